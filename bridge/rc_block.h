@@ -1,0 +1,119 @@
+/*
+ * rc_block.h - the block contract: what a block tells the generic engine about itself.
+ *
+ * A block is described once, in rtl/<family>/<name>/<name>.block.  scripts/blockgen.py turns
+ * that description into (a) a C struct of ports shared by the model, the RTL shim and the
+ * engine, (b) an rc_block_desc table (this file's types) and (c) the C++ shim that moves the
+ * port struct in and out of the Verilated model.  The engine only ever sees the table and an
+ * array of 64-bit port words; it knows nothing about GPUs.
+ */
+#ifndef RC_BLOCK_H
+#define RC_BLOCK_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define RC_MAX_CHANNELS 16
+#define RC_MAX_FIELDS   16
+#define RC_MAX_STATUS   8
+
+typedef enum rc_dir { RC_IN = 0, RC_OUT = 1 } rc_dir;
+
+/* How a field is shown in reports. */
+typedef enum rc_show {
+    RC_SHOW_HEX = 0,     /* plain hex */
+    RC_SHOW_REGADDR,     /* a register byte address: decoded to a register name */
+    RC_SHOW_REGDATA      /* a register value: decoded into fields using the address field 'ref' */
+} rc_show;
+
+typedef struct rc_field {
+    const char *name;
+    unsigned width;          /* 1..64 */
+    unsigned word;           /* index of the field's word in the port array */
+    uint64_t cmp_mask;       /* bits compared; 0 = never compared */
+    int cond;                /* field index (in the channel) that must be non-zero for this one to
+                                be compared, or -1 */
+    rc_show show;
+    int ref;                 /* RC_SHOW_REGDATA: index of the address field in the channel */
+} rc_field;
+
+typedef struct rc_channel {
+    const char *name;
+    rc_dir dir;
+    unsigned valid_word;     /* port-array index of <ch>_valid */
+    unsigned ready_word;     /* port-array index of <ch>_ready */
+    unsigned nfields;
+    const rc_field *fields;
+    int agent;               /* 1 if a harness agent (memory) feeds/drains it, not the vector */
+} rc_channel;
+
+typedef struct rc_status {
+    const char *name;
+    unsigned width;
+    unsigned word;
+} rc_status;
+
+/* A memory port: a request channel (out) and a response channel (in) served by the memory
+ * agent.  The request channel has fields addr, we, wdata, be (any of we/wdata/be may be absent
+ * for read-only ports); the response channel has a field data. */
+typedef struct rc_memport {
+    const char *name;
+    int req;                 /* channel index */
+    int rsp;                 /* channel index */
+    int f_addr, f_we, f_wdata, f_be;  /* field indices in req, -1 if absent */
+    int f_data;              /* field index in rsp */
+    unsigned data_bytes;     /* width of data in bytes (1, 2, 4 or 8) */
+} rc_memport;
+
+/* One simulated side: the RTL (through the generated shim) or the C model. */
+typedef struct rc_side_config {
+    uint64_t seed;           /* for anything random inside a side (Verilator's X-randomisation) */
+    const char *trace_path;  /* NULL: no waveform */
+} rc_side_config;
+
+typedef struct rc_side_ops {
+    const char *kind;                                   /* "rtl" or "model" */
+    void *(*create)(const rc_side_config *cfg);
+    void (*destroy)(void *side);
+    void (*reset)(void *side, uint64_t *ports);         /* synchronous reset, then outputs valid */
+    void (*eval)(void *side, uint64_t *ports);          /* inputs in ports -> outputs in ports */
+    void (*tick)(void *side, const uint64_t *ports);    /* the rising clock edge */
+} rc_side_ops;
+
+typedef struct rc_vector rc_vector;
+
+/* Block-specific seeded stimulus: fill v (already bound to the block) with memory preload and
+ * input transactions.  Returns 0, or -1 with a message in err. */
+typedef int (*rc_stimulus_fn)(rc_vector *v, uint64_t seed, uint64_t count, char *err, size_t errn);
+
+typedef struct rc_block_desc {
+    const char *name;        /* "r5xx.cp" */
+    const char *title;       /* one line */
+    const char *regfamily;   /* register database family for RC_SHOW_REG* fields, or NULL */
+    unsigned nwords;         /* size of the port array */
+    unsigned nchannels;
+    const rc_channel *channels;
+    unsigned nstatus;
+    const rc_status *status;
+    int idle_status;         /* index of the status signal that reads 1 when the block is idle, or -1 */
+    unsigned nmem;
+    const rc_memport *mem;
+    const rc_side_ops *rtl;
+    const rc_side_ops *model;
+    rc_stimulus_fn stimulus;
+    const char *const *wave_groups;  /* per channel: space-separated RTL port names, for .gtkw */
+} rc_block_desc;
+
+/* The registry (generated from the rcosim_add_block() lines). */
+extern const rc_block_desc *const rc_blocks[];
+extern const unsigned rc_nblocks;
+const rc_block_desc *rc_block_find(const char *name);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

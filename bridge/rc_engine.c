@@ -1,0 +1,787 @@
+/*
+ * rc_engine.c - the lockstep loop.
+ *
+ * Per cycle, before the clock edge: choose every input offer (from the vector, or the memory
+ * agent) and every output ready (from the back-pressure policy), drive the same values into
+ * each side, evaluate, and compare: in exact mode each input's ready, each output's valid, the
+ * payload of each valid output and every status signal; in ordered mode only the sequence of
+ * output transactions.  Then fire handshakes and clock every side.
+ */
+#define _POSIX_C_SOURCE 200809L
+#include "rc_engine.h"
+
+#include <inttypes.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "rc_mem.h"
+#include "rc_rng.h"
+
+#define MAX_MEM 4
+#define HIST_MAX 64
+
+typedef struct hist {
+    unsigned n, head;
+    uint64_t cyc[HIST_MAX];
+    uint64_t idx[HIST_MAX];
+    uint64_t vals[HIST_MAX][RC_MAX_FIELDS];
+} hist;
+
+typedef struct oqueue {      /* ordered mode: transactions not yet matched with the other side */
+    size_t head, n, cap;
+    uint64_t *cyc;
+    uint64_t *vals;
+} oqueue;
+
+typedef struct side {
+    const rc_side_ops *ops;
+    void *h;
+    uint64_t *ports;
+    const char *label;
+    size_t in_pos[RC_MAX_CHANNELS];
+    uint64_t fired[RC_MAX_CHANNELS];
+    rc_memagent mem[MAX_MEM];
+    hist *hist;                  /* per channel */
+    oqueue q[RC_MAX_CHANNELS];
+} side;
+
+typedef struct bpstate {
+    rc_rng rng;
+    uint64_t left;               /* bursty: cycles left in the current run */
+    int on;
+} bpstate;
+
+typedef struct eng {
+    const rc_run *r;
+    const rc_block_desc *b;
+    rc_result *res;
+    side s[2];
+    int ns;
+    bpstate bp[RC_MAX_CHANNELS];
+    uint64_t ready[RC_MAX_CHANNELS];
+    size_t exp_pos[RC_MAX_CHANNELS];
+    uint64_t cycle;
+    int stop;
+    unsigned hdepth;
+} eng;
+
+int rc_policy_parse(const char *text, rc_policy *p)
+{
+    char extra;
+    double d;
+    unsigned u;
+    memset(p, 0, sizeof *p);
+    if (!strcmp(text, "always")) {
+        p->kind = RC_BP_ALWAYS;
+        return 0;
+    }
+    if (sscanf(text, "random:%lf%c", &d, &extra) == 1 && d > 0.0 && d <= 1.0) {
+        p->kind = RC_BP_RANDOM;
+        p->p = d;
+        return 0;
+    }
+    if (sscanf(text, "bursty:%u%c", &u, &extra) == 1 && u >= 1 && u <= 1000000) {
+        p->kind = RC_BP_BURSTY;
+        p->burst = u;
+        return 0;
+    }
+    return -1;
+}
+
+void rc_run_defaults(rc_run *r)
+{
+    memset(r, 0, sizeof *r);
+    r->mode = RC_EXACT;
+    r->expected_mode = RC_EXACT;
+    r->lat_min = r->lat_max = 1;
+    r->max_cycles = 100000000ull;
+    r->watchdog = 10000;
+    r->max_mismatches = 1;
+    r->history = 8;
+    r->report = stdout;
+}
+
+/* ---- reporting ---------------------------------------------------------------------------- */
+
+static void out(eng *e, const char *fmt, ...)
+{
+    if (!e->r->report)
+        return;
+    va_list ap;
+    va_start(ap, fmt);
+    vfprintf(e->r->report, fmt, ap);
+    va_end(ap);
+}
+
+static void show_value(eng *e, const rc_channel *ch, unsigned f, const uint64_t *vals, char *buf, size_t n)
+{
+    const rc_field *fd = &ch->fields[f];
+    int digits = (int)((fd->width + 3) / 4);
+    int k = snprintf(buf, n, "0x%0*" PRIx64, digits, vals[f]);
+    if (k < 0 || (size_t)k >= n || !e->r->decode || !e->b->regfamily || fd->show == RC_SHOW_HEX)
+        return;
+    uint64_t addr = fd->show == RC_SHOW_REGADDR ? vals[f] : vals[fd->ref];
+    char dec[512];
+    if (e->r->decode(e->b->regfamily, fd->show, addr, vals[f], dec, sizeof dec) > 0)
+        snprintf(buf + k, n - (size_t)k, " %s", dec);
+}
+
+static void fields_inline(eng *e, const rc_channel *ch, const uint64_t *vals, char *buf, size_t n)
+{
+    size_t o = 0;
+    buf[0] = 0;
+    for (unsigned f = 0; f < ch->nfields && o < n; f++) {
+        int digits = (int)((ch->fields[f].width + 3) / 4);
+        int k = snprintf(buf + o, n - o, "%s%s=%0*" PRIx64, f ? " " : "", ch->fields[f].name, digits, vals[f]);
+        if (k < 0)
+            break;
+        o += (size_t)k;
+    }
+    (void)e;
+}
+
+static void gather(const side *s, const rc_channel *ch, uint64_t *vals)
+{
+    for (unsigned f = 0; f < ch->nfields; f++)
+        vals[f] = s->ports[ch->fields[f].word];
+}
+
+static int field_differs(const rc_channel *ch, unsigned f, const uint64_t *a, const uint64_t *b)
+{
+    const rc_field *fd = &ch->fields[f];
+    if (fd->cond >= 0 && !a[fd->cond] && !b[fd->cond])
+        return 0;
+    return ((a[f] ^ b[f]) & fd->cmp_mask) != 0;
+}
+
+static void print_history(eng *e)
+{
+    const rc_block_desc *b = e->b;
+    if (!e->hdepth)
+        return;
+    for (int k = 0; k < e->ns; k++) {
+        const side *s = &e->s[k];
+        out(e, "  last %u transactions per channel, %s:\n", e->hdepth, s->label);
+        for (unsigned c = 0; c < b->nchannels; c++) {
+            const hist *h = &s->hist[c];
+            const rc_channel *ch = &b->channels[c];
+            if (!h->n) {
+                out(e, "    %-8s (none)\n", ch->name);
+                continue;
+            }
+            unsigned first = (h->head + HIST_MAX - h->n) % HIST_MAX;
+            for (unsigned i = 0; i < h->n; i++) {
+                unsigned j = (first + i) % HIST_MAX;
+                char line[1024];
+                fields_inline(e, ch, h->vals[j], line, sizeof line);
+                out(e, "    %-8s #%-6" PRIu64 " @%-8" PRIu64 " %s\n", ch->name, h->idx[j], h->cyc[j], line);
+            }
+        }
+    }
+}
+
+static void summary(eng *e, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(e->res->summary, sizeof e->res->summary, fmt, ap);
+    va_end(ap);
+}
+
+/* Count a mismatch; returns 1 if this one gets the full report (the first). */
+static int count_mismatch(eng *e)
+{
+    rc_result *res = e->res;
+    res->mismatches++;
+    if (res->mismatches == 1) {
+        res->status = RC_MISMATCH;
+        res->first_cycle = e->cycle;
+    }
+    if (res->mismatches >= e->r->max_mismatches)
+        e->stop = 1;
+    return res->mismatches == 1;
+}
+
+static void report_tail(eng *e)
+{
+    print_history(e);
+    out(e, "  seed %" PRIu64 "\n", e->r->seed);
+    if (e->r->repro)
+        out(e, "  repro: %s\n", e->r->repro);
+}
+
+/* A field-by-field table of one transaction, expected vs actual. */
+static void report_fields(eng *e, const rc_channel *ch, const char *elabel, const uint64_t *ev,
+                          const char *alabel, const uint64_t *av)
+{
+    char eb[640], ab[640];
+    out(e, "    %-10s %-24s %s\n", "field", elabel, alabel);
+    for (unsigned f = 0; f < ch->nfields; f++) {
+        int d = ev && av && field_differs(ch, f, ev, av);
+        const rc_field *fd = &ch->fields[f];
+        int digits = (int)((fd->width + 3) / 4);
+        char es[32] = "-", as[32] = "-";
+        if (ev)
+            snprintf(es, sizeof es, "0x%0*" PRIx64, digits, ev[f]);
+        if (av)
+            snprintf(as, sizeof as, "0x%0*" PRIx64, digits, av[f]);
+        out(e, "  %c %-10s %-24s %s%s\n", d ? '*' : ' ', fd->name, es, as,
+            fd->cmp_mask == 0 ? "   (not compared)" : (fd->cond >= 0 && ev && av && !ev[fd->cond] && !av[fd->cond]) ? "   (not compared: " : "");
+        if (fd->show != RC_SHOW_HEX && e->r->decode && e->b->regfamily) {
+            if (ev) {
+                show_value(e, ch, f, ev, eb, sizeof eb);
+                out(e, "      %-8s %s\n", elabel, eb);
+            }
+            if (av && (!ev || d || fd->show == RC_SHOW_REGDATA)) {
+                show_value(e, ch, f, av, ab, sizeof ab);
+                if (!ev || strcmp(ab, eb))
+                    out(e, "      %-8s %s\n", alabel, ab);
+            }
+        }
+    }
+}
+
+/* ---- set-up ------------------------------------------------------------------------------- */
+
+static int side_open(eng *e, int k, const rc_side_ops *ops)
+{
+    side *s = &e->s[k];
+    const rc_run *r = e->r;
+    s->ops = ops;
+    s->label = ops->kind;
+    s->ports = calloc(e->b->nwords ? e->b->nwords : 1, sizeof *s->ports);
+    s->hist = calloc(RC_MAX_CHANNELS, sizeof *s->hist);
+    if (!s->ports || !s->hist)
+        return -1;
+    rc_side_config cfg = { r->seed, r->trace_path[k] };
+    s->h = ops->create(&cfg);
+    if (!s->h)
+        return -1;
+    for (unsigned m = 0; m < e->b->nmem && m < MAX_MEM; m++) {
+        rc_memagent_init(&s->mem[m], &e->b->mem[m], r->seed, m, r->lat_min, r->lat_max);
+        for (size_t i = 0; r->vec && i < r->vec->nmem; i++) {
+            const rc_memchunk *mc = &r->vec->mem[i];
+            for (size_t w = 0; w < mc->nwords; w++)
+                rc_memimg_write(&s->mem[m].img, mc->addr + 4 * (uint32_t)w, 4, mc->words[w], 0xF);
+        }
+    }
+    ops->reset(s->h, s->ports);
+    return 0;
+}
+
+static void side_close(eng *e, int k)
+{
+    side *s = &e->s[k];
+    if (s->h)
+        s->ops->destroy(s->h);
+    for (unsigned m = 0; m < e->b->nmem && m < MAX_MEM; m++)
+        rc_memagent_free(&s->mem[m]);
+    for (unsigned c = 0; c < RC_MAX_CHANNELS; c++) {
+        free(s->q[c].cyc);
+        free(s->q[c].vals);
+    }
+    free(s->ports);
+    free(s->hist);
+}
+
+/* ---- per-cycle pieces --------------------------------------------------------------------- */
+
+static uint64_t policy_ready(eng *e, unsigned c)
+{
+    bpstate *st = &e->bp[c];
+    const rc_policy *p = &e->r->bp;
+    switch (p->kind) {
+    case RC_BP_ALWAYS:
+        return 1;
+    case RC_BP_RANDOM:
+        return (double)(rc_rng_next(&st->rng) >> 11) * (1.0 / 9007199254740992.0) < p->p;
+    case RC_BP_BURSTY:
+        if (!st->left) {
+            st->on = !st->on;
+            st->left = 1 + rc_rng_below(&st->rng, p->burst);
+        }
+        st->left--;
+        return (uint64_t)st->on;
+    }
+    return 1;
+}
+
+static void drive_inputs(eng *e, side *s)
+{
+    const rc_block_desc *b = e->b;
+    const rc_vector *v = e->r->vec;
+    uint64_t *P = s->ports;
+    for (unsigned c = 0; c < b->nchannels; c++) {
+        const rc_channel *ch = &b->channels[c];
+        if (ch->dir == RC_OUT) {
+            P[ch->ready_word] = e->ready[c];
+            continue;
+        }
+        if (ch->agent)
+            continue;
+        const rc_txlist *l = &v->in[c];
+        size_t pos = s->in_pos[c];
+        if (pos < l->n && l->cycle[pos] <= e->cycle) {
+            P[ch->valid_word] = 1;
+            const uint64_t *vals = l->vals + pos * l->nf;
+            for (unsigned f = 0; f < ch->nfields; f++)
+                P[ch->fields[f].word] = vals[f];
+        } else {
+            P[ch->valid_word] = 0;
+            for (unsigned f = 0; f < ch->nfields; f++)
+                P[ch->fields[f].word] = 0;
+        }
+    }
+    for (unsigned m = 0; m < b->nmem && m < MAX_MEM; m++)
+        rc_memagent_offer(&s->mem[m], b, e->cycle, P);
+}
+
+static void apply_faults(eng *e, int k)
+{
+    side *s = &e->s[k];
+    for (int i = 0; i < e->r->nfaults; i++) {
+        const rc_fault *f = &e->r->faults[i];
+        const rc_channel *ch = &e->b->channels[f->channel];
+        if (f->side == k && s->ports[ch->valid_word] && s->fired[f->channel] == f->txn && f->field >= 0)
+            s->ports[ch->fields[f->field].word] ^= f->mask;
+    }
+}
+
+/* Exact lockstep comparison of sides 0 (actual) and 1 (expected) before the edge. */
+static void compare_exact(eng *e)
+{
+    const rc_block_desc *b = e->b;
+    const uint64_t *A = e->s[0].ports, *X = e->s[1].ports;
+    const char *al = e->s[0].label, *xl = e->s[1].label;
+    for (unsigned c = 0; c < b->nchannels && !e->stop; c++) {
+        const rc_channel *ch = &b->channels[c];
+        if (ch->dir == RC_IN) {
+            if (A[ch->ready_word] != X[ch->ready_word]) {
+                int full = count_mismatch(e);
+                if (full) {
+                    summary(e, "cycle %" PRIu64 ": channel %s (in) ready: %s %" PRIu64 ", %s %" PRIu64,
+                            e->cycle, ch->name, xl, X[ch->ready_word], al, A[ch->ready_word]);
+                    out(e, "MISMATCH %s at cycle %" PRIu64 ": channel %s (in), transaction #%" PRIu64
+                        ": ready differs: %s %" PRIu64 ", %s %" PRIu64 "\n", b->name, e->cycle, ch->name,
+                        (uint64_t)e->s[0].in_pos[c], xl, X[ch->ready_word], al, A[ch->ready_word]);
+                    report_tail(e);
+                } else {
+                    out(e, "MISMATCH at cycle %" PRIu64 ": channel %s (in) ready\n", e->cycle, ch->name);
+                }
+            }
+            continue;
+        }
+        uint64_t av = A[ch->valid_word], xv = X[ch->valid_word];
+        int diff = av != xv;
+        uint64_t avals[RC_MAX_FIELDS], xvals[RC_MAX_FIELDS];
+        if (!diff && av) {
+            gather(&e->s[0], ch, avals);
+            gather(&e->s[1], ch, xvals);
+            for (unsigned f = 0; f < ch->nfields; f++)
+                if (field_differs(ch, f, xvals, avals)) {
+                    diff = 1;
+                    break;
+                }
+        }
+        if (!diff)
+            continue;
+        gather(&e->s[0], ch, avals);
+        gather(&e->s[1], ch, xvals);
+        int full = count_mismatch(e);
+        uint64_t idx = e->s[1].fired[c];
+        if (!full) {
+            out(e, "MISMATCH at cycle %" PRIu64 ": channel %s (out) transaction #%" PRIu64 "\n", e->cycle, ch->name, idx);
+            continue;
+        }
+        if (av != xv) {
+            summary(e, "cycle %" PRIu64 ": channel %s (out) #%" PRIu64 " valid: %s %" PRIu64 ", %s %" PRIu64,
+                    e->cycle, ch->name, idx, xl, xv, al, av);
+            out(e, "MISMATCH %s at cycle %" PRIu64 ": channel %s (out), transaction #%" PRIu64
+                ": valid differs: %s %" PRIu64 ", %s %" PRIu64 "\n", b->name, e->cycle, ch->name, idx, xl, xv, al, av);
+            report_fields(e, ch, xl, xv ? xvals : NULL, al, av ? avals : NULL);
+        } else {
+            char names[256];
+            size_t o = 0;
+            names[0] = 0;
+            for (unsigned f = 0; f < ch->nfields; f++)
+                if (field_differs(ch, f, xvals, avals) && o < sizeof names)
+                    o += (size_t)snprintf(names + o, sizeof names - o, "%s%s", o ? "," : "", ch->fields[f].name);
+            summary(e, "cycle %" PRIu64 ": channel %s (out) #%" PRIu64 " field %s differs (%s vs %s)",
+                    e->cycle, ch->name, idx, names, xl, al);
+            out(e, "MISMATCH %s at cycle %" PRIu64 ": channel %s (out), transaction #%" PRIu64
+                ": field %s differs (expected: %s, actual: %s)\n", b->name, e->cycle, ch->name, idx, names, xl, al);
+            report_fields(e, ch, xl, xvals, al, avals);
+        }
+        report_tail(e);
+    }
+    for (unsigned i = 0; i < b->nstatus && !e->stop; i++) {
+        const rc_status *st = &b->status[i];
+        if (A[st->word] != X[st->word]) {
+            if (count_mismatch(e)) {
+                summary(e, "cycle %" PRIu64 ": status %s: %s %" PRIu64 ", %s %" PRIu64, e->cycle, st->name,
+                        xl, X[st->word], al, A[st->word]);
+                out(e, "MISMATCH %s at cycle %" PRIu64 ": status %s differs: %s 0x%" PRIx64 ", %s 0x%" PRIx64 "\n",
+                    b->name, e->cycle, st->name, xl, X[st->word], al, A[st->word]);
+                report_tail(e);
+            }
+        }
+    }
+}
+
+/* Side 0 against the vector's expected outputs, in exact mode (cycle stamps) or ordered. */
+static void compare_expected(eng *e, unsigned c, int fired, const uint64_t *avals)
+{
+    const rc_block_desc *b = e->b;
+    const rc_channel *ch = &b->channels[c];
+    const rc_txlist *l = &e->r->vec->out[c];
+    size_t pos = e->exp_pos[c];
+    const char *al = e->s[0].label;
+    int exact = e->r->expected_mode == RC_EXACT;
+    int due = pos < l->n && (!exact || l->cycle[pos] == e->cycle);
+    if (!fired) {
+        if (exact && due && count_mismatch(e)) {
+            summary(e, "cycle %" PRIu64 ": channel %s (out) #%zu expected by the vector did not fire", e->cycle, ch->name, pos);
+            out(e, "MISMATCH %s at cycle %" PRIu64 ": channel %s (out), transaction #%zu: expected by the vector at this"
+                " cycle, %s did not fire (valid %" PRIu64 ", ready %" PRIu64 ")\n", b->name, e->cycle, ch->name, pos, al,
+                e->s[0].ports[ch->valid_word], e->s[0].ports[ch->ready_word]);
+            report_fields(e, ch, "vector", l->vals + pos * l->nf, al, NULL);
+            report_tail(e);
+        }
+        if (exact && due)
+            e->exp_pos[c]++;
+        return;
+    }
+    if (!due) {
+        if (count_mismatch(e)) {
+            char when[64] = "none left";
+            if (pos < l->n)
+                snprintf(when, sizeof when, "next expected at cycle %" PRIu64, l->cycle[pos]);
+            summary(e, "cycle %" PRIu64 ": channel %s (out) #%zu not expected by the vector (%s)", e->cycle, ch->name, pos, when);
+            out(e, "MISMATCH %s at cycle %" PRIu64 ": channel %s (out), transaction #%zu: %s fired, the vector expects"
+                " no transaction here (%s)\n", b->name, e->cycle, ch->name, pos, al, when);
+            report_fields(e, ch, "vector", NULL, al, avals);
+            report_tail(e);
+        }
+        return;
+    }
+    const uint64_t *xv = l->vals + pos * l->nf;
+    e->exp_pos[c]++;
+    char names[256];
+    size_t o = 0;
+    names[0] = 0;
+    for (unsigned f = 0; f < ch->nfields; f++)
+        if (field_differs(ch, f, xv, avals) && o < sizeof names)
+            o += (size_t)snprintf(names + o, sizeof names - o, "%s%s", o ? "," : "", ch->fields[f].name);
+    if (!o)
+        return;
+    if (count_mismatch(e)) {
+        summary(e, "cycle %" PRIu64 ": channel %s (out) #%zu field %s differs (vector vs %s)", e->cycle, ch->name, pos, names, al);
+        out(e, "MISMATCH %s at cycle %" PRIu64 ": channel %s (out), transaction #%zu: field %s differs"
+            " (expected: vector, actual: %s)\n", b->name, e->cycle, ch->name, pos, names, al);
+        report_fields(e, ch, "vector", xv, al, avals);
+        report_tail(e);
+    }
+}
+
+static void oq_push(oqueue *q, unsigned nf, uint64_t cyc, const uint64_t *vals)
+{
+    if (q->n == q->cap) {
+        size_t cap = q->cap ? q->cap * 2 : 64;
+        uint64_t *nc = malloc(cap * sizeof *nc), *nv = malloc(cap * (nf ? nf : 1) * sizeof *nv);
+        if (!nc || !nv)
+            abort();
+        for (size_t i = 0; i < q->n; i++) {
+            size_t j = (q->head + i) % q->cap;
+            nc[i] = q->cyc[j];
+            memcpy(nv + i * nf, q->vals + j * nf, nf * sizeof *nv);
+        }
+        free(q->cyc);
+        free(q->vals);
+        q->cyc = nc;
+        q->vals = nv;
+        q->cap = cap;
+        q->head = 0;
+    }
+    size_t j = (q->head + q->n) % q->cap;
+    q->cyc[j] = cyc;
+    memcpy(q->vals + j * nf, vals, nf * sizeof *vals);
+    q->n++;
+}
+
+static void compare_ordered(eng *e, unsigned c)
+{
+    const rc_channel *ch = &e->b->channels[c];
+    oqueue *qa = &e->s[0].q[c], *qx = &e->s[1].q[c];
+    unsigned nf = ch->nfields;
+    while (qa->n && qx->n && !e->stop) {
+        const uint64_t *av = qa->vals + qa->head * nf, *xv = qx->vals + qx->head * nf;
+        uint64_t idx = e->s[1].fired[c] - qx->n;
+        char names[256];
+        size_t o = 0;
+        names[0] = 0;
+        for (unsigned f = 0; f < nf; f++)
+            if (field_differs(ch, f, xv, av) && o < sizeof names)
+                o += (size_t)snprintf(names + o, sizeof names - o, "%s%s", o ? "," : "", ch->fields[f].name);
+        if (o && count_mismatch(e)) {
+            summary(e, "channel %s (out) #%" PRIu64 " field %s differs (%s @%" PRIu64 " vs %s @%" PRIu64 ")", ch->name, idx,
+                    names, e->s[1].label, qx->cyc[qx->head], e->s[0].label, qa->cyc[qa->head]);
+            out(e, "MISMATCH %s (ordered) at cycle %" PRIu64 ": channel %s (out), transaction #%" PRIu64
+                ": field %s differs (expected: %s at cycle %" PRIu64 ", actual: %s at cycle %" PRIu64 ")\n",
+                e->b->name, e->cycle, ch->name, idx, names, e->s[1].label, qx->cyc[qx->head], e->s[0].label, qa->cyc[qa->head]);
+            report_fields(e, ch, e->s[1].label, xv, e->s[0].label, av);
+            report_tail(e);
+        }
+        qa->head = (qa->head + 1) % qa->cap;
+        qa->n--;
+        qx->head = (qx->head + 1) % qx->cap;
+        qx->n--;
+    }
+}
+
+static void hist_push(hist *h, unsigned depth, uint64_t cyc, uint64_t idx, const uint64_t *P, const rc_channel *ch)
+{
+    if (!depth)
+        return;
+    h->cyc[h->head] = cyc;
+    h->idx[h->head] = idx;
+    for (unsigned f = 0; f < ch->nfields; f++)
+        h->vals[h->head][f] = P[ch->fields[f].word];
+    h->head = (h->head + 1) % HIST_MAX;
+    if (h->n < depth)
+        h->n++;
+}
+
+/* Handshakes of one side at the edge.  Returns 1 if anything moved. */
+static int side_edge(eng *e, int k)
+{
+    const rc_block_desc *b = e->b;
+    side *s = &e->s[k];
+    const uint64_t *P = s->ports;
+    int moved = 0;
+    for (unsigned c = 0; c < b->nchannels; c++) {
+        const rc_channel *ch = &b->channels[c];
+        if (!(P[ch->valid_word] && P[ch->ready_word]))
+            continue;
+        moved = 1;
+        hist_push(&s->hist[c], e->hdepth, e->cycle, ch->dir == RC_IN ? s->in_pos[c] : s->fired[c], P, ch);
+        if (ch->dir == RC_IN) {
+            if (!ch->agent)
+                s->in_pos[c]++;
+            continue;
+        }
+        if (e->r->mode == RC_ORDERED && e->ns == 2) {
+            uint64_t vals[RC_MAX_FIELDS];
+            gather(s, ch, vals);
+            oq_push(&s->q[c], ch->nfields, e->cycle, vals);
+        }
+        s->fired[c]++;
+    }
+    for (unsigned m = 0; m < b->nmem && m < MAX_MEM; m++)
+        moved |= rc_memagent_edge(&s->mem[m], b, e->cycle, s->ports);
+    return moved;
+}
+
+static int side_done(eng *e, const side *s)
+{
+    const rc_block_desc *b = e->b;
+    for (unsigned c = 0; c < b->nchannels; c++) {
+        const rc_channel *ch = &b->channels[c];
+        if (ch->dir == RC_IN && !ch->agent && s->in_pos[c] < e->r->vec->in[c].n)
+            return 0;
+    }
+    for (unsigned m = 0; m < b->nmem && m < MAX_MEM; m++)
+        if (rc_memagent_busy(&s->mem[m]))
+            return 0;
+    if (b->idle_status >= 0 && !s->ports[b->status[b->idle_status].word])
+        return 0;
+    return 1;
+}
+
+static int future_input(eng *e, const side *s)
+{
+    const rc_block_desc *b = e->b;
+    for (unsigned c = 0; c < b->nchannels; c++) {
+        const rc_channel *ch = &b->channels[c];
+        const rc_txlist *l = &e->r->vec->in[c];
+        if (ch->dir == RC_IN && !ch->agent && s->in_pos[c] < l->n && l->cycle[s->in_pos[c]] > e->cycle)
+            return 1;
+    }
+    return 0;
+}
+
+/* What is still outstanding, for a hang report. */
+static void report_pending(eng *e)
+{
+    const rc_block_desc *b = e->b;
+    for (int k = 0; k < e->ns; k++) {
+        const side *s = &e->s[k];
+        for (unsigned c = 0; c < b->nchannels; c++) {
+            const rc_channel *ch = &b->channels[c];
+            if (ch->dir == RC_IN && !ch->agent && s->in_pos[c] < e->r->vec->in[c].n)
+                out(e, "  %s: input %s #%zu of %zu not accepted (ready %" PRIu64 ")\n", s->label, ch->name,
+                    s->in_pos[c], e->r->vec->in[c].n, s->ports[ch->ready_word]);
+        }
+        for (unsigned m = 0; m < b->nmem && m < MAX_MEM; m++)
+            if (rc_memagent_busy(&s->mem[m]))
+                out(e, "  %s: memory %s has %zu responses not taken\n", s->label, b->mem[m].name, s->mem[m].qn);
+        if (b->idle_status >= 0)
+            out(e, "  %s: status %s = %" PRIu64 "\n", s->label, b->status[b->idle_status].name,
+                s->ports[b->status[b->idle_status].word]);
+    }
+}
+
+static void finish_checks(eng *e)
+{
+    const rc_block_desc *b = e->b;
+    if (e->r->check_expected) {
+        for (unsigned c = 0; c < b->nchannels && !e->stop; c++) {
+            const rc_txlist *l = &e->r->vec->out[c];
+            if (b->channels[c].dir != RC_OUT || e->exp_pos[c] >= l->n)
+                continue;
+            if (count_mismatch(e)) {
+                e->res->status = RC_HANG;
+                size_t pos = e->exp_pos[c];
+                summary(e, "channel %s (out) #%zu expected by the vector never came", b->channels[c].name, pos);
+                out(e, "HANG %s at cycle %" PRIu64 ": channel %s (out), transaction #%zu expected by the vector"
+                    " (at cycle %" PRIu64 ") never came; %s went idle after %" PRIu64 " of %zu\n", b->name, e->cycle,
+                    b->channels[c].name, pos, l->cycle[pos], e->s[0].label, e->s[0].fired[c], l->n);
+                report_fields(e, &b->channels[c], "vector", l->vals + pos * l->nf, e->s[0].label, NULL);
+                report_tail(e);
+            }
+        }
+    }
+    if (e->ns == 2) {
+        for (unsigned c = 0; c < b->nchannels && !e->stop; c++) {
+            const rc_channel *ch = &b->channels[c];
+            if (ch->dir != RC_OUT || e->s[0].fired[c] == e->s[1].fired[c])
+                continue;
+            if (count_mismatch(e)) {
+                summary(e, "channel %s (out): %s produced %" PRIu64 " transactions, %s %" PRIu64, ch->name,
+                        e->s[1].label, e->s[1].fired[c], e->s[0].label, e->s[0].fired[c]);
+                out(e, "MISMATCH %s at the end (cycle %" PRIu64 "): channel %s (out): %s produced %" PRIu64
+                    " transactions, %s %" PRIu64 "\n", b->name, e->cycle, ch->name, e->s[1].label, e->s[1].fired[c],
+                    e->s[0].label, e->s[0].fired[c]);
+                report_tail(e);
+            }
+        }
+        for (unsigned m = 0; m < b->nmem && m < MAX_MEM && !e->stop; m++) {
+            uint32_t addr;
+            if (rc_memimg_diff(&e->s[0].mem[m].img, &e->s[1].mem[m].img, &addr) && count_mismatch(e)) {
+                summary(e, "final memory %s differs at 0x%08x", b->mem[m].name, addr);
+                out(e, "MISMATCH %s at the end (cycle %" PRIu64 "): final memory %s differs at 0x%08x: %s 0x%02x, %s 0x%02x\n",
+                    b->name, e->cycle, b->mem[m].name, addr, e->s[1].label, rc_memimg_read8(&e->s[1].mem[m].img, addr),
+                    e->s[0].label, rc_memimg_read8(&e->s[0].mem[m].img, addr));
+                report_tail(e);
+            }
+        }
+    }
+}
+
+int rc_run_exec(const rc_run *r, rc_result *res)
+{
+    eng e;
+    memset(&e, 0, sizeof e);
+    memset(res, 0, sizeof *res);
+    e.r = r;
+    e.b = r->blk;
+    e.res = res;
+    e.ns = r->nsides;
+    e.hdepth = r->history > HIST_MAX ? HIST_MAX : r->history;
+    const rc_block_desc *b = r->blk;
+    for (unsigned c = 0; c < b->nchannels; c++)
+        e.bp[c].rng = rc_rng_make(r->seed, 0x62700000ull + c);
+    for (int k = 0; k < e.ns; k++) {
+        if (side_open(&e, k, r->sides[k])) {
+            snprintf(res->summary, sizeof res->summary, "cannot create the %s side", r->sides[k]->kind);
+            res->status = RC_ERROR;
+            for (int j = 0; j <= k; j++)
+                side_close(&e, j);
+            return -1;
+        }
+    }
+    if (e.ns == 2 && e.s[0].ops == e.s[1].ops) {
+        e.s[0].label = "actual";
+        e.s[1].label = "expected";
+    }
+    struct timespec t0, t1;
+    clock_gettime(CLOCK_MONOTONIC, &t0);
+
+    uint64_t last_progress = 0;
+    int done = 0;
+    for (e.cycle = 0; !e.stop; e.cycle++) {
+        if (e.cycle >= r->max_cycles) {
+            res->status = RC_HANG;
+            summary(&e, "not finished after --max-cycles %" PRIu64, r->max_cycles);
+            out(&e, "HANG %s: not finished after %" PRIu64 " cycles (--max-cycles)\n", b->name, r->max_cycles);
+            report_pending(&e);
+            report_tail(&e);
+            break;
+        }
+        for (unsigned c = 0; c < b->nchannels; c++)
+            if (b->channels[c].dir == RC_OUT)
+                e.ready[c] = policy_ready(&e, c);
+        for (int k = 0; k < e.ns; k++) {
+            drive_inputs(&e, &e.s[k]);
+            e.s[k].ops->eval(e.s[k].h, e.s[k].ports);
+            if (r->nfaults)
+                apply_faults(&e, k);
+        }
+        if (e.ns == 2 && r->mode == RC_EXACT)
+            compare_exact(&e);
+        if (r->check_expected || r->record) {
+            const uint64_t *P = e.s[0].ports;
+            for (unsigned c = 0; c < b->nchannels && !e.stop; c++) {
+                const rc_channel *ch = &b->channels[c];
+                if (ch->dir != RC_OUT)
+                    continue;
+                int fired = P[ch->valid_word] && P[ch->ready_word];
+                uint64_t vals[RC_MAX_FIELDS];
+                if (fired)
+                    gather(&e.s[0], ch, vals);
+                if (r->check_expected)
+                    compare_expected(&e, c, fired, vals);
+                if (fired && r->record && rc_txlist_push(&r->record->out[c], e.cycle, vals))
+                    abort();
+            }
+        }
+        if (e.stop)
+            break;
+        done = 1;
+        for (int k = 0; k < e.ns; k++)
+            done &= side_done(&e, &e.s[k]);
+        if (done)
+            break;
+        int moved = 0;
+        for (int k = 0; k < e.ns; k++)
+            moved |= side_edge(&e, k);
+        if (r->mode == RC_ORDERED && e.ns == 2)
+            for (unsigned c = 0; c < b->nchannels; c++)
+                if (b->channels[c].dir == RC_OUT)
+                    compare_ordered(&e, c);
+        for (int k = 0; k < e.ns; k++)
+            e.s[k].ops->tick(e.s[k].h, e.s[k].ports);
+        if (moved || future_input(&e, &e.s[0]))
+            last_progress = e.cycle;
+        else if (e.cycle - last_progress >= r->watchdog && !e.stop) {
+            res->status = RC_HANG;
+            summary(&e, "no progress for %" PRIu64 " cycles (watchdog)", r->watchdog);
+            out(&e, "HANG %s at cycle %" PRIu64 ": no handshake on any channel for %" PRIu64 " cycles (--watchdog)\n",
+                b->name, e.cycle, r->watchdog);
+            report_pending(&e);
+            report_tail(&e);
+            break;
+        }
+    }
+    if (done && !e.stop)
+        finish_checks(&e);
+    clock_gettime(CLOCK_MONOTONIC, &t1);
+    res->seconds = (double)(t1.tv_sec - t0.tv_sec) + 1e-9 * (double)(t1.tv_nsec - t0.tv_nsec);
+    res->cycles = e.cycle;
+    for (unsigned c = 0; c < b->nchannels; c++)
+        res->txns[c] = b->channels[c].dir == RC_OUT ? e.s[0].fired[c] : e.s[0].in_pos[c];
+    for (int k = 0; k < e.ns; k++)
+        side_close(&e, k);
+    return 0;
+}

@@ -1,0 +1,88 @@
+/*
+ * rc_engine.h - the lockstep engine: runs one or two sides of a block (RTL, C model) on the same
+ * stimulus and clock, compares them (and an optional expected-output list) and reports.
+ */
+#ifndef RC_ENGINE_H
+#define RC_ENGINE_H
+
+#include <stdint.h>
+#include <stdio.h>
+#include "rc_block.h"
+#include "rc_vector.h"
+
+typedef enum rc_mode { RC_EXACT = 0, RC_ORDERED = 1 } rc_mode;
+
+typedef enum rc_bp_kind { RC_BP_ALWAYS = 0, RC_BP_RANDOM, RC_BP_BURSTY } rc_bp_kind;
+
+/* Output back-pressure: "always", "random:P" (ready with probability P), or "bursty:N"
+ * (ready and not-ready runs, each of a random length 1..N). */
+typedef struct rc_policy {
+    rc_bp_kind kind;
+    double p;
+    unsigned burst;
+} rc_policy;
+
+int rc_policy_parse(const char *text, rc_policy *p);
+
+/* Shows a register address or value by name; supplied by the caller (the engine has no
+ * register knowledge).  Returns the length written, like snprintf. */
+typedef size_t (*rc_decode_fn)(const char *family, rc_show kind, uint64_t addr, uint64_t value,
+                               char *buf, size_t n);
+
+/* A fault injected on one side's observed output: flip 'mask' in field 'field' of transaction
+ * number 'txn' on output channel 'channel' (to prove the comparison catches it). */
+typedef struct rc_fault {
+    int side;            /* 0 or 1 (index into rc_run.sides) */
+    int channel;
+    int field;           /* -1: the valid bit, held 0 for that transaction's first cycle */
+    uint64_t txn;
+    uint64_t mask;
+} rc_fault;
+
+#define RC_MAX_FAULTS 4
+
+typedef struct rc_run {
+    const rc_block_desc *blk;
+    const rc_vector *vec;             /* stimulus, memory preload, expected outputs */
+    const rc_side_ops *sides[2];      /* sides[0] is "actual", sides[1] (optional) "expected" */
+    int nsides;
+    rc_mode mode;
+    uint64_t seed;
+    rc_policy bp;
+    unsigned lat_min, lat_max;
+    uint64_t max_cycles;
+    uint64_t watchdog;                /* cycles without progress before a hang */
+    unsigned max_mismatches;
+    int check_expected;               /* compare sides[0] with vec's expected outputs */
+    rc_mode expected_mode;
+    rc_vector *record;                /* if set, sides[0]'s outputs are appended here */
+    unsigned history;                 /* transactions of context per channel in reports */
+    rc_fault faults[RC_MAX_FAULTS];
+    int nfaults;
+    const char *trace_path[2];        /* waveform per side, or NULL */
+    rc_decode_fn decode;
+    const char *repro;                /* one-line command that reruns this case */
+    FILE *report;                     /* where the mismatch report goes */
+} rc_run;
+
+typedef enum rc_verdict {
+    RC_PASS = 0,
+    RC_MISMATCH = 1,
+    RC_HANG = 2,
+    RC_ERROR = 3
+} rc_verdict;
+
+typedef struct rc_result {
+    rc_verdict status;
+    uint64_t cycles;
+    uint64_t mismatches;
+    uint64_t first_cycle;             /* cycle of the first mismatch */
+    uint64_t txns[RC_MAX_CHANNELS];   /* transactions fired on sides[0] */
+    double seconds;                   /* wall time of the cycle loop */
+    char summary[256];                /* one line: what failed, or "" */
+} rc_result;
+
+void rc_run_defaults(rc_run *r);
+int rc_run_exec(const rc_run *r, rc_result *res);
+
+#endif

@@ -1,0 +1,540 @@
+/*
+ * rc_vector.c - reading and writing vector files (format v1, docs/vectors.md).
+ * zlib's gz* calls read plain and gzip files alike, and write gzip when asked.
+ */
+#define _POSIX_C_SOURCE 200809L
+#include "rc_vector.h"
+
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <zlib.h>
+
+void rc_vector_init(rc_vector *v, const rc_block_desc *blk)
+{
+    memset(v, 0, sizeof *v);
+    v->blk = blk;
+    snprintf(v->backpressure, sizeof v->backpressure, "always");
+    snprintf(v->latency, sizeof v->latency, "1:1");
+    if (blk) {
+        for (unsigned c = 0; c < blk->nchannels; c++) {
+            v->in[c].nf = blk->channels[c].nfields;
+            v->out[c].nf = blk->channels[c].nfields;
+        }
+    }
+}
+
+static void txlist_free(rc_txlist *l)
+{
+    free(l->cycle);
+    free(l->vals);
+    l->cycle = l->vals = NULL;
+    l->n = l->cap = 0;
+}
+
+void rc_vector_clear_outputs(rc_vector *v)
+{
+    for (unsigned c = 0; c < RC_MAX_CHANNELS; c++)
+        v->out[c].n = 0;
+}
+
+void rc_vector_free(rc_vector *v)
+{
+    for (unsigned c = 0; c < RC_MAX_CHANNELS; c++) {
+        txlist_free(&v->in[c]);
+        txlist_free(&v->out[c]);
+    }
+    for (size_t i = 0; i < v->nmem; i++)
+        free(v->mem[i].words);
+    free(v->mem);
+    v->mem = NULL;
+    v->nmem = v->capmem = 0;
+}
+
+int rc_txlist_push(rc_txlist *l, uint64_t cycle, const uint64_t *vals)
+{
+    if (l->n == l->cap) {
+        size_t cap = l->cap ? l->cap * 2 : 64;
+        uint64_t *c = realloc(l->cycle, cap * sizeof *c);
+        if (!c)
+            return -1;
+        l->cycle = c;
+        uint64_t *v = realloc(l->vals, cap * (l->nf ? l->nf : 1) * sizeof *v);
+        if (!v)
+            return -1;
+        l->vals = v;
+        l->cap = cap;
+    }
+    l->cycle[l->n] = cycle;
+    if (l->nf)
+        memcpy(l->vals + l->n * l->nf, vals, l->nf * sizeof *vals);
+    l->n++;
+    return 0;
+}
+
+int rc_vector_add_input(rc_vector *v, unsigned ch, uint64_t earliest, const uint64_t *vals)
+{
+    return rc_txlist_push(&v->in[ch], earliest, vals);
+}
+
+int rc_vector_add_mem(rc_vector *v, uint32_t addr, const uint32_t *words, size_t nwords)
+{
+    if (v->nmem == v->capmem) {
+        size_t cap = v->capmem ? v->capmem * 2 : 8;
+        rc_memchunk *m = realloc(v->mem, cap * sizeof *m);
+        if (!m)
+            return -1;
+        v->mem = m;
+        v->capmem = cap;
+    }
+    rc_memchunk *m = &v->mem[v->nmem];
+    m->addr = addr;
+    m->nwords = nwords;
+    m->words = malloc((nwords ? nwords : 1) * sizeof *words);
+    if (!m->words)
+        return -1;
+    memcpy(m->words, words, nwords * sizeof *words);
+    v->nmem++;
+    return 0;
+}
+
+/* ---- reading ------------------------------------------------------------------------------ */
+
+typedef struct reader {
+    gzFile gz;
+    const char *path;
+    unsigned long line;
+    char *err;
+    size_t errn;
+} reader;
+
+static int fail(reader *r, const char *fmt, ...)
+{
+    int n = snprintf(r->err, r->errn, "%s:%lu: ", r->path, r->line);
+    va_list ap;
+    va_start(ap, fmt);
+    if (n >= 0 && (size_t)n < r->errn)
+        vsnprintf(r->err + n, r->errn - (size_t)n, fmt, ap);
+    va_end(ap);
+    return -1;
+}
+
+/* Next significant line (comments and blank lines skipped), split into at most max tokens.
+ * Returns the token count, 0 at end of file, -1 on error. */
+static int next_line(reader *r, char *buf, size_t bufn, char **tok, int max)
+{
+    for (;;) {
+        if (!gzgets(r->gz, buf, (int)bufn)) {
+            int zerr;
+            const char *msg = gzerror(r->gz, &zerr);
+            if (zerr != Z_OK && zerr != Z_BUF_ERROR)
+                return fail(r, "expected more text, read error: %s", msg);
+            return 0;
+        }
+        r->line++;
+        size_t len = strlen(buf);
+        if (len == bufn - 1 && buf[len - 1] != '\n' && !gzeof(r->gz))
+            return fail(r, "expected a line of at most %zu characters", bufn - 2);
+        char *hash = strchr(buf, '#');
+        if (hash)
+            *hash = 0;
+        int n = 0;
+        char *save = NULL;
+        for (char *t = strtok_r(buf, " \t\r\n", &save); t; t = strtok_r(NULL, " \t\r\n", &save)) {
+            if (n == max)
+                return fail(r, "expected at most %d words on the line", max);
+            tok[n++] = t;
+        }
+        if (n)
+            return n;
+    }
+}
+
+static int parse_u64(const char *s, int base, uint64_t *out)
+{
+    if (!*s || *s == '-' || *s == '+')
+        return -1;
+    char *end;
+    errno = 0;
+    unsigned long long v = strtoull(s, &end, base);
+    if (errno || *end)
+        return -1;
+    *out = v;
+    return 0;
+}
+
+static int find_channel(const rc_block_desc *b, const char *name)
+{
+    for (unsigned c = 0; c < b->nchannels; c++)
+        if (!strcmp(b->channels[c].name, name))
+            return (int)c;
+    return -1;
+}
+
+#define MAXTOK (RC_MAX_FIELDS + 8)
+
+static int check_channel_line(reader *r, const rc_block_desc *b, char **tok, int n, int *seen)
+{
+    if (n < 3 || (strcmp(tok[1], "in") && strcmp(tok[1], "out")))
+        return fail(r, "expected: channel in|out NAME FIELD:WIDTH ...");
+    int c = find_channel(b, tok[2]);
+    if (c < 0)
+        return fail(r, "expected a channel of block %s, got '%s'", b->name, tok[2]);
+    const rc_channel *ch = &b->channels[c];
+    if ((ch->dir == RC_IN) != !strcmp(tok[1], "in"))
+        return fail(r, "expected channel '%s' to be '%s'", ch->name, ch->dir == RC_IN ? "in" : "out");
+    if ((unsigned)(n - 3) != ch->nfields)
+        return fail(r, "expected %u fields for channel '%s', got %d", ch->nfields, ch->name, n - 3);
+    for (unsigned f = 0; f < ch->nfields; f++) {
+        char want[96];
+        snprintf(want, sizeof want, "%s:%u", ch->fields[f].name, ch->fields[f].width);
+        if (strcmp(tok[3 + f], want))
+            return fail(r, "expected field '%s' of channel '%s', got '%s'", want, ch->name, tok[3 + f]);
+    }
+    seen[c] = 1;
+    return 0;
+}
+
+static int parse_txn(reader *r, rc_vector *v, char **tok, int n, int out, const int *seen)
+{
+    const rc_block_desc *b = v->blk;
+    if (n < 2)
+        return fail(r, "expected: %s CHANNEL [@CYCLE] VALUE ...", tok[0]);
+    int c = find_channel(b, tok[1]);
+    if (c < 0 || !seen[c])
+        return fail(r, "expected a channel declared by a 'channel' line, got '%s'", tok[1]);
+    const rc_channel *ch = &b->channels[c];
+    if (out != (ch->dir == RC_OUT))
+        return fail(r, "expected an %s channel after '%s', got '%s'", out ? "output" : "input", tok[0], tok[1]);
+    int i = 2;
+    uint64_t cycle = 0;
+    if (i < n && tok[i][0] == '@') {
+        if (parse_u64(tok[i] + 1, 10, &cycle))
+            return fail(r, "expected a decimal cycle after '@', got '%s'", tok[i]);
+        i++;
+    } else if (out) {
+        return fail(r, "expected '@CYCLE' after the output channel '%s'", ch->name);
+    }
+    if ((unsigned)(n - i) != ch->nfields)
+        return fail(r, "expected %u values for channel '%s', got %d", ch->nfields, ch->name, n - i);
+    uint64_t vals[RC_MAX_FIELDS];
+    for (unsigned f = 0; f < ch->nfields; f++, i++) {
+        const rc_field *fd = &ch->fields[f];
+        if (parse_u64(tok[i], 16, &vals[f]))
+            return fail(r, "expected a hex value for field '%s', got '%s'", fd->name, tok[i]);
+        if (fd->width < 64 && (vals[f] >> fd->width))
+            return fail(r, "expected field '%s' to fit in %u bits, got %s", fd->name, fd->width, tok[i]);
+    }
+    rc_txlist *l = out ? &v->out[c] : &v->in[c];
+    if (out && l->n && cycle < l->cycle[l->n - 1])
+        return fail(r, "expected cycle stamps of channel '%s' in order, got @%llu after @%llu",
+                    ch->name, (unsigned long long)cycle, (unsigned long long)l->cycle[l->n - 1]);
+    if (rc_txlist_push(l, cycle, vals))
+        return fail(r, "out of memory");
+    return 0;
+}
+
+int rc_vector_read(rc_vector *v, const char *path, rc_block_lookup find, char *err, size_t errn)
+{
+    reader r = { NULL, path, 0, err, errn };
+    char buf[4096];
+    char *tok[MAXTOK];
+    int seen[RC_MAX_CHANNELS] = { 0 };
+    int n, rc = -1, state = 0; /* 0 header, 1 body (mem/in), 2 expected outputs, 3 after end */
+
+    rc_vector_init(v, NULL);
+    r.gz = gzopen(path, "rb");
+    if (!r.gz) {
+        snprintf(err, errn, "%s: cannot open: %s", path, strerror(errno ? errno : ENOENT));
+        return -1;
+    }
+    gzbuffer(r.gz, 1 << 16);
+    n = next_line(&r, buf, sizeof buf, tok, MAXTOK);
+    if (n <= 0) {
+        if (n == 0)
+            fail(&r, "expected 'rcosim-vector %d', got an empty file", RC_VECTOR_VERSION);
+        goto out;
+    }
+    if (strcmp(tok[0], "rcosim-vector") || n != 2) {
+        fail(&r, "expected 'rcosim-vector %d' as the first line", RC_VECTOR_VERSION);
+        goto out;
+    }
+    if (strcmp(tok[1], "1")) {
+        fail(&r, "expected format version %d, got '%s'", RC_VECTOR_VERSION, tok[1]);
+        goto out;
+    }
+    n = next_line(&r, buf, sizeof buf, tok, MAXTOK);
+    if (n < 0)
+        goto out;
+    if (n != 2 || strcmp(tok[0], "block")) {
+        fail(&r, "expected 'block NAME'");
+        goto out;
+    }
+    const rc_block_desc *blk = find(tok[1]);
+    if (!blk) {
+        fail(&r, "expected a known block name, got '%s' (see 'rcosim list')", tok[1]);
+        goto out;
+    }
+    rc_vector_init(v, blk);
+
+    while ((n = next_line(&r, buf, sizeof buf, tok, MAXTOK)) > 0) {
+        const char *k = tok[0];
+        if (state == 3) {
+            fail(&r, "expected nothing after 'end'");
+            goto out;
+        }
+        if (!strcmp(k, "seed") || !strcmp(k, "backpressure") || !strcmp(k, "mem-latency") ||
+            !strcmp(k, "stimulus") || !strcmp(k, "channel")) {
+            if (state != 0) {
+                fail(&r, "expected '%s' in the header, before any mem, in or out line", k);
+                goto out;
+            }
+            if (!strcmp(k, "seed")) {
+                if (n != 2 || parse_u64(tok[1], 10, &v->seed)) {
+                    fail(&r, "expected 'seed DECIMAL'");
+                    goto out;
+                }
+            } else if (!strcmp(k, "channel")) {
+                if (check_channel_line(&r, blk, tok, n, seen))
+                    goto out;
+            } else if (!strcmp(k, "stimulus")) {
+                size_t o = 0;
+                v->stimulus[0] = 0;
+                for (int i = 1; i < n; i++)
+                    o += (size_t)snprintf(v->stimulus + o, o < sizeof v->stimulus ? sizeof v->stimulus - o : 0,
+                                          "%s%s", i > 1 ? " " : "", tok[i]);
+            } else {
+                char *dst = !strcmp(k, "backpressure") ? v->backpressure : v->latency;
+                size_t dn = !strcmp(k, "backpressure") ? sizeof v->backpressure : sizeof v->latency;
+                if (n != 2 || strlen(tok[1]) >= dn) {
+                    fail(&r, "expected '%s POLICY'", k);
+                    goto out;
+                }
+                strcpy(dst, tok[1]);
+            }
+        } else if (!strcmp(k, "mem")) {
+            uint64_t a;
+            uint32_t words[MAXTOK];
+            if (state > 1 || n < 3 || parse_u64(tok[1], 16, &a) || a > 0xFFFFFFFFull || (a & 3)) {
+                fail(&r, "expected 'mem ADDRESS WORD...' with a 4-aligned 32-bit hex address, before 'expect'");
+                goto out;
+            }
+            for (int i = 2; i < n; i++) {
+                uint64_t w;
+                if (parse_u64(tok[i], 16, &w) || w > 0xFFFFFFFFull) {
+                    fail(&r, "expected a 32-bit hex word, got '%s'", tok[i]);
+                    goto out;
+                }
+                words[i - 2] = (uint32_t)w;
+            }
+            if (a + 4ull * (uint64_t)(n - 2) > 0x100000000ull) {
+                fail(&r, "expected memory words below 4 GiB");
+                goto out;
+            }
+            /* Consecutive lines extend the previous chunk. */
+            rc_memchunk *last = v->nmem ? &v->mem[v->nmem - 1] : NULL;
+            if (last && last->addr + 4ull * last->nwords == a) {
+                uint32_t *nw = realloc(last->words, (last->nwords + (size_t)(n - 2)) * sizeof *nw);
+                if (!nw) {
+                    fail(&r, "out of memory");
+                    goto out;
+                }
+                memcpy(nw + last->nwords, words, (size_t)(n - 2) * sizeof *nw);
+                last->words = nw;
+                last->nwords += (size_t)(n - 2);
+            } else if (rc_vector_add_mem(v, (uint32_t)a, words, (size_t)(n - 2))) {
+                fail(&r, "out of memory");
+                goto out;
+            }
+            state = 1;
+        } else if (!strcmp(k, "in")) {
+            if (state > 1) {
+                fail(&r, "expected input transactions before 'expect'");
+                goto out;
+            }
+            if (parse_txn(&r, v, tok, n, 0, seen))
+                goto out;
+            state = 1;
+        } else if (!strcmp(k, "expect")) {
+            if (state > 1 || n != 1) {
+                fail(&r, "expected a single 'expect' line");
+                goto out;
+            }
+            v->has_expected = 1;
+            state = 2;
+        } else if (!strcmp(k, "out")) {
+            if (state != 2) {
+                fail(&r, "expected 'expect' before the first 'out' line");
+                goto out;
+            }
+            if (parse_txn(&r, v, tok, n, 1, seen))
+                goto out;
+        } else if (!strcmp(k, "end")) {
+            if (n != 1) {
+                fail(&r, "expected 'end' alone on its line");
+                goto out;
+            }
+            state = 3;
+        } else {
+            fail(&r, "expected seed, backpressure, mem-latency, stimulus, channel, mem, in, expect, out or end; got '%s'", k);
+            goto out;
+        }
+    }
+    if (n < 0)
+        goto out;
+    if (state != 3) {
+        r.line++;
+        fail(&r, "expected 'end' (the file is truncated)");
+        goto out;
+    }
+    for (unsigned c = 0; c < blk->nchannels; c++) {
+        const rc_channel *ch = &blk->channels[c];
+        if (!seen[c] && !(ch->agent && ch->dir == RC_IN) && (ch->dir == RC_IN || v->has_expected)) {
+            snprintf(err, errn, "%s: expected a 'channel %s %s ...' line in the header", path,
+                     ch->dir == RC_IN ? "in" : "out", ch->name);
+            goto out;
+        }
+    }
+    rc = 0;
+out:
+    gzclose(r.gz);
+    if (rc)
+        rc_vector_free(v);
+    return rc;
+}
+
+/* ---- writing ------------------------------------------------------------------------------ */
+
+typedef struct writer {
+    gzFile gz;
+    FILE *f;
+    int bad;
+} writer;
+
+static void wr(writer *w, const char *fmt, ...)
+{
+    char buf[1024];
+    va_list ap;
+    va_start(ap, fmt);
+    int n = vsnprintf(buf, sizeof buf, fmt, ap);
+    va_end(ap);
+    if (n < 0 || (size_t)n >= sizeof buf) {
+        w->bad = 1;
+        return;
+    }
+    if (w->gz) {
+        if (gzwrite(w->gz, buf, (unsigned)n) != n)
+            w->bad = 1;
+    } else if (fwrite(buf, 1, (size_t)n, w->f) != (size_t)n) {
+        w->bad = 1;
+    }
+}
+
+static void wr_txn(writer *w, const rc_channel *ch, int out, uint64_t cycle, const uint64_t *vals)
+{
+    char line[1024];
+    size_t o = (size_t)snprintf(line, sizeof line, "%s %s", out ? "out" : "in", ch->name);
+    if (out || cycle)
+        o += (size_t)snprintf(line + o, sizeof line - o, " @%llu", (unsigned long long)cycle);
+    for (unsigned f = 0; f < ch->nfields && o < sizeof line; f++)
+        o += (size_t)snprintf(line + o, sizeof line - o, " %0*llx", (int)((ch->fields[f].width + 3) / 4),
+                              (unsigned long long)vals[f]);
+    wr(w, "%s\n", line);
+}
+
+static int ends_with(const char *s, const char *suffix)
+{
+    size_t a = strlen(s), b = strlen(suffix);
+    return a >= b && !strcmp(s + a - b, suffix);
+}
+
+int rc_vector_write(const rc_vector *v, const char *path, int with_outputs, char *err, size_t errn)
+{
+    const rc_block_desc *b = v->blk;
+    char tmp[4096];
+    if (snprintf(tmp, sizeof tmp, "%s.tmp", path) >= (int)sizeof tmp) {
+        snprintf(err, errn, "%s: path too long", path);
+        return -1;
+    }
+    writer w = { NULL, NULL, 0 };
+    if (ends_with(path, ".gz"))
+        w.gz = gzopen(tmp, "wb6");
+    else
+        w.f = fopen(tmp, "w");
+    if (!w.gz && !w.f) {
+        snprintf(err, errn, "%s: cannot write: %s", tmp, strerror(errno));
+        return -1;
+    }
+    wr(&w, "rcosim-vector %d\n", RC_VECTOR_VERSION);
+    wr(&w, "block %s\n", b->name);
+    wr(&w, "seed %llu\n", (unsigned long long)v->seed);
+    wr(&w, "backpressure %s\n", v->backpressure);
+    wr(&w, "mem-latency %s\n", v->latency);
+    if (v->stimulus[0])
+        wr(&w, "stimulus %s\n", v->stimulus);
+    for (unsigned c = 0; c < b->nchannels; c++) {
+        const rc_channel *ch = &b->channels[c];
+        if (ch->agent && ch->dir == RC_IN)
+            continue;
+        if (ch->dir == RC_OUT && !with_outputs)
+            continue;
+        char line[1024];
+        size_t o = (size_t)snprintf(line, sizeof line, "channel %s %s", ch->dir == RC_IN ? "in" : "out", ch->name);
+        for (unsigned f = 0; f < ch->nfields && o < sizeof line; f++)
+            o += (size_t)snprintf(line + o, sizeof line - o, " %s:%u", ch->fields[f].name, ch->fields[f].width);
+        wr(&w, "%s\n", line);
+    }
+    for (size_t i = 0; i < v->nmem; i++) {
+        const rc_memchunk *m = &v->mem[i];
+        for (size_t j = 0; j < m->nwords; j += 8) {
+            char line[256];
+            size_t o = (size_t)snprintf(line, sizeof line, "mem %08x", (unsigned)(m->addr + 4 * j));
+            for (size_t k = j; k < m->nwords && k < j + 8; k++)
+                o += (size_t)snprintf(line + o, sizeof line - o, " %08x", m->words[k]);
+            wr(&w, "%s\n", line);
+        }
+    }
+    /* Inputs, channel by channel in description order (each channel's order is what matters). */
+    for (unsigned c = 0; c < b->nchannels; c++) {
+        const rc_txlist *l = &v->in[c];
+        if (b->channels[c].dir != RC_IN)
+            continue;
+        for (size_t i = 0; i < l->n; i++)
+            wr_txn(&w, &b->channels[c], 0, l->cycle[i], l->vals + i * l->nf);
+    }
+    if (with_outputs) {
+        wr(&w, "expect\n");
+        /* Outputs merged by cycle so the file reads as a timeline. */
+        size_t pos[RC_MAX_CHANNELS] = { 0 };
+        for (;;) {
+            int best = -1;
+            for (unsigned c = 0; c < b->nchannels; c++) {
+                const rc_txlist *l = &v->out[c];
+                if (b->channels[c].dir != RC_OUT || pos[c] >= l->n)
+                    continue;
+                if (best < 0 || l->cycle[pos[c]] < v->out[best].cycle[pos[best]])
+                    best = (int)c;
+            }
+            if (best < 0)
+                break;
+            const rc_txlist *l = &v->out[best];
+            wr_txn(&w, &b->channels[best], 1, l->cycle[pos[best]], l->vals + pos[best] * l->nf);
+            pos[best]++;
+        }
+    }
+    wr(&w, "end\n");
+    int closed = w.gz ? gzclose(w.gz) : fclose(w.f);
+    if (w.bad || closed != 0) {
+        snprintf(err, errn, "%s: write failed", tmp);
+        remove(tmp);
+        return -1;
+    }
+    if (rename(tmp, path)) {
+        snprintf(err, errn, "%s: cannot rename to %s: %s", tmp, path, strerror(errno));
+        remove(tmp);
+        return -1;
+    }
+    return 0;
+}

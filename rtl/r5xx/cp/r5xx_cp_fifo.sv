@@ -1,0 +1,81 @@
+// r5xx_cp_fifo: a small synchronous FIFO for the command processor (the 4-entry fetch queue and
+// the 2-entry output channel queues of docs/blocks/cp.md).
+//
+// Push and pop may happen on the same edge; a flush empties the FIFO and wins over both.  The
+// caller never pushes into a full FIFO (the CP's space rules guarantee it).  The head entry is
+// driven as 0 while the FIFO is empty, so the storage array needs no reset.
+module r5xx_cp_fifo #(
+  parameter int unsigned Width = 32,
+  parameter int unsigned Depth = 2,   // a power of two, at least 2
+  localparam int unsigned CntW = $clog2(Depth + 1)
+) (
+  input  logic             clk_i,
+  input  logic             rst_ni,
+
+  input  logic             flush_i,
+  input  logic             push_i,
+  input  logic [Width-1:0] wdata_i,
+  input  logic             pop_i,
+
+  output logic [Width-1:0] rdata_o,
+  output logic             empty_o,
+  output logic [CntW-1:0]  count_o
+);
+
+  localparam int unsigned PtrW = $clog2(Depth);
+
+  logic [Width-1:0] mem_q [Depth];
+  logic [PtrW-1:0]  wr_ptr_q, wr_ptr_d;
+  logic [PtrW-1:0]  rd_ptr_q, rd_ptr_d;
+  logic [CntW-1:0]  count_q, count_d;
+  logic             pop;
+
+  assign pop = pop_i & (count_q != '0);
+
+  always_comb begin
+    wr_ptr_d = wr_ptr_q;
+    rd_ptr_d = rd_ptr_q;
+    count_d  = count_q;
+    if (flush_i) begin
+      wr_ptr_d = '0;
+      rd_ptr_d = '0;
+      count_d  = '0;
+    end else begin
+      if (push_i) begin
+        wr_ptr_d = wr_ptr_q + 1'b1;
+      end
+      if (pop) begin
+        rd_ptr_d = rd_ptr_q + 1'b1;
+      end
+      if (push_i && !pop) begin
+        count_d = count_q + 1'b1;
+      end else if (!push_i && pop) begin
+        count_d = count_q - 1'b1;
+      end
+    end
+  end
+
+  always_ff @(posedge clk_i) begin
+    if (!rst_ni) begin
+      wr_ptr_q <= '0;
+      rd_ptr_q <= '0;
+      count_q  <= '0;
+    end else begin
+      wr_ptr_q <= wr_ptr_d;
+      rd_ptr_q <= rd_ptr_d;
+      count_q  <= count_d;
+    end
+  end
+
+  // Storage: written on a push, read only while the FIFO holds data.
+  always_ff @(posedge clk_i) begin
+    if (push_i && !flush_i) begin
+      mem_q[wr_ptr_q] <= wdata_i;
+    end
+  end
+
+  assign rdata_o = (count_q != '0) ? mem_q[rd_ptr_q] : '0;
+  assign empty_o = (count_q == '0);
+  assign count_o = count_q;
+
+endmodule

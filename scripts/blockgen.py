@@ -1,0 +1,389 @@
+#!/usr/bin/env python3
+"""blockgen.py - turn a block description (rtl/<family>/<name>/<name>.block) into the C port
+struct, the engine's rc_block_desc table and the C++ shim around the Verilated model.
+
+Usage: blockgen.py DESC.block -o OUTDIR
+Writes OUTDIR/<id>_ports.h, OUTDIR/<id>_desc.c and OUTDIR/<id>_rtl.cpp, where <id> is the block
+name with '.' replaced by '_' (r5xx.cp -> r5xx_cp).  The grammar is in docs/ARCHITECTURE.md.
+Errors are reported as FILE:LINE: message, exit status 2.
+"""
+import os
+import re
+import sys
+
+FIELD_RE = re.compile(r'^([a-z][a-z0-9_]*):([0-9]+)(?:&(0x[0-9a-fA-F]+))?(?:\?([a-z][a-z0-9_]*))?'
+                      r'(?:@(regaddr|regdata\(([a-z][a-z0-9_]*)\)))?$')
+NAME_RE = re.compile(r'^[a-z][a-z0-9_]*$')
+
+
+class DescError(Exception):
+    pass
+
+
+def parse(path):
+    blk = {'name': None, 'title': '', 'regs': None, 'channels': [], 'status': [], 'mem': [],
+           'idle': None}
+    with open(path, encoding='utf-8') as f:
+        lines = f.read().split('\n')
+    for no, raw in enumerate(lines, 1):
+        line = raw.split('#', 1)[0].strip()
+        if not line:
+            continue
+
+        def err(msg):
+            raise DescError('%s:%d: %s' % (path, no, msg))
+        if line.startswith('block '):
+            m = re.match(r'^block\s+([a-z0-9_]+\.[a-z0-9_]+)\s*(?:"([^"]*)")?$', line)
+            if not m:
+                err('expected: block FAMILY.NAME "title"')
+            blk['name'], blk['title'] = m.group(1), m.group(2) or ''
+            continue
+        words = line.split()
+        kw = words[0]
+        if kw == 'regs':
+            if len(words) != 2:
+                err('expected: regs FAMILY')
+            blk['regs'] = words[1]
+        elif kw in ('in', 'out'):
+            if len(words) < 3:
+                err('expected: %s CHANNEL FIELD:WIDTH ...' % kw)
+            ch = {'name': words[1], 'dir': kw, 'fields': [], 'agent': False}
+            if not NAME_RE.match(ch['name']):
+                err('bad channel name %r' % ch['name'])
+            if any(c['name'] == ch['name'] for c in blk['channels']):
+                err('channel %r defined twice' % ch['name'])
+            for w in words[2:]:
+                if w == 'agent':
+                    ch['agent'] = True
+                    continue
+                m = FIELD_RE.match(w)
+                if not m:
+                    err('expected FIELD:WIDTH[&MASK][?COND][@regaddr|@regdata(FIELD)], got %r' % w)
+                name, width = m.group(1), int(m.group(2))
+                if not 1 <= width <= 64:
+                    err('field %r: width must be 1..64' % name)
+                if name in ('valid', 'ready') or any(f['name'] == name for f in ch['fields']):
+                    err('field name %r clashes' % name)
+                mask = int(m.group(3), 16) if m.group(3) else (1 << width) - 1
+                show, ref = 'RC_SHOW_HEX', None
+                if m.group(5) == 'regaddr':
+                    show = 'RC_SHOW_REGADDR'
+                elif m.group(5):
+                    show, ref = 'RC_SHOW_REGDATA', m.group(6)
+                ch['fields'].append({'name': name, 'width': width, 'mask': mask, 'cond': m.group(4),
+                                     'show': show, 'ref': ref, 'line': no})
+            if len(ch['fields']) > 16:
+                err('at most 16 fields per channel')
+            names = [f['name'] for f in ch['fields']]
+            for f in ch['fields']:
+                for key in ('cond', 'ref'):
+                    if f[key] is not None and f[key] not in names:
+                        err('field %r refers to unknown field %r' % (f['name'], f[key]))
+            blk['channels'].append(ch)
+        elif kw == 'status':
+            for w in words[1:]:
+                m = re.match(r'^([a-z][a-z0-9_]*):([0-9]+)$', w)
+                if not m or not 1 <= int(m.group(2)) <= 64:
+                    err('expected NAME:WIDTH, got %r' % w)
+                blk['status'].append({'name': m.group(1), 'width': int(m.group(2))})
+        elif kw == 'memory':
+            m = re.match(r'^memory\s+([a-z][a-z0-9_]*)\s+req=([a-z0-9_]+)\s+rsp=([a-z0-9_]+)$', line)
+            if not m:
+                err('expected: memory NAME req=CHANNEL rsp=CHANNEL')
+            blk['mem'].append({'name': m.group(1), 'req': m.group(2), 'rsp': m.group(3), 'line': no})
+        elif kw == 'idle':
+            if len(words) != 2:
+                err('expected: idle STATUS')
+            blk['idle'] = words[1]
+        else:
+            err('unknown keyword %r (expected block, regs, in, out, memory, status, idle)' % kw)
+    if not blk['name']:
+        raise DescError('%s: no "block" line' % path)
+    if len(blk['channels']) > 16:
+        raise DescError('%s: at most 16 channels' % path)
+    chans = {c['name']: i for i, c in enumerate(blk['channels'])}
+    for m in blk['mem']:
+        for key, want in (('req', 'out'), ('rsp', 'in')):
+            if m[key] not in chans or blk['channels'][chans[m[key]]]['dir'] != want:
+                raise DescError('%s:%d: memory %s: %s=%s must name an %s channel' %
+                                (path, m['line'], m['name'], key, m[key], want))
+        req = blk['channels'][chans[m['req']]]
+        rsp = blk['channels'][chans[m['rsp']]]
+        fn = [f['name'] for f in req['fields']]
+        if 'addr' not in fn:
+            raise DescError('%s:%d: memory request channel needs an addr field' % (path, m['line']))
+        if 'data' not in [f['name'] for f in rsp['fields']]:
+            raise DescError('%s:%d: memory response channel needs a data field' % (path, m['line']))
+        m['req_i'], m['rsp_i'] = chans[m['req']], chans[m['rsp']]
+        m['f'] = {k: (fn.index(k) if k in fn else -1) for k in ('addr', 'we', 'wdata', 'be')}
+        m['f_data'] = [f['name'] for f in rsp['fields']].index('data')
+        width = rsp['fields'][m['f_data']]['width']
+        if width not in (8, 16, 32, 64):
+            raise DescError('%s:%d: memory data width must be 8, 16, 32 or 64' % (path, m['line']))
+        m['bytes'] = width // 8
+    if blk['idle'] is not None and blk['idle'] not in [s['name'] for s in blk['status']]:
+        raise DescError('%s: idle names unknown status %r' % (path, blk['idle']))
+    return blk
+
+
+def layout(blk):
+    """Assign port-array words: per channel valid, ready, fields; then status signals."""
+    w = 0
+    for ch in blk['channels']:
+        ch['valid_word'], ch['ready_word'] = w, w + 1
+        w += 2
+        for f in ch['fields']:
+            f['word'] = w
+            w += 1
+    for s in blk['status']:
+        s['word'] = w
+        w += 1
+    blk['nwords'] = w
+
+
+def port(ch, what, dir_in):
+    return '%s_%s_%s' % (ch['name'], what, 'i' if dir_in else 'o')
+
+
+def gen_header(blk, bid):
+    out = ['/* Generated by scripts/blockgen.py from the %s description. Do not edit. */' % blk['name'],
+           '#ifndef %s_PORTS_H' % bid.upper(), '#define %s_PORTS_H' % bid.upper(),
+           '#include <stdint.h>', '#include "rc_block.h"', '',
+           '/* The ports of %s, one 64-bit word each; the engine sees the same words as an array. */'
+           % blk['name'], 'typedef struct %s_ports {' % bid]
+    for ch in blk['channels']:
+        out.append('    /* %s %s */' % (ch['dir'], ch['name']))
+        out.append('    uint64_t %s_valid, %s_ready;' % (ch['name'], ch['name']))
+        for f in ch['fields']:
+            out.append('    uint64_t %s_%s;  /* %d bits */' % (ch['name'], f['name'], f['width']))
+    for s in blk['status']:
+        out.append('    uint64_t %s;  /* status, %d bits */' % (s['name'], s['width']))
+    out.append('} %s_ports;' % bid)
+    out.append('_Static_assert(sizeof(%s_ports) == %d * sizeof(uint64_t), "port struct is a word array");'
+               % (bid, blk['nwords']) if True else '')
+    out.append('')
+    out.append('enum {')
+    for i, ch in enumerate(blk['channels']):
+        out.append('    %s_CH_%s = %d,' % (bid.upper(), ch['name'].upper(), i))
+    out.append('    %s_NCHANNELS = %d' % (bid.upper(), len(blk['channels'])))
+    out.append('};')
+    out.append('')
+    out.append('extern const rc_block_desc %s_block;' % bid)
+    out.append('extern const rc_side_ops %s_model_ops;  /* written by the model */' % bid)
+    out.append('extern const rc_side_ops %s_rtl_ops;    /* generated shim */' % bid)
+    out.append('int %s_stimulus(rc_vector *v, uint64_t seed, uint64_t count, char *err, size_t errn);' % bid)
+    out.append('#endif')
+    # _Static_assert is C11; the C++ shim includes this header too, where static_assert is a keyword
+    # alias through <assert.h> in C++17.  Keep it C-only.
+    hdr = '\n'.join(out) + '\n'
+    return hdr.replace('_Static_assert(', '#ifndef __cplusplus\n_Static_assert(', 1).replace(
+        '"port struct is a word array");', '"port struct is a word array");\n#endif', 1)
+
+
+def c_str(s):
+    return '"' + s.replace('\\', '\\\\').replace('"', '\\"') + '"'
+
+
+def gen_desc(blk, bid):
+    out = ['/* Generated by scripts/blockgen.py from the %s description. Do not edit. */' % blk['name'],
+           '#include "%s_ports.h"' % bid, '']
+    for ch in blk['channels']:
+        names = [f['name'] for f in ch['fields']]
+        out.append('static const rc_field %s_%s_fields[] = {' % (bid, ch['name']))
+        for f in ch['fields']:
+            out.append('    { %s, %d, %d, 0x%xull, %d, %s, %d },' % (
+                c_str(f['name']), f['width'], f['word'], f['mask'],
+                names.index(f['cond']) if f['cond'] else -1, f['show'],
+                names.index(f['ref']) if f['ref'] else -1))
+        out.append('};')
+    out.append('static const rc_channel %s_channels[] = {' % bid)
+    for ch in blk['channels']:
+        out.append('    { %s, %s, %d, %d, %d, %s_%s_fields, %d },' % (
+            c_str(ch['name']), 'RC_IN' if ch['dir'] == 'in' else 'RC_OUT', ch['valid_word'],
+            ch['ready_word'], len(ch['fields']), bid, ch['name'], 1 if ch['agent'] else 0))
+    out.append('};')
+    if blk['status']:
+        out.append('static const rc_status %s_status[] = {' % bid)
+        for s in blk['status']:
+            out.append('    { %s, %d, %d },' % (c_str(s['name']), s['width'], s['word']))
+        out.append('};')
+    if blk['mem']:
+        out.append('static const rc_memport %s_mem[] = {' % bid)
+        for m in blk['mem']:
+            out.append('    { %s, %d, %d, %d, %d, %d, %d, %d, %d },' % (
+                c_str(m['name']), m['req_i'], m['rsp_i'], m['f']['addr'], m['f']['we'],
+                m['f']['wdata'], m['f']['be'], m['f_data'], m['bytes']))
+        out.append('};')
+    out.append('static const char *const %s_waves[] = {' % bid)
+    for ch in blk['channels']:
+        din = ch['dir'] == 'in'
+        sig = [port(ch, 'valid', din), port(ch, 'ready', not din)] + \
+              [port(ch, f['name'], din) for f in ch['fields']]
+        out.append('    %s,' % c_str(' '.join(sig)))
+    out.append('};')
+    idle = [s['name'] for s in blk['status']].index(blk['idle']) if blk['idle'] else -1
+    out += ['const rc_block_desc %s_block = {' % bid,
+            '    %s, %s, %s,' % (c_str(blk['name']), c_str(blk['title']),
+                                 c_str(blk['regs']) if blk['regs'] else 'NULL'),
+            '    %d, %d, %s_channels,' % (blk['nwords'], len(blk['channels']), bid),
+            '    %d, %s, %d,' % (len(blk['status']), ('%s_status' % bid) if blk['status'] else 'NULL', idle),
+            '    %d, %s,' % (len(blk['mem']), ('%s_mem' % bid) if blk['mem'] else 'NULL'),
+            '    &%s_rtl_ops, &%s_model_ops, %s_stimulus, %s_waves' % (bid, bid, bid, bid),
+            '};']
+    return '\n'.join(out) + '\n'
+
+
+def gen_shim(blk, bid, top):
+    vt = 'V' + top
+    drive, sample = [], []
+    for ch in blk['channels']:
+        din = ch['dir'] == 'in'
+        if din:
+            drive.append('    t->%s = (uint8_t)p[%d];' % (port(ch, 'valid', True), ch['valid_word']))
+            sample.append('    p[%d] = t->%s;' % (ch['ready_word'], port(ch, 'ready', False)))
+            for f in ch['fields']:
+                drive.append('    t->%s = p[%d];' % (port(ch, f['name'], True), f['word']))
+        else:
+            drive.append('    t->%s = (uint8_t)p[%d];' % (port(ch, 'ready', True), ch['ready_word']))
+            sample.append('    p[%d] = t->%s;' % (ch['valid_word'], port(ch, 'valid', False)))
+            for f in ch['fields']:
+                sample.append('    p[%d] = t->%s;' % (f['word'], port(ch, f['name'], False)))
+    for s in blk['status']:
+        sample.append('    p[%d] = t->%s_o;' % (s['word'], s['name']))
+    return '''/* Generated by scripts/blockgen.py from the %(name)s description. Do not edit.
+ * The C++ shim between the engine's port words and the Verilated model %(vt)s. */
+#include <memory>
+#include <cstdint>
+#include "verilated.h"
+#if VM_TRACE_FST
+#include "verilated_fst_c.h"
+#endif
+#include "%(vt)s.h"
+extern "C" {
+#include "%(bid)s_ports.h"
+}
+
+namespace {
+struct Side {
+    std::unique_ptr<VerilatedContext> ctx;
+    std::unique_ptr<%(vt)s> top;
+#if VM_TRACE_FST
+    std::unique_ptr<VerilatedFstC> fst;
+#endif
+};
+
+inline void drive(%(vt)s *t, const uint64_t *p) {
+%(drive)s
+}
+
+inline void sample(const %(vt)s *t, uint64_t *p) {
+%(sample)s
+}
+
+inline void dump(Side *s) {
+#if VM_TRACE_FST
+    if (s->fst) s->fst->dump(s->ctx->time());
+#else
+    (void)s;
+#endif
+    s->ctx->timeInc(1);
+}
+
+void *create(const rc_side_config *cfg) {
+    Side *s = new Side;
+    s->ctx.reset(new VerilatedContext);
+    s->ctx->fatalOnError(false);
+    /* Unreset state starts random, from the run's seed, so a dependence on it shows. */
+    s->ctx->randReset(2);
+    s->ctx->randSeed((int)(cfg->seed %% 2147483647u));
+    s->ctx->traceEverOn(cfg->trace_path != nullptr);
+    s->top.reset(new %(vt)s(s->ctx.get(), "TOP"));
+#if VM_TRACE_FST
+    if (cfg->trace_path) {
+        s->fst.reset(new VerilatedFstC);
+        s->top->trace(s->fst.get(), 99);
+        s->fst->open(cfg->trace_path);
+    }
+#endif
+    return s;
+}
+
+void destroy(void *vs) {
+    Side *s = static_cast<Side *>(vs);
+    s->top->final();
+#if VM_TRACE_FST
+    if (s->fst) s->fst->close();
+#endif
+    delete s;
+}
+
+void reset(void *vs, uint64_t *p) {
+    Side *s = static_cast<Side *>(vs);
+    %(vt)s *t = s->top.get();
+    for (unsigned i = 0; i < %(nwords)d; i++) p[i] = 0;
+    drive(t, p);
+    t->rst_ni = 0;
+    for (int i = 0; i < 2; i++) {
+        t->clk_i = 0; t->eval(); dump(s);
+        t->clk_i = 1; t->eval(); dump(s);
+    }
+    t->rst_ni = 1;
+    t->clk_i = 0; t->eval();
+    sample(t, p);
+}
+
+void eval(void *vs, uint64_t *p) {
+    Side *s = static_cast<Side *>(vs);
+    %(vt)s *t = s->top.get();
+    drive(t, p);
+    t->clk_i = 0;
+    t->eval();
+    dump(s);
+    sample(t, p);
+}
+
+void tick(void *vs, const uint64_t *) {
+    Side *s = static_cast<Side *>(vs);
+    s->top->clk_i = 1;
+    s->top->eval();
+    dump(s);
+}
+} /* namespace */
+
+extern "C" const rc_side_ops %(bid)s_rtl_ops = { "rtl", create, destroy, reset, eval, tick };
+''' % {'name': blk['name'], 'vt': vt, 'bid': bid, 'drive': '\n'.join(drive),
+       'sample': '\n'.join(sample), 'nwords': blk['nwords']}
+
+
+def main(argv):
+    if len(argv) != 4 or argv[2] != '-o':
+        sys.stderr.write('usage: blockgen.py DESC.block -o OUTDIR\n')
+        return 2
+    try:
+        blk = parse(argv[1])
+    except DescError as e:
+        sys.stderr.write('blockgen: %s\n' % e)
+        return 2
+    except OSError as e:
+        sys.stderr.write('blockgen: %s: %s\n' % (argv[1], e.strerror))
+        return 2
+    layout(blk)
+    bid = blk['name'].replace('.', '_')
+    os.makedirs(argv[3], exist_ok=True)
+    files = {bid + '_ports.h': gen_header(blk, bid), bid + '_desc.c': gen_desc(blk, bid),
+             bid + '_rtl.cpp': gen_shim(blk, bid, bid)}
+    for name, text in files.items():
+        path = os.path.join(argv[3], name)
+        try:
+            with open(path, encoding='utf-8') as f:
+                if f.read() == text:
+                    continue
+        except OSError:
+            pass
+        with open(path, 'w', encoding='utf-8') as f:
+            f.write(text)
+    return 0
+
+
+if __name__ == '__main__':
+    sys.exit(main(sys.argv))
