@@ -476,7 +476,8 @@ static int cmd_gen(int argc, char **argv)
         return rc;
     }
     v.seed = r.seed;
-    snprintf(v.backpressure, sizeof v.backpressure, "%s", o.bp ? o.bp : o.stimulus ? v.backpressure : "always");
+    if (o.bp)
+        snprintf(v.backpressure, sizeof v.backpressure, "%s", o.bp);
     snprintf(v.latency, sizeof v.latency, "%u:%u", r.lat_min, r.lat_max);
     rc_result res;
     rc_run_exec(&r, &res);

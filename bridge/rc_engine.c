@@ -565,9 +565,11 @@ static int side_edge(eng *e, int k)
         if (!(P[ch->valid_word] && P[ch->ready_word]))
             continue;
         moved = 1;
-        hist_push(&s->hist[c], e->hdepth, e->cycle, ch->dir == RC_IN ? s->in_pos[c] : s->fired[c], P, ch);
+        hist_push(&s->hist[c], e->hdepth, e->cycle, ch->dir == RC_IN && !ch->agent ? s->in_pos[c] : s->fired[c], P, ch);
         if (ch->dir == RC_IN) {
-            if (!ch->agent)
+            if (ch->agent)
+                s->fired[c]++;
+            else
                 s->in_pos[c]++;
             continue;
         }

@@ -208,7 +208,7 @@ static int parse(cp *s, const r5xx_cp_ports *p, int *consumed)
         break;
     }
     case P_T0:
-        if (s->regw.n >= OUT_DEPTH)
+        if (s->idx <= 0x1FFF && s->regw.n >= OUT_DEPTH)
             return 0;
         if (s->idx <= 0x1FFF)
             stream_regw(s, 4 * s->idx, h);
