@@ -228,7 +228,7 @@ static void report_fields(eng *e, const rc_channel *ch, const char *elabel, cons
         if (av)
             snprintf(as, sizeof as, "0x%0*" PRIx64, digits, av[f]);
         out(e, "  %c %-10s %-24s %s%s\n", d ? '*' : ' ', fd->name, es, as,
-            fd->cmp_mask == 0 ? "   (not compared)" : (fd->cond >= 0 && ev && av && !ev[fd->cond] && !av[fd->cond]) ? "   (not compared: " : "");
+            fd->cmp_mask == 0 || (fd->cond >= 0 && ev && av && !ev[fd->cond] && !av[fd->cond]) ? "   (not compared)" : "");
         if (fd->show != RC_SHOW_HEX && e->r->decode && e->b->regfamily) {
             if (ev) {
                 show_value(e, ch, f, ev, eb, sizeof eb);

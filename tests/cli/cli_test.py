@@ -1,0 +1,211 @@
+#!/usr/bin/env python3
+"""cli_test.py - end-to-end tests of the rcosim command line: exit codes, error messages, exact
+mismatch reports (against goldens in tests/golden/), fault injection, determinism, gzip.
+
+Usage: cli_test.py RCOSIM SOURCE_DIR CASE [--update]
+Each CASE is one CTest test.  Runs from SOURCE_DIR so paths in reports are relative.  --update
+rewrites the golden files instead of comparing (review the diff before committing).
+"""
+import gzip
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+
+VEC = 'vectors/r5xx/cp/type0_worked.vec'
+
+
+class Fail(Exception):
+    pass
+
+
+def run(ctx, *args, expect_rc):
+    p = subprocess.run([ctx['rcosim']] + list(args), cwd=ctx['src'], capture_output=True, text=True, timeout=600)
+    if p.returncode != expect_rc:
+        raise Fail('rcosim %s: exit %d, expected %d\nstdout:\n%s\nstderr:\n%s' %
+                   (' '.join(args), p.returncode, expect_rc, p.stdout, p.stderr))
+    return p
+
+
+def golden(ctx, name, text):
+    path = os.path.join(ctx['src'], 'tests', 'golden', name)
+    if ctx['update']:
+        with open(path, 'w') as f:
+            f.write(text)
+        return
+    with open(path) as f:
+        want = f.read()
+    if text != want:
+        import difflib
+        diff = ''.join(difflib.unified_diff(want.splitlines(True), text.splitlines(True), 'golden/' + name, 'actual'))
+        raise Fail('report differs from tests/golden/%s:\n%s' % (name, diff))
+
+
+def contains(text, *needles):
+    for n in needles:
+        if n not in text:
+            raise Fail('expected %r in:\n%s' % (n, text))
+
+
+def tmpcopy(ctx, src, edit):
+    """A copy of a vector under the temporary directory, with edit(text) applied."""
+    with open(os.path.join(ctx['src'], src)) as f:
+        text = edit(f.read())
+    path = os.path.join(ctx['tmp'], os.path.basename(src))
+    with open(path, 'w') as f:
+        f.write(text)
+    return path
+
+
+# ---- cases ---------------------------------------------------------------------------------
+
+def case_fault_rtl(ctx):
+    """A fault injected on the RTL side's regw data gives exactly the golden report."""
+    p = run(ctx, 'run', '--vector', VEC, '--inject', 'rtl:regw.data@1^0x10', expect_rc=1)
+    golden(ctx, 'fault_rtl_regw.txt', p.stdout)
+
+
+def case_fault_model(ctx):
+    """A fault on the model side's packet record is caught the same way."""
+    p = run(ctx, 'run', '--vector', VEC, '--inject', 'model:pkt.count@0^0x1', expect_rc=1)
+    golden(ctx, 'fault_model_pkt.txt', p.stdout)
+
+
+def case_fault_needs_compare(ctx):
+    """Without a fault the same command passes: the failure above comes from the comparison."""
+    p = run(ctx, 'run', '--vector', VEC, expect_rc=0)
+    contains(p.stdout, 'PASS r5xx.cp ' + VEC)
+
+
+def case_expected_changed(ctx):
+    """One expected value changed in the vector: exit 1 naming cycle, channel and field."""
+    path = tmpcopy(ctx, VEC, lambda t: t.replace('out regw @13 4e08 22222222 0', 'out regw @13 4e08 22222223 0'))
+    p = run(ctx, 'run', '--vector', path, expect_rc=1)
+    rel = p.stdout.replace(ctx['tmp'], 'TMP')
+    contains(rel, 'MISMATCH r5xx.cp at cycle 13: channel regw (out), transaction #1: field data differs (expected: vector, actual: rtl)')
+    golden(ctx, 'expected_changed.txt', rel)
+    p = run(ctx, 'replay', '--vector', path, expect_rc=1)
+    contains(p.stdout, 'at cycle 13: channel regw (out), transaction #1: field data differs')
+
+
+def case_expected_missing(ctx):
+    """An expected output that never comes is a hang failure, not a pass."""
+    path = tmpcopy(ctx, VEC, lambda t: t.replace('end\n', 'out regw @40 4e0c 00000001 0\nend\n'))
+    p = run(ctx, 'replay', '--vector', path, '--mode', 'ordered', expect_rc=1)
+    contains(p.stdout, 'channel regw (out), transaction #2 expected by the vector (at cycle 40) never came')
+
+
+def case_syntax_error(ctx):
+    """A malformed line: exit 2 with file:line and what was expected."""
+    path = tmpcopy(ctx, VEC, lambda t: t.replace('in host 0700 00100000', 'in host 0700 zz'))
+    p = run(ctx, 'run', '--vector', path, expect_rc=2)
+    with open(path) as f:
+        line = [i for i, l in enumerate(f.read().split('\n'), 1) if 'zz' in l][0]
+    contains(p.stderr, '%s:%d: expected a hex value for field \'data\', got \'zz\'' % (path, line))
+
+
+def case_bad_inputs(ctx):
+    """Truncated, wrong version, unknown block, width overflow, unknown option: exit 2, clear text."""
+    checks = [
+        (lambda t: t.replace('end\n', ''), "expected 'end' (the file is truncated)"),
+        (lambda t: t.replace('rcosim-vector 1', 'rcosim-vector 9'), "expected format version 1, got '9'"),
+        (lambda t: t.replace('block r5xx.cp', 'block r5xx.nope'), "expected a known block name, got 'r5xx.nope'"),
+        (lambda t: t.replace('in host 0700 00100000', 'in host 10700 00100000'), "expected field 'addr' to fit in 16 bits"),
+        (lambda t: t.replace('channel out regw addr:16 data:32 stream:2', 'channel out regw addr:16 data:32'),
+         "expected 3 fields for channel 'regw', got 2"),
+        (lambda t: t.replace('out regw @13', 'out regw @2'), 'expected cycle stamps of channel \'regw\' in order'),
+    ]
+    for edit, msg in checks:
+        path = tmpcopy(ctx, VEC, edit)
+        p = run(ctx, 'run', '--vector', path, expect_rc=2)
+        contains(p.stderr, path + ':', msg)
+    for args, msg in [(['run', '--vector', VEC, '--backpressure', 'sometimes'], '--backpressure expects'),
+                      (['run', '--vector', VEC, '--frobnicate'], "unknown option '--frobnicate'"),
+                      (['run', '--vector', VEC, '--mode', 'loose'], '--mode expects exact or ordered'),
+                      (['run', '--block', 'r5xx.cp'], 'give either --vector FILE or --count N'),
+                      (['run', '--block', 'nope', '--count', '3'], "unknown block 'nope'"),
+                      (['run', '--vector', 'no/such.vec'], 'no/such.vec: cannot open'),
+                      (['gen', '--block', 'r5xx.cp', '--count', '5'], '-o FILE is required'),
+                      (['replay', '--vector', VEC, '--inject', 'model:regw.data@0^1'], "side 'model' is not part of this run"),
+                      (['bogus'], "unknown command 'bogus'")]:
+        p = run(ctx, *args, expect_rc=2)
+        contains(p.stderr, msg)
+
+
+def case_help(ctx):
+    """Every subcommand has --help; list shows the block and its channels."""
+    for cmd in ('list', 'run', 'gen', 'replay'):
+        p = run(ctx, cmd, '--help', expect_rc=0)
+        contains(p.stdout, 'usage: rcosim ' + cmd)
+    p = run(ctx, 'list', expect_rc=0)
+    contains(p.stdout, 'r5xx.cp', 'out regw       addr:16 data:32 stream:2', 'memory mem: req=memreq rsp=memrsp')
+
+
+def case_gen_deterministic(ctx):
+    """The same seed gives the same bytes; .gz vectors read transparently; gen keeps an old file on failure."""
+    a, b, z = (os.path.join(ctx['tmp'], n) for n in ('a.vec', 'b.vec', 'c.vec.gz'))
+    run(ctx, 'gen', '--block', 'r5xx.cp', '--seed', '77', '--count', '200', '-o', a, '--backpressure', 'random:0.6',
+        '--mem-latency', '2:5', expect_rc=0)
+    run(ctx, 'gen', '--block', 'r5xx.cp', '--seed', '77', '--count', '200', '-o', b, '--backpressure', 'random:0.6',
+        '--mem-latency', '2:5', expect_rc=0)
+    if open(a, 'rb').read() != open(b, 'rb').read():
+        raise Fail('two gen runs with seed 77 differ')
+    run(ctx, 'gen', '--block', 'r5xx.cp', '--seed', '78', '--count', '200', '-o', b, expect_rc=0)
+    if open(a, 'rb').read() == open(b, 'rb').read():
+        raise Fail('seeds 77 and 78 gave the same vector')
+    run(ctx, 'gen', '--block', 'r5xx.cp', '--seed', '77', '--count', '200', '-o', z, '--backpressure', 'random:0.6',
+        '--mem-latency', '2:5', expect_rc=0)
+    if gzip.open(z).read() != open(a, 'rb').read():
+        raise Fail('the .gz vector differs from the plain one')
+    run(ctx, 'run', '--vector', z, '--quiet', expect_rc=0)
+    run(ctx, 'replay', '--vector', z, '--quiet', expect_rc=0)
+    # Round trip: regenerating from the vector's own stimulus gives the same file back.
+    c = os.path.join(ctx['tmp'], 'round.vec')
+    run(ctx, 'gen', '--stimulus', a, '-o', c, expect_rc=0)
+    ta = open(a).read().split('\n')
+    tc = open(c).read().split('\n')
+    ta = [l for l in ta if not l.startswith('stimulus')]
+    tc = [l for l in tc if not l.startswith('stimulus')]
+    if ta != tc:
+        raise Fail('gen --stimulus of a vector did not reproduce it')
+    # A failing gen (bad input) leaves the existing output untouched.
+    before = open(a, 'rb').read()
+    bad = tmpcopy(ctx, VEC, lambda t: t.replace('end\n', ''))
+    run(ctx, 'gen', '--stimulus', bad, '-o', a, expect_rc=2)
+    if open(a, 'rb').read() != before:
+        raise Fail('a failed gen changed its output file')
+
+
+def case_ordered_mode(ctx):
+    """Ordered mode passes on timing-shifted runs and still catches a content fault."""
+    run(ctx, 'run', '--vector', VEC, '--mode', 'ordered', '--backpressure', 'bursty:5', '--quiet', expect_rc=0)
+    run(ctx, 'run', '--block', 'r5xx.cp', '--count', '300', '--mode', 'ordered', '--backpressure', 'random:0.3',
+        '--quiet', expect_rc=0)
+    p = run(ctx, 'run', '--block', 'r5xx.cp', '--count', '30', '--mode', 'ordered', '--inject', 'rtl:regw.addr@0^0x4',
+            expect_rc=1)
+    contains(p.stdout, 'MISMATCH r5xx.cp (ordered)', 'channel regw (out), transaction #0: field addr differs')
+
+
+CASES = {k[5:]: v for k, v in globals().items() if k.startswith('case_')}
+
+
+def main(argv):
+    if len(argv) < 4 or argv[3] not in CASES:
+        sys.stderr.write('usage: cli_test.py RCOSIM SOURCE_DIR CASE [--update]\ncases: %s\n' % ' '.join(sorted(CASES)))
+        return 2
+    ctx = {'rcosim': os.path.abspath(argv[1]), 'src': os.path.abspath(argv[2]), 'update': '--update' in argv,
+           'tmp': tempfile.mkdtemp(prefix='rcosim-cli-')}
+    try:
+        CASES[argv[3]](ctx)
+    except Fail as e:
+        print('FAIL %s: %s' % (argv[3], e))
+        return 1
+    finally:
+        shutil.rmtree(ctx['tmp'], ignore_errors=True)
+    print('PASS %s' % argv[3])
+    return 0
+
+
+if __name__ == '__main__':
+    sys.exit(main(sys.argv))
