@@ -161,9 +161,15 @@ static void print_history(eng *e)
     const rc_block_desc *b = e->b;
     if (!e->hdepth)
         return;
-    for (int k = 0; k < e->ns; k++) {
+    /* In exact lockstep the sides agreed on every cycle before the first mismatch, so one
+     * history serves both. */
+    int nh = e->r->mode == RC_EXACT ? 1 : e->ns;
+    for (int k = 0; k < nh; k++) {
         const side *s = &e->s[k];
-        out(e, "  last %u transactions per channel, %s:\n", e->hdepth, s->label);
+        if (nh == 1 && e->ns == 2)
+            out(e, "  last %u transactions per channel (%s and %s agreed on all of them):\n", e->hdepth, e->s[1].label, s->label);
+        else
+            out(e, "  last %u transactions per channel, %s:\n", e->hdepth, s->label);
         for (unsigned c = 0; c < b->nchannels; c++) {
             const hist *h = &s->hist[c];
             const rc_channel *ch = &b->channels[c];
@@ -375,18 +381,21 @@ static void compare_exact(eng *e)
         }
         uint64_t av = A[ch->valid_word], xv = X[ch->valid_word];
         int diff = av != xv;
-        uint64_t avals[RC_MAX_FIELDS], xvals[RC_MAX_FIELDS];
         if (!diff && av) {
-            gather(&e->s[0], ch, avals);
-            gather(&e->s[1], ch, xvals);
-            for (unsigned f = 0; f < ch->nfields; f++)
-                if (field_differs(ch, f, xvals, avals)) {
-                    diff = 1;
-                    break;
+            for (unsigned f = 0; f < ch->nfields; f++) {
+                const rc_field *fd = &ch->fields[f];
+                if ((A[fd->word] ^ X[fd->word]) & fd->cmp_mask) {
+                    /* a conditional field counts only when its condition holds on a side */
+                    if (fd->cond < 0 || A[ch->fields[fd->cond].word] || X[ch->fields[fd->cond].word]) {
+                        diff = 1;
+                        break;
+                    }
                 }
+            }
         }
         if (!diff)
             continue;
+        uint64_t avals[RC_MAX_FIELDS], xvals[RC_MAX_FIELDS];
         gather(&e->s[0], ch, avals);
         gather(&e->s[1], ch, xvals);
         int full = count_mismatch(e);
@@ -565,7 +574,8 @@ static int side_edge(eng *e, int k)
         if (!(P[ch->valid_word] && P[ch->ready_word]))
             continue;
         moved = 1;
-        hist_push(&s->hist[c], e->hdepth, e->cycle, ch->dir == RC_IN && !ch->agent ? s->in_pos[c] : s->fired[c], P, ch);
+        if (k == 0 || e->r->mode == RC_ORDERED)
+            hist_push(&s->hist[c], e->hdepth, e->cycle, ch->dir == RC_IN && !ch->agent ? s->in_pos[c] : s->fired[c], P, ch);
         if (ch->dir == RC_IN) {
             if (ch->agent)
                 s->fired[c]++;
@@ -588,6 +598,8 @@ static int side_edge(eng *e, int k)
 static int side_done(eng *e, const side *s)
 {
     const rc_block_desc *b = e->b;
+    if (b->idle_status >= 0 && !s->ports[b->status[b->idle_status].word])
+        return 0;
     for (unsigned c = 0; c < b->nchannels; c++) {
         const rc_channel *ch = &b->channels[c];
         if (ch->dir == RC_IN && !ch->agent && s->in_pos[c] < e->r->vec->in[c].n)
@@ -764,7 +776,7 @@ int rc_run_exec(const rc_run *r, rc_result *res)
                     compare_ordered(&e, c);
         for (int k = 0; k < e.ns; k++)
             e.s[k].ops->tick(e.s[k].h, e.s[k].ports);
-        if (moved || future_input(&e, &e.s[0]))
+        if (moved || (e.cycle - last_progress >= r->watchdog && future_input(&e, &e.s[0])))
             last_progress = e.cycle;
         else if (e.cycle - last_progress >= r->watchdog && !e.stop) {
             res->status = RC_HANG;

@@ -337,6 +337,8 @@ static void cp_tick(void *h, const uint64_t *ports)
             uint32_t timer = s->wptr_delay & 0x0FFFFFFF, limit = s->wptr_delay >> 28;
             if (!timer && !limit) {
                 s->wptr = v & 0x7FFFFF;
+                s->pw_pend = 0;      /* an immediate write also drops an older staged value */
+                s->pw_n = 0;
             } else {
                 uint32_t n = s->pw_n + 1;
                 if (limit && n >= limit) {

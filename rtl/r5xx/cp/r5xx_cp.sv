@@ -129,11 +129,15 @@ module r5xx_cp (
   logic        ib2_from_ib1_q, ib2_from_ib1_d; // IB2's parent: 1 = IB1, 0 = ring
   logic [22:0] rptr_q, rptr_d;                // ring consume pointer (RPTR)
   logic [22:0] rfptr_q, rfptr_d;              // ring fetch pointer
-  logic [31:0] ib1_base_q, ib1_base_d;
+  logic [31:0] ib1_base_reg_q, ib1_base_reg_d;  // CP_IB_BASE, CP_IB_BUFSZ as written
+  logic [22:0] ib1_size_reg_q, ib1_size_reg_d;
+  logic [31:0] ib2_base_reg_q, ib2_base_reg_d;  // CP_IB2_BASE, CP_IB2_BUFSZ as written
+  logic [22:0] ib2_size_reg_q, ib2_size_reg_d;
+  logic [31:0] ib1_base_q, ib1_base_d;          // IB1 as latched at its start
   logic [22:0] ib1_size_q, ib1_size_d;
   logic [22:0] ib1_fptr_q, ib1_fptr_d;
   logic [22:0] ib1_cons_q, ib1_cons_d;
-  logic [31:0] ib2_base_q, ib2_base_d;
+  logic [31:0] ib2_base_q, ib2_base_d;          // IB2 as latched at its start
   logic [22:0] ib2_size_q, ib2_size_d;
   logic [22:0] ib2_fptr_q, ib2_fptr_d;
   logic [22:0] ib2_cons_q, ib2_cons_d;
@@ -400,6 +404,10 @@ module r5xx_cp (
     ib2_from_ib1_d = ib2_from_ib1_q;
     rptr_d         = rptr_q;
     rfptr_d        = rfptr_q;
+    ib1_base_reg_d = ib1_base_reg_q;
+    ib1_size_reg_d = ib1_size_reg_q;
+    ib2_base_reg_d = ib2_base_reg_q;
+    ib2_size_reg_d = ib2_size_reg_q;
     ib1_base_d     = ib1_base_q;
     ib1_size_d     = ib1_size_q;
     ib1_fptr_d     = ib1_fptr_q;
@@ -444,13 +452,13 @@ module r5xx_cp (
       endcase
     end
 
-    // Indirect-buffer registers written by the stream.
+    // Indirect-buffer registers written by the stream (a running IB keeps what it latched).
     if (p_regw_push) begin
       unique case (p_regw_addr)
-        CP_IB_BASE:   ib1_base_d = {p_regw_data[31:2], 2'b00};
-        CP_IB_BUFSZ:  ib1_size_d = p_regw_data[22:0];
-        CP_IB2_BASE:  ib2_base_d = {p_regw_data[31:2], 2'b00};
-        CP_IB2_BUFSZ: ib2_size_d = p_regw_data[22:0];
+        CP_IB_BASE:   ib1_base_reg_d = {p_regw_data[31:2], 2'b00};
+        CP_IB_BUFSZ:  ib1_size_reg_d = p_regw_data[22:0];
+        CP_IB2_BASE:  ib2_base_reg_d = {p_regw_data[31:2], 2'b00};
+        CP_IB2_BUFSZ: ib2_size_reg_d = p_regw_data[22:0];
         default:      ;
       endcase
     end
@@ -480,22 +488,27 @@ module r5xx_cp (
       if (arm_set ? arm_set_ib2 : arm_ib2_q) begin
         active_d       = STREAM_IB2;
         ib2_from_ib1_d = (active_q == STREAM_IB1);
+        ib2_base_d     = ib2_base_reg_d;
+        ib2_size_d     = ib2_size_reg_d;
         ib2_fptr_d     = '0;
         ib2_cons_d     = '0;
       end else begin
         active_d   = STREAM_IB1;
+        ib1_base_d = ib1_base_reg_d;
+        ib1_size_d = ib1_size_reg_d;
         ib1_fptr_d = '0;
         ib1_cons_d = '0;
       end
     end
 
-    // RPTR reload from CP_RB_RPTR_WR, applied last.
+    // RPTR reload from CP_RB_RPTR_WR (within the ring), applied last.
     if (rptr_reload) begin
-      rptr_d  = rptr_reload_val;
-      rfptr_d = rptr_reload_val;
+      rptr_d  = rptr_reload_val & ring_mask;
+      rfptr_d = rptr_reload_val & ring_mask;
       if (active_d == STREAM_RING) begin
         flush   = 1'b1;
         restart = 1'b1;
+        arm_d   = 1'b0;
       end
     end
   end
@@ -531,6 +544,10 @@ module r5xx_cp (
       ib2_from_ib1_q <= 1'b0;
       rptr_q         <= '0;
       rfptr_q        <= '0;
+      ib1_base_reg_q <= '0;
+      ib1_size_reg_q <= '0;
+      ib2_base_reg_q <= '0;
+      ib2_size_reg_q <= '0;
       ib1_base_q     <= '0;
       ib1_size_q     <= '0;
       ib1_fptr_q     <= '0;
@@ -550,6 +567,10 @@ module r5xx_cp (
       ib2_from_ib1_q <= ib2_from_ib1_d;
       rptr_q         <= rptr_d;
       rfptr_q        <= rfptr_d;
+      ib1_base_reg_q <= ib1_base_reg_d;
+      ib1_size_reg_q <= ib1_size_reg_d;
+      ib2_base_reg_q <= ib2_base_reg_d;
+      ib2_size_reg_q <= ib2_size_reg_d;
       ib1_base_q     <= ib1_base_d;
       ib1_size_q     <= ib1_size_d;
       ib1_fptr_q     <= ib1_fptr_d;

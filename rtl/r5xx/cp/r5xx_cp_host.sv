@@ -85,7 +85,9 @@ module r5xx_cp_host (
 
     if (wr_wptr) begin
       if ((pw_timer == '0) && (pw_limit == '0)) begin
-        wptr_d = host_data_i[22:0];
+        wptr_d    = host_data_i[22:0];
+        pw_pend_d = 1'b0;
+        pw_n_d    = '0;
       end else if ((pw_limit != '0) && (pw_n_inc >= {1'b0, pw_limit})) begin
         wptr_d    = host_data_i[22:0];
         pw_pend_d = 1'b0;
