@@ -733,9 +733,10 @@ int rc_run_exec(const rc_run *r, rc_result *res)
             report_tail(&e);
             break;
         }
-        for (unsigned c = 0; c < b->nchannels; c++)
-            if (b->channels[c].dir == RC_OUT)
-                e.ready[c] = policy_ready(&e, c);
+        if (r->bp.kind != RC_BP_ALWAYS || e.cycle == 0)
+            for (unsigned c = 0; c < b->nchannels; c++)
+                if (b->channels[c].dir == RC_OUT)
+                    e.ready[c] = policy_ready(&e, c);
         for (int k = 0; k < e.ns; k++) {
             drive_inputs(&e, &e.s[k]);
             e.s[k].ops->eval(e.s[k].h, e.s[k].ports);

@@ -67,10 +67,16 @@ uint64_t rc_memimg_read(const rc_memimg *m, uint32_t addr, unsigned bytes)
     uint32_t off = addr & (PAGE_SIZE - 1);
     uint64_t v = 0;
     if (p && off + bytes <= PAGE_SIZE) {
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+        memcpy(&v, p + off, bytes);
+#else
         for (unsigned i = 0; i < bytes; i++)
             v |= (uint64_t)p[off + i] << (8 * i);
+#endif
         return v;
     }
+    if (!p && (addr >> RC_MEM_PAGE_BITS) == ((addr + bytes - 1) >> RC_MEM_PAGE_BITS))
+        return 0;
     for (unsigned i = 0; i < bytes; i++)
         v |= (uint64_t)rc_memimg_read8(m, addr + i) << (8 * i);
     return v;
@@ -78,6 +84,13 @@ uint64_t rc_memimg_read(const rc_memimg *m, uint32_t addr, unsigned bytes)
 
 void rc_memimg_write(rc_memimg *m, uint32_t addr, unsigned bytes, uint64_t v, uint64_t be)
 {
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    uint32_t off = addr & (PAGE_SIZE - 1);
+    if (off + bytes <= PAGE_SIZE && (be & ((1ull << bytes) - 1)) == (1ull << bytes) - 1) {
+        memcpy(page_rw(m, addr) + off, &v, bytes);
+        return;
+    }
+#endif
     for (unsigned i = 0; i < bytes; i++)
         if (be >> i & 1)
             rc_memimg_write8(m, addr + i, (uint8_t)(v >> (8 * i)));
