@@ -92,10 +92,11 @@ typedef struct opts {
     int stats, quiet;
     const char *inject[RC_MAX_FAULTS];
     int ninject;
+    const char *trace;
 } opts;
 
 enum { O_BLOCK = 1000, O_VECTOR, O_SEED, O_MODE, O_BP, O_LAT, O_MAXC, O_MAXM, O_WD, O_COUNT,
-       O_STIM, O_INJECT, O_HIST, O_STATS, O_QUIET, O_SIDE, O_HELP };
+       O_STIM, O_INJECT, O_HIST, O_STATS, O_QUIET, O_SIDE, O_TRACE, O_HELP };
 
 static const struct option LONGOPTS[] = {
     { "block", required_argument, NULL, O_BLOCK },
@@ -114,6 +115,7 @@ static const struct option LONGOPTS[] = {
     { "stats", no_argument, NULL, O_STATS },
     { "quiet", no_argument, NULL, O_QUIET },
     { "side", required_argument, NULL, O_SIDE },
+    { "trace", required_argument, NULL, O_TRACE },
     { "output", required_argument, NULL, 'o' },
     { "help", no_argument, NULL, O_HELP },
     { NULL, 0, NULL, 0 }
@@ -142,6 +144,7 @@ static int parse_opts(int argc, char **argv, opts *o, const char *help, const ch
         case O_BP: o->bp = optarg; break;
         case O_LAT: o->lat = optarg; break;
         case O_SIDE: o->side = optarg; break;
+        case O_TRACE: o->trace = optarg; break;
         case O_STATS: o->stats = 1; break;
         case O_QUIET: o->quiet = 1; break;
         case O_INJECT:
@@ -257,6 +260,22 @@ static int setup_policies(const opts *o, rc_run *r, const rc_vector *v)
     if (o->have_watchdog) r->watchdog = o->watchdog ? o->watchdog : 1;
     if (o->have_max_mm) r->max_mismatches = o->max_mm ? (unsigned)o->max_mm : 1;
     if (o->have_history) r->history = (unsigned)o->history;
+    if (o->trace) {
+        char list[256];
+        snprintf(list, sizeof list, "%s", o->trace);
+        char *save = NULL;
+        for (char *t = strtok_r(list, ",", &save); t; t = strtok_r(NULL, ",", &save)) {
+            int found = 0;
+            for (unsigned c = 0; c < r->blk->nchannels; c++)
+                if (r->blk->channels[c].dir == RC_OUT && (!strcmp(t, "all") || !strcmp(t, r->blk->channels[c].name))) {
+                    r->trace_channels |= 1u << c;
+                    found = 1;
+                }
+            if (!found)
+                return usage_error(o->cmd, "--trace: '%s' is not an output channel of the block (or 'all')", t);
+        }
+        r->trace = stdout;
+    }
     return 0;
 }
 
@@ -330,6 +349,8 @@ static const char RUN_HELP[] =
     "  --history N            transactions of context per channel in reports (default 8)\n"
     "  --inject SIDE:CH.FIELD@TXN^MASK   flip bits of one output transaction (rtl or model) to\n"
     "                         prove the comparison catches it\n"
+    "  --trace CH[,CH...]     print every transaction of these output channels (or 'all'),\n"
+    "                         with register names and decoded fields\n"
     "  --stats                print simulated cycles per second\n"
     "  --quiet                print nothing on a pass\n"
     "Exit status: 0 pass, 1 mismatch or hang, 2 bad usage or bad input.\n";
@@ -339,7 +360,7 @@ static int cmd_run(int argc, char **argv, const rc_cli_ext *ext)
     opts o = { .cmd = "run" };
     int rc = parse_opts(argc, argv, &o, RUN_HELP,
                         "block vector seed mode backpressure mem-latency max-cycles max-mismatches watchdog "
-                        "count inject history stats quiet help");
+                        "count inject history stats quiet trace help");
     if (rc)
         return rc < 0 ? 0 : rc;
     if (!!o.vector == !!o.have_count)
@@ -513,7 +534,8 @@ static const char REPLAY_HELP[] =
     "  --side rtl|model       which side to run (default rtl)\n"
     "  --mode exact|ordered   exact: every output at its recorded cycle (default)\n"
     "  --seed, --backpressure, --mem-latency   default to the vector's; changing them changes timing\n"
-    "  --max-cycles, --max-mismatches, --watchdog, --history, --inject, --stats, --quiet   as for 'run'\n"
+    "  --max-cycles, --max-mismatches, --watchdog, --history, --inject, --trace, --stats, --quiet\n"
+    "                         as for 'run'\n"
     "Exit status: 0 pass, 1 mismatch or hang, 2 bad usage or bad input.\n";
 
 static int cmd_replay(int argc, char **argv, const rc_cli_ext *ext)
@@ -521,7 +543,7 @@ static int cmd_replay(int argc, char **argv, const rc_cli_ext *ext)
     opts o = { .cmd = "replay" };
     int rc = parse_opts(argc, argv, &o, REPLAY_HELP,
                         "block vector seed mode backpressure mem-latency max-cycles max-mismatches watchdog "
-                        "inject history stats quiet side help");
+                        "inject history stats quiet side trace help");
     if (rc)
         return rc < 0 ? 0 : rc;
     if (!o.vector)

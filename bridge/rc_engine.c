@@ -128,18 +128,30 @@ static void show_value(eng *e, const rc_channel *ch, unsigned f, const uint64_t 
         snprintf(buf + k, n - (size_t)k, " %s", dec);
 }
 
-static void fields_inline(eng *e, const rc_channel *ch, const uint64_t *vals, char *buf, size_t n)
+/* One transaction on a line; register addresses get their names, and with 'full' register
+ * values are decoded into fields too. */
+static void fields_inline(eng *e, const rc_channel *ch, const uint64_t *vals, char *buf, size_t n, int full)
 {
     size_t o = 0;
     buf[0] = 0;
     for (unsigned f = 0; f < ch->nfields && o < n; f++) {
-        int digits = (int)((ch->fields[f].width + 3) / 4);
-        int k = snprintf(buf + o, n - o, "%s%s=%0*" PRIx64, f ? " " : "", ch->fields[f].name, digits, vals[f]);
+        const rc_field *fd = &ch->fields[f];
+        int digits = (int)((fd->width + 3) / 4);
+        int k = snprintf(buf + o, n - o, "%s%s=%0*" PRIx64, f ? " " : "", fd->name, digits, vals[f]);
         if (k < 0)
             break;
         o += (size_t)k;
+        if (o < n && e->r->decode && e->b->regfamily &&
+            (fd->show == RC_SHOW_REGADDR || (full && fd->show == RC_SHOW_REGDATA))) {
+            char dec[512];
+            uint64_t addr = fd->show == RC_SHOW_REGADDR ? vals[f] : vals[fd->ref];
+            if (e->r->decode(e->b->regfamily, fd->show, addr, vals[f], dec, sizeof dec) > 0) {
+                k = snprintf(buf + o, n - o, fd->show == RC_SHOW_REGADDR ? "(%s)" : " %s", dec);
+                if (k > 0)
+                    o += (size_t)k;
+            }
+        }
     }
-    (void)e;
 }
 
 static void gather(const side *s, const rc_channel *ch, uint64_t *vals)
@@ -181,7 +193,7 @@ static void print_history(eng *e)
             for (unsigned i = 0; i < h->n; i++) {
                 unsigned j = (first + i) % HIST_MAX;
                 char line[1024];
-                fields_inline(e, ch, h->vals[j], line, sizeof line);
+                fields_inline(e, ch, h->vals[j], line, sizeof line, 0);
                 out(e, "    %-8s #%-6" PRIu64 " @%-8" PRIu64 " %s\n", ch->name, h->idx[j], h->cyc[j], line);
             }
         }
@@ -745,7 +757,7 @@ int rc_run_exec(const rc_run *r, rc_result *res)
         }
         if (e.ns == 2 && r->mode == RC_EXACT)
             compare_exact(&e);
-        if (r->check_expected || r->record) {
+        if (r->check_expected || r->record || r->trace_channels) {
             const uint64_t *P = e.s[0].ports;
             for (unsigned c = 0; c < b->nchannels && !e.stop; c++) {
                 const rc_channel *ch = &b->channels[c];
@@ -757,6 +769,11 @@ int rc_run_exec(const rc_run *r, rc_result *res)
                     gather(&e.s[0], ch, vals);
                 if (r->check_expected)
                     compare_expected(&e, c, fired, vals);
+                if (fired && (r->trace_channels >> c & 1) && r->trace) {
+                    char line[2048];
+                    fields_inline(&e, ch, vals, line, sizeof line, 1);
+                    fprintf(r->trace, "@%" PRIu64 " %s #%" PRIu64 " %s\n", e.cycle, ch->name, e.s[0].fired[c], line);
+                }
                 if (fired && r->record && rc_txlist_push(&r->record->out[c], e.cycle, vals))
                     abort();
             }

@@ -63,6 +63,8 @@ typedef struct rc_run {
     rc_decode_fn decode;
     const char *repro;                /* one-line command that reruns this case */
     FILE *report;                     /* where the mismatch report goes */
+    uint32_t trace_channels;          /* bit per output channel: print each transaction of side 0 */
+    FILE *trace;                      /* where --trace lines go */
 } rc_run;
 
 typedef enum rc_verdict {

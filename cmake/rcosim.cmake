@@ -71,11 +71,7 @@ function(rcosim_finish_blocks)
   target_link_libraries(rcosim_blocks PUBLIC rcosim_bridge)
 
   add_executable(rcosim ${PROJECT_SOURCE_DIR}/model/rcosim_main.c)
-  target_link_libraries(rcosim PRIVATE rcosim_blocks)
-  if(TARGET rcosim_regdb)
-    target_link_libraries(rcosim PRIVATE rcosim_regdb)
-    target_compile_definitions(rcosim PRIVATE RCOSIM_HAVE_REGDB=1)
-  endif()
+  target_link_libraries(rcosim PRIVATE rcosim_blocks rcosim_regdb)
   target_compile_options(rcosim PRIVATE ${RCOSIM_WARNINGS})
 endfunction()
 

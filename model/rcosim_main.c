@@ -5,12 +5,9 @@
 #include <stdio.h>
 
 #include "rc_cli.h"
-#ifdef RCOSIM_HAVE_REGDB
 #include "regdb.h"
 #include "regs_cmd.h"
-#endif
 
-#ifdef RCOSIM_HAVE_REGDB
 static size_t decode(const char *family, rc_show kind, uint64_t addr, uint64_t value, char *buf, size_t n)
 {
     const rdb_family *f = rdb_family_find(family);
@@ -29,11 +26,6 @@ static const rc_cli_cmd extra[] = {
     { "regs", "look up registers by name or address and decode values", rdb_regs_command },
     { NULL, NULL, NULL }
 };
-
-#else
-static const rc_cli_cmd extra[] = { { NULL, NULL, NULL } };
-#define decode NULL
-#endif
 
 int main(int argc, char **argv)
 {

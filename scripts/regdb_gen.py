@@ -16,8 +16,9 @@ everything else that cannot be parsed cleanly is printed, one line per problem, 
 need outside knowledge live in the hand-written fix-up file (model/regdb/fixups.json), each with a
 reason and a citation. The output is deterministic: same seed + same fix-ups -> same bytes.
 
-Standard library only. Exit status: 0 ok, 1 a fix-up did not apply or the DB fails validation,
-2 bad usage.
+Standard library only. Exit status: 0 (problems are reported, not fatal: what could not be
+repaired is left out of the DB and listed), 1 a fix-up is malformed or no longer matches the
+parse, or the seed cannot be read, 2 bad usage.
 """
 
 import argparse
@@ -68,7 +69,7 @@ class Field:
         self.access = None       # per-field override: "R" or "W"
         self.master = False      # "(master with mirrors)"
         self.mirror_of = None    # "(mirror of REG:FIELD)"
-        self.text = []           # description + enum text (prose; only used to find enums)
+        self.text = []           # [(is_row, text)]: row cells and continuation lines (only used to find enums)
         self.enums = []          # [(value, name)]
         self.rows = 1            # how many table rows were merged into this field
         self.pending_lo = False  # r5xx: "14:" with the low bit on the next line
@@ -85,7 +86,6 @@ class Reg:
         self.addrs = []          # header addresses (first-last for arrays/apertures, aliases otherwise)
         self.addr_end = None
         self.fields = []
-        self.nameless = []       # field rows whose name was lost: (line, bits, default)
         self.array = None        # dict after expansion
         self.aperture_end = None
         self.fixups = []
@@ -168,7 +168,7 @@ def parse_header(text, line_no, issues):
         t = re.sub(r"\s*<u>\s*\[", "_[", t).replace("</u>", "")
     t = strip_markup(t)
     t = t.replace("\u2022", "\u00b7")
-    # the name region must not lose its tab-split information: keep a tab marker
+    t = re.sub(r"(?<=\S)(DESCRIPTION\s*:)", r" \1", t)   # "MMReg:0x28a18DESCRIPTION: ..."
     starts = list(HEADER_START_RE.finditer(t))
     # the last BLOCK:NAME before the last MMReg (duplicated prefixes keep the later, complete copy)
     mm = [m for m in re.finditer(r"M\s*M\s*\t?\s*Reg", t)]
@@ -238,7 +238,7 @@ def parse_header(text, line_no, issues):
     reg.access_widths = aw.group(1) if aw else None
     bw = re.search(r"(\d+)\s*bits", after.replace("\t", " "))
     width = int(bw.group(1)) if bw else None
-    clean = re.search(r"\u00b7 (\d+) bits \u00b7", after)
+    clean = re.search(r"\u00b7\s*(\d+)\s+bits\s*\u00b7", after)
     if not clean:
         # damaged; fall back on the access width (the two agree on every clean header)
         alt = None
@@ -335,8 +335,8 @@ def parse_r5xx(lines, issues):
     pending_mirror = False
     n = len(lines)
     i = 0
-    # the text of seed 000 starts after the cgit line-number gutter
-    while i < n and not lines[i].strip().startswith("Revision"):
+    # the text of seed 000 starts after the cgit line-number gutter (lines holding only a number)
+    while i < n and re.match(r"^\s*\d*\s*$", lines[i]):
         i += 1
     while i < n:
         raw = lines[i]
@@ -399,7 +399,7 @@ def parse_r5xx(lines, issues):
             f = Field(clean_field_name(m.group(1), lno, reg, issues), lno)
             parse_bits(m.group(2), f, issues, reg)
             parse_default(m.group(3), f, issues, reg)
-            f.text.append(m.group(4))
+            f.text.append((True, m.group(4)))
             reg.fields.append(f)
             last_field = f
             prev_was_row = True
@@ -417,28 +417,25 @@ def parse_r5xx(lines, issues):
             am = re.match(r"^\(Access:\s*(R|W|R/W)\)\s*(.*)$", st)
             if am:
                 f.access = am.group(1)
-                f.text.append(am.group(2))
+                f.text.append((False, am.group(2)))
                 prev_was_row = False
                 continue
             mm = re.match(r"^\(master with mirrors\)\s*(.*)$", st)
             if mm:
                 f.master = True
-                f.text.append(mm.group(1))
+                f.text.append((False, mm.group(1)))
                 continue
-            mm = re.match(r"^\(mirror of\s*([A-Za-z0-9_:]*)(\))?\s*(.*)$", st)
+            mm = re.match(r"^\(mirror of(?:\s+([A-Z][A-Z0-9_]*:[A-Z0-9_]*))?(\))?\s*(.*)$", st)
             if mm:
-                if mm.group(2):
-                    f.mirror_of = mm.group(1)
-                else:
-                    pending_mirror = True
-                    f.mirror_of = mm.group(1)
-                f.text.append(mm.group(3))
+                f.mirror_of = mm.group(1) or ""
+                pending_mirror = not mm.group(2)
+                f.text.append((False, mm.group(3)))
                 continue
             if pending_mirror:
                 mm = re.match(r"^([A-Za-z0-9_:]+)\)\s*(.*)$", st)
                 if mm:
                     f.mirror_of = (f.mirror_of or "") + mm.group(1)
-                    f.text.append(mm.group(2))
+                    f.text.append((False, mm.group(2)))
                     pending_mirror = False
                     continue
             nm = re.match(r"^([A-Z0-9_]+)(\s{2,}(.*))?$", s)
@@ -447,11 +444,11 @@ def parse_r5xx(lines, issues):
                 issues.append(Issue(lno, reg.name, "repaired", "field name wrapped: %s + %s"
                                     % (f.name, nm.group(1))))
                 f.name = f.name + nm.group(1)
-                f.text.append(nm.group(3) or "")
+                f.text.append((False, nm.group(3) or ""))
                 prev_was_row = False
                 continue
             issues.append(Issue(lno, reg.name, "error", "unclassified line in field table: %r" % st[:60]))
-            f.text.append(st)
+            f.text.append((False, st))
             prev_was_row = False
             continue
         # indented: description, enumerations, or the low bit of a wrapped bit range
@@ -463,9 +460,9 @@ def parse_r5xx(lines, issues):
                 f.pending_lo = False
                 issues.append(Issue(lno, reg.name, "repaired", "field %s bit range wrapped: %d:%d"
                                     % (f.name, f.hi, f.lo)))
-                f.text.append(lm.group(3) or "")
+                f.text.append((False, lm.group(3) or ""))
                 continue
-        f.text.append(st)
+        f.text.append((False, st))
         prev_was_row = False
     return regs
 
@@ -507,7 +504,7 @@ def parse_si(lines, issues):
         if is_noise(raw) or ("\t" not in raw and is_section_title(raw)):
             continue
         flat = raw.replace("\t", "")
-        if looks_like_header(raw) and not (reg is None and "MMReg" not in flat.replace(" ", "")):
+        if looks_like_header(raw):
             text = raw.rstrip("\n")
             hl = lno
             if "MMReg" not in flat.replace(" ", ""):
@@ -520,10 +517,7 @@ def parse_si(lines, issues):
                     text = text + " " + lines[j].strip()
                     i = j + 1
                 else:
-                    # not a header after all (e.g. a description mentioning a register)
-                    if reg is not None:
-                        pass
-                    text = None
+                    text = None     # not a header after all (e.g. a description naming a register)
             if text is not None:
                 # header text merged with the description / table header / first row
                 tail = None
@@ -589,27 +583,26 @@ def parse_si(lines, issues):
             if prev is not None and prev.name == name and prev.bits_text == c[1].strip():
                 # repeated fragment of the same row (seen dozens of times in the ISA chapter)
                 prev.rows += 1
-                prev.text.append(" ".join(c[3:]) if len(c) > 3 else "")
+                prev.text.append((True, " ".join(c[3:]) if len(c) > 3 else ""))
                 continue
             f = Field(name, lno)
             parse_bits(c[1], f, issues, reg)
             if len(c) == 3 and not default_like(c[2]) and c[2]:
                 # the default cell is missing: "ENCODING 31:26 Encoding. POSSIBLE VALUES: ..."
                 issues.append(Issue(lno, reg.name, "repaired", "field %s has no default cell" % name))
-                f.text.append(c[2])
+                f.text.append((True, c[2]))
             else:
                 parse_default(c[2], f, issues, reg)
-                f.text.append(" ".join(c[3:]) if len(c) > 3 else "")
+                f.text.append((True, " ".join(c[3:]) if len(c) > 3 else ""))
             reg.fields.append(f)
             last_field = f
             continue
         if re.match(r"^\d+:\d+$", first) and len(c) >= 2 and default_like(c[1]):
             # a row whose name cell was lost
-            reg.nameless.append((lno, first, c[1]))
             f = Field(None, lno)
             parse_bits(first, f, issues, reg)
             parse_default(c[1], f, issues, reg)
-            f.text.append(" ".join(c[2:]))
+            f.text.append((True, " ".join(c[2:])))
             reg.fields.append(f)
             last_field = f
             continue
@@ -632,7 +625,12 @@ def parse_si(lines, issues):
             stray.setdefault(reg, []).append(lno)
         elif len(c) > 1 and any(x and not re.match(r"^[\d\W_]{0,4}$", x) for x in c[1:3]) and len(c) <= 3:
             stray.setdefault(reg, []).append(lno)
-        last_field.text.append(joined)
+        last_field.text.append((False, joined))
+    for r in regs:
+        for f in r.fields:
+            if f.rows > 1:
+                issues.append(Issue(f.line, r.name, "repaired", "field %s: %d repeated copies of the row merged"
+                                    % (f.name, f.rows)))
     for r, lns in stray.items():
         issues.append(Issue(lns[0], r.name, "repaired", "%d continuation line(s) carried stray cell text "
                             "(merged cells), kept as description: lines %s"
@@ -663,7 +661,7 @@ def si_merged_row(text, lno, reg, issues):
     f = Field(mr.group(1), lno)
     parse_bits(mr.group(2), f, issues, reg)
     parse_default(mr.group(3), f, issues, reg)
-    f.text.append(mr.group(4))
+    f.text.append((True, mr.group(4)))
     reg.fields.append(f)
     return f
 
@@ -672,21 +670,35 @@ def si_merged_row(text, lno, reg, issues):
 # enumerations
 
 def extract_enums(f, reg, issues):
-    text = " ".join(t for t in f.text if t)
-    text = strip_markup(text)
-    text = fold_homoglyphs(text)
-    parts = POSSIBLE_RE.split(text)
-    if len(parts) < 2:
+    """Collect the 'NN - NAME' values that follow 'POSSIBLE VALUES:' in a field's text.
+
+    Merged cells put the tail of the previous field's value list in front of a row's own text, and
+    repeated fragments of a row restate it: so a row contributes only what follows its own
+    'POSSIBLE VALUES:', and a repeated row without one (a truncated copy) contributes nothing once
+    the list has started. Continuation lines contribute once the list has started."""
+    pieces = []
+    started = False
+    for is_row, t in f.text:
+        if not t:
+            continue
+        t = fold_homoglyphs(strip_markup(t))
+        parts = POSSIBLE_RE.split(t)
+        if len(parts) > 1:
+            pieces.append(" ".join(parts[1:]))
+            started = True
+        elif started and not is_row:
+            pieces.append(t)
+    if not started:
         return
     pairs = []
-    for chunk in parts[1:]:
-        pieces = ENUM_SPLIT_RE.split(chunk)
-        # pieces: [before, v1, t1, v2, t2, ...]
-        for k in range(1, len(pieces) - 1, 2):
-            v = int(pieces[k])
-            name = enum_name(pieces[k + 1])
-            if name:
-                pairs.append((v, name))
+    chunk = " ".join(pieces)
+    split = ENUM_SPLIT_RE.split(chunk)
+    # split: [before, v1, t1, v2, t2, ...]
+    for k in range(1, len(split) - 1, 2):
+        v = int(split[k])
+        name = enum_name(split[k + 1])
+        if name:
+            pairs.append((v, name))
     seen = {}
     order = []
     conflicts = {}
@@ -719,7 +731,7 @@ def extract_enums(f, reg, issues):
         result.append((v, best))
     for v, (best, cands) in sorted(conflicts.items()):
         issues.append(Issue(f.line, reg.name, "repaired", "field %s value %d has %d spellings %s; kept %r"
-                            % (f.name, v, len(cands), cands, best)))
+                            % (f.name or "(unnamed row)", v, len(cands), cands, best)))
     f.enums = sorted(result)
 
 
@@ -937,6 +949,14 @@ def validate(regs, issues, seed):
         names[r.name] = r.line
         seen = {}
         used = 0
+        addrs = list(r.addrs) + ([r.addr_end] if r.addr_end is not None else [])
+        if r.array is not None and r.array["addrs"]:
+            addrs += r.array["addrs"]
+        if r.array is not None and r.array["stride"]:
+            addrs.append(r.array["stride"])
+        if any(a % 4 for a in addrs):
+            issues.append(Issue(r.line, r.name, "error", "address or stride not a multiple of 4: %s"
+                                % ", ".join("0x%x" % a for a in addrs if a % 4)))
         if r.array is not None and r.array["stride"] is None and r.array["addrs"] is None:
             a0 = r.addrs[0] if r.addrs else 0
             issues.append(Issue(r.line, r.name, "error", "irregular stride: %d instances in 0x%x-0x%s"

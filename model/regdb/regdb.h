@@ -136,10 +136,12 @@ const char *rdb_field_enum_name(const rdb_field *fd, uint32_t v); /* documented 
 
 /* ---- decode and encode ------------------------------------------------------------------- */
 
-/* Writes "NAME{FIELD=Value, ...}" for the register at addr (enumerated values by their
- * identifier, others as numbers; bits no field covers as "+0x..."); an unknown address gives
- * "0x1234=0x00000001". Returns the length the full text needs, like snprintf; buf is always
- * NUL-terminated when n > 0. */
+/* Writes "NAME{FIELD=Value, ...}" for the register at addr: every field in bit order (fields
+ * named Reserved only when non-zero), an enumerated value by its identifier form when that is
+ * unique in the field, other values in decimal below 10 and in hex above; set bits that no field
+ * covers as "?=0x...". At a shared address the first register (document order) is used. An
+ * unknown address gives "0x1234=0x00000001". Returns the length the full text needs, like
+ * snprintf; buf is NUL-terminated whenever n > 0. */
 size_t rdb_format(const rdb_family *f, uint32_t addr, uint32_t value, char *buf, size_t n);
 
 /* Same for a known register. */

@@ -1,0 +1,58 @@
+# regdb.cmake - the register database: C tables generated from model/regdb/<family>.json, the
+# rcosim_regdb library (lookup, decode, encode, the 'regs' command) and its tests.
+# Included from the top-level CMakeLists.txt; needs Python3_EXECUTABLE, RCOSIM_WARNINGS and the
+# rcosim_add_cmocka_test() function.
+
+get_filename_component(RDB_ROOT "${CMAKE_CURRENT_LIST_DIR}/../.." ABSOLUTE)
+set(RDB_DIR ${CMAKE_CURRENT_LIST_DIR})
+set(RDB_GEN_DIR ${CMAKE_CURRENT_BINARY_DIR}/regdb)
+set(RDB_FAMILIES r5xx si)
+
+# The seed documents the DB was generated from; only the regeneration test reads them, and it
+# skips when they are absent (the project builds and tests without them).
+set(RCOSIM_SEEDS_DIR "${CMAKE_SOURCE_DIR}/../shared/seeds" CACHE PATH
+    "Folder of the source documents (seeds) the register database is generated from")
+
+set(rdb_tables "")
+foreach(fam ${RDB_FAMILIES})
+  set(out ${RDB_GEN_DIR}/rdb_${fam}.c)
+  add_custom_command(
+    OUTPUT ${out}
+    COMMAND ${Python3_EXECUTABLE} ${RDB_ROOT}/scripts/regdb_ctab.py ${RDB_DIR}/${fam}.json -o ${out}
+    DEPENDS ${RDB_DIR}/${fam}.json ${RDB_ROOT}/scripts/regdb_ctab.py
+    COMMENT "regdb: C tables for ${fam}"
+    VERBATIM)
+  list(APPEND rdb_tables ${out})
+endforeach()
+
+add_library(rcosim_regdb STATIC ${RDB_DIR}/regdb.c ${RDB_DIR}/regs_cmd.c ${rdb_tables})
+target_include_directories(rcosim_regdb PUBLIC ${RDB_DIR})
+target_compile_options(rcosim_regdb PRIVATE ${RCOSIM_WARNINGS})
+
+# ---- tests ----------------------------------------------------------------------------------
+
+set(RDB_TEST_DIR ${RDB_ROOT}/tests/regdb)
+
+rcosim_add_cmocka_test(NAME regdb_api
+  SOURCES ${RDB_TEST_DIR}/test_regdb_api.c
+  LIBS rcosim_regdb
+  LABELS regdb)
+
+rcosim_add_cmocka_test(NAME regdb_cmd
+  SOURCES ${RDB_TEST_DIR}/test_regs_cmd.c
+  LIBS rcosim_regdb
+  LABELS regdb)
+
+# Parser unit tests on the tricky entries (synthetic excerpts; real-seed checks skip without seeds).
+add_test(NAME regdb_parser
+  COMMAND ${Python3_EXECUTABLE} -m unittest -v test_regdb_gen
+  WORKING_DIRECTORY ${RDB_TEST_DIR})
+set_tests_properties(regdb_parser PROPERTIES
+  LABELS "unit;regdb"
+  ENVIRONMENT "RCOSIM_ROOT=${RDB_ROOT};RCOSIM_SEEDS_DIR=${RCOSIM_SEEDS_DIR};PYTHONDONTWRITEBYTECODE=1")
+
+# Regenerates both DBs from the seeds and fails on any difference from the committed JSON;
+# prints "SKIP: ../shared/seeds not found" and passes when the seeds are absent.
+add_test(NAME regdb_regen
+  COMMAND ${Python3_EXECUTABLE} ${RDB_TEST_DIR}/regen_check.py --root ${RDB_ROOT} --seeds ${RCOSIM_SEEDS_DIR})
+set_tests_properties(regdb_regen PROPERTIES LABELS "regdb")
