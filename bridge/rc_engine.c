@@ -749,8 +749,19 @@ int rc_run_exec(const rc_run *r, rc_result *res)
             for (unsigned c = 0; c < b->nchannels; c++)
                 if (b->channels[c].dir == RC_OUT)
                     e.ready[c] = policy_ready(&e, c);
+        drive_inputs(&e, &e.s[0]);
+        if (e.ns == 2) {
+            if (r->mode == RC_EXACT && !res->mismatches) {
+                /* In exact mode, until a mismatch, both sides consumed the same inputs: side 1
+                 * gets side 0's input words; only its memory agent answers from its own image. */
+                memcpy(e.s[1].ports, e.s[0].ports, b->nwords * sizeof *e.s[1].ports);
+                for (unsigned m = 0; m < b->nmem && m < MAX_MEM; m++)
+                    rc_memagent_offer(&e.s[1].mem[m], b, e.cycle, e.s[1].ports);
+            } else {
+                drive_inputs(&e, &e.s[1]);
+            }
+        }
         for (int k = 0; k < e.ns; k++) {
-            drive_inputs(&e, &e.s[k]);
             e.s[k].ops->eval(e.s[k].h, e.s[k].ports);
             if (r->nfaults)
                 apply_faults(&e, k);
