@@ -168,6 +168,18 @@ static int field_differs(const rc_channel *ch, unsigned f, const uint64_t *a, co
     return ((a[f] ^ b[f]) & fd->cmp_mask) != 0;
 }
 
+/* The names of the fields that differ between two transactions, comma-separated; returns the
+ * length (0: none differ). */
+static size_t differing_names(const rc_channel *ch, const uint64_t *x, const uint64_t *a, char *buf, size_t n)
+{
+    size_t o = 0;
+    buf[0] = 0;
+    for (unsigned f = 0; f < ch->nfields; f++)
+        if (field_differs(ch, f, x, a) && o < n)
+            o += (size_t)snprintf(buf + o, n - o, "%s%s", o ? "," : "", ch->fields[f].name);
+    return o;
+}
+
 static void print_history(eng *e)
 {
     const rc_block_desc *b = e->b;
@@ -424,11 +436,7 @@ static void compare_exact(eng *e)
             report_fields(e, ch, xl, xv ? xvals : NULL, al, av ? avals : NULL);
         } else {
             char names[256];
-            size_t o = 0;
-            names[0] = 0;
-            for (unsigned f = 0; f < ch->nfields; f++)
-                if (field_differs(ch, f, xvals, avals) && o < sizeof names)
-                    o += (size_t)snprintf(names + o, sizeof names - o, "%s%s", o ? "," : "", ch->fields[f].name);
+            differing_names(ch, xvals, avals, names, sizeof names);
             summary(e, "cycle %" PRIu64 ": channel %s (out) #%" PRIu64 " field %s differs (%s vs %s)",
                     e->cycle, ch->name, idx, names, xl, al);
             out(e, "MISMATCH %s at cycle %" PRIu64 ": channel %s (out), transaction #%" PRIu64
@@ -490,12 +498,7 @@ static void compare_expected(eng *e, unsigned c, int fired, const uint64_t *aval
     const uint64_t *xv = l->vals + pos * l->nf;
     e->exp_pos[c]++;
     char names[256];
-    size_t o = 0;
-    names[0] = 0;
-    for (unsigned f = 0; f < ch->nfields; f++)
-        if (field_differs(ch, f, xv, avals) && o < sizeof names)
-            o += (size_t)snprintf(names + o, sizeof names - o, "%s%s", o ? "," : "", ch->fields[f].name);
-    if (!o)
+    if (!differing_names(ch, xv, avals, names, sizeof names))
         return;
     if (count_mismatch(e)) {
         summary(e, "cycle %" PRIu64 ": channel %s (out) #%zu field %s differs (vector vs %s)", e->cycle, ch->name, pos, names, al);
@@ -540,12 +543,7 @@ static void compare_ordered(eng *e, unsigned c)
         const uint64_t *av = qa->vals + qa->head * nf, *xv = qx->vals + qx->head * nf;
         uint64_t idx = e->s[1].fired[c] - qx->n;
         char names[256];
-        size_t o = 0;
-        names[0] = 0;
-        for (unsigned f = 0; f < nf; f++)
-            if (field_differs(ch, f, xv, av) && o < sizeof names)
-                o += (size_t)snprintf(names + o, sizeof names - o, "%s%s", o ? "," : "", ch->fields[f].name);
-        if (o && count_mismatch(e)) {
+        if (differing_names(ch, xv, av, names, sizeof names) && count_mismatch(e)) {
             summary(e, "channel %s (out) #%" PRIu64 " field %s differs (%s @%" PRIu64 " vs %s @%" PRIu64 ")", ch->name, idx,
                     names, e->s[1].label, qx->cyc[qx->head], e->s[0].label, qa->cyc[qa->head]);
             out(e, "MISMATCH %s (ordered) at cycle %" PRIu64 ": channel %s (out), transaction #%" PRIu64
