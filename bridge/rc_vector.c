@@ -141,19 +141,53 @@ static int next_line(reader *r, char *buf, size_t bufn, char **tok, int max)
         if (hash)
             *hash = 0;
         int n = 0;
-        char *save = NULL;
-        for (char *t = strtok_r(buf, " \t\r\n", &save); t; t = strtok_r(NULL, " \t\r\n", &save)) {
+        for (char *p = buf;;) {
+            while (*p == ' ' || *p == '\t' || *p == '\r' || *p == '\n')
+                p++;
+            if (!*p)
+                break;
             if (n == max)
                 return fail(r, "expected at most %d words on the line", max);
-            tok[n++] = t;
+            tok[n++] = p;
+            while (*p && *p != ' ' && *p != '\t' && *p != '\r' && *p != '\n')
+                p++;
+            if (*p)
+                *p++ = 0;
         }
         if (n)
             return n;
     }
 }
 
+/* Hex digits only (no sign, no 0x), at most 16: the hot path of reading large vectors. */
+static int parse_hex(const char *s, uint64_t *out)
+{
+    uint64_t v = 0;
+    int n = 0;
+    for (; *s; s++, n++) {
+        unsigned d;
+        if (*s >= '0' && *s <= '9')
+            d = (unsigned)(*s - '0');
+        else if (*s >= 'a' && *s <= 'f')
+            d = (unsigned)(*s - 'a' + 10);
+        else if (*s >= 'A' && *s <= 'F')
+            d = (unsigned)(*s - 'A' + 10);
+        else
+            return -1;
+        if (n == 16)
+            return -1;
+        v = v << 4 | d;
+    }
+    if (!n)
+        return -1;
+    *out = v;
+    return 0;
+}
+
 static int parse_u64(const char *s, int base, uint64_t *out)
 {
+    if (base == 16)
+        return parse_hex(s, out);
     if (!*s || *s == '-' || *s == '+')
         return -1;
     char *end;
