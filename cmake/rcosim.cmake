@@ -40,6 +40,10 @@ function(rcosim_add_block family name)
   add_library(${id}_model STATIC ${model_src} ${gen}/${id}_desc.c)
   target_include_directories(${id}_model PUBLIC ${gen} ${PROJECT_SOURCE_DIR}/model/${family}/${name})
   target_link_libraries(${id}_model PUBLIC rcosim_bridge ${id}_rtl)
+  # A model may build its tables from the register database (r5xx.regs does).
+  if(TARGET rcosim_regdb)
+    target_link_libraries(${id}_model PUBLIC rcosim_regdb)
+  endif()
   target_compile_options(${id}_model PRIVATE ${RCOSIM_WARNINGS})
 
   set_property(GLOBAL APPEND PROPERTY RCOSIM_BLOCK_IDS ${id})
