@@ -323,7 +323,7 @@ static int finish(const opts *o, const rc_run *r, const rc_result *res, const ch
                res->status == RC_HANG ? "hang: " : "", res->summary, r->seed);
     }
     if (o->stats)
-        printf("stats: %" PRIu64 " cycles in %.3f s = %.0f cycles/s\n", res->cycles, res->seconds,
+        printf("stats: %" PRIu64 " cycles in %.6f s = %.0f cycles/s\n", res->cycles, res->seconds,
                res->seconds > 0 ? (double)res->cycles / res->seconds : 0.0);
     fflush(stdout);
     return res->status == RC_PASS ? 0 : EXIT_MISMATCH;
@@ -520,7 +520,7 @@ static int cmd_gen(int argc, char **argv)
         printf("; seed %" PRIu64 "\n", r.seed);
     }
     if (o.stats)
-        printf("stats: %" PRIu64 " cycles in %.3f s = %.0f cycles/s\n", res.cycles, res.seconds,
+        printf("stats: %" PRIu64 " cycles in %.6f s = %.0f cycles/s\n", res.cycles, res.seconds,
                res.seconds > 0 ? (double)res.cycles / res.seconds : 0.0);
     rc_vector_free(&v);
     return 0;
