@@ -82,6 +82,10 @@ typedef struct rc_side_ops {
     void (*reset)(void *side, uint64_t *ports);         /* synchronous reset, then outputs valid */
     void (*eval)(void *side, uint64_t *ports);          /* inputs in ports -> outputs in ports */
     void (*tick)(void *side, const uint64_t *ports);    /* the rising clock edge */
+    /* Waveform variants only (NULL otherwise): drive the expected values shown beside the
+     * actual ones (a port array of the reference side), and switch dumping on or off. */
+    void (*expect)(void *side, const uint64_t *expected_ports);
+    void (*trace)(void *side, int on);
 } rc_side_ops;
 
 typedef struct rc_vector rc_vector;
@@ -106,6 +110,7 @@ typedef struct rc_block_desc {
     const rc_side_ops *model;
     rc_stimulus_fn stimulus;
     const char *const *wave_groups;  /* per channel: space-separated RTL port names, for .gtkw */
+    const rc_side_ops *wave;         /* the RTL in its waveform wrapper (expected beside actual) */
 } rc_block_desc;
 
 /* The registry (generated from the rcosim_add_block() lines). */

@@ -2,7 +2,7 @@
  * rc_cli.c - the rcosim subcommands list, run, gen and replay.  Exit status: 0 pass,
  * 1 mismatch or hang, 2 bad usage or bad input.
  */
-#define _POSIX_C_SOURCE 200809L
+#define _DEFAULT_SOURCE
 #include "rc_cli.h"
 
 #include <errno.h>
@@ -11,8 +11,11 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "rc_mem.h"
+#include "rc_wave.h"
 #include "rc_vector.h"
 
 #define EXIT_MISMATCH 1
@@ -93,10 +96,14 @@ typedef struct opts {
     const char *inject[RC_MAX_FAULTS];
     int ninject;
     const char *trace;
+    const char *wave, *wave_range;
+    uint64_t wave_before, wave_after;
+    int have_wave_before, have_wave_after, wave_all;
 } opts;
 
 enum { O_BLOCK = 1000, O_VECTOR, O_SEED, O_MODE, O_BP, O_LAT, O_MAXC, O_MAXM, O_WD, O_COUNT,
-       O_STIM, O_INJECT, O_HIST, O_STATS, O_QUIET, O_SIDE, O_TRACE, O_HELP };
+       O_STIM, O_INJECT, O_HIST, O_STATS, O_QUIET, O_SIDE, O_TRACE, O_WAVE, O_WBEFORE, O_WAFTER,
+       O_WRANGE, O_WALL, O_HELP };
 
 static const struct option LONGOPTS[] = {
     { "block", required_argument, NULL, O_BLOCK },
@@ -116,6 +123,11 @@ static const struct option LONGOPTS[] = {
     { "quiet", no_argument, NULL, O_QUIET },
     { "side", required_argument, NULL, O_SIDE },
     { "trace", required_argument, NULL, O_TRACE },
+    { "wave", required_argument, NULL, O_WAVE },
+    { "wave-before", required_argument, NULL, O_WBEFORE },
+    { "wave-after", required_argument, NULL, O_WAFTER },
+    { "wave-range", required_argument, NULL, O_WRANGE },
+    { "wave-all", no_argument, NULL, O_WALL },
     { "output", required_argument, NULL, 'o' },
     { "help", no_argument, NULL, O_HELP },
     { NULL, 0, NULL, 0 }
@@ -145,6 +157,9 @@ static int parse_opts(int argc, char **argv, opts *o, const char *help, const ch
         case O_LAT: o->lat = optarg; break;
         case O_SIDE: o->side = optarg; break;
         case O_TRACE: o->trace = optarg; break;
+        case O_WAVE: o->wave = optarg; break;
+        case O_WRANGE: o->wave_range = optarg; break;
+        case O_WALL: o->wave_all = 1; break;
         case O_STATS: o->stats = 1; break;
         case O_QUIET: o->quiet = 1; break;
         case O_INJECT:
@@ -152,7 +167,7 @@ static int parse_opts(int argc, char **argv, opts *o, const char *help, const ch
                 return usage_error(o->cmd, "at most %s --inject options", "4");
             o->inject[o->ninject++] = optarg;
             break;
-        case O_SEED: case O_COUNT: case O_MAXC: case O_MAXM: case O_WD: case O_HIST: {
+        case O_SEED: case O_COUNT: case O_MAXC: case O_MAXM: case O_WD: case O_HIST: case O_WBEFORE: case O_WAFTER: {
             uint64_t v;
             if (parse_uint(optarg, &v))
                 return usage_error(o->cmd, "expected a non-negative number, got '%s'", optarg);
@@ -162,6 +177,8 @@ static int parse_opts(int argc, char **argv, opts *o, const char *help, const ch
             if (c == O_MAXM) { o->max_mm = v; o->have_max_mm = 1; }
             if (c == O_WD) { o->watchdog = v; o->have_watchdog = 1; }
             if (c == O_HIST) { o->history = v; o->have_history = 1; }
+            if (c == O_WBEFORE) { o->wave_before = v; o->have_wave_before = 1; }
+            if (c == O_WAFTER) { o->wave_after = v; o->have_wave_after = 1; }
             break;
         }
         case ':': return usage_error(o->cmd, "option '%s' needs a value", argv[optind - 1]);
@@ -260,6 +277,13 @@ static int setup_policies(const opts *o, rc_run *r, const rc_vector *v)
     if (o->have_watchdog) r->watchdog = o->watchdog ? o->watchdog : 1;
     if (o->have_max_mm) r->max_mismatches = o->max_mm ? (unsigned)o->max_mm : 1;
     if (o->have_history) r->history = (unsigned)o->history;
+    uint64_t wa, wb;
+    if (o->wave_range && rc_wave_range_parse(o->wave_range, &wa, &wb))
+        return usage_error(o->cmd, "--wave-range expects A:B with A <= B (cycles), got '%s'", o->wave_range);
+    if ((o->wave_range || o->wave_all || o->have_wave_before || o->have_wave_after) && !o->wave)
+        return usage_error(o->cmd, "%s", "--wave-range, --wave-all, --wave-before and --wave-after need --wave DIR");
+    if (o->wave && !r->blk->wave)
+        return usage_error(o->cmd, "block %s has no waveform wrapper", r->blk->name);
     if (o->trace) {
         char list[256];
         snprintf(list, sizeof list, "%s", o->trace);
@@ -329,6 +353,208 @@ static int finish(const opts *o, const rc_run *r, const rc_result *res, const ch
     return res->status == RC_PASS ? 0 : EXIT_MISMATCH;
 }
 
+
+/* ---- failure bundles ---------------------------------------------------------------------- */
+
+static int mkdirs(const char *path)
+{
+    char buf[4096];
+    snprintf(buf, sizeof buf, "%s", path);
+    for (char *p = buf + 1; *p; p++) {
+        if (*p != '/')
+            continue;
+        *p = 0;
+        if (mkdir(buf, 0777) && errno != EEXIST)
+            return -1;
+        *p = '/';
+    }
+    return mkdir(buf, 0777) && errno != EEXIST ? -1 : 0;
+}
+
+static FILE *bundle_file(const char *dir, const char *name, char *path, size_t n)
+{
+    snprintf(path, n, "%s/%s", dir, name);
+    FILE *f = fopen(path, "w");
+    if (!f)
+        fprintf(stderr, "rcosim: cannot write %s: %s\n", path, strerror(errno));
+    return f;
+}
+
+static int copy_file(const char *from, const char *to)
+{
+    FILE *a = fopen(from, "rb"), *b = a ? fopen(to, "wb") : NULL;
+    char buf[65536];
+    size_t n;
+    int rc = a && b ? 0 : -1;
+    while (!rc && (n = fread(buf, 1, sizeof buf, a)) > 0)
+        if (fwrite(buf, 1, n, b) != n)
+            rc = -1;
+    if (a)
+        fclose(a);
+    if (b && fclose(b))
+        rc = -1;
+    return rc;
+}
+
+/* Runs r; with --wave, captures the report, re-runs the failure window with the waveform
+ * wrapper and writes the bundle.  Prints the report either way. */
+static void execute(const opts *o, rc_run *r, rc_result *res, const char *vec_path)
+{
+    if (!o->wave) {
+        rc_run_exec(r, res);
+        return;
+    }
+    char dir[2048], path[4096], fst[4096];
+    int explicit_window = o->wave_all || o->wave_range;
+    /* A passing run leaves nothing behind; the directory is made when there is something to
+     * put in it (at once when the run itself dumps a window). */
+    if (explicit_window && mkdirs(o->wave)) {
+        fprintf(stderr, "rcosim %s: cannot create the bundle directory %s: %s\n", o->cmd, o->wave, strerror(errno));
+        rc_run_exec(r, res);
+        return;
+    }
+    if (!realpath(".", dir) || snprintf(fst, sizeof fst, "%s/%s/wave.fst", o->wave[0] == '/' ? "" : dir, o->wave) <= 0)
+        fst[0] = 0;
+    char *text = NULL;
+    size_t len = 0;
+    FILE *mem = open_memstream(&text, &len);
+    r->report = mem;
+    uint64_t from = 0, to = 0;
+    if (o->wave_range)
+        rc_wave_range_parse(o->wave_range, &from, &to);
+    else if (o->wave_all)
+        to = UINT64_MAX;
+    if (explicit_window) {
+        /* The asked-for window is dumped by the run itself. */
+        r->wave = 1;
+        r->wave_path = fst;
+        r->wave_from = from;
+        r->wave_to = to;
+        r->sides[0] = r->blk->wave;
+        rc_run_exec(r, res);
+        r->sides[0] = r->blk->rtl;
+        r->wave = 0;
+    } else {
+        rc_run_exec(r, res);
+    }
+    fflush(mem);
+    fputs(text ? text : "", stdout);
+    r->report = stdout;
+    if ((res->status == RC_PASS && !explicit_window) || res->status == RC_ERROR) {
+        fclose(mem);
+        free(text);
+        return;
+    }
+    if (mkdirs(o->wave) || !realpath(o->wave, dir)) {
+        fprintf(stderr, "rcosim %s: cannot create the bundle directory %s: %s\n", o->cmd, o->wave, strerror(errno));
+        fclose(mem);
+        free(text);
+        return;
+    }
+    snprintf(fst, sizeof fst, "%s/wave.fst", dir);
+    FILE *f = bundle_file(dir, "report.txt", path, sizeof path);
+    if (f) {
+        fputs(text ? text : "", f);
+        fclose(f);
+    }
+    fclose(mem);
+    free(text);
+    if (!explicit_window) {
+        rc_wave_window(res->first_cycle, o->have_wave_before ? o->wave_before : 200,
+                       o->have_wave_after ? o->wave_after : 20, &from, &to);
+        rc_run w = *r;
+        rc_result wres;
+        w.sides[0] = r->blk->wave;
+        w.wave = 1;
+        w.wave_vector = res->first.have_fields && !strcmp(res->first.exp_label, "vector");
+        w.wave_path = fst;
+        w.wave_from = from;
+        w.wave_to = to;
+        w.wave_stop = 1;
+        w.max_mismatches = UINT32_MAX;
+        w.report = NULL;
+        rc_run_exec(&w, &wres);
+        if (to > wres.cycles)
+            to = wres.cycles;
+    } else if (to > res->cycles) {
+        to = res->cycles;
+    }
+    if ((f = bundle_file(dir, "wave.gtkw", path, sizeof path))) {
+        rc_wave_write_gtkw(f, r->blk, res, fst, from, to);
+        fclose(f);
+    }
+    char vcopy[4096] = "";
+    if (vec_path) {
+        const char *gz = strlen(vec_path) > 3 && !strcmp(vec_path + strlen(vec_path) - 3, ".gz") ? ".gz" : "";
+        snprintf(vcopy, sizeof vcopy, "%s/vector.vec%s", dir, gz);
+        if (copy_file(vec_path, vcopy)) {
+            fprintf(stderr, "rcosim %s: cannot copy %s into the bundle\n", o->cmd, vec_path);
+            vcopy[0] = 0;
+        }
+    }
+    if ((f = bundle_file(dir, "report.json", path, sizeof path))) {
+        rc_wave_write_json(f, r->blk, r, res, vcopy[0] ? strrchr(vcopy, '/') + 1 : "", "wave.fst", from, to);
+        fclose(f);
+    }
+    if ((f = bundle_file(dir, "repro.sh", path, sizeof path))) {
+        char self[4096];
+        ssize_t n = readlink("/proc/self/exe", self, sizeof self - 1);
+        self[n > 0 ? n : 0] = 0;
+        /* The repro line with this binary and the bundle's own copy of the vector. */
+        const char *rest = strstr(r->repro, " --block ");
+        char line[4096];
+        snprintf(line, sizeof line, "%s", rest ? rest : "");
+        if (vec_path && vcopy[0]) {
+            char *v = strstr(line, " --vector ");
+            if (v) {
+                char *end = strchr(v + 10, ' ');
+                char tail[4096];
+                snprintf(tail, sizeof tail, "%s", end ? end : "");
+                snprintf(v, sizeof line - (size_t)(v - line), " --vector \"$here/%s\"%s", strrchr(vcopy, '/') + 1, tail);
+            }
+        }
+        fprintf(f, "#!/bin/sh\n# Reruns exactly this case; extra options (e.g. --wave DIR) are passed on.\n"
+                   "here=$(cd \"$(dirname \"$0\")\" && pwd)\nexec \"%s\" %s%s \"$@\"\n",
+                n > 0 ? self : "rcosim", o->cmd, line);
+        fclose(f);
+        chmod(path, 0755);
+    }
+    printf("bundle: %s (wave.fst cycles %" PRIu64 "..%" PRIu64 "; open with: rcosim wave %s)\n", dir, from, to, o->wave);
+}
+
+/* ---- wave --------------------------------------------------------------------------------- */
+
+static const char WAVE_HELP[] =
+    "usage: rcosim wave DIR\n"
+    "Open a failure bundle's waveform in GTKWave at the first mismatch (when a display is\n"
+    "available); otherwise print the command that would.\n";
+
+static int cmd_wave(int argc, char **argv)
+{
+    if (argc == 2 && (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h"))) {
+        fputs(WAVE_HELP, stdout);
+        return 0;
+    }
+    if (argc != 2)
+        return usage_error("wave", "%s", "expected one bundle directory");
+    char fst[4096], gtkw[4096];
+    snprintf(fst, sizeof fst, "%s/wave.fst", argv[1]);
+    snprintf(gtkw, sizeof gtkw, "%s/wave.gtkw", argv[1]);
+    if (access(fst, R_OK) || access(gtkw, R_OK)) {
+        fprintf(stderr, "rcosim wave: %s: expected a bundle with wave.fst and wave.gtkw (made by --wave)\n", argv[1]);
+        return EXIT_USAGE;
+    }
+    const char *display = getenv("DISPLAY");
+    if (!display || !*display) {
+        printf("no display; open it with:\n  gtkwave %s %s\n", fst, gtkw);
+        return 0;
+    }
+    fflush(stdout);
+    execlp("gtkwave", "gtkwave", fst, gtkw, (char *)NULL);
+    fprintf(stderr, "rcosim wave: cannot run gtkwave: %s\n  gtkwave %s %s\n", strerror(errno), fst, gtkw);
+    return EXIT_USAGE;
+}
+
 /* ---- run ---------------------------------------------------------------------------------- */
 
 static const char RUN_HELP[] =
@@ -351,6 +577,13 @@ static const char RUN_HELP[] =
     "                         prove the comparison catches it\n"
     "  --trace CH[,CH...]     print every transaction of these output channels (or 'all'),\n"
     "                         with register names and decoded fields\n"
+    "  --wave DIR             on a failure, write a bundle to DIR: report.txt, report.json, an FST\n"
+    "                         of the window around the first mismatch (expected beside actual),\n"
+    "                         wave.gtkw opening at the mismatch, repro.sh and the vector\n"
+    "  --wave-before N, --wave-after M   the window: N cycles before the mismatch (default 200),\n"
+    "                         M after (default 20)\n"
+    "  --wave-range A:B       with --wave: dump cycles A..B of the run, pass or fail\n"
+    "  --wave-all             with --wave: dump the whole run, pass or fail (slow: ~100x)\n"
     "  --stats                print simulated cycles per second\n"
     "  --quiet                print nothing on a pass\n"
     "Exit status: 0 pass, 1 mismatch or hang, 2 bad usage or bad input.\n";
@@ -360,7 +593,7 @@ static int cmd_run(int argc, char **argv, const rc_cli_ext *ext)
     opts o = { .cmd = "run" };
     int rc = parse_opts(argc, argv, &o, RUN_HELP,
                         "block vector seed mode backpressure mem-latency max-cycles max-mismatches watchdog "
-                        "count inject history stats quiet trace help");
+                        "count inject history stats quiet trace wave wave-before wave-after wave-range wave-all help");
     if (rc)
         return rc < 0 ? 0 : rc;
     if (!!o.vector == !!o.have_count)
@@ -434,7 +667,7 @@ static int cmd_run(int argc, char **argv, const rc_cli_ext *ext)
         printf("run %s %s: seed %" PRIu64 "\n", b->name, what, r.seed);
     fflush(stdout);
     rc_result res;
-    rc_run_exec(&r, &res);
+    execute(&o, &r, &res, o.vector);
     rc = finish(&o, &r, &res, what, how);
     rc_vector_free(&v);
     return rc;
@@ -534,8 +767,8 @@ static const char REPLAY_HELP[] =
     "  --side rtl|model       which side to run (default rtl)\n"
     "  --mode exact|ordered   exact: every output at its recorded cycle (default)\n"
     "  --seed, --backpressure, --mem-latency   default to the vector's; changing them changes timing\n"
-    "  --max-cycles, --max-mismatches, --watchdog, --history, --inject, --trace, --stats, --quiet\n"
-    "                         as for 'run'\n"
+    "  --max-cycles, --max-mismatches, --watchdog, --history, --inject, --trace, --wave,\n"
+    "  --wave-before, --wave-after, --wave-range, --wave-all, --stats, --quiet   as for 'run'\n"
     "Exit status: 0 pass, 1 mismatch or hang, 2 bad usage or bad input.\n";
 
 static int cmd_replay(int argc, char **argv, const rc_cli_ext *ext)
@@ -543,7 +776,7 @@ static int cmd_replay(int argc, char **argv, const rc_cli_ext *ext)
     opts o = { .cmd = "replay" };
     int rc = parse_opts(argc, argv, &o, REPLAY_HELP,
                         "block vector seed mode backpressure mem-latency max-cycles max-mismatches watchdog "
-                        "inject history stats quiet side trace help");
+                        "inject history stats quiet side trace wave wave-before wave-after wave-range wave-all help");
     if (rc)
         return rc < 0 ? 0 : rc;
     if (!o.vector)
@@ -588,7 +821,7 @@ static int cmd_replay(int argc, char **argv, const rc_cli_ext *ext)
         printf("replay %s %s: seed %" PRIu64 "\n", v.blk->name, o.vector, r.seed);
     fflush(stdout);
     rc_result res;
-    rc_run_exec(&r, &res);
+    execute(&o, &r, &res, o.vector);
     rc = finish(&o, &r, &res, o.vector, how);
     rc_vector_free(&v);
     return rc;
@@ -602,7 +835,8 @@ static void main_help(const rc_cli_ext *ext)
            "  list     the blocks, their channels and fields\n"
            "  run      RTL and C model in lockstep, compared every cycle\n"
            "  gen      the C model alone turns stimulus into a golden vector\n"
-           "  replay   the RTL alone against a golden vector\n");
+           "  replay   the RTL alone against a golden vector\n"
+           "  wave     open a failure bundle's waveform at the mismatch\n");
     for (const rc_cli_cmd *c = ext && ext->cmds ? ext->cmds : NULL; c && c->name; c++)
         printf("  %-8s %s\n", c->name, c->summary);
     printf("Exit status: 0 pass, 1 mismatch or hang, 2 bad usage or bad input.\n");
@@ -623,6 +857,8 @@ int rc_cli_main(int argc, char **argv, const rc_cli_ext *ext)
         return cmd_gen(argc - 1, argv + 1);
     if (!strcmp(cmd, "replay"))
         return cmd_replay(argc - 1, argv + 1, ext);
+    if (!strcmp(cmd, "wave"))
+        return cmd_wave(argc - 1, argv + 1);
     for (const rc_cli_cmd *c = ext && ext->cmds ? ext->cmds : NULL; c && c->name; c++)
         if (!strcmp(cmd, c->name))
             return c->main(argc - 1, argv + 1);

@@ -221,13 +221,16 @@ static void summary(eng *e, const char *fmt, ...)
 }
 
 /* Count a mismatch; returns 1 if this one gets the full report (the first). */
-static int count_mismatch(eng *e)
+static int count_mismatch(eng *e, int channel, uint64_t txn, const char *what)
 {
     rc_result *res = e->res;
     res->mismatches++;
     if (res->mismatches == 1) {
         res->status = RC_MISMATCH;
         res->first_cycle = e->cycle;
+        res->first.channel = channel;
+        res->first.txn = txn;
+        snprintf(res->first.what, sizeof res->first.what, "%s", what);
     }
     if (res->mismatches >= e->r->max_mismatches)
         e->stop = 1;
@@ -246,6 +249,18 @@ static void report_tail(eng *e)
 static void report_fields(eng *e, const rc_channel *ch, const char *elabel, const uint64_t *ev,
                           const char *alabel, const uint64_t *av)
 {
+    rc_first *fm = &e->res->first;
+    if (e->res->mismatches == 1 && !fm->have_fields) {
+        fm->have_fields = 1;
+        snprintf(fm->exp_label, sizeof fm->exp_label, "%s", elabel);
+        snprintf(fm->act_label, sizeof fm->act_label, "%s", alabel);
+        fm->exp_valid = ev != NULL;
+        fm->act_valid = av != NULL;
+        for (unsigned f = 0; f < ch->nfields; f++) {
+            fm->exp[f] = ev ? ev[f] : 0;
+            fm->act[f] = av ? av[f] : 0;
+        }
+    }
     char eb[640], ab[640];
     out(e, "    %-10s %-24s %s\n", "field", elabel, alabel);
     for (unsigned f = 0; f < ch->nfields; f++) {
@@ -285,7 +300,7 @@ static int side_open(eng *e, int k, const rc_side_ops *ops)
     s->hist = calloc(RC_MAX_CHANNELS, sizeof *s->hist);
     if (!s->ports || !s->hist)
         return -1;
-    rc_side_config cfg = { r->seed, r->trace_path[k] };
+    rc_side_config cfg = { r->seed, r->wave && k == 0 ? r->wave_path : r->trace_path[k] };
     s->h = ops->create(&cfg);
     if (!s->h)
         return -1;
@@ -389,7 +404,7 @@ static void compare_exact(eng *e)
         const rc_channel *ch = &b->channels[c];
         if (ch->dir == RC_IN) {
             if (A[ch->ready_word] != X[ch->ready_word]) {
-                int full = count_mismatch(e);
+                int full = count_mismatch(e, (int)c, (uint64_t)e->s[0].in_pos[c], "ready");
                 if (full) {
                     summary(e, "cycle %" PRIu64 ": channel %s (in) ready: %s %" PRIu64 ", %s %" PRIu64,
                             e->cycle, ch->name, xl, X[ch->ready_word], al, A[ch->ready_word]);
@@ -422,8 +437,8 @@ static void compare_exact(eng *e)
         uint64_t avals[RC_MAX_FIELDS], xvals[RC_MAX_FIELDS];
         gather(&e->s[0], ch, avals);
         gather(&e->s[1], ch, xvals);
-        int full = count_mismatch(e);
         uint64_t idx = e->s[1].fired[c];
+        int full = count_mismatch(e, (int)c, idx, av != xv ? "valid" : "fields");
         if (!full) {
             out(e, "MISMATCH at cycle %" PRIu64 ": channel %s (out) transaction #%" PRIu64 "\n", e->cycle, ch->name, idx);
             continue;
@@ -448,7 +463,8 @@ static void compare_exact(eng *e)
     for (unsigned i = 0; i < b->nstatus && !e->stop; i++) {
         const rc_status *st = &b->status[i];
         if (A[st->word] != X[st->word]) {
-            if (count_mismatch(e)) {
+            if (count_mismatch(e, -1, 0, "status")) {
+                e->res->first.status = (int)i;
                 summary(e, "cycle %" PRIu64 ": status %s: %s %" PRIu64 ", %s %" PRIu64, e->cycle, st->name,
                         xl, X[st->word], al, A[st->word]);
                 out(e, "MISMATCH %s at cycle %" PRIu64 ": status %s differs: %s 0x%" PRIx64 ", %s 0x%" PRIx64 "\n",
@@ -470,7 +486,7 @@ static void compare_expected(eng *e, unsigned c, int fired, const uint64_t *aval
     int exact = e->r->expected_mode == RC_EXACT;
     int due = pos < l->n && (!exact || l->cycle[pos] == e->cycle);
     if (!fired) {
-        if (exact && due && count_mismatch(e)) {
+        if (exact && due && count_mismatch(e, (int)c, pos, "missing")) {
             summary(e, "cycle %" PRIu64 ": channel %s (out) #%zu expected by the vector did not fire", e->cycle, ch->name, pos);
             out(e, "MISMATCH %s at cycle %" PRIu64 ": channel %s (out), transaction #%zu: expected by the vector at this"
                 " cycle, %s did not fire (valid %" PRIu64 ", ready %" PRIu64 ")\n", b->name, e->cycle, ch->name, pos, al,
@@ -483,7 +499,7 @@ static void compare_expected(eng *e, unsigned c, int fired, const uint64_t *aval
         return;
     }
     if (!due) {
-        if (count_mismatch(e)) {
+        if (count_mismatch(e, (int)c, pos, "unexpected")) {
             char when[64] = "none left";
             if (pos < l->n)
                 snprintf(when, sizeof when, "next expected at cycle %" PRIu64, l->cycle[pos]);
@@ -500,7 +516,7 @@ static void compare_expected(eng *e, unsigned c, int fired, const uint64_t *aval
     char names[256];
     if (!differing_names(ch, xv, avals, names, sizeof names))
         return;
-    if (count_mismatch(e)) {
+    if (count_mismatch(e, (int)c, pos, "fields")) {
         summary(e, "cycle %" PRIu64 ": channel %s (out) #%zu field %s differs (vector vs %s)", e->cycle, ch->name, pos, names, al);
         out(e, "MISMATCH %s at cycle %" PRIu64 ": channel %s (out), transaction #%zu: field %s differs"
             " (expected: vector, actual: %s)\n", b->name, e->cycle, ch->name, pos, names, al);
@@ -543,7 +559,7 @@ static void compare_ordered(eng *e, unsigned c)
         const uint64_t *av = qa->vals + qa->head * nf, *xv = qx->vals + qx->head * nf;
         uint64_t idx = e->s[1].fired[c] - qx->n;
         char names[256];
-        if (differing_names(ch, xv, av, names, sizeof names) && count_mismatch(e)) {
+        if (differing_names(ch, xv, av, names, sizeof names) && count_mismatch(e, (int)c, idx, "fields")) {
             summary(e, "channel %s (out) #%" PRIu64 " field %s differs (%s @%" PRIu64 " vs %s @%" PRIu64 ")", ch->name, idx,
                     names, e->s[1].label, qx->cyc[qx->head], e->s[0].label, qa->cyc[qa->head]);
             out(e, "MISMATCH %s (ordered) at cycle %" PRIu64 ": channel %s (out), transaction #%" PRIu64
@@ -664,7 +680,7 @@ static void finish_checks(eng *e)
             const rc_txlist *l = &e->r->vec->out[c];
             if (b->channels[c].dir != RC_OUT || e->exp_pos[c] >= l->n)
                 continue;
-            if (count_mismatch(e)) {
+            if (count_mismatch(e, (int)c, e->exp_pos[c], "never came")) {
                 e->res->status = RC_HANG;
                 size_t pos = e->exp_pos[c];
                 summary(e, "channel %s (out) #%zu expected by the vector never came", b->channels[c].name, pos);
@@ -681,7 +697,7 @@ static void finish_checks(eng *e)
             const rc_channel *ch = &b->channels[c];
             if (ch->dir != RC_OUT || e->s[0].fired[c] == e->s[1].fired[c])
                 continue;
-            if (count_mismatch(e)) {
+            if (count_mismatch(e, (int)c, e->s[0].fired[c], "count")) {
                 summary(e, "channel %s (out): %s produced %" PRIu64 " transactions, %s %" PRIu64, ch->name,
                         e->s[1].label, e->s[1].fired[c], e->s[0].label, e->s[0].fired[c]);
                 out(e, "MISMATCH %s at the end (cycle %" PRIu64 "): channel %s (out): %s produced %" PRIu64
@@ -692,7 +708,7 @@ static void finish_checks(eng *e)
         }
         for (unsigned m = 0; m < b->nmem && m < MAX_MEM && !e->stop; m++) {
             uint32_t addr;
-            if (rc_memimg_diff(&e->s[0].mem[m].img, &e->s[1].mem[m].img, &addr) && count_mismatch(e)) {
+            if (rc_memimg_diff(&e->s[0].mem[m].img, &e->s[1].mem[m].img, &addr) && count_mismatch(e, -1, 0, "memory")) {
                 summary(e, "final memory %s differs at 0x%08x", b->mem[m].name, addr);
                 out(e, "MISMATCH %s at the end (cycle %" PRIu64 "): final memory %s differs at 0x%08x: %s 0x%02x, %s 0x%02x\n",
                     b->name, e->cycle, b->mem[m].name, addr, e->s[1].label, rc_memimg_read8(&e->s[1].mem[m].img, addr),
@@ -703,11 +719,54 @@ static void finish_checks(eng *e)
     }
 }
 
+/* The evaluation step of a waveform re-run: sides[0] is the block's waveform wrapper; before
+ * it is evaluated (and dumped) it gets the expected values to show beside its own: the other
+ * side's outputs, or the vector's expected transactions for this cycle. */
+static void wave_eval(eng *e)
+{
+    const rc_run *r = e->r;
+    const rc_block_desc *b = e->b;
+    side *s0 = &e->s[0];
+    int on = e->cycle >= r->wave_from && e->cycle <= r->wave_to;
+    if (e->ns == 2) {
+        e->s[1].ops->eval(e->s[1].h, e->s[1].ports);
+        if (r->nfaults)
+            apply_faults(e, 1);
+    }
+    if (e->ns == 2 && !r->wave_vector) {
+        s0->ops->expect(s0->h, e->s[1].ports);
+    } else {
+        /* Input readies and status have no expectation in a vector: show the actual ones, from a
+         * first evaluation that is not dumped. */
+        uint64_t xp[RC_MAX_CHANNELS * (RC_MAX_FIELDS + 2) + RC_MAX_STATUS];
+        s0->ops->trace(s0->h, 0);
+        s0->ops->eval(s0->h, s0->ports);
+        memcpy(xp, s0->ports, b->nwords * sizeof *xp);
+        for (unsigned c = 0; c < b->nchannels; c++) {
+            const rc_channel *ch = &b->channels[c];
+            if (ch->dir != RC_OUT)
+                continue;
+            const rc_txlist *l = &r->vec->out[c];
+            size_t pos = e->exp_pos[c];
+            int due = pos < l->n && l->cycle[pos] == e->cycle;
+            xp[ch->valid_word] = (uint64_t)due;
+            for (unsigned f = 0; f < ch->nfields; f++)
+                xp[ch->fields[f].word] = due ? l->vals[pos * l->nf + f] : 0;
+        }
+        s0->ops->expect(s0->h, xp);
+    }
+    s0->ops->trace(s0->h, on);
+    s0->ops->eval(s0->h, s0->ports);
+    if (r->nfaults)
+        apply_faults(e, 0);
+}
+
 int rc_run_exec(const rc_run *r, rc_result *res)
 {
     eng e;
     memset(&e, 0, sizeof e);
     memset(res, 0, sizeof *res);
+    res->first.channel = res->first.status = -1;
     e.r = r;
     e.b = r->blk;
     e.res = res;
@@ -743,6 +802,8 @@ int rc_run_exec(const rc_run *r, rc_result *res)
             report_tail(&e);
             break;
         }
+        if (r->wave && r->wave_stop && e.cycle > r->wave_to)
+            break;
         if (r->bp.kind != RC_BP_ALWAYS || e.cycle == 0)
             for (unsigned c = 0; c < b->nchannels; c++)
                 if (b->channels[c].dir == RC_OUT)
@@ -759,10 +820,14 @@ int rc_run_exec(const rc_run *r, rc_result *res)
                 drive_inputs(&e, &e.s[1]);
             }
         }
-        for (int k = 0; k < e.ns; k++) {
-            e.s[k].ops->eval(e.s[k].h, e.s[k].ports);
-            if (r->nfaults)
-                apply_faults(&e, k);
+        if (r->wave) {
+            wave_eval(&e);
+        } else {
+            for (int k = 0; k < e.ns; k++) {
+                e.s[k].ops->eval(e.s[k].h, e.s[k].ports);
+                if (r->nfaults)
+                    apply_faults(&e, k);
+            }
         }
         if (e.ns == 2 && r->mode == RC_EXACT)
             compare_exact(&e);

@@ -60,6 +60,14 @@ typedef struct rc_run {
     rc_fault faults[RC_MAX_FAULTS];
     int nfaults;
     const char *trace_path[2];        /* waveform per side, or NULL */
+    /* Waveform re-run: sides[0] is the block's waveform wrapper (rc_block_desc.wave) dumping to
+     * wave_path during cycles wave_from..wave_to, with the expected values of sides[1] (or of
+     * the vector when there is one side) beside its own; the run ends after wave_to. */
+    int wave;
+    int wave_vector;                  /* show the vector's expected outputs, not sides[1]'s */
+    int wave_stop;                    /* end the run after wave_to (a failure's re-run) */
+    const char *wave_path;
+    uint64_t wave_from, wave_to;
     rc_decode_fn decode;
     const char *repro;                /* one-line command that reruns this case */
     FILE *report;                     /* where the mismatch report goes */
@@ -74,6 +82,19 @@ typedef enum rc_verdict {
     RC_ERROR = 3
 } rc_verdict;
 
+/* The first mismatch, for machine-readable reports. */
+typedef struct rc_first {
+    int channel;                      /* channel index, or -1 (status signal, final memory) */
+    int status;                       /* status signal index, or -1 */
+    uint64_t txn;                     /* transaction number on the channel */
+    char what[16];                    /* ready, valid, fields, missing, unexpected, never came,
+                                         count, status, memory */
+    int have_fields;                  /* exp/act below are filled */
+    char exp_label[16], act_label[16];
+    int exp_valid, act_valid;         /* whether each side had a transaction */
+    uint64_t exp[RC_MAX_FIELDS], act[RC_MAX_FIELDS];
+} rc_first;
+
 typedef struct rc_result {
     rc_verdict status;
     uint64_t cycles;
@@ -82,6 +103,7 @@ typedef struct rc_result {
     uint64_t txns[RC_MAX_CHANNELS];   /* transactions fired on sides[0] */
     double seconds;                   /* wall time of the cycle loop */
     char summary[256];                /* one line: what failed, or "" */
+    rc_first first;
 } rc_result;
 
 void rc_run_defaults(rc_run *r);

@@ -3,6 +3,11 @@
 
 set_property(GLOBAL PROPERTY RCOSIM_BLOCK_IDS "")
 
+# RCOSIM_COVERAGE=ON adds a second executable, rcosim_cov, whose RTL is verilated with line and
+# toggle coverage (each run writes coverage.dat, or $RCOSIM_COVERAGE_FILE); 'rcosim regress
+# --coverage' configures and builds it in BUILD-cov.  The plain rcosim is unchanged.
+option(RCOSIM_COVERAGE "also build rcosim_cov, the RTL with Verilator line and toggle coverage" OFF)
+
 # rcosim_add_block(FAMILY NAME): rtl/FAMILY/NAME/NAME.block describes the ports; the RTL top module
 # is FAMILY_NAME in rtl/FAMILY/NAME/*.sv; the model is model/FAMILY/NAME/*.c and defines
 # FAMILY_NAME_model_ops and FAMILY_NAME_stimulus.
@@ -21,7 +26,7 @@ function(rcosim_add_block family name)
     message(FATAL_ERROR "blockgen failed on ${desc}")
   endif()
   add_custom_command(
-    OUTPUT ${gen}/${id}_ports.h ${gen}/${id}_desc.c ${gen}/${id}_rtl.cpp
+    OUTPUT ${gen}/${id}_ports.h ${gen}/${id}_desc.c ${gen}/${id}_rtl.cpp ${gen}/${id}_wave.sv ${gen}/${id}_wave.cpp
     COMMAND ${Python3_EXECUTABLE} ${PROJECT_SOURCE_DIR}/scripts/blockgen.py ${desc} -o ${gen}
     DEPENDS ${desc} ${PROJECT_SOURCE_DIR}/scripts/blockgen.py
     COMMENT "blockgen ${family}.${name}")
@@ -36,15 +41,48 @@ function(rcosim_add_block family name)
     SOURCES ${rtl_src}
     VERILATOR_ARGS -Wall --x-assign unique --x-initial unique -O3)
 
+  # The same RTL inside its generated waveform wrapper (expected values beside the actual
+  # ones, mismatch signals), used only to re-run a failure with tracing on.
+  add_library(${id}_wave STATIC ${gen}/${id}_wave.cpp)
+  target_include_directories(${id}_wave PRIVATE ${gen} ${PROJECT_SOURCE_DIR}/bridge)
+  verilate(${id}_wave TRACE_FST
+    PREFIX V${id}_wave
+    TOP_MODULE ${id}_wave
+    DIRECTORY ${CMAKE_BINARY_DIR}/verilated/${id}_wave
+    SOURCES ${rtl_src} ${gen}/${id}_wave.sv
+    VERILATOR_ARGS -Wall --x-assign unique --x-initial unique -O3)
+
   # The C model, its stimulus generator and the block's descriptor table.
   add_library(${id}_model STATIC ${model_src} ${gen}/${id}_desc.c)
   target_include_directories(${id}_model PUBLIC ${gen} ${PROJECT_SOURCE_DIR}/model/${family}/${name})
-  target_link_libraries(${id}_model PUBLIC rcosim_bridge ${id}_rtl)
+  target_link_libraries(${id}_model PUBLIC rcosim_bridge ${id}_rtl ${id}_wave)
   # A model may build its tables from the register database (r5xx.regs does).
   if(TARGET rcosim_regdb)
     target_link_libraries(${id}_model PUBLIC rcosim_regdb)
   endif()
   target_compile_options(${id}_model PRIVATE ${RCOSIM_WARNINGS})
+
+  # Coverage variant: the same RTL verilated with COVERAGE as separate targets (${id}_rtl_cov and
+  # a copy of the model library linking it instead of ${id}_rtl), linked only into rcosim_cov:
+  # verilate()d libraries in one binary must share their flags.  Keep the arguments in step with
+  # ${id}_rtl above.
+  if(RCOSIM_COVERAGE)
+    add_library(${id}_rtl_cov STATIC ${gen}/${id}_rtl.cpp)
+    target_include_directories(${id}_rtl_cov PRIVATE ${gen} ${PROJECT_SOURCE_DIR}/bridge)
+    verilate(${id}_rtl_cov TRACE_FST COVERAGE
+      PREFIX V${id}
+      TOP_MODULE ${id}
+      DIRECTORY ${CMAKE_BINARY_DIR}/verilated_cov/${id}
+      SOURCES ${rtl_src}
+      VERILATOR_ARGS -Wall --x-assign unique --x-initial unique -O3)
+    get_target_property(cov_src ${id}_model SOURCES)
+    get_target_property(cov_libs ${id}_model LINK_LIBRARIES)
+    list(TRANSFORM cov_libs REPLACE "^${id}_rtl$" ${id}_rtl_cov)
+    add_library(${id}_model_cov STATIC ${cov_src})
+    target_include_directories(${id}_model_cov PUBLIC $<TARGET_PROPERTY:${id}_model,INCLUDE_DIRECTORIES>)
+    target_link_libraries(${id}_model_cov PUBLIC ${cov_libs})
+    target_compile_options(${id}_model_cov PRIVATE ${RCOSIM_WARNINGS})
+  endif()
 
   set_property(GLOBAL APPEND PROPERTY RCOSIM_BLOCK_IDS ${id})
 endfunction()
@@ -76,7 +114,25 @@ function(rcosim_finish_blocks)
 
   add_executable(rcosim ${PROJECT_SOURCE_DIR}/model/rcosim_main.c)
   target_link_libraries(rcosim PRIVATE rcosim_blocks rcosim_regdb)
+  target_compile_definitions(rcosim PRIVATE RCOSIM_SOURCE_DIR="${PROJECT_SOURCE_DIR}")
   target_compile_options(rcosim PRIVATE ${RCOSIM_WARNINGS})
+
+  # rcosim_cov (RCOSIM_COVERAGE=ON): rcosim built from the coverage variants of every block.
+  if(RCOSIM_COVERAGE)
+    add_library(rcosim_blocks_cov OBJECT ${CMAKE_BINARY_DIR}/gen/rc_registry.c)
+    target_link_libraries(rcosim_blocks_cov PUBLIC rcosim_bridge)
+    foreach(id ${ids})
+      target_link_libraries(rcosim_blocks_cov PUBLIC ${id}_model_cov)
+    endforeach()
+    get_target_property(cov_src rcosim SOURCES)
+    get_target_property(cov_libs rcosim LINK_LIBRARIES)
+    list(TRANSFORM cov_libs REPLACE "^rcosim_blocks$" rcosim_blocks_cov)
+    add_executable(rcosim_cov ${cov_src})
+    target_link_libraries(rcosim_cov PRIVATE ${cov_libs})
+    target_include_directories(rcosim_cov PRIVATE $<TARGET_PROPERTY:rcosim,INCLUDE_DIRECTORIES>)
+    target_compile_definitions(rcosim_cov PRIVATE $<TARGET_PROPERTY:rcosim,COMPILE_DEFINITIONS>)
+    target_compile_options(rcosim_cov PRIVATE ${RCOSIM_WARNINGS})
+  endif()
 endfunction()
 
 # rcosim_add_cmocka_test(NAME n SOURCES s... [LIBS l...] [LABELS x...]): a cmocka unit test,

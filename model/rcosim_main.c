@@ -2,7 +2,12 @@
  * rcosim_main.c - the rcosim program: the generic CLI of bridge/ plus what is GPU-specific,
  * the 'regs' command and register decoding in reports, from the register database.
  */
+#define _DEFAULT_SOURCE
+#include <errno.h>
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
 
 #include "rc_cli.h"
 #include "regdb.h"
@@ -22,13 +27,67 @@ static size_t decode(const char *family, rc_show kind, uint64_t addr, uint64_t v
     return rdb_format(f, (uint32_t)addr, (uint32_t)value, buf, n);
 }
 
+/* 'rcosim regress' is the regression runner in scripts/regress.py (Python 3, standard library):
+ * it starts one rcosim process per run, so it is exec'd with the path of this binary. */
+static int regress_command(int argc, char **argv)
+{
+    static char self[4096];
+    ssize_t n = readlink("/proc/self/exe", self, sizeof self - 1);
+    if (n <= 0) {
+        fprintf(stderr, "rcosim regress: cannot find the rcosim binary\n");
+        return 2;
+    }
+    self[n] = 0;
+    char **args = calloc((size_t)argc + 5, sizeof *args);
+    if (!args)
+        return 2;
+    int k = 0;
+    args[k++] = "python3";
+    args[k++] = RCOSIM_SOURCE_DIR "/scripts/regress.py";
+    args[k++] = "--rcosim";
+    args[k++] = self;
+    for (int i = 1; i < argc; i++)
+        args[k++] = argv[i];
+    args[k] = NULL;
+    fflush(stdout);
+    execvp("python3", args);
+    fprintf(stderr, "rcosim regress: cannot run python3: %s\n", strerror(errno));
+    free(args);
+    return 2;
+}
+
+/* 'rcosim gen --all' regenerates every vector under vectors/ from its recorded stimulus and seed
+ * (scripts/regress.py --gen-all).  The generic 'gen' of bridge/ knows nothing of vectors/, so the
+ * option is intercepted here, before rc_cli_main. */
+static int gen_all_command(int argc, char **argv)
+{
+    char **args = calloc((size_t)argc + 2, sizeof *args);
+    if (!args)
+        return 2;
+    int k = 0;
+    args[k++] = "gen";
+    args[k++] = "--gen-all";
+    for (int i = 2; i < argc; i++)
+        if (strcmp(argv[i], "--all"))
+            args[k++] = argv[i];
+    args[k] = NULL;
+    int rc = regress_command(k, args);
+    free(args);
+    return rc;
+}
+
 static const rc_cli_cmd extra[] = {
     { "regs", "look up registers by name or address and decode values", rdb_regs_command },
+    { "regress", "run a regression suite in parallel with JUnit and HTML reports", regress_command },
     { NULL, NULL, NULL }
 };
 
 int main(int argc, char **argv)
 {
     rc_cli_ext ext = { extra, decode };
+    if (argc > 2 && !strcmp(argv[1], "gen"))
+        for (int i = 2; i < argc; i++)
+            if (!strcmp(argv[i], "--all"))
+                return gen_all_command(argc, argv);
     return rc_cli_main(argc, argv, &ext);
 }

@@ -83,11 +83,15 @@ static void reset(void *h, uint64_t *p)
     eval(h, p);
 }
 
-const rc_side_ops toy_good_ops = { "model", create_good, destroy, reset, eval, tick };
-const rc_side_ops toy_bad_ops = { "rtl", create_bad, destroy, reset, eval, tick };
+const rc_side_ops toy_good_ops = {
+    .kind = "model", .create = create_good, .destroy = destroy, .reset = reset, .eval = eval, .tick = tick
+};
+const rc_side_ops toy_bad_ops = {
+    .kind = "rtl", .create = create_bad, .destroy = destroy, .reset = reset, .eval = eval, .tick = tick
+};
 
 static const char *const waves[] = { "a_valid_i a_ready_o a_x_i a_y_i", "q_valid_o q_ready_i q_sum_o q_tag_o q_en_o",
                                      "mreq_valid_o mreq_ready_i mreq_addr_o", "mrsp_valid_i mrsp_ready_o mrsp_data_i" };
 
 const rc_block_desc toy_block = { "test.toy", "toy adder", NULL, NW, 4, chans, 1, status, 0, 1, mem,
-                                  &toy_bad_ops, &toy_good_ops, NULL, waves };
+                                  &toy_bad_ops, &toy_good_ops, NULL, waves, NULL };

@@ -388,4 +388,6 @@ static void cp_reset(void *h, uint64_t *ports)
     cp_eval(h, ports);
 }
 
-const rc_side_ops r5xx_cp_model_ops = { "model", cp_create, cp_destroy, cp_reset, cp_eval, cp_tick };
+const rc_side_ops r5xx_cp_model_ops = {
+    .kind = "model", .create = cp_create, .destroy = cp_destroy, .reset = cp_reset, .eval = cp_eval, .tick = cp_tick
+};

@@ -127,4 +127,6 @@ static void regs_reset(void *h, uint64_t *ports)
     regs_eval(h, ports);
 }
 
-const rc_side_ops r5xx_regs_model_ops = { "model", regs_create, regs_destroy, regs_reset, regs_eval, regs_tick };
+const rc_side_ops r5xx_regs_model_ops = {
+    .kind = "model", .create = regs_create, .destroy = regs_destroy, .reset = regs_reset, .eval = regs_eval, .tick = regs_tick
+};

@@ -1,0 +1,213 @@
+/*
+ * rc_wave.c - window arithmetic, .gtkw save files and report.json for failure bundles.
+ */
+#include "rc_wave.h"
+
+#include <inttypes.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+void rc_wave_window(uint64_t at, uint64_t before, uint64_t after, uint64_t *from, uint64_t *to)
+{
+    *from = at > before ? at - before : 0;
+    *to = at + after < at ? UINT64_MAX : at + after;
+}
+
+int rc_wave_range_parse(const char *text, uint64_t *from, uint64_t *to)
+{
+    char *end;
+    if (!text || *text < '0' || *text > '9')
+        return -1;
+    unsigned long long a = strtoull(text, &end, 10);
+    if (*end != ':' || end[1] < '0' || end[1] > '9')
+        return -1;
+    unsigned long long b = strtoull(end + 1, &end, 10);
+    if (*end || b < a)
+        return -1;
+    *from = a;
+    *to = b;
+    return 0;
+}
+
+/* A signal name as Verilator writes it into the dump: TOP.<port>, with [hi:0] when wider. */
+static void signame(char *buf, size_t n, const char *port, unsigned width)
+{
+    if (width > 1)
+        snprintf(buf, n, "TOP.%s[%u:0]", port, width - 1);
+    else
+        snprintf(buf, n, "TOP.%s", port);
+}
+
+/* Did field f of the failing channel differ at the first mismatch? */
+static int field_differed(const rc_channel *ch, const rc_result *res, unsigned f)
+{
+    const rc_first *m = &res->first;
+    if (!m->have_fields || !m->exp_valid || !m->act_valid)
+        return 0;
+    const rc_field *fd = &ch->fields[f];
+    if (fd->cond >= 0 && !m->exp[fd->cond] && !m->act[fd->cond])
+        return 0;
+    return ((m->exp[f] ^ m->act[f]) & fd->cmp_mask) != 0;
+}
+
+static void trace_pair(FILE *f, unsigned flags, const char *exp, const char *act)
+{
+    fprintf(f, "@%x\n%s\n%s\n", flags, exp, act);
+}
+
+int rc_wave_write_gtkw(FILE *f, const rc_block_desc *b, const rc_result *res, const char *fst_path,
+                       uint64_t from, uint64_t to)
+{
+    enum { HIGHLIGHT = 0x1, HEX = 0x2, BIN = 0x8, RJUSTIFY = 0x20, BLANK = 0x200,
+           GRP_BEGIN = 0x800000, GRP_END = 0x1000000 };
+    const char *bid_dot = b->name;
+    char bid[64];
+    snprintf(bid, sizeof bid, "%s", bid_dot);
+    for (char *p = bid; *p; p++)
+        if (*p == '.')
+            *p = '_';
+    uint64_t t0 = rc_wave_time(from), t1 = rc_wave_time(to) + 10;
+    uint64_t marker = rc_wave_time(res->first_cycle);
+    /* gtkwave's zoom is a power of two of pixels per time unit; fit the window in ~1000 px. */
+    double zoom = floor(log2(1000.0 / (double)(t1 > t0 ? t1 - t0 : 10)));
+    fprintf(f, "[*] rcosim failure bundle: %s, first mismatch at cycle %" PRIu64 " (time %" PRIu64 ")\n",
+            b->name, res->first_cycle, marker);
+    fprintf(f, "[dumpfile] \"%s\"\n", fst_path);
+    fprintf(f, "[timestart] %" PRIu64 "\n", t0);
+    fprintf(f, "[size] 1600 900\n[pos] -1 -1\n");
+    fprintf(f, "*%.6f %" PRIu64, zoom, marker);
+    for (int i = 0; i < 26; i++)
+        fprintf(f, " -1");
+    fprintf(f, "\n[treeopen] TOP.\n[sst_width] 240\n[signals_width] 360\n[sst_expanded] 1\n[sst_vpaned_height] 220\n");
+    fprintf(f, "@%x\nTOP.clk_i\nTOP.rst_ni\n", BIN | RJUSTIFY);
+    fprintf(f, "@%x\nTOP.mismatch_o\n", BIN | RJUSTIFY | HIGHLIGHT);
+    char e[160], a[160], port[128];
+    for (unsigned c = 0; c < b->nchannels; c++) {
+        const rc_channel *ch = &b->channels[c];
+        int failing = res->first.channel == (int)c;
+        int din = ch->dir == RC_IN;
+        fprintf(f, "@%x\n-%s (%s)\n", GRP_BEGIN | BLANK, ch->name, din ? "in" : "out");
+        if (din) {
+            snprintf(port, sizeof port, "%s_valid_i", ch->name);
+            signame(a, sizeof a, port, 1);
+            fprintf(f, "@%x\n%s\n", BIN | RJUSTIFY, a);
+            snprintf(port, sizeof port, "exp_%s_ready_i", ch->name);
+            signame(e, sizeof e, port, 1);
+            snprintf(port, sizeof port, "%s_ready_o", ch->name);
+            signame(a, sizeof a, port, 1);
+            trace_pair(f, BIN | RJUSTIFY | (failing ? HIGHLIGHT : 0), e, a);
+            for (unsigned i = 0; i < ch->nfields; i++) {
+                snprintf(port, sizeof port, "%s_%s_i", ch->name, ch->fields[i].name);
+                signame(a, sizeof a, port, ch->fields[i].width);
+                fprintf(f, "@%x\n%s\n", (ch->fields[i].width > 1 ? HEX : BIN) | RJUSTIFY, a);
+            }
+        } else {
+            int vdiff = failing && res->first.have_fields && res->first.exp_valid != res->first.act_valid;
+            snprintf(port, sizeof port, "exp_%s_valid_i", ch->name);
+            signame(e, sizeof e, port, 1);
+            snprintf(port, sizeof port, "%s_valid_o", ch->name);
+            signame(a, sizeof a, port, 1);
+            trace_pair(f, BIN | RJUSTIFY | (vdiff ? HIGHLIGHT : 0), e, a);
+            snprintf(port, sizeof port, "%s_ready_i", ch->name);
+            signame(a, sizeof a, port, 1);
+            fprintf(f, "@%x\n%s\n", BIN | RJUSTIFY, a);
+            for (unsigned i = 0; i < ch->nfields; i++) {
+                const rc_field *fd = &ch->fields[i];
+                snprintf(port, sizeof port, "exp_%s_%s_i", ch->name, fd->name);
+                signame(e, sizeof e, port, fd->width);
+                snprintf(port, sizeof port, "%s_%s_o", ch->name, fd->name);
+                signame(a, sizeof a, port, fd->width);
+                int hl = failing && field_differed(ch, res, i);
+                trace_pair(f, (fd->width > 1 ? HEX : BIN) | RJUSTIFY | (hl ? HIGHLIGHT : 0), e, a);
+            }
+        }
+        fprintf(f, "@%x\nTOP.%s_wave.%s_mismatch\n", BIN | RJUSTIFY | (failing ? HIGHLIGHT : 0), bid, ch->name);
+        fprintf(f, "@%x\n-%s (%s)\n", GRP_END | BLANK, ch->name, din ? "in" : "out");
+    }
+    if (b->nstatus) {
+        fprintf(f, "@%x\n-status\n", GRP_BEGIN | BLANK);
+        for (unsigned i = 0; i < b->nstatus; i++) {
+            const rc_status *st = &b->status[i];
+            snprintf(port, sizeof port, "exp_%s_i", st->name);
+            signame(e, sizeof e, port, st->width);
+            snprintf(port, sizeof port, "%s_o", st->name);
+            signame(a, sizeof a, port, st->width);
+            trace_pair(f, (st->width > 1 ? HEX : BIN) | RJUSTIFY | (res->first.status == (int)i ? HIGHLIGHT : 0), e, a);
+        }
+        fprintf(f, "@%x\n-status\n", GRP_END | BLANK);
+    }
+    fprintf(f, "[pattern_trace] 1\n[pattern_trace] 0\n");
+    return ferror(f) ? -1 : 0;
+}
+
+static void json_str(FILE *f, const char *s)
+{
+    fputc('"', f);
+    for (; s && *s; s++) {
+        unsigned char c = (unsigned char)*s;
+        if (c == '"' || c == '\\')
+            fprintf(f, "\\%c", c);
+        else if (c < 0x20)
+            fprintf(f, "\\u%04x", c);
+        else
+            fputc(c, f);
+    }
+    fputc('"', f);
+}
+
+int rc_wave_write_json(FILE *f, const rc_block_desc *b, const rc_run *r, const rc_result *res,
+                       const char *vector, const char *wave, uint64_t from, uint64_t to)
+{
+    static const char *const verdicts[] = { "pass", "mismatch", "hang", "error" };
+    const rc_first *m = &res->first;
+    fprintf(f, "{\n  \"block\": ");
+    json_str(f, b->name);
+    fprintf(f, ",\n  \"seed\": %" PRIu64 ",\n  \"status\": \"%s\",\n  \"cycle\": %" PRIu64 ",\n", r->seed,
+            verdicts[res->status], res->first_cycle);
+    fprintf(f, "  \"kind\": ");
+    json_str(f, m->what);
+    fprintf(f, ",\n  \"channel\": ");
+    if (m->channel >= 0)
+        json_str(f, b->channels[m->channel].name);
+    else if (m->status >= 0)
+        json_str(f, b->status[m->status].name);
+    else
+        fprintf(f, "null");
+    fprintf(f, ",\n  \"transaction\": %" PRIu64 ",\n  \"summary\": ", m->txn);
+    json_str(f, res->summary);
+    fprintf(f, ",\n  \"expected_side\": ");
+    json_str(f, m->have_fields ? m->exp_label : "");
+    fprintf(f, ",\n  \"actual_side\": ");
+    json_str(f, m->have_fields ? m->act_label : "");
+    fprintf(f, ",\n  \"fields\": [");
+    if (m->have_fields && m->channel >= 0) {
+        const rc_channel *ch = &b->channels[m->channel];
+        for (unsigned i = 0; i < ch->nfields; i++) {
+            const rc_field *fd = &ch->fields[i];
+            int d = field_differed(ch, res, i);
+            fprintf(f, "%s\n    {\"name\": ", i ? "," : "");
+            json_str(f, fd->name);
+            fprintf(f, ", \"width\": %u, \"expected\": ", fd->width);
+            if (m->exp_valid)
+                fprintf(f, "\"0x%0*" PRIx64 "\"", (int)((fd->width + 3) / 4), m->exp[i]);
+            else
+                fprintf(f, "null");
+            fprintf(f, ", \"actual\": ");
+            if (m->act_valid)
+                fprintf(f, "\"0x%0*" PRIx64 "\"", (int)((fd->width + 3) / 4), m->act[i]);
+            else
+                fprintf(f, "null");
+            fprintf(f, ", \"differs\": %s}", d ? "true" : "false");
+        }
+        fprintf(f, "\n  ");
+    }
+    fprintf(f, "],\n  \"repro\": ");
+    json_str(f, r->repro);
+    fprintf(f, ",\n  \"vector\": ");
+    json_str(f, vector);
+    fprintf(f, ",\n  \"wave\": ");
+    json_str(f, wave);
+    fprintf(f, ",\n  \"window\": [%" PRIu64 ", %" PRIu64 "]\n}\n", from, to);
+    return ferror(f) ? -1 : 0;
+}
