@@ -1,0 +1,154 @@
+#!/usr/bin/env python3
+"""wave_test.py - failure bundles end to end: a vector with one expected value altered, run with
+--wave, leaves a bundle whose .gtkw opens in GTKWave (headless, under Xvfb) at the mismatch with
+expected and actual side by side and different there; repro.sh reproduces the same report; a
+passing run with --wave writes nothing.
+
+Usage: wave_test.py RCOSIM SOURCE_DIR CASE
+"""
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+
+VEC = 'vectors/r5xx/cp/type0_worked.vec'
+
+
+class Fail(Exception):
+    pass
+
+
+def run(cmd, cwd, expect_rc, env=None):
+    p = subprocess.run(cmd, cwd=cwd, capture_output=True, text=True, timeout=300, env=env)
+    if p.returncode != expect_rc:
+        raise Fail('%s: exit %d, expected %d\n%s%s' % (' '.join(cmd), p.returncode, expect_rc, p.stdout, p.stderr))
+    return p
+
+
+def report_lines(text):
+    """The lines of a report that do not name the vector's path."""
+    return [l for l in text.splitlines() if not l.startswith(('run ', 'bundle:', '  repro:', 'FAIL '))]
+
+
+def gtkwave_view(bundle, tmp, src):
+    out = os.path.join(tmp, 'gtkw.txt')
+    env = dict(os.environ, RCOSIM_GTKW_OUT=out)
+    for tool in ('xvfb-run', 'gtkwave'):
+        if not shutil.which(tool):
+            raise Fail('%s is not installed (scripts/setup installs it)' % tool)
+    run(['xvfb-run', '-a', 'gtkwave', '-S', os.path.join(src, 'tests/wave/check_bundle.tcl'),
+         os.path.join(bundle, 'wave.fst'), os.path.join(bundle, 'wave.gtkw')], tmp, 0, env)
+    view = {'sig': {}}
+    for line in open(out):
+        w = line.split()
+        if w[0] == 'sig':
+            view['sig'][w[1]] = (w[2], int(w[3]))
+        else:
+            view[w[0]] = w[1] if len(w) > 1 else ''
+    return view
+
+
+def case_bundle_opens_at_mismatch(rcosim, src, tmp):
+    text = open(os.path.join(src, VEC)).read()
+    bad = text.replace('out regw @13 4e08 22222222 0', 'out regw @13 4e08 22222223 0')
+    if bad == text:
+        raise Fail('the vector no longer has the line this test alters')
+    vec = os.path.join(tmp, 'bad.vec')
+    open(vec, 'w').write(bad)
+    bundle = os.path.join(tmp, 'bundle')
+    p = run([rcosim, 'run', '--vector', vec, '--wave', bundle], tmp, 1)
+    for name in ('report.txt', 'report.json', 'wave.fst', 'wave.gtkw', 'repro.sh', 'vector.vec'):
+        if not os.path.exists(os.path.join(bundle, name)):
+            raise Fail('bundle lacks %s' % name)
+    rep = json.load(open(os.path.join(bundle, 'report.json')))
+    want = {'block': 'r5xx.cp', 'cycle': 13, 'channel': 'regw', 'transaction': 1, 'kind': 'fields',
+            'expected_side': 'vector', 'actual_side': 'rtl'}
+    for k, v in want.items():
+        if rep[k] != v:
+            raise Fail('report.json %s = %r, expected %r' % (k, rep[k], v))
+    data = [f for f in rep['fields'] if f['name'] == 'data'][0]
+    if not data['differs'] or data['expected'] != '0x22222223' or data['actual'] != '0x22222222':
+        raise Fail('report.json data field: %r' % data)
+    view = gtkwave_view(bundle, tmp, src)
+    if int(view['marker']) != 10 * rep['cycle']:
+        raise Fail('GTKWave marker at %s, expected %d (cycle %d)' % (view['marker'], 10 * rep['cycle'], rep['cycle']))
+    if os.path.realpath(view['dumpfile']) != os.path.realpath(os.path.join(bundle, 'wave.fst')):
+        raise Fail('GTKWave opened %s' % view['dumpfile'])
+    sig = view['sig']
+    exp, act = sig.get('TOP.exp_regw_data_i[31:0]'), sig.get('TOP.regw_data_o[31:0]')
+    if not exp or not act:
+        raise Fail('expected/actual regw data signals not displayed: %s' % sorted(sig))
+    if exp[0].lower() != '22222223' or act[0].lower() != '22222222':
+        raise Fail('at the marker: expected %s, actual %s' % (exp[0], act[0]))
+    if not (exp[1] & 1 and act[1] & 1):
+        raise Fail('the differing signals are not highlighted (flags %x %x)' % (exp[1], act[1]))
+    if sig.get('TOP.mismatch_o', ('0',))[0] != '1' or sig.get('TOP.r5xx_cp_wave.regw_mismatch', ('0',))[0] != '1':
+        raise Fail('mismatch signals not high at the marker')
+    if sig.get('TOP.r5xx_cp_wave.pkt_mismatch', ('1',))[0] != '0':
+        raise Fail('pkt_mismatch high at the marker although pkt agrees')
+    names = list(sig)
+    if names[:2] != ['TOP.clk_i', 'TOP.rst_ni']:
+        raise Fail('clock and reset are not first: %s' % names[:3])
+    if names.index('TOP.exp_regw_data_i[31:0]') + 1 != names.index('TOP.regw_data_o[31:0]'):
+        raise Fail('expected and actual regw data are not adjacent')
+    # repro.sh reproduces the same report.
+    r = run([os.path.join(bundle, 'repro.sh')], tmp, 1)
+    if report_lines(r.stdout) != report_lines(open(os.path.join(bundle, 'report.txt')).read()):
+        raise Fail('repro.sh gave a different report:\n%s' % r.stdout)
+    # rcosim wave without a display prints the command.
+    env = dict(os.environ)
+    env.pop('DISPLAY', None)
+    w = run([rcosim, 'wave', bundle], tmp, 0, env)
+    if 'gtkwave %s/wave.fst %s/wave.gtkw' % (bundle, bundle) not in w.stdout:
+        raise Fail('rcosim wave printed: %s' % w.stdout)
+
+
+def case_pass_writes_nothing(rcosim, src, tmp):
+    bundle = os.path.join(tmp, 'bundle')
+    run([rcosim, 'run', '--vector', os.path.join(src, VEC), '--wave', bundle], tmp, 0)
+    if os.path.exists(bundle):
+        raise Fail('a passing run with --wave wrote %s' % os.listdir(bundle))
+
+
+def case_model_fault_window(rcosim, src, tmp):
+    """A lockstep mismatch deep in a random run: the window sits before the mismatch, the
+    expected side is the model, and the injected model-side fault shows in the waveform."""
+    bundle = os.path.join(tmp, 'bundle')
+    run([rcosim, 'run', '--block', 'r5xx.cp', '--count', '3000', '--seed', '5', '--inject', 'model:regw.data@900^0x40',
+         '--wave', bundle, '--wave-before', '50', '--wave-after', '7'], tmp, 1)
+    rep = json.load(open(os.path.join(bundle, 'report.json')))
+    if rep['expected_side'] != 'model' or rep['channel'] != 'regw' or rep['transaction'] != 900:
+        raise Fail('report.json: %r' % rep)
+    if rep['window'] != [rep['cycle'] - 50, rep['cycle'] + 7]:
+        raise Fail('window %r for a mismatch at %d' % (rep['window'], rep['cycle']))
+    view = gtkwave_view(bundle, tmp, src)
+    exp, act = view['sig']['TOP.exp_regw_data_i[31:0]'], view['sig']['TOP.regw_data_o[31:0]']
+    if int(exp[0], 16) ^ int(act[0], 16) != 0x40:
+        raise Fail('at the marker: expected %s, actual %s' % (exp[0], act[0]))
+    if int(view['start']) > 10 * rep['cycle']:
+        raise Fail('the view starts after the mismatch')
+
+
+CASES = {k[5:]: v for k, v in globals().items() if k.startswith('case_')}
+
+
+def main(argv):
+    if len(argv) != 4 or argv[3] not in CASES:
+        sys.stderr.write('usage: wave_test.py RCOSIM SOURCE_DIR CASE (%s)\n' % ' '.join(CASES))
+        return 2
+    tmp = tempfile.mkdtemp(prefix='rcosim-wave-')
+    try:
+        CASES[argv[3]](os.path.abspath(argv[1]), os.path.abspath(argv[2]), tmp)
+    except Fail as e:
+        print('FAIL %s: %s' % (argv[3], e))
+        return 1
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
+    print('PASS %s' % argv[3])
+    return 0
+
+
+if __name__ == '__main__':
+    sys.exit(main(sys.argv))
