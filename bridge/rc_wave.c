@@ -69,8 +69,11 @@ int rc_wave_write_gtkw(FILE *f, const rc_block_desc *b, const rc_result *res, co
             *p = '_';
     uint64_t t0 = rc_wave_time(from), t1 = rc_wave_time(to) + 10;
     uint64_t marker = rc_wave_time(res->first_cycle);
-    /* gtkwave's zoom is a power of two of pixels per time unit; fit the window in ~1000 px. */
-    double zoom = floor(log2(1000.0 / (double)(t1 > t0 ? t1 - t0 : 10)));
+    /* GTKWave shows 200 * 2^zoom pixels per time unit (zoom <= 0, measured with 3.3.118's
+     * getPixelsUnitTime); fit the window in the ~900 pixels of the wave pane. */
+    double zoom = floor(log2(900.0 / (200.0 * (double)(t1 > t0 ? t1 - t0 : 10))));
+    if (zoom > 0)
+        zoom = 0;
     fprintf(f, "[*] rcosim failure bundle: %s, first mismatch at cycle %" PRIu64 " (time %" PRIu64 ")\n",
             b->name, res->first_cycle, marker);
     fprintf(f, "[dumpfile] \"%s\"\n", fst_path);

@@ -426,10 +426,12 @@ def gen_wave_wrapper(blk, bid):
            '  %s u_dut (' % bid, ',\n'.join(conns), '  );', '']
     for name, expr in checks:
         out.append('  logic %s_mismatch;' % name)
-        out.append('  assign %s_mismatch = %s;' % (name, expr))
+        out.append('  assign %s_mismatch = ~clk_i & (%s);' % (name, expr))
         names.append('%s_mismatch' % name)
     out.append('')
-    out.append('  assign mismatch_o = %s;' % ' | '.join(names))
+    out.append('  // The expected values are those of the cycle before its edge, so the comparison means')
+    out.append('  // something while the clock is low; it is shown only then.')
+    out.append('  assign mismatch_o = ~clk_i & (%s);' % ' | '.join(names))
     out.append('endmodule')
     return '\n'.join(out) + '\n'
 
