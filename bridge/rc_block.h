@@ -89,6 +89,19 @@ typedef struct rc_side_ops {
 } rc_side_ops;
 
 typedef struct rc_vector rc_vector;
+struct rc_memimg;
+
+/* A surface a block can show as a picture: RGBA8, row-major, w*h*4 bytes (malloc'd). */
+typedef struct rc_image {
+    char name[32];           /* file-name part: "color0", "depth" */
+    unsigned w, h;
+    uint8_t *rgba;
+} rc_image;
+
+/* Render the surfaces a run left in memory (the vector's inputs tell where they are and in
+ * which format).  Fills at most 'max' images; returns how many, or -1 with err. */
+typedef int (*rc_images_fn)(const rc_vector *v, const struct rc_memimg *mem, rc_image *out, int max,
+                            char *err, size_t errn);
 
 /* Block-specific seeded stimulus: fill v (already bound to the block) with memory preload and
  * input transactions.  Returns 0, or -1 with a message in err. */
@@ -111,6 +124,7 @@ typedef struct rc_block_desc {
     rc_stimulus_fn stimulus;
     const char *const *wave_groups;  /* per channel: space-separated RTL port names, for .gtkw */
     const rc_side_ops *wave;         /* the RTL in its waveform wrapper (expected beside actual) */
+    rc_images_fn images;             /* final surfaces as pictures (--png), or NULL */
 } rc_block_desc;
 
 /* The registry (generated from the rcosim_add_block() lines). */

@@ -96,14 +96,14 @@ typedef struct opts {
     const char *inject[RC_MAX_FAULTS];
     int ninject;
     const char *trace;
-    const char *wave, *wave_range;
+    const char *wave, *wave_range, *png;
     uint64_t wave_before, wave_after;
     int have_wave_before, have_wave_after, wave_all;
 } opts;
 
 enum { O_BLOCK = 1000, O_VECTOR, O_SEED, O_MODE, O_BP, O_LAT, O_MAXC, O_MAXM, O_WD, O_COUNT,
        O_STIM, O_INJECT, O_HIST, O_STATS, O_QUIET, O_SIDE, O_TRACE, O_WAVE, O_WBEFORE, O_WAFTER,
-       O_WRANGE, O_WALL, O_HELP };
+       O_WRANGE, O_WALL, O_PNG, O_HELP };
 
 static const struct option LONGOPTS[] = {
     { "block", required_argument, NULL, O_BLOCK },
@@ -128,6 +128,7 @@ static const struct option LONGOPTS[] = {
     { "wave-after", required_argument, NULL, O_WAFTER },
     { "wave-range", required_argument, NULL, O_WRANGE },
     { "wave-all", no_argument, NULL, O_WALL },
+    { "png", required_argument, NULL, O_PNG },
     { "output", required_argument, NULL, 'o' },
     { "help", no_argument, NULL, O_HELP },
     { NULL, 0, NULL, 0 }
@@ -160,6 +161,7 @@ static int parse_opts(int argc, char **argv, opts *o, const char *help, const ch
         case O_WAVE: o->wave = optarg; break;
         case O_WRANGE: o->wave_range = optarg; break;
         case O_WALL: o->wave_all = 1; break;
+        case O_PNG: o->png = optarg; break;
         case O_STATS: o->stats = 1; break;
         case O_QUIET: o->quiet = 1; break;
         case O_INJECT:
@@ -256,6 +258,8 @@ static int parse_fault(const opts *o, const rc_block_desc *b, const char *spec, 
 }
 
 /* Fill the policy part of a run from options, falling back to the vector's header. */
+static int mkdirs(const char *path);
+
 static int setup_policies(const opts *o, rc_run *r, const rc_vector *v)
 {
     const char *bp = o->bp ? o->bp : v ? v->backpressure : "always";
@@ -282,6 +286,11 @@ static int setup_policies(const opts *o, rc_run *r, const rc_vector *v)
         return usage_error(o->cmd, "--wave-range expects A:B with A <= B (cycles), got '%s'", o->wave_range);
     if ((o->wave_range || o->wave_all || o->have_wave_before || o->have_wave_after) && !o->wave)
         return usage_error(o->cmd, "%s", "--wave-range, --wave-all, --wave-before and --wave-after need --wave DIR");
+    if (o->png && r->blk->images) {      /* blocks without pictures: nothing to write */
+        if (mkdirs(o->png))
+            return usage_error(o->cmd, "--png: cannot create directory '%s'", o->png);
+        r->png_dir = o->png;
+    }
     if (o->wave && !r->blk->wave)
         return usage_error(o->cmd, "block %s has no waveform wrapper", r->blk->name);
     if (o->trace) {
@@ -584,6 +593,8 @@ static const char RUN_HELP[] =
     "                         M after (default 20)\n"
     "  --wave-range A:B       with --wave: dump cycles A..B of the run, pass or fail\n"
     "  --wave-all             with --wave: dump the whole run, pass or fail (slow: ~100x)\n"
+    "  --png DIR              write each side's final surfaces as PNG (blocks that have pictures),\n"
+    "                         and NAME.diff.png where the sides' pictures differ\n"
     "  --stats                print simulated cycles per second\n"
     "  --quiet                print nothing on a pass\n"
     "Exit status: 0 pass, 1 mismatch or hang, 2 bad usage or bad input.\n";
@@ -593,7 +604,7 @@ static int cmd_run(int argc, char **argv, const rc_cli_ext *ext)
     opts o = { .cmd = "run" };
     int rc = parse_opts(argc, argv, &o, RUN_HELP,
                         "block vector seed mode backpressure mem-latency max-cycles max-mismatches watchdog "
-                        "count inject history stats quiet trace wave wave-before wave-after wave-range wave-all help");
+                        "count inject history stats quiet trace wave wave-before wave-after wave-range wave-all png help");
     if (rc)
         return rc < 0 ? 0 : rc;
     if (!!o.vector == !!o.have_count)
@@ -776,7 +787,7 @@ static int cmd_replay(int argc, char **argv, const rc_cli_ext *ext)
     opts o = { .cmd = "replay" };
     int rc = parse_opts(argc, argv, &o, REPLAY_HELP,
                         "block vector seed mode backpressure mem-latency max-cycles max-mismatches watchdog "
-                        "inject history stats quiet side trace wave wave-before wave-after wave-range wave-all help");
+                        "inject history stats quiet side trace wave wave-before wave-after wave-range wave-all png help");
     if (rc)
         return rc < 0 ? 0 : rc;
     if (!o.vector)

@@ -17,6 +17,7 @@
 #include <time.h>
 
 #include "rc_mem.h"
+#include "rc_png.h"
 #include "rc_rng.h"
 
 #define MAX_MEM 4
@@ -719,6 +720,46 @@ static void finish_checks(eng *e)
     }
 }
 
+/* --png: each side's final surfaces as PNG, and where the two sides' pictures differ. */
+static void write_images(eng *e)
+{
+    enum { MAXIMG = 8 };
+    rc_image img[2][MAXIMG];
+    int n[2] = { 0, 0 };
+    char err[512], path[4096];
+    for (int k = 0; k < e->ns; k++) {
+        n[k] = e->b->images(e->r->vec, &e->s[k].mem[0].img, img[k], MAXIMG, err, sizeof err);
+        if (n[k] < 0) {
+            out(e, "png: %s\n", err);
+            n[k] = 0;
+        }
+        for (int i = 0; i < n[k]; i++) {
+            snprintf(path, sizeof path, "%s/%s.%s.png", e->r->png_dir, img[k][i].name, e->s[k].label);
+            if (rc_png_write(path, &img[k][i], err, sizeof err))
+                out(e, "png: %s\n", err);
+        }
+    }
+    if (e->ns == 2) {
+        for (int i = 0; i < n[0] && i < n[1]; i++) {
+            rc_image d;
+            long nd = rc_png_diff(&img[0][i], &img[1][i], &d);
+            if (nd > 0) {
+                snprintf(path, sizeof path, "%s/%s.png", e->r->png_dir, d.name);
+                if (rc_png_write(path, &d, err, sizeof err))
+                    out(e, "png: %s\n", err);
+                out(e, "png: %s: %ld pixels differ between %s and %s (%s)\n", img[0][i].name, nd,
+                    e->s[1].label, e->s[0].label, path);
+                e->res->png_diff_pixels += nd;
+            }
+            if (nd >= 0)
+                free(d.rgba);
+        }
+    }
+    for (int k = 0; k < e->ns; k++)
+        for (int i = 0; i < n[k]; i++)
+            free(img[k][i].rgba);
+}
+
 /* The evaluation step of a waveform re-run: sides[0] is the block's waveform wrapper; before
  * it is evaluated (and dumped) it gets the expected values to show beside its own: the other
  * side's outputs, or the vector's expected transactions for this cycle. */
@@ -887,6 +928,8 @@ int rc_run_exec(const rc_run *r, rc_result *res)
     res->cycles = e.cycle;
     for (unsigned c = 0; c < b->nchannels; c++)
         res->txns[c] = b->channels[c].dir == RC_OUT ? e.s[0].fired[c] : e.s[0].in_pos[c];
+    if (r->png_dir && b->images && b->nmem)
+        write_images(&e);
     for (int k = 0; k < e.ns; k++)
         side_close(&e, k);
     return 0;

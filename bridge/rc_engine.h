@@ -63,6 +63,7 @@ typedef struct rc_run {
     /* Waveform re-run: sides[0] is the block's waveform wrapper (rc_block_desc.wave) dumping to
      * wave_path during cycles wave_from..wave_to, with the expected values of sides[1] (or of
      * the vector when there is one side) beside its own; the run ends after wave_to. */
+    const char *png_dir;              /* write each side's final surfaces here (blk->images) */
     int wave;
     int wave_vector;                  /* show the vector's expected outputs, not sides[1]'s */
     int wave_stop;                    /* end the run after wave_to (a failure's re-run) */
@@ -102,6 +103,7 @@ typedef struct rc_result {
     uint64_t first_cycle;             /* cycle of the first mismatch */
     uint64_t txns[RC_MAX_CHANNELS];   /* transactions fired on sides[0] */
     double seconds;                   /* wall time of the cycle loop */
+    long png_diff_pixels;             /* --png: pixels that differ between the sides' images */
     char summary[256];                /* one line: what failed, or "" */
     rc_first first;
 } rc_result;

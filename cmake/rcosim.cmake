@@ -11,12 +11,23 @@ option(RCOSIM_COVERAGE "also build rcosim_cov, the RTL with Verilator line and t
 # rcosim_add_block(FAMILY NAME): rtl/FAMILY/NAME/NAME.block describes the ports; the RTL top module
 # is FAMILY_NAME in rtl/FAMILY/NAME/*.sv; the model is model/FAMILY/NAME/*.c and defines
 # FAMILY_NAME_model_ops and FAMILY_NAME_stimulus.
+#
+# rcosim_add_block(FAMILY NAME USES DEP...): the block also uses the RTL modules and the model code
+# of blocks FAMILY.DEP registered before it (e.g. the depth and colour backends use r5xx.tile's
+# address generator): their .sv files are verilated with it (their tops stay unused) and its
+# model links theirs.
 function(rcosim_add_block family name)
+  cmake_parse_arguments(B "" "" "USES" ${ARGN})
   set(id ${family}_${name})
   set(dir ${PROJECT_SOURCE_DIR}/rtl/${family}/${name})
   set(desc ${dir}/${name}.block)
   set(gen ${CMAKE_BINARY_DIR}/gen/${id})
   file(GLOB rtl_src CONFIGURE_DEPENDS ${dir}/*.sv)
+  foreach(dep ${B_USES})
+    file(GLOB dep_src CONFIGURE_DEPENDS ${PROJECT_SOURCE_DIR}/rtl/${family}/${dep}/*.sv)
+    list(FILTER dep_src EXCLUDE REGEX "/${family}_${dep}\\.sv$")
+    list(APPEND rtl_src ${dep_src})
+  endforeach()
   file(GLOB model_src CONFIGURE_DEPENDS ${PROJECT_SOURCE_DIR}/model/${family}/${name}/*.c)
   # Run the generator at configure time too, so verilate() (which runs at configure time) and the
   # first build see the generated files; the custom command keeps them fresh afterwards.
@@ -56,6 +67,9 @@ function(rcosim_add_block family name)
   add_library(${id}_model STATIC ${model_src} ${gen}/${id}_desc.c)
   target_include_directories(${id}_model PUBLIC ${gen} ${PROJECT_SOURCE_DIR}/model/${family}/${name})
   target_link_libraries(${id}_model PUBLIC rcosim_bridge ${id}_rtl ${id}_wave)
+  foreach(dep ${B_USES})
+    target_link_libraries(${id}_model PUBLIC ${family}_${dep}_model)
+  endforeach()
   # A model may build its tables from the register database (r5xx.regs does).
   if(TARGET rcosim_regdb)
     target_link_libraries(${id}_model PUBLIC rcosim_regdb)

@@ -22,7 +22,7 @@ class DescError(Exception):
 
 def parse(path):
     blk = {'name': None, 'title': '', 'regs': None, 'channels': [], 'status': [], 'mem': [],
-           'idle': None}
+           'idle': None, 'images': False}
     with open(path, encoding='utf-8') as f:
         lines = f.read().split('\n')
     for no, raw in enumerate(lines, 1):
@@ -91,12 +91,16 @@ def parse(path):
             if not m:
                 err('expected: memory NAME req=CHANNEL rsp=CHANNEL')
             blk['mem'].append({'name': m.group(1), 'req': m.group(2), 'rsp': m.group(3), 'line': no})
+        elif kw == 'images':
+            if len(words) != 1:
+                err('expected: images (alone: the model defines <id>_images for --png)')
+            blk['images'] = True
         elif kw == 'idle':
             if len(words) != 2:
                 err('expected: idle STATUS')
             blk['idle'] = words[1]
         else:
-            err('unknown keyword %r (expected block, regs, in, out, memory, status, idle)' % kw)
+            err('unknown keyword %r (expected block, regs, in, out, memory, status, idle, images)' % kw)
     if not blk['name']:
         raise DescError('%s: no "block" line' % path)
     if len(blk['channels']) > 16:
@@ -173,6 +177,9 @@ def gen_header(blk, bid):
     out.append('extern const rc_side_ops %s_rtl_ops;    /* generated shim */' % bid)
     out.append('extern const rc_side_ops %s_wave_ops;   /* generated shim of the waveform wrapper */' % bid)
     out.append('int %s_stimulus(rc_vector *v, uint64_t seed, uint64_t count, char *err, size_t errn);' % bid)
+    if blk['images']:
+        out.append('int %s_images(const rc_vector *v, const struct rc_memimg *mem, rc_image *out, int max,' % bid)
+        out.append('    char *err, size_t errn);')
     out.append('#endif')
     # _Static_assert is C11; the C++ shim includes this header too, where static_assert is a keyword
     # alias through <assert.h> in C++17.  Keep it C-only.
@@ -229,7 +236,8 @@ def gen_desc(blk, bid):
             '    %d, %d, %s_channels,' % (blk['nwords'], len(blk['channels']), bid),
             '    %d, %s, %d,' % (len(blk['status']), ('%s_status' % bid) if blk['status'] else 'NULL', idle),
             '    %d, %s,' % (len(blk['mem']), ('%s_mem' % bid) if blk['mem'] else 'NULL'),
-            '    &%s_rtl_ops, &%s_model_ops, %s_stimulus, %s_waves, &%s_wave_ops' % (bid, bid, bid, bid, bid),
+            '    &%s_rtl_ops, &%s_model_ops, %s_stimulus, %s_waves, &%s_wave_ops, %s' % (
+                bid, bid, bid, bid, bid, ('%s_images' % bid) if blk['images'] else 'NULL'),
             '};']
     return '\n'.join(out) + '\n'
 
