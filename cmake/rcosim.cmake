@@ -92,6 +92,7 @@ function(rcosim_add_block family name)
     get_target_property(cov_src ${id}_model SOURCES)
     get_target_property(cov_libs ${id}_model LINK_LIBRARIES)
     list(TRANSFORM cov_libs REPLACE "^${id}_rtl$" ${id}_rtl_cov)
+    list(TRANSFORM cov_libs REPLACE "^(${family}_[A-Za-z0-9_]+)_model$" "\\1_model_cov")   # USES
     add_library(${id}_model_cov STATIC ${cov_src})
     target_include_directories(${id}_model_cov PUBLIC $<TARGET_PROPERTY:${id}_model,INCLUDE_DIRECTORIES>)
     target_link_libraries(${id}_model_cov PUBLIC ${cov_libs})
