@@ -66,6 +66,10 @@ typedef struct eng {
     uint64_t cycle;
     int stop;
     unsigned hdepth;
+    /* Exact lockstep, until the first mismatch: both sides made the same memory requests on the
+     * same cycles (every request, write data and byte enable is compared each cycle), so one
+     * memory agent serves both; side 1's agent is forked from side 0's at the first mismatch. */
+    int shared_mem;
 } eng;
 
 int rc_policy_parse(const char *text, rc_policy *p)
@@ -227,6 +231,11 @@ static int count_mismatch(eng *e, int channel, uint64_t txn, const char *what)
     rc_result *res = e->res;
     res->mismatches++;
     if (res->mismatches == 1) {
+        if (e->shared_mem) {
+            for (unsigned m = 0; m < e->b->nmem && m < MAX_MEM; m++)
+                rc_memagent_copy(&e->s[1].mem[m], &e->s[0].mem[m]);
+            e->shared_mem = 0;
+        }
         res->status = RC_MISMATCH;
         res->first_cycle = e->cycle;
         res->first.channel = channel;
@@ -618,7 +627,8 @@ static int side_edge(eng *e, int k)
         s->fired[c]++;
     }
     for (unsigned m = 0; m < b->nmem && m < MAX_MEM; m++)
-        moved |= rc_memagent_edge(&s->mem[m], b, e->cycle, s->ports);
+        if (k == 0 || !e->shared_mem)
+            moved |= rc_memagent_edge(&s->mem[m], b, e->cycle, s->ports);
     return moved;
 }
 
@@ -709,13 +719,17 @@ static void finish_checks(eng *e)
         }
         for (unsigned m = 0; m < b->nmem && m < MAX_MEM && !e->stop; m++) {
             uint32_t addr;
-            if (rc_memimg_diff(&e->s[0].mem[m].img, &e->s[1].mem[m].img, &addr) && count_mismatch(e, -1, 0, "memory")) {
+            /* With a shared agent the images are one: identical by construction. */
+            if (e->shared_mem || !rc_memimg_diff(&e->s[0].mem[m].img, &e->s[1].mem[m].img, &addr))
+                continue;
+            int full = count_mismatch(e, -1, 0, "memory");
+            if (full)
                 summary(e, "final memory %s differs at 0x%08x", b->mem[m].name, addr);
-                out(e, "MISMATCH %s at the end (cycle %" PRIu64 "): final memory %s differs at 0x%08x: %s 0x%02x, %s 0x%02x\n",
-                    b->name, e->cycle, b->mem[m].name, addr, e->s[1].label, rc_memimg_read8(&e->s[1].mem[m].img, addr),
-                    e->s[0].label, rc_memimg_read8(&e->s[0].mem[m].img, addr));
+            out(e, "MISMATCH %s at the end (cycle %" PRIu64 "): final memory %s differs at 0x%08x: %s 0x%02x, %s 0x%02x\n",
+                b->name, e->cycle, b->mem[m].name, addr, e->s[1].label, rc_memimg_read8(&e->s[1].mem[m].img, addr),
+                e->s[0].label, rc_memimg_read8(&e->s[0].mem[m].img, addr));
+            if (full)
                 report_tail(e);
-            }
         }
     }
 }
@@ -728,7 +742,7 @@ static void write_images(eng *e)
     int n[2] = { 0, 0 };
     char err[512], path[4096];
     for (int k = 0; k < e->ns; k++) {
-        n[k] = e->b->images(e->r->vec, &e->s[k].mem[0].img, img[k], MAXIMG, err, sizeof err);
+        n[k] = e->b->images(e->r->vec, &e->s[e->shared_mem ? 0 : k].mem[0].img, img[k], MAXIMG, err, sizeof err);
         if (n[k] < 0) {
             out(e, "png: %s\n", err);
             n[k] = 0;
@@ -825,6 +839,7 @@ int rc_run_exec(const rc_run *r, rc_result *res)
             return -1;
         }
     }
+    e.shared_mem = e.ns == 2 && r->mode == RC_EXACT && !r->wave;
     if (e.ns == 2 && e.s[0].ops == e.s[1].ops) {
         e.s[0].label = "actual";
         e.s[1].label = "expected";
@@ -855,8 +870,9 @@ int rc_run_exec(const rc_run *r, rc_result *res)
                 /* In exact mode, until a mismatch, both sides consumed the same inputs: side 1
                  * gets side 0's input words; only its memory agent answers from its own image. */
                 memcpy(e.s[1].ports, e.s[0].ports, b->nwords * sizeof *e.s[1].ports);
-                for (unsigned m = 0; m < b->nmem && m < MAX_MEM; m++)
-                    rc_memagent_offer(&e.s[1].mem[m], b, e.cycle, e.s[1].ports);
+                if (!e.shared_mem)
+                    for (unsigned m = 0; m < b->nmem && m < MAX_MEM; m++)
+                        rc_memagent_offer(&e.s[1].mem[m], b, e.cycle, e.s[1].ports);
             } else {
                 drive_inputs(&e, &e.s[1]);
             }

@@ -157,6 +157,33 @@ void rc_memagent_free(rc_memagent *a)
     a->q = NULL;
 }
 
+void rc_memagent_copy(rc_memagent *dst, const rc_memagent *src)
+{
+    rc_memagent_free(dst);
+    *dst = *src;
+    rc_memimg_init(&dst->img);
+    for (size_t d = 0; d < sizeof src->img.dir / sizeof src->img.dir[0]; d++) {
+        if (!src->img.dir[d])
+            continue;
+        for (unsigned p = 0; p < 1024; p++) {
+            const uint8_t *page = src->img.dir[d][p];
+            if (page)
+                memcpy(page_rw(&dst->img, (uint32_t)((d << DIR_SHIFT) | ((size_t)p << RC_MEM_PAGE_BITS))), page, PAGE_SIZE);
+        }
+    }
+    dst->q = NULL;
+    dst->qcap = dst->qn = dst->qhead = 0;
+    if (src->qcap) {
+        dst->q = malloc(src->qcap * sizeof *dst->q);
+        if (!dst->q)
+            abort();
+        memcpy(dst->q, src->q, src->qcap * sizeof *dst->q);
+        dst->qcap = src->qcap;
+        dst->qn = src->qn;
+        dst->qhead = src->qhead;
+    }
+}
+
 void rc_memagent_offer(rc_memagent *a, const rc_block_desc *b, uint64_t cycle, uint64_t *ports)
 {
     const rc_channel *rsp = &b->channels[a->port->rsp];

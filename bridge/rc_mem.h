@@ -45,6 +45,8 @@ int rc_latency_parse(const char *text, unsigned *min, unsigned *max);
 int rc_memagent_init(rc_memagent *a, const rc_memport *port, uint64_t seed, unsigned port_index,
                      unsigned lat_min, unsigned lat_max);
 void rc_memagent_free(rc_memagent *a);
+/* Make dst an exact copy of src (image, pending responses, latency draws). */
+void rc_memagent_copy(rc_memagent *dst, const rc_memagent *src);
 /* Before eval: drive the response channel's valid and data. */
 void rc_memagent_offer(rc_memagent *a, const rc_block_desc *b, uint64_t cycle, uint64_t *ports);
 /* After eval, before the edge: take the request (if it fires) and retire a fired response.

@@ -187,6 +187,21 @@ def case_ordered_mode(ctx):
     contains(p.stdout, 'MISMATCH r5xx.cp (ordered)', 'channel regw (out), transaction #0: field addr differs')
 
 
+def case_memory_fork(ctx):
+    """In exact mode one memory agent serves both sides until the first mismatch; then each side
+    gets its own image, so a corrupted final write-back shows in the final memory compare."""
+    vec = os.path.join(ctx['tmp'], 'w.vec')
+    run(ctx, 'gen', '--block', 'r5xx.cp', '--seed', '3', '--count', '300', '-o', vec, '--quiet', expect_rc=0)
+    writes = [i for i, l in enumerate(l for l in open(vec) if l.startswith('out memreq')) if l.split()[4] == '1']
+    last = writes[-1]
+    p = run(ctx, 'run', '--vector', vec, '--inject', 'rtl:memreq.wdata@%d^0x100' % last, '--max-mismatches', '100',
+            '--history', '0', expect_rc=1)
+    contains(p.stdout, 'channel memreq (out), transaction #%d: field wdata differs' % last,
+             'final memory mem differs at 0x0000f001: model 0x')
+    # Without the fault the same run passes, images compared equal.
+    run(ctx, 'run', '--vector', vec, '--quiet', expect_rc=0)
+
+
 CASES = {k[5:]: v for k, v in globals().items() if k.startswith('case_')}
 
 
