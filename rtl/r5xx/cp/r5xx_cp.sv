@@ -166,7 +166,7 @@ module r5xx_cp (
     .data_o (fq_wdata)
   );
 
-  r5xx_cp_fifo #(
+  prim_fifo #(
     .Width (32),
     .Depth (4)
   ) u_fq (
@@ -194,7 +194,7 @@ module r5xx_cp (
   logic             body_empty;
   logic [1:0]       body_count;
 
-  r5xx_cp_fifo #(
+  prim_fifo #(
     .Width (PktW),
     .Depth (2)
   ) u_pkt_q (
@@ -209,7 +209,7 @@ module r5xx_cp (
     .count_o (pkt_count)
   );
 
-  r5xx_cp_fifo #(
+  prim_fifo #(
     .Width (RegwW),
     .Depth (2)
   ) u_regw_q (
@@ -224,7 +224,7 @@ module r5xx_cp (
     .count_o (regw_count)
   );
 
-  r5xx_cp_fifo #(
+  prim_fifo #(
     .Width (BodyW),
     .Depth (2)
   ) u_body_q (

@@ -73,16 +73,22 @@ module r5xx_rb3d (
   assign regw_ready_o = rq_count < 2'd2;
   assign rq_apply     = rq_count != 2'd0 && pipe_empty;
 
-  r5xx_rb3d_fifo #(
+  logic unused_rq_empty;  // the count says it
+  logic unused_in_empty;  // the count says it
+  logic unused_rdq_empty;  // the count says it
+
+  prim_fifo #(
     .Width (37),
     .Depth (2)
   ) u_rq (
     .clk_i,
     .rst_ni,
+    .flush_i (1'b0),
     .push_i  (regw_valid_i && regw_ready_o && rw_hit),
     .wdata_i ({rw_idx, regw_data_i}),
     .pop_i   (rq_apply),
     .rdata_o (rq_head),
+    .empty_o (unused_rq_empty),
     .count_o (rq_count)
   );
 
@@ -122,16 +128,18 @@ module r5xx_rb3d (
   assign last_copy    = cp_q == cctl[6:5];
   assign in_pop       = d_free && in_count != 2'd0 && last_copy;
 
-  r5xx_rb3d_fifo #(
+  prim_fifo #(
     .Width (InW),
     .Depth (2)
   ) u_in (
     .clk_i,
     .rst_ni,
+    .flush_i (1'b0),
     .push_i  (frag_valid_i && frag_ready_o),
     .wdata_i ({frag_mrt_i, frag_x_i, frag_y_i, frag_argb_i}),
     .pop_i   (in_pop),
     .rdata_o (in_head),
+    .empty_o (unused_in_empty),
     .count_o (in_count)
   );
 
@@ -247,16 +255,18 @@ module r5xx_rb3d (
   assign q_rd           = q_op[65];
   assign memrsp_ready_o = 1'b1;
 
-  r5xx_rb3d_fifo #(
+  prim_fifo #(
     .Width (64),
     .Depth (QDepth)
   ) u_rdq (
     .clk_i,
     .rst_ni,
+    .flush_i (1'b0),
     .push_i  (memrsp_valid_i),
     .wdata_i (memrsp_data_i),
     .pop_i   (w_load && q_rd),
     .rdata_o (rdq_head),
+    .empty_o (unused_rdq_empty),
     .count_o (rdq_count)
   );
 

@@ -153,16 +153,20 @@ module r5xx_tile (
 
   assign pop = addr_valid_o && addr_ready_i;
 
-  r5xx_tile_fifo #(
+  logic unused_out_empty;  // the count says it
+
+  prim_fifo #(
     .Width (OutW),
     .Depth (OutDepth)
   ) u_out (
     .clk_i,
     .rst_ni,
+    .flush_i (1'b0),
     .push_i  (s1_valid_q),
     .wdata_i ({s1_addr, s1_bpp_q, s1_range, s1_err_q}),
     .pop_i   (pop),
     .rdata_o (q_head),
+    .empty_o (unused_out_empty),
     .count_o (q_count)
   );
 

@@ -148,16 +148,20 @@ module r5xx_zb (
   assign frag_ready_o = in_count < 2'(InDepth) && !rw_wait_q;
   assign frag_fire    = frag_valid_i && frag_ready_o;
 
-  r5xx_zb_fifo #(
+  logic unused_in_empty;  // the count says it
+
+  prim_fifo #(
     .Width (InW),
     .Depth (InDepth)
   ) u_in (
     .clk_i,
     .rst_ni,
+    .flush_i (1'b0),
     .push_i  (frag_fire),
     .wdata_i ({frag_x_i, frag_y_i, frag_z_i, frag_back_i}),
     .pop_i   (in_pop),
     .rdata_o (in_head),
+    .empty_o (unused_in_empty),
     .count_o (in_count)
   );
 

@@ -1,10 +1,10 @@
-// r5xx_cp_fifo: a small synchronous FIFO for the command processor (the 4-entry fetch queue and
-// the 2-entry output channel queues of docs/blocks/cp.md).
+// prim_fifo: the small synchronous FIFO every block's RTL uses (the CP's fetch and output
+// queues, the tile, ZB and RB3D fragment and output queues).
 //
 // Push and pop may happen on the same edge; a flush empties the FIFO and wins over both.  The
-// caller never pushes into a full FIFO (the CP's space rules guarantee it).  The head entry is
+// caller never pushes into a full FIFO (each block's space or credit rule guarantees it).  The head entry is
 // driven as 0 while the FIFO is empty, so the storage array needs no reset.
-module r5xx_cp_fifo #(
+module prim_fifo #(
   parameter int unsigned Width = 32,
   parameter int unsigned Depth = 2,   // a power of two, at least 2
   localparam int unsigned CntW = $clog2(Depth + 1)
