@@ -14,7 +14,6 @@ writes one SystemVerilog module per file:
   r5xx_regs_decode.sv  address decode: byte address -> storage slot / RAM word, masks, constants
   r5xx_regs_file.sv    the flip-flop registers (one 32-bit word per storage slot, reset values)
   r5xx_regs_ram.sv     the instruction RAM (unreset words, reset per-word valid bits)
-  r5xx_regs_fifo.sv    the read-response FIFO
 
 The rules (which bits are stored, read-only constants, shared and alias addresses, apertures,
 RAM) are in docs/blocks/regs.md; the C model (model/r5xx/regs/regs_model.c) applies the same
@@ -320,74 +319,6 @@ module r5xx_regs_ram #(
 endmodule
 '''
 
-FIFO_SV = '''// r5xx_regs_fifo: the 2-entry read-response FIFO of the R5xx register file
-// (docs/blocks/regs.md).  Push and pop may happen on the same edge; the caller never pushes
-// into a full FIFO.  The head entry is driven as 0 while the FIFO is empty, so the storage
-// needs no reset.
-module r5xx_regs_fifo #(
-  parameter int unsigned Width = 48
-) (
-  input  logic             clk_i,
-  input  logic             rst_ni,
-  input  logic             push_i,
-  input  logic [Width-1:0] wdata_i,
-  input  logic             pop_i,
-  output logic [Width-1:0] rdata_o,
-  output logic             empty_o,
-  output logic             full_o
-);
-
-  logic [Width-1:0] mem_q [2];
-  logic             wr_ptr_q, wr_ptr_d;
-  logic             rd_ptr_q, rd_ptr_d;
-  logic [1:0]       count_q, count_d;
-  logic             pop;
-
-  assign pop = pop_i && (count_q != 2'd0);
-
-  always_comb begin
-    wr_ptr_d = wr_ptr_q;
-    rd_ptr_d = rd_ptr_q;
-    count_d  = count_q;
-    if (push_i) begin
-      wr_ptr_d = ~wr_ptr_q;
-    end
-    if (pop) begin
-      rd_ptr_d = ~rd_ptr_q;
-    end
-    if (push_i && !pop) begin
-      count_d = count_q + 2'd1;
-    end else if (!push_i && pop) begin
-      count_d = count_q - 2'd1;
-    end
-  end
-
-  always_ff @(posedge clk_i) begin
-    if (!rst_ni) begin
-      wr_ptr_q <= 1'b0;
-      rd_ptr_q <= 1'b0;
-      count_q  <= 2'd0;
-    end else begin
-      wr_ptr_q <= wr_ptr_d;
-      rd_ptr_q <= rd_ptr_d;
-      count_q  <= count_d;
-    end
-  end
-
-  always_ff @(posedge clk_i) begin
-    if (push_i) begin
-      mem_q[wr_ptr_q] <= wdata_i;
-    end
-  end
-
-  assign rdata_o = (count_q != 2'd0) ? mem_q[rd_ptr_q] : '0;
-  assign empty_o = (count_q == 2'd0);
-  assign full_o  = (count_q == 2'd2);
-
-endmodule
-'''
-
-
 def gen_top(db, m):
     slots, ram = m['slots'], m['ram']
     out = []
@@ -498,18 +429,24 @@ def gen_top(db, m):
   end
 ''')
     w('''
-  r5xx_regs_fifo #(
-    .Width(48)
+  logic [1:0] fifo_count;
+
+  prim_fifo #(
+    .Width(48),
+    .Depth(2)
   ) u_fifo (
     .clk_i  (clk_i),
     .rst_ni (rst_ni),
+    .flush_i(1'b0),
     .push_i (rd),
     .wdata_i({bus_addr_i, rdata}),
     .pop_i  (rd_ready_i),
     .rdata_o(fifo_head),
     .empty_o(fifo_empty),
-    .full_o (fifo_full)
+    .count_o(fifo_count)
   );
+
+  assign fifo_full = fifo_count == 2'd2;
 
   assign rd_valid_o = !fifo_empty;
   assign rd_addr_o  = fifo_head[47:32];
@@ -528,7 +465,6 @@ def generate(db):
         'r5xx_regs_decode.sv': gen_decode(db, m),
         'r5xx_regs_file.sv': gen_file(db, m),
         'r5xx_regs_ram.sv': (HEADER % (db['family'], db['source'])) + RAM_SV,
-        'r5xx_regs_fifo.sv': (HEADER % (db['family'], db['source'])) + FIFO_SV,
     }, m
 
 

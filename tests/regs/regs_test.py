@@ -10,30 +10,13 @@ Usage: regs_test.py RCOSIM SOURCE_DIR CASE
 Each CASE is one CTest test.  Runs from SOURCE_DIR.
 """
 import os
-import subprocess
 import sys
-import tempfile
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', 'lib'))
+import rctest  # noqa: E402
+from rctest import Fail, contains, run  # noqa: E402,F401
 
 RANDOM = ['--block', 'r5xx.regs', '--count', '2000', '--seed', '5', '--backpressure', 'random:0.5']
-
-
-class Fail(Exception):
-    pass
-
-
-def run(ctx, *args, expect_rc):
-    p = subprocess.run([ctx['rcosim']] + list(args), cwd=ctx['src'], capture_output=True, text=True,
-                       timeout=600)
-    if p.returncode != expect_rc:
-        raise Fail('rcosim %s: exit %d, expected %d\nstdout:\n%s\nstderr:\n%s' %
-                   (' '.join(args), p.returncode, expect_rc, p.stdout, p.stderr))
-    return p
-
-
-def contains(text, *needles):
-    for n in needles:
-        if n not in text:
-            raise Fail('expected %r in:\n%s' % (n, text))
 
 
 # ---- cases ---------------------------------------------------------------------------------
@@ -78,23 +61,5 @@ def case_sweep(ctx):
     contains(p.stdout, 'PASS r5xx.regs ')
 
 
-CASES = {k[5:]: v for k, v in globals().items() if k.startswith('case_')}
-
-
-def main(argv):
-    if len(argv) < 4 or argv[3] not in CASES:
-        sys.stderr.write('usage: regs_test.py RCOSIM SOURCE_DIR CASE\ncases: %s\n' % ' '.join(sorted(CASES)))
-        return 2
-    with tempfile.TemporaryDirectory(prefix='regs_test.') as tmp:
-        ctx = {'rcosim': os.path.abspath(argv[1]), 'src': os.path.abspath(argv[2]), 'tmp': tmp}
-        try:
-            CASES[argv[3]](ctx)
-        except Fail as e:
-            print('FAIL %s: %s' % (argv[3], e))
-            return 1
-    print('PASS %s' % argv[3])
-    return 0
-
-
 if __name__ == '__main__':
-    sys.exit(main(sys.argv))
+    sys.exit(rctest.main(sys.argv, rctest.cases_of(globals()), 'regs_test.py'))

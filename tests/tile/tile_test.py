@@ -10,36 +10,17 @@ Each CASE is one CTest test.  Runs from SOURCE_DIR.
 """
 import filecmp
 import os
-import subprocess
 import sys
-import tempfile
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', 'lib'))
+import rctest  # noqa: E402
+from rctest import Fail, contains, run  # noqa: E402,F401
 
 RANDOM = ['--block', 'r5xx.tile', '--count', '2000', '--seed', '5', '--backpressure', 'random:0.5']
 
 
-class Fail(Exception):
-    pass
-
-
-def run(ctx, *args, expect_rc):
-    p = subprocess.run([ctx['rcosim']] + list(args), cwd=ctx['src'], capture_output=True, text=True,
-                       timeout=600)
-    if p.returncode != expect_rc:
-        raise Fail('rcosim %s: exit %d, expected %d\nstdout:\n%s\nstderr:\n%s' %
-                   (' '.join(args), p.returncode, expect_rc, p.stdout, p.stderr))
-    return p
-
-
-def contains(text, *needles):
-    for n in needles:
-        if n not in text:
-            raise Fail('expected %r in:\n%s' % (n, text))
-
-
 def script(ctx, *args):
-    return subprocess.run([sys.executable, os.path.join(ctx['src'], 'scripts', 'tile_directed.py')] + list(args),
-                          cwd=ctx['src'], capture_output=True, text=True, timeout=600,
-                          env=dict(os.environ, PYTHONDONTWRITEBYTECODE='1'))
+    return rctest.script(ctx, 'tile_directed.py', *args)
 
 
 # ---- cases ---------------------------------------------------------------------------------
@@ -126,23 +107,5 @@ def case_coverage(ctx):
             raise Fail('%s: %d of %d field combinations programmed' % (k, len(seen[k]), n))
 
 
-CASES = {k[5:]: v for k, v in globals().items() if k.startswith('case_')}
-
-
-def main(argv):
-    if len(argv) < 4 or argv[3] not in CASES:
-        sys.stderr.write('usage: tile_test.py RCOSIM SOURCE_DIR CASE\ncases: %s\n' % ' '.join(sorted(CASES)))
-        return 2
-    with tempfile.TemporaryDirectory(prefix='tile_test.') as tmp:
-        ctx = {'rcosim': os.path.abspath(argv[1]), 'src': os.path.abspath(argv[2]), 'tmp': tmp}
-        try:
-            CASES[argv[3]](ctx)
-        except Fail as e:
-            print('FAIL %s: %s' % (argv[3], e))
-            return 1
-    print('PASS %s' % argv[3])
-    return 0
-
-
 if __name__ == '__main__':
-    sys.exit(main(sys.argv))
+    sys.exit(rctest.main(sys.argv, rctest.cases_of(globals()), 'tile_test.py'))

@@ -93,18 +93,24 @@ module r5xx_regs (
     end
   end
 
-  r5xx_regs_fifo #(
-    .Width(48)
+  logic [1:0] fifo_count;
+
+  prim_fifo #(
+    .Width(48),
+    .Depth(2)
   ) u_fifo (
     .clk_i  (clk_i),
     .rst_ni (rst_ni),
+    .flush_i(1'b0),
     .push_i (rd),
     .wdata_i({bus_addr_i, rdata}),
     .pop_i  (rd_ready_i),
     .rdata_o(fifo_head),
     .empty_o(fifo_empty),
-    .full_o (fifo_full)
+    .count_o(fifo_count)
   );
+
+  assign fifo_full = fifo_count == 2'd2;
 
   assign rd_valid_o = !fifo_empty;
   assign rd_addr_o  = fifo_head[47:32];

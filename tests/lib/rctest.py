@@ -1,0 +1,71 @@
+"""rctest.py - what the end-to-end test scripts of tests/<block>/ share: running rcosim and the
+block's directed-vector script, checking output, reading PNG headers, and the CASE dispatcher
+(each case is one CTest test: SCRIPT RCOSIM SOURCE_DIR CASE).
+"""
+import os
+import struct
+import subprocess
+import sys
+import tempfile
+import zlib
+
+
+class Fail(Exception):
+    pass
+
+
+def run(ctx, *args, expect_rc):
+    """rcosim ARGS from the source directory; its exit status must be expect_rc."""
+    p = subprocess.run([ctx['rcosim']] + list(args), cwd=ctx['src'], capture_output=True, text=True,
+                       timeout=600)
+    if p.returncode != expect_rc:
+        raise Fail('rcosim %s: exit %d, expected %d\nstdout:\n%s\nstderr:\n%s' %
+                   (' '.join(args), p.returncode, expect_rc, p.stdout, p.stderr))
+    return p
+
+
+def contains(text, *needles):
+    for n in needles:
+        if n not in text:
+            raise Fail('expected %r in:\n%s' % (n, text))
+
+
+def script(ctx, name, *args):
+    """scripts/NAME ARGS (a block's directed-vector generator) from the source directory."""
+    return subprocess.run([sys.executable, os.path.join(ctx['src'], 'scripts', name)] + list(args),
+                          cwd=ctx['src'], capture_output=True, text=True, timeout=600,
+                          env=dict(os.environ, PYTHONDONTWRITEBYTECODE='1'))
+
+
+def png_size(path):
+    """(width, height) of a PNG file, checking its signature and IHDR."""
+    with open(path, 'rb') as f:
+        data = f.read()
+    if data[:8] != b'\x89PNG\r\n\x1a\n' or data[12:16] != b'IHDR':
+        raise Fail('%s is not a PNG' % path)
+    w, h = struct.unpack('>II', data[16:24])
+    if zlib.crc32(data[12:29]) != struct.unpack('>I', data[29:33])[0]:
+        raise Fail('%s: bad IHDR checksum' % path)
+    return w, h
+
+
+def main(argv, cases, name):
+    """Run the case argv[3] of 'cases' (name -> function(ctx)); ctx has rcosim, src, tmp."""
+    if len(argv) < 4 or argv[3] not in cases:
+        sys.stderr.write('usage: %s RCOSIM SOURCE_DIR CASE\ncases: %s\n' % (name, ' '.join(sorted(cases))))
+        return 2
+    with tempfile.TemporaryDirectory(prefix=name + '.') as tmp:
+        ctx = {'rcosim': os.path.abspath(argv[1]), 'src': os.path.abspath(argv[2]), 'tmp': tmp,
+               'update': '--update' in argv}
+        try:
+            cases[argv[3]](ctx)
+        except Fail as e:
+            print('FAIL %s: %s' % (argv[3], e))
+            return 1
+    print('PASS %s' % argv[3])
+    return 0
+
+
+def cases_of(namespace):
+    """The case_* functions of a module namespace, by name without the prefix."""
+    return {k[5:]: v for k, v in namespace.items() if k.startswith('case_')}
