@@ -15,9 +15,9 @@ option(RCOSIM_COVERAGE "also build rcosim_cov, the RTL with Verilator line and t
 # rcosim_add_block(FAMILY NAME USES DEP...): the block also uses the RTL modules and the model code
 # of blocks FAMILY.DEP registered before it (e.g. the depth and colour backends use r5xx.tile's
 # address generator): their .sv files are verilated with it (their tops stay unused) and its
-# model links theirs.
+# model links theirs.  USES_TOP DEP...: the same, tops included (a composite block instantiates them).
 function(rcosim_add_block family name)
-  cmake_parse_arguments(B "" "" "USES" ${ARGN})
+  cmake_parse_arguments(B "" "" "USES;USES_TOP" ${ARGN})
   set(id ${family}_${name})
   set(dir ${PROJECT_SOURCE_DIR}/rtl/${family}/${name})
   set(desc ${dir}/${name}.block)
@@ -29,6 +29,11 @@ function(rcosim_add_block family name)
   foreach(dep ${B_USES})
     file(GLOB dep_src CONFIGURE_DEPENDS ${PROJECT_SOURCE_DIR}/rtl/${family}/${dep}/*.sv)
     list(FILTER dep_src EXCLUDE REGEX "/${family}_${dep}\\.sv$")
+    list(APPEND rtl_src ${dep_src})
+  endforeach()
+  # USES_TOP: a composite block instantiates these blocks' top modules too (all their RTL).
+  foreach(dep ${B_USES_TOP})
+    file(GLOB dep_src CONFIGURE_DEPENDS ${PROJECT_SOURCE_DIR}/rtl/${family}/${dep}/*.sv)
     list(APPEND rtl_src ${dep_src})
   endforeach()
   file(GLOB model_src CONFIGURE_DEPENDS ${PROJECT_SOURCE_DIR}/model/${family}/${name}/*.c)
@@ -70,7 +75,7 @@ function(rcosim_add_block family name)
   add_library(${id}_model STATIC ${model_src} ${gen}/${id}_desc.c)
   target_include_directories(${id}_model PUBLIC ${gen} ${PROJECT_SOURCE_DIR}/model/${family}/${name})
   target_link_libraries(${id}_model PUBLIC rcosim_bridge ${id}_rtl ${id}_wave)
-  foreach(dep ${B_USES})
+  foreach(dep ${B_USES} ${B_USES_TOP})
     target_link_libraries(${id}_model PUBLIC ${family}_${dep}_model)
   endforeach()
   # A model may build its tables from the register database (r5xx.regs does).
