@@ -2,6 +2,7 @@
 block's directed-vector script, checking output, reading PNG headers, and the CASE dispatcher
 (each case is one CTest test: SCRIPT RCOSIM SOURCE_DIR CASE).
 """
+import filecmp
 import os
 import struct
 import subprocess
@@ -69,3 +70,26 @@ def main(argv, cases, name):
 def cases_of(namespace):
     """The case_* functions of a module namespace, by name without the prefix."""
     return {k[5:]: v for k, v in namespace.items() if k.startswith('case_')}
+
+
+def directed_check(ctx, block, name):
+    """scripts/NAME --check: the golden vectors of vectors/r5xx/BLOCK equal the script's own,
+    independent reference of the block."""
+    p = script(ctx, name, '--check', os.path.join(ctx['src'], 'vectors', 'r5xx', block))
+    if p.returncode != 0 or 'PASS' not in p.stdout:
+        raise Fail('%s --check:\n%s%s' % (name, p.stdout, p.stderr))
+
+
+def stim_current(ctx, block, name):
+    """The committed stimulus files of vectors/r5xx/BLOCK/stim are what scripts/NAME writes today."""
+    out = os.path.join(ctx['tmp'], 'stim')
+    p = script(ctx, name, out)
+    if p.returncode != 0:
+        raise Fail('%s:\n%s%s' % (name, p.stdout, p.stderr))
+    ref = os.path.join(ctx['src'], 'vectors', 'r5xx', block, 'stim')
+    names = sorted(os.listdir(out))
+    if names != sorted(n for n in os.listdir(ref) if n.endswith('.stim')):
+        raise Fail('stimulus files differ: generated %s, committed %s' % (names, sorted(os.listdir(ref))))
+    _, mismatch, errors = filecmp.cmpfiles(out, ref, names, shallow=False)
+    if mismatch or errors:
+        raise Fail('out of date (run scripts/regen-vectors): %s' % ' '.join(mismatch + errors))

@@ -8,7 +8,6 @@ seeded random stimulus programs every enumerated value of every register field t
 Usage: tile_test.py RCOSIM SOURCE_DIR CASE
 Each CASE is one CTest test.  Runs from SOURCE_DIR.
 """
-import filecmp
 import os
 import sys
 
@@ -55,24 +54,12 @@ def case_fault_needs_compare(ctx):
 
 def case_directed_check(ctx):
     """The golden vectors' addresses equal the Python reference of scripts/tile_directed.py."""
-    p = script(ctx, '--check', os.path.join(ctx['src'], 'vectors', 'r5xx', 'tile'))
-    if p.returncode != 0 or 'PASS' not in p.stdout:
-        raise Fail('tile_directed.py --check:\n%s%s' % (p.stdout, p.stderr))
+    rctest.directed_check(ctx, 'tile', 'tile_directed.py')
 
 
 def case_stim_current(ctx):
     """The committed stimulus files are what scripts/tile_directed.py writes today."""
-    out = os.path.join(ctx['tmp'], 'stim')
-    p = script(ctx, out)
-    if p.returncode != 0:
-        raise Fail('tile_directed.py:\n%s%s' % (p.stdout, p.stderr))
-    ref = os.path.join(ctx['src'], 'vectors', 'r5xx', 'tile', 'stim')
-    names = sorted(os.listdir(out))
-    if names != sorted(n for n in os.listdir(ref) if n.endswith('.stim')):
-        raise Fail('stimulus files differ: generated %s, committed %s' % (names, sorted(os.listdir(ref))))
-    _, mismatch, errors = filecmp.cmpfiles(out, ref, names, shallow=False)
-    if mismatch or errors:
-        raise Fail('out of date (run scripts/regen-vectors): %s' % ' '.join(mismatch + errors))
+    rctest.stim_current(ctx, 'tile', 'tile_directed.py')
 
 
 def case_coverage(ctx):

@@ -10,7 +10,6 @@ difference picture on a pass, and one on a failure.
 Usage: zb_test.py RCOSIM SOURCE_DIR CASE
 Each CASE is one CTest test.  Runs from SOURCE_DIR.
 """
-import filecmp
 import os
 import sys
 
@@ -80,24 +79,12 @@ def case_fault_needs_compare(ctx):
 
 def case_directed_check(ctx):
     """The golden vectors' pass records and memory writes equal scripts/zb_directed.py's reference."""
-    p = script(ctx, '--check', os.path.join(ctx['src'], 'vectors', 'r5xx', 'zb'))
-    if p.returncode != 0 or 'PASS' not in p.stdout:
-        raise Fail('zb_directed.py --check:\n%s%s' % (p.stdout, p.stderr))
+    rctest.directed_check(ctx, 'zb', 'zb_directed.py')
 
 
 def case_stim_current(ctx):
     """The committed stimulus files are what scripts/zb_directed.py writes today."""
-    out = os.path.join(ctx['tmp'], 'stim')
-    p = script(ctx, out)
-    if p.returncode != 0:
-        raise Fail('zb_directed.py:\n%s%s' % (p.stdout, p.stderr))
-    ref = os.path.join(ctx['src'], 'vectors', 'r5xx', 'zb', 'stim')
-    names = sorted(os.listdir(out))
-    if names != sorted(n for n in os.listdir(ref) if n.endswith('.stim')):
-        raise Fail('stimulus files differ: generated %s, committed %s' % (names, sorted(os.listdir(ref))))
-    _, mismatch, errors = filecmp.cmpfiles(out, ref, names, shallow=False)
-    if mismatch or errors:
-        raise Fail('out of date (run scripts/regen-vectors): %s' % ' '.join(mismatch + errors))
+    rctest.stim_current(ctx, 'zb', 'zb_directed.py')
 
 
 def case_coverage(ctx):
