@@ -33,6 +33,7 @@ import sys
 import time
 
 STATE_VERSION = 1
+PRIOR_RANDOM = 30          # a smoke random run takes about this many vector runs' time (measured)
 WAVES = 2                  # array tasks per CPU slot when --runs-per-task is not given
 DEFAULT_ARRAY_MAX = 1000   # below Slurm's default MaxArraySize (1001)
 POLL = 0.25                # seconds between looks at the result files
@@ -253,17 +254,41 @@ def preflight(R, a, outdir):
 
 # ==== grouping =================================================================================
 
-def group(runs, ntasks, cap=None):
-    """The runs in ntasks groups of at most cap runs, balanced by estimated cost: longest first into
-    the group with the least cost so far (ties: the lowest group).  Deterministic."""
+def group(runs, ntasks, cap=None, weight=lambda r: r.cost):
+    """The runs in ntasks groups of at most cap runs, balanced by estimated time: longest first into
+    the group with the least time so far (ties: the lowest group).  Deterministic."""
     bins = [[] for _ in range(ntasks)]
     load = [0.0] * ntasks
-    for r in sorted(runs, key=lambda r: -r.cost):           # stable: the suite's order among equals
+    for r in sorted(runs, key=lambda r: -weight(r)):        # stable: the suite's order among equals
         cands = [i for i in range(ntasks) if cap is None or len(bins[i]) < cap]
         i = min(cands, key=lambda i: (load[i], i))
         bins[i].append(r)
-        load[i] += r.cost
+        load[i] += weight(r)
     return [b for b in bins if b]
+
+
+def estimates(a, runs, outdir):
+    """{run id: estimated seconds (or units)} for the grouping, and where they came from.  The run
+    times of the previous regression in the same output directory (results.json) when it has them
+    (a nightly into the same -o learns from the last night); else a prior measured on the smoke
+    suite: a random run takes about PRIOR_RANDOM vectors' time (x10 for the nightly's counts)."""
+    hist, per_kind = {}, {}
+    prev = load_json(os.path.join(outdir, 'results.json'))
+    if prev and isinstance(prev.get('runs'), list):
+        for d in prev['runs']:
+            if d.get('status') in ('pass', 'fail') and d.get('seconds'):
+                hist[d['id']] = float(d['seconds'])
+                per_kind.setdefault((d.get('block'), d.get('kind')), []).append(float(d['seconds']))
+    prior = {r.id: 1.0 if r.kind == 'vec' else PRIOR_RANDOM * (10 if a.suite == 'nightly' else 1) for r in runs}
+    known = [r for r in runs if r.id in hist]
+    if not known:
+        return prior, 'prior (random run = %d vectors)' % PRIOR_RANDOM
+    scale = sum(hist[r.id] for r in known) / sum(prior[r.id] for r in known)
+    est = {}
+    for r in runs:
+        k = per_kind.get((r.block, r.kind))
+        est[r.id] = hist.get(r.id) or (sum(k) / len(k) if k else prior[r.id] * scale)
+    return est, 'run times of the previous results.json (%d of %d runs)' % (len(known), len(runs))
 
 
 def sizing(n, farm, a):
@@ -371,7 +396,8 @@ def write_cmd(r):
 def submit_and_report(R, a, runs, done, outdir, fm, state):
     todo = [r for r in runs if r not in done]
     ntasks, cap, note = sizing(len(todo), fm, a)
-    groups = group(todo, ntasks, cap)
+    est, est_from = estimates(a, runs, outdir)
+    groups = group(todo, ntasks, cap, weight=lambda r: est[r.id])
     k = len(state['submissions']) + 1
     fdir = os.path.join(outdir, 'farm')
     os.makedirs(os.path.join(fdir, 'tasks'), exist_ok=True)
@@ -402,12 +428,12 @@ def submit_and_report(R, a, runs, done, outdir, fm, state):
     nvec = sum(r.kind == 'vec' for r in todo)
     seeds = sorted({int(r.seed) for r in todo if r.kind == 'random'})
     sizes = sorted({len(g) for g in groups})
-    print('regress: suite %s, %d runs (%d vectors, %d random%s)%s as Slurm array: %d tasks of %s runs, '
-          'partition %s (%d CPU slots%s) -> %s' % (
+    print('regress: suite %s, %d runs (%d vectors, %d random%s)%s as Slurm array: %d tasks of %s runs '
+          '(balanced by %s), partition %s (%d CPU slots%s) -> %s' % (
               a.suite, len(todo), nvec, len(todo) - nvec, ', seeds %s' % ' '.join(map(str, seeds)) if seeds else '',
               ', shard %d/%d' % tuple(getattr(a, 'shard', None)) if getattr(a, 'shard', None) else '',
               len(groups), '-'.join(map(str, (sizes[0], sizes[-1]))) if len(sizes) > 1 else sizes[0],
-              fm['partition'], fm['slots'], ', at most %d at once' % a.jobs_given if a.jobs_given else '', outdir),
+              est_from, fm['partition'], fm['slots'], ', at most %d at once' % a.jobs_given if a.jobs_given else '', outdir),
           flush=True)
     t0 = time.monotonic()
     rc, out, err = slurm(cmd)
@@ -514,7 +540,7 @@ def explain(job, t, outdir):
     try:
         with open(log, errors='replace') as f:
             for line in f:
-                m = re.search(r'slurmstepd: error: \*\*\* (.*?) \*\*\*', line)
+                m = re.search(r'slurmstepd\S*: error: \*\*\* (.*?) \*\*\*', line)
                 if m:
                     parts.append(m.group(1))
                     break

@@ -166,7 +166,12 @@ def case_slurm(ctx):
         t0 = time.monotonic()
         S.stop(root)
         t_stop = time.monotonic() - t0
-        left = S.marked(root)
+        deadline = time.monotonic() + 5
+        while True:
+            left = [p for p in S.marked(root) if S.alive(p)]
+            if not left or time.monotonic() > deadline:
+                break
+            time.sleep(0.1)
         print('timing: install %.1f s, cluster start %.1f s, stop %.1f s' % (t_install, t_start, t_stop))
     check(not left, 'processes of the cluster still running after stop: %r' % left)
     return 0
