@@ -160,7 +160,7 @@ def fields(line):
 
 def local_names():
     names = {'localhost', 'localhost.localdomain', '127.0.0.1', '::1'}
-    for n in (socket.gethostname(), socket.getfqdn()):
+    for n in (socket.gethostname(),):                     # no getfqdn: it may wait for DNS
         names.add(n)
         names.add(n.split('.')[0])
     return names

@@ -99,6 +99,40 @@ def case_usage(ctx):
     check([[r.id for r in b] for b in F.group(runs, 3)] == [[r.id for r in b] for b in g], 'grouping not stable')
     g = F.group(runs, 5, cap=2)
     check(len(g) == 5 and all(len(b) == 2 for b in g), 'cap 2 over 5 tasks: %r' % [len(b) for b in g])
+    # The shared-filesystem check: a local -o and a partition of two other machines is refused
+    # (exit 2 before anything is written), accepted with --assume-shared or when the node is this machine.
+    import regress as R
+
+    def fake_slurm(nodes):
+        def slurm(cmd, timeout=60):
+            if cmd[:3] == ['sinfo', '-h', '-o']:
+                return 0, 'batch*|up|0/64/0/64\n', ''
+            if cmd[:3] == ['sinfo', '-h', '-N']:
+                return 0, ''.join('%s|%s\n' % n for n in nodes), ''
+            if cmd[:3] == ['scontrol', 'show', 'config']:
+                return 0, 'MaxArraySize            = 501\n', ''
+            raise Fail('unexpected command %r' % cmd)
+        return slurm
+    real_slurm, real_which = F.slurm, F.shutil.which
+    F.shutil.which = lambda name: '/usr/bin/' + name
+    try:
+        a = types.SimpleNamespace(partition=None, jobs_given=None, array_max=None, assume_shared=False)
+        F.slurm = fake_slurm([('n1', '10.9.9.1'), ('n2', '10.9.9.2')])
+        if F.mount_of(tmp)[1] not in F.SHARED_FS:
+            try:
+                F.preflight(R, a, os.path.join(tmp, 'farm-out'))
+                raise Fail('a local -o with two remote nodes was accepted')
+            except R.Usage as e:
+                check('cannot be assumed to share' in str(e) and 'n1, n2' in str(e), 'shared-fs error %r' % str(e))
+        a.assume_shared = True
+        fm = F.preflight(R, a, os.path.join(tmp, 'farm-out'))
+        check((fm['slots'], fm['limit'], fm['partition']) == (64, 501, 'batch'), 'preflight %r' % fm)
+        a.assume_shared, a.jobs_given = False, 8
+        F.slurm = fake_slurm([('localhost', 'localhost')])
+        fm = F.preflight(R, a, os.path.join(tmp, 'farm-out'))
+        check(fm['single_machine'] and fm['slots'] == 8, 'one-machine preflight %r' % fm)
+    finally:
+        F.slurm, F.shutil.which = real_slurm, real_which
     fm = {'limit': 4, 'slots': 2}
     a = types.SimpleNamespace(runs_per_task=None)
     check(F.sizing(111, fm, a) == (4, None, None), 'auto sizing %r' % (F.sizing(111, fm, a),))
