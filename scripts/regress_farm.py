@@ -37,7 +37,7 @@ PRIOR_RANDOM = 30          # a smoke random run takes about this many vector run
 WAVES = 2                  # array tasks per CPU slot when --runs-per-task is not given
 DEFAULT_ARRAY_MAX = 1000   # below Slurm's default MaxArraySize (1001)
 POLL = 0.25                # seconds between looks at the result files
-SQUEUE_EVERY = 1.0         # seconds between squeue calls
+SQUEUE_EVERY = (1.0, 5.0)  # seconds between squeue calls: in the first minute, later (spare the controller)
 # Filesystems that can be shared between machines (type as in /proc/mounts).
 SHARED_FS = {'nfs', 'nfs4', 'lustre', 'gpfs', 'beegfs', 'ceph', 'cephfs', 'glusterfs', 'fuse.glusterfs',
              'cifs', 'smb3', 'smbfs', '9p', 'pvfs2', 'orangefs', 'panfs', 'wekafs', 'fuse.sshfs', 'afs',
@@ -425,6 +425,10 @@ def submit_and_report(R, a, runs, done, outdir, fm, state):
     cmd += list(a.sbatch or []) + [script]
     if note:
         print('regress: %s' % note)
+    print('regress: the array tasks write into %s (%s); %s' % (
+        outdir, fm['fs'], 'the only node of partition %s is this machine' % fm['partition'] if fm['single_machine']
+        else 'it must be on a filesystem every node of partition %s shares%s' % (
+            fm['partition'], ' (--assume-shared)' if a.assume_shared else '')))
     nvec = sum(r.kind == 'vec' for r in todo)
     seeds = sorted({int(r.seed) for r in todo if r.kind == 'random'})
     sizes = sorted({len(g) for g in groups})
@@ -608,6 +612,7 @@ def watch(R, a, job, groups, outdir, slots, total, done):
     for s in old:
         signal.signal(s, interrupt)
     last_q = 0.0
+    t_watch = time.monotonic()
     fails_since = None
     try:
         while True:
@@ -626,8 +631,10 @@ def watch(R, a, job, groups, outdir, slots, total, done):
             if stopped:
                 slurm(['scancel', str(job)])
                 break
+            if all(t.ptr == len(t.runs) and t.end and t.end.get('status') == 'done' for t in tasks):
+                break                       # every task said it finished and every result is in
             now = time.monotonic()
-            if now - last_q >= SQUEUE_EVERY:
+            if now - last_q >= SQUEUE_EVERY[now - t_watch > 60]:
                 last_q = now
                 q = squeue(job)
                 if q is None:
