@@ -541,18 +541,20 @@ def explain(job, t, outdir):
     else:
         parts.append('the scheduler no longer knows it')
     log = os.path.join(outdir, 'farm', 'logs', '%s_%d.out' % (job, t.index))
+    lines = []
     try:
         with open(log, errors='replace') as f:
-            for line in f:
-                m = re.search(r'slurmstepd\S*: error: \*\*\* (.*?) \*\*\*', line)
-                if m:
-                    parts.append(m.group(1))
-                    break
+            lines = [x.strip() for x in f if x.strip()]
     except OSError:
         pass
+    step = [m.group(1) for m in (re.search(r'slurmstepd\S*: error: \*\*\* (.*?) \*\*\*', x) for x in lines) if m]
+    if step:
+        parts.append(step[0])
+    elif not t.start and lines:
+        parts.append('its log ends: %s' % lines[-1][:200])     # e.g. python3 missing on the node
     if t.end and t.end.get('status') == 'signal':
         parts.append('the task got %s' % t.end['signal'])
-    if not t.start and rec and rec.get('JobState') not in ('CANCELLED', 'PENDING'):
+    if not t.start and not lines and rec and rec.get('JobState') not in ('CANCELLED', 'PENDING'):
         parts.append('it left no trace in %s: is that directory on a filesystem its node shares?' % outdir)
     return 'array task %s_%d %s' % (job, t.index, '; '.join(parts))
 

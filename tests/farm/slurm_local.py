@@ -55,12 +55,17 @@ def install(log=sys.stdout):
     return False, 'apt-get install %s failed:\n%s' % (' '.join(PACKAGES), out[-2000:])
 
 
-def free_port():
-    s = socket.socket()
-    s.bind(('127.0.0.1', 0))
-    port = s.getsockname()[1]
-    s.close()
-    return port
+def free_ports(n):
+    """n distinct TCP ports free right now (all held open until all are chosen)."""
+    socks = []
+    for _ in range(n):
+        s = socket.socket()
+        s.bind(('', 0))
+        socks.append(s)
+    ports = [s.getsockname()[1] for s in socks]
+    for s in socks:
+        s.close()
+    return ports
 
 
 def env_of(root):
@@ -136,9 +141,9 @@ def start(root, cpus=None, log=sys.stdout):
         subprocess.run([sbin('munged'), '--key-file=' + key, '--socket=%s/munge.socket' % m,
                         '--pid-file=%s/munged.pid' % m, '--log-file=%s/munged.log' % m,
                         '--seed-file=%s/munged.seed' % m], check=True, **quiet)
+        ctld_port, d_port = free_ports(2)
         with open(env['SLURM_CONF'], 'w') as f:
-            f.write(CONF.format(root=root, user=getpass.getuser(), ctld_port=free_port(), d_port=free_port(),
-                                cpus=cpus))
+            f.write(CONF.format(root=root, user=getpass.getuser(), ctld_port=ctld_port, d_port=d_port, cpus=cpus))
         with open(os.path.join(root, 'etc', 'cgroup.conf'), 'w') as f:
             f.write('CgroupPlugin=cgroup/v1\n')
         subprocess.run([sbin('slurmctld')], check=True, **quiet)
