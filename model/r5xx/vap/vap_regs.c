@@ -14,6 +14,8 @@ void vap_regs_reset(vap_regs *r)
 
 int vap_port_kind(uint32_t addr)
 {
+    if (addr & 3)
+        return VAP_NOT_PORT;
     if (addr >= VAP_PORT_DATA0 && addr <= 0x203C)
         return VAP_DATA_PORT;
     if ((addr >= VAP_PORT_IDX0 && addr <= 0x207C) || addr == VAP_PORT_DATA_IDX_128)

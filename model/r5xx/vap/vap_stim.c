@@ -253,7 +253,7 @@ static void setup(gen *g, int sw, unsigned i, unsigned *need)
 static uint32_t draw(gen *g, int sw, unsigned i, uint64_t left)
 {
     unsigned prim = sw ? i % 16 : (rnd(g, 16) ? 1 + rnd(g, 15) : 0);
-    unsigned walk = sw ? (i / 16) % 4 : (rnd(g, 16) ? 1 + rnd(g, 3) : 0);
+    unsigned walk = sw ? (i / 16 + 1) % 4 : (rnd(g, 16) ? 1 + rnd(g, 3) : 0);
     uint32_t n = rnd(g, 4) ? 1 + rnd(g, 8) : 1 + rnd(g, 48);
     if (rnd(g, 64) == 0)
         n = 0;
