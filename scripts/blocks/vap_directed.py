@@ -245,6 +245,8 @@ def reference(stim_lines):
     out, reads = [], []
 
     def port(a):
+        if a & 3:
+            return None
         if DATA_PORT <= a <= 0x203C:
             return 'data'
         if IDX_PORT <= a <= 0x207C or a == PORT128:
