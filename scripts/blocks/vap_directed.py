@@ -17,6 +17,7 @@ Usage: vap_directed.py OUTDIR            write OUTDIR/*.stim
 """
 import glob
 import os
+import random
 import struct
 import sys
 from fractions import Fraction
@@ -706,6 +707,54 @@ def cases():
     c.draw(4, 1, 12, [0x00020001, 0x00040003, 0x00060005, 0x00010002, 0x00030004, 0x00050006], idx32=0)
     c.w(VTX_SIZE, 6)
     c.draw(6, 3, 6, floats(*range(36)))
+    out.append(c)
+
+    # Many operands, drawn from a fixed seed, so the reference's rationals judge the arithmetic.
+    rng = random.Random(1010)
+
+    def rfloat():
+        k = rng.randrange(8)
+        if k == 0:
+            return rng.choice([0, 0x80000000, 0x7F800000, 0xFF800000, 0x7FC00000, 0x7F7FFFFF, 0x00800000,
+                               0x00000001, 0x807FFFFF])
+        if k == 1:
+            return rng.getrandbits(32) & 0x807FFFFF          # denormals
+        if k == 2:
+            return rng.getrandbits(32) & 0x80FFFFFF | rng.choice([0x7F000000, 0x7E800000, 0x01000000])
+        if k == 3:
+            return rng.getrandbits(32)
+        return (rng.getrandbits(32) & 0x807FFFFF) | rng.randrange(110, 145) << 23
+
+    c = Case('viewport_random', '1,536 viewport multiply-adds on operands drawn from a fixed seed (random '
+             'bits, denormals, values near overflow and underflow, specials), every enable combination')
+    c.w(FMT0, 1)
+    c.w(VTX_SIZE, 4)
+    c.psc([(3, 0)])
+    for k in range(64):
+        c.viewport(*[rfloat() for _ in range(6)], ena=k)
+        c.draw(1, 3, 8, [rfloat() for _ in range(32)])
+    out.append(c)
+
+    c = Case('psc_random', '96 random PSC programs (every fixed-point type, SIGNED, NORMALIZE, methods, '
+             'swizzles, write enables, skips) on random data, drawn from a fixed seed')
+    c.w(FMT0, 0x1001F)
+    c.w(FMT1, 0o44444444)
+    c.viewport(ena=0)
+    for k in range(96):
+        ne = rng.randrange(1, 9)
+        el, need = [], 0
+        for e in range(ne):
+            t = rng.choice([4, 5, 6, 7, 8, 9, 11, 12, rng.randrange(16)])
+            skip = rng.choice([0, 0, 0, 1, 2])
+            x = rng.getrandbits(12) if rng.randrange(3) == 0 else SW_ID
+            el.append((t, rng.randrange(14), x | rng.randrange(16) << 12, skip, rng.randrange(2), rng.randrange(2)))
+            need += NDW[t] + (skip if e + 1 < ne else 0)
+        c.psc(el)
+        c.w(SGN_NORM, rng.getrandbits(32))
+        c.w(VTX_SIZE, need)
+        c.draw(2, 3, 2, [rng.getrandbits(32) if rng.randrange(2) else rng.choice([0, 0xFFFFFFFF, 0x80808080,
+                                                                               0x7F7F7F7F, 0x80008000, 0x7FFF7FFF])
+                         for _ in range(2 * need)])
     out.append(c)
     return out
 
