@@ -12,8 +12,9 @@ conversion done on exact rationals (fractions.Fraction) and rounded by its own b
 checked against struct - and compares every `vtx` transaction (all fields) and every memory read
 address, in order, with the vector's expected outputs.
 
-Usage: vap_directed.py OUTDIR            write OUTDIR/*.stim
-       vap_directed.py --check VECDIR    compare VECDIR/*.vec with VECDIR/stim/*.stim
+Usage: vap_directed.py OUTDIR                  write OUTDIR/*.stim
+       vap_directed.py --check VECDIR          compare VECDIR/*.vec with VECDIR/stim/*.stim
+       vap_directed.py --check-vector VEC...   compare any vectors' outputs with their own inputs
 """
 import glob
 import os
@@ -815,9 +816,35 @@ def check(vecdir):
     return 1 if bad else 0
 
 
+def check_vectors(paths):
+    """Any vector with an expect section (e.g. a random one from 'rcosim gen --block r5xx.vap'):
+    its vtx records and memory reads against reference() of its own inputs."""
+    self_test()
+    bad = n = 0
+    for path in paths:
+        lines = open(path).read().split('\n')
+        vtx, reads = reference(lines)
+        gv = [tuple(int(v, 16) for v in ln.split()[3:13]) for ln in lines if ln.startswith('out vtx ')]
+        gr = [int(ln.split()[3], 16) for ln in lines if ln.startswith('out memreq ')]
+        n += len(vtx) + len(reads)
+        for what, got, want in (('vtx', gv, vtx), ('memory read', gr, reads)):
+            if len(got) != len(want):
+                bad += 1
+                print('%s: %d %s records in the vector, %d in the reference' % (path, len(got), what, len(want)))
+            for i, (g, w) in enumerate(zip(got, want)):
+                if g != w:
+                    bad += 1
+                    if bad < 20:
+                        print('%s: %s #%d: vector %s, reference %s' % (path, what, i, g, w))
+    print('%s: %d records checked, %d differ' % ('FAIL' if bad else 'PASS', n, bad))
+    return 1 if bad else 0
+
+
 def main(argv):
     if len(argv) == 3 and argv[1] == '--check':
         return check(argv[2])
+    if len(argv) >= 3 and argv[1] == '--check-vector':
+        return check_vectors(argv[2:])
     if len(argv) != 2 or argv[1].startswith('-'):
         sys.stderr.write(__doc__.split('\n\n')[-1] + '\n')
         return 2
