@@ -75,6 +75,22 @@ def case_random_reference(ctx):
         raise Fail('vap_directed.py --check-vector:\n%s%s' % (p.stdout, p.stderr))
 
 
+def case_short_draw_hangs(ctx):
+    """A draw short of data dwords (decision 7): the write behind it is parked, both sides wait,
+    and the watchdog reports the hang with the draw's one vertex emitted and no dlast."""
+    stim = os.path.join(ctx['tmp'], 'short.stim')
+    with open(stim, 'w') as f:
+        f.write('rcosim-vector 1\nblock r5xx.vap\nseed 1\nbackpressure always\nmem-latency 1:1\n'
+                'channel in regw addr:16 data:32\n'
+                'in regw 20b4 00000001\nin regw 2090 00000001\nin regw 2150 00002000\nin regw 21e0 0000f688\n'
+                'in regw 2084 00020032\nin regw 2000 3f800000\nin regw 2098 3f800000\nend\n')
+    p = run(ctx, 'run', '--vector', stim, '--watchdog', '200', expect_rc=1)
+    contains(p.stdout, 'HANG r5xx.vap at cycle 207: no handshake on any channel for 200 cycles (--watchdog)',
+             'rtl: status idle = 0', 'model: status idle = 0',
+             'regw     #6      @6        addr=2098(VAP_VPORT_XSCALE) data=3f800000',
+             'vlast=1 dlast=0 prim=2', 'short.stim: hang: no progress for 200 cycles (watchdog); seed 1')
+
+
 def case_vert_wrap(ctx):
     """A 65,540-vertex draw (VAP_ALT_NUM_VERTICES, a vertex list with no arrays: one position slot
     per vertex) in exact lockstep: vtx.vert wraps at 16 bits, dlast only on the last vertex."""
