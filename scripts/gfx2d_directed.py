@@ -176,6 +176,7 @@ class Case:
             f.write('rcosim-vector 1\nblock r5xx.gfx2d\nseed 1\nbackpressure %s\nmem-latency %s\n' % (self.bp, self.lat))
             f.write('channel in pkt stream:2 type:2 opcode:8 count:14 ptr:23 err:3\n')
             f.write('channel in body data:32 last:1\n')
+            f.write('channel in regw addr:16 data:32\n')
             for m in self.mem:
                 f.write(m + '\n')
             for ln in self.lines:
