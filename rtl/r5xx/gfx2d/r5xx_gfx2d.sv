@@ -90,15 +90,12 @@ module r5xx_gfx2d (
     return {{4{v[13]}}, v};
   endfunction
 
-  // an RGBQUAD colour as a pixel of the destination type (docs/blocks/gfx2d.md, D13)
+  // a brush or host-data colour: already a pixel of the destination type, as the drivers write
+  // it (docs/blocks/gfx2d.md, D13); the callers mask it to the pixel size
   function automatic logic [31:0] conv(input logic [31:0] c, input logic [3:0] t);
-    unique case (t)
-      4'd3:    return {16'd0, c[31], c[23:19], c[15:11], c[7:3]};
-      4'd4:    return {16'd0, c[23:19], c[15:10], c[7:3]};
-      4'd15:   return {16'd0, c[31:28], c[23:20], c[15:12], c[7:4]};
-      4'd7:    return {24'd0, c[23:21], c[15:13], c[7:6]};
-      default: return c;
-    endcase
+    logic unused_t;
+    unused_t = ^t;
+    return c;
   endfunction
 
   function automatic logic signed [17:0] smax(input logic signed [17:0] a, input logic signed [17:0] b);
