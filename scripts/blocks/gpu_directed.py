@@ -10,7 +10,7 @@ Usage: gpu_directed.py OUTDIR              write OUTDIR/*.stim (vectors/r5xx/gpu
 The streams (facts from the Linux radeon driver, the old radeon DRM and xf86-video-ati; the
 code is not copied):
   ring_start   CP start as r100_cp_init does it (RB_CNTL, RPTR_ADDR, WPTR) with the scratch
-               write-back set up (SCRATCH_ADDR, SCRATCH_UMSK), Type-2 fillers, a fence
+               write-back set up by MMIO (SCRATCH_ADDR, SCRATCH_UMSK), Type-2 fillers, a fence
   ib_test      the kernel's IB test: SCRATCH_REG = 0xCAFEDEAD from the ring, an indirect buffer
                holding PACKET0(scratch) 0xDEADBEEF and Type-2 fillers, started by
                PACKET0(CP_IB_BASE, 1); both values reach memory in order
@@ -66,7 +66,7 @@ def xy_hi(x, y):     # packet records: X in [31:16], Y in [15:0]
 class Stream:
     def __init__(self, name, title, bp='random:0.3', lat='1:6'):
         self.name, self.title, self.bp, self.lat = name, title, bp, lat
-        self.ring, self.ib, self.mem = [], [], []
+        self.ring, self.ib, self.mem, self.mmio = [], [], [], []
         self.rptr_addr = 0
 
     def reg(self, addr, *vals, ring=None):
@@ -111,6 +111,8 @@ class Stream:
             if self.rptr_addr:
                 f.write('in host @0 %04x %08x\n' % (CP_RB_RPTR_ADDR, self.rptr_addr))
             f.write('in host @0 %04x %08x\n' % (CP_RB_CNTL, cntl))
+            for a, d in self.mmio:                 # MMIO writes to other blocks, before the ring runs
+                f.write('in host @0 %04x %08x\n' % (a, d))
             f.write('in host @0 %04x %08x\nend\n' % (CP_RB_WPTR, len(ring)))
 
 
@@ -168,9 +170,9 @@ def copy_regs(s, copies):
 def cases():
     out = []
 
-    s = Stream('ring_start', 'CP start as r100_cp_init (RPTR write-back on), scratch set-up, Type-2 fillers, one fence')
+    s = Stream('ring_start', 'CP start as r100_cp_init (RPTR write-back on, scratch set-up by MMIO), Type-2 fillers, one fence')
     s.rptr_addr = WB
-    s.scratch_setup()
+    s.mmio += [(SCRATCH_ADDR, SCRATCH), (SCRATCH_UMSK, 0xFF)]
     s.ring += [0x80000000] * 5
     s.fence(0, 0x00000001)
     out.append(s)
@@ -356,7 +358,7 @@ class Ref:
 
 def read_vec(path):
     op = gzip.open if path.endswith('.gz') else open
-    mem, writes, host = {}, [], {}
+    mem, writes, host = {}, [], []
     with op(path, 'rt') as f:
         for line in f:
             t = line.split()
@@ -368,7 +370,7 @@ def read_vec(path):
                     mem[a + 4 * i] = int(w, 16)
             elif t[0] == 'in' and t[1] == 'host':
                 v = [x for x in t[2:] if not x.startswith('@')]
-                host[int(v[0], 16)] = int(v[1], 16)
+                host.append((int(v[0], 16), int(v[1], 16)))
             elif t[0] == 'out' and t[1] == 'memreq':
                 v = [int(x, 16) for x in t[2:] if not x.startswith('@')]
                 if v[1]:
@@ -383,13 +385,17 @@ def check(vecdir):
             continue
         mem, writes, host = read_vec(os.path.join(vecdir, name))
         ref = Ref(dict(mem))
-        ref.run(host[CP_RB_BASE], host[CP_RB_WPTR])
+        hd = dict(host)
+        for a, d in host:                          # MMIO: every host write outside the CP's ring registers
+            if a & 0xFFE0 != 0x0700:
+                ref.write(a, d)
+        ref.run(hd[CP_RB_BASE], hd[CP_RB_WPTR])
         got = dict(mem)
         for a, d, be, port in writes:
             old = got.get(a, 0)
             m = sum(0xFF << (8 * i) for i in range(4) if be >> i & 1)
             got[a] = (old & ~m) | (d & m)
-        rptr = host.get(CP_RB_RPTR_ADDR)
+        rptr = hd.get(CP_RB_RPTR_ADDR)
         diffs = [a for a in sorted(set(ref.mem) | set(got)) if ref.mem.get(a, 0) != got.get(a, 0) and a != rptr]
         for a, d in ref.fences:
             if not any(w[0] == a and w[1] == d and w[3] == 0 for w in writes):

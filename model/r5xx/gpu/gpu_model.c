@@ -61,7 +61,9 @@ static void gpu_eval(void *h, uint64_t *ports)
 
     /* the CP: host writes and its memory responses */
     s->rsp_port = gpu_arb_rsp_port(&s->arb, (unsigned)p->memrsp_valid);
-    c->host_valid = p->host_valid;
+    /* host writes: 0x0700-0x071F to the CP, the rest (MMIO) to the backbone, first */
+    int hcp = (p->host_addr & 0xFFE0) == 0x0700, mmio = p->host_valid && !hcp;
+    c->host_valid = p->host_valid && hcp;
     c->host_addr = p->host_addr;
     c->host_data = p->host_data;
     c->memrsp_valid = s->rsp_port == 1;
@@ -70,9 +72,9 @@ static void gpu_eval(void *h, uint64_t *ports)
 
     /* the backbone */
     int hdr = r5xx_gfx2d_model_hdr(s->g);
-    io->in_valid = (unsigned)c->regw_valid;
-    io->in_addr = (uint32_t)c->regw_addr;
-    io->in_data = (uint32_t)c->regw_data;
+    io->in_valid = mmio || c->regw_valid;
+    io->in_addr = (uint32_t)(mmio ? p->host_addr : c->regw_addr);
+    io->in_data = (uint32_t)(mmio ? p->host_data : c->regw_data);
     io->log_ready = (unsigned)p->regw_ready;
     io->g2_ready = (unsigned)hdr;
     io->g3_ready = 1;                                  /* the 3D path's place */
@@ -128,12 +130,12 @@ static void gpu_eval(void *h, uint64_t *ports)
     p->memrsp_ready = 1;
 
     /* readies back into the CP */
-    c->regw_ready = io->in_ready;
+    c->regw_ready = !mmio && io->in_ready;
     c->pkt_ready = g->pkt_ready;
     c->body_ready = g->body_ready;
 
     /* the block's outputs */
-    p->host_ready = c->host_ready;
+    p->host_ready = hcp ? c->host_ready : io->in_ready;
     p->regw_valid = io->log_valid;
     p->regw_addr = io->log_valid ? io->in_addr : 0;
     p->regw_data = io->log_valid ? io->in_data : 0;

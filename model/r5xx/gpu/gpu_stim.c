@@ -2,7 +2,7 @@
  * gpu_stim.c - seeded random stimulus and pictures for r5xx.gpu.
  *
  * Stimulus: one PM4 ring at 0x00800000 started by the host (CP_RB_BASE, CP_RB_CNTL with
- * RB_NO_UPDATE, CP_RB_WPTR) that sets up the scratch write-back (SCRATCH_ADDR 0x00700000,
+ * RB_NO_UPDATE, CP_RB_WPTR) that sets up the scratch write-back (by MMIO or in the ring: SCRATCH_ADDR 0x00700000,
  * SCRATCH_UMSK, sometimes ISYNC_CNTL.CPSCRATCH_IDLEGUI) and then mixes, between the 2D engine's
  * random packets (gfx2d_stim.c, every 2D opcode, skipped packets), 2D operations written as
  * registers the way xf86-video-ati writes them (DP_GUI_MASTER_CNTL, DP_BRUSH_FRGD_CLR,
@@ -138,8 +138,17 @@ int r5xx_gpu_stimulus(rc_vector *v, uint64_t seed, uint64_t count, char *err, si
     int fail = 0;
     for (size_t i = 0; i < gv.nmem && !fail; i++)
         fail = rc_vector_add_mem(v, gv.mem[i].addr, gv.mem[i].words, gv.mem[i].nwords);
-    reg(&r, 0x0774, FENCE_BASE);
-    reg(&r, 0x0770, rnd(&g, 4) ? 0xFF : (uint32_t)rc_rng_next(&g) & 0x300FF);
+    /* the scratch set-up through the ring, or by MMIO as r100_cp_init does it (host writes
+     * outside the CP's ring registers go to the backbone) */
+    uint32_t umsk = rnd(&g, 4) ? 0xFF : (uint32_t)rc_rng_next(&g) & 0x300FF;
+    uint64_t mm[][2] = { { 0x0774, FENCE_BASE }, { 0x0770, umsk }, { 0x16CC, 0xFFFFFFFFu } };
+    if (rnd(&g, 2)) {
+        for (unsigned k = 0; k < 3 && !fail; k++)
+            fail = rc_vector_add_input(v, R5XX_GPU_CH_HOST, 0, mm[k]);
+    } else {
+        reg(&r, 0x0774, FENCE_BASE);
+        reg(&r, 0x0770, umsk);
+    }
     if (rnd(&g, 2))
         reg(&r, 0x1724, 1u << 5);
     uint32_t seq = 1;

@@ -73,10 +73,22 @@ module r5xx_gpu (
   logic [31:0] wb_addr, wb_data;
   logic        cp_idle, g_idle, bb_idle, arb_idle, idle2d, idle3d;
   logic        cp_rsp_ready, g_rsp_ready;
+  // host (MMIO) writes: the CP's ring registers 0x0700-0x071F go to the CP, every other address
+  // to the register backbone, ahead of the CP's stream in the same cycle (docs/blocks/gpu.md)
+  logic        hcp, mmio, cp_host_ready, bb_valid, bb_ready;
+  logic [15:0] bb_addr;
+  logic [31:0] bb_data;
+  assign hcp      = (host_addr_i[15:5] == 11'h038);
+  assign mmio     = host_valid_i && !hcp;
+  assign bb_valid = mmio || cw_valid;
+  assign bb_addr  = mmio ? host_addr_i : cw_addr;
+  assign bb_data  = mmio ? host_data_i : cw_data;
+  assign cw_ready = !mmio && bb_ready;
+  assign host_ready_o = hcp ? cp_host_ready : bb_ready;
 
   r5xx_cp u_cp (
     .clk_i, .rst_ni,
-    .host_valid_i, .host_ready_o, .host_addr_i, .host_data_i,
+    .host_valid_i (host_valid_i && hcp), .host_ready_o (cp_host_ready), .host_addr_i, .host_data_i,
     .memreq_valid_o (cq_valid), .memreq_ready_i (cq_ready), .memreq_addr_o (cq_addr),
     .memreq_we_o (cq_we), .memreq_wdata_o (cq_wdata), .memreq_be_o (cq_be),
     .memrsp_valid_i (cr_valid), .memrsp_ready_o (cp_rsp_ready), .memrsp_data_i (memrsp_data_i),
@@ -110,7 +122,7 @@ module r5xx_gpu (
 
   r5xx_gpu_bb u_bb (
     .clk_i, .rst_ni,
-    .in_valid_i (cw_valid), .in_ready_o (cw_ready), .in_addr_i (cw_addr), .in_data_i (cw_data),
+    .in_valid_i (bb_valid), .in_ready_o (bb_ready), .in_addr_i (bb_addr), .in_data_i (bb_data),
     .log_valid_o (regw_valid_o), .log_ready_i (regw_ready_i), .log_addr_o (regw_addr_o),
     .log_data_o (regw_data_o), .log_dst_o (regw_dst_o),
     .g2_valid_o (g2w_valid), .g2_ready_i (g2w_ready), .g2_addr_o (g2w_addr), .g2_data_o (g2w_data),
