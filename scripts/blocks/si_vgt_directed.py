@@ -209,7 +209,7 @@ def cases():
     out.append(c)
 
     c = Case('base_hi', 'VGT_DMA_BASE_HI[7:0] is address bits 39:32 of the 40-bit base (002:155-160): the '
-             'requests carry it (the agent serves addr mod 2^32); BASE bit 0 is ignored (002:148-153)')
+             'requests carry it (the agent serves addr mod 2^32); BASE bit 0 is ignored (002:152-153)')
     c.preload(BUF, seq16(8, 0x40))
     c.draw(base=0x12 << 32 | BUF, size=8, itype=0, **open_clamp)
     c.draw(base=0xFF << 32 | BUF | 1, size=3, itype=0, note='BASE bit 0 set: ignored')
@@ -267,8 +267,8 @@ def cases():
     c.draw(size=3, nind=3, ren=1, rindx=1, init=2, note='AUTO: never restarts')
     out.append(c)
 
-    c = Case('auto_index', 'SOURCE_SELECT 2 = AUTO_INDEX (002:211): indices 0..VGT_NUM_INDICES-1, 32-bit, '
-             'offset and clamp; NOT_EOP (002:213); SOURCE_SELECT 1 and 3 start nothing')
+    c = Case('auto_index', 'SOURCE_SELECT 2 = AUTO_INDEX (002:212): indices 0..VGT_NUM_INDICES-1, 32-bit, '
+             'offset and clamp; NOT_EOP (002:214); SOURCE_SELECT 1 and 3 start nothing')
     c.draw(size=7, nind=5, init=2, off=3, min=0, max=6)
     c.draw(size=7, nind=2, init=2 | 0x20, off=0, max=M32, ninst=2, note='NOT_EOP')
     c.w(DRAW_INIT, 1, 'SOURCE_SELECT 1: nothing')

@@ -13,7 +13,7 @@ module si_vgt_regs (
   output logic [31:0] offset_o,
   output logic [31:0] reset_indx_o,
   output logic [7:0]  base_hi_o,
-  output logic [31:1] base_lo_o,      // BASE[0] must be 0 (002:148-153): not stored
+  output logic [31:1] base_lo_o,      // BASE[0] must be 0 (002:152-153): not stored
   output logic [31:0] dma_size_o,
   output logic [31:0] max_size_o,
   output logic [31:0] num_indices_o,
