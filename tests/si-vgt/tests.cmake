@@ -1,4 +1,7 @@
 # ---- si.vgt: Sea Islands index fetch (docs/blocks/si-vgt.md) --------------------------------------
+# The swap modes, offset-then-clamp and the register snooping against the seed facts (cmocka).
+rcosim_add_cmocka_test(NAME test_si_vgt_regs SOURCES si-vgt/test_vgt_regs.c LIBS rcosim_blocks
+                       LABELS "si;si.vgt;smoke")
 # Fault injection on both sides (exact reports), the golden vectors against the independent
 # reference of scripts/blocks/si_vgt_directed.py (and that check failing on an altered record),
 # the stimulus files current, the random stimulus's field coverage, the register database's
