@@ -838,6 +838,40 @@ static int cmd_replay(int argc, char **argv, const rc_cli_ext *ext)
     return rc;
 }
 
+/* ---- bare --------------------------------------------------------------------------------- */
+
+static const char BARE_HELP[] =
+    "usage: rcosim bare --vector FILE [--stats] [--max-cycles N]\n"
+    "The physical limit of a run, for scripts/bench: the block's Verilated RTL driven straight\n"
+    "from the vector's inputs (memory served by the agent, every output always ready), clocked\n"
+    "until it is done, with no comparison, no history and no policy.  Checks nothing.\n"
+    "  --stats                print simulated cycles per second of the loop\n";
+
+static int cmd_bare(int argc, char **argv)
+{
+    opts o = { .cmd = "bare" };
+    int rc = parse_opts(argc, argv, &o, BARE_HELP, "vector max-cycles stats quiet help");
+    if (rc)
+        return rc < 0 ? 0 : rc;
+    if (!o.vector)
+        return usage_error("bare", "%s", "--vector FILE is required");
+    rc_vector v;
+    if ((rc = load_vector(&o, o.vector, &v)))
+        return rc;
+    if (!v.blk->bare) {
+        rc_vector_free(&v);
+        fprintf(stderr, "rcosim bare: block %s has no bare loop\n", v.blk->name);
+        return EXIT_USAGE;
+    }
+    double secs = 0;
+    uint64_t cycles = v.blk->bare(&v, v.seed, o.have_max_cycles ? o.max_cycles : 100000000ull, &secs);
+    if (o.stats)
+        printf("stats: %" PRIu64 " cycles in %.6f s = %.0f cycles/s\n", cycles, secs,
+               secs > 0 ? (double)cycles / secs : 0.0);
+    rc_vector_free(&v);
+    return 0;
+}
+
 /* ---- main --------------------------------------------------------------------------------- */
 
 static void main_help(const rc_cli_ext *ext)
@@ -870,6 +904,8 @@ int rc_cli_main(int argc, char **argv, const rc_cli_ext *ext)
         return cmd_replay(argc - 1, argv + 1, ext);
     if (!strcmp(cmd, "wave"))
         return cmd_wave(argc - 1, argv + 1);
+    if (!strcmp(cmd, "bare"))
+        return cmd_bare(argc - 1, argv + 1);
     for (const rc_cli_cmd *c = ext && ext->cmds ? ext->cmds : NULL; c && c->name; c++)
         if (!strcmp(cmd, c->name))
             return c->main(argc - 1, argv + 1);

@@ -42,6 +42,11 @@ typedef struct side {
     uint64_t *ports;
     const char *label;
     size_t in_pos[RC_MAX_CHANNELS];
+    /* What drive_inputs last wrote into an input channel's words: the transaction index and
+     * whether it was offered (SIZE_MAX: nothing yet, or overwritten).  The words are written
+     * again only when that changes. */
+    size_t drv_pos[RC_MAX_CHANNELS];
+    int drv_on[RC_MAX_CHANNELS];
     uint64_t fired[RC_MAX_CHANNELS];
     rc_memagent mem[MAX_MEM];
     hist *hist;                  /* per channel */
@@ -70,6 +75,14 @@ typedef struct eng {
      * same cycles (every request, write data and byte enable is compared each cycle), so one
      * memory agent serves both; side 1's agent is forked from side 0's at the first mismatch. */
     int shared_mem;
+    /* The per-cycle work, compiled once from the tables: the vector-fed input channels, the
+     * output channels, the memory ports; and the block's generated code (rc_block_fast), or
+     * NULL.  'fastok' when no fault injection or waveform re-run needs the table walk. */
+    unsigned nvin, nout;
+    unsigned vin[RC_MAX_CHANNELS], outc[RC_MAX_CHANNELS];
+    uint32_t outmask, vinmask;
+    const rc_block_fast *fast;
+    int fastok;
 } eng;
 
 int rc_policy_parse(const char *text, rc_policy *p)
@@ -207,10 +220,14 @@ static void print_history(eng *e)
                 continue;
             }
             unsigned first = (h->head + HIST_MAX - h->n) % HIST_MAX;
+            /* A vector input's history keeps only the transaction index: its values are the
+             * vector's. */
+            int byidx = ch->dir == RC_IN && !ch->agent;
+            const rc_txlist *l = &e->r->vec->in[c];
             for (unsigned i = 0; i < h->n; i++) {
                 unsigned j = (first + i) % HIST_MAX;
                 char line[1024];
-                fields_inline(e, ch, h->vals[j], line, sizeof line, 0);
+                fields_inline(e, ch, byidx ? l->vals + h->idx[j] * l->nf : h->vals[j], line, sizeof line, 0);
                 out(e, "    %-8s #%-6" PRIu64 " @%-8" PRIu64 " %s\n", ch->name, h->idx[j], h->cyc[j], line);
             }
         }
@@ -305,6 +322,8 @@ static int side_open(eng *e, int k, const rc_side_ops *ops)
     side *s = &e->s[k];
     const rc_run *r = e->r;
     s->ops = ops;
+    for (unsigned c = 0; c < RC_MAX_CHANNELS; c++)
+        s->drv_pos[c] = SIZE_MAX;
     s->label = ops->kind;
     s->ports = calloc(e->b->nwords ? e->b->nwords : 1, sizeof *s->ports);
     s->hist = calloc(RC_MAX_CHANNELS, sizeof *s->hist);
@@ -368,17 +387,21 @@ static void drive_inputs(eng *e, side *s)
     const rc_block_desc *b = e->b;
     const rc_vector *v = e->r->vec;
     uint64_t *P = s->ports;
-    for (unsigned c = 0; c < b->nchannels; c++) {
+    for (unsigned i = 0; i < e->nout; i++) {
+        const rc_channel *ch = &b->channels[e->outc[i]];
+        P[ch->ready_word] = e->ready[e->outc[i]];
+    }
+    for (unsigned i = 0; i < e->nvin; i++) {
+        unsigned c = e->vin[i];
         const rc_channel *ch = &b->channels[c];
-        if (ch->dir == RC_OUT) {
-            P[ch->ready_word] = e->ready[c];
-            continue;
-        }
-        if (ch->agent)
-            continue;
         const rc_txlist *l = &v->in[c];
         size_t pos = s->in_pos[c];
-        if (pos < l->n && l->cycle[pos] <= e->cycle) {
+        int on = pos < l->n && l->cycle[pos] <= e->cycle;
+        if (pos == s->drv_pos[c] && on == s->drv_on[c])
+            continue;                   /* the words already hold this */
+        s->drv_pos[c] = pos;
+        s->drv_on[c] = on;
+        if (on) {
             P[ch->valid_word] = 1;
             const uint64_t *vals = l->vals + pos * l->nf;
             for (unsigned f = 0; f < ch->nfields; f++)
@@ -591,24 +614,24 @@ static void hist_push(hist *h, unsigned depth, uint64_t cyc, uint64_t idx, const
         return;
     h->cyc[h->head] = cyc;
     h->idx[h->head] = idx;
-    for (unsigned f = 0; f < ch->nfields; f++)
-        h->vals[h->head][f] = P[ch->fields[f].word];
+    if (ch->dir == RC_OUT || ch->agent)    /* a vector input is shown from the vector by index */
+        for (unsigned f = 0; f < ch->nfields; f++)
+            h->vals[h->head][f] = P[ch->fields[f].word];
     h->head = (h->head + 1) % HIST_MAX;
     if (h->n < depth)
         h->n++;
 }
 
 /* Handshakes of one side at the edge.  Returns 1 if anything moved. */
-static int side_edge(eng *e, int k)
+static int side_edge(eng *e, int k, uint32_t fired)
 {
     const rc_block_desc *b = e->b;
     side *s = &e->s[k];
     const uint64_t *P = s->ports;
     int moved = 0;
-    for (unsigned c = 0; c < b->nchannels; c++) {
+    for (uint32_t bits = fired; bits; bits &= bits - 1) {
+        unsigned c = (unsigned)__builtin_ctz(bits);
         const rc_channel *ch = &b->channels[c];
-        if (!(P[ch->valid_word] && P[ch->ready_word]))
-            continue;
         moved = 1;
         if (k == 0 || e->r->mode == RC_ORDERED)
             hist_push(&s->hist[c], e->hdepth, e->cycle, ch->dir == RC_IN && !ch->agent ? s->in_pos[c] : s->fired[c], P, ch);
@@ -627,9 +650,22 @@ static int side_edge(eng *e, int k)
         s->fired[c]++;
     }
     for (unsigned m = 0; m < b->nmem && m < MAX_MEM; m++)
-        if (k == 0 || !e->shared_mem)
+        if ((k == 0 || !e->shared_mem) && (fired >> b->mem[m].req & 1 || fired >> b->mem[m].rsp & 1))
             moved |= rc_memagent_edge(&s->mem[m], b, e->cycle, s->ports);
     return moved;
+}
+
+/* Bit c: channel c fires at this edge on side k. */
+static uint32_t fired_mask(const eng *e, int k)
+{
+    const uint64_t *P = e->s[k].ports;
+    if (e->fast)
+        return e->fast->fired(P);
+    uint32_t m = 0;
+    for (unsigned c = 0; c < e->b->nchannels; c++)
+        if (P[e->b->channels[c].valid_word] && P[e->b->channels[c].ready_word])
+            m |= 1u << c;
+    return m;
 }
 
 static int side_done(eng *e, const side *s)
@@ -660,6 +696,58 @@ static int future_input(eng *e, const side *s)
             return 1;
     }
     return 0;
+}
+
+/* Model alone, after the edge of a cycle on which nothing moved: if the block is idle, no memory
+ * response is pending and the next input is due only later, let the model's skip hook jump
+ * over the quiet cycles between.  Everything the engine itself would have done in those cycles
+ * is done here: the back-pressure draws, and the watchdog's bookkeeping (it is re-armed every
+ * 'watchdog' cycles while an input is still to come).  Nothing fires, so nothing else changes. */
+static void skip_ahead(eng *e, uint64_t *last_progress)
+{
+    const rc_run *r = e->r;
+    const rc_block_desc *b = e->b;
+    side *s = &e->s[0];
+    const uint64_t *P = s->ports;
+    if (b->idle_status < 0 || !P[b->status[b->idle_status].word])
+        return;
+    for (unsigned m = 0; m < b->nmem && m < MAX_MEM; m++)
+        if (rc_memagent_busy(&s->mem[m]))
+            return;
+    uint64_t next = UINT64_MAX;       /* first cycle something may happen again */
+    for (unsigned i = 0; i < e->nvin; i++) {
+        const rc_txlist *l = &r->vec->in[e->vin[i]];
+        size_t pos = s->in_pos[e->vin[i]];
+        if (pos < l->n && l->cycle[pos] < next)
+            next = l->cycle[pos];
+    }
+    if (next == UINT64_MAX || next <= e->cycle + 1)
+        return;                       /* nothing to wait for (the run ends), or due at once */
+    for (unsigned i = 0; i < e->nout; i++) {
+        unsigned c = e->outc[i];
+        const rc_txlist *l = &r->vec->out[c];
+        if (P[b->channels[c].valid_word])
+            return;
+        if (r->check_expected && r->expected_mode == RC_EXACT && e->exp_pos[c] < l->n && l->cycle[e->exp_pos[c]] < next)
+            next = l->cycle[e->exp_pos[c]];
+    }
+    if (next > r->max_cycles)
+        next = r->max_cycles;
+    if (next <= e->cycle + 1)
+        return;
+    uint64_t n = s->ops->skip(s->h, P, next - 1 - e->cycle);
+    if (!n)
+        return;
+    if (r->bp.kind != RC_BP_ALWAYS)
+        for (unsigned i = 0; i < e->nout; i++)
+            for (uint64_t j = 0; j < n; j++)
+                e->ready[e->outc[i]] = policy_ready(e, e->outc[i]);
+    uint64_t last = e->cycle + n;
+    if (!r->watchdog)
+        *last_progress = last;
+    else if (last - *last_progress >= r->watchdog)
+        *last_progress += (last - *last_progress) / r->watchdog * r->watchdog;
+    e->cycle = last;
 }
 
 /* What is still outstanding, for a hang report. */
@@ -840,6 +928,18 @@ int rc_run_exec(const rc_run *r, rc_result *res)
         }
     }
     e.shared_mem = e.ns == 2 && r->mode == RC_EXACT && !r->wave;
+    for (unsigned c = 0; c < b->nchannels; c++) {
+        const rc_channel *ch = &b->channels[c];
+        if (ch->dir == RC_OUT) {
+            e.outc[e.nout++] = c;
+            e.outmask |= 1u << c;
+        } else if (!ch->agent) {
+            e.vin[e.nvin++] = c;
+            e.vinmask |= 1u << c;
+        }
+    }
+    e.fast = b->fast;
+    e.fastok = !r->nfaults && !r->wave;
     if (e.ns == 2 && e.s[0].ops == e.s[1].ops) {
         e.s[0].label = "actual";
         e.s[1].label = "expected";
@@ -848,7 +948,8 @@ int rc_run_exec(const rc_run *r, rc_result *res)
     clock_gettime(CLOCK_MONOTONIC, &t0);
 
     uint64_t last_progress = 0;
-    int done = 0;
+    int done = 0, s1_copied = 0;
+    int skip_ok = e.ns == 1 && r->sides[0]->skip && !r->wave && !r->nfaults;
     for (e.cycle = 0; !e.stop; e.cycle++) {
         if (e.cycle >= r->max_cycles) {
             res->status = RC_HANG;
@@ -870,10 +971,16 @@ int rc_run_exec(const rc_run *r, rc_result *res)
                 /* In exact mode, until a mismatch, both sides consumed the same inputs: side 1
                  * gets side 0's input words; only its memory agent answers from its own image. */
                 memcpy(e.s[1].ports, e.s[0].ports, b->nwords * sizeof *e.s[1].ports);
+                s1_copied = 1;
                 if (!e.shared_mem)
                     for (unsigned m = 0; m < b->nmem && m < MAX_MEM; m++)
                         rc_memagent_offer(&e.s[1].mem[m], b, e.cycle, e.s[1].ports);
             } else {
+                if (s1_copied) {            /* its words came from side 0 until now */
+                    for (unsigned c = 0; c < RC_MAX_CHANNELS; c++)
+                        e.s[1].drv_pos[c] = SIZE_MAX;
+                    s1_copied = 0;
+                }
                 drive_inputs(&e, &e.s[1]);
             }
         }
@@ -886,15 +993,23 @@ int rc_run_exec(const rc_run *r, rc_result *res)
                     apply_faults(&e, k);
             }
         }
-        if (e.ns == 2 && r->mode == RC_EXACT)
+        /* The generated comparison says whether there is anything to report; the table walk
+         * (compare_exact) then writes the report. */
+        if (e.ns == 2 && r->mode == RC_EXACT && (!e.fast || !e.fastok || e.fast->differ(e.s[0].ports, e.s[1].ports)))
             compare_exact(&e);
+        uint32_t fired0 = fired_mask(&e, 0);
         if (r->check_expected || r->record || r->trace_channels) {
-            const uint64_t *P = e.s[0].ports;
-            for (unsigned c = 0; c < b->nchannels && !e.stop; c++) {
+            for (unsigned i = 0; i < e.nout && !e.stop; i++) {
+                unsigned c = e.outc[i];
                 const rc_channel *ch = &b->channels[c];
-                if (ch->dir != RC_OUT)
-                    continue;
-                int fired = P[ch->valid_word] && P[ch->ready_word];
+                int fired = (int)(fired0 >> c & 1);
+                if (!fired) {
+                    /* Nothing to record or trace; the vector can only miss a transaction due now. */
+                    const rc_txlist *l = &r->vec->out[c];
+                    if (!r->check_expected || r->expected_mode != RC_EXACT || e.exp_pos[c] >= l->n ||
+                        l->cycle[e.exp_pos[c]] != e.cycle)
+                        continue;
+                }
                 uint64_t vals[RC_MAX_FIELDS];
                 if (fired)
                     gather(&e.s[0], ch, vals);
@@ -917,8 +1032,9 @@ int rc_run_exec(const rc_run *r, rc_result *res)
         if (done)
             break;
         int moved = 0;
-        for (int k = 0; k < e.ns; k++)
-            moved |= side_edge(&e, k);
+        moved |= side_edge(&e, 0, fired0);
+        if (e.ns == 2)
+            moved |= side_edge(&e, 1, fired_mask(&e, 1));
         if (r->mode == RC_ORDERED && e.ns == 2)
             for (unsigned c = 0; c < b->nchannels; c++)
                 if (b->channels[c].dir == RC_OUT)
@@ -927,6 +1043,8 @@ int rc_run_exec(const rc_run *r, rc_result *res)
             e.s[k].ops->tick(e.s[k].h, e.s[k].ports);
         if (moved || (e.cycle - last_progress >= r->watchdog && future_input(&e, &e.s[0])))
             last_progress = e.cycle;
+        if (skip_ok && !moved && !e.stop)
+            skip_ahead(&e, &last_progress);
         else if (e.cycle - last_progress >= r->watchdog && !e.stop) {
             res->status = RC_HANG;
             summary(&e, "no progress for %" PRIu64 " cycles (watchdog)", r->watchdog);

@@ -177,6 +177,7 @@ def gen_header(blk, bid):
     out.append('extern const rc_side_ops %s_rtl_ops;    /* generated shim */' % bid)
     out.append('extern const rc_side_ops %s_wave_ops;   /* generated shim of the waveform wrapper */' % bid)
     out.append('int %s_stimulus(rc_vector *v, uint64_t seed, uint64_t count, char *err, size_t errn);' % bid)
+    out.append('uint64_t %s_bare(const rc_vector *v, uint64_t seed, uint64_t max_cycles, double *seconds);' % bid)
     if blk['images']:
         out.append('int %s_images(const rc_vector *v, const struct rc_memimg *mem, rc_image *out, int max,' % bid)
         out.append('    char *err, size_t errn);')
@@ -230,16 +231,58 @@ def gen_desc(blk, bid):
         out.append('    %s,' % c_str(' '.join(sig)))
     out.append('};')
     idle = [s['name'] for s in blk['status']].index(blk['idle']) if blk['idle'] else -1
+    out += gen_fast(blk, bid)
     out += ['const rc_block_desc %s_block = {' % bid,
             '    %s, %s, %s,' % (c_str(blk['name']), c_str(blk['title']),
                                  c_str(blk['regs']) if blk['regs'] else 'NULL'),
             '    %d, %d, %s_channels,' % (blk['nwords'], len(blk['channels']), bid),
             '    %d, %s, %d,' % (len(blk['status']), ('%s_status' % bid) if blk['status'] else 'NULL', idle),
             '    %d, %s,' % (len(blk['mem']), ('%s_mem' % bid) if blk['mem'] else 'NULL'),
-            '    &%s_rtl_ops, &%s_model_ops, %s_stimulus, %s_waves, &%s_wave_ops, %s' % (
+            '    &%s_rtl_ops, &%s_model_ops, %s_stimulus, %s_waves, &%s_wave_ops, %s,' % (
                 bid, bid, bid, bid, bid, ('%s_images' % bid) if blk['images'] else 'NULL'),
+            '    %s_bare, &%s_fast' % (bid, bid),
             '};']
     return '\n'.join(out) + '\n'
+
+
+def gen_fast(blk, bid):
+    """The engine's per-cycle work for this block as straight-line code (rc_block_fast): the
+    exact comparison of two port arrays with the masks and don't-cares compiled in, and the
+    handshake mask.  Same semantics as the engine's generic table walk (compare_exact), which
+    still writes every report: these only say whether there is anything to report."""
+    # Branch-free: every term is evaluated (the common case is "no difference" anyway).
+    terms = []
+    for ch in blk['channels']:
+        if ch['dir'] == 'in':
+            terms.append('(uint64_t)(a[%d] != x[%d])' % (ch['ready_word'], ch['ready_word']))
+            continue
+        v = ch['valid_word']
+        names = [f['name'] for f in ch['fields']]
+        ft = []
+        for f in ch['fields']:
+            if f['mask'] == 0:
+                continue
+            t = '((a[%d] ^ x[%d]) & 0x%xull)' % (f['word'], f['word'], f['mask'])
+            if f['cond']:
+                cw = ch['fields'][names.index(f['cond'])]['word']
+                t = '(%s & %s_on(a[%d] | x[%d]))' % (t, bid, cw, cw)
+            ft.append(t)
+        terms.append('(uint64_t)(a[%d] != x[%d])' % (v, v))
+        if ft:
+            terms.append('((%s) & %s_on(a[%d]))' % (' |\n            '.join(ft), bid, v))
+    for st in blk['status']:
+        terms.append('(uint64_t)(a[%d] != x[%d])' % (st['word'], st['word']))
+    fired = ['((uint32_t)((p[%d] != 0) & (p[%d] != 0)) << %d)' % (ch['valid_word'], ch['ready_word'], c)
+             for c, ch in enumerate(blk['channels'])]
+    return ['',
+            '/* rc_block_fast: the exact comparison and the handshakes as straight-line code. */',
+            '/* all ones if w is non-zero, else 0 */',
+            'static inline uint64_t %s_on(uint64_t w) { return 0 - (uint64_t)(w != 0); }' % bid,
+            'static int %s_differ(const uint64_t *a, const uint64_t *x)' % bid, '{',
+            '    return (%s) != 0;' % (' |\n        '.join(terms) or '0'), '}',
+            'static uint32_t %s_fired(const uint64_t *p)' % bid, '{',
+            '    return %s;' % (' |\n        '.join(fired) or '0'), '}',
+            'static const rc_block_fast %s_fast = { %s_differ, %s_fired };' % (bid, bid, bid), '']
 
 
 def gen_shim(blk, bid, top, wave=False):
@@ -380,7 +423,103 @@ void tick(void *vs, const uint64_t *) {
 
 extern "C" const rc_side_ops %(bid)s_rtl_ops = { "rtl", create, destroy, reset, eval, tick };
 ''' % {'name': blk['name'], 'vt': vt, 'bid': bid, 'drive': '\n'.join(drive),
-       'sample': '\n'.join(sample), 'nwords': blk['nwords']}
+       'sample': '\n'.join(sample), 'nwords': blk['nwords']} + gen_bare(blk, bid, vt)
+
+
+def gen_bare(blk, bid, vt):
+    """The physical limit of a lockstep run: the Verilated RTL driven straight from a vector
+    (inputs offered from their earliest cycle, memory served by the harness agent, every output
+    always ready), clocked until done, with no comparison, history or policy.  It lives in the
+    shim's translation unit, so it is built with exactly the RTL side's Verilator and compiler
+    flags; 'rcosim bare' runs it for scripts/bench."""
+    nmem = len(blk['mem'])
+    body = []
+    chans = blk['channels']
+    agent_rsp = {m['rsp_i']: i for i, m in enumerate(blk['mem'])}
+    agent_req = {m['req_i']: i for i, m in enumerate(blk['mem'])}
+    for c, ch in enumerate(chans):
+        if ch['dir'] == 'out':
+            body.append('        t->%s = 1;' % port(ch, 'ready', True))
+        elif c in agent_rsp:
+            body.append('        t->%s = (uint8_t)P[%d];' % (port(ch, 'valid', True), ch['valid_word']))
+            for f in ch['fields']:
+                body.append('        t->%s = P[%d];' % (port(ch, f['name'], True), f['word']))
+        else:
+            body.append('        if (pos[%d] < v->in[%d].n && v->in[%d].cycle[pos[%d]] <= cyc) {' % (c, c, c, c))
+            body.append('            const uint64_t *x = v->in[%d].vals + pos[%d] * %d;' % (c, c, len(ch['fields'])))
+            body.append('            t->%s = 1;' % port(ch, 'valid', True))
+            for i, f in enumerate(ch['fields']):
+                body.append('            t->%s = x[%d];' % (port(ch, f['name'], True), i))
+            body.append('        } else {')
+            body.append('            t->%s = 0;' % port(ch, 'valid', True))
+            for f in ch['fields']:
+                body.append('            t->%s = 0;' % port(ch, f['name'], True))
+            body.append('        }')
+    body.append('        t->clk_i = 0;')
+    body.append('        t->eval();')
+    left = []
+    for c, ch in enumerate(chans):
+        if ch['dir'] == 'in' and c not in agent_rsp:
+            body.append('        pos[%d] += t->%s && t->%s;' % (c, port(ch, 'valid', True), port(ch, 'ready', False)))
+            left.append('pos[%d] < v->in[%d].n' % (c, c))
+        elif c in agent_rsp:
+            body.append('        P[%d] = t->%s;' % (ch['ready_word'], port(ch, 'ready', False)))
+        elif c in agent_req:
+            body.append('        P[%d] = t->%s;' % (ch['valid_word'], port(ch, 'valid', False)))
+            body.append('        P[%d] = 1;' % ch['ready_word'])
+            for f in ch['fields']:
+                body.append('        P[%d] = t->%s;' % (f['word'], port(ch, f['name'], False)))
+    busy = []
+    for i in range(nmem):
+        body.append('        rc_memagent_edge(&mem[%d], b, cyc, P);' % i)
+        busy.append('rc_memagent_busy(&mem[%d])' % i)
+    idle = ['!t->%s_o' % blk['idle']] if blk['idle'] else []
+    body.append('        if (!(%s))' % ' || '.join(left + busy + idle or ['0']))
+    body.append('            break;')
+    body.append('        t->clk_i = 1;')
+    body.append('        t->eval();')
+    offer = ['        rc_memagent_offer(&mem[%d], b, cyc, P);' % i for i in range(nmem)]
+    return '''
+/* ---- the bare loop (scripts/bench's physical limit; see gen_bare in scripts/blockgen.py) ---- */
+extern "C" {
+#include "rc_mem.h"
+#include "rc_vector.h"
+}
+#include <chrono>
+
+extern "C" uint64_t %(bid)s_bare(const rc_vector *v, uint64_t seed, uint64_t max_cycles, double *seconds) {
+    const rc_block_desc *b = &%(bid)s_block;
+    unsigned lmin = 1, lmax = 1;
+    if (rc_latency_parse(v->latency, &lmin, &lmax)) lmin = lmax = 1;
+    rc_memagent mem[%(nmem1)d];
+    for (unsigned m = 0; m < %(nmem)d; m++) {
+        rc_memagent_init(&mem[m], &b->mem[m], seed, m, lmin, lmax);
+        for (size_t i = 0; i < v->nmem; i++)
+            for (size_t w = 0; w < v->mem[i].nwords; w++)
+                rc_memimg_write(&mem[m].img, v->mem[i].addr + 4 * (uint32_t)w, 4, v->mem[i].words[w], 0xF);
+    }
+    rc_side_config cfg = { seed, nullptr };
+    Side *s = static_cast<Side *>(create(&cfg));
+    uint64_t P[%(nwords)d] = { 0 };
+    reset(s, P);
+    for (unsigned i = 0; i < %(nwords)d; i++) P[i] = 0;
+    %(vt)s *t = s->top.get();
+    size_t pos[%(nch)d] = { 0 };
+    uint64_t cyc = 0;
+    auto t0 = std::chrono::steady_clock::now();
+    for (; cyc < max_cycles; cyc++) {
+%(offer)s
+%(body)s
+    }
+    auto t1 = std::chrono::steady_clock::now();
+    *seconds = std::chrono::duration<double>(t1 - t0).count();
+    destroy(s);
+    for (unsigned m = 0; m < %(nmem)d; m++) rc_memagent_free(&mem[m]);
+    (void)pos; (void)P; (void)b;
+    return cyc;
+}
+''' % {'bid': bid, 'vt': vt, 'nmem': nmem, 'nmem1': max(nmem, 1), 'nwords': blk['nwords'],
+       'nch': len(chans), 'offer': '\n'.join(offer), 'body': '\n'.join(body)}
 
 
 def sv_range(width):
