@@ -1043,8 +1043,6 @@ int rc_run_exec(const rc_run *r, rc_result *res)
             e.s[k].ops->tick(e.s[k].h, e.s[k].ports);
         if (moved || (e.cycle - last_progress >= r->watchdog && future_input(&e, &e.s[0])))
             last_progress = e.cycle;
-        if (skip_ok && !moved && !e.stop)
-            skip_ahead(&e, &last_progress);
         else if (e.cycle - last_progress >= r->watchdog && !e.stop) {
             res->status = RC_HANG;
             summary(&e, "no progress for %" PRIu64 " cycles (watchdog)", r->watchdog);
@@ -1054,6 +1052,8 @@ int rc_run_exec(const rc_run *r, rc_result *res)
             report_tail(&e);
             break;
         }
+        if (skip_ok && !moved && !e.stop)
+            skip_ahead(&e, &last_progress);
     }
     if (done && !e.stop)
         finish_checks(&e);
