@@ -90,8 +90,8 @@ static int cmd_list(int argc, char **argv)
 typedef struct opts {
     const char *cmd;
     const char *block, *vector, *stimulus, *output, *mode, *bp, *lat, *side;
-    uint64_t seed, count, max_cycles, max_mm, watchdog, history;
-    int have_seed, have_count, have_max_cycles, have_max_mm, have_watchdog, have_history;
+    uint64_t seed, count, max_cycles, max_mm, watchdog, history, threads;
+    int have_seed, have_count, have_max_cycles, have_max_mm, have_watchdog, have_history, have_threads;
     int stats, quiet;
     const char *inject[RC_MAX_FAULTS];
     int ninject;
@@ -103,7 +103,7 @@ typedef struct opts {
 
 enum { O_BLOCK = 1000, O_VECTOR, O_SEED, O_MODE, O_BP, O_LAT, O_MAXC, O_MAXM, O_WD, O_COUNT,
        O_STIM, O_INJECT, O_HIST, O_STATS, O_QUIET, O_SIDE, O_TRACE, O_WAVE, O_WBEFORE, O_WAFTER,
-       O_WRANGE, O_WALL, O_PNG, O_HELP };
+       O_WRANGE, O_WALL, O_PNG, O_THREADS, O_HELP };
 
 static const struct option LONGOPTS[] = {
     { "block", required_argument, NULL, O_BLOCK },
@@ -129,6 +129,7 @@ static const struct option LONGOPTS[] = {
     { "wave-range", required_argument, NULL, O_WRANGE },
     { "wave-all", no_argument, NULL, O_WALL },
     { "png", required_argument, NULL, O_PNG },
+    { "threads", required_argument, NULL, O_THREADS },
     { "output", required_argument, NULL, 'o' },
     { "help", no_argument, NULL, O_HELP },
     { NULL, 0, NULL, 0 }
@@ -169,7 +170,8 @@ static int parse_opts(int argc, char **argv, opts *o, const char *help, const ch
                 return usage_error(o->cmd, "at most %s --inject options", "4");
             o->inject[o->ninject++] = optarg;
             break;
-        case O_SEED: case O_COUNT: case O_MAXC: case O_MAXM: case O_WD: case O_HIST: case O_WBEFORE: case O_WAFTER: {
+        case O_SEED: case O_COUNT: case O_MAXC: case O_MAXM: case O_WD: case O_HIST: case O_WBEFORE: case O_WAFTER:
+        case O_THREADS: {
             uint64_t v;
             if (parse_uint(optarg, &v))
                 return usage_error(o->cmd, "expected a non-negative number, got '%s'", optarg);
@@ -181,6 +183,12 @@ static int parse_opts(int argc, char **argv, opts *o, const char *help, const ch
             if (c == O_HIST) { o->history = v; o->have_history = 1; }
             if (c == O_WBEFORE) { o->wave_before = v; o->have_wave_before = 1; }
             if (c == O_WAFTER) { o->wave_after = v; o->have_wave_after = 1; }
+            if (c == O_THREADS) {
+                if (v < 1 || v > 2)
+                    return usage_error(o->cmd, "--threads expects 1 or 2, got '%s'", optarg);
+                o->threads = v;
+                o->have_threads = 1;
+            }
             break;
         }
         case ':': return usage_error(o->cmd, "option '%s' needs a value", argv[optind - 1]);
@@ -597,6 +605,8 @@ static const char RUN_HELP[] =
     "                         and NAME.diff.png where the sides' pictures differ\n"
     "  --stats                print simulated cycles per second\n"
     "  --quiet                print nothing on a pass\n"
+    "  --threads 1|2          2: the model on its own thread, up to 1024 cycles ahead (exact mode;\n"
+    "                         same results and report; a failing run is redone on one thread)\n"
     "Exit status: 0 pass, 1 mismatch or hang, 2 bad usage or bad input.\n";
 
 static int cmd_run(int argc, char **argv, const rc_cli_ext *ext)
@@ -604,7 +614,7 @@ static int cmd_run(int argc, char **argv, const rc_cli_ext *ext)
     opts o = { .cmd = "run" };
     int rc = parse_opts(argc, argv, &o, RUN_HELP,
                         "block vector seed mode backpressure mem-latency max-cycles max-mismatches watchdog "
-                        "count inject history stats quiet trace wave wave-before wave-after wave-range wave-all png help");
+                        "count inject history stats quiet trace wave wave-before wave-after wave-range wave-all png threads help");
     if (rc)
         return rc < 0 ? 0 : rc;
     if (!!o.vector == !!o.have_count)
@@ -638,6 +648,7 @@ static int cmd_run(int argc, char **argv, const rc_cli_ext *ext)
     r.sides[0] = b->rtl;
     r.sides[1] = b->model;
     r.nsides = 2;
+    r.threads = o.have_threads ? (int)o.threads : 1;
     r.decode = ext ? ext->decode : NULL;
     if ((rc = setup_policies(&o, &r, o.vector ? &v : NULL))) {
         rc_vector_free(&v);

@@ -11,7 +11,10 @@
 #include "rc_engine.h"
 
 #include <inttypes.h>
+#include <pthread.h>
+#include <sched.h>
 #include <stdarg.h>
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -83,6 +86,11 @@ typedef struct eng {
     uint32_t outmask, vinmask;
     const rc_block_fast *fast;
     int fastok;
+    /* --threads 2: the model runs on its own thread (struct mthread); this run only probes: at
+     * the first thing it would report it stops ('aborted') without writing anything, and the
+     * run is done again on one thread, which writes the report. */
+    struct mthread *mt;
+    int aborted;
 } eng;
 
 int rc_policy_parse(const char *text, rc_policy *p)
@@ -125,7 +133,7 @@ void rc_run_defaults(rc_run *r)
 
 static void out(eng *e, const char *fmt, ...)
 {
-    if (!e->r->report)
+    if (!e->r->report || e->mt)
         return;
     va_list ap;
     va_start(ap, fmt);
@@ -246,6 +254,10 @@ static void summary(eng *e, const char *fmt, ...)
 static int count_mismatch(eng *e, int channel, uint64_t txn, const char *what)
 {
     rc_result *res = e->res;
+    if (e->mt) {                      /* a threaded probe: the one-thread run will report it */
+        e->aborted = e->stop = 1;
+        return 0;
+    }
     res->mismatches++;
     if (res->mismatches == 1) {
         if (e->shared_mem) {
@@ -904,6 +916,147 @@ static void wave_eval(eng *e)
         apply_faults(e, 0);
 }
 
+/* ---- --threads 2: the model on its own thread ---------------------------------------------- */
+
+/* The model side runs on its own thread up to MT_RING cycles ahead of the RTL.  It drives its
+ * own inputs from the vector (its own handshakes decide what it consumed), has its own memory
+ * agents and its own copies of the back-pressure streams, and after each evaluation puts its
+ * port words in a ring; the main thread takes each cycle's words as side 1's and carries on as
+ * usual (comparison, checks, bookkeeping).  While the sides agree, the model's own handshakes,
+ * inputs and memory are exactly those the one-thread run gives it, so its words are the same.
+ * The ring's counters are published every MT_BATCH cycles, not every cycle. */
+#define MT_RING 1024u
+#define MT_BATCH 32u
+
+typedef struct mthread {
+    eng te;                      /* the model thread's engine state: only what driving needs */
+    uint64_t *ring;
+    unsigned nw;
+    _Atomic uint64_t prod, cons; /* cycles written / taken */
+    _Atomic int quit;
+    uint64_t avail;              /* main thread: prod as last seen */
+    pthread_t tid;
+} mthread;
+
+static void *mt_main(void *arg)
+{
+    mthread *m = arg;
+    eng *e = &m->te;
+    side *s = &e->s[0];
+    const rc_block_desc *b = e->b;
+    uint64_t cons_seen = 0;
+    for (e->cycle = 0;; e->cycle++) {
+        uint64_t c = e->cycle;
+        if (e->r->bp.kind != RC_BP_ALWAYS || c == 0)
+            for (unsigned i = 0; i < e->nout; i++)
+                e->ready[e->outc[i]] = policy_ready(e, e->outc[i]);
+        drive_inputs(e, s);
+        s->ops->eval(s->h, s->ports);
+        if (c - cons_seen >= MT_RING) {
+            atomic_store_explicit(&m->prod, c, memory_order_release);
+            for (unsigned spin = 0; c - (cons_seen = atomic_load_explicit(&m->cons, memory_order_acquire)) >= MT_RING; spin++) {
+                if (atomic_load_explicit(&m->quit, memory_order_relaxed))
+                    return NULL;
+                if (spin > 64)
+                    sched_yield();
+            }
+        }
+        memcpy(m->ring + (c % MT_RING) * m->nw, s->ports, m->nw * sizeof *s->ports);
+        if ((c + 1) % MT_BATCH == 0) {
+            atomic_store_explicit(&m->prod, c + 1, memory_order_release);
+            if (atomic_load_explicit(&m->quit, memory_order_relaxed))
+                return NULL;
+        }
+        uint32_t f = fired_mask(e, 0);
+        for (unsigned i = 0; i < e->nvin; i++)
+            s->in_pos[e->vin[i]] += f >> e->vin[i] & 1;
+        for (unsigned k = 0; k < b->nmem && k < MAX_MEM; k++)
+            if (f >> b->mem[k].req & 1 || f >> b->mem[k].rsp & 1)
+                rc_memagent_edge(&s->mem[k], b, c, s->ports);
+        s->ops->tick(s->h, s->ports);
+    }
+}
+
+/* Side 1's port words of cycle c (after its evaluation). */
+static void mt_take(mthread *m, uint64_t c, uint64_t *dst)
+{
+    for (unsigned spin = 0; m->avail <= c; spin++) {
+        m->avail = atomic_load_explicit(&m->prod, memory_order_acquire);
+        if (m->avail <= c && spin > 64)
+            sched_yield();
+    }
+    memcpy(dst, m->ring + (c % MT_RING) * m->nw, m->nw * sizeof *dst);
+    if ((c + 1) % MT_BATCH == 0)
+        atomic_store_explicit(&m->cons, c + 1, memory_order_release);
+}
+
+/* Whether --threads 2 applies: exact lockstep of two sides with nothing that writes while it
+ * runs (faults, traces, records, waveforms), and memory requests whose address and write
+ * enable are compared in full (each side's agent then sees exactly what the shared one would). */
+static int mt_applies(const eng *e)
+{
+    const rc_run *r = e->r;
+    const rc_block_desc *b = e->b;
+    if (r->threads < 2 || e->ns != 2 || r->mode != RC_EXACT || r->wave || r->nfaults || r->record ||
+        r->trace_channels || !e->shared_mem || !r->vec)
+        return 0;
+    for (unsigned m = 0; m < b->nmem; m++) {
+        const rc_channel *req = &b->channels[b->mem[m].req];
+        int f[2] = { b->mem[m].f_addr, b->mem[m].f_we };
+        for (int i = 0; i < 2; i++)
+            if (f[i] >= 0 && (req->fields[f[i]].cond >= 0 ||
+                              req->fields[f[i]].cmp_mask != (req->fields[f[i]].width == 64 ? ~0ull : (1ull << req->fields[f[i]].width) - 1)))
+                return 0;
+    }
+    return 1;
+}
+
+static int mt_start(eng *e, mthread *m)
+{
+    const rc_block_desc *b = e->b;
+    memset(m, 0, sizeof *m);
+    m->nw = b->nwords ? b->nwords : 1;
+    m->ring = malloc((size_t)MT_RING * m->nw * sizeof *m->ring);
+    uint64_t *ports = malloc(m->nw * sizeof *ports);
+    if (!m->ring || !ports) {
+        free(m->ring);
+        free(ports);
+        return -1;
+    }
+    m->te = *e;
+    side *s = &m->te.s[0];
+    *s = e->s[1];                 /* the model: its handle, and (moved) its memory agents */
+    memcpy(ports, e->s[1].ports, m->nw * sizeof *ports);
+    s->ports = ports;
+    for (unsigned c = 0; c < RC_MAX_CHANNELS; c++)
+        s->drv_pos[c] = SIZE_MAX;
+    m->te.ns = 1;
+    m->te.mt = NULL;
+    for (unsigned k = 0; k < b->nmem && k < MAX_MEM; k++)
+        rc_memagent_init(&e->s[1].mem[k], &b->mem[k], e->r->seed, k, e->r->lat_min, e->r->lat_max);
+    if (pthread_create(&m->tid, NULL, mt_main, m)) {
+        for (unsigned k = 0; k < b->nmem && k < MAX_MEM; k++) {
+            rc_memagent_free(&e->s[1].mem[k]);
+            e->s[1].mem[k] = s->mem[k];
+        }
+        free(ports);
+        free(m->ring);
+        return -1;
+    }
+    return 0;
+}
+
+static void mt_stop(eng *e, mthread *m)
+{
+    atomic_store_explicit(&m->quit, 1, memory_order_relaxed);
+    atomic_store_explicit(&m->cons, UINT64_MAX / 2, memory_order_release);   /* never wait again */
+    pthread_join(m->tid, NULL);
+    for (unsigned k = 0; k < e->b->nmem && k < MAX_MEM; k++)
+        rc_memagent_free(&m->te.s[0].mem[k]);
+    free(m->te.s[0].ports);
+    free(m->ring);
+}
+
 int rc_run_exec(const rc_run *r, rc_result *res)
 {
     eng e;
@@ -940,6 +1093,9 @@ int rc_run_exec(const rc_run *r, rc_result *res)
     }
     e.fast = b->fast;
     e.fastok = !r->nfaults && !r->wave;
+    mthread mt;
+    if (mt_applies(&e) && !mt_start(&e, &mt))
+        e.mt = &mt;
     if (e.ns == 2 && e.s[0].ops == e.s[1].ops) {
         e.s[0].label = "actual";
         e.s[1].label = "expected";
@@ -952,6 +1108,10 @@ int rc_run_exec(const rc_run *r, rc_result *res)
     int skip_ok = e.ns == 1 && r->sides[0]->skip && !r->wave && !r->nfaults;
     for (e.cycle = 0; !e.stop; e.cycle++) {
         if (e.cycle >= r->max_cycles) {
+            if (e.mt) {
+                e.aborted = 1;
+                break;
+            }
             res->status = RC_HANG;
             summary(&e, "not finished after --max-cycles %" PRIu64, r->max_cycles);
             out(&e, "HANG %s: not finished after %" PRIu64 " cycles (--max-cycles)\n", b->name, r->max_cycles);
@@ -967,7 +1127,9 @@ int rc_run_exec(const rc_run *r, rc_result *res)
                     e.ready[c] = policy_ready(&e, c);
         drive_inputs(&e, &e.s[0]);
         if (e.ns == 2) {
-            if (r->mode == RC_EXACT && !res->mismatches) {
+            if (e.mt) {
+                /* side 1 drives itself on its own thread */
+            } else if (r->mode == RC_EXACT && !res->mismatches) {
                 /* In exact mode, until a mismatch, both sides consumed the same inputs: side 1
                  * gets side 0's input words; only its memory agent answers from its own image. */
                 memcpy(e.s[1].ports, e.s[0].ports, b->nwords * sizeof *e.s[1].ports);
@@ -988,7 +1150,10 @@ int rc_run_exec(const rc_run *r, rc_result *res)
             wave_eval(&e);
         } else {
             for (int k = 0; k < e.ns; k++) {
-                e.s[k].ops->eval(e.s[k].h, e.s[k].ports);
+                if (k == 1 && e.mt)
+                    mt_take(e.mt, e.cycle, e.s[1].ports);
+                else
+                    e.s[k].ops->eval(e.s[k].h, e.s[k].ports);
                 if (r->nfaults)
                     apply_faults(&e, k);
             }
@@ -1039,11 +1204,15 @@ int rc_run_exec(const rc_run *r, rc_result *res)
             for (unsigned c = 0; c < b->nchannels; c++)
                 if (b->channels[c].dir == RC_OUT)
                     compare_ordered(&e, c);
-        for (int k = 0; k < e.ns; k++)
+        for (int k = 0; k < (e.mt ? 1 : e.ns); k++)
             e.s[k].ops->tick(e.s[k].h, e.s[k].ports);
         if (moved || (e.cycle - last_progress >= r->watchdog && future_input(&e, &e.s[0])))
             last_progress = e.cycle;
         else if (e.cycle - last_progress >= r->watchdog && !e.stop) {
+            if (e.mt) {
+                e.aborted = 1;
+                break;
+            }
             res->status = RC_HANG;
             summary(&e, "no progress for %" PRIu64 " cycles (watchdog)", r->watchdog);
             out(&e, "HANG %s at cycle %" PRIu64 ": no handshake on any channel for %" PRIu64 " cycles (--watchdog)\n",
@@ -1057,6 +1226,18 @@ int rc_run_exec(const rc_run *r, rc_result *res)
     }
     if (done && !e.stop)
         finish_checks(&e);
+    if (e.mt) {
+        mt_stop(&e, e.mt);
+        if (e.aborted) {
+            /* Something to report: the one-thread run does it, identically to a run without
+             * --threads (it is deterministic). */
+            for (int k = 0; k < e.ns; k++)
+                side_close(&e, k);
+            rc_run one = *r;
+            one.threads = 1;
+            return rc_run_exec(&one, res);
+        }
+    }
     clock_gettime(CLOCK_MONOTONIC, &t1);
     res->seconds = (double)(t1.tv_sec - t0.tv_sec) + 1e-9 * (double)(t1.tv_nsec - t0.tv_nsec);
     res->cycles = e.cycle;
