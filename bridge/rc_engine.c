@@ -1057,8 +1057,185 @@ static void mt_stop(eng *e, mthread *m)
     free(m->ring);
 }
 
+/* The cycle loop; returns whether the run ended with every side done. */
+static int __attribute__((noinline)) cycle_loop(eng *e)
+{
+    const rc_run *r = e->r;
+    const rc_block_desc *b = e->b;
+    rc_result *res = e->res;
+    uint64_t last_progress = 0;
+    int done = 0, s1_copied = 0;
+    int skip_ok = e->ns == 1 && r->sides[0]->skip && !r->wave && !r->nfaults;
+    for (e->cycle = 0; !e->stop; e->cycle++) {
+        if (e->cycle >= r->max_cycles) {
+            if (e->mt) {
+                e->aborted = 1;
+                break;
+            }
+            res->status = RC_HANG;
+            summary(e, "not finished after --max-cycles %" PRIu64, r->max_cycles);
+            out(e, "HANG %s: not finished after %" PRIu64 " cycles (--max-cycles)\n", b->name, r->max_cycles);
+            report_pending(e);
+            report_tail(e);
+            break;
+        }
+        if (r->wave && r->wave_stop && e->cycle > r->wave_to)
+            break;
+        if (r->bp.kind != RC_BP_ALWAYS || e->cycle == 0)
+            for (unsigned c = 0; c < b->nchannels; c++)
+                if (b->channels[c].dir == RC_OUT)
+                    e->ready[c] = policy_ready(e, c);
+        drive_inputs(e, &e->s[0]);
+        if (e->ns == 2) {
+            if (e->mt) {
+                /* side 1 drives itself on its own thread */
+            } else if (r->mode == RC_EXACT && !res->mismatches) {
+                /* In exact mode, until a mismatch, both sides consumed the same inputs: side 1
+                 * gets side 0's input words; only its memory agent answers from its own image. */
+                memcpy(e->s[1].ports, e->s[0].ports, b->nwords * sizeof *e->s[1].ports);
+                s1_copied = 1;
+                if (!e->shared_mem)
+                    for (unsigned m = 0; m < b->nmem && m < MAX_MEM; m++)
+                        rc_memagent_offer(&e->s[1].mem[m], b, e->cycle, e->s[1].ports);
+            } else {
+                if (s1_copied) {            /* its words came from side 0 until now */
+                    for (unsigned c = 0; c < RC_MAX_CHANNELS; c++)
+                        e->s[1].drv_pos[c] = SIZE_MAX;
+                    s1_copied = 0;
+                }
+                drive_inputs(e, &e->s[1]);
+            }
+        }
+        if (r->wave) {
+            wave_eval(e);
+        } else {
+            for (int k = 0; k < e->ns; k++) {
+                if (k == 1 && e->mt)
+                    mt_take(e->mt, e->cycle, e->s[1].ports);
+                else
+                    e->s[k].ops->eval(e->s[k].h, e->s[k].ports);
+                if (r->nfaults)
+                    apply_faults(e, k);
+            }
+        }
+        /* The generated comparison says whether there is anything to report; the table walk
+         * (compare_exact) then writes the report. */
+        if (e->ns == 2 && r->mode == RC_EXACT && (!e->fast || !e->fastok || e->fast->differ(e->s[0].ports, e->s[1].ports)))
+            compare_exact(e);
+        uint32_t fired0 = fired_mask(e, 0);
+        if (r->check_expected || r->record || r->trace_channels) {
+            for (unsigned i = 0; i < e->nout && !e->stop; i++) {
+                unsigned c = e->outc[i];
+                const rc_channel *ch = &b->channels[c];
+                int fired = (int)(fired0 >> c & 1);
+                if (!fired) {
+                    /* Nothing to record or trace; the vector can only miss a transaction due now. */
+                    const rc_txlist *l = &r->vec->out[c];
+                    if (!r->check_expected || r->expected_mode != RC_EXACT || e->exp_pos[c] >= l->n ||
+                        l->cycle[e->exp_pos[c]] != e->cycle)
+                        continue;
+                }
+                uint64_t vals[RC_MAX_FIELDS];
+                if (fired)
+                    gather(&e->s[0], ch, vals);
+                if (r->check_expected)
+                    compare_expected(e, c, fired, vals);
+                if (fired && (r->trace_channels >> c & 1) && r->trace) {
+                    char line[2048];
+                    fields_inline(e, ch, vals, line, sizeof line, 1);
+                    fprintf(r->trace, "@%" PRIu64 " %s #%" PRIu64 " %s\n", e->cycle, ch->name, e->s[0].fired[c], line);
+                }
+                if (fired && r->record && rc_txlist_push(&r->record->out[c], e->cycle, vals))
+                    abort();
+            }
+        }
+        if (e->stop)
+            break;
+        done = 1;
+        for (int k = 0; k < e->ns; k++)
+            done &= side_done(e, &e->s[k]);
+        if (done)
+            break;
+        int moved = 0;
+        moved |= side_edge(e, 0, fired0);
+        if (e->ns == 2)
+            moved |= side_edge(e, 1, fired_mask(e, 1));
+        if (r->mode == RC_ORDERED && e->ns == 2)
+            for (unsigned c = 0; c < b->nchannels; c++)
+                if (b->channels[c].dir == RC_OUT)
+                    compare_ordered(e, c);
+        for (int k = 0; k < (e->mt ? 1 : e->ns); k++)
+            e->s[k].ops->tick(e->s[k].h, e->s[k].ports);
+        if (moved || (e->cycle - last_progress >= r->watchdog && future_input(e, &e->s[0])))
+            last_progress = e->cycle;
+        else if (e->cycle - last_progress >= r->watchdog && !e->stop) {
+            if (e->mt) {
+                e->aborted = 1;
+                break;
+            }
+            res->status = RC_HANG;
+            summary(e, "no progress for %" PRIu64 " cycles (watchdog)", r->watchdog);
+            out(e, "HANG %s at cycle %" PRIu64 ": no handshake on any channel for %" PRIu64 " cycles (--watchdog)\n",
+                b->name, e->cycle, r->watchdog);
+            report_pending(e);
+            report_tail(e);
+            break;
+        }
+        if (skip_ok && !moved && !e->stop)
+            skip_ahead(e, &last_progress);
+    }
+    return done;
+}
+
+/* The back-pressure of the generated run: the engine's own draws. */
+static void fast_readies(void *ctx, uint64_t *ready)
+{
+    eng *e = ctx;
+    for (unsigned i = 0; i < e->nout; i++)
+        ready[e->outc[i]] = policy_ready(e, e->outc[i]);
+}
+
+/* The common runs go to the block's generated loop (rc_block_fast.run) first: the RTL alone or
+ * RTL and model in exact lockstep, with nothing that writes while it runs.  It returns 1 at the
+ * first thing to report, and the run is then done here (the same run: it is deterministic). */
+static int try_fast(const rc_run *r, rc_result *res)
+{
+    const rc_block_desc *b = r->blk;
+    if (!b->fast || !b->fast->run || !r->vec || r->wave || r->nfaults || r->record || r->trace_channels ||
+        r->png_dir || r->mode != RC_EXACT || r->trace_path[0] || r->trace_path[1] || r->threads > 1 ||
+        (r->check_expected && r->expected_mode != RC_EXACT))
+        return 1;
+    int lock = r->nsides == 2 && r->sides[0] == b->rtl && r->sides[1] == b->model;
+    if (!lock && !(r->nsides == 1 && r->sides[0] == b->rtl))
+        return 1;
+    eng e;
+    memset(&e, 0, sizeof e);
+    e.r = r;
+    e.b = b;
+    for (unsigned c = 0; c < b->nchannels; c++) {
+        e.bp[c].rng = rc_rng_make(r->seed, 0x62700000ull + c);
+        if (b->channels[c].dir == RC_OUT)
+            e.outc[e.nout++] = c;
+    }
+    rc_fast_args a = { r->vec, r->seed, r->lat_min, r->lat_max, r->max_cycles, r->watchdog, lock,
+                       r->check_expected, r->bp.kind == RC_BP_ALWAYS ? NULL : fast_readies, &e };
+    rc_fast_result fr;
+    memset(&fr, 0, sizeof fr);
+    if (b->fast->run(&a, &fr))
+        return 1;
+    memset(res, 0, sizeof *res);
+    res->first.channel = res->first.status = -1;
+    res->status = RC_PASS;
+    res->cycles = fr.cycles;
+    res->seconds = fr.seconds;
+    memcpy(res->txns, fr.txns, sizeof res->txns);
+    return 0;
+}
+
 int rc_run_exec(const rc_run *r, rc_result *res)
 {
+    if (!try_fast(r, res))
+        return 0;
     eng e;
     memset(&e, 0, sizeof e);
     memset(res, 0, sizeof *res);
@@ -1103,127 +1280,7 @@ int rc_run_exec(const rc_run *r, rc_result *res)
     struct timespec t0, t1;
     clock_gettime(CLOCK_MONOTONIC, &t0);
 
-    uint64_t last_progress = 0;
-    int done = 0, s1_copied = 0;
-    int skip_ok = e.ns == 1 && r->sides[0]->skip && !r->wave && !r->nfaults;
-    for (e.cycle = 0; !e.stop; e.cycle++) {
-        if (e.cycle >= r->max_cycles) {
-            if (e.mt) {
-                e.aborted = 1;
-                break;
-            }
-            res->status = RC_HANG;
-            summary(&e, "not finished after --max-cycles %" PRIu64, r->max_cycles);
-            out(&e, "HANG %s: not finished after %" PRIu64 " cycles (--max-cycles)\n", b->name, r->max_cycles);
-            report_pending(&e);
-            report_tail(&e);
-            break;
-        }
-        if (r->wave && r->wave_stop && e.cycle > r->wave_to)
-            break;
-        if (r->bp.kind != RC_BP_ALWAYS || e.cycle == 0)
-            for (unsigned c = 0; c < b->nchannels; c++)
-                if (b->channels[c].dir == RC_OUT)
-                    e.ready[c] = policy_ready(&e, c);
-        drive_inputs(&e, &e.s[0]);
-        if (e.ns == 2) {
-            if (e.mt) {
-                /* side 1 drives itself on its own thread */
-            } else if (r->mode == RC_EXACT && !res->mismatches) {
-                /* In exact mode, until a mismatch, both sides consumed the same inputs: side 1
-                 * gets side 0's input words; only its memory agent answers from its own image. */
-                memcpy(e.s[1].ports, e.s[0].ports, b->nwords * sizeof *e.s[1].ports);
-                s1_copied = 1;
-                if (!e.shared_mem)
-                    for (unsigned m = 0; m < b->nmem && m < MAX_MEM; m++)
-                        rc_memagent_offer(&e.s[1].mem[m], b, e.cycle, e.s[1].ports);
-            } else {
-                if (s1_copied) {            /* its words came from side 0 until now */
-                    for (unsigned c = 0; c < RC_MAX_CHANNELS; c++)
-                        e.s[1].drv_pos[c] = SIZE_MAX;
-                    s1_copied = 0;
-                }
-                drive_inputs(&e, &e.s[1]);
-            }
-        }
-        if (r->wave) {
-            wave_eval(&e);
-        } else {
-            for (int k = 0; k < e.ns; k++) {
-                if (k == 1 && e.mt)
-                    mt_take(e.mt, e.cycle, e.s[1].ports);
-                else
-                    e.s[k].ops->eval(e.s[k].h, e.s[k].ports);
-                if (r->nfaults)
-                    apply_faults(&e, k);
-            }
-        }
-        /* The generated comparison says whether there is anything to report; the table walk
-         * (compare_exact) then writes the report. */
-        if (e.ns == 2 && r->mode == RC_EXACT && (!e.fast || !e.fastok || e.fast->differ(e.s[0].ports, e.s[1].ports)))
-            compare_exact(&e);
-        uint32_t fired0 = fired_mask(&e, 0);
-        if (r->check_expected || r->record || r->trace_channels) {
-            for (unsigned i = 0; i < e.nout && !e.stop; i++) {
-                unsigned c = e.outc[i];
-                const rc_channel *ch = &b->channels[c];
-                int fired = (int)(fired0 >> c & 1);
-                if (!fired) {
-                    /* Nothing to record or trace; the vector can only miss a transaction due now. */
-                    const rc_txlist *l = &r->vec->out[c];
-                    if (!r->check_expected || r->expected_mode != RC_EXACT || e.exp_pos[c] >= l->n ||
-                        l->cycle[e.exp_pos[c]] != e.cycle)
-                        continue;
-                }
-                uint64_t vals[RC_MAX_FIELDS];
-                if (fired)
-                    gather(&e.s[0], ch, vals);
-                if (r->check_expected)
-                    compare_expected(&e, c, fired, vals);
-                if (fired && (r->trace_channels >> c & 1) && r->trace) {
-                    char line[2048];
-                    fields_inline(&e, ch, vals, line, sizeof line, 1);
-                    fprintf(r->trace, "@%" PRIu64 " %s #%" PRIu64 " %s\n", e.cycle, ch->name, e.s[0].fired[c], line);
-                }
-                if (fired && r->record && rc_txlist_push(&r->record->out[c], e.cycle, vals))
-                    abort();
-            }
-        }
-        if (e.stop)
-            break;
-        done = 1;
-        for (int k = 0; k < e.ns; k++)
-            done &= side_done(&e, &e.s[k]);
-        if (done)
-            break;
-        int moved = 0;
-        moved |= side_edge(&e, 0, fired0);
-        if (e.ns == 2)
-            moved |= side_edge(&e, 1, fired_mask(&e, 1));
-        if (r->mode == RC_ORDERED && e.ns == 2)
-            for (unsigned c = 0; c < b->nchannels; c++)
-                if (b->channels[c].dir == RC_OUT)
-                    compare_ordered(&e, c);
-        for (int k = 0; k < (e.mt ? 1 : e.ns); k++)
-            e.s[k].ops->tick(e.s[k].h, e.s[k].ports);
-        if (moved || (e.cycle - last_progress >= r->watchdog && future_input(&e, &e.s[0])))
-            last_progress = e.cycle;
-        else if (e.cycle - last_progress >= r->watchdog && !e.stop) {
-            if (e.mt) {
-                e.aborted = 1;
-                break;
-            }
-            res->status = RC_HANG;
-            summary(&e, "no progress for %" PRIu64 " cycles (watchdog)", r->watchdog);
-            out(&e, "HANG %s at cycle %" PRIu64 ": no handshake on any channel for %" PRIu64 " cycles (--watchdog)\n",
-                b->name, e.cycle, r->watchdog);
-            report_pending(&e);
-            report_tail(&e);
-            break;
-        }
-        if (skip_ok && !moved && !e.stop)
-            skip_ahead(&e, &last_progress);
-    }
+    int done = cycle_loop(&e);
     if (done && !e.stop)
         finish_checks(&e);
     if (e.mt) {

@@ -178,6 +178,7 @@ def gen_header(blk, bid):
     out.append('extern const rc_side_ops %s_wave_ops;   /* generated shim of the waveform wrapper */' % bid)
     out.append('int %s_stimulus(rc_vector *v, uint64_t seed, uint64_t count, char *err, size_t errn);' % bid)
     out.append('uint64_t %s_bare(const rc_vector *v, uint64_t seed, uint64_t max_cycles, double *seconds);' % bid)
+    out.append('int %s_fast_run(const rc_fast_args *a, rc_fast_result *res);' % bid)
     if blk['images']:
         out.append('int %s_images(const rc_vector *v, const struct rc_memimg *mem, rc_image *out, int max,' % bid)
         out.append('    char *err, size_t errn);')
@@ -282,7 +283,7 @@ def gen_fast(blk, bid):
             '    return (%s) != 0;' % (' |\n        '.join(terms) or '0'), '}',
             'static uint32_t %s_fired(const uint64_t *p)' % bid, '{',
             '    return %s;' % (' |\n        '.join(fired) or '0'), '}',
-            'static const rc_block_fast %s_fast = { %s_differ, %s_fired };' % (bid, bid, bid), '']
+            'static const rc_block_fast %s_fast = { %s_differ, %s_fired, %s_fast_run };' % (bid, bid, bid, bid), '']
 
 
 def gen_shim(blk, bid, top, wave=False):
@@ -423,7 +424,7 @@ void tick(void *vs, const uint64_t *) {
 
 extern "C" const rc_side_ops %(bid)s_rtl_ops = { "rtl", create, destroy, reset, eval, tick };
 ''' % {'name': blk['name'], 'vt': vt, 'bid': bid, 'drive': '\n'.join(drive),
-       'sample': '\n'.join(sample), 'nwords': blk['nwords']} + gen_bare(blk, bid, vt)
+       'sample': '\n'.join(sample), 'nwords': blk['nwords']} + gen_bare(blk, bid, vt) + gen_fast_run(blk, bid, vt)
 
 
 def gen_bare(blk, bid, vt):
@@ -487,6 +488,20 @@ extern "C" {
 }
 #include <chrono>
 
+/* The loop alone (not inlined, so a profile can single it out). */
+static uint64_t __attribute__((noinline)) %(bid)s_bare_loop(%(vt)s *t, const rc_vector *v, rc_memagent *mem,
+                                                           uint64_t *P, uint64_t max_cycles) {
+    const rc_block_desc *b = &%(bid)s_block;
+    size_t pos[%(nch)d] = { 0 };
+    uint64_t cyc = 0;
+    for (; cyc < max_cycles; cyc++) {
+%(offer)s
+%(body)s
+    }
+    (void)pos; (void)P; (void)b; (void)mem;
+    return cyc;
+}
+
 extern "C" uint64_t %(bid)s_bare(const rc_vector *v, uint64_t seed, uint64_t max_cycles, double *seconds) {
     const rc_block_desc *b = &%(bid)s_block;
     unsigned lmin = 1, lmax = 1;
@@ -503,23 +518,187 @@ extern "C" uint64_t %(bid)s_bare(const rc_vector *v, uint64_t seed, uint64_t max
     uint64_t P[%(nwords)d] = { 0 };
     reset(s, P);
     for (unsigned i = 0; i < %(nwords)d; i++) P[i] = 0;
-    %(vt)s *t = s->top.get();
-    size_t pos[%(nch)d] = { 0 };
-    uint64_t cyc = 0;
     auto t0 = std::chrono::steady_clock::now();
-    for (; cyc < max_cycles; cyc++) {
-%(offer)s
-%(body)s
-    }
+    uint64_t cyc = %(bid)s_bare_loop(s->top.get(), v, mem, P, max_cycles);
     auto t1 = std::chrono::steady_clock::now();
     *seconds = std::chrono::duration<double>(t1 - t0).count();
     destroy(s);
     for (unsigned m = 0; m < %(nmem)d; m++) rc_memagent_free(&mem[m]);
-    (void)pos; (void)P; (void)b;
     return cyc;
 }
 ''' % {'bid': bid, 'vt': vt, 'nmem': nmem, 'nmem1': max(nmem, 1), 'nwords': blk['nwords'],
        'nch': len(chans), 'offer': '\n'.join(offer), 'body': '\n'.join(body)}
+
+
+def gen_fast_run(blk, bid, vt):
+    """The common runs as one generated loop (rc_block_fast.run): the RTL alone against a vector,
+    or RTL and model in exact lockstep, with the vector's expected outputs checked exactly, any
+    back-pressure, the memory agents.  It reports nothing: at the first thing the engine would
+    report (a difference, a hang, a missing or unexpected output) it gives up and the engine
+    runs the case again with its table walk, which writes the report.  On a pass its results
+    (cycles, transaction counts) are the engine's."""
+    funcs = '\n'.join(gen_fast(blk, bid)[:-2])       # the _on, _differ and _fired functions
+    chans = blk['channels']
+    nw, nch = blk['nwords'], len(chans)
+    agent = set(m['req_i'] for m in blk['mem']) | set(m['rsp_i'] for m in blk['mem'])
+    vin = [c for c, ch in enumerate(chans) if ch['dir'] == 'in' and c not in agent]
+    outs = [c for c, ch in enumerate(chans) if ch['dir'] == 'out']
+    L = []
+    for c in outs:
+        L.append('        R[%d] = ready[%d];' % (chans[c]['ready_word'], c))
+    for c in vin:
+        ch = chans[c]
+        L += ['        {',
+              '            const rc_txlist *l = &v->in[%d];' % c,
+              '            size_t q = pos[%d];' % c,
+              '            int on = q < l->n && l->cycle[q] <= cyc;',
+              '            if (q != dpos[%d] || on != don[%d]) {' % (c, c),
+              '                dpos[%d] = q;' % c,
+              '                don[%d] = on;' % c,
+              '                R[%d] = (uint64_t)on;' % ch['valid_word']]
+        for i, f in enumerate(ch['fields']):
+            L.append('                R[%d] = on ? l->vals[q * %d + %d] : 0;' % (f['word'], len(ch['fields']), i))
+        L += ['            }', '        }']
+    for i in range(len(blk['mem'])):
+        L.append('        rc_memagent_offer(&mem[%d], b, cyc, R);' % i)
+    L += ['        drive(t, R);', '        t->clk_i = 0;', '        t->eval();', '        sample(t, R);',
+          '        if (a->lockstep) {',
+          '            memcpy(M, R, sizeof M);',
+          '            mo->eval(mh, M);',
+          '            if (%s_differ(R, M))' % bid,
+          '                goto give_up;',
+          '        }',
+          '        uint32_t f = %s_fired(R);' % bid,
+          '        if (a->check_expected) {']
+    for c in outs:
+        ch = chans[c]
+        names = [f['name'] for f in ch['fields']]
+        nf = len(ch['fields'])
+        diffs = []
+        for i, f in enumerate(ch['fields']):
+            if f['mask'] == 0:
+                continue
+            d = '((x[%d] ^ R[%d]) & 0x%xull)' % (i, f['word'], f['mask'])
+            if f['cond']:
+                j = names.index(f['cond'])
+                d = '((x[%d] || R[%d]) && %s)' % (j, ch['fields'][j]['word'], d)
+            diffs.append(d)
+        L += ['            {',
+              '                const rc_txlist *l = &v->out[%d];' % c,
+              '                size_t q = exp[%d];' % c,
+              '                int due = q < l->n && l->cycle[q] == cyc;',
+              '                if (f >> %d & 1) {' % c,
+              '                    if (!due)',
+              '                        goto give_up;',
+              '                    const uint64_t *x = l->vals + q * %d;' % nf,
+              '                    (void)x;',
+              '                    if (%s)' % (' ||\n                        '.join(diffs) or '0'),
+              '                        goto give_up;',
+              '                    exp[%d]++;' % c,
+              '                } else if (due) {',
+              '                    goto give_up;',
+              '                }',
+              '            }']
+    L.append('        }')
+    done = []
+    if blk['idle']:
+        st = [x for x in blk['status'] if x['name'] == blk['idle']][0]
+        done.append('R[%d]' % st['word'])
+    done += ['pos[%d] >= v->in[%d].n' % (c, c) for c in vin]
+    done += ['!rc_memagent_busy(&mem[%d])' % i for i in range(len(blk['mem']))]
+    L += ['        if (%s)' % (' && '.join(done) or '1'), '            break;',
+          '        if (f) {']
+    for c in vin:
+        L.append('            pos[%d] += f >> %d & 1;' % (c, c))
+    for c in outs:
+        L.append('            nfired[%d] += f >> %d & 1;' % (c, c))
+    for i, m in enumerate(blk['mem']):
+        L.append('            if (f >> %d & 1 || f >> %d & 1)' % (m['req_i'], m['rsp_i']))
+        L.append('                rc_memagent_edge(&mem[%d], b, cyc, R);' % i)
+    L.append('            lp = cyc;')
+    fut = ' || '.join('(pos[%d] < v->in[%d].n && v->in[%d].cycle[pos[%d]] > cyc)' % (c, c, c, c) for c in vin) or '0'
+    L += ['        } else if (cyc - lp >= a->watchdog) {',
+          '            if (!(%s))' % fut,
+          '                goto give_up;',
+          '            lp = cyc;',
+          '        }',
+          '        t->clk_i = 1;', '        t->eval();',
+          '        if (a->lockstep)', '            mo->tick(mh, M);']
+    txns = []
+    for c, ch in enumerate(chans):
+        if ch['dir'] == 'out':
+            txns.append('    res->txns[%d] = nfired[%d];' % (c, c))
+        elif c in vin:
+            txns.append('    res->txns[%d] = pos[%d];' % (c, c))
+    never = ' || '.join('exp[%d] < v->out[%d].n' % (c, c) for c in outs) or '0'
+    return '''
+/* ---- the generated run (rc_block_fast.run; see gen_fast_run in scripts/blockgen.py) -------- */
+#include <cstring>
+%(funcs)s
+
+static int __attribute__((noinline)) %(bid)s_fast_loop(const rc_fast_args *a, %(vt)s *t, const rc_side_ops *mo, void *mh,
+                                                      rc_memagent *mem, uint64_t *R, rc_fast_result *res) {
+    const rc_block_desc *b = &%(bid)s_block;
+    const rc_vector *v = a->vec;
+    uint64_t M[%(nw)d] = { 0 };
+    if (a->lockstep)
+        mo->reset(mh, M);
+    size_t pos[%(nch)d] = { 0 }, exp[%(nch)d] = { 0 }, dpos[%(nch)d];
+    int don[%(nch)d] = { 0 };
+    uint64_t nfired[%(nch)d] = { 0 }, ready[%(nch)d];
+    for (unsigned c = 0; c < %(nch)d; c++) {
+        dpos[c] = SIZE_MAX;
+        ready[c] = 1;
+    }
+    uint64_t cyc, lp = 0;
+    for (cyc = 0;; cyc++) {
+        if (cyc >= a->max_cycles)
+            goto give_up;
+        if (a->readies)
+            a->readies(a->ctx, ready);
+%(loop)s
+    }
+    if (a->check_expected && (%(never)s))
+        goto give_up;
+    res->cycles = cyc;
+%(txns)s
+    (void)exp; (void)pos; (void)mem; (void)b; (void)nfired;
+    return 0;
+give_up:
+    return 1;
+}
+
+extern "C" int %(bid)s_fast_run(const rc_fast_args *a, rc_fast_result *res) {
+    const rc_block_desc *b = &%(bid)s_block;
+    const rc_vector *v = a->vec;
+    rc_memagent mem[%(nmem1)d];
+    for (unsigned m = 0; m < %(nmem)d; m++) {
+        rc_memagent_init(&mem[m], &b->mem[m], a->seed, m, a->lat_min, a->lat_max);
+        for (size_t i = 0; i < v->nmem; i++)
+            for (size_t w = 0; w < v->mem[i].nwords; w++)
+                rc_memimg_write(&mem[m].img, v->mem[i].addr + 4 * (uint32_t)w, 4, v->mem[i].words[w], 0xF);
+    }
+    rc_side_config cfg = { a->seed, nullptr };
+    Side *s = static_cast<Side *>(create(&cfg));
+    uint64_t R[%(nw)d] = { 0 };
+    reset(s, R);
+    const rc_side_ops *mo = b->model;
+    void *mh = a->lockstep ? mo->create(&cfg) : nullptr;
+    int rc = 1;
+    if (!a->lockstep || mh) {
+        auto t0 = std::chrono::steady_clock::now();
+        rc = %(bid)s_fast_loop(a, s->top.get(), mo, mh, mem, R, res);
+        res->seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    }
+    if (mh)
+        mo->destroy(mh);
+    destroy(s);
+    for (unsigned m = 0; m < %(nmem)d; m++)
+        rc_memagent_free(&mem[m]);
+    return rc;
+}
+''' % {'bid': bid, 'vt': vt, 'funcs': funcs, 'nw': nw, 'nch': nch, 'loop': '\n'.join(L), 'never': never,
+       'txns': '\n'.join(txns), 'nmem': len(blk['mem']), 'nmem1': max(len(blk['mem']), 1)}
 
 
 def sv_range(width):
