@@ -96,14 +96,14 @@ typedef struct opts {
     const char *inject[RC_MAX_FAULTS];
     int ninject;
     const char *trace;
-    const char *wave, *wave_range, *png;
+    const char *wave, *wave_range, *png, *engine;
     uint64_t wave_before, wave_after;
     int have_wave_before, have_wave_after, wave_all;
 } opts;
 
 enum { O_BLOCK = 1000, O_VECTOR, O_SEED, O_MODE, O_BP, O_LAT, O_MAXC, O_MAXM, O_WD, O_COUNT,
        O_STIM, O_INJECT, O_HIST, O_STATS, O_QUIET, O_SIDE, O_TRACE, O_WAVE, O_WBEFORE, O_WAFTER,
-       O_WRANGE, O_WALL, O_PNG, O_THREADS, O_HELP };
+       O_WRANGE, O_WALL, O_PNG, O_THREADS, O_ENGINE, O_HELP };
 
 static const struct option LONGOPTS[] = {
     { "block", required_argument, NULL, O_BLOCK },
@@ -130,6 +130,7 @@ static const struct option LONGOPTS[] = {
     { "wave-all", no_argument, NULL, O_WALL },
     { "png", required_argument, NULL, O_PNG },
     { "threads", required_argument, NULL, O_THREADS },
+    { "engine", required_argument, NULL, O_ENGINE },
     { "output", required_argument, NULL, 'o' },
     { "help", no_argument, NULL, O_HELP },
     { NULL, 0, NULL, 0 }
@@ -163,6 +164,11 @@ static int parse_opts(int argc, char **argv, opts *o, const char *help, const ch
         case O_WRANGE: o->wave_range = optarg; break;
         case O_WALL: o->wave_all = 1; break;
         case O_PNG: o->png = optarg; break;
+        case O_ENGINE:
+            if (strcmp(optarg, "tables") && strcmp(optarg, "generated"))
+                return usage_error(o->cmd, "--engine expects generated or tables, got '%s'", optarg);
+            o->engine = optarg;
+            break;
         case O_STATS: o->stats = 1; break;
         case O_QUIET: o->quiet = 1; break;
         case O_INJECT:
@@ -270,6 +276,7 @@ static int mkdirs(const char *path);
 
 static int setup_policies(const opts *o, rc_run *r, const rc_vector *v)
 {
+    r->tables = o->engine && !strcmp(o->engine, "tables");
     const char *bp = o->bp ? o->bp : v ? v->backpressure : "always";
     const char *lat = o->lat ? o->lat : v ? v->latency : "1:1";
     if (rc_policy_parse(bp, &r->bp))
@@ -607,6 +614,8 @@ static const char RUN_HELP[] =
     "  --quiet                print nothing on a pass\n"
     "  --threads 1|2          2: the model on its own thread, up to 1024 cycles ahead (exact mode;\n"
     "                         same results and report; a failing run is redone on one thread)\n"
+    "  --engine generated|tables   generated (default): the block's generated loop where it applies;\n"
+    "                         tables: the engine's table walk every cycle (same results; to check)\n"
     "Exit status: 0 pass, 1 mismatch or hang, 2 bad usage or bad input.\n";
 
 static int cmd_run(int argc, char **argv, const rc_cli_ext *ext)
@@ -614,7 +623,7 @@ static int cmd_run(int argc, char **argv, const rc_cli_ext *ext)
     opts o = { .cmd = "run" };
     int rc = parse_opts(argc, argv, &o, RUN_HELP,
                         "block vector seed mode backpressure mem-latency max-cycles max-mismatches watchdog "
-                        "count inject history stats quiet trace wave wave-before wave-after wave-range wave-all png threads help");
+                        "count inject history stats quiet trace wave wave-before wave-after wave-range wave-all png threads engine help");
     if (rc)
         return rc < 0 ? 0 : rc;
     if (!!o.vector == !!o.have_count)
@@ -705,14 +714,14 @@ static const char GEN_HELP[] =
     "  --stimulus FILE        a vector file whose inputs and memory are used (outputs ignored)\n"
     "  -o, --output FILE      where to write (.gz compresses); written whole or not at all\n"
     "  --seed N               seed of the stimulus and of the policies (default 1)\n"
-    "  --backpressure P, --mem-latency L, --max-cycles N, --watchdog N   as for 'run'\n"
+    "  --backpressure P, --mem-latency L, --max-cycles N, --watchdog N, --engine E   as for 'run'\n"
     "Exit status: 0 written, 1 the model hung, 2 bad usage or bad input.\n";
 
 static int cmd_gen(int argc, char **argv)
 {
     opts o = { .cmd = "gen" };
     int rc = parse_opts(argc, argv, &o, GEN_HELP,
-                        "block seed count stimulus output backpressure mem-latency max-cycles watchdog stats quiet help");
+                        "block seed count stimulus output backpressure mem-latency max-cycles watchdog stats quiet engine help");
     if (rc)
         return rc < 0 ? 0 : rc;
     if (!o.output)
@@ -790,7 +799,7 @@ static const char REPLAY_HELP[] =
     "  --mode exact|ordered   exact: every output at its recorded cycle (default)\n"
     "  --seed, --backpressure, --mem-latency   default to the vector's; changing them changes timing\n"
     "  --max-cycles, --max-mismatches, --watchdog, --history, --inject, --trace, --wave,\n"
-    "  --wave-before, --wave-after, --wave-range, --wave-all, --stats, --quiet   as for 'run'\n"
+    "  --wave-before, --wave-after, --wave-range, --wave-all, --stats, --quiet, --engine   as for 'run'\n"
     "Exit status: 0 pass, 1 mismatch or hang, 2 bad usage or bad input.\n";
 
 static int cmd_replay(int argc, char **argv, const rc_cli_ext *ext)
@@ -798,7 +807,7 @@ static int cmd_replay(int argc, char **argv, const rc_cli_ext *ext)
     opts o = { .cmd = "replay" };
     int rc = parse_opts(argc, argv, &o, REPLAY_HELP,
                         "block vector seed mode backpressure mem-latency max-cycles max-mismatches watchdog "
-                        "inject history stats quiet side trace wave wave-before wave-after wave-range wave-all png help");
+                        "inject history stats quiet side trace wave wave-before wave-after wave-range wave-all png engine help");
     if (rc)
         return rc < 0 ? 0 : rc;
     if (!o.vector)

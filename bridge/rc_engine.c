@@ -1065,7 +1065,7 @@ static int __attribute__((noinline)) cycle_loop(eng *e)
     rc_result *res = e->res;
     uint64_t last_progress = 0;
     int done = 0, s1_copied = 0;
-    int skip_ok = e->ns == 1 && r->sides[0]->skip && !r->wave && !r->nfaults;
+    int skip_ok = e->ns == 1 && r->sides[0]->skip && !r->wave && !r->nfaults && !r->tables;
     for (e->cycle = 0; !e->stop; e->cycle++) {
         if (e->cycle >= r->max_cycles) {
             if (e->mt) {
@@ -1201,7 +1201,7 @@ static void fast_readies(void *ctx, uint64_t *ready)
 static int try_fast(const rc_run *r, rc_result *res)
 {
     const rc_block_desc *b = r->blk;
-    if (!b->fast || !b->fast->run || !r->vec || r->wave || r->nfaults || r->record || r->trace_channels ||
+    if (r->tables || !b->fast || !b->fast->run || !r->vec || r->wave || r->nfaults || r->record || r->trace_channels ||
         r->png_dir || r->mode != RC_EXACT || r->trace_path[0] || r->trace_path[1] || r->threads > 1 ||
         (r->check_expected && r->expected_mode != RC_EXACT))
         return 1;

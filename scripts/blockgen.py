@@ -458,11 +458,16 @@ def gen_bare(blk, bid, vt):
             body.append('        }')
     body.append('        t->clk_i = 0;')
     body.append('        t->eval();')
-    left = []
+    # Done (as the engine decides it: before this cycle's edge): every input consumed, the memory
+    # agents quiet, the block idle.
+    left = ['pos[%d] < v->in[%d].n' % (c, c) for c, ch in enumerate(chans) if ch['dir'] == 'in' and c not in agent_rsp]
+    busy = ['rc_memagent_busy(&mem[%d])' % i for i in range(nmem)]
+    idle = ['!t->%s_o' % blk['idle']] if blk['idle'] else []
+    body.append('        if (!(%s))' % ' || '.join(left + busy + idle or ['0']))
+    body.append('            break;')
     for c, ch in enumerate(chans):
         if ch['dir'] == 'in' and c not in agent_rsp:
             body.append('        pos[%d] += t->%s && t->%s;' % (c, port(ch, 'valid', True), port(ch, 'ready', False)))
-            left.append('pos[%d] < v->in[%d].n' % (c, c))
         elif c in agent_rsp:
             body.append('        P[%d] = t->%s;' % (ch['ready_word'], port(ch, 'ready', False)))
         elif c in agent_req:
@@ -470,13 +475,8 @@ def gen_bare(blk, bid, vt):
             body.append('        P[%d] = 1;' % ch['ready_word'])
             for f in ch['fields']:
                 body.append('        P[%d] = t->%s;' % (f['word'], port(ch, f['name'], False)))
-    busy = []
     for i in range(nmem):
         body.append('        rc_memagent_edge(&mem[%d], b, cyc, P);' % i)
-        busy.append('rc_memagent_busy(&mem[%d])' % i)
-    idle = ['!t->%s_o' % blk['idle']] if blk['idle'] else []
-    body.append('        if (!(%s))' % ' || '.join(left + busy + idle or ['0']))
-    body.append('            break;')
     body.append('        t->clk_i = 1;')
     body.append('        t->eval();')
     offer = ['        rc_memagent_offer(&mem[%d], b, cyc, P);' % i for i in range(nmem)]
