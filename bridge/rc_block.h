@@ -127,6 +127,9 @@ typedef struct rc_fast_args {
     /* Back-pressure: NULL = every output always ready; else called once per cycle, before
      * anything is driven, to set ready[c] of every output channel c. */
     void (*readies)(void *ctx, uint64_t *ready);
+    /* Lockstep with the model on another thread: NULL, or called once per cycle for the model's
+     * port words of that cycle (after its evaluation); the loop then creates no model. */
+    void (*model_words)(void *ctx, uint64_t cycle, uint64_t *words);
     void *ctx;
 } rc_fast_args;
 

@@ -1187,6 +1187,13 @@ static int __attribute__((noinline)) cycle_loop(eng *e)
     return done;
 }
 
+/* The model's words from its thread (--threads 2), for the generated run. */
+static void fast_model_words(void *ctx, uint64_t cycle, uint64_t *words)
+{
+    eng *e = ctx;
+    mt_take(e->mt, cycle, words);
+}
+
 /* The back-pressure of the generated run: the engine's own draws. */
 static void fast_readies(void *ctx, uint64_t *ready)
 {
@@ -1196,13 +1203,15 @@ static void fast_readies(void *ctx, uint64_t *ready)
 }
 
 /* The common runs go to the block's generated loop (rc_block_fast.run) first: the RTL alone or
- * RTL and model in exact lockstep, with nothing that writes while it runs.  It returns 1 at the
- * first thing to report, and the run is then done here (the same run: it is deterministic). */
+ * RTL and model in exact lockstep (the model on its own thread with --threads 2), with nothing
+ * that writes while it runs.  Returns 0 (passed, res filled), 1 (does not apply) or 2 (it gave
+ * up at the first thing to report: the run is then done by the table walk, on one thread; the
+ * same run, it is deterministic, and it writes the report). */
 static int try_fast(const rc_run *r, rc_result *res)
 {
     const rc_block_desc *b = r->blk;
     if (r->tables || !b->fast || !b->fast->run || !r->vec || r->wave || r->nfaults || r->record || r->trace_channels ||
-        r->png_dir || r->mode != RC_EXACT || r->trace_path[0] || r->trace_path[1] || r->threads > 1 ||
+        r->png_dir || r->mode != RC_EXACT || r->trace_path[0] || r->trace_path[1] ||
         (r->check_expected && r->expected_mode != RC_EXACT))
         return 1;
     int lock = r->nsides == 2 && r->sides[0] == b->rtl && r->sides[1] == b->model;
@@ -1212,17 +1221,42 @@ static int try_fast(const rc_run *r, rc_result *res)
     memset(&e, 0, sizeof e);
     e.r = r;
     e.b = b;
+    e.ns = r->nsides;
+    e.fast = b->fast;
+    e.shared_mem = lock;
     for (unsigned c = 0; c < b->nchannels; c++) {
         e.bp[c].rng = rc_rng_make(r->seed, 0x62700000ull + c);
         if (b->channels[c].dir == RC_OUT)
             e.outc[e.nout++] = c;
+        else if (!b->channels[c].agent)
+            e.vin[e.nvin++] = c;
+    }
+    /* --threads 2: the model side opened here and run on its own thread (mt_main). */
+    mthread *mt = NULL;
+    if (lock && r->threads > 1 && mt_applies(&e)) {
+        mt = malloc(sizeof *mt);
+        if (!mt)
+            return 1;
+        if (side_open(&e, 1, b->model) || mt_start(&e, mt)) {
+            side_close(&e, 1);
+            free(mt);
+            return 1;
+        }
+        e.mt = mt;
     }
     rc_fast_args a = { r->vec, r->seed, r->lat_min, r->lat_max, r->max_cycles, r->watchdog, lock,
-                       r->check_expected, r->bp.kind == RC_BP_ALWAYS ? NULL : fast_readies, &e };
+                       r->check_expected, r->bp.kind == RC_BP_ALWAYS ? NULL : fast_readies,
+                       mt ? fast_model_words : NULL, &e };
     rc_fast_result fr;
     memset(&fr, 0, sizeof fr);
-    if (b->fast->run(&a, &fr))
-        return 1;
+    int gave_up = b->fast->run(&a, &fr);
+    if (mt) {
+        mt_stop(&e, mt);
+        side_close(&e, 1);
+        free(mt);
+    }
+    if (gave_up)
+        return 2;
     memset(res, 0, sizeof *res);
     res->first.channel = res->first.status = -1;
     res->status = RC_PASS;
@@ -1234,8 +1268,14 @@ static int try_fast(const rc_run *r, rc_result *res)
 
 int rc_run_exec(const rc_run *r, rc_result *res)
 {
-    if (!try_fast(r, res))
+    int fast = try_fast(r, res);
+    if (fast == 0)
         return 0;
+    if (fast == 2 && r->threads > 1) {
+        rc_run one = *r;
+        one.threads = 1;
+        return rc_run_exec(&one, res);
+    }
     eng e;
     memset(&e, 0, sizeof e);
     memset(res, 0, sizeof *res);

@@ -563,8 +563,12 @@ def gen_fast_run(blk, bid, vt):
         L.append('        rc_memagent_offer(&mem[%d], b, cyc, R);' % i)
     L += ['        drive(t, R);', '        t->clk_i = 0;', '        t->eval();', '        sample(t, R);',
           '        if (a->lockstep) {',
-          '            memcpy(M, R, sizeof M);',
-          '            mo->eval(mh, M);',
+          '            if (a->model_words) {',
+          '                a->model_words(a->ctx, cyc, M);',
+          '            } else {',
+          '                memcpy(M, R, sizeof M);',
+          '                mo->eval(mh, M);',
+          '            }',
           '            if (%s_differ(R, M))' % bid,
           '                goto give_up;',
           '        }',
@@ -623,7 +627,7 @@ def gen_fast_run(blk, bid, vt):
           '            lp = cyc;',
           '        }',
           '        t->clk_i = 1;', '        t->eval();',
-          '        if (a->lockstep)', '            mo->tick(mh, M);']
+          '        if (mh)', '            mo->tick(mh, M);']
     txns = []
     for c, ch in enumerate(chans):
         if ch['dir'] == 'out':
@@ -641,7 +645,7 @@ static int __attribute__((noinline)) %(bid)s_fast_loop(const rc_fast_args *a, %(
     const rc_block_desc *b = &%(bid)s_block;
     const rc_vector *v = a->vec;
     uint64_t M[%(nw)d] = { 0 };
-    if (a->lockstep)
+    if (mh)
         mo->reset(mh, M);
     size_t pos[%(nch)d] = { 0 }, exp[%(nch)d] = { 0 }, dpos[%(nch)d];
     int don[%(nch)d] = { 0 };
@@ -683,9 +687,9 @@ extern "C" int %(bid)s_fast_run(const rc_fast_args *a, rc_fast_result *res) {
     uint64_t R[%(nw)d] = { 0 };
     reset(s, R);
     const rc_side_ops *mo = b->model;
-    void *mh = a->lockstep ? mo->create(&cfg) : nullptr;
+    void *mh = a->lockstep && !a->model_words ? mo->create(&cfg) : nullptr;
     int rc = 1;
-    if (!a->lockstep || mh) {
+    if (!a->lockstep || a->model_words || mh) {
         auto t0 = std::chrono::steady_clock::now();
         rc = %(bid)s_fast_loop(a, s->top.get(), mo, mh, mem, R, res);
         res->seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
