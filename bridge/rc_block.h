@@ -122,7 +122,9 @@ typedef struct rc_fast_args {
     uint64_t seed;
     unsigned lat_min, lat_max;
     uint64_t max_cycles, watchdog;
-    int lockstep;             /* 1: RTL and model in exact lockstep; 0: the RTL alone */
+    int lockstep;             /* 1: RTL and model in exact lockstep; 0: one side alone */
+    int model_alone;          /* with lockstep 0: 1 the model alone (its skip hook used), 0 the RTL */
+    rc_vector *record;        /* model alone: its outputs are appended here (gen), or NULL */
     int check_expected;       /* the vector's expected outputs, exactly (cycle stamps) */
     /* Back-pressure: NULL = every output always ready; else called once per cycle, before
      * anything is driven, to set ready[c] of every output channel c. */

@@ -1210,12 +1210,15 @@ static void fast_readies(void *ctx, uint64_t *ready)
 static int try_fast(const rc_run *r, rc_result *res)
 {
     const rc_block_desc *b = r->blk;
-    if (r->tables || !b->fast || !b->fast->run || !r->vec || r->wave || r->nfaults || r->record || r->trace_channels ||
+    if (r->tables || !b->fast || !b->fast->run || !r->vec || r->wave || r->nfaults || r->trace_channels ||
         r->png_dir || r->mode != RC_EXACT || r->trace_path[0] || r->trace_path[1] ||
         (r->check_expected && r->expected_mode != RC_EXACT))
         return 1;
     int lock = r->nsides == 2 && r->sides[0] == b->rtl && r->sides[1] == b->model;
-    if (!lock && !(r->nsides == 1 && r->sides[0] == b->rtl))
+    int alone = r->nsides == 1 && r->sides[0] == b->model;
+    if (!lock && !alone && !(r->nsides == 1 && r->sides[0] == b->rtl))
+        return 1;
+    if (r->record && !alone)
         return 1;
     eng e;
     memset(&e, 0, sizeof e);
@@ -1244,8 +1247,8 @@ static int try_fast(const rc_run *r, rc_result *res)
         }
         e.mt = mt;
     }
-    rc_fast_args a = { r->vec, r->seed, r->lat_min, r->lat_max, r->max_cycles, r->watchdog, lock,
-                       r->check_expected, r->bp.kind == RC_BP_ALWAYS ? NULL : fast_readies,
+    rc_fast_args a = { r->vec, r->seed, r->lat_min, r->lat_max, r->max_cycles, r->watchdog, lock, alone,
+                       r->record, r->check_expected, r->bp.kind == RC_BP_ALWAYS ? NULL : fast_readies,
                        mt ? fast_model_words : NULL, &e };
     rc_fast_result fr;
     memset(&fr, 0, sizeof fr);

@@ -543,91 +543,139 @@ def gen_fast_run(blk, bid, vt):
     agent = set(m['req_i'] for m in blk['mem']) | set(m['rsp_i'] for m in blk['mem'])
     vin = [c for c, ch in enumerate(chans) if ch['dir'] == 'in' and c not in agent]
     outs = [c for c, ch in enumerate(chans) if ch['dir'] == 'out']
-    L = []
-    for c in outs:
-        L.append('        R[%d] = ready[%d];' % (chans[c]['ready_word'], c))
-    for c in vin:
-        ch = chans[c]
-        L += ['        {',
-              '            const rc_txlist *l = &v->in[%d];' % c,
-              '            size_t q = pos[%d];' % c,
-              '            int on = q < l->n && l->cycle[q] <= cyc;',
-              '            if (q != dpos[%d] || on != don[%d]) {' % (c, c),
-              '                dpos[%d] = q;' % c,
-              '                don[%d] = on;' % c,
-              '                R[%d] = (uint64_t)on;' % ch['valid_word']]
-        for i, f in enumerate(ch['fields']):
-            L.append('                R[%d] = on ? l->vals[q * %d + %d] : 0;' % (f['word'], len(ch['fields']), i))
-        L += ['            }', '        }']
-    for i in range(len(blk['mem'])):
-        L.append('        rc_memagent_offer(&mem[%d], b, cyc, R);' % i)
-    L += ['        drive(t, R);', '        t->clk_i = 0;', '        t->eval();', '        sample(t, R);',
-          '        if (a->lockstep) {',
-          '            if (a->model_words) {',
-          '                a->model_words(a->ctx, cyc, M);',
-          '            } else {',
-          '                memcpy(M, R, sizeof M);',
-          '                mo->eval(mh, M);',
-          '            }',
-          '            if (%s_differ(R, M))' % bid,
-          '                goto give_up;',
-          '        }',
-          '        uint32_t f = %s_fired(R);' % bid,
-          '        if (a->check_expected) {']
-    for c in outs:
-        ch = chans[c]
-        names = [f['name'] for f in ch['fields']]
-        nf = len(ch['fields'])
-        diffs = []
-        for i, f in enumerate(ch['fields']):
-            if f['mask'] == 0:
-                continue
-            d = '((x[%d] ^ R[%d]) & 0x%xull)' % (i, f['word'], f['mask'])
-            if f['cond']:
-                j = names.index(f['cond'])
-                d = '((x[%d] || R[%d]) && %s)' % (j, ch['fields'][j]['word'], d)
-            diffs.append(d)
-        L += ['            {',
-              '                const rc_txlist *l = &v->out[%d];' % c,
-              '                size_t q = exp[%d];' % c,
-              '                int due = q < l->n && l->cycle[q] == cyc;',
-              '                if (f >> %d & 1) {' % c,
-              '                    if (!due)',
-              '                        goto give_up;',
-              '                    const uint64_t *x = l->vals + q * %d;' % nf,
-              '                    (void)x;',
-              '                    if (%s)' % (' ||\n                        '.join(diffs) or '0'),
-              '                        goto give_up;',
-              '                    exp[%d]++;' % c,
-              '                } else if (due) {',
-              '                    goto give_up;',
-              '                }',
-              '            }']
-    L.append('        }')
-    done = []
-    if blk['idle']:
-        st = [x for x in blk['status'] if x['name'] == blk['idle']][0]
-        done.append('R[%d]' % st['word'])
-    done += ['pos[%d] >= v->in[%d].n' % (c, c) for c in vin]
-    done += ['!rc_memagent_busy(&mem[%d])' % i for i in range(len(blk['mem']))]
-    L += ['        if (%s)' % (' && '.join(done) or '1'), '            break;',
-          '        if (f) {']
-    for c in vin:
-        L.append('            pos[%d] += f >> %d & 1;' % (c, c))
-    for c in outs:
-        L.append('            nfired[%d] += f >> %d & 1;' % (c, c))
-    for i, m in enumerate(blk['mem']):
-        L.append('            if (f >> %d & 1 || f >> %d & 1)' % (m['req_i'], m['rsp_i']))
-        L.append('                rc_memagent_edge(&mem[%d], b, cyc, R);' % i)
-    L.append('            lp = cyc;')
-    fut = ' || '.join('(pos[%d] < v->in[%d].n && v->in[%d].cycle[pos[%d]] > cyc)' % (c, c, c, c) for c in vin) or '0'
-    L += ['        } else if (cyc - lp >= a->watchdog) {',
-          '            if (!(%s))' % fut,
-          '                goto give_up;',
-          '            lp = cyc;',
-          '        }',
-          '        t->clk_i = 1;', '        t->eval();',
-          '        if (mh)', '            mo->tick(mh, M);']
+    def build(alone):
+        """The loop body; alone: the model alone (its words in M), else the RTL (R) and maybe the model."""
+        L = []
+        for c in outs:
+            L.append('        R[%d] = ready[%d];' % (chans[c]['ready_word'], c))
+        for c in vin:
+            ch = chans[c]
+            L += ['        {',
+                  '            const rc_txlist *l = &v->in[%d];' % c,
+                  '            size_t q = pos[%d];' % c,
+                  '            int on = q < l->n && l->cycle[q] <= cyc;',
+                  '            if (q != dpos[%d] || on != don[%d]) {' % (c, c),
+                  '                dpos[%d] = q;' % c,
+                  '                don[%d] = on;' % c,
+                  '                R[%d] = (uint64_t)on;' % ch['valid_word']]
+            for i, f in enumerate(ch['fields']):
+                L.append('                R[%d] = on ? l->vals[q * %d + %d] : 0;' % (f['word'], len(ch['fields']), i))
+            L += ['            }', '        }']
+        for i in range(len(blk['mem'])):
+            L.append('        rc_memagent_offer(&mem[%d], b, cyc, R);' % i)
+        if alone:
+            L += ['        mo->eval(mh, R);']
+        L += [] if alone else ['        drive(t, R);', '        t->clk_i = 0;', '        t->eval();', '        sample(t, R);']
+        L += [] if alone else [
+              '        if (a->lockstep) {',
+              '            if (a->model_words) {',
+              '                a->model_words(a->ctx, cyc, M);',
+              '            } else {',
+              '                memcpy(M, R, sizeof M);',
+              '                mo->eval(mh, M);',
+              '            }',
+              '            if (%s_differ(R, M))' % bid,
+              '                goto give_up;',
+              '        }']
+        L += ['        uint32_t f = %s_fired(R);' % bid,
+              '        if (a->check_expected) {']
+        for c in outs:
+            ch = chans[c]
+            names = [f['name'] for f in ch['fields']]
+            nf = len(ch['fields'])
+            diffs = []
+            for i, f in enumerate(ch['fields']):
+                if f['mask'] == 0:
+                    continue
+                d = '((x[%d] ^ R[%d]) & 0x%xull)' % (i, f['word'], f['mask'])
+                if f['cond']:
+                    j = names.index(f['cond'])
+                    d = '((x[%d] || R[%d]) && %s)' % (j, ch['fields'][j]['word'], d)
+                diffs.append(d)
+            L += ['            {',
+                  '                const rc_txlist *l = &v->out[%d];' % c,
+                  '                size_t q = exp[%d];' % c,
+                  '                int due = q < l->n && l->cycle[q] == cyc;',
+                  '                if (f >> %d & 1) {' % c,
+                  '                    if (!due)',
+                  '                        goto give_up;',
+                  '                    const uint64_t *x = l->vals + q * %d;' % nf,
+                  '                    (void)x;',
+                  '                    if (%s)' % (' ||\n                        '.join(diffs) or '0'),
+                  '                        goto give_up;',
+                  '                    exp[%d]++;' % c,
+                  '                } else if (due) {',
+                  '                    goto give_up;',
+                  '                }',
+                  '            }']
+        L.append('        }')
+        done = []
+        if blk['idle']:
+            st = [x for x in blk['status'] if x['name'] == blk['idle']][0]
+            done.append('R[%d]' % st['word'])
+        done += ['pos[%d] >= v->in[%d].n' % (c, c) for c in vin]
+        done += ['!rc_memagent_busy(&mem[%d])' % i for i in range(len(blk['mem']))]
+        L += ['        if (%s)' % (' && '.join(done) or '1'), '            break;',
+              '        if (f) {']
+        for c in vin:
+            L.append('            pos[%d] += f >> %d & 1;' % (c, c))
+        for c in outs:
+            L.append('            nfired[%d] += f >> %d & 1;' % (c, c))
+        for i, m in enumerate(blk['mem']):
+            L.append('            if (f >> %d & 1 || f >> %d & 1)' % (m['req_i'], m['rsp_i']))
+            L.append('                rc_memagent_edge(&mem[%d], b, cyc, R);' % i)
+        L.append('            lp = cyc;')
+        fut = ' || '.join('(pos[%d] < v->in[%d].n && v->in[%d].cycle[pos[%d]] > cyc)' % (c, c, c, c) for c in vin) or '0'
+        L += ['        } else if (cyc - lp >= a->watchdog) {',
+              '            if (!(%s))' % fut,
+              '                goto give_up;',
+              '            lp = cyc;',
+              '        }',
+              ]
+        if alone:
+            L += ['        mo->tick(mh, R);']
+            rec = []
+            for c in outs:
+                ch = chans[c]
+                rec += ['            if (f >> %d & 1) {' % c,
+                        '                const uint64_t x[%d] = { %s };' % (max(len(ch['fields']), 1),
+                            ', '.join('R[%d]' % fl['word'] for fl in ch['fields']) or '0'),
+                        '                if (rc_txlist_push(&a->record->out[%d], cyc, x))' % c,
+                        '                    abort();',
+                        '            }']
+            # recorded right after the checks, before the done test (as the engine does)
+            k = L.index('        if (%s)' % (' && '.join(done) or '1'))
+            L[k:k] = ['        if (a->record && f) {'] + rec + ['        }']
+            idle = ('R[%d]' % [x for x in blk['status'] if x['name'] == blk['idle']][0]['word']) if blk['idle'] else '0'
+            L += ['        if (!f && mo->skip && %s%s) {' % (idle, ''.join(' && !rc_memagent_busy(&mem[%d])' % m for m in range(len(blk['mem'])))),
+                  '            uint64_t next = UINT64_MAX;']
+            for c in vin:
+                L += ['            if (pos[%d] < v->in[%d].n && v->in[%d].cycle[pos[%d]] < next)' % (c, c, c, c),
+                      '                next = v->in[%d].cycle[pos[%d]];' % (c, c)]
+            L += ['            int ok = next != UINT64_MAX && next > cyc + 1;']
+            for c in outs:
+                L += ['            ok = ok && !R[%d];' % chans[c]['valid_word'],
+                      '            if (a->check_expected && exp[%d] < v->out[%d].n && v->out[%d].cycle[exp[%d]] < next)' % (c, c, c, c),
+                      '                next = v->out[%d].cycle[exp[%d]];' % (c, c)]
+            L += ['            if (next > a->max_cycles)',
+                  '                next = a->max_cycles;',
+                  '            uint64_t n = ok && next > cyc + 1 ? mo->skip(mh, R, next - 1 - cyc) : 0;',
+                  '            if (n) {',
+                  '                if (a->readies)',
+                  '                    for (uint64_t j = 0; j < n; j++)',
+                  '                        a->readies(a->ctx, ready);',
+                  '                uint64_t last = cyc + n;',
+                  '                if (!a->watchdog)',
+                  '                    lp = last;',
+                  '                else if (last - lp >= a->watchdog)',
+                  '                    lp += (last - lp) / a->watchdog * a->watchdog;',
+                  '                cyc = last;',
+                  '            }',
+                  '        }']
+        else:
+            L += ['        t->clk_i = 1;', '        t->eval();',
+                  '        if (mh)', '            mo->tick(mh, M);']
+        return L
     txns = []
     for c, ch in enumerate(chans):
         if ch['dir'] == 'out':
@@ -637,8 +685,41 @@ def gen_fast_run(blk, bid, vt):
     never = ' || '.join('exp[%d] < v->out[%d].n' % (c, c) for c in outs) or '0'
     return '''
 /* ---- the generated run (rc_block_fast.run; see gen_fast_run in scripts/blockgen.py) -------- */
+#include <cstdlib>
 #include <cstring>
 %(funcs)s
+
+/* The model alone (replay --side model, gen): its words in R. */
+static int __attribute__((noinline)) %(bid)s_fast_model_loop(const rc_fast_args *a, const rc_side_ops *mo, void *mh,
+                                                            rc_memagent *mem, rc_fast_result *res) {
+    const rc_block_desc *b = &%(bid)s_block;
+    const rc_vector *v = a->vec;
+    uint64_t R[%(nw)d] = { 0 };
+    mo->reset(mh, R);
+    size_t pos[%(nch)d] = { 0 }, exp[%(nch)d] = { 0 }, dpos[%(nch)d];
+    int don[%(nch)d] = { 0 };
+    uint64_t nfired[%(nch)d] = { 0 }, ready[%(nch)d];
+    for (unsigned c = 0; c < %(nch)d; c++) {
+        dpos[c] = SIZE_MAX;
+        ready[c] = 1;
+    }
+    uint64_t cyc, lp = 0;
+    for (cyc = 0;; cyc++) {
+        if (cyc >= a->max_cycles)
+            goto give_up;
+        if (a->readies)
+            a->readies(a->ctx, ready);
+%(mloop)s
+    }
+    if (a->check_expected && (%(never)s))
+        goto give_up;
+    res->cycles = cyc;
+%(txns)s
+    (void)exp; (void)pos; (void)mem; (void)b; (void)nfired;
+    return 0;
+give_up:
+    return 1;
+}
 
 static int __attribute__((noinline)) %(bid)s_fast_loop(const rc_fast_args *a, %(vt)s *t, const rc_side_ops *mo, void *mh,
                                                       rc_memagent *mem, uint64_t *R, rc_fast_result *res) {
@@ -683,10 +764,23 @@ extern "C" int %(bid)s_fast_run(const rc_fast_args *a, rc_fast_result *res) {
                 rc_memimg_write(&mem[m].img, v->mem[i].addr + 4 * (uint32_t)w, 4, v->mem[i].words[w], 0xF);
     }
     rc_side_config cfg = { a->seed, nullptr };
+    const rc_side_ops *mo = b->model;
+    if (a->model_alone) {
+        void *mh = mo->create(&cfg);
+        int rc = 1;
+        if (mh) {
+            auto t0 = std::chrono::steady_clock::now();
+            rc = %(bid)s_fast_model_loop(a, mo, mh, mem, res);
+            res->seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+            mo->destroy(mh);
+        }
+        for (unsigned m = 0; m < %(nmem)d; m++)
+            rc_memagent_free(&mem[m]);
+        return rc;
+    }
     Side *s = static_cast<Side *>(create(&cfg));
     uint64_t R[%(nw)d] = { 0 };
     reset(s, R);
-    const rc_side_ops *mo = b->model;
     void *mh = a->lockstep && !a->model_words ? mo->create(&cfg) : nullptr;
     int rc = 1;
     if (!a->lockstep || a->model_words || mh) {
@@ -701,7 +795,7 @@ extern "C" int %(bid)s_fast_run(const rc_fast_args *a, rc_fast_result *res) {
         rc_memagent_free(&mem[m]);
     return rc;
 }
-''' % {'bid': bid, 'vt': vt, 'funcs': funcs, 'nw': nw, 'nch': nch, 'loop': '\n'.join(L), 'never': never,
+''' % {'bid': bid, 'vt': vt, 'funcs': funcs, 'nw': nw, 'nch': nch, 'loop': '\n'.join(build(False)), 'mloop': '\n'.join(build(True)), 'never': never,
        'txns': '\n'.join(txns), 'nmem': len(blk['mem']), 'nmem1': max(len(blk['mem']), 1)}
 
 
