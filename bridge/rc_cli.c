@@ -90,20 +90,20 @@ static int cmd_list(int argc, char **argv)
 typedef struct opts {
     const char *cmd;
     const char *block, *vector, *stimulus, *output, *mode, *bp, *lat, *side;
-    uint64_t seed, count, max_cycles, max_mm, watchdog, history;
-    int have_seed, have_count, have_max_cycles, have_max_mm, have_watchdog, have_history;
+    uint64_t seed, count, max_cycles, max_mm, watchdog, history, threads;
+    int have_seed, have_count, have_max_cycles, have_max_mm, have_watchdog, have_history, have_threads;
     int stats, quiet;
     const char *inject[RC_MAX_FAULTS];
     int ninject;
     const char *trace;
-    const char *wave, *wave_range, *png;
+    const char *wave, *wave_range, *png, *engine;
     uint64_t wave_before, wave_after;
     int have_wave_before, have_wave_after, wave_all;
 } opts;
 
 enum { O_BLOCK = 1000, O_VECTOR, O_SEED, O_MODE, O_BP, O_LAT, O_MAXC, O_MAXM, O_WD, O_COUNT,
        O_STIM, O_INJECT, O_HIST, O_STATS, O_QUIET, O_SIDE, O_TRACE, O_WAVE, O_WBEFORE, O_WAFTER,
-       O_WRANGE, O_WALL, O_PNG, O_HELP };
+       O_WRANGE, O_WALL, O_PNG, O_THREADS, O_ENGINE, O_HELP };
 
 static const struct option LONGOPTS[] = {
     { "block", required_argument, NULL, O_BLOCK },
@@ -129,6 +129,8 @@ static const struct option LONGOPTS[] = {
     { "wave-range", required_argument, NULL, O_WRANGE },
     { "wave-all", no_argument, NULL, O_WALL },
     { "png", required_argument, NULL, O_PNG },
+    { "threads", required_argument, NULL, O_THREADS },
+    { "engine", required_argument, NULL, O_ENGINE },
     { "output", required_argument, NULL, 'o' },
     { "help", no_argument, NULL, O_HELP },
     { NULL, 0, NULL, 0 }
@@ -162,6 +164,11 @@ static int parse_opts(int argc, char **argv, opts *o, const char *help, const ch
         case O_WRANGE: o->wave_range = optarg; break;
         case O_WALL: o->wave_all = 1; break;
         case O_PNG: o->png = optarg; break;
+        case O_ENGINE:
+            if (strcmp(optarg, "tables") && strcmp(optarg, "generated"))
+                return usage_error(o->cmd, "--engine expects generated or tables, got '%s'", optarg);
+            o->engine = optarg;
+            break;
         case O_STATS: o->stats = 1; break;
         case O_QUIET: o->quiet = 1; break;
         case O_INJECT:
@@ -169,7 +176,8 @@ static int parse_opts(int argc, char **argv, opts *o, const char *help, const ch
                 return usage_error(o->cmd, "at most %s --inject options", "4");
             o->inject[o->ninject++] = optarg;
             break;
-        case O_SEED: case O_COUNT: case O_MAXC: case O_MAXM: case O_WD: case O_HIST: case O_WBEFORE: case O_WAFTER: {
+        case O_SEED: case O_COUNT: case O_MAXC: case O_MAXM: case O_WD: case O_HIST: case O_WBEFORE: case O_WAFTER:
+        case O_THREADS: {
             uint64_t v;
             if (parse_uint(optarg, &v))
                 return usage_error(o->cmd, "expected a non-negative number, got '%s'", optarg);
@@ -181,6 +189,12 @@ static int parse_opts(int argc, char **argv, opts *o, const char *help, const ch
             if (c == O_HIST) { o->history = v; o->have_history = 1; }
             if (c == O_WBEFORE) { o->wave_before = v; o->have_wave_before = 1; }
             if (c == O_WAFTER) { o->wave_after = v; o->have_wave_after = 1; }
+            if (c == O_THREADS) {
+                if (v < 1 || v > 2)
+                    return usage_error(o->cmd, "--threads expects 1 or 2, got '%s'", optarg);
+                o->threads = v;
+                o->have_threads = 1;
+            }
             break;
         }
         case ':': return usage_error(o->cmd, "option '%s' needs a value", argv[optind - 1]);
@@ -262,6 +276,7 @@ static int mkdirs(const char *path);
 
 static int setup_policies(const opts *o, rc_run *r, const rc_vector *v)
 {
+    r->tables = o->engine && !strcmp(o->engine, "tables");
     const char *bp = o->bp ? o->bp : v ? v->backpressure : "always";
     const char *lat = o->lat ? o->lat : v ? v->latency : "1:1";
     if (rc_policy_parse(bp, &r->bp))
@@ -597,6 +612,10 @@ static const char RUN_HELP[] =
     "                         and NAME.diff.png where the sides' pictures differ\n"
     "  --stats                print simulated cycles per second\n"
     "  --quiet                print nothing on a pass\n"
+    "  --threads 1|2          2: the model on its own thread, up to 1024 cycles ahead (exact mode;\n"
+    "                         same results and report; a failing run is redone on one thread)\n"
+    "  --engine generated|tables   generated (default): the block's generated loop where it applies;\n"
+    "                         tables: the engine's table walk every cycle (same results; to check)\n"
     "Exit status: 0 pass, 1 mismatch or hang, 2 bad usage or bad input.\n";
 
 static int cmd_run(int argc, char **argv, const rc_cli_ext *ext)
@@ -604,7 +623,7 @@ static int cmd_run(int argc, char **argv, const rc_cli_ext *ext)
     opts o = { .cmd = "run" };
     int rc = parse_opts(argc, argv, &o, RUN_HELP,
                         "block vector seed mode backpressure mem-latency max-cycles max-mismatches watchdog "
-                        "count inject history stats quiet trace wave wave-before wave-after wave-range wave-all png help");
+                        "count inject history stats quiet trace wave wave-before wave-after wave-range wave-all png threads engine help");
     if (rc)
         return rc < 0 ? 0 : rc;
     if (!!o.vector == !!o.have_count)
@@ -638,6 +657,7 @@ static int cmd_run(int argc, char **argv, const rc_cli_ext *ext)
     r.sides[0] = b->rtl;
     r.sides[1] = b->model;
     r.nsides = 2;
+    r.threads = o.have_threads ? (int)o.threads : 1;
     r.decode = ext ? ext->decode : NULL;
     if ((rc = setup_policies(&o, &r, o.vector ? &v : NULL))) {
         rc_vector_free(&v);
@@ -694,14 +714,14 @@ static const char GEN_HELP[] =
     "  --stimulus FILE        a vector file whose inputs and memory are used (outputs ignored)\n"
     "  -o, --output FILE      where to write (.gz compresses); written whole or not at all\n"
     "  --seed N               seed of the stimulus and of the policies (default 1)\n"
-    "  --backpressure P, --mem-latency L, --max-cycles N, --watchdog N   as for 'run'\n"
+    "  --backpressure P, --mem-latency L, --max-cycles N, --watchdog N, --engine E   as for 'run'\n"
     "Exit status: 0 written, 1 the model hung, 2 bad usage or bad input.\n";
 
 static int cmd_gen(int argc, char **argv)
 {
     opts o = { .cmd = "gen" };
     int rc = parse_opts(argc, argv, &o, GEN_HELP,
-                        "block seed count stimulus output backpressure mem-latency max-cycles watchdog stats quiet help");
+                        "block seed count stimulus output backpressure mem-latency max-cycles watchdog stats quiet engine help");
     if (rc)
         return rc < 0 ? 0 : rc;
     if (!o.output)
@@ -779,7 +799,7 @@ static const char REPLAY_HELP[] =
     "  --mode exact|ordered   exact: every output at its recorded cycle (default)\n"
     "  --seed, --backpressure, --mem-latency   default to the vector's; changing them changes timing\n"
     "  --max-cycles, --max-mismatches, --watchdog, --history, --inject, --trace, --wave,\n"
-    "  --wave-before, --wave-after, --wave-range, --wave-all, --stats, --quiet   as for 'run'\n"
+    "  --wave-before, --wave-after, --wave-range, --wave-all, --stats, --quiet, --engine   as for 'run'\n"
     "Exit status: 0 pass, 1 mismatch or hang, 2 bad usage or bad input.\n";
 
 static int cmd_replay(int argc, char **argv, const rc_cli_ext *ext)
@@ -787,7 +807,7 @@ static int cmd_replay(int argc, char **argv, const rc_cli_ext *ext)
     opts o = { .cmd = "replay" };
     int rc = parse_opts(argc, argv, &o, REPLAY_HELP,
                         "block vector seed mode backpressure mem-latency max-cycles max-mismatches watchdog "
-                        "inject history stats quiet side trace wave wave-before wave-after wave-range wave-all png help");
+                        "inject history stats quiet side trace wave wave-before wave-after wave-range wave-all png engine help");
     if (rc)
         return rc < 0 ? 0 : rc;
     if (!o.vector)
@@ -838,6 +858,40 @@ static int cmd_replay(int argc, char **argv, const rc_cli_ext *ext)
     return rc;
 }
 
+/* ---- bare --------------------------------------------------------------------------------- */
+
+static const char BARE_HELP[] =
+    "usage: rcosim bare --vector FILE [--stats] [--max-cycles N]\n"
+    "The physical limit of a run, for scripts/bench: the block's Verilated RTL driven straight\n"
+    "from the vector's inputs (memory served by the agent, every output always ready), clocked\n"
+    "until it is done, with no comparison, no history and no policy.  Checks nothing.\n"
+    "  --stats                print simulated cycles per second of the loop\n";
+
+static int cmd_bare(int argc, char **argv)
+{
+    opts o = { .cmd = "bare" };
+    int rc = parse_opts(argc, argv, &o, BARE_HELP, "vector max-cycles stats quiet help");
+    if (rc)
+        return rc < 0 ? 0 : rc;
+    if (!o.vector)
+        return usage_error("bare", "%s", "--vector FILE is required");
+    rc_vector v;
+    if ((rc = load_vector(&o, o.vector, &v)))
+        return rc;
+    if (!v.blk->bare) {
+        rc_vector_free(&v);
+        fprintf(stderr, "rcosim bare: block %s has no bare loop\n", v.blk->name);
+        return EXIT_USAGE;
+    }
+    double secs = 0;
+    uint64_t cycles = v.blk->bare(&v, v.seed, o.have_max_cycles ? o.max_cycles : 100000000ull, &secs);
+    if (o.stats)
+        printf("stats: %" PRIu64 " cycles in %.6f s = %.0f cycles/s\n", cycles, secs,
+               secs > 0 ? (double)cycles / secs : 0.0);
+    rc_vector_free(&v);
+    return 0;
+}
+
 /* ---- main --------------------------------------------------------------------------------- */
 
 static void main_help(const rc_cli_ext *ext)
@@ -870,6 +924,8 @@ int rc_cli_main(int argc, char **argv, const rc_cli_ext *ext)
         return cmd_replay(argc - 1, argv + 1, ext);
     if (!strcmp(cmd, "wave"))
         return cmd_wave(argc - 1, argv + 1);
+    if (!strcmp(cmd, "bare"))
+        return cmd_bare(argc - 1, argv + 1);
     for (const rc_cli_cmd *c = ext && ext->cmds ? ext->cmds : NULL; c && c->name; c++)
         if (!strcmp(cmd, c->name))
             return c->main(argc - 1, argv + 1);

@@ -11,7 +11,10 @@
 #include "rc_engine.h"
 
 #include <inttypes.h>
+#include <pthread.h>
+#include <sched.h>
 #include <stdarg.h>
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -42,6 +45,11 @@ typedef struct side {
     uint64_t *ports;
     const char *label;
     size_t in_pos[RC_MAX_CHANNELS];
+    /* What drive_inputs last wrote into an input channel's words: the transaction index and
+     * whether it was offered (SIZE_MAX: nothing yet, or overwritten).  The words are written
+     * again only when that changes. */
+    size_t drv_pos[RC_MAX_CHANNELS];
+    int drv_on[RC_MAX_CHANNELS];
     uint64_t fired[RC_MAX_CHANNELS];
     rc_memagent mem[MAX_MEM];
     hist *hist;                  /* per channel */
@@ -70,6 +78,19 @@ typedef struct eng {
      * same cycles (every request, write data and byte enable is compared each cycle), so one
      * memory agent serves both; side 1's agent is forked from side 0's at the first mismatch. */
     int shared_mem;
+    /* The per-cycle work, compiled once from the tables: the vector-fed input channels, the
+     * output channels, the memory ports; and the block's generated code (rc_block_fast), or
+     * NULL.  'fastok' when no fault injection or waveform re-run needs the table walk. */
+    unsigned nvin, nout;
+    unsigned vin[RC_MAX_CHANNELS], outc[RC_MAX_CHANNELS];
+    uint32_t outmask, vinmask;
+    const rc_block_fast *fast;
+    int fastok;
+    /* --threads 2: the model runs on its own thread (struct mthread); this run only probes: at
+     * the first thing it would report it stops ('aborted') without writing anything, and the
+     * run is done again on one thread, which writes the report. */
+    struct mthread *mt;
+    int aborted;
 } eng;
 
 int rc_policy_parse(const char *text, rc_policy *p)
@@ -112,7 +133,7 @@ void rc_run_defaults(rc_run *r)
 
 static void out(eng *e, const char *fmt, ...)
 {
-    if (!e->r->report)
+    if (!e->r->report || e->mt)
         return;
     va_list ap;
     va_start(ap, fmt);
@@ -207,10 +228,14 @@ static void print_history(eng *e)
                 continue;
             }
             unsigned first = (h->head + HIST_MAX - h->n) % HIST_MAX;
+            /* A vector input's history keeps only the transaction index: its values are the
+             * vector's. */
+            int byidx = ch->dir == RC_IN && !ch->agent;
+            const rc_txlist *l = &e->r->vec->in[c];
             for (unsigned i = 0; i < h->n; i++) {
                 unsigned j = (first + i) % HIST_MAX;
                 char line[1024];
-                fields_inline(e, ch, h->vals[j], line, sizeof line, 0);
+                fields_inline(e, ch, byidx ? l->vals + h->idx[j] * l->nf : h->vals[j], line, sizeof line, 0);
                 out(e, "    %-8s #%-6" PRIu64 " @%-8" PRIu64 " %s\n", ch->name, h->idx[j], h->cyc[j], line);
             }
         }
@@ -229,6 +254,10 @@ static void summary(eng *e, const char *fmt, ...)
 static int count_mismatch(eng *e, int channel, uint64_t txn, const char *what)
 {
     rc_result *res = e->res;
+    if (e->mt) {                      /* a threaded probe: the one-thread run will report it */
+        e->aborted = e->stop = 1;
+        return 0;
+    }
     res->mismatches++;
     if (res->mismatches == 1) {
         if (e->shared_mem) {
@@ -305,6 +334,8 @@ static int side_open(eng *e, int k, const rc_side_ops *ops)
     side *s = &e->s[k];
     const rc_run *r = e->r;
     s->ops = ops;
+    for (unsigned c = 0; c < RC_MAX_CHANNELS; c++)
+        s->drv_pos[c] = SIZE_MAX;
     s->label = ops->kind;
     s->ports = calloc(e->b->nwords ? e->b->nwords : 1, sizeof *s->ports);
     s->hist = calloc(RC_MAX_CHANNELS, sizeof *s->hist);
@@ -368,17 +399,21 @@ static void drive_inputs(eng *e, side *s)
     const rc_block_desc *b = e->b;
     const rc_vector *v = e->r->vec;
     uint64_t *P = s->ports;
-    for (unsigned c = 0; c < b->nchannels; c++) {
+    for (unsigned i = 0; i < e->nout; i++) {
+        const rc_channel *ch = &b->channels[e->outc[i]];
+        P[ch->ready_word] = e->ready[e->outc[i]];
+    }
+    for (unsigned i = 0; i < e->nvin; i++) {
+        unsigned c = e->vin[i];
         const rc_channel *ch = &b->channels[c];
-        if (ch->dir == RC_OUT) {
-            P[ch->ready_word] = e->ready[c];
-            continue;
-        }
-        if (ch->agent)
-            continue;
         const rc_txlist *l = &v->in[c];
         size_t pos = s->in_pos[c];
-        if (pos < l->n && l->cycle[pos] <= e->cycle) {
+        int on = pos < l->n && l->cycle[pos] <= e->cycle;
+        if (pos == s->drv_pos[c] && on == s->drv_on[c])
+            continue;                   /* the words already hold this */
+        s->drv_pos[c] = pos;
+        s->drv_on[c] = on;
+        if (on) {
             P[ch->valid_word] = 1;
             const uint64_t *vals = l->vals + pos * l->nf;
             for (unsigned f = 0; f < ch->nfields; f++)
@@ -591,24 +626,24 @@ static void hist_push(hist *h, unsigned depth, uint64_t cyc, uint64_t idx, const
         return;
     h->cyc[h->head] = cyc;
     h->idx[h->head] = idx;
-    for (unsigned f = 0; f < ch->nfields; f++)
-        h->vals[h->head][f] = P[ch->fields[f].word];
+    if (ch->dir == RC_OUT || ch->agent)    /* a vector input is shown from the vector by index */
+        for (unsigned f = 0; f < ch->nfields; f++)
+            h->vals[h->head][f] = P[ch->fields[f].word];
     h->head = (h->head + 1) % HIST_MAX;
     if (h->n < depth)
         h->n++;
 }
 
 /* Handshakes of one side at the edge.  Returns 1 if anything moved. */
-static int side_edge(eng *e, int k)
+static int side_edge(eng *e, int k, uint32_t fired)
 {
     const rc_block_desc *b = e->b;
     side *s = &e->s[k];
     const uint64_t *P = s->ports;
     int moved = 0;
-    for (unsigned c = 0; c < b->nchannels; c++) {
+    for (uint32_t bits = fired; bits; bits &= bits - 1) {
+        unsigned c = (unsigned)__builtin_ctz(bits);
         const rc_channel *ch = &b->channels[c];
-        if (!(P[ch->valid_word] && P[ch->ready_word]))
-            continue;
         moved = 1;
         if (k == 0 || e->r->mode == RC_ORDERED)
             hist_push(&s->hist[c], e->hdepth, e->cycle, ch->dir == RC_IN && !ch->agent ? s->in_pos[c] : s->fired[c], P, ch);
@@ -627,9 +662,22 @@ static int side_edge(eng *e, int k)
         s->fired[c]++;
     }
     for (unsigned m = 0; m < b->nmem && m < MAX_MEM; m++)
-        if (k == 0 || !e->shared_mem)
+        if ((k == 0 || !e->shared_mem) && (fired >> b->mem[m].req & 1 || fired >> b->mem[m].rsp & 1))
             moved |= rc_memagent_edge(&s->mem[m], b, e->cycle, s->ports);
     return moved;
+}
+
+/* Bit c: channel c fires at this edge on side k. */
+static uint32_t fired_mask(const eng *e, int k)
+{
+    const uint64_t *P = e->s[k].ports;
+    if (e->fast)
+        return e->fast->fired(P);
+    uint32_t m = 0;
+    for (unsigned c = 0; c < e->b->nchannels; c++)
+        if (P[e->b->channels[c].valid_word] && P[e->b->channels[c].ready_word])
+            m |= 1u << c;
+    return m;
 }
 
 static int side_done(eng *e, const side *s)
@@ -660,6 +708,58 @@ static int future_input(eng *e, const side *s)
             return 1;
     }
     return 0;
+}
+
+/* Model alone, after the edge of a cycle on which nothing moved: if the block is idle, no memory
+ * response is pending and the next input is due only later, let the model's skip hook jump
+ * over the quiet cycles between.  Everything the engine itself would have done in those cycles
+ * is done here: the back-pressure draws, and the watchdog's bookkeeping (it is re-armed every
+ * 'watchdog' cycles while an input is still to come).  Nothing fires, so nothing else changes. */
+static void skip_ahead(eng *e, uint64_t *last_progress)
+{
+    const rc_run *r = e->r;
+    const rc_block_desc *b = e->b;
+    side *s = &e->s[0];
+    const uint64_t *P = s->ports;
+    if (b->idle_status < 0 || !P[b->status[b->idle_status].word])
+        return;
+    for (unsigned m = 0; m < b->nmem && m < MAX_MEM; m++)
+        if (rc_memagent_busy(&s->mem[m]))
+            return;
+    uint64_t next = UINT64_MAX;       /* first cycle something may happen again */
+    for (unsigned i = 0; i < e->nvin; i++) {
+        const rc_txlist *l = &r->vec->in[e->vin[i]];
+        size_t pos = s->in_pos[e->vin[i]];
+        if (pos < l->n && l->cycle[pos] < next)
+            next = l->cycle[pos];
+    }
+    if (next == UINT64_MAX || next <= e->cycle + 1)
+        return;                       /* nothing to wait for (the run ends), or due at once */
+    for (unsigned i = 0; i < e->nout; i++) {
+        unsigned c = e->outc[i];
+        const rc_txlist *l = &r->vec->out[c];
+        if (P[b->channels[c].valid_word])
+            return;
+        if (r->check_expected && r->expected_mode == RC_EXACT && e->exp_pos[c] < l->n && l->cycle[e->exp_pos[c]] < next)
+            next = l->cycle[e->exp_pos[c]];
+    }
+    if (next > r->max_cycles)
+        next = r->max_cycles;
+    if (next <= e->cycle + 1)
+        return;
+    uint64_t n = s->ops->skip(s->h, P, next - 1 - e->cycle);
+    if (!n)
+        return;
+    if (r->bp.kind != RC_BP_ALWAYS)
+        for (unsigned i = 0; i < e->nout; i++)
+            for (uint64_t j = 0; j < n; j++)
+                e->ready[e->outc[i]] = policy_ready(e, e->outc[i]);
+    uint64_t last = e->cycle + n;
+    if (!r->watchdog)
+        *last_progress = last;
+    else if (last - *last_progress >= r->watchdog)
+        *last_progress += (last - *last_progress) / r->watchdog * r->watchdog;
+    e->cycle = last;
 }
 
 /* What is still outstanding, for a hang report. */
@@ -816,8 +916,369 @@ static void wave_eval(eng *e)
         apply_faults(e, 0);
 }
 
+/* ---- --threads 2: the model on its own thread ---------------------------------------------- */
+
+/* The model side runs on its own thread up to MT_RING cycles ahead of the RTL.  It drives its
+ * own inputs from the vector (its own handshakes decide what it consumed), has its own memory
+ * agents and its own copies of the back-pressure streams, and after each evaluation puts its
+ * port words in a ring; the main thread takes each cycle's words as side 1's and carries on as
+ * usual (comparison, checks, bookkeeping).  While the sides agree, the model's own handshakes,
+ * inputs and memory are exactly those the one-thread run gives it, so its words are the same.
+ * The ring's counters are published every MT_BATCH cycles, not every cycle. */
+#define MT_RING 1024u
+#define MT_BATCH 32u
+
+typedef struct mthread {
+    eng te;                      /* the model thread's engine state: only what driving needs */
+    uint64_t *ring;
+    unsigned nw;
+    _Atomic uint64_t prod, cons; /* cycles written / taken */
+    _Atomic int quit;
+    uint64_t avail;              /* main thread: prod as last seen */
+    pthread_t tid;
+} mthread;
+
+static void *mt_main(void *arg)
+{
+    mthread *m = arg;
+    eng *e = &m->te;
+    side *s = &e->s[0];
+    const rc_block_desc *b = e->b;
+    uint64_t cons_seen = 0;
+    for (e->cycle = 0;; e->cycle++) {
+        uint64_t c = e->cycle;
+        if (e->r->bp.kind != RC_BP_ALWAYS || c == 0)
+            for (unsigned i = 0; i < e->nout; i++)
+                e->ready[e->outc[i]] = policy_ready(e, e->outc[i]);
+        drive_inputs(e, s);
+        s->ops->eval(s->h, s->ports);
+        if (c - cons_seen >= MT_RING) {
+            atomic_store_explicit(&m->prod, c, memory_order_release);
+            for (unsigned spin = 0; c - (cons_seen = atomic_load_explicit(&m->cons, memory_order_acquire)) >= MT_RING; spin++) {
+                if (atomic_load_explicit(&m->quit, memory_order_relaxed))
+                    return NULL;
+                if (spin > 64)
+                    sched_yield();
+            }
+        }
+        memcpy(m->ring + (c % MT_RING) * m->nw, s->ports, m->nw * sizeof *s->ports);
+        if ((c + 1) % MT_BATCH == 0) {
+            atomic_store_explicit(&m->prod, c + 1, memory_order_release);
+            if (atomic_load_explicit(&m->quit, memory_order_relaxed))
+                return NULL;
+        }
+        uint32_t f = fired_mask(e, 0);
+        for (unsigned i = 0; i < e->nvin; i++)
+            s->in_pos[e->vin[i]] += f >> e->vin[i] & 1;
+        for (unsigned k = 0; k < b->nmem && k < MAX_MEM; k++)
+            if (f >> b->mem[k].req & 1 || f >> b->mem[k].rsp & 1)
+                rc_memagent_edge(&s->mem[k], b, c, s->ports);
+        s->ops->tick(s->h, s->ports);
+    }
+}
+
+/* Side 1's port words of cycle c (after its evaluation). */
+static void mt_take(mthread *m, uint64_t c, uint64_t *dst)
+{
+    for (unsigned spin = 0; m->avail <= c; spin++) {
+        m->avail = atomic_load_explicit(&m->prod, memory_order_acquire);
+        if (m->avail <= c && spin > 64)
+            sched_yield();
+    }
+    memcpy(dst, m->ring + (c % MT_RING) * m->nw, m->nw * sizeof *dst);
+    if ((c + 1) % MT_BATCH == 0)
+        atomic_store_explicit(&m->cons, c + 1, memory_order_release);
+}
+
+/* Whether --threads 2 applies: exact lockstep of two sides with nothing that writes while it
+ * runs (faults, traces, records, waveforms), and memory requests whose address and write
+ * enable are compared in full (each side's agent then sees exactly what the shared one would). */
+static int mt_applies(const eng *e)
+{
+    const rc_run *r = e->r;
+    const rc_block_desc *b = e->b;
+    if (r->threads < 2 || e->ns != 2 || r->mode != RC_EXACT || r->wave || r->nfaults || r->record ||
+        r->trace_channels || !e->shared_mem || !r->vec)
+        return 0;
+    for (unsigned m = 0; m < b->nmem; m++) {
+        const rc_channel *req = &b->channels[b->mem[m].req];
+        int f[2] = { b->mem[m].f_addr, b->mem[m].f_we };
+        for (int i = 0; i < 2; i++)
+            if (f[i] >= 0 && (req->fields[f[i]].cond >= 0 ||
+                              req->fields[f[i]].cmp_mask != (req->fields[f[i]].width == 64 ? ~0ull : (1ull << req->fields[f[i]].width) - 1)))
+                return 0;
+    }
+    return 1;
+}
+
+static int mt_start(eng *e, mthread *m)
+{
+    const rc_block_desc *b = e->b;
+    memset(m, 0, sizeof *m);
+    m->nw = b->nwords ? b->nwords : 1;
+    m->ring = malloc((size_t)MT_RING * m->nw * sizeof *m->ring);
+    uint64_t *ports = malloc(m->nw * sizeof *ports);
+    if (!m->ring || !ports) {
+        free(m->ring);
+        free(ports);
+        return -1;
+    }
+    m->te = *e;
+    side *s = &m->te.s[0];
+    *s = e->s[1];                 /* the model: its handle, and (moved) its memory agents */
+    memcpy(ports, e->s[1].ports, m->nw * sizeof *ports);
+    s->ports = ports;
+    for (unsigned c = 0; c < RC_MAX_CHANNELS; c++)
+        s->drv_pos[c] = SIZE_MAX;
+    m->te.ns = 1;
+    m->te.mt = NULL;
+    for (unsigned k = 0; k < b->nmem && k < MAX_MEM; k++)
+        rc_memagent_init(&e->s[1].mem[k], &b->mem[k], e->r->seed, k, e->r->lat_min, e->r->lat_max);
+    if (pthread_create(&m->tid, NULL, mt_main, m)) {
+        for (unsigned k = 0; k < b->nmem && k < MAX_MEM; k++) {
+            rc_memagent_free(&e->s[1].mem[k]);
+            e->s[1].mem[k] = s->mem[k];
+        }
+        free(ports);
+        free(m->ring);
+        return -1;
+    }
+    return 0;
+}
+
+static void mt_stop(eng *e, mthread *m)
+{
+    atomic_store_explicit(&m->quit, 1, memory_order_relaxed);
+    atomic_store_explicit(&m->cons, UINT64_MAX / 2, memory_order_release);   /* never wait again */
+    pthread_join(m->tid, NULL);
+    for (unsigned k = 0; k < e->b->nmem && k < MAX_MEM; k++)
+        rc_memagent_free(&m->te.s[0].mem[k]);
+    free(m->te.s[0].ports);
+    free(m->ring);
+}
+
+/* The cycle loop; returns whether the run ended with every side done. */
+static int __attribute__((noinline)) cycle_loop(eng *e)
+{
+    const rc_run *r = e->r;
+    const rc_block_desc *b = e->b;
+    rc_result *res = e->res;
+    uint64_t last_progress = 0;
+    int done = 0, s1_copied = 0;
+    int skip_ok = e->ns == 1 && r->sides[0]->skip && !r->wave && !r->nfaults && !r->tables;
+    for (e->cycle = 0; !e->stop; e->cycle++) {
+        if (e->cycle >= r->max_cycles) {
+            if (e->mt) {
+                e->aborted = 1;
+                break;
+            }
+            res->status = RC_HANG;
+            summary(e, "not finished after --max-cycles %" PRIu64, r->max_cycles);
+            out(e, "HANG %s: not finished after %" PRIu64 " cycles (--max-cycles)\n", b->name, r->max_cycles);
+            report_pending(e);
+            report_tail(e);
+            break;
+        }
+        if (r->wave && r->wave_stop && e->cycle > r->wave_to)
+            break;
+        if (r->bp.kind != RC_BP_ALWAYS || e->cycle == 0)
+            for (unsigned c = 0; c < b->nchannels; c++)
+                if (b->channels[c].dir == RC_OUT)
+                    e->ready[c] = policy_ready(e, c);
+        drive_inputs(e, &e->s[0]);
+        if (e->ns == 2) {
+            if (e->mt) {
+                /* side 1 drives itself on its own thread */
+            } else if (r->mode == RC_EXACT && !res->mismatches) {
+                /* In exact mode, until a mismatch, both sides consumed the same inputs: side 1
+                 * gets side 0's input words; only its memory agent answers from its own image. */
+                memcpy(e->s[1].ports, e->s[0].ports, b->nwords * sizeof *e->s[1].ports);
+                s1_copied = 1;
+                if (!e->shared_mem)
+                    for (unsigned m = 0; m < b->nmem && m < MAX_MEM; m++)
+                        rc_memagent_offer(&e->s[1].mem[m], b, e->cycle, e->s[1].ports);
+            } else {
+                if (s1_copied) {            /* its words came from side 0 until now */
+                    for (unsigned c = 0; c < RC_MAX_CHANNELS; c++)
+                        e->s[1].drv_pos[c] = SIZE_MAX;
+                    s1_copied = 0;
+                }
+                drive_inputs(e, &e->s[1]);
+            }
+        }
+        if (r->wave) {
+            wave_eval(e);
+        } else {
+            for (int k = 0; k < e->ns; k++) {
+                if (k == 1 && e->mt)
+                    mt_take(e->mt, e->cycle, e->s[1].ports);
+                else
+                    e->s[k].ops->eval(e->s[k].h, e->s[k].ports);
+                if (r->nfaults)
+                    apply_faults(e, k);
+            }
+        }
+        /* The generated comparison says whether there is anything to report; the table walk
+         * (compare_exact) then writes the report. */
+        if (e->ns == 2 && r->mode == RC_EXACT && (!e->fast || !e->fastok || e->fast->differ(e->s[0].ports, e->s[1].ports)))
+            compare_exact(e);
+        uint32_t fired0 = fired_mask(e, 0);
+        if (r->check_expected || r->record || r->trace_channels) {
+            for (unsigned i = 0; i < e->nout && !e->stop; i++) {
+                unsigned c = e->outc[i];
+                const rc_channel *ch = &b->channels[c];
+                int fired = (int)(fired0 >> c & 1);
+                if (!fired) {
+                    /* Nothing to record or trace; the vector can only miss a transaction due now. */
+                    const rc_txlist *l = &r->vec->out[c];
+                    if (!r->check_expected || r->expected_mode != RC_EXACT || e->exp_pos[c] >= l->n ||
+                        l->cycle[e->exp_pos[c]] != e->cycle)
+                        continue;
+                }
+                uint64_t vals[RC_MAX_FIELDS];
+                if (fired)
+                    gather(&e->s[0], ch, vals);
+                if (r->check_expected)
+                    compare_expected(e, c, fired, vals);
+                if (fired && (r->trace_channels >> c & 1) && r->trace) {
+                    char line[2048];
+                    fields_inline(e, ch, vals, line, sizeof line, 1);
+                    fprintf(r->trace, "@%" PRIu64 " %s #%" PRIu64 " %s\n", e->cycle, ch->name, e->s[0].fired[c], line);
+                }
+                if (fired && r->record && rc_txlist_push(&r->record->out[c], e->cycle, vals))
+                    abort();
+            }
+        }
+        if (e->stop)
+            break;
+        done = 1;
+        for (int k = 0; k < e->ns; k++)
+            done &= side_done(e, &e->s[k]);
+        if (done)
+            break;
+        int moved = 0;
+        moved |= side_edge(e, 0, fired0);
+        if (e->ns == 2)
+            moved |= side_edge(e, 1, fired_mask(e, 1));
+        if (r->mode == RC_ORDERED && e->ns == 2)
+            for (unsigned c = 0; c < b->nchannels; c++)
+                if (b->channels[c].dir == RC_OUT)
+                    compare_ordered(e, c);
+        for (int k = 0; k < (e->mt ? 1 : e->ns); k++)
+            e->s[k].ops->tick(e->s[k].h, e->s[k].ports);
+        if (moved || (e->cycle - last_progress >= r->watchdog && future_input(e, &e->s[0])))
+            last_progress = e->cycle;
+        else if (e->cycle - last_progress >= r->watchdog && !e->stop) {
+            if (e->mt) {
+                e->aborted = 1;
+                break;
+            }
+            res->status = RC_HANG;
+            summary(e, "no progress for %" PRIu64 " cycles (watchdog)", r->watchdog);
+            out(e, "HANG %s at cycle %" PRIu64 ": no handshake on any channel for %" PRIu64 " cycles (--watchdog)\n",
+                b->name, e->cycle, r->watchdog);
+            report_pending(e);
+            report_tail(e);
+            break;
+        }
+        if (skip_ok && !moved && !e->stop)
+            skip_ahead(e, &last_progress);
+    }
+    return done;
+}
+
+/* The model's words from its thread (--threads 2), for the generated run. */
+static void fast_model_words(void *ctx, uint64_t cycle, uint64_t *words)
+{
+    eng *e = ctx;
+    mt_take(e->mt, cycle, words);
+}
+
+/* The back-pressure of the generated run: the engine's own draws. */
+static void fast_readies(void *ctx, uint64_t *ready)
+{
+    eng *e = ctx;
+    for (unsigned i = 0; i < e->nout; i++)
+        ready[e->outc[i]] = policy_ready(e, e->outc[i]);
+}
+
+/* The common runs go to the block's generated loop (rc_block_fast.run) first: the RTL alone or
+ * RTL and model in exact lockstep (the model on its own thread with --threads 2), with nothing
+ * that writes while it runs.  Returns 0 (passed, res filled), 1 (does not apply) or 2 (it gave
+ * up at the first thing to report: the run is then done by the table walk, on one thread; the
+ * same run, it is deterministic, and it writes the report). */
+static int try_fast(const rc_run *r, rc_result *res)
+{
+    const rc_block_desc *b = r->blk;
+    if (r->tables || !b->fast || !b->fast->run || !r->vec || r->wave || r->nfaults || r->trace_channels ||
+        r->png_dir || r->mode != RC_EXACT || r->trace_path[0] || r->trace_path[1] ||
+        (r->check_expected && r->expected_mode != RC_EXACT))
+        return 1;
+    int lock = r->nsides == 2 && r->sides[0] == b->rtl && r->sides[1] == b->model;
+    int alone = r->nsides == 1 && r->sides[0] == b->model;
+    if (!lock && !alone && !(r->nsides == 1 && r->sides[0] == b->rtl))
+        return 1;
+    if (r->record && !alone)
+        return 1;
+    eng e;
+    memset(&e, 0, sizeof e);
+    e.r = r;
+    e.b = b;
+    e.ns = r->nsides;
+    e.fast = b->fast;
+    e.shared_mem = lock;
+    for (unsigned c = 0; c < b->nchannels; c++) {
+        e.bp[c].rng = rc_rng_make(r->seed, 0x62700000ull + c);
+        if (b->channels[c].dir == RC_OUT)
+            e.outc[e.nout++] = c;
+        else if (!b->channels[c].agent)
+            e.vin[e.nvin++] = c;
+    }
+    /* --threads 2: the model side opened here and run on its own thread (mt_main). */
+    mthread *mt = NULL;
+    if (lock && r->threads > 1 && mt_applies(&e)) {
+        mt = malloc(sizeof *mt);
+        if (!mt)
+            return 1;
+        if (side_open(&e, 1, b->model) || mt_start(&e, mt)) {
+            side_close(&e, 1);
+            free(mt);
+            return 1;
+        }
+        e.mt = mt;
+    }
+    rc_fast_args a = { r->vec, r->seed, r->lat_min, r->lat_max, r->max_cycles, r->watchdog, lock, alone,
+                       r->record, r->check_expected, r->bp.kind == RC_BP_ALWAYS ? NULL : fast_readies,
+                       mt ? fast_model_words : NULL, &e };
+    rc_fast_result fr;
+    memset(&fr, 0, sizeof fr);
+    int gave_up = b->fast->run(&a, &fr);
+    if (mt) {
+        mt_stop(&e, mt);
+        side_close(&e, 1);
+        free(mt);
+    }
+    if (gave_up)
+        return 2;
+    memset(res, 0, sizeof *res);
+    res->first.channel = res->first.status = -1;
+    res->status = RC_PASS;
+    res->cycles = fr.cycles;
+    res->seconds = fr.seconds;
+    memcpy(res->txns, fr.txns, sizeof res->txns);
+    return 0;
+}
+
 int rc_run_exec(const rc_run *r, rc_result *res)
 {
+    int fast = try_fast(r, res);
+    if (fast == 0)
+        return 0;
+    if (fast == 2 && r->threads > 1) {
+        rc_run one = *r;
+        one.threads = 1;
+        return rc_run_exec(&one, res);
+    }
     eng e;
     memset(&e, 0, sizeof e);
     memset(res, 0, sizeof *res);
@@ -840,6 +1301,21 @@ int rc_run_exec(const rc_run *r, rc_result *res)
         }
     }
     e.shared_mem = e.ns == 2 && r->mode == RC_EXACT && !r->wave;
+    for (unsigned c = 0; c < b->nchannels; c++) {
+        const rc_channel *ch = &b->channels[c];
+        if (ch->dir == RC_OUT) {
+            e.outc[e.nout++] = c;
+            e.outmask |= 1u << c;
+        } else if (!ch->agent) {
+            e.vin[e.nvin++] = c;
+            e.vinmask |= 1u << c;
+        }
+    }
+    e.fast = b->fast;
+    e.fastok = !r->nfaults && !r->wave;
+    mthread mt;
+    if (mt_applies(&e) && !mt_start(&e, &mt))
+        e.mt = &mt;
     if (e.ns == 2 && e.s[0].ops == e.s[1].ops) {
         e.s[0].label = "actual";
         e.s[1].label = "expected";
@@ -847,98 +1323,21 @@ int rc_run_exec(const rc_run *r, rc_result *res)
     struct timespec t0, t1;
     clock_gettime(CLOCK_MONOTONIC, &t0);
 
-    uint64_t last_progress = 0;
-    int done = 0;
-    for (e.cycle = 0; !e.stop; e.cycle++) {
-        if (e.cycle >= r->max_cycles) {
-            res->status = RC_HANG;
-            summary(&e, "not finished after --max-cycles %" PRIu64, r->max_cycles);
-            out(&e, "HANG %s: not finished after %" PRIu64 " cycles (--max-cycles)\n", b->name, r->max_cycles);
-            report_pending(&e);
-            report_tail(&e);
-            break;
-        }
-        if (r->wave && r->wave_stop && e.cycle > r->wave_to)
-            break;
-        if (r->bp.kind != RC_BP_ALWAYS || e.cycle == 0)
-            for (unsigned c = 0; c < b->nchannels; c++)
-                if (b->channels[c].dir == RC_OUT)
-                    e.ready[c] = policy_ready(&e, c);
-        drive_inputs(&e, &e.s[0]);
-        if (e.ns == 2) {
-            if (r->mode == RC_EXACT && !res->mismatches) {
-                /* In exact mode, until a mismatch, both sides consumed the same inputs: side 1
-                 * gets side 0's input words; only its memory agent answers from its own image. */
-                memcpy(e.s[1].ports, e.s[0].ports, b->nwords * sizeof *e.s[1].ports);
-                if (!e.shared_mem)
-                    for (unsigned m = 0; m < b->nmem && m < MAX_MEM; m++)
-                        rc_memagent_offer(&e.s[1].mem[m], b, e.cycle, e.s[1].ports);
-            } else {
-                drive_inputs(&e, &e.s[1]);
-            }
-        }
-        if (r->wave) {
-            wave_eval(&e);
-        } else {
-            for (int k = 0; k < e.ns; k++) {
-                e.s[k].ops->eval(e.s[k].h, e.s[k].ports);
-                if (r->nfaults)
-                    apply_faults(&e, k);
-            }
-        }
-        if (e.ns == 2 && r->mode == RC_EXACT)
-            compare_exact(&e);
-        if (r->check_expected || r->record || r->trace_channels) {
-            const uint64_t *P = e.s[0].ports;
-            for (unsigned c = 0; c < b->nchannels && !e.stop; c++) {
-                const rc_channel *ch = &b->channels[c];
-                if (ch->dir != RC_OUT)
-                    continue;
-                int fired = P[ch->valid_word] && P[ch->ready_word];
-                uint64_t vals[RC_MAX_FIELDS];
-                if (fired)
-                    gather(&e.s[0], ch, vals);
-                if (r->check_expected)
-                    compare_expected(&e, c, fired, vals);
-                if (fired && (r->trace_channels >> c & 1) && r->trace) {
-                    char line[2048];
-                    fields_inline(&e, ch, vals, line, sizeof line, 1);
-                    fprintf(r->trace, "@%" PRIu64 " %s #%" PRIu64 " %s\n", e.cycle, ch->name, e.s[0].fired[c], line);
-                }
-                if (fired && r->record && rc_txlist_push(&r->record->out[c], e.cycle, vals))
-                    abort();
-            }
-        }
-        if (e.stop)
-            break;
-        done = 1;
-        for (int k = 0; k < e.ns; k++)
-            done &= side_done(&e, &e.s[k]);
-        if (done)
-            break;
-        int moved = 0;
-        for (int k = 0; k < e.ns; k++)
-            moved |= side_edge(&e, k);
-        if (r->mode == RC_ORDERED && e.ns == 2)
-            for (unsigned c = 0; c < b->nchannels; c++)
-                if (b->channels[c].dir == RC_OUT)
-                    compare_ordered(&e, c);
-        for (int k = 0; k < e.ns; k++)
-            e.s[k].ops->tick(e.s[k].h, e.s[k].ports);
-        if (moved || (e.cycle - last_progress >= r->watchdog && future_input(&e, &e.s[0])))
-            last_progress = e.cycle;
-        else if (e.cycle - last_progress >= r->watchdog && !e.stop) {
-            res->status = RC_HANG;
-            summary(&e, "no progress for %" PRIu64 " cycles (watchdog)", r->watchdog);
-            out(&e, "HANG %s at cycle %" PRIu64 ": no handshake on any channel for %" PRIu64 " cycles (--watchdog)\n",
-                b->name, e.cycle, r->watchdog);
-            report_pending(&e);
-            report_tail(&e);
-            break;
-        }
-    }
+    int done = cycle_loop(&e);
     if (done && !e.stop)
         finish_checks(&e);
+    if (e.mt) {
+        mt_stop(&e, e.mt);
+        if (e.aborted) {
+            /* Something to report: the one-thread run does it, identically to a run without
+             * --threads (it is deterministic). */
+            for (int k = 0; k < e.ns; k++)
+                side_close(&e, k);
+            rc_run one = *r;
+            one.threads = 1;
+            return rc_run_exec(&one, res);
+        }
+    }
     clock_gettime(CLOCK_MONOTONIC, &t1);
     res->seconds = (double)(t1.tv_sec - t0.tv_sec) + 1e-9 * (double)(t1.tv_nsec - t0.tv_nsec);
     res->cycles = e.cycle;

@@ -74,6 +74,10 @@ typedef struct rc_run {
     FILE *report;                     /* where the mismatch report goes */
     uint32_t trace_channels;          /* bit per output channel: print each transaction of side 0 */
     FILE *trace;                      /* where --trace lines go */
+    int tables;                       /* 1: the engine's table walk every cycle: no generated run,
+                                         no skip-ahead (same results; to check and to profile) */
+    int threads;                      /* 2: the model side on its own thread (exact lockstep only;
+                                         same results and reports as 1) */
 } rc_run;
 
 typedef enum rc_verdict {

@@ -184,15 +184,32 @@ void rc_memagent_copy(rc_memagent *dst, const rc_memagent *src)
     }
 }
 
+static void find_words(rc_memagent *a, const rc_block_desc *b)
+{
+    const rc_memport *mp = a->port;
+    const rc_channel *req = &b->channels[mp->req], *rsp = &b->channels[mp->rsp];
+    a->w_rsp_valid = rsp->valid_word;
+    a->w_rsp_ready = rsp->ready_word;
+    a->w_rsp_data = rsp->fields[mp->f_data].word;
+    a->w_req_valid = req->valid_word;
+    a->w_req_ready = req->ready_word;
+    a->w_addr = req->fields[mp->f_addr].word;
+    a->w_we = mp->f_we >= 0 ? (int)req->fields[mp->f_we].word : -1;
+    a->w_wdata = mp->f_wdata >= 0 ? (int)req->fields[mp->f_wdata].word : -1;
+    a->w_be = mp->f_be >= 0 ? (int)req->fields[mp->f_be].word : -1;
+    a->words_ok = 1;
+}
+
 void rc_memagent_offer(rc_memagent *a, const rc_block_desc *b, uint64_t cycle, uint64_t *ports)
 {
-    const rc_channel *rsp = &b->channels[a->port->rsp];
+    if (!a->words_ok)
+        find_words(a, b);
     if (a->qn && a->q[a->qhead].due <= cycle) {
-        ports[rsp->valid_word] = 1;
-        ports[rsp->fields[a->port->f_data].word] = a->q[a->qhead].data;
+        ports[a->w_rsp_valid] = 1;
+        ports[a->w_rsp_data] = a->q[a->qhead].data;
     } else {
-        ports[rsp->valid_word] = 0;
-        ports[rsp->fields[a->port->f_data].word] = 0;
+        ports[a->w_rsp_valid] = 0;
+        ports[a->w_rsp_data] = 0;
     }
 }
 
@@ -204,34 +221,35 @@ static void push(rc_memagent *a, uint64_t due, uint64_t data)
         if (!q)
             abort();
         for (size_t i = 0; i < a->qn; i++)
-            q[i] = a->q[(a->qhead + i) % a->qcap];
+            q[i] = a->q[(a->qhead + i) & (a->qcap - 1)];
         free(a->q);
         a->q = q;
         a->qcap = cap;
         a->qhead = 0;
     }
-    a->q[(a->qhead + a->qn) % a->qcap] = (rc_mempending){ due, data };
+    a->q[(a->qhead + a->qn) & (a->qcap - 1)] = (rc_mempending){ due, data };
     a->qn++;
 }
 
 int rc_memagent_edge(rc_memagent *a, const rc_block_desc *b, uint64_t cycle, uint64_t *ports)
 {
     const rc_memport *mp = a->port;
-    const rc_channel *req = &b->channels[mp->req], *rsp = &b->channels[mp->rsp];
+    if (!a->words_ok)
+        find_words(a, b);
     int moved = 0;
-    if (ports[rsp->valid_word] && ports[rsp->ready_word]) {
-        a->qhead = (a->qhead + 1) % a->qcap;
+    if (ports[a->w_rsp_valid] && ports[a->w_rsp_ready]) {
+        a->qhead = (a->qhead + 1) & (a->qcap - 1);
         a->qn--;
         moved = 1;
     }
-    if (ports[req->valid_word] && ports[req->ready_word]) {
-        uint32_t addr = (uint32_t)ports[req->fields[mp->f_addr].word];
+    if (ports[a->w_req_valid] && ports[a->w_req_ready]) {
+        uint32_t addr = (uint32_t)ports[a->w_addr];
         unsigned bytes = mp->data_bytes;
         addr &= ~(uint32_t)(bytes - 1);
-        int we = mp->f_we >= 0 && ports[req->fields[mp->f_we].word];
+        int we = a->w_we >= 0 && ports[a->w_we];
         if (we) {
-            uint64_t data = mp->f_wdata >= 0 ? ports[req->fields[mp->f_wdata].word] : 0;
-            uint64_t be = mp->f_be >= 0 ? ports[req->fields[mp->f_be].word] : ~0ull;
+            uint64_t data = a->w_wdata >= 0 ? ports[a->w_wdata] : 0;
+            uint64_t be = a->w_be >= 0 ? ports[a->w_be] : ~0ull;
             rc_memimg_write(&a->img, addr, bytes, data, be);
             a->writes++;
         } else {

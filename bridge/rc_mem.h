@@ -35,8 +35,12 @@ typedef struct rc_memagent {
     rc_rng rng;
     unsigned lat_min, lat_max;
     rc_mempending *q;
-    size_t qcap, qhead, qn;
+    size_t qcap, qhead, qn;      /* qcap: 0 or a power of two */
     uint64_t reads, writes;
+    /* The port words the agent uses, looked up in the block's tables once (first use). */
+    int words_ok;
+    unsigned w_rsp_valid, w_rsp_ready, w_rsp_data, w_req_valid, w_req_ready, w_addr;
+    int w_we, w_wdata, w_be;     /* -1: absent */
 } rc_memagent;
 
 /* Latency text "N" or "MIN:MAX" (cycles, 1..1000).  Returns 0 or -1. */

@@ -177,6 +177,8 @@ def gen_header(blk, bid):
     out.append('extern const rc_side_ops %s_rtl_ops;    /* generated shim */' % bid)
     out.append('extern const rc_side_ops %s_wave_ops;   /* generated shim of the waveform wrapper */' % bid)
     out.append('int %s_stimulus(rc_vector *v, uint64_t seed, uint64_t count, char *err, size_t errn);' % bid)
+    out.append('uint64_t %s_bare(const rc_vector *v, uint64_t seed, uint64_t max_cycles, double *seconds);' % bid)
+    out.append('int %s_fast_run(const rc_fast_args *a, rc_fast_result *res);' % bid)
     if blk['images']:
         out.append('int %s_images(const rc_vector *v, const struct rc_memimg *mem, rc_image *out, int max,' % bid)
         out.append('    char *err, size_t errn);')
@@ -230,16 +232,58 @@ def gen_desc(blk, bid):
         out.append('    %s,' % c_str(' '.join(sig)))
     out.append('};')
     idle = [s['name'] for s in blk['status']].index(blk['idle']) if blk['idle'] else -1
+    out += gen_fast(blk, bid)
     out += ['const rc_block_desc %s_block = {' % bid,
             '    %s, %s, %s,' % (c_str(blk['name']), c_str(blk['title']),
                                  c_str(blk['regs']) if blk['regs'] else 'NULL'),
             '    %d, %d, %s_channels,' % (blk['nwords'], len(blk['channels']), bid),
             '    %d, %s, %d,' % (len(blk['status']), ('%s_status' % bid) if blk['status'] else 'NULL', idle),
             '    %d, %s,' % (len(blk['mem']), ('%s_mem' % bid) if blk['mem'] else 'NULL'),
-            '    &%s_rtl_ops, &%s_model_ops, %s_stimulus, %s_waves, &%s_wave_ops, %s' % (
+            '    &%s_rtl_ops, &%s_model_ops, %s_stimulus, %s_waves, &%s_wave_ops, %s,' % (
                 bid, bid, bid, bid, bid, ('%s_images' % bid) if blk['images'] else 'NULL'),
+            '    %s_bare, &%s_fast' % (bid, bid),
             '};']
     return '\n'.join(out) + '\n'
+
+
+def gen_fast(blk, bid):
+    """The engine's per-cycle work for this block as straight-line code (rc_block_fast): the
+    exact comparison of two port arrays with the masks and don't-cares compiled in, and the
+    handshake mask.  Same semantics as the engine's generic table walk (compare_exact), which
+    still writes every report: these only say whether there is anything to report."""
+    # Branch-free: every term is evaluated (the common case is "no difference" anyway).
+    terms = []
+    for ch in blk['channels']:
+        if ch['dir'] == 'in':
+            terms.append('(uint64_t)(a[%d] != x[%d])' % (ch['ready_word'], ch['ready_word']))
+            continue
+        v = ch['valid_word']
+        names = [f['name'] for f in ch['fields']]
+        ft = []
+        for f in ch['fields']:
+            if f['mask'] == 0:
+                continue
+            t = '((a[%d] ^ x[%d]) & 0x%xull)' % (f['word'], f['word'], f['mask'])
+            if f['cond']:
+                cw = ch['fields'][names.index(f['cond'])]['word']
+                t = '(%s & %s_on(a[%d] | x[%d]))' % (t, bid, cw, cw)
+            ft.append(t)
+        terms.append('(uint64_t)(a[%d] != x[%d])' % (v, v))
+        if ft:
+            terms.append('((%s) & %s_on(a[%d]))' % (' |\n            '.join(ft), bid, v))
+    for st in blk['status']:
+        terms.append('(uint64_t)(a[%d] != x[%d])' % (st['word'], st['word']))
+    fired = ['((uint32_t)((p[%d] != 0) & (p[%d] != 0)) << %d)' % (ch['valid_word'], ch['ready_word'], c)
+             for c, ch in enumerate(blk['channels'])]
+    return ['',
+            '/* rc_block_fast: the exact comparison and the handshakes as straight-line code. */',
+            '/* all ones if w is non-zero, else 0 */',
+            'static inline uint64_t %s_on(uint64_t w) { return 0 - (uint64_t)(w != 0); }' % bid,
+            'static int %s_differ(const uint64_t *a, const uint64_t *x)' % bid, '{',
+            '    return (%s) != 0;' % (' |\n        '.join(terms) or '0'), '}',
+            'static uint32_t %s_fired(const uint64_t *p)' % bid, '{',
+            '    return %s;' % (' |\n        '.join(fired) or '0'), '}',
+            'static const rc_block_fast %s_fast = { %s_differ, %s_fired, %s_fast_run };' % (bid, bid, bid, bid), '']
 
 
 def gen_shim(blk, bid, top, wave=False):
@@ -380,7 +424,379 @@ void tick(void *vs, const uint64_t *) {
 
 extern "C" const rc_side_ops %(bid)s_rtl_ops = { "rtl", create, destroy, reset, eval, tick };
 ''' % {'name': blk['name'], 'vt': vt, 'bid': bid, 'drive': '\n'.join(drive),
-       'sample': '\n'.join(sample), 'nwords': blk['nwords']}
+       'sample': '\n'.join(sample), 'nwords': blk['nwords']} + gen_bare(blk, bid, vt) + gen_fast_run(blk, bid, vt)
+
+
+def gen_bare(blk, bid, vt):
+    """The physical limit of a lockstep run: the Verilated RTL driven straight from a vector
+    (inputs offered from their earliest cycle, memory served by the harness agent, every output
+    always ready), clocked until done, with no comparison, history or policy.  It lives in the
+    shim's translation unit, so it is built with exactly the RTL side's Verilator and compiler
+    flags; 'rcosim bare' runs it for scripts/bench."""
+    nmem = len(blk['mem'])
+    body = []
+    chans = blk['channels']
+    agent_rsp = {m['rsp_i']: i for i, m in enumerate(blk['mem'])}
+    agent_req = {m['req_i']: i for i, m in enumerate(blk['mem'])}
+    for c, ch in enumerate(chans):
+        if ch['dir'] == 'out':
+            body.append('        t->%s = 1;' % port(ch, 'ready', True))
+        elif c in agent_rsp:
+            body.append('        t->%s = (uint8_t)P[%d];' % (port(ch, 'valid', True), ch['valid_word']))
+            for f in ch['fields']:
+                body.append('        t->%s = P[%d];' % (port(ch, f['name'], True), f['word']))
+        else:
+            body.append('        if (pos[%d] < v->in[%d].n && v->in[%d].cycle[pos[%d]] <= cyc) {' % (c, c, c, c))
+            body.append('            const uint64_t *x = v->in[%d].vals + pos[%d] * %d;' % (c, c, len(ch['fields'])))
+            body.append('            t->%s = 1;' % port(ch, 'valid', True))
+            for i, f in enumerate(ch['fields']):
+                body.append('            t->%s = x[%d];' % (port(ch, f['name'], True), i))
+            body.append('        } else {')
+            body.append('            t->%s = 0;' % port(ch, 'valid', True))
+            for f in ch['fields']:
+                body.append('            t->%s = 0;' % port(ch, f['name'], True))
+            body.append('        }')
+    body.append('        t->clk_i = 0;')
+    body.append('        t->eval();')
+    # Done (as the engine decides it: before this cycle's edge): every input consumed, the memory
+    # agents quiet, the block idle.
+    left = ['pos[%d] < v->in[%d].n' % (c, c) for c, ch in enumerate(chans) if ch['dir'] == 'in' and c not in agent_rsp]
+    busy = ['rc_memagent_busy(&mem[%d])' % i for i in range(nmem)]
+    idle = ['!t->%s_o' % blk['idle']] if blk['idle'] else []
+    body.append('        if (!(%s))' % ' || '.join(left + busy + idle or ['0']))
+    body.append('            break;')
+    for c, ch in enumerate(chans):
+        if ch['dir'] == 'in' and c not in agent_rsp:
+            body.append('        pos[%d] += t->%s && t->%s;' % (c, port(ch, 'valid', True), port(ch, 'ready', False)))
+        elif c in agent_rsp:
+            body.append('        P[%d] = t->%s;' % (ch['ready_word'], port(ch, 'ready', False)))
+        elif c in agent_req:
+            body.append('        P[%d] = t->%s;' % (ch['valid_word'], port(ch, 'valid', False)))
+            body.append('        P[%d] = 1;' % ch['ready_word'])
+            for f in ch['fields']:
+                body.append('        P[%d] = t->%s;' % (f['word'], port(ch, f['name'], False)))
+    for i in range(nmem):
+        body.append('        rc_memagent_edge(&mem[%d], b, cyc, P);' % i)
+    body.append('        t->clk_i = 1;')
+    body.append('        t->eval();')
+    offer = ['        rc_memagent_offer(&mem[%d], b, cyc, P);' % i for i in range(nmem)]
+    return '''
+/* ---- the bare loop (scripts/bench's physical limit; see gen_bare in scripts/blockgen.py) ---- */
+extern "C" {
+#include "rc_mem.h"
+#include "rc_vector.h"
+}
+#include <chrono>
+
+/* The loop alone (not inlined, so a profile can single it out). */
+static uint64_t __attribute__((noinline)) %(bid)s_bare_loop(%(vt)s *t, const rc_vector *v, rc_memagent *mem,
+                                                           uint64_t *P, uint64_t max_cycles) {
+    const rc_block_desc *b = &%(bid)s_block;
+    size_t pos[%(nch)d] = { 0 };
+    uint64_t cyc = 0;
+    for (; cyc < max_cycles; cyc++) {
+%(offer)s
+%(body)s
+    }
+    (void)pos; (void)P; (void)b; (void)mem;
+    return cyc;
+}
+
+extern "C" uint64_t %(bid)s_bare(const rc_vector *v, uint64_t seed, uint64_t max_cycles, double *seconds) {
+    const rc_block_desc *b = &%(bid)s_block;
+    unsigned lmin = 1, lmax = 1;
+    if (rc_latency_parse(v->latency, &lmin, &lmax)) lmin = lmax = 1;
+    rc_memagent mem[%(nmem1)d];
+    for (unsigned m = 0; m < %(nmem)d; m++) {
+        rc_memagent_init(&mem[m], &b->mem[m], seed, m, lmin, lmax);
+        for (size_t i = 0; i < v->nmem; i++)
+            for (size_t w = 0; w < v->mem[i].nwords; w++)
+                rc_memimg_write(&mem[m].img, v->mem[i].addr + 4 * (uint32_t)w, 4, v->mem[i].words[w], 0xF);
+    }
+    rc_side_config cfg = { seed, nullptr };
+    Side *s = static_cast<Side *>(create(&cfg));
+    uint64_t P[%(nwords)d] = { 0 };
+    reset(s, P);
+    for (unsigned i = 0; i < %(nwords)d; i++) P[i] = 0;
+    auto t0 = std::chrono::steady_clock::now();
+    uint64_t cyc = %(bid)s_bare_loop(s->top.get(), v, mem, P, max_cycles);
+    auto t1 = std::chrono::steady_clock::now();
+    *seconds = std::chrono::duration<double>(t1 - t0).count();
+    destroy(s);
+    for (unsigned m = 0; m < %(nmem)d; m++) rc_memagent_free(&mem[m]);
+    return cyc;
+}
+''' % {'bid': bid, 'vt': vt, 'nmem': nmem, 'nmem1': max(nmem, 1), 'nwords': blk['nwords'],
+       'nch': len(chans), 'offer': '\n'.join(offer), 'body': '\n'.join(body)}
+
+
+def gen_fast_run(blk, bid, vt):
+    """The common runs as one generated loop (rc_block_fast.run): the RTL alone against a vector,
+    or RTL and model in exact lockstep, with the vector's expected outputs checked exactly, any
+    back-pressure, the memory agents.  It reports nothing: at the first thing the engine would
+    report (a difference, a hang, a missing or unexpected output) it gives up and the engine
+    runs the case again with its table walk, which writes the report.  On a pass its results
+    (cycles, transaction counts) are the engine's."""
+    funcs = '\n'.join(gen_fast(blk, bid)[:-2])       # the _on, _differ and _fired functions
+    chans = blk['channels']
+    nw, nch = blk['nwords'], len(chans)
+    agent = set(m['req_i'] for m in blk['mem']) | set(m['rsp_i'] for m in blk['mem'])
+    vin = [c for c, ch in enumerate(chans) if ch['dir'] == 'in' and c not in agent]
+    outs = [c for c, ch in enumerate(chans) if ch['dir'] == 'out']
+    def build(alone):
+        """The loop body; alone: the model alone (its words in M), else the RTL (R) and maybe the model."""
+        L = []
+        for c in outs:
+            L.append('        R[%d] = ready[%d];' % (chans[c]['ready_word'], c))
+        for c in vin:
+            ch = chans[c]
+            L += ['        {',
+                  '            const rc_txlist *l = &v->in[%d];' % c,
+                  '            size_t q = pos[%d];' % c,
+                  '            int on = q < l->n && l->cycle[q] <= cyc;',
+                  '            if (q != dpos[%d] || on != don[%d]) {' % (c, c),
+                  '                dpos[%d] = q;' % c,
+                  '                don[%d] = on;' % c,
+                  '                R[%d] = (uint64_t)on;' % ch['valid_word']]
+            for i, f in enumerate(ch['fields']):
+                L.append('                R[%d] = on ? l->vals[q * %d + %d] : 0;' % (f['word'], len(ch['fields']), i))
+            L += ['            }', '        }']
+        for i in range(len(blk['mem'])):
+            L.append('        rc_memagent_offer(&mem[%d], b, cyc, R);' % i)
+        if alone:
+            L += ['        mo->eval(mh, R);']
+        L += [] if alone else ['        drive(t, R);', '        t->clk_i = 0;', '        t->eval();', '        sample(t, R);']
+        L += [] if alone else [
+              '        if (a->lockstep) {',
+              '            if (a->model_words) {',
+              '                a->model_words(a->ctx, cyc, M);',
+              '            } else {',
+              '                memcpy(M, R, sizeof M);',
+              '                mo->eval(mh, M);',
+              '            }',
+              '            if (%s_differ(R, M))' % bid,
+              '                goto give_up;',
+              '        }']
+        L += ['        uint32_t f = %s_fired(R);' % bid,
+              '        if (a->check_expected) {']
+        for c in outs:
+            ch = chans[c]
+            names = [f['name'] for f in ch['fields']]
+            nf = len(ch['fields'])
+            diffs = []
+            for i, f in enumerate(ch['fields']):
+                if f['mask'] == 0:
+                    continue
+                d = '((x[%d] ^ R[%d]) & 0x%xull)' % (i, f['word'], f['mask'])
+                if f['cond']:
+                    j = names.index(f['cond'])
+                    d = '((x[%d] || R[%d]) && %s)' % (j, ch['fields'][j]['word'], d)
+                diffs.append(d)
+            L += ['            {',
+                  '                const rc_txlist *l = &v->out[%d];' % c,
+                  '                size_t q = exp[%d];' % c,
+                  '                int due = q < l->n && l->cycle[q] == cyc;',
+                  '                if (f >> %d & 1) {' % c,
+                  '                    if (!due)',
+                  '                        goto give_up;',
+                  '                    const uint64_t *x = l->vals + q * %d;' % nf,
+                  '                    (void)x;',
+                  '                    if (%s)' % (' ||\n                        '.join(diffs) or '0'),
+                  '                        goto give_up;',
+                  '                    exp[%d]++;' % c,
+                  '                } else if (due) {',
+                  '                    goto give_up;',
+                  '                }',
+                  '            }']
+        L.append('        }')
+        done = []
+        if blk['idle']:
+            st = [x for x in blk['status'] if x['name'] == blk['idle']][0]
+            done.append('R[%d]' % st['word'])
+        done += ['pos[%d] >= v->in[%d].n' % (c, c) for c in vin]
+        done += ['!rc_memagent_busy(&mem[%d])' % i for i in range(len(blk['mem']))]
+        L += ['        if (%s)' % (' && '.join(done) or '1'), '            break;',
+              '        if (f) {']
+        for c in vin:
+            L.append('            pos[%d] += f >> %d & 1;' % (c, c))
+        for c in outs:
+            L.append('            nfired[%d] += f >> %d & 1;' % (c, c))
+        for i, m in enumerate(blk['mem']):
+            L.append('            if (f >> %d & 1 || f >> %d & 1)' % (m['req_i'], m['rsp_i']))
+            L.append('                rc_memagent_edge(&mem[%d], b, cyc, R);' % i)
+        L.append('            lp = cyc;')
+        fut = ' || '.join('(pos[%d] < v->in[%d].n && v->in[%d].cycle[pos[%d]] > cyc)' % (c, c, c, c) for c in vin) or '0'
+        L += ['        } else if (cyc - lp >= a->watchdog) {',
+              '            if (!(%s))' % fut,
+              '                goto give_up;',
+              '            lp = cyc;',
+              '        }',
+              ]
+        if alone:
+            L += ['        mo->tick(mh, R);']
+            rec = []
+            for c in outs:
+                ch = chans[c]
+                rec += ['            if (f >> %d & 1) {' % c,
+                        '                const uint64_t x[%d] = { %s };' % (max(len(ch['fields']), 1),
+                            ', '.join('R[%d]' % fl['word'] for fl in ch['fields']) or '0'),
+                        '                if (rc_txlist_push(&a->record->out[%d], cyc, x))' % c,
+                        '                    abort();',
+                        '            }']
+            # recorded right after the checks, before the done test (as the engine does)
+            k = L.index('        if (%s)' % (' && '.join(done) or '1'))
+            L[k:k] = ['        if (a->record && f) {'] + rec + ['        }']
+            idle = ('R[%d]' % [x for x in blk['status'] if x['name'] == blk['idle']][0]['word']) if blk['idle'] else '0'
+            L += ['        if (!f && mo->skip && %s%s) {' % (idle, ''.join(' && !rc_memagent_busy(&mem[%d])' % m for m in range(len(blk['mem'])))),
+                  '            uint64_t next = UINT64_MAX;']
+            for c in vin:
+                L += ['            if (pos[%d] < v->in[%d].n && v->in[%d].cycle[pos[%d]] < next)' % (c, c, c, c),
+                      '                next = v->in[%d].cycle[pos[%d]];' % (c, c)]
+            L += ['            int ok = next != UINT64_MAX && next > cyc + 1;']
+            for c in outs:
+                L += ['            ok = ok && !R[%d];' % chans[c]['valid_word'],
+                      '            if (a->check_expected && exp[%d] < v->out[%d].n && v->out[%d].cycle[exp[%d]] < next)' % (c, c, c, c),
+                      '                next = v->out[%d].cycle[exp[%d]];' % (c, c)]
+            L += ['            if (next > a->max_cycles)',
+                  '                next = a->max_cycles;',
+                  '            uint64_t n = ok && next > cyc + 1 ? mo->skip(mh, R, next - 1 - cyc) : 0;',
+                  '            if (n) {',
+                  '                if (a->readies)',
+                  '                    for (uint64_t j = 0; j < n; j++)',
+                  '                        a->readies(a->ctx, ready);',
+                  '                uint64_t last = cyc + n;',
+                  '                if (!a->watchdog)',
+                  '                    lp = last;',
+                  '                else if (last - lp >= a->watchdog)',
+                  '                    lp += (last - lp) / a->watchdog * a->watchdog;',
+                  '                cyc = last;',
+                  '            }',
+                  '        }']
+        else:
+            L += ['        t->clk_i = 1;', '        t->eval();',
+                  '        if (mh)', '            mo->tick(mh, M);']
+        return L
+    txns = []
+    for c, ch in enumerate(chans):
+        if ch['dir'] == 'out':
+            txns.append('    res->txns[%d] = nfired[%d];' % (c, c))
+        elif c in vin:
+            txns.append('    res->txns[%d] = pos[%d];' % (c, c))
+    never = ' || '.join('exp[%d] < v->out[%d].n' % (c, c) for c in outs) or '0'
+    return '''
+/* ---- the generated run (rc_block_fast.run; see gen_fast_run in scripts/blockgen.py) -------- */
+#include <cstdlib>
+#include <cstring>
+%(funcs)s
+
+/* The model alone (replay --side model, gen): its words in R. */
+static int __attribute__((noinline)) %(bid)s_fast_model_loop(const rc_fast_args *a, const rc_side_ops *mo, void *mh,
+                                                            rc_memagent *mem, rc_fast_result *res) {
+    const rc_block_desc *b = &%(bid)s_block;
+    const rc_vector *v = a->vec;
+    uint64_t R[%(nw)d] = { 0 };
+    mo->reset(mh, R);
+    size_t pos[%(nch)d] = { 0 }, exp[%(nch)d] = { 0 }, dpos[%(nch)d];
+    int don[%(nch)d] = { 0 };
+    uint64_t nfired[%(nch)d] = { 0 }, ready[%(nch)d];
+    for (unsigned c = 0; c < %(nch)d; c++) {
+        dpos[c] = SIZE_MAX;
+        ready[c] = 1;
+    }
+    uint64_t cyc, lp = 0;
+    for (cyc = 0;; cyc++) {
+        if (cyc >= a->max_cycles)
+            goto give_up;
+        if (a->readies)
+            a->readies(a->ctx, ready);
+%(mloop)s
+    }
+    if (a->check_expected && (%(never)s))
+        goto give_up;
+    res->cycles = cyc;
+%(txns)s
+    (void)exp; (void)pos; (void)mem; (void)b; (void)nfired;
+    return 0;
+give_up:
+    return 1;
+}
+
+static int __attribute__((noinline)) %(bid)s_fast_loop(const rc_fast_args *a, %(vt)s *t, const rc_side_ops *mo, void *mh,
+                                                      rc_memagent *mem, uint64_t *R, rc_fast_result *res) {
+    const rc_block_desc *b = &%(bid)s_block;
+    const rc_vector *v = a->vec;
+    uint64_t M[%(nw)d] = { 0 };
+    if (mh)
+        mo->reset(mh, M);
+    size_t pos[%(nch)d] = { 0 }, exp[%(nch)d] = { 0 }, dpos[%(nch)d];
+    int don[%(nch)d] = { 0 };
+    uint64_t nfired[%(nch)d] = { 0 }, ready[%(nch)d];
+    for (unsigned c = 0; c < %(nch)d; c++) {
+        dpos[c] = SIZE_MAX;
+        ready[c] = 1;
+    }
+    uint64_t cyc, lp = 0;
+    for (cyc = 0;; cyc++) {
+        if (cyc >= a->max_cycles)
+            goto give_up;
+        if (a->readies)
+            a->readies(a->ctx, ready);
+%(loop)s
+    }
+    if (a->check_expected && (%(never)s))
+        goto give_up;
+    res->cycles = cyc;
+%(txns)s
+    (void)exp; (void)pos; (void)mem; (void)b; (void)nfired;
+    return 0;
+give_up:
+    return 1;
+}
+
+extern "C" int %(bid)s_fast_run(const rc_fast_args *a, rc_fast_result *res) {
+    const rc_block_desc *b = &%(bid)s_block;
+    const rc_vector *v = a->vec;
+    rc_memagent mem[%(nmem1)d];
+    for (unsigned m = 0; m < %(nmem)d; m++) {
+        rc_memagent_init(&mem[m], &b->mem[m], a->seed, m, a->lat_min, a->lat_max);
+        for (size_t i = 0; i < v->nmem; i++)
+            for (size_t w = 0; w < v->mem[i].nwords; w++)
+                rc_memimg_write(&mem[m].img, v->mem[i].addr + 4 * (uint32_t)w, 4, v->mem[i].words[w], 0xF);
+    }
+    rc_side_config cfg = { a->seed, nullptr };
+    const rc_side_ops *mo = b->model;
+    if (a->model_alone) {
+        void *mh = mo->create(&cfg);
+        int rc = 1;
+        if (mh) {
+            auto t0 = std::chrono::steady_clock::now();
+            rc = %(bid)s_fast_model_loop(a, mo, mh, mem, res);
+            res->seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+            mo->destroy(mh);
+        }
+        for (unsigned m = 0; m < %(nmem)d; m++)
+            rc_memagent_free(&mem[m]);
+        return rc;
+    }
+    Side *s = static_cast<Side *>(create(&cfg));
+    uint64_t R[%(nw)d] = { 0 };
+    reset(s, R);
+    void *mh = a->lockstep && !a->model_words ? mo->create(&cfg) : nullptr;
+    int rc = 1;
+    if (!a->lockstep || a->model_words || mh) {
+        auto t0 = std::chrono::steady_clock::now();
+        rc = %(bid)s_fast_loop(a, s->top.get(), mo, mh, mem, R, res);
+        res->seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    }
+    if (mh)
+        mo->destroy(mh);
+    destroy(s);
+    for (unsigned m = 0; m < %(nmem)d; m++)
+        rc_memagent_free(&mem[m]);
+    return rc;
+}
+''' % {'bid': bid, 'vt': vt, 'funcs': funcs, 'nw': nw, 'nch': nch, 'loop': '\n'.join(build(False)), 'mloop': '\n'.join(build(True)), 'never': never,
+       'txns': '\n'.join(txns), 'nmem': len(blk['mem']), 'nmem1': max(len(blk['mem']), 1)}
 
 
 def sv_range(width):

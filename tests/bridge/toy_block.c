@@ -94,4 +94,4 @@ static const char *const waves[] = { "a_valid_i a_ready_o a_x_i a_y_i", "q_valid
                                      "mreq_valid_o mreq_ready_i mreq_addr_o", "mrsp_valid_i mrsp_ready_o mrsp_data_i" };
 
 const rc_block_desc toy_block = { "test.toy", "toy adder", NULL, NW, 4, chans, 1, status, 0, 1, mem,
-                                  &toy_bad_ops, &toy_good_ops, NULL, waves, NULL, NULL };
+                                  &toy_bad_ops, &toy_good_ops, NULL, waves, NULL, NULL, NULL, NULL };

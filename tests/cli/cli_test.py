@@ -22,7 +22,7 @@ class Fail(Exception):
 
 def run(ctx, *args, expect_rc):
     p = subprocess.run([ctx['rcosim']] + list(args), cwd=ctx['src'], capture_output=True, text=True, timeout=600)
-    if p.returncode != expect_rc:
+    if expect_rc is not None and p.returncode != expect_rc:
         raise Fail('rcosim %s: exit %d, expected %d\nstdout:\n%s\nstderr:\n%s' %
                    (' '.join(args), p.returncode, expect_rc, p.stdout, p.stderr))
     return p
@@ -200,6 +200,83 @@ def case_memory_fork(ctx):
              'final memory mem differs at 0x0000f001: model 0x')
     # Without the fault the same run passes, images compared equal.
     run(ctx, 'run', '--vector', vec, '--quiet', expect_rc=0)
+
+
+def same_output(ctx, a, b, expect_rc):
+    """Two invocations print exactly the same (but the '--stats' line)."""
+    pa, pb = run(ctx, *a, expect_rc=expect_rc), run(ctx, *b, expect_rc=expect_rc)
+    if pa.returncode != pb.returncode:
+        raise Fail('rcosim %s: exit %d, rcosim %s: exit %d' % (' '.join(a), pa.returncode, ' '.join(b), pb.returncode))
+    if pa.stdout != pb.stdout:
+        import difflib
+        raise Fail('rcosim %s and rcosim %s print differently:\n%s' % (' '.join(a), ' '.join(b), ''.join(
+            difflib.unified_diff(pa.stdout.splitlines(True), pb.stdout.splitlines(True), 'a', 'b'))))
+    return pa.stdout
+
+
+def case_engines_agree(ctx):
+    """The block's generated loop and the engine's table walk give the same results: passes (cycles,
+    transaction counts) and failures (the report, written by the table walk after the generated
+    loop gave up), lockstep and RTL alone, with back-pressure and memory latency."""
+    bad = tmpcopy(ctx, VEC, lambda t: t.replace('out regw @13 4e08 22222222 0', 'out regw @13 4e08 22222223 0'))
+    late = tmpcopy(ctx, 'vectors/r5xx/zb/hazard.vec', lambda t: t.replace('end\n', 'out pass @99999 0 0 0 0\nend\n'))
+    for vec in (VEC, 'vectors/r5xx/regs/fifo_full.vec', 'vectors/r5xx/zb/hazard.vec', 'vectors/r5xx/rb3d/tiled.vec',
+                'vectors/r5xx/tile/backpressure.vec', bad, late):
+        for extra in ([], ['--backpressure', 'random:0.4', '--mem-latency', '1:6', '--seed', '5'], ['--watchdog', '3']):
+            for cmd in ('run', 'replay'):
+                # unchanged vectors pass as they are; the rest may fail, the same way on both
+                rc = 0 if not extra and vec not in (bad, late) else None
+                same_output(ctx, [cmd, '--vector', vec] + extra, [cmd, '--vector', vec, '--engine', 'tables'] + extra, rc)
+    p = run(ctx, 'run', '--vector', bad, expect_rc=1)
+    golden(ctx, 'expected_changed.txt', p.stdout.replace(ctx['tmp'], 'TMP'))
+
+
+def case_threads_agree(ctx):
+    """--threads 2 (the model on its own thread) gives the same results and the same reports."""
+    bad = tmpcopy(ctx, VEC, lambda t: t.replace('out regw @13 4e08 22222222 0', 'out regw @13 4e08 22222223 0'))
+    p = run(ctx, 'run', '--vector', bad, '--threads', '2', expect_rc=1)
+    golden(ctx, 'expected_changed.txt', p.stdout.replace(ctx['tmp'], 'TMP'))
+    vec = os.path.join(ctx['tmp'], 't.vec')
+    run(ctx, 'gen', '--block', 'r5xx.cp', '--seed', '9', '--count', '400', '-o', vec, '--quiet', expect_rc=0)
+    for extra in ([], ['--backpressure', 'bursty:7', '--mem-latency', '2:9', '--seed', '4'], ['--watchdog', '2'],
+                  ['--max-cycles', '3000']):
+        same_output(ctx, ['run', '--vector', vec] + extra, ['run', '--vector', vec, '--threads', '2'] + extra, None)
+    run(ctx, 'run', '--vector', VEC, '--threads', '3', expect_rc=2)
+
+
+def case_skip_exact(ctx):
+    """A model's skip-ahead hook (r5xx.regs, r5xx.tile) over the quiet cycles before inputs held
+    back with @C changes nothing: the same golden vector, the same replays, the same hangs."""
+    def spread(text):
+        out, n = [], 0
+        for line in text.split('\n'):
+            if line.startswith('in bus ') or line.startswith('in frag '):
+                n += 1
+                line = ' '.join(w for w in line.split('#')[0].split() if not w.startswith('@'))
+                line = line.replace('in bus ', 'in bus @%d ' % (n * 997)).replace('in frag ', 'in frag @%d ' % (n * 997))
+            out.append(line)
+        return '\n'.join(out)
+    for src, block in (('vectors/r5xx/regs/stim/fifo_full.stim', 'r5xx.regs'), ('vectors/r5xx/tile/stim/backpressure.stim', 'r5xx.tile')):
+        stim = tmpcopy(ctx, src, spread)
+        for bp in ('always', 'random:0.3'):
+            a, b = os.path.join(ctx['tmp'], 'a.vec'), os.path.join(ctx['tmp'], 'b.vec')
+            run(ctx, 'gen', '--block', block, '--stimulus', stim, '--seed', '3', '--backpressure', bp, '-o', a, '--quiet', expect_rc=0)
+            run(ctx, 'gen', '--block', block, '--stimulus', stim, '--seed', '3', '--backpressure', bp, '-o', b, '--quiet',
+                '--engine', 'tables', expect_rc=0)
+            if open(a).read() != open(b).read():
+                raise Fail('gen with and without skip-ahead wrote different vectors (%s, %s)' % (src, bp))
+            for extra in ([], ['--watchdog', '500'], ['--max-cycles', '5000'], ['--mode', 'ordered', '--seed', '8']):
+                same_output(ctx, ['replay', '--vector', a, '--side', 'model'] + extra,
+                            ['replay', '--vector', a, '--side', 'model', '--engine', 'tables'] + extra, None)
+
+
+def case_bare(ctx):
+    """rcosim bare (the bench's physical limit) runs a vector to the end: as many cycles as a run."""
+    p = run(ctx, 'bare', '--vector', VEC, '--stats', expect_rc=0)
+    q = run(ctx, 'replay', '--vector', VEC, '--stats', expect_rc=0)
+    if p.stdout.split()[1] != q.stdout.split('stats: ')[1].split()[0]:
+        raise Fail('bare and replay ran different cycle counts:\n%s%s' % (p.stdout, q.stdout))
+    run(ctx, 'bare', expect_rc=2)
 
 
 CASES = {k[5:]: v for k, v in globals().items() if k.startswith('case_')}

@@ -207,7 +207,16 @@ static void rb3d_reset(void *h, uint64_t *ports)
     rb3d_eval(h, ports);
 }
 
+/* Skip-ahead hook (rc_side_ops.skip): nothing held and nothing offered, rb3d_tick returns at
+ * once, so any number of such edges can be skipped. */
+static uint64_t rb3d_skip(void *h, const uint64_t *ports, uint64_t n)
+{
+    const rb3d *s = h;
+    (void)ports;
+    return !s->rq_n && !s->in_n && !s->d_valid && !s->q_n && !s->w_valid && !s->rdq_n ? n : 0;
+}
+
 const rc_side_ops r5xx_rb3d_model_ops = {
     .kind = "model", .create = rb3d_create, .destroy = rb3d_destroy, .reset = rb3d_reset,
-    .eval = rb3d_eval, .tick = rb3d_tick
+    .eval = rb3d_eval, .tick = rb3d_tick, .skip = rb3d_skip
 };

@@ -153,7 +153,15 @@ static void tile_reset(void *h, uint64_t *ports)
     tile_eval(h, ports);
 }
 
+/* Skip-ahead hook (rc_side_ops.skip): idle and offered nothing, an edge changes nothing. */
+static uint64_t tile_skip(void *h, const uint64_t *ports, uint64_t n)
+{
+    const tile *s = h;
+    (void)ports;
+    return !s->s1_valid && s->n == 0 ? n : 0;
+}
+
 const rc_side_ops r5xx_tile_model_ops = {
     .kind = "model", .create = tile_create, .destroy = tile_destroy, .reset = tile_reset,
-    .eval = tile_eval, .tick = tile_tick
+    .eval = tile_eval, .tick = tile_tick, .skip = tile_skip
 };

@@ -275,7 +275,16 @@ static void zb_reset(void *h, uint64_t *ports)
     zb_eval(h, ports);
 }
 
+/* Skip-ahead hook (rc_side_ops.skip): idle (nothing queued, no Z-pass write pending, no
+ * register write waiting) and offered nothing, an edge changes nothing. */
+static uint64_t zb_skip(void *h, const uint64_t *ports, uint64_t n)
+{
+    const zb *s = h;
+    (void)ports;
+    return !busy(s) && !s->rw_wait ? n : 0;
+}
+
 const rc_side_ops r5xx_zb_model_ops = {
     .kind = "model", .create = zb_create, .destroy = zb_destroy, .reset = zb_reset,
-    .eval = zb_eval, .tick = zb_tick
+    .eval = zb_eval, .tick = zb_tick, .skip = zb_skip
 };
