@@ -55,11 +55,15 @@ def case_wrong_expected(ctx):
     vec = os.path.join(ctx['tmp'], 'wrong.vec')
     open(vec, 'w').write('\n'.join(lines))
     p = run(ctx, 'replay', '--vector', vec, expect_rc=1)
-    contains(p.stdout, 'channel frag (out), transaction #5: field argb differs',
-             'prim=%s' % f[3].lstrip('0').rjust(1, '0') if False else 'prim=',
-             'x=', 'y=', 'z=', 'argb=')
-    want = int(f[8], 16)
-    contains(p.stdout.lower(), '%x' % want)
+    g = ['0x' + v for v in f[3:9]]
+    w = list(g)
+    w[5] = '0x%016x' % (int(f[8], 16) ^ 0x1)
+    contains(p.stdout, 'MISMATCH r5xx.raster at cycle %d: channel frag (out), transaction #5: field argb differs '
+             '(expected: vector, actual: rtl)' % int(f[2][1:]),
+             '    prim       %-24s %s\n' % (g[0], w[0]), '    x          %-24s %s\n' % (g[1], w[1]),
+             '    y          %-24s %s\n' % (g[2], w[2]), '    z          %-24s %s\n' % (g[3], w[3]),
+             '  * argb       %-24s %s\n' % (g[5], w[5]),
+             'FAIL r5xx.raster %s: cycle %d: channel frag (out) #5 field argb differs (vector vs rtl)' % (vec, int(f[2][1:])))
 
 
 def case_directed_check(ctx):
