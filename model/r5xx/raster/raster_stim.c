@@ -12,7 +12,7 @@
  * scale/offset, polygon offsets, ZB_FORMAT 0..3 and writes to addresses the block ignores.
  * Vertices: positions on pixel centres, on pixel edges, on subpixel multiples, random, degenerate
  * (repeated vertices, collinear), slivers, huge and off-screen, NaN, infinities and denormals (the
- * scissor is at most 96 x 96 pixels, so every walk stays bounded); depth and colours mostly in [0, 1], some
+ * scissor is at most 64 x 64 pixels, so every walk stays bounded); depth and colours mostly in [0, 1], some
  * outside; sometimes a vertex with missing slots.
  *
  * Timing: an epoch's register writes are offered at its first cycle, its vertices from after
@@ -111,21 +111,24 @@ static void setup(gen *g, unsigned epoch)
         er = 0x2DA49525u;     /* Mesa's value */
     regw(g, R5XX_RS_SC_EDGERULE, er);
     regw(g, R5XX_RS_SU_CULL_MODE, rnd(g, 8));
-    /* scissor: empty, or at most 96 x 96 pixels (so that every walk, even of a huge primitive,
-     * is bounded well inside the watchdog), near the origin or at the far edge of the screen */
+    /* scissor: empty, or at most 64 x 64 pixels, near the origin or at the far edge of the
+     * screen, so that every walk, even of a huge primitive, is bounded: two walks of a vertex
+     * stay inside the watchdog.  SC_SCISSOR0 is first set to (8191, 8191) so that a write racing
+     * a draw never opens a large box (any intermediate box is at most one pixel wide or high). */
+    regw(g, R5XX_RS_SC_SCISSOR0, xy13(8191, 8191));
     unsigned k = rnd(g, 16);
     if (k == 0) {
         g->sx = 20;
         g->sy = 20;
-        regw(g, R5XX_RS_SC_SCISSOR0, xy13(20, 20));
         regw(g, R5XX_RS_SC_SCISSOR1, xy13(10 + rnd(g, 10), 30));
+        regw(g, R5XX_RS_SC_SCISSOR0, xy13(20, 20));
     } else {
-        uint32_t w = 1 + rnd(g, rnd(g, 4) ? 40 : 96), h = 1 + rnd(g, rnd(g, 4) ? 40 : 96);
+        uint32_t w = 1 + rnd(g, rnd(g, 4) ? 40 : 64), h = 1 + rnd(g, rnd(g, 4) ? 40 : 64);
         uint32_t x0 = k == 1 ? 8192 - w : rnd(g, 24), y0 = k == 2 ? 8192 - h : rnd(g, 24);
         g->sx = x0;
         g->sy = y0;
-        regw(g, R5XX_RS_SC_SCISSOR0, xy13(x0, y0));
         regw(g, R5XX_RS_SC_SCISSOR1, xy13(x0 + w - 1, y0 + h - 1));
+        regw(g, R5XX_RS_SC_SCISSOR0, xy13(x0, y0));
     }
     for (unsigned n = 0; n < 4; n++) {
         uint32_t x0 = rnd(g, 48), y0 = rnd(g, 48);
