@@ -82,6 +82,7 @@ static uint32_t unit(gen *g)
     case 3: return fbits(-0.25f - (float)rnd(g, 100) / 10.0f);
     case 4: return fbits(1.0f + (float)rnd(g, 1000) / 100.0f);
     case 5: return special(g);
+    case 6: return fbits(((float)rnd(g, 65536) + 0.5f) / 65535.0f);     /* near a rounding tie */
     default: return fbits((float)rnd(g, 1u << 24) / (float)(1u << 24));
     }
 }
@@ -101,8 +102,13 @@ static void setup(gen *g, unsigned epoch)
     regw(g, R5XX_RS_VAP_OUT_VTX_FMT_1, fmt1);
     regw(g, R5XX_RS_GB_TILE_CONFIG, (word(g) & ~(1u << 16)) | rnd(g, 2) << 16);
     regw(g, R5XX_RS_GA_ROUND_MODE, word(g) & 0x3FF);
-    regw(g, R5XX_RS_GA_POINT_SIZE, (rnd(g, 8) ? rnd(g, 40) : 0) << 16 | (rnd(g, 8) ? rnd(g, 40) : rnd(g, 2)));
-    regw(g, R5XX_RS_GA_LINE_CNTL, (rnd(g, 10) ? rnd(g, 30) : 0) | (word(g) & 0x70000));
+    if (rnd(g, 8)) {
+        regw(g, R5XX_RS_GA_POINT_SIZE, (rnd(g, 8) ? rnd(g, 40) : 0) << 16 | (rnd(g, 8) ? rnd(g, 40) : rnd(g, 2)));
+        regw(g, R5XX_RS_GA_LINE_CNTL, (rnd(g, 10) ? rnd(g, 30) : 0) | (word(g) & 0x70000));
+    } else {                  /* the whole 16-bit ranges */
+        regw(g, R5XX_RS_GA_POINT_SIZE, word(g));
+        regw(g, R5XX_RS_GA_LINE_CNTL, word(g));
+    }
     regw(g, R5XX_RS_GA_COLOR_CONTROL, word(g) & 0x3FFFF);
     uint32_t er = word(g) & 0x3FFFFFFF;
     if (epoch < 32)
@@ -184,6 +190,11 @@ static uint32_t coord(gen *g, float base, float span)
     case 3: return fbits(p + (float)rnd(g, 2 * S) / (float)(2 * S));  /* a half subpixel */
     case 4:
         return rnd(g, 3) ? fbits((rnd(g, 2) ? -1.0f : 1.0f) * (float)(1 + rnd(g, 1000000))) : special(g);
+    case 5: {                 /* at the +-2^18 subpixel clamp, at 1/12 and 1/16 */
+        static const float edge[] = { 16383.9375f, 16384.0f, 21845.25f, 21845.3f, 21845.34f, -16384.0f,
+                                      -16384.0625f, -21845.33f, -21845.34f, 8191.5f, 8192.0f };
+        return fbits(edge[rnd(g, sizeof edge / sizeof edge[0])]);
+    }
     default: return fbits(p + (float)rnd(g, 1u << 20) / (float)(1u << 20));
     }
 }
