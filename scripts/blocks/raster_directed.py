@@ -10,7 +10,8 @@ before its vertices arrive (registers are taken only while the block waits for v
 outputs; scripts/regen-vectors does all of them).  '--check VECDIR' replays every stimulus
 through reference() below - written from docs/blocks/raster.md with exact rational arithmetic
 (fractions.Fraction), not from the C model - and compares every fragment (prim, x, y, z, back,
-argb, in order) with the vectors' expected outputs.
+argb, in order) with the vectors' expected outputs, and for the vectors without back-pressure
+also the cycle each fragment fires (the documented cycle costs).
 
 Usage: raster_directed.py OUTDIR            write OUTDIR/*.stim
        raster_directed.py --check VECDIR    compare VECDIR/*.vec with VECDIR/stim/*.stim
@@ -206,7 +207,7 @@ def alpha_ok(r, a16):
 
 
 def primitive(r, kind, vs, index):
-    """The fragments of one primitive: [(prim, x, y, z, back, argb)]."""
+    """One primitive: (its walk length in cycles, [(walk offset, (prim, x, y, z, back, argb))])."""
     S = subpix(r)
     pvsel = (r[COLCTL] >> 16) & 3
     po_f = fx(r[PO_FRONT], 1, 0, True, -(1 << 24), 1 << 24)
@@ -218,7 +219,7 @@ def primitive(r, kind, vs, index):
         front = (cross > 0) != bool(r[CULL] >> 2 & 1)
         back = 0 if front else 1
         if cross == 0 or (front and r[CULL] & 1) or (not front and r[CULL] & 2):
-            return []
+            return 0, []
         prov = vs[2 if pvsel == 3 else pvsel]
         if cross < 0:
             v1, v2 = v2, v1
@@ -231,7 +232,7 @@ def primitive(r, kind, vs, index):
         v = vs[0]
         W, H = r[POINT] >> 16, r[POINT] & 0xFFFF
         if W == 0 or H == 0:
-            return []
+            return 0, []
         prov, tv = v, [v]
         corners = [(v['x'] - W, v['y'] - H), (v['x'] + W, v['y'] - H), (v['x'] + W, v['y'] + H),
                    (v['x'] - W, v['y'] + H)]
@@ -241,7 +242,7 @@ def primitive(r, kind, vs, index):
         v0, v1 = vs
         dx, dy, L = v1['x'] - v0['x'], v1['y'] - v0['y'], r[LINE] & 0xFFFF
         if (dx == 0 and dy == 0) or L == 0:
-            return []
+            return 0, []
         xmajor = abs(dx) >= abs(dy)
         ox, oy = (0, L) if xmajor else (L, 0)
         q = [(v0['x'] - ox, v0['y'] - oy), (v1['x'] - ox, v1['y'] - oy), (v1['x'] + ox, v1['y'] + oy),
@@ -265,6 +266,8 @@ def primitive(r, kind, vs, index):
     px1, py1 = min(px1, r[SC1] & 0x1FFF, 8191), min(py1, (r[SC1] >> 13) & 0x1FFF, 8191)
     out = []
     ne = len(corners)
+    if px0 > px1 or py0 > py1:
+        return 0, []
     for py in range(py0, py1 + 1):
         for px in range(px0, px1 + 1):
             sx, sy = px * S + h, py * S + h
@@ -310,21 +313,42 @@ def primitive(r, kind, vs, index):
             z24 = min(max(vals[0] + po, 0), 0xFFFFFF)
             z = z24 >> 8 if (r[ZFMT] & 15) <= 1 else z24
             argb = vals[1] << 48 | vals[2] << 32 | vals[3] << 16 | vals[4]
-            out.append((index & 0xFFFF, px, py, z, back, argb))
-    return out
+            out.append(((py - py0) * (px1 - px0 + 1) + px - px0, (index & 0xFFFF, px, py, z, back, argb)))
+    return (px1 - px0 + 1) * (py1 - py0 + 1), out
 
 
 def reference(stim_lines):
-    """Run a stimulus (its phases never overlap): the fragments in order."""
+    """Run a stimulus (its phases never overlap) with an always-ready frag: the fragments in
+    order, each with the cycle it fires (docs 'Micro-architecture': a vertex's last slot fires at
+    c, VERT is c + 1, each primitive takes one SETUP cycle and one WALK cycle per box pixel, a
+    pixel evaluated at WALK cycle t fires at t + 1; inputs are taken only in RECV, an input
+    without a cycle stamp is offered from the cycle after the one before it on its channel)."""
     r = Regs()
-    slots, frags = {}, []
-    n, P1, P2, P3, F, index = 0, None, None, None, None, 0
+    q = {'regw': [], 'vtx': []}
     for line in stim_lines:
         f = line.split('#')[0].split()
         if len(f) < 2 or f[0] != 'in':
             continue
-        vals = [int(v, 16) for v in f[2:] if not v.startswith('@')]
-        if f[1] == 'regw':
+        at = [int(v[1:]) for v in f[2:] if v.startswith('@')]
+        q[f[1]].append((at[0] if at else 0, [int(v, 16) for v in f[2:] if not v.startswith('@')]))
+    slots, frags = {}, []
+    n, P1, P2, P3, F, index = 0, None, None, None, None, 0
+    free, prev, head = 0, {'regw': -1, 'vtx': -1}, {'regw': 0, 'vtx': 0}
+
+    def cand(ch):
+        if head[ch] >= len(q[ch]):
+            return None
+        return max(q[ch][head[ch]][0], prev[ch] + 1, free)
+    while True:
+        cr, cv = cand('regw'), cand('vtx')
+        if cr is None and cv is None:
+            break
+        ch = 'regw' if cv is None or (cr is not None and cr <= cv) else 'vtx'
+        c = cr if ch == 'regw' else cv
+        vals = q[ch][head[ch]][1]
+        head[ch] += 1
+        prev[ch] = c
+        if ch == 'regw':
             r.write(vals[0], vals[1])
             continue
         _, slot, x, y, z, w, _, vlast, dlast, prim = vals
@@ -333,9 +357,13 @@ def reference(stim_lines):
             continue
         N = vertex(r, slots)
         slots = {}
+        t = c + 2                                   # the first SETUP (or RECV again)
         for kind, vs in assemble(prim, n, dlast, N, P1, P2, P3, F):
-            frags += primitive(r, kind, vs, index)
+            walk, fr = primitive(r, kind, vs, index)
+            frags += [(t + 2 + i, x) for i, x in fr]
+            t += 1 + walk
             index += 1
+        free = t
         if n == 0:
             F = N
         P3, P2, P1 = P2, P1, N
@@ -569,12 +597,14 @@ def check(vecdir):
     bad = n = 0
     for stim in sorted(glob.glob(os.path.join(vecdir, 'stim', '*.stim'))):
         name = os.path.basename(stim)[:-5]
-        want = reference(open(stim).read().split('\n'))
+        text = open(stim).read()
+        timed = '\nbackpressure always\n' in text     # fire cycles are checked only without back-pressure
+        want = [((c,) if timed else ()) + fr for c, fr in reference(text.split('\n'))]
         got = []
         for line in open(os.path.join(vecdir, name + '.vec')):
             f = line.split()
             if line.startswith('out frag '):
-                got.append(tuple(int(v, 16) for v in f[3:9]))
+                got.append(((int(f[2][1:]),) if timed else ()) + tuple(int(v, 16) for v in f[3:9]))
         n += len(want)
         if len(got) != len(want):
             print('%s: %d fragments in the vector, %d in the reference' % (name, len(got), len(want)))
