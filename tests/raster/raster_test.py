@@ -3,8 +3,8 @@
 rcosim command line: a wrong fragment field injected on either side is caught and named, the same
 run passes without it; a wrong expected pixel in a golden vector fails with a report that names
 the primitive, the pixel and the interpolated values; the directed golden vectors agree with the
-independent reference of scripts/blocks/raster_directed.py and their stimulus files are what that
-script writes today; the seeded random stimulus programs every PRIM_TYPE and every value of the
+independent reference of scripts/blocks/raster_directed.py (and so does a seeded random vector,
+fire cycles included) and their stimulus files are what that script writes today; the seeded random stimulus programs every PRIM_TYPE and every value of the
 enumerated register fields the block uses.
 
 Usage: raster_test.py RCOSIM SOURCE_DIR CASE
@@ -74,6 +74,20 @@ def case_directed_check(ctx):
 def case_stim_current(ctx):
     """The committed stimulus files are what scripts/blocks/raster_directed.py writes today."""
     rctest.stim_current(ctx, 'raster', SCRIPT)
+
+
+def case_random_reference(ctx):
+    """2,000 seeded random vertices (racing register writes included), made by the C model with an
+    always-ready frag: every fragment and its fire cycle equal the independent Python reference."""
+    vec = os.path.join(ctx['tmp'], 'random.vec')
+    run(ctx, 'gen', '--block', 'r5xx.raster', '--seed', '21', '--count', '2000', '--backpressure', 'always',
+        '-o', vec, '--quiet', expect_rc=0)
+    p = rctest.script(ctx, SCRIPT, '--check-vector', vec)
+    if p.returncode != 0 or 'PASS: ' not in p.stdout:
+        raise Fail('%s --check-vector:\n%s%s' % (SCRIPT, p.stdout, p.stderr))
+    n = int(p.stdout.split('PASS: ')[1].split()[0])
+    if n < 5000:
+        raise Fail('only %d fragments checked' % n)
 
 
 def case_coverage(ctx):

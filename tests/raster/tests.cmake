@@ -6,9 +6,11 @@ rcosim_add_cmocka_test(NAME test_raster_math SOURCES raster/test_raster_math.c L
 # A wrong fragment field injected on either side is caught and named; the same run passes without
 # it; a wrong expected pixel in a golden vector fails with a report naming the primitive, the pixel
 # and the interpolated values; the golden vectors agree with scripts/blocks/raster_directed.py's
-# independent reference and their stimulus files are current; the random stimulus programs every
+# independent reference (and so does a seeded random vector, fire cycles included) and their
+# stimulus files are current; the random stimulus programs every
 # PRIM_TYPE and every value of the enumerated fields.
-foreach(case fault_rtl fault_model fault_needs_compare wrong_expected directed_check stim_current coverage)
+foreach(case fault_rtl fault_model fault_needs_compare wrong_expected directed_check stim_current coverage
+             random_reference)
   add_test(NAME raster.${case} COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_SOURCE_DIR}/raster/raster_test.py
            $<TARGET_FILE:rcosim> ${PROJECT_SOURCE_DIR} ${case})
   set_tests_properties(raster.${case} PROPERTIES LABELS "r5xx;r5xx.raster;smoke"
