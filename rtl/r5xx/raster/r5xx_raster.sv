@@ -63,7 +63,9 @@ module r5xx_raster (
   logic [15:0]   line_width;
   logic [17:0]   color_ctl;
   logic [1:0]    geom_round;
+  logic [31:0]   ps_front;
   logic [31:0]   po_front;
+  logic [31:0]   ps_back;
   logic [31:0]   po_back;
   logic [2:0]    po_enable;
   logic [2:0]    cull;
@@ -96,7 +98,9 @@ module r5xx_raster (
     .line_width_o (line_width),
     .color_ctl_o  (color_ctl),
     .geom_round_o (geom_round),
+    .ps_front_o   (ps_front),
     .po_front_o   (po_front),
+    .ps_back_o    (ps_back),
     .po_back_o    (po_back),
     .po_enable_o  (po_enable),
     .cull_o       (cull),
@@ -281,7 +285,7 @@ module r5xx_raster (
   logic [47:0]        s_den;
   logic [87:0]        s_c0, s_c1, s_c2;
   logic [63:0]        s_flat;
-  logic signed [25:0] s_po;
+  logic signed [26:0] s_po;
   logic               s_back;
   logic [12:0]        s_px1, s_py1, s_bx0;
   logic [15:0]        prim_cnt_q;
@@ -296,7 +300,9 @@ module r5xx_raster (
     .point_size_i (point_size),
     .line_width_i (line_width),
     .provoking_i  (color_ctl[17:16]),
+    .ps_front_i   (ps_front),
     .po_front_i   (po_front),
+    .ps_back_i    (ps_back),
     .po_back_i    (po_back),
     .po_enable_i  (po_enable),
     .cull_i       (cull),

@@ -25,7 +25,7 @@ module r5xx_raster_pix (
   input  logic [63:0]        flat_i,
   input  logic               flat_rgb_i,
   input  logic               flat_a_i,
-  input  logic signed [25:0] po_i,
+  input  logic signed [26:0] po_i,
 
   // registers
   input  logic [207:0]       clip_i,
@@ -165,15 +165,15 @@ module r5xx_raster_pix (
   assign argb_o = {ch[3], ch[2], ch[1], ch[0]};
 
   // depth with the polygon offset, in ZB_FORMAT's format
-  logic signed [26:0] zo;
+  logic signed [27:0] zo;
   logic [23:0]        z24;
 
-  assign zo = 27'($signed({1'b0, iv[4]})) + 27'(po_i);
+  assign zo = 28'($signed({1'b0, iv[4]})) + 28'(po_i);
 
   always_comb begin
     if (zo < 0) begin
       z24 = '0;
-    end else if (zo > 27'sd16777215) begin
+    end else if (zo > 28'sd16777215) begin
       z24 = 24'hFF_FFFF;
     end else begin
       z24 = zo[23:0];

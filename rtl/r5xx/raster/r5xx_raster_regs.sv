@@ -17,7 +17,9 @@ module r5xx_raster_regs (
   output logic [15:0]   line_width_o, // GA_LINE_CNTL.WIDTH
   output logic [17:0]   color_ctl_o,  // GA_COLOR_CONTROL[17:0]
   output logic [1:0]    geom_round_o, // GA_ROUND_MODE.GEOMETRY_ROUND
+  output logic [31:0]   ps_front_o,   // SU_POLY_OFFSET_FRONT_SCALE
   output logic [31:0]   po_front_o,   // SU_POLY_OFFSET_FRONT_OFFSET
+  output logic [31:0]   ps_back_o,    // SU_POLY_OFFSET_BACK_SCALE
   output logic [31:0]   po_back_o,    // SU_POLY_OFFSET_BACK_OFFSET
   output logic [2:0]    po_enable_o,  // SU_POLY_OFFSET_ENABLE[2:0]
   output logic [2:0]    cull_o,       // SU_CULL_MODE[2:0]
@@ -42,7 +44,9 @@ module r5xx_raster_regs (
   localparam logic [15:0] GaLineCntl       = 16'h4234;
   localparam logic [15:0] GaColorControl   = 16'h4278;
   localparam logic [15:0] GaRoundMode      = 16'h428C;
+  localparam logic [15:0] SuPolyScaleFront = 16'h42A4;
   localparam logic [15:0] SuPolyOffFront   = 16'h42A8;
+  localparam logic [15:0] SuPolyScaleBack  = 16'h42AC;
   localparam logic [15:0] SuPolyOffBack    = 16'h42B0;
   localparam logic [15:0] SuPolyOffEnable  = 16'h42B4;
   localparam logic [15:0] SuCullMode       = 16'h42B8;
@@ -65,7 +69,9 @@ module r5xx_raster_regs (
   logic [15:0]  line_width_q;
   logic [17:0]  color_ctl_q;
   logic [1:0]   geom_round_q;
+  logic [31:0]  ps_front_q;
   logic [31:0]  po_front_q;
+  logic [31:0]  ps_back_q;
   logic [31:0]  po_back_q;
   logic [2:0]   po_enable_q;
   logic [2:0]   cull_q;
@@ -109,7 +115,9 @@ module r5xx_raster_regs (
       line_width_q <= '0;
       color_ctl_q  <= '0;
       geom_round_q <= '0;
+      ps_front_q   <= '0;
       po_front_q   <= '0;
+      ps_back_q    <= '0;
       po_back_q    <= '0;
       po_enable_q  <= '0;
       cull_q       <= '0;
@@ -138,7 +146,9 @@ module r5xx_raster_regs (
         GaLineCntl:      line_width_q <= wdata_i[15:0];
         GaColorControl:  color_ctl_q  <= wdata_i[17:0];
         GaRoundMode:     geom_round_q <= wdata_i[1:0];
+        SuPolyScaleFront: ps_front_q  <= wdata_i;
         SuPolyOffFront:  po_front_q   <= wdata_i;
+        SuPolyScaleBack: ps_back_q    <= wdata_i;
         SuPolyOffBack:   po_back_q    <= wdata_i;
         SuPolyOffEnable: po_enable_q  <= wdata_i[2:0];
         SuCullMode:      cull_q       <= wdata_i[2:0];
@@ -171,7 +181,9 @@ module r5xx_raster_regs (
   assign line_width_o = line_width_q;
   assign color_ctl_o  = color_ctl_q;
   assign geom_round_o = geom_round_q;
+  assign ps_front_o   = ps_front_q;
   assign po_front_o   = po_front_q;
+  assign ps_back_o    = ps_back_q;
   assign po_back_o    = po_back_q;
   assign po_enable_o  = po_enable_q;
   assign cull_o       = cull_q;

@@ -3,7 +3,7 @@
 // the walk (load_i at the edge that ends SETUP).  Triangles: cross product, facing, culling,
 // provoking vertex, normalisation to positive edges; points and lines: their quads; every
 // primitive: up to four edges with their tie bits, the interpolation set-up, the polygon
-// offset constant and the pixel box clipped to the scissor.  walk_o, px0_o, py0_o are the
+// offset (constant and slope terms) and the pixel box clipped to the scissor.  walk_o, px0_o, py0_o are the
 // combinational results for the FSM; everything else is the held set-up.
 module r5xx_raster_setup #(
   parameter int unsigned VW = 126,
@@ -18,7 +18,9 @@ module r5xx_raster_setup #(
   input  logic [31:0]         point_size_i,
   input  logic [15:0]         line_width_i,
   input  logic [1:0]          provoking_i,
+  input  logic [31:0]         ps_front_i,  // SU_POLY_OFFSET_FRONT_SCALE
   input  logic [31:0]         po_front_i,
+  input  logic [31:0]         ps_back_i,   // SU_POLY_OFFSET_BACK_SCALE
   input  logic [31:0]         po_back_i,
   input  logic [2:0]          po_enable_i,
   input  logic [2:0]          cull_i,
@@ -46,7 +48,7 @@ module r5xx_raster_setup #(
   output logic [87:0]         c1_o,
   output logic [87:0]         c2_o,
   output logic [63:0]         flat_o,      // the provoking vertex's colour
-  output logic signed [25:0]  po_o,
+  output logic signed [26:0]  po_o,
   output logic                back_o,
   output logic [12:0]         px1_o,
   output logic [12:0]         py1_o,
@@ -269,10 +271,18 @@ module r5xx_raster_setup #(
     ymax = cy[0];
     for (int i = 1; i < 4; i++) begin
       if (quad || i < 3) begin
-        if (cx[i] < xmin) xmin = cx[i];
-        if (cx[i] > xmax) xmax = cx[i];
-        if (cy[i] < ymin) ymin = cy[i];
-        if (cy[i] > ymax) ymax = cy[i];
+        if (cx[i] < xmin) begin
+          xmin = cx[i];
+        end
+        if (cx[i] > xmax) begin
+          xmax = cx[i];
+        end
+        if (cy[i] < ymin) begin
+          ymin = cy[i];
+        end
+        if (cy[i] > ymax) begin
+          ymax = cy[i];
+        end
       end
     end
   end
@@ -317,9 +327,9 @@ module r5xx_raster_setup #(
   assign py0_o  = by0[12:0];
 
   // ---------------------------------------------------------------------------------------------
-  // Polygon offset constant
+  // Polygon offset: PO = PC + PS
   // ---------------------------------------------------------------------------------------------
-  logic signed [25:0] pof, pob, po;
+  logic signed [25:0] pof, pob;
 
   r5xx_raster_fx #(.F(0), .OutW(26), .Lo(-64'sd16777216), .Hi(64'sd16777216)) u_pof (
     .f_i (po_front_i), .k_i (17'd1), .nearest_i (1'b1), .q_o (pof)
@@ -328,15 +338,87 @@ module r5xx_raster_setup #(
     .f_i (po_back_i), .k_i (17'd1), .nearest_i (1'b1), .q_o (pob)
   );
 
+  // slope(f) on the normalised triangle: G = max(|Nx|, |Ny|) of the vertex depths,
+  // PS = divr(value(f) * G, A) exactly (docs/blocks/raster.md "Polygon offset")
+  logic signed [24:0] zd1, zd2;
+  logic signed [22:0] ndx1, ndy1, ndx2, ndy2;
+  logic signed [49:0] gnx, gny, agx, agy;
+  logic [49:0]        g;
+  logic [31:0]        sf;
+  logic               ss;
+  logic [7:0]         se;
+  logic [22:0]        sm;
+  logic [73:0]        sp;          // (2^23 + m) * G
+  logic signed [9:0]  ssh;         // e - 150
+  logic [6:0]         sn;          // -ssh
+  logic signed [123:0] snum, sden; // divr(snum, sden)
+  logic signed [123:0] sq;
+  logic               s_unused_dz;
+  logic signed [25:0] ps;
+
+  assign zd1  = 25'(a1[87:64]) - 25'(a0[87:64]);
+  assign zd2  = 25'(a2[87:64]) - 25'(a0[87:64]);
+  assign ndx1 = 23'(cx[1]) - 23'(cx[0]);
+  assign ndy1 = 23'(cy[1]) - 23'(cy[0]);
+  assign ndx2 = 23'(cx[2]) - 23'(cx[0]);
+  assign ndy2 = 23'(cy[2]) - 23'(cy[0]);
+  assign gnx  = 50'(zd1) * 50'(ndy2) - 50'(zd2) * 50'(ndy1);
+  assign gny  = 50'(zd2) * 50'(ndx1) - 50'(zd1) * 50'(ndx2);
+  assign agx  = (gnx < 0) ? -gnx : gnx;
+  assign agy  = (gny < 0) ? -gny : gny;
+  assign g    = (agx > agy) ? agx : agy;
+
+  assign sf   = back ? ps_back_i : ps_front_i;
+  assign {ss, se, sm} = sf;
+  assign sp   = {50'd0, 1'b1, sm} * {24'd0, g};
+  assign ssh  = $signed({2'd0, se}) - 10'sd150;
+  assign sn   = 7'(-ssh);
+
+  always_comb begin
+    snum = ss ? -$signed({50'd0, sp}) : $signed({50'd0, sp});
+    sden = $signed({76'd0, t_area});
+    if (ssh >= 10'sd0) begin
+      snum = snum <<< ssh;
+    end else begin
+      sden = sden <<< sn;
+    end
+  end
+
+  r5xx_raster_div #(.NW(124), .DW(124), .QW(124)) u_slope (
+    .n_i    ((snum <<< 1) + sden),
+    .d_i    (sden <<< 1),
+    .mode_i (2'd1),
+    .q_o    (sq),
+    .dz_o   (s_unused_dz)
+  );
+
+  always_comb begin
+    if ((se == 8'hFF && sm != '0) || se == 8'h00 || g == '0) begin
+      ps = '0;
+    end else if (se == 8'hFF || ssh >= 10'sd40) begin
+      ps = ss ? -26'sd16777216 : 26'sd16777216;
+    end else if (ssh < -10'sd71) begin
+      ps = '0;
+    end else if (sq < -124'sd16777216) begin
+      ps = -26'sd16777216;
+    end else if (sq > 124'sd16777216) begin
+      ps = 26'sd16777216;
+    end else begin
+      ps = 26'(sq);
+    end
+  end
+
+  logic signed [26:0] po;
+
   always_comb begin
     if (kind == KTri) begin
       if (!back) begin
-        po = po_enable_i[0] ? pof : '0;
+        po = po_enable_i[0] ? 27'(pof) + 27'(ps) : '0;
       end else begin
-        po = po_enable_i[1] ? pob : '0;
+        po = po_enable_i[1] ? 27'(pob) + 27'(ps) : '0;
       end
     end else begin
-      po = (po_enable_i[2] && po_enable_i[0]) ? pof : '0;
+      po = (po_enable_i[2] && po_enable_i[0]) ? 27'(pof) : '0;
     end
   end
 
@@ -405,7 +487,7 @@ module r5xx_raster_setup #(
   end
 
   logic unused_bits;
-  assign unused_bits = ^{pv[87:64], bx1[23:13], by1[23:13], bx0[23:13], by0[23:13],
+  assign unused_bits = ^{pv[87:64], s_unused_dz, sq[123:26], bx1[23:13], by1[23:13], bx0[23:13], by0[23:13],
                          unused_dz[0], unused_dz[1], unused_dz[2], unused_dz[3]};
 
 endmodule
