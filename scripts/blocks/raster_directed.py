@@ -30,7 +30,9 @@ FMT0, FMT1, TILECFG, RS_IP0, POINT, LINE = 0x2090, 0x2094, 0x4018, 0x4074, 0x421
 COLCTL, ROUND, PO_FRONT, PO_BACK, PO_EN, CULL = 0x4278, 0x428C, 0x42A8, 0x42B0, 0x42B4, 0x42B8
 DSCALE, DOFF, RS_INST0, EDGERULE, CLIP0A, CLIPRULE = 0x42C0, 0x42C4, 0x4320, 0x43A8, 0x43B0, 0x43D0
 SC0, SC1, AFUNC, AVAL, ZFMT = 0x43E0, 0x43E4, 0x4BD4, 0x4BE0, 0x4F10
-OWNED = {FMT0, FMT1, TILECFG, POINT, LINE, COLCTL, ROUND, PO_FRONT, PO_BACK, PO_EN, CULL, DSCALE, DOFF,
+PO_FSCALE, PO_BSCALE = 0x42A4, 0x42AC
+OWNED = {FMT0, FMT1, TILECFG, POINT, LINE, COLCTL, ROUND, PO_FRONT, PO_BACK, PO_FSCALE, PO_BSCALE, PO_EN, CULL,
+         DSCALE, DOFF,
          RS_INST0, EDGERULE, CLIPRULE, SC0, SC1, AFUNC, AVAL, ZFMT} | {RS_IP0 + 4 * i for i in range(16)} | \
         {CLIP0A + 4 * i for i in range(8)}
 POINTS, LINES, TRIS = 1, 2, 3
@@ -65,6 +67,19 @@ def fx(bits, k, shift, nearest, lo, hi):
         v = (-v if s else v) * k * Fraction(2) ** shift
         r = math.floor(v + Fraction(1, 2)) if nearest else math.floor(v)
     return min(max(r, lo), hi)
+
+
+def slope(bits, g, a):
+    """docs 'Polygon offset': value(f) * g / a to nearest (ties up), saturated to +-2^24; NaN,
+    zero and denormals give 0, infinities the saturation (when g > 0)."""
+    e, m, s = (bits >> 23) & 255, bits & 0x7FFFFF, bits >> 31
+    if (e == 255 and m) or e == 0 or g == 0:
+        return 0
+    if e == 255:
+        return -(1 << 24) if s else 1 << 24
+    v = Fraction((1 << 23) | m) * Fraction(2) ** (e - 150) * g / a
+    v = -v if s else v
+    return min(max(math.floor(v + Fraction(1, 2)), -(1 << 24)), 1 << 24)
 
 
 def floor_div(a, b):
@@ -228,8 +243,13 @@ def primitive(r, kind, vs, index):
         tv = [v0, v1, v2]
         corners = [(v['x'], v['y']) for v in tv]
         rule = r[EDGERULE] & 31
-        po = (po_f if r[PO_EN] & 1 else 0) if front else (po_b if r[PO_EN] & 2 else 0)
         area = abs(cross)
+        (x0, y0, z0), (x1, y1, z1), (x2, y2, z2) = [(v['x'], v['y'], v['z']) for v in tv]
+        g = max(abs((z1 - z0) * (y2 - y0) - (z2 - z0) * (y1 - y0)), abs((z2 - z0) * (x1 - x0) - (z1 - z0) * (x2 - x0)))
+        if front:
+            po = po_f + slope(r[PO_FSCALE], g, area) if r[PO_EN] & 1 else 0
+        else:
+            po = po_b + slope(r[PO_BSCALE], g, area) if r[PO_EN] & 2 else 0
     elif kind == POINTS:
         v = vs[0]
         W, H = r[POINT] >> 16, r[POINT] & 0xFFFF
@@ -564,6 +584,24 @@ def cases():
     c.draw(4, tri)
     c.draw(4, rev)
     c.regs((PO_EN, 5), (PO_FRONT, f32(3.0e7)), (POINT, 8 << 16 | 8), (LINE, 6))
+    c.draw(1, [V(3.0, 12.0, 0.25)])
+    c.draw(2, [V(1.0, 14.0, 0.25), V(9.0, 15.0, 0.75)])
+    cs.append(c)
+
+    c = Case('poly_offset', 'polygon offset with its slope term: offset + scale x max(|dz/dx|, |dz/dy|) per '
+             'subpixel, front and back scales (positive, negative, tiny, huge, NaN, inf), a flat triangle '
+             '(slope 0), points and lines (no slope term)')
+    tri = [V(1.0, 1.0, 0.0), V(1.0, 9.0, 0.25), V(9.0, 1.0, 0.75)]
+    rev = [tri[0], tri[2], tri[1]]
+    for fs, bs in ((1.0, -1.0), (0.5, 3.0), (1.0e-6, 1.0e6), (Bits(0x7FC00000), Bits(0x7F800000)),
+                   (Bits(0xFF800000), 2.0 ** -30), (-7.25, 1.0e12)):
+        c.regs(*base()).regs((PO_EN, 3), (PO_FRONT, f32(100.0)), (PO_BACK, f32(-100.0)),
+                             (PO_FSCALE, fs if isinstance(fs, Bits) else f32(fs)),
+                             (PO_BSCALE, bs if isinstance(bs, Bits) else f32(bs)))
+        c.draw(4, tri)
+        c.draw(4, rev)
+    c.regs(*base()).regs((PO_EN, 7), (PO_FRONT, f32(10.0)), (PO_FSCALE, f32(4.0)), (POINT, 8 << 16 | 8), (LINE, 6))
+    c.draw(4, [V(1.0, 1.0, 0.5), V(1.0, 9.0, 0.5), V(9.0, 1.0, 0.5)])
     c.draw(1, [V(3.0, 12.0, 0.25)])
     c.draw(2, [V(1.0, 14.0, 0.25), V(9.0, 15.0, 0.75)])
     cs.append(c)

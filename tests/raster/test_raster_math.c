@@ -231,6 +231,24 @@ static void test_depth(void **st)
     assert_int_equal(vert(&r, 0, 0, 1.0f, 0).z, 1);
 }
 
+/* The polygon offset slope term: value(f) * g / a, nearest with ties up, saturated to +-2^24. */
+static void test_slope(void **st)
+{
+    (void)st;
+    assert_int_equal(r5xx_raster_slope(fb(1.0f), 10, 4), 3);          /* 2.5 -> 3 */
+    assert_int_equal(r5xx_raster_slope(fb(-1.0f), 10, 4), -2);        /* -2.5 -> -2 (ties up) */
+    assert_int_equal(r5xx_raster_slope(fb(0.5f), 7, 1), 4);           /* 3.5 -> 4 */
+    assert_int_equal(r5xx_raster_slope(fb(3.0f), 0, 5), 0);           /* flat */
+    assert_int_equal(r5xx_raster_slope(0x7FC00000u, 9, 1), 0);        /* NaN */
+    assert_int_equal(r5xx_raster_slope(0x7F800000u, 9, 1), 1 << 24);  /* +inf */
+    assert_int_equal(r5xx_raster_slope(0xFF800000u, 9, 1), -(1 << 24));
+    assert_int_equal(r5xx_raster_slope(0x7F800000u, 0, 1), 0);        /* inf x 0 */
+    assert_int_equal(r5xx_raster_slope(fb(1.0e12f), 1, 1000), 1 << 24);
+    assert_int_equal(r5xx_raster_slope(fb(1.0e-30f), 1000000, 1), 0);
+    assert_int_equal(r5xx_raster_slope(fb(0.25f), 1, 1), 0);          /* 0.25 -> 0 */
+    assert_int_equal(r5xx_raster_slope(fb(0.75f), 1, 1), 1);
+}
+
 /* The scissor is inclusive; rectangle 0 is bit 0 of the clip rule's index. */
 static void test_scissor_clip(void **st)
 {
@@ -268,6 +286,7 @@ int main(void)
         cmocka_unit_test(test_assemble),
         cmocka_unit_test(test_depth),
         cmocka_unit_test(test_scissor_clip),
+        cmocka_unit_test(test_slope),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -72,6 +72,8 @@ int r5xx_raster_regs_write(r5xx_raster_regs *r, uint32_t a, uint32_t d)
     case R5XX_RS_GA_LINE_CNTL: r->line = d; break;
     case R5XX_RS_GA_COLOR_CONTROL: r->colctl = d; break;
     case R5XX_RS_GA_ROUND_MODE: r->round = d; break;
+    case R5XX_RS_SU_POLY_OFFSET_FRONT_SCALE: r->po_fscale = d; break;
+    case R5XX_RS_SU_POLY_OFFSET_BACK_SCALE: r->po_bscale = d; break;
     case R5XX_RS_SU_POLY_OFFSET_FRONT_OFFSET: r->po_front = d; break;
     case R5XX_RS_SU_POLY_OFFSET_BACK_OFFSET: r->po_back = d; break;
     case R5XX_RS_SU_POLY_OFFSET_ENABLE: r->po_en = d; break;
@@ -120,6 +122,30 @@ int64_t r5xx_raster_fx(uint32_t f, uint32_t k, int shift, int nearest, int64_t l
         }
     }
     return clamp64(r, lo, hi);
+}
+
+int64_t r5xx_raster_slope(uint32_t f, int64_t g, int64_t a)
+{
+    const int64_t L = (int64_t)1 << 24;
+    unsigned s = f >> 31, e = (f >> 23) & 255;
+    uint32_t m = f & 0x7FFFFFu;
+    if ((e == 255 && m) || e == 0 || g == 0)
+        return 0;
+    if (e == 255)
+        return s ? -L : L;
+    i128 P = (i128)((1u << 23) | m) * g;
+    i128 Ps = s ? -P : P;
+    int sh = (int)e - 150;
+    i128 q;
+    if (sh >= 40)
+        return s ? -L : L;
+    if (sh >= 0)
+        q = div_floor128(2 * Ps * ((i128)1 << sh) + a, 2 * (i128)a);
+    else if (-sh >= 72)
+        q = 0;
+    else
+        q = div_floor128(2 * Ps + (i128)a * ((i128)1 << -sh), 2 * (i128)a * ((i128)1 << -sh));
+    return q < -L ? -L : q > L ? L : (int64_t)q;
 }
 
 static unsigned subpix(const r5xx_raster_regs *r)
@@ -293,7 +319,18 @@ void r5xx_raster_setup(const r5xx_raster_regs *r, int kind, const r5xx_rvert *v,
             p->qy[i] = p->v[i].y;
         }
         p->rule = r->edgerule & 31;
-        p->po = front ? ((r->po_en & 1) ? po_f : 0) : ((r->po_en & 2) ? po_b : 0);
+        int64_t z0 = p->v[0].z, z1 = p->v[1].z, z2 = p->v[2].z;
+        int64_t x0 = p->v[0].x, x1 = p->v[1].x, x2 = p->v[2].x;
+        int64_t y0 = p->v[0].y, y1 = p->v[1].y, y2 = p->v[2].y;
+        int64_t nx = (z1 - z0) * (y2 - y0) - (z2 - z0) * (y1 - y0);
+        int64_t ny = (z2 - z0) * (x1 - x0) - (z1 - z0) * (x2 - x0);
+        int64_t g = (nx < 0 ? -nx : nx) > (ny < 0 ? -ny : ny) ? (nx < 0 ? -nx : nx) : (ny < 0 ? -ny : ny);
+        if (front && (r->po_en & 1))
+            p->po = po_f + (p->area ? r5xx_raster_slope(r->po_fscale, g, p->area) : 0);
+        else if (!front && (r->po_en & 2))
+            p->po = po_b + (p->area ? r5xx_raster_slope(r->po_bscale, g, p->area) : 0);
+        else
+            p->po = 0;
     } else if (kind == R5XX_RP_POINT) {
         int64_t W = r->point >> 16, H = r->point & 0xFFFF;
         p->v[0] = p->prov = v[0];

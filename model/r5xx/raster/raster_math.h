@@ -19,7 +19,9 @@ enum {
     R5XX_RS_GA_LINE_CNTL = 0x4234,
     R5XX_RS_GA_COLOR_CONTROL = 0x4278,
     R5XX_RS_GA_ROUND_MODE = 0x428C,
+    R5XX_RS_SU_POLY_OFFSET_FRONT_SCALE = 0x42A4,
     R5XX_RS_SU_POLY_OFFSET_FRONT_OFFSET = 0x42A8,
+    R5XX_RS_SU_POLY_OFFSET_BACK_SCALE = 0x42AC,
     R5XX_RS_SU_POLY_OFFSET_BACK_OFFSET = 0x42B0,
     R5XX_RS_SU_POLY_OFFSET_ENABLE = 0x42B4,
     R5XX_RS_SU_CULL_MODE = 0x42B8,
@@ -39,7 +41,7 @@ enum {
 /* The snooped registers, stored whole (only the documented bits are used). */
 typedef struct r5xx_raster_regs {
     uint32_t fmt0, fmt1, tilecfg, point, line, colctl, round;
-    uint32_t po_front, po_back, po_en, cull, dscale, doff, edgerule;
+    uint32_t po_front, po_back, po_fscale, po_bscale, po_en, cull, dscale, doff, edgerule;
     uint32_t clip_a[4], clip_b[4], clip_rule, sc0, sc1;
     uint32_t rs_ip[16], rs_inst0, af_func, af_val, zfmt;
 } r5xx_raster_regs;
@@ -50,6 +52,10 @@ int r5xx_raster_regs_write(r5xx_raster_regs *r, uint32_t addr, uint32_t data);
 
 /* fx(f, K, F, R, LO, HI): docs/blocks/raster.md "fx". nearest = 0: floor. */
 int64_t r5xx_raster_fx(uint32_t f, uint32_t k, int shift, int nearest, int64_t lo, int64_t hi);
+
+/* The polygon offset slope term: value(f) * g / a rounded to nearest (ties up), saturated to
+ * +-2^24 (docs/blocks/raster.md "Polygon offset"); a > 0. */
+int64_t r5xx_raster_slope(uint32_t f, int64_t g, int64_t a);
 
 /* A converted vertex: subpixel position, clamped 24-bit depth, colour channels A R G B. */
 typedef struct r5xx_rvert {

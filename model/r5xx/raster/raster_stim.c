@@ -9,7 +9,7 @@
  * GA_COLOR_CONTROL (every shading value and provoking vertex), VAP_OUT_VTX_FMT_0/1 (point size,
  * colours and textures present or not), RS_IP/RS_INST_0 (colour and texture paths, every
  * COL_FMT, pointers 62/63), FG_ALPHA_FUNC (all eight functions, 8- and 10-bit), depth
- * scale/offset, polygon offsets, ZB_FORMAT 0..3 and writes to addresses the block ignores.
+ * scale/offset, polygon offsets (constant and slope scales), ZB_FORMAT 0..3 and writes to addresses the block ignores.
  * Vertices: positions on pixel centres, on pixel edges, on subpixel multiples, random, degenerate
  * (repeated vertices, collinear), slivers, huge and off-screen, NaN, infinities and denormals (the
  * scissor is at most 64 x 64 pixels, so every walk stays bounded); depth and colours mostly in [0, 1], some
@@ -171,6 +171,9 @@ static void setup(gen *g, unsigned epoch)
     regw(g, R5XX_RS_SU_POLY_OFFSET_ENABLE, rnd(g, 8));
     regw(g, R5XX_RS_SU_POLY_OFFSET_FRONT_OFFSET, rnd(g, 4) ? fbits((float)rnd(g, 4000) - 2000.0f) : special(g));
     regw(g, R5XX_RS_SU_POLY_OFFSET_BACK_OFFSET, rnd(g, 4) ? fbits((float)rnd(g, 4000) - 2000.0f) : unit(g));
+    static const float ps[] = { 0.0f, 1.0f, -1.0f, 0.5f, 16.0f, 1.0e-3f, 4096.0f, -3.5f };
+    regw(g, R5XX_RS_SU_POLY_OFFSET_FRONT_SCALE, rnd(g, 6) ? fbits(ps[rnd(g, 8)]) : rnd(g, 2) ? special(g) : word(g));
+    regw(g, R5XX_RS_SU_POLY_OFFSET_BACK_SCALE, rnd(g, 6) ? fbits(ps[rnd(g, 8)]) : rnd(g, 2) ? special(g) : word(g));
     regw(g, R5XX_RS_ZB_FORMAT, rnd(g, 4) | (word(g) & 0xF0));
     /* addresses the block ignores */
     unsigned ni = rnd(g, 3);
