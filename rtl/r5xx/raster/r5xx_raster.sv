@@ -1,0 +1,487 @@
+// r5xx_raster: the R5xx geometry assembly, setup, scan conversion, interpolation and alpha test
+// (docs/blocks/raster.md, the contract this RTL follows cycle by cycle; ports from raster.block).
+//
+//   vtx -> slot store --VERT--> r5xx_raster_vert + r5xx_raster_asm -> primitive queue (2)
+//       --SETUP--> r5xx_raster_setup --WALK--> r5xx_raster_pix -> out register -> frag
+//
+// One control state: RECV (slots and register writes accepted), VERT (1 cycle: the vertex is
+// converted and assembled, the slot store cleared), SETUP (1 cycle per primitive), WALK (one
+// candidate pixel per cycle over the clipped box, held while the output register is full and
+// not taken).  vtx_ready = regw_ready = (state == RECV); every output is a function of the state.
+module r5xx_raster (
+  input  logic        clk_i,
+  input  logic        rst_ni,
+
+  // register writes from the backbone
+  input  logic        regw_valid_i,
+  output logic        regw_ready_o,
+  input  logic [15:0] regw_addr_i,
+  input  logic [31:0] regw_data_i,
+
+  // output vertex slots of the VAP
+  input  logic        vtx_valid_i,
+  output logic        vtx_ready_o,
+  input  logic [15:0] vtx_vert_i,
+  input  logic [3:0]  vtx_slot_i,
+  input  logic [31:0] vtx_x_i,
+  input  logic [31:0] vtx_y_i,
+  input  logic [31:0] vtx_z_i,
+  input  logic [31:0] vtx_w_i,
+  input  logic [3:0]  vtx_wmask_i,
+  input  logic        vtx_vlast_i,
+  input  logic        vtx_dlast_i,
+  input  logic [3:0]  vtx_prim_i,
+
+  // fragments
+  output logic        frag_valid_o,
+  input  logic        frag_ready_i,
+  output logic [15:0] frag_prim_o,
+  output logic [13:0] frag_x_o,
+  output logic [13:0] frag_y_o,
+  output logic [23:0] frag_z_o,
+  output logic        frag_back_o,
+  output logic [63:0] frag_argb_o,
+
+  output logic        idle_o
+);
+
+  localparam int unsigned VW = 126;            // {X 19, Y 19, Zv 24, A R G B 16 each}
+  localparam int unsigned PW = 2 + 3 * VW;     // {kind, v0, v1, v2}
+
+  typedef enum logic [1:0] {Recv, Vert, Setup, Walk} state_e;
+
+  state_e state_q, state_d;
+
+  // ---------------------------------------------------------------------------------------------
+  // Registers
+  // ---------------------------------------------------------------------------------------------
+  logic          regw_fire;
+  logic [4:0]    fmt0;
+  logic [23:0]   fmt1;
+  logic          subpixel;
+  logic [31:0]   point_size;
+  logic [15:0]   line_width;
+  logic [17:0]   color_ctl;
+  logic [1:0]    geom_round;
+  logic [31:0]   po_front;
+  logic [31:0]   po_back;
+  logic [2:0]    po_enable;
+  logic [2:0]    cull;
+  logic [31:0]   zscale;
+  logic [31:0]   zoffset;
+  logic [29:0]   edgerule;
+  logic [207:0]  clip;
+  logic [15:0]   clip_rule;
+  logic [51:0]   scissor;
+  logic [495:0]  rs_ip;
+  logic [17:0]   rs_inst;
+  logic [12:0]   af_func;
+  logic [9:0]    af_value;
+  logic [3:0]    zfmt;
+
+  assign regw_ready_o = state_q == Recv;
+  assign vtx_ready_o  = state_q == Recv;
+  assign regw_fire    = regw_valid_i && regw_ready_o;
+
+  r5xx_raster_regs u_regs (
+    .clk_i,
+    .rst_ni,
+    .we_i         (regw_fire),
+    .waddr_i      (regw_addr_i),
+    .wdata_i      (regw_data_i),
+    .fmt0_o       (fmt0),
+    .fmt1_o       (fmt1),
+    .subpixel_o   (subpixel),
+    .point_size_o (point_size),
+    .line_width_o (line_width),
+    .color_ctl_o  (color_ctl),
+    .geom_round_o (geom_round),
+    .po_front_o   (po_front),
+    .po_back_o    (po_back),
+    .po_enable_o  (po_enable),
+    .cull_o       (cull),
+    .zscale_o     (zscale),
+    .zoffset_o    (zoffset),
+    .edgerule_o   (edgerule),
+    .clip_o       (clip),
+    .clip_rule_o  (clip_rule),
+    .scissor_o    (scissor),
+    .rs_ip_o      (rs_ip),
+    .rs_inst_o    (rs_inst),
+    .af_func_o    (af_func),
+    .af_value_o   (af_value),
+    .zfmt_o       (zfmt)
+  );
+
+  // colour routing and shading of the colour path
+  logic [3:0]  src_use;
+  logic [3:0]  src_one;
+  logic [15:0] src_slot;
+  logic [7:0]  src_comp;
+  logic        src_tex;
+  logic [2:0]  col_ptr;
+  logic [1:0]  rgb_shading;
+  logic [1:0]  a_shading;
+  logic        flat_rgb;
+  logic        flat_a;
+
+  r5xx_raster_src u_src (
+    .fmt0_i    (fmt0),
+    .fmt1_i    (fmt1),
+    .rs_ip_i   (rs_ip),
+    .rs_inst_i (rs_inst),
+    .use_o     (src_use),
+    .one_o     (src_one),
+    .slot_o    (src_slot),
+    .comp_o    (src_comp),
+    .tex_o     (src_tex),
+    .colptr_o  (col_ptr)
+  );
+
+  assign rgb_shading = col_ptr[2] ? color_ctl[1:0] : color_ctl[4*col_ptr[1:0] +: 2];
+  assign a_shading   = col_ptr[2] ? color_ctl[3:2] : color_ctl[4*col_ptr[1:0] + 2 +: 2];
+  assign flat_rgb    = !src_tex && !rgb_shading[1];
+  assign flat_a      = !src_tex && !a_shading[1];
+
+  // ---------------------------------------------------------------------------------------------
+  // RECV: the slot store
+  // ---------------------------------------------------------------------------------------------
+  logic          vtx_fire;
+  logic [2047:0] slots_q;
+  logic          got_q;
+  logic [3:0]    vprim_q;
+  logic          vdlast_q;
+
+  assign vtx_fire = vtx_valid_i && vtx_ready_o;
+
+  always_ff @(posedge clk_i) begin
+    if (!rst_ni) begin
+      slots_q  <= '0;
+      got_q    <= 1'b0;
+      vprim_q  <= '0;
+      vdlast_q <= 1'b0;
+    end else begin
+      if (vtx_fire) begin
+        slots_q[128*vtx_slot_i +: 128] <= {vtx_w_i, vtx_z_i, vtx_y_i, vtx_x_i};
+        got_q <= !vtx_vlast_i;
+        if (vtx_vlast_i) begin
+          vprim_q  <= vtx_prim_i;
+          vdlast_q <= vtx_dlast_i;
+        end
+      end
+      if (state_q == Vert) begin
+        slots_q <= '0;
+      end
+    end
+  end
+
+  // ---------------------------------------------------------------------------------------------
+  // VERT: conversion and assembly
+  // ---------------------------------------------------------------------------------------------
+  logic [VW-1:0] nv;
+  logic [VW-1:0] p1_q, p2_q, p3_q, f_q;
+  logic [1:0]    nsat_q;     // min(n, 3)
+  logic [1:0]    nmod4_q;    // n mod 4
+  logic [1:0]    nmod3_q;    // n mod 3
+  logic [1:0]    asm_cnt;
+  logic [PW-1:0] asm_p0, asm_p1;
+
+  r5xx_raster_vert u_vert (
+    .slots_i      (slots_q),
+    .subpixel_i   (subpixel),
+    .geom_round_i (geom_round),
+    .zscale_i     (zscale),
+    .zoffset_i    (zoffset),
+    .use_i        (src_use),
+    .one_i        (src_one),
+    .slot_i       (src_slot),
+    .comp_i       (src_comp),
+    .vtx_o        (nv)
+  );
+
+  r5xx_raster_asm #(.VW(VW)) u_asm (
+    .type_i  (vprim_q),
+    .nsat_i  (nsat_q),
+    .nmod4_i (nmod4_q),
+    .nmod3_i (nmod3_q),
+    .dlast_i (vdlast_q),
+    .n_i     (nv),
+    .p1_i    (p1_q),
+    .p2_i    (p2_q),
+    .p3_i    (p3_q),
+    .f_i     (f_q),
+    .cnt_o   (asm_cnt),
+    .prim0_o (asm_p0),
+    .prim1_o (asm_p1)
+  );
+
+  always_ff @(posedge clk_i) begin
+    if (!rst_ni) begin
+      p1_q    <= '0;
+      p2_q    <= '0;
+      p3_q    <= '0;
+      f_q     <= '0;
+      nsat_q  <= '0;
+      nmod4_q <= '0;
+      nmod3_q <= '0;
+    end else if (state_q == Vert) begin
+      p3_q <= p2_q;
+      p2_q <= p1_q;
+      p1_q <= nv;
+      if (nsat_q == 2'd0) begin
+        f_q <= nv;
+      end
+      if (vdlast_q) begin
+        nsat_q  <= '0;
+        nmod4_q <= '0;
+        nmod3_q <= '0;
+      end else begin
+        nsat_q  <= (nsat_q == 2'd3) ? 2'd3 : nsat_q + 2'd1;
+        nmod4_q <= nmod4_q + 2'd1;
+        nmod3_q <= (nmod3_q == 2'd2) ? 2'd0 : nmod3_q + 2'd1;
+      end
+    end
+  end
+
+  // ---------------------------------------------------------------------------------------------
+  // The primitive queue (written in VERT, when it is always empty; read in SETUP)
+  // ---------------------------------------------------------------------------------------------
+  logic [PW-1:0] q0_q, q1_q;
+  logic [1:0]    qcnt_q;
+
+  always_ff @(posedge clk_i) begin
+    if (!rst_ni) begin
+      q0_q   <= '0;
+      q1_q   <= '0;
+      qcnt_q <= '0;
+    end else if (state_q == Vert) begin
+      q0_q   <= asm_p0;
+      q1_q   <= asm_p1;
+      qcnt_q <= asm_cnt;
+    end else if (state_q == Setup) begin
+      q0_q   <= q1_q;
+      q1_q   <= '0;
+      qcnt_q <= qcnt_q - 2'd1;
+    end
+  end
+
+  // ---------------------------------------------------------------------------------------------
+  // SETUP
+  // ---------------------------------------------------------------------------------------------
+  logic               su_walk;
+  logic [12:0]        su_px0, su_py0;
+  logic [1:0]         s_kind;
+  logic               s_quad;
+  logic [87:0]        s_exi, s_eyi;
+  logic [91:0]        s_edx, s_edy;
+  logic [3:0]         s_ein;
+  logic               s_lymaj;
+  logic signed [21:0] s_lorg;
+  logic               s_lneg;
+  logic [47:0]        s_den;
+  logic [87:0]        s_c0, s_c1, s_c2;
+  logic [63:0]        s_flat;
+  logic signed [25:0] s_po;
+  logic               s_back;
+  logic [12:0]        s_px1, s_py1, s_bx0;
+  logic [15:0]        prim_cnt_q;
+  logic [15:0]        s_prim_q;
+
+  r5xx_raster_setup #(.VW(VW)) u_setup (
+    .clk_i,
+    .rst_ni,
+    .load_i       (state_q == Setup),
+    .prim_i       (q0_q),
+    .subpixel_i   (subpixel),
+    .point_size_i (point_size),
+    .line_width_i (line_width),
+    .provoking_i  (color_ctl[17:16]),
+    .po_front_i   (po_front),
+    .po_back_i    (po_back),
+    .po_enable_i  (po_enable),
+    .cull_i       (cull),
+    .edgerule_i   (edgerule),
+    .scissor_i    (scissor),
+    .walk_o       (su_walk),
+    .px0_o        (su_px0),
+    .py0_o        (su_py0),
+    .kind_o       (s_kind),
+    .quad_o       (s_quad),
+    .exi_o        (s_exi),
+    .eyi_o        (s_eyi),
+    .edx_o        (s_edx),
+    .edy_o        (s_edy),
+    .ein_o        (s_ein),
+    .lymaj_o      (s_lymaj),
+    .lorg_o       (s_lorg),
+    .lneg_o       (s_lneg),
+    .den_o        (s_den),
+    .c0_o         (s_c0),
+    .c1_o         (s_c1),
+    .c2_o         (s_c2),
+    .flat_o       (s_flat),
+    .po_o         (s_po),
+    .back_o       (s_back),
+    .px1_o        (s_px1),
+    .py1_o        (s_py1),
+    .bx0_o        (s_bx0)
+  );
+
+  always_ff @(posedge clk_i) begin
+    if (!rst_ni) begin
+      prim_cnt_q <= '0;
+      s_prim_q   <= '0;
+    end else if (state_q == Setup) begin
+      prim_cnt_q <= prim_cnt_q + 16'd1;
+      s_prim_q   <= prim_cnt_q;
+    end
+  end
+
+  // ---------------------------------------------------------------------------------------------
+  // WALK
+  // ---------------------------------------------------------------------------------------------
+  logic [12:0] px_q, py_q;
+  logic        out_valid_q;
+  logic        frag_fire;
+  logic        adv;
+  logic        last;
+  logic        p_emit;
+  logic [23:0] p_z;
+  logic [63:0] p_argb;
+
+  assign frag_fire = out_valid_q && frag_ready_i;
+  assign adv       = state_q == Walk && !(out_valid_q && !frag_ready_i);
+  assign last      = px_q == s_px1 && py_q == s_py1;
+
+  r5xx_raster_pix u_pix (
+    .px_i        (px_q),
+    .py_i        (py_q),
+    .subpixel_i  (subpixel),
+    .kind_i      (s_kind),
+    .quad_i      (s_quad),
+    .exi_i       (s_exi),
+    .eyi_i       (s_eyi),
+    .edx_i       (s_edx),
+    .edy_i       (s_edy),
+    .ein_i       (s_ein),
+    .lymaj_i     (s_lymaj),
+    .lorg_i      (s_lorg),
+    .lneg_i      (s_lneg),
+    .den_i       (s_den),
+    .c0_i        (s_c0),
+    .c1_i        (s_c1),
+    .c2_i        (s_c2),
+    .flat_i      (s_flat),
+    .flat_rgb_i  (flat_rgb),
+    .flat_a_i    (flat_a),
+    .po_i        (s_po),
+    .clip_i      (clip),
+    .clip_rule_i (clip_rule),
+    .af_func_i   (af_func),
+    .af_value_i  (af_value),
+    .zfmt_i      (zfmt),
+    .emit_o      (p_emit),
+    .z_o         (p_z),
+    .argb_o      (p_argb)
+  );
+
+  always_ff @(posedge clk_i) begin
+    if (!rst_ni) begin
+      px_q <= '0;
+      py_q <= '0;
+    end else if (state_q == Setup) begin
+      px_q <= su_px0;
+      py_q <= su_py0;
+    end else if (adv) begin
+      if (px_q == s_px1) begin
+        px_q <= s_bx0;
+        py_q <= py_q + 13'd1;
+      end else begin
+        px_q <= px_q + 13'd1;
+      end
+    end
+  end
+
+  // ---------------------------------------------------------------------------------------------
+  // The output register
+  // ---------------------------------------------------------------------------------------------
+  logic [15:0] o_prim_q;
+  logic [12:0] o_x_q, o_y_q;
+  logic [23:0] o_z_q;
+  logic        o_back_q;
+  logic [63:0] o_argb_q;
+
+  always_ff @(posedge clk_i) begin
+    if (!rst_ni) begin
+      out_valid_q <= 1'b0;
+      o_prim_q    <= '0;
+      o_x_q       <= '0;
+      o_y_q       <= '0;
+      o_z_q       <= '0;
+      o_back_q    <= 1'b0;
+      o_argb_q    <= '0;
+    end else if (adv && p_emit) begin
+      out_valid_q <= 1'b1;
+      o_prim_q    <= s_prim_q;
+      o_x_q       <= px_q;
+      o_y_q       <= py_q;
+      o_z_q       <= p_z;
+      o_back_q    <= s_back;
+      o_argb_q    <= p_argb;
+    end else if (frag_fire) begin
+      out_valid_q <= 1'b0;
+    end
+  end
+
+  assign frag_valid_o = out_valid_q;
+  assign frag_prim_o  = o_prim_q;
+  assign frag_x_o     = {1'b0, o_x_q};
+  assign frag_y_o     = {1'b0, o_y_q};
+  assign frag_z_o     = o_z_q;
+  assign frag_back_o  = o_back_q;
+  assign frag_argb_o  = o_argb_q;
+
+  // ---------------------------------------------------------------------------------------------
+  // Control
+  // ---------------------------------------------------------------------------------------------
+  always_comb begin
+    state_d = state_q;
+    unique case (state_q)
+      Recv: begin
+        if (vtx_fire && vtx_vlast_i) begin
+          state_d = Vert;
+        end
+      end
+      Vert: begin
+        state_d = (asm_cnt != 2'd0) ? Setup : Recv;
+      end
+      Setup: begin
+        if (su_walk) begin
+          state_d = Walk;
+        end else begin
+          state_d = (qcnt_q > 2'd1) ? Setup : Recv;
+        end
+      end
+      default: begin
+        if (adv && last) begin
+          state_d = (qcnt_q != 2'd0) ? Setup : Recv;
+        end
+      end
+    endcase
+  end
+
+  always_ff @(posedge clk_i) begin
+    if (!rst_ni) begin
+      state_q <= Recv;
+    end else begin
+      state_q <= state_d;
+    end
+  end
+
+  assign idle_o = state_q == Recv && !got_q && !out_valid_q;
+
+  // vert and wmask are not used (docs/blocks/raster.md "Ports"); shading 0 and 1 are both flat
+  logic unused_in;
+  assign unused_in = ^{vtx_vert_i, vtx_wmask_i, rgb_shading[0], a_shading[0]};
+
+endmodule
