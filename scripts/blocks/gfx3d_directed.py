@@ -17,6 +17,8 @@ indices, a yellow triangle blended over both at half alpha, a blue fan cut by a 
 and by the scissor, and a magenta triangle whose alpha ramps across it, half killed by the alpha
 test (GREATER than 0.5).
 """
+import glob
+import gzip
 import os
 import struct
 import sys
@@ -50,6 +52,7 @@ class Stim:
             f.write('channel in regw addr:16 data:32\n')
             for l in self.mem + self.lines:
                 f.write(l + '\n')
+            f.write('end\n')
 
 
 def common_state(s):
@@ -76,10 +79,10 @@ def common_state(s):
     # ZB: Z24S8 macro-tiled at ZBUF
     s.w(0x4F10, 2)
     s.w(0x4F20, ZBUF)
-    s.w(0x4F24, W << 2 | 1 << 16)
+    s.w(0x4F24, W | 1 << 16)
     # RB3D: ARGB8888 macro-tiled at CBUF, no blending, all channels
     s.w(0x4E28, CBUF)
-    s.w(0x4E38, W << 1 | 6 << 21 | 1 << 16)
+    s.w(0x4E38, W | 6 << 21 | 1 << 16)
     s.w(0x4E04, 1 << 2)
     s.w(0x4E0C, 0xF)
 
@@ -161,9 +164,150 @@ def main(argv):
         s.write(argv[1])
 
 
+def load_refs():
+    """The four blocks' own independent references (scripts/ and scripts/blocks/)."""
+    here = os.path.dirname(os.path.abspath(__file__))
+    for d in (here, os.path.dirname(here)):
+        if d not in sys.path:
+            sys.path.insert(0, d)
+    import vap_directed
+    import raster_directed
+    import zb_directed
+    import rb3d_directed
+    return vap_directed, raster_directed, zb_directed, rb3d_directed
+
+
+def is_port(a):
+    return (a >> 7) == 0x40 or a == 0x20B8
+
+
+def reference(stim_lines):
+    """The 3D path on a stimulus: (pix records (prim, x, y, z, argb), colour writes (addr, wdata, be)).
+
+    State writes reach the blocks only when the path is idle (docs/blocks/gfx3d.md), so the path
+    is sequential here: the VAP's vertices of each draw, the raster's fragments of those, ZB's
+    verdict on each in order and RB3D's write of each that passed, with the state written before
+    the draw."""
+    vap, ras, zb, rb = load_refs()
+    vtx, _ = vap.reference(stim_lines)
+    draws, cur = [], []                                   # the VAP's records, split by draw
+    for rec in vtx:
+        cur.append(rec)
+        if rec[8]:                                        # dlast
+            draws.append(cur)
+            cur = []
+    mem_lines = [l for l in stim_lines if l.split()[:1] == ['mem']]
+    events = []                                           # ('reg', a, d) and ('draw', records)
+    nd, state = 0, {'alt': 0, 'cntl': 0, 'size': 0}
+    for line in stim_lines:
+        f = line.split('#')[0].split()
+        if len(f) < 4 or f[:2] != ['in', 'regw']:
+            continue
+        a, d = [int(x, 16) for x in f[2:] if not x.startswith('@')]
+        if is_port(a):
+            continue
+        events.append(('reg', a, d))
+        if a == 0x2088:
+            state['alt'] = d
+        elif a == 0x2080:
+            state['cntl'] = d
+        elif a == 0x2084:
+            n = state['alt'] & 0xFFFFFF if d >> 14 & 1 else d >> 16
+            if d & 15 and d >> 4 & 3 and n and not state['cntl'] >> 17 & 1:
+                events.append(('draw', draws[nd]))
+                nd += 1
+    # the raster: all of it at once, then each fragment's draw from its primitive index
+    lines, prims_per_draw = [], []
+    for ev in events:
+        if ev[0] == 'reg':
+            lines.append('in regw %x %x' % (ev[1], ev[2]))
+            continue
+        count, n = 0, 0
+        for rec in ev[1]:
+            lines.append('in vtx ' + ' '.join('%x' % v for v in rec))
+            if rec[7]:                                     # vlast: one vertex
+                dl = rec[8]
+                count += len(ras.assemble(rec[9], n, dl, 'N', 'P1', 'P2', 'P3', 'F'))
+                n = 0 if dl else n + 1
+        prims_per_draw.append(count)
+    frags = ras.reference(lines)
+    per_draw, k, base = [], 0, 0
+    for count in prims_per_draw:
+        mine = []
+        while k < len(frags) and frags[k][0] < base + count:
+            mine.append(frags[k])
+            k += 1
+        per_draw.append(mine)
+        base += count
+    # ZB, then RB3D on the fragments that passed
+    zlines, di = list(mem_lines), 0
+    for ev in events:
+        if ev[0] == 'reg':
+            zlines.append('in regw %x %x' % (ev[1], ev[2]))
+        else:
+            zlines += ['in frag %x %x %x %x' % (x, y, z, back) for (_, x, y, z, back, _) in per_draw[di]]
+            di += 1
+    passes, _ = zb.reference(zlines)
+    mem = {}
+    for l in mem_lines:
+        f = l.split()
+        a = int(f[1], 16)
+        for i, w in enumerate(f[2:]):
+            for b in range(4):
+                mem[a + 4 * i + b] = int(w, 16) >> (8 * b) & 0xFF
+    model, pix, fi, di = rb.Model(mem), [], 0, 0
+    for ev in events:
+        if ev[0] == 'reg':
+            rb.write_reg(model.regs, ev[1], ev[2])
+            continue
+        for (prim, x, y, z, back, argb) in per_draw[di]:
+            if passes[fi][2]:
+                pix.append((prim, x, y, z, argb))
+                model.frag(0, x, y, argb)
+            fi += 1
+        di += 1
+    return pix, model.writes
+
+
+def vector_outputs(path):
+    """The expected pix records and colour writes of a golden vector."""
+    op = gzip.open if path.endswith('.gz') else open
+    pix, writes = [], []
+    with op(path, 'rt') as f:
+        for line in f:
+            t = line.split()
+            if len(t) < 3 or t[0] != 'out':
+                continue
+            vals = [int(x, 16) for x in t[2:] if not x.startswith('@')]
+            if t[1] == 'pix':
+                pix.append(tuple(vals))
+            elif t[1] == 'cmemreq' and vals[1]:
+                writes.append((vals[0], vals[2], vals[3]))
+    return pix, writes
+
+
 def check(vecdir):
-    sys.stderr.write('gfx3d_directed.py --check: the chained reference is not written yet\n')
-    return 2
+    bad, n = 0, 0
+    for stim in sorted(glob.glob(os.path.join(vecdir, 'stim', '*.stim'))):
+        name = os.path.basename(stim)[:-5]
+        vec = os.path.join(vecdir, name + '.vec.gz')
+        if not os.path.exists(vec):
+            vec = vec[:-3]
+        with open(stim) as f:
+            ref_pix, ref_writes = reference(f.read().splitlines())
+        pix, writes = vector_outputs(vec)
+        n += 1
+        for what, a, b in (('pix', ref_pix, pix), ('colour write', ref_writes, writes)):
+            if a != b:
+                bad += 1
+                i = next(i for i in range(max(len(a), len(b))) if i >= len(a) or i >= len(b) or a[i] != b[i])
+                print('%s: %s #%d: reference %s, vector %s (%d against %d)' % (
+                    name, what, i, a[i] if i < len(a) else None, b[i] if i < len(b) else None, len(a), len(b)))
+                break
+        else:
+            print('%s: %d pixels and %d colour writes agree' % (name, len(pix), len(writes)))
+    print('%s: %d of %d vectors agree with the reference' % ('PASS' if not bad else 'FAIL', n - bad, n))
+    return 1 if bad or not n else 0
 
 
 if __name__ == '__main__':

@@ -129,14 +129,14 @@ static void state(gen *g)
     uint32_t zfmt = rnd(g, 2) ? 2 : 0;
     w(g, 0x4F10, zfmt);
     w(g, 0x4F20, ZBUF);
-    w(g, 0x4F24, SIDE << 2 | (rnd(g, 2) << 16) | (rnd(g, 2) << 17));
+    w(g, 0x4F24, SIDE | (rnd(g, 2) << 16) | (rnd(g, 2) << 17));
     w(g, 0x4F00, rnd(g, 6) ? 0x6 | rnd(g, 2) : rnd(g, 128));   /* Z on, write on, stencil maybe */
     w(g, 0x4F04, (rnd(g, 4) ? 1 + rnd(g, 2) : rnd(g, 8)) | (word(g) & 0xFFFFF8u));
     w(g, 0x4F08, word(g) & 0xFFFFFF);
     /* RB3D */
     uint32_t cfmt = rnd(g, 4) ? 6 : rnd(g, 2) ? 4 : 15;
     w(g, 0x4E28, CBUF);
-    w(g, 0x4E38, SIDE << 1 | cfmt << 21 | rnd(g, 2) << 16 | rnd(g, 2) << 17);
+    w(g, 0x4E38, SIDE | cfmt << 21 | rnd(g, 2) << 16 | rnd(g, 2) << 17);
     static const uint32_t fac[] = { 1, 2, 5, 6, 38, 39, 3, 9 };
     uint32_t blend = rnd(g, 2) ? 1u | rnd(g, 8) << 12 | fac[rnd(g, 8)] << 16 | fac[rnd(g, 8)] << 24 : 0;
     w(g, 0x4E04, blend | 1u << 2);
