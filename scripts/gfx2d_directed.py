@@ -176,6 +176,7 @@ class Case:
             f.write('rcosim-vector 1\nblock r5xx.gfx2d\nseed 1\nbackpressure %s\nmem-latency %s\n' % (self.bp, self.lat))
             f.write('channel in pkt stream:2 type:2 opcode:8 count:14 ptr:23 err:3\n')
             f.write('channel in body data:32 last:1\n')
+            f.write('channel in regw addr:16 data:32\n')
             for m in self.mem:
                 f.write(m + '\n')
             for ln in self.lines:
@@ -424,16 +425,9 @@ def bpp_log2(t):
 
 
 def colour(c, t):
-    a, r, g, b = c >> 24 & 255, c >> 16 & 255, c >> 8 & 255, c & 255
-    if t == 3:
-        return (a >> 7) << 15 | (r >> 3) << 10 | (g >> 3) << 5 | b >> 3
-    if t == 4:
-        return (r >> 3) << 11 | (g >> 2) << 5 | b >> 3
-    if t == 15:
-        return (a >> 4) << 12 | (r >> 4) << 8 | (g >> 4) << 4 | b >> 4
-    if t == 7:
-        return (r >> 5) << 5 | (g >> 5) << 2 | b >> 6
-    return c
+    """Brush and host-data colours are pixels of the destination type (D13: the drivers write
+    them so); only the pixel size matters."""
+    return c & (0xFF, 0xFFFF, 0xFFFFFFFF)[bpp_log2(t)]
 
 
 def rop3(code, p, s_, d):

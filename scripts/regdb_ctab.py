@@ -18,7 +18,8 @@ import sys
 
 ACCESS = {None: "RDB_ACCESS_NONE", "R": "RDB_ACCESS_R", "W": "RDB_ACCESS_W", "R/W": "RDB_ACCESS_RW"}
 TITLES = {"r5xx": "AMD R5xx Acceleration guide, chapter 10 (seed 000)",
-          "si": "AMD Sea Islands 3D/Compute Register Reference Guide (seed 002)"}
+          "si": "AMD Sea Islands 3D/Compute Register Reference Guide (seed 002)",
+          "r5xx_supp": "R5xx register supplement: public driver headers, not the seeds (model/regdb/r5xx_supp.json)"}
 ARRAY_RE = re.compile(r"^(.*?)\[(\d+)-(\d+)\](.*)$")
 
 

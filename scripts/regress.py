@@ -366,6 +366,17 @@ def analyse(r, a, outdir):
     r.images = sorted(imgs, key=lambda p: ('diff' not in os.path.basename(p).lower(), p))
 
 
+def run_command(r, binary, feats):
+    """The command of a run (its current directory is its run directory)."""
+    args = list(r.args)
+    # Relative to the run directory, the run's current directory.
+    if feats.get('wave'):
+        args += ['--wave', 'bundle']
+    if r.block in feats.get('png_blocks', ()):
+        args += ['--png', '.']
+    return [binary] + args
+
+
 def execute(a, runs, outdir, binary, feats, env_extra):
     """Runs the suite, a.jobs processes at a time.  Returns why it stopped early, or None."""
     pending = sorted(runs, key=lambda r: -r.cost)     # longest first
@@ -394,13 +405,7 @@ def execute(a, runs, outdir, binary, feats, env_extra):
                 r = pending.pop(0)
                 r.dir = os.path.join(outdir, 'runs', r.dirname())
                 os.makedirs(r.dir, exist_ok=True)
-                args = list(r.args)
-                # Relative to the run directory, the run's current directory.
-                if feats.get('wave'):
-                    args += ['--wave', 'bundle']
-                if r.block in feats.get('png_blocks', ()):
-                    args += ['--png', '.']
-                r.cmd = [binary] + args
+                r.cmd = run_command(r, binary, feats)
                 with open(os.path.join(r.dir, 'cmd.txt'), 'w') as f:
                     f.write(' '.join(shlex.quote(x) for x in r.cmd) + '\n')
                 env = dict(os.environ)
@@ -780,12 +785,14 @@ def write_html(path, a, runs, rows, cov, wall, stopped, title):
     os.replace(path + '.tmp', path)
 
 
-def write_json(path, a, runs, cov, wall, stopped, jobs):
+def write_json(path, a, runs, cov, wall, stopped, jobs, extra=None):
     d = {'suite': a.suite, 'jobs': jobs, 'seed_base': a.seed_base, 'wall_seconds': wall, 'stopped': stopped,
          'runs': [{'id': r.id, 'block': r.block, 'kind': r.kind, 'seed': r.seed, 'status': r.status,
                    'message': r.message, 'seconds': r.seconds, 'cycles': r.cycles, 'repro': r.repro,
                    'bundle': r.bundle, 'images': r.images} for r in runs],
          'coverage': cov}
+    if extra:
+        d.update(extra)
     d['total'] = {'runs': len(runs), 'completed': sum(r.status != 'skipped' for r in runs),
                   'pass': sum(r.status == 'pass' for r in runs),
                   'fail': sum(r.status in ('fail', 'error') for r in runs),
@@ -798,6 +805,10 @@ def write_json(path, a, runs, cov, wall, stopped, jobs):
 # ---- rcosim regress ------------------------------------------------------------------------------
 
 def regress(a):
+    a.jobs_given = a.jobs                             # the farm's cap on array tasks at once
+    if a.resume:
+        import regress_farm
+        return regress_farm.resume(sys.modules[__name__], a)
     if a.jobs is None:
         try:
             a.jobs = len(os.sched_getaffinity(0))
@@ -828,6 +839,9 @@ def regress(a):
     outdir = os.path.abspath(a.output)
     if os.path.realpath(outdir) == os.path.realpath(SRC):
         raise Usage('-o: refusing to write into the source tree itself')
+    if a.farm:
+        import regress_farm
+        farm = regress_farm.preflight(sys.modules[__name__], a, outdir)
     os.makedirs(outdir, exist_ok=True)
     shutil.rmtree(os.path.join(outdir, 'runs'), ignore_errors=True)
     shutil.rmtree(os.path.join(outdir, 'coverage'), ignore_errors=True)
@@ -839,6 +853,8 @@ def regress(a):
     feats = run_options(binary)
     if feats['png']:
         feats['png_blocks'] = {b for b in {r.block for r in runs} if b in blocks and has_pictures(binary, b)}
+    if a.farm:
+        return regress_farm.farm(sys.modules[__name__], a, runs, outdir, binary, feats, farm)
     nvec = sum(r.kind == 'vec' for r in runs)
     seeds = sorted({int(r.seed) for r in runs if r.kind == 'random'})
     title = 'rcosim regress --suite %s' % a.suite
@@ -849,6 +865,11 @@ def regress(a):
     t0 = time.monotonic()
     stopped = execute(a, runs, outdir, binary, feats, {})
     wall = time.monotonic() - t0
+    return finish(a, runs, outdir, blocks, wall, stopped, title)
+
+
+def finish(a, runs, outdir, blocks, wall, stopped, title, extra=None):
+    """Coverage, the reports, the summary; the exit status."""
     cov = coverage(a, runs, outdir, blocks) if a.coverage else None
     rows = block_rows(runs, cov)
     text = summary_text(runs, rows, cov, wall, stopped, outdir)
@@ -856,7 +877,7 @@ def regress(a):
     report = os.path.join(outdir, 'report.html')
     write_junit(junit, a, runs, title)
     write_html(report, a, runs, rows, cov, wall, stopped, title)
-    write_json(os.path.join(outdir, 'results.json'), a, runs, cov, wall, stopped, a.jobs)
+    write_json(os.path.join(outdir, 'results.json'), a, runs, cov, wall, stopped, a.jobs, extra)
     with open(os.path.join(outdir, 'summary.txt'), 'w') as f:
         f.write(text)
     sys.stdout.write(text)
@@ -1022,6 +1043,24 @@ def main(argv):
         ap.add_argument('--cov-build', metavar='DIR', help='build directory of the coverage variant '
                         '(default: BUILD-cov next to the build of rcosim)')
         ap.add_argument('--list', action='store_true', help='print the selected runs and exit')
+        fg = ap.add_argument_group('farm (docs/regression.md, "Regression farms")')
+        fg.add_argument('--farm', choices=['slurm'],
+                        help='run the suite as a Slurm job array (sbatch --array); -o must be on a filesystem the '
+                             'nodes share; -j N then caps the array tasks running at once')
+        fg.add_argument('--partition', metavar='P', help='Slurm partition (default: the cluster\'s default)')
+        fg.add_argument('--time', metavar='T', help='time limit of each array task (sbatch --time), e.g. 30:00')
+        fg.add_argument('--array-max', type=int, metavar='N',
+                        help='at most N array tasks (default 1000, and never above the cluster\'s MaxArraySize)')
+        fg.add_argument('--runs-per-task', type=int, metavar='K',
+                        help='runs per array task (default: about two tasks per CPU of the partition)')
+        fg.add_argument('--sbatch', action='append', metavar='OPT', default=None,
+                        help='extra sbatch option, passed through; repeatable; write it with "=": '
+                             '--sbatch=--account=gpu --sbatch=--qos=nightly')
+        fg.add_argument('--assume-shared', action='store_true',
+                        help='skip the check that -o is on a filesystem the nodes share')
+        fg.add_argument('--resume', metavar='DIR',
+                        help='finish the farm regression in DIR: submit only its runs without a result, then '
+                             'write the reports (nothing is submitted when every run has one)')
     a = ap.parse_args(argv)
     a.rcosim = os.path.abspath(a.rcosim)
     a.vectors = os.path.abspath(a.vectors)
@@ -1034,6 +1073,14 @@ def main(argv):
             raise Usage('--seeds expects K >= 0')
         if a.count is not None and a.count < 1:
             raise Usage('--count expects N >= 1')
+        for k in ('array_max', 'runs_per_task'):
+            if getattr(a, k) is not None and getattr(a, k) < 1:
+                raise Usage('--%s expects N >= 1' % k.replace('_', '-'))
+        farm_only = [k for k in ('partition', 'time', 'array_max', 'runs_per_task', 'sbatch') if getattr(a, k)]
+        if farm_only and not (a.farm or a.resume) or a.assume_shared and not (a.farm or a.resume):
+            raise Usage('--%s needs --farm slurm' % (farm_only + ['assume_shared'])[0].replace('_', '-'))
+        if a.resume and (a.farm or a.list or a.coverage):
+            raise Usage('--resume DIR takes its suite from DIR; do not combine it with --farm, --list or --coverage')
         return regress(a)
     except Usage as e:
         sys.stderr.write('%s: %s\n' % (prog, e))

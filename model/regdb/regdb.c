@@ -13,6 +13,15 @@
 
 extern const rdb_family rdb_family_r5xx;
 extern const rdb_family rdb_family_si;
+extern const rdb_family rdb_family_r5xx_supp;
+
+/* The supplement of a family (registers the seeds do not define, model/regdb/r5xx_supp.json):
+ * consulted by the lookups below only where the seed-derived table has nothing. It is not one of
+ * the families listed by rdb_family_at() and never counted by rdb_family_nregs(). */
+const rdb_family *rdb_family_supplement(const rdb_family *f)
+{
+    return f == &rdb_family_r5xx ? &rdb_family_r5xx_supp : NULL;
+}
 
 static const rdb_family *const families[] = { &rdb_family_r5xx, &rdb_family_si };
 #define NFAMILIES (sizeof families / sizeof families[0])
@@ -125,7 +134,15 @@ const rdb_reg *rdb_family_reg(const rdb_family *f, size_t i)
 
 /* ---- lookup -------------------------------------------------------------------------------- */
 
+static const rdb_reg *by_name1(const rdb_family *f, const char *name);
+
 const rdb_reg *rdb_reg_by_name(const rdb_family *f, const char *name)
+{
+    const rdb_reg *r = by_name1(f, name);
+    return r || !f ? r : by_name1(rdb_family_supplement(f), name);
+}
+
+static const rdb_reg *by_name1(const rdb_family *f, const char *name)
 {
     size_t lo = 0, hi, i;
     if (!f || !name || !*name)
@@ -166,7 +183,15 @@ static size_t first_at(const rdb_family *f, uint32_t addr)
     return lo;
 }
 
+static const rdb_reg *by_addr1(const rdb_family *f, uint32_t byte_addr);
+
 const rdb_reg *rdb_reg_by_addr(const rdb_family *f, uint32_t byte_addr)
+{
+    const rdb_reg *r = by_addr1(f, byte_addr);
+    return r || !f ? r : by_addr1(rdb_family_supplement(f), byte_addr);
+}
+
+static const rdb_reg *by_addr1(const rdb_family *f, uint32_t byte_addr)
 {
     size_t i;
     if (!f)
@@ -187,6 +212,10 @@ size_t rdb_regs_at(const rdb_family *f, uint32_t addr, const rdb_reg **out, size
     size_t i, n = 0;
     if (!f)
         return 0;
+    if (!rdb_reg_by_addr(f, addr))
+        return 0;
+    if (!by_addr1(f, addr))                                /* only in the supplement */
+        f = rdb_family_supplement(f);
     for (i = first_at(f, addr); i < f->nregs && f->regs[i].addr == addr; i++, n++)
         if (out && n < max)
             out[n] = &f->regs[i];

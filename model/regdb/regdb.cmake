@@ -25,6 +25,17 @@ foreach(fam ${RDB_FAMILIES})
   list(APPEND rdb_tables ${out})
 endforeach()
 
+# The supplement (registers the seeds do not define, from public driver headers; docs/blocks/regs.md):
+# its own table, rdb_family_r5xx_supp, consulted by the lookups after the seed-derived one.
+set(out ${RDB_GEN_DIR}/rdb_r5xx_supp.c)
+add_custom_command(
+  OUTPUT ${out}
+  COMMAND ${Python3_EXECUTABLE} ${RDB_ROOT}/scripts/regdb_ctab.py ${RDB_DIR}/r5xx_supp.json -o ${out}
+  DEPENDS ${RDB_DIR}/r5xx_supp.json ${RDB_ROOT}/scripts/regdb_ctab.py
+  COMMENT "regdb: C tables for the r5xx supplement"
+  VERBATIM)
+list(APPEND rdb_tables ${out})
+
 add_library(rcosim_regdb STATIC ${RDB_DIR}/regdb.c ${RDB_DIR}/regs_cmd.c ${rdb_tables})
 target_include_directories(rcosim_regdb PUBLIC ${RDB_DIR})
 target_compile_options(rcosim_regdb PRIVATE ${RCOSIM_WARNINGS})

@@ -90,6 +90,12 @@ const char *rdb_family_name(const rdb_family *f);
 size_t rdb_family_nregs(const rdb_family *f);                /* instances, alias addresses counted */
 const rdb_reg *rdb_family_reg(const rdb_family *f, size_t i);/* i-th register in address order */
 
+/* The supplement of a family (r5xx: model/regdb/r5xx_supp.json, registers the seeds do not define,
+ * each with its public source) or NULL. The lookups below (by name, by address, rdb_regs_at,
+ * rdb_format) consult it where the seed-derived table has nothing; rdb_family_nregs() and
+ * rdb_family_reg() never include it. */
+const rdb_family *rdb_family_supplement(const rdb_family *f);
+
 /* ---- lookup ------------------------------------------------------------------------------ */
 
 /* Case-insensitive. Accepts instance names (RB3D_COLOROFFSET2, US_CMN_INST_511) and the

@@ -12,8 +12,9 @@ conversion done on exact rationals (fractions.Fraction) and rounded by its own b
 checked against struct - and compares every `vtx` transaction (all fields) and every memory read
 address, in order, with the vector's expected outputs.
 
-Usage: vap_directed.py OUTDIR            write OUTDIR/*.stim
-       vap_directed.py --check VECDIR    compare VECDIR/*.vec with VECDIR/stim/*.stim
+Usage: vap_directed.py OUTDIR                  write OUTDIR/*.stim
+       vap_directed.py --check VECDIR          compare VECDIR/*.vec with VECDIR/stim/*.stim
+       vap_directed.py --check-vector VEC...   compare any vectors' outputs with their own inputs
 """
 import glob
 import os
@@ -709,6 +710,31 @@ def cases():
     c.draw(6, 3, 6, floats(*range(36)))
     out.append(c)
 
+    # A real driver's programming: Mesa's classic r300 blit (r300_blit.c: emit_vap_setup and
+    # emit_draw_packet), register values only: VTE_CNTL = XY_FMT|Z_FMT with VTX_SIZE 4 in one
+    # sequence, SGN_NORM 0xAAAAAAAA, two FLOAT_2 elements (position at 0, the texture
+    # coordinate at 6 with TCL off, LAST_VEC), swizzle X Y 0 1 with all writes, POS and a
+    # 4-component texture 0, then 3D_DRAW_IMMD_2 of a quad: 4 << 16, 16 dwords.
+    c = Case('mesa_blit', "the VAP state and quad draw of Mesa's classic r300 blit (r300_blit.c): "
+             'VF_CNTL = VERTEX_EMBEDDED | 4 << 16 | QUADS with 16 dwords at VTX_SIZE 4 (N vertices, '
+             'decision 1), texture coordinates at location 6 (decision 9), window coordinates with '
+             'VTX_XY_FMT | VTX_Z_FMT and no scale/offset (decision 10)')
+    c.w(VTE_CNTL, 0x300)
+    c.w(VTX_SIZE, 4)
+    c.w(SGN_NORM, 0xAAAAAAAA)
+    xy01 = sw(0, 1, 4, 5)
+    c.w(PSC, (1 | 0 << 8) | (1 | 6 << 8 | 1 << 13) << 16)
+    c.w(PSC_EXT, xy01 | xy01 << 16)
+    c.w(FMT0, 1)
+    c.w(FMT1, 4)
+    x0, y0, w, h = 16.0, 8.0, 64.0, 32.0
+    tex = (0.25, 0.75, 0.125, 0.625)
+    c.w(VF_CNTL, 3 << 4 | 4 << 16 | 13, '3D_DRAW_IMMD_2: VERTEX_EMBEDDED, 4 vertices, QUADS')
+    for d in floats(x0, y0, tex[0], tex[2], x0, y0 + h, tex[0], tex[3],
+                    x0 + w, y0 + h, tex[1], tex[3], x0 + w, y0, tex[1], tex[2]):
+        c.w(DATA_PORT, d)
+    out.append(c)
+
     # Many operands, drawn from a fixed seed, so the reference's rationals judge the arithmetic.
     rng = random.Random(1010)
 
@@ -790,9 +816,35 @@ def check(vecdir):
     return 1 if bad else 0
 
 
+def check_vectors(paths):
+    """Any vector with an expect section (e.g. a random one from 'rcosim gen --block r5xx.vap'):
+    its vtx records and memory reads against reference() of its own inputs."""
+    self_test()
+    bad = n = 0
+    for path in paths:
+        lines = open(path).read().split('\n')
+        vtx, reads = reference(lines)
+        gv = [tuple(int(v, 16) for v in ln.split()[3:13]) for ln in lines if ln.startswith('out vtx ')]
+        gr = [int(ln.split()[3], 16) for ln in lines if ln.startswith('out memreq ')]
+        n += len(vtx) + len(reads)
+        for what, got, want in (('vtx', gv, vtx), ('memory read', gr, reads)):
+            if len(got) != len(want):
+                bad += 1
+                print('%s: %d %s records in the vector, %d in the reference' % (path, len(got), what, len(want)))
+            for i, (g, w) in enumerate(zip(got, want)):
+                if g != w:
+                    bad += 1
+                    if bad < 20:
+                        print('%s: %s #%d: vector %s, reference %s' % (path, what, i, g, w))
+    print('%s: %d records checked, %d differ' % ('FAIL' if bad else 'PASS', n, bad))
+    return 1 if bad else 0
+
+
 def main(argv):
     if len(argv) == 3 and argv[1] == '--check':
         return check(argv[2])
+    if len(argv) >= 3 and argv[1] == '--check-vector':
+        return check_vectors(argv[2:])
     if len(argv) != 2 or argv[1].startswith('-'):
         sys.stderr.write(__doc__.split('\n\n')[-1] + '\n')
         return 2

@@ -80,13 +80,13 @@ def case_fault_needs_compare(ctx):
 
 def case_expected_changed(ctx):
     """One expected value changed in the vector: exit 1 naming cycle, channel and field."""
-    path = tmpcopy(ctx, VEC, lambda t: t.replace('out regw @13 4e08 22222222 0', 'out regw @13 4e08 22222223 0'))
+    path = tmpcopy(ctx, VEC, lambda t: t.replace('out regw @14 4e08 22222222 0', 'out regw @14 4e08 22222223 0'))
     p = run(ctx, 'run', '--vector', path, expect_rc=1)
     rel = p.stdout.replace(ctx['tmp'], 'TMP')
-    contains(rel, 'MISMATCH r5xx.cp at cycle 13: channel regw (out), transaction #1: field data differs (expected: vector, actual: rtl)')
+    contains(rel, 'MISMATCH r5xx.cp at cycle 14: channel regw (out), transaction #1: field data differs (expected: vector, actual: rtl)')
     golden(ctx, 'expected_changed.txt', rel)
     p = run(ctx, 'replay', '--vector', path, expect_rc=1)
-    contains(p.stdout, 'at cycle 13: channel regw (out), transaction #1: field data differs')
+    contains(p.stdout, 'at cycle 14: channel regw (out), transaction #1: field data differs')
 
 
 def case_expected_missing(ctx):
@@ -114,7 +114,7 @@ def case_bad_inputs(ctx):
         (lambda t: t.replace('in host 0700 00100000', 'in host 10700 00100000'), "expected field 'addr' to fit in 16 bits"),
         (lambda t: t.replace('channel out regw addr:16 data:32 stream:2', 'channel out regw addr:16 data:32'),
          "expected 3 fields for channel 'regw', got 2"),
-        (lambda t: t.replace('out regw @13', 'out regw @2'), 'expected cycle stamps of channel \'regw\' in order'),
+        (lambda t: t.replace('out regw @14', 'out regw @2'), 'expected cycle stamps of channel \'regw\' in order'),
     ]
     for edit, msg in checks:
         path = tmpcopy(ctx, VEC, edit)

@@ -103,11 +103,12 @@ static void test_decoders(void **state)
     assert_int_equal(s.macro, 1);
     s = gfx2d_surface(16u << 22, 1);
     assert_int_equal(s.pitch, 512);
-    /* RGBQUAD -> destination pixel (D13) */
-    assert_int_equal(gfx2d_colour(0x00FF8040u, 4), 0xFC08);     /* RGB565 */
-    assert_int_equal(gfx2d_colour(0x80FF8040u, 3), 0xFE08);     /* ARGB1555 */
-    assert_int_equal(gfx2d_colour(0x80FF8040u, 15), 0x8F84);    /* ARGB4444 */
-    assert_int_equal(gfx2d_colour(0x00FF8040u, 7), 0xF1);       /* RGB332 */
+    /* brush colours are already pixels of the destination type (D13, the drivers' reading):
+     * unchanged for every type; the callers mask them to the pixel size */
+    assert_int_equal(gfx2d_colour(0x0000F800u, 4), 0xF800);     /* RGB565 red, as X writes it */
+    assert_int_equal(gfx2d_colour(0x00007C00u, 3), 0x7C00);     /* ARGB1555 red */
+    assert_int_equal(gfx2d_colour(0x80FF8040u, 15), 0x80FF8040);
+    assert_int_equal(gfx2d_colour(0x000000E0u, 7), 0xE0);       /* RGB332 red */
     assert_int_equal(gfx2d_colour(0x12345678u, 6), 0x12345678); /* ARGB8888 */
     assert_int_equal(gfx2d_colour(0x12345678u, 2), 0x12345678); /* 8 bpp index: low bits */
 }

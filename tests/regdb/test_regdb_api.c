@@ -488,6 +488,34 @@ static void test_closest(void **state)
 /* For every entry of both families and a set of values: (a) the text of rdb_format_reg, minus
  * the braces and any "?=" part, encodes back to the value; (b) field-by-field numeric encoding
  * gives the value back. Fields that share a name (several "Reserved") are kept at zero. */
+/* The supplement (model/regdb/r5xx_supp.json): found by name and address through the r5xx family,
+ * decoded by rdb_format, never counted in the seed family, never shadowing a seed register. */
+static void test_supplement(void **state)
+{
+    (void)state;
+    const rdb_family *r5 = rdb_family_find("r5xx"), *sup = rdb_family_supplement(r5);
+    char buf[256];
+    assert_non_null(sup);
+    assert_null(rdb_family_supplement(rdb_family_find("si")));
+    assert_null(rdb_family_supplement(sup));
+    const rdb_reg *r = rdb_reg_by_name(r5, "dp_write_mask");
+    assert_non_null(r);
+    assert_int_equal(rdb_reg_addr(r), 0x16CC);
+    assert_string_equal(rdb_reg_block(r), "2D");
+    assert_ptr_equal(rdb_reg_by_addr(r5, 0x15EC), rdb_reg_by_name(r5, "SCRATCH_REG3"));
+    assert_string_equal(rdb_reg_name(rdb_reg_by_addr(r5, 0x1720)), "WAIT_UNTIL");
+    rdb_format(r5, 0x146C, 0x10F036D2, buf, sizeof buf);
+    assert_non_null(strstr(buf, "DP_GUI_MASTER_CNTL{"));
+    assert_non_null(strstr(buf, "BRUSH_DATATYPE=SOLID_COLOR"));
+    assert_non_null(strstr(buf, "ROP3=0xF0"));
+    assert_string_equal(rdb_reg_name(rdb_reg_by_addr(r5, 0x0700)), "CP_RB_BASE");   /* seed first */
+    assert_null(rdb_reg_by_addr(r5, 0x0800));
+    assert_int_equal(rdb_family_nregs(r5), 6302);
+    const rdb_reg *out[2];
+    assert_int_equal(rdb_regs_at(r5, 0x143C, out, 2), 1);
+    assert_string_equal(rdb_reg_name(out[0]), "DST_HEIGHT_WIDTH");
+}
+
 static void test_round_trips(void **state)
 {
     static const uint32_t base[] = { 0x00000000, 0xFFFFFFFF, 0x12345678, 0x87654321, 0xA5A5A5A5, 0x0F0F0F0F };
@@ -561,6 +589,7 @@ int main(void)
         cmocka_unit_test(test_enums),
         cmocka_unit_test(test_closest),
         cmocka_unit_test(test_round_trips),
+        cmocka_unit_test(test_supplement),
     };
     return cmocka_run_group_tests_name("regdb_api", tests, NULL, NULL);
 }

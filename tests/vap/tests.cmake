@@ -5,8 +5,11 @@ rcosim_add_cmocka_test(NAME test_vap_convert SOURCES vap/test_vap_convert.c LIBS
 # A wrong component, write mask or fetch address injected on either side is caught and named; the
 # same run passes without it; the golden vectors agree with scripts/blocks/vap_directed.py's
 # independent reference and their stimulus files are current; the random stimulus programs every
-# PRIM_TYPE x PRIM_WALK, DATA_TYPE, signed-normalise method, swizzle select and VC_SWAP code.
-foreach(case fault_rtl fault_rtl_addr fault_model fault_needs_compare directed_check stim_current coverage)
+# PRIM_TYPE x PRIM_WALK, DATA_TYPE, signed-normalise method, swizzle select and VC_SWAP code; a
+# 65,540-vertex draw wraps vtx.vert at 16 bits in lockstep; seeded random vectors agree with the
+# independent reference too; a draw short of data dwords is reported as a hang (decision 7).
+foreach(case fault_rtl fault_rtl_addr fault_model fault_needs_compare directed_check stim_current coverage
+             vert_wrap random_reference short_draw_hangs)
   add_test(NAME vap.${case} COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_SOURCE_DIR}/vap/vap_test.py
            $<TARGET_FILE:rcosim> ${PROJECT_SOURCE_DIR} ${case})
   set_tests_properties(vap.${case} PROPERTIES LABELS "r5xx;r5xx.vap;smoke"

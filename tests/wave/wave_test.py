@@ -52,7 +52,7 @@ def gtkwave_view(bundle, tmp, src):
 
 def case_bundle_opens_at_mismatch(rcosim, src, tmp):
     text = open(os.path.join(src, VEC)).read()
-    bad = text.replace('out regw @13 4e08 22222222 0', 'out regw @13 4e08 22222223 0')
+    bad = text.replace('out regw @14 4e08 22222222 0', 'out regw @14 4e08 22222223 0')
     if bad == text:
         raise Fail('the vector no longer has the line this test alters')
     vec = os.path.join(tmp, 'bad.vec')
@@ -63,7 +63,7 @@ def case_bundle_opens_at_mismatch(rcosim, src, tmp):
         if not os.path.exists(os.path.join(bundle, name)):
             raise Fail('bundle lacks %s' % name)
     rep = json.load(open(os.path.join(bundle, 'report.json')))
-    want = {'block': 'r5xx.cp', 'cycle': 13, 'channel': 'regw', 'transaction': 1, 'kind': 'fields',
+    want = {'block': 'r5xx.cp', 'cycle': 14, 'channel': 'regw', 'transaction': 1, 'kind': 'fields',
             'expected_side': 'vector', 'actual_side': 'rtl'}
     for k, v in want.items():
         if rep[k] != v:

@@ -165,7 +165,7 @@ static int parse(cp *s, const r5xx_cp_ports *p, int *consumed)
 
     switch (s->ps) {
     case P_HDR: {
-        if (s->pkt.n >= OUT_DEPTH)
+        if (s->pkt.n >= OUT_DEPTH || s->regw.n)       /* stream order: register writes first */
             return 0;
         unsigned type = h >> 30, count = (h >> 16) & 0x3FFF, opcode = 0, err = 0;
         uint32_t body = 0;
@@ -208,7 +208,7 @@ static int parse(cp *s, const r5xx_cp_ports *p, int *consumed)
         break;
     }
     case P_T0:
-        if (s->idx <= 0x1FFF && s->regw.n >= OUT_DEPTH)
+        if (s->idx <= 0x1FFF && (s->regw.n >= OUT_DEPTH || s->pkt.n || s->body.n))
             return 0;
         if (s->idx <= 0x1FFF)
             stream_regw(s, 4 * s->idx, h);
@@ -217,14 +217,14 @@ static int parse(cp *s, const r5xx_cp_ports *p, int *consumed)
         s->left--;
         break;
     case P_T1:
-        if (s->regw.n >= OUT_DEPTH)
+        if (s->regw.n >= OUT_DEPTH || s->pkt.n || s->body.n)
             return 0;
         stream_regw(s, 4 * (s->left == 2 ? s->idx1 : s->idx2), h);
         s->left--;
         break;
     case P_T3: {
         unsigned reg = cp_draw_reg(s->opcode, s->bi);
-        if (s->body.n >= OUT_DEPTH || (reg && s->regw.n >= OUT_DEPTH))
+        if (s->body.n >= OUT_DEPTH || (reg && s->regw.n >= OUT_DEPTH) || (!reg && s->regw.n))
             return 0;
         uint64_t v[2] = { h, s->left == 1 };
         ofifo_push(&s->body, v, 2);

@@ -43,13 +43,14 @@ enum { CP_STREAM_RING = 0, CP_STREAM_IB1 = 1, CP_STREAM_IB2 = 2 };
 
 #define CP_VBPNTR_REGS 25   /* VAP_VTX_NUM_ARRAYS .. VAP_VTX_AOS_ADDR15: 0x20C0..0x2120 */
 
-/* Type-3 opcodes the guide lists (001:2041-2135); anything else is "unknown". */
+/* Type-3 opcodes the guide lists (001:2041-2135), plus 3D_CLEAR_ZMASK 0x32 and 3D_CLEAR_CMASK 0x38
+ * that Mesa's r300 driver emits (docs/blocks/cp.md); anything else is "unknown". */
 static inline int cp_opcode_known(unsigned op)
 {
     switch (op) {
     case 0x10: case 0x19: case 0x1D: case 0x1E: case 0x20: case 0x21: case 0x22: case 0x23:
     case 0x28: case 0x29: case 0x2A: case 0x2C: case 0x2F: case 0x33: case 0x34: case 0x35:
-    case 0x36: case 0x37: case 0x39: case 0x3A: case 0x91: case 0x92: case 0x94: case 0x95:
+    case 0x32: case 0x36: case 0x37: case 0x38: case 0x39: case 0x3A: case 0x91: case 0x92: case 0x94: case 0x95:
     case 0x98: case 0x9A: case 0x9B: case 0x9C:
         return 1;
     default:

@@ -34,6 +34,9 @@ static void rgba(unsigned type, uint32_t v, uint8_t *px)
     px[0] = (uint8_t)r; px[1] = (uint8_t)g; px[2] = (uint8_t)b; px[3] = (uint8_t)a;
 }
 
+int r5xx_gfx2d_render(uint32_t dst_po, uint32_t gui, uint32_t sc_br, const struct rc_memimg *mem, rc_image *out,
+                      int max, char *err, size_t errn);
+
 int r5xx_gfx2d_images(const rc_vector *v, const struct rc_memimg *mem, rc_image *out, int max, char *err,
                       size_t errn)
 {
@@ -64,6 +67,14 @@ int r5xx_gfx2d_images(const rc_vector *v, const struct rc_memimg *mem, rc_image 
     }
     if (!any)
         return 0;
+    return r5xx_gfx2d_render(dst_po, gui, sc_br, mem, out, max, err, errn);
+}
+
+/* The picture of the surface dst_po (DST_PITCH_OFFSET) with the pixel type of gui
+ * (DP_GUI_MASTER_CNTL); its height from sc_br (SC_BOTTOM_RIGHT) as above.  Shared with r5xx.gpu. */
+int r5xx_gfx2d_render(uint32_t dst_po, uint32_t gui, uint32_t sc_br, const struct rc_memimg *mem, rc_image *out,
+                      int max, char *err, size_t errn)
+{
     unsigned type = gui >> 8 & 15, b = gfx2d_bpp_log2(type);
     r5xx_surface s = gfx2d_surface(dst_po, b);
     unsigned w = s.pitch < MAX_SIDE ? s.pitch : MAX_SIDE;

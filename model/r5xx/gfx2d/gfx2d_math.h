@@ -45,20 +45,15 @@ static inline unsigned gfx2d_bpp_log2(unsigned dst_type)
     }
 }
 
-/* An RGBQUAD colour (B[7:0], G[15:8], R[23:16], A[31:24]; 001:2638-2656) as a pixel of a
- * DST_TYPE: ARGB1555, RGB565, ARGB4444 and RGB332 by truncation of each channel; the other types
- * (pseudocolour, Y8, RGB8, the YUV types, ARGB8888, aYUV444) take the dword's low bits as they
- * are. */
+/* A brush or host-data colour as a pixel of a DST_TYPE.  The seed calls these RGBQUADs
+ * (001:2638-2656), but every driver writes them already packed in the destination format
+ * (xf86-video-ati RADEONPrepareSolid writes the X Pixel to DP_BRUSH_FRGD_CLR; the radeon DRM's
+ * clear writes the packed clear colour into PAINT_MULTI): the drivers win (docs/blocks/gfx2d.md,
+ * D13).  The callers mask it to the pixel size. */
 static inline uint32_t gfx2d_colour(uint32_t c, unsigned dst_type)
 {
-    uint32_t a = c >> 24 & 255, r = c >> 16 & 255, g = c >> 8 & 255, b = c & 255;
-    switch (dst_type & 15) {
-    case 3: return (a >> 7) << 15 | (r >> 3) << 10 | (g >> 3) << 5 | b >> 3;
-    case 4: return (r >> 3) << 11 | (g >> 2) << 5 | b >> 3;
-    case 15: return (a >> 4) << 12 | (r >> 4) << 8 | (g >> 4) << 4 | b >> 4;
-    case 7: return (r >> 5) << 5 | (g >> 5) << 2 | b >> 6;
-    default: return c;
-    }
+    (void)dst_type;
+    return c;                     /* a pixel of the destination type, as drivers write it (D13) */
 }
 
 /* Body dwords of BRUSH_PACKET for a BRUSH_TYPE (001:2503-2633). */

@@ -38,6 +38,10 @@ typedef struct g2 {
     unsigned pc;
     unsigned nl;                  /* POLYSCANLINES: segments left in the scan */
     uint32_t cbr[64];             /* the 8x8 colour brush's dwords (persistent) */
+    /* register-only state (docs/blocks/gfx2d.md, "Registers") */
+    uint32_t syx, dyx, wm;        /* SRC_Y_X, DST_Y_X, DP_WRITE_MASK */
+    unsigned dpc;                 /* DP_CNTL[1:0] */
+    unsigned ro, rb;              /* a register-triggered operation; it is a blit */
 } g2;
 
 static int wen(const g2 *s);
@@ -130,9 +134,15 @@ static uint32_t src_addr(const g2 *s)
     return r5xx_tile_addr(&sf, (uint32_t)((int32_t)s->x + s->ddx) & 0x3FFF, (uint32_t)((int32_t)s->y + s->ddy) & 0x3FFF);
 }
 
+/* DP_WRITE_MASK, unless GMC_WR_MSK_DIS (DP_GUI_MASTER_CNTL[30]) */
+static uint32_t wmask(const g2 *s) { return (s->gui >> 30 & 1) ? 0xFFFFFFFFu : s->wm; }
+static int wpart(const g2 *s) { return (wmask(s) & pmask(s)) != pmask(s); }
+
+/* The value written: the ROP3 result where the write mask is 1, the destination elsewhere. */
 static uint32_t result(const g2 *s)
 {
-    return gfx2d_rop3(s->gui >> 16 & 0xFF, pattern(s), s->sv, s->dv) & pmask(s);
+    uint32_t r = gfx2d_rop3(s->gui >> 16 & 0xFF, pattern(s), s->sv, s->dv), m = wmask(s);
+    return ((r & m) | (s->dv & ~m)) & pmask(s);
 }
 
 static void g2_eval(void *h, uint64_t *ports)
@@ -140,7 +150,8 @@ static void g2_eval(void *h, uint64_t *ports)
     const g2 *s = h;
     r5xx_gfx2d_ports *p = (r5xx_gfx2d_ports *)ports;
 
-    p->pkt_ready = s->st == S_HDR;
+    p->pkt_ready = s->st == S_HDR && !p->regw_valid;
+    p->regw_ready = s->st == S_HDR;
     p->body_ready = (s->st == S_BODY && present(s)) || s->st == S_SKIP || s->st == S_HD || s->st == S_HDRAIN;
     p->memrsp_ready = 1;
 
@@ -177,9 +188,20 @@ static int32_t max2(int32_t a, int32_t b) { return a > b ? a : b; }
 static void setup(g2 *s)
 {
     int32_t l, t, r, b;
-    int blit = rec_len(s->op) == 3;
+    int blit = rec_len(s->op) == 3 || (s->ro && s->rb);
     s->ddx = s->ddy = 0;
-    if (s->op == GFX2D_POLYSCANLINES || s->op == GFX2D_PLY_NEXTSCAN) {
+    if (s->ro) {
+        int32_t w = (int32_t)(s->d[2] & 0x3FFF), hh = (int32_t)(s->d[2] >> 16 & 0x3FFF);
+        int32_t dx = gfx2d_sx14(s->d[1]), dy = gfx2d_sx14(s->d[1] >> 16);
+        l = (s->dpc & 1) ? dx : dx - w + 1;
+        t = (s->dpc & 2) ? dy : dy - hh + 1;
+        r = l + w;
+        b = t + hh;
+        if (s->rb) {
+            s->ddx = gfx2d_sx14(s->d[0]) - dx;
+            s->ddy = gfx2d_sx14(s->d[0] >> 16) - dy;
+        }
+    } else if (s->op == GFX2D_POLYSCANLINES || s->op == GFX2D_PLY_NEXTSCAN) {
         l = gfx2d_sx14(s->d[1]);
         r = gfx2d_sx14(s->d[1] >> 16);
         t = gfx2d_sx14(s->d[0]);
@@ -212,8 +234,8 @@ static void setup(g2 *s)
         s->st = s->lastq ? S_HDR : S_BODY;
         return;
     }
-    s->xdir = blit && s->ddy == 0 && s->ddx < 0;
-    s->ydir = blit && s->ddy < 0;
+    s->xdir = s->ro ? !(s->dpc & 1) : blit && s->ddy == 0 && s->ddx < 0;
+    s->ydir = s->ro ? !(s->dpc & 2) : blit && s->ddy < 0;
     s->xa = (uint32_t)(s->xdir ? x1 - 1 : x0);
     s->xb = (uint32_t)(s->xdir ? x0 : x1 - 1);
     s->yb = (uint32_t)(s->ydir ? y0 : y1 - 1);
@@ -222,7 +244,7 @@ static void setup(g2 *s)
     unsigned rop = s->gui >> 16 & 0xFF;
     int tr = s->op == GFX2D_TRANS_BITBLT;
     s->ns = blit && (tr || gfx2d_rop_uses_s(rop));
-    s->nd = tr || gfx2d_rop_uses_d(rop);
+    s->nd = tr || gfx2d_rop_uses_d(rop) || wpart(s);
     s->st = S_PX;
 }
 
@@ -318,6 +340,45 @@ static uint32_t extract(const g2 *s, uint32_t data, uint32_t addr)
     return (data >> (8 * (addr & 3))) & pmask(s);
 }
 
+/* A register write from the backbone, accepted in S_HDR (docs/blocks/gfx2d.md, "Registers"). */
+static void reg_write(g2 *s, unsigned a, uint32_t d)
+{
+    switch (a) {
+    case 0x1428: s->src_po = d; break;
+    case 0x142C: s->dst_po = d; break;
+    case 0x1434: s->syx = d; break;
+    case 0x1438: s->dyx = d; break;
+    case 0x146C: s->gui = d; break;
+    case 0x1478: s->bg = d; break;
+    case 0x147C: s->fg = d; break;
+    case 0x1480: s->m1 = d; break;
+    case 0x1484: s->m2 = d; break;
+    case 0x15C0: s->cmp = d; break;
+    case 0x15C4: s->sref = d; break;
+    case 0x15C8: s->dref = d; break;
+    case 0x15D8: s->hfg = d; break;
+    case 0x15DC: s->hbg = d; break;
+    case 0x16C0: s->dpc = d & 3; break;
+    case 0x16CC: s->wm = d; break;
+    case 0x16EC: s->sc_tl = d; break;
+    case 0x16F0: s->sc_br = d; break;
+    case 0x16F4: s->src_br = d; break;
+    default: break;
+    }
+    if (a == 0x143C || a == 0x1598) {            /* DST_HEIGHT_WIDTH / DST_WIDTH_HEIGHT: go */
+        s->cur = s->cnt;
+        s->cnt = (s->cnt + 1) & 0xFFFF;
+        s->op = 0;
+        s->ro = 1;
+        s->rb = (s->gui >> 24 & 7) == 2;
+        s->d[0] = s->syx;
+        s->d[1] = s->dyx;
+        s->d[2] = a == 0x143C ? (d & 0x3FFF0000u) | (d & 0x3FFF) : (d & 0x3FFF) << 16 | (d >> 16 & 0x3FFF);
+        s->lastq = 1;
+        s->st = S_SETUP;
+    }
+}
+
 static void g2_tick(void *h, const uint64_t *ports)
 {
     g2 *s = h;
@@ -327,7 +388,10 @@ static void g2_tick(void *h, const uint64_t *ports)
 
     switch (s->st) {
     case S_HDR:
-        if (p->pkt_valid) {
+        if (p->regw_valid) {
+            reg_write(s, (unsigned)p->regw_addr, (uint32_t)p->regw_data);
+        } else if (p->pkt_valid) {
+            s->ro = 0;
             unsigned op = (unsigned)p->pkt_opcode;
             int body = p->pkt_type == 3 && op != GFX2D_NOP && !(p->pkt_err & 1);
             int is2d = op == 0x91 || op == 0x92 || op == 0x94 || op == 0x95 || op == 0x98 || op == 0x9A ||
@@ -497,7 +561,7 @@ static void g2_tick(void *h, const uint64_t *ports)
         s->hxb = s->hxa + w - 1;
         s->hyb = s->hy + hh - 1;
         s->bp = 0;
-        s->nd = gfx2d_rop_uses_d(s->gui >> 16 & 0xFF);
+        s->nd = gfx2d_rop_uses_d(s->gui >> 16 & 0xFF) || wpart(s);
         if (s->lastq)
             s->st = S_HDR;
         else if (w == 0 || hh == 0 || s->rn == 0)
@@ -516,7 +580,7 @@ static void g2_tick(void *h, const uint64_t *ports)
         s->ldx = s->xdir ? s->hx - s->hxb : s->hxb - s->hx;
         s->ldy = s->ydir ? s->hy - s->hyb : s->hyb - s->hy;
         s->lerr = s->ldx - s->ldy;
-        s->nd = gfx2d_rop_uses_d(s->gui >> 16 & 0xFF);
+        s->nd = gfx2d_rop_uses_d(s->gui >> 16 & 0xFF) || wpart(s);
         if (s->ldx == 0 && s->ldy == 0) {
             s->d[0] = s->d[1];
             s->st = s->lastq ? S_HDR : S_BODY;
@@ -575,7 +639,16 @@ static void g2_reset(void *h, uint64_t *ports)
     memset(s, 0, sizeof *s);
     s->sc_br = 0x1FFF1FFFu;
     s->src_br = 0x1FFF1FFFu;
+    s->wm = 0xFFFFFFFFu;
+    s->dpc = 3;
     g2_eval(h, ports);
+}
+
+/* 1 while the engine waits for a packet header or a register write (its regw_ready), for a
+ * composite that must know it before calling eval (r5xx.gpu). */
+int r5xx_gfx2d_model_hdr(const void *h)
+{
+    return ((const g2 *)h)->st == S_HDR;
 }
 
 const rc_side_ops r5xx_gfx2d_model_ops = {

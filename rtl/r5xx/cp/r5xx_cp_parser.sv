@@ -22,6 +22,9 @@ module r5xx_cp_parser (
   input  logic        pkt_full_i,    // output queues hold 2 entries
   input  logic        regw_full_i,
   input  logic        body_full_i,
+  input  logic        pkt_empty_i,   // the output queues are empty (stream order across them)
+  input  logic        regw_empty_i,
+  input  logic        body_empty_i,
 
   output logic        consume_o,     // the head dword is consumed at this edge
   output logic        hdr_o,         // ... and it is a packet header
@@ -61,6 +64,8 @@ module r5xx_cp_parser (
   localparam logic [7:0] OP_3D_DRAW_IMMD_2 = 8'h35;
   localparam logic [7:0] OP_3D_DRAW_INDX_2 = 8'h36;
   localparam logic [7:0] OP_3D_CLEAR_HIZ   = 8'h37;
+  localparam logic [7:0] OP_3D_CLEAR_ZMASK = 8'h32;   // not in the guide: Mesa r300 (docs/blocks/cp.md)
+  localparam logic [7:0] OP_3D_CLEAR_CMASK = 8'h38;
   localparam logic [7:0] OP_3D_DRAW_128    = 8'h39;
   localparam logic [7:0] OP_MPEG_INDEX     = 8'h3A;
   localparam logic [7:0] OP_PAINT          = 8'h91;
@@ -117,7 +122,7 @@ module r5xx_cp_parser (
       OP_NOP, OP_NEXTCHAR, OP_PLY_NEXTSCAN, OP_SET_SCISSORS, OP_PRED_EXEC, OP_COND_EXEC,
       OP_WAIT_SEMAPHORE, OP_WAIT_MEM, OP_3D_DRAW_VBUF, OP_3D_DRAW_IMMD, OP_3D_DRAW_INDX,
       OP_LOAD_PALETTE, OP_3D_LOAD_VBPNTR, OP_INDX_BUFFER, OP_3D_DRAW_VBUF_2, OP_3D_DRAW_IMMD_2,
-      OP_3D_DRAW_INDX_2, OP_3D_CLEAR_HIZ, OP_3D_DRAW_128, OP_MPEG_INDEX, OP_PAINT, OP_BITBLT,
+      OP_3D_DRAW_INDX_2, OP_3D_CLEAR_HIZ, OP_3D_CLEAR_ZMASK, OP_3D_CLEAR_CMASK, OP_3D_DRAW_128, OP_MPEG_INDEX, OP_PAINT, OP_BITBLT,
       OP_HOSTDATA_BLT, OP_POLYLINE, OP_POLYSCANLINES, OP_PAINT_MULTI, OP_BITBLT_MULTI,
       OP_TRANS_BITBLT: h_known = 1'b1;
       default:         h_known = 1'b0;
@@ -223,7 +228,10 @@ module r5xx_cp_parser (
   assign consume_o = head_valid_i && !hold_i &&
                      !(need_pkt && pkt_full_i) &&
                      !(need_regw && regw_full_i) &&
-                     !(need_body && body_full_i);
+                     !(need_body && body_full_i) &&
+                     // stream order between the register writes and the packet records/bodies
+                     !((need_pkt || need_body) && !need_regw && !regw_empty_i) &&
+                     !(need_regw && !need_body && !(pkt_empty_i && body_empty_i));
 
   assign hdr_o     = consume_o && (state_q == StHdr);
   assign pkt_end_o = consume_o && (state_q != StHdr) && (left_q == 15'd1);

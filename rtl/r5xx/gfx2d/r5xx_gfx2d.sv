@@ -22,6 +22,11 @@ module r5xx_gfx2d (
   input  logic [31:0] body_data_i,
   input  logic        body_last_i,
 
+  input  logic        regw_valid_i,
+  output logic        regw_ready_o,
+  input  logic [15:0] regw_addr_i,
+  input  logic [31:0] regw_data_i,
+
   output logic        memreq_valid_o,
   input  logic        memreq_ready_i,
   output logic [31:0] memreq_addr_o,
@@ -75,6 +80,9 @@ module r5xx_gfx2d (
   logic signed [17:0] ldx_q, ldx_d, ldy_q, ldy_d, lerr_q, lerr_d;
   logic [4:0]   pc_q, pc_d;
   logic [13:0]  nl_q, nl_d;
+  logic [31:0]  syx_q, syx_d, dyx_q, dyx_d, wm_q, wm_d;   // SRC_Y_X, DST_Y_X, DP_WRITE_MASK
+  logic [1:0]   dpc_q, dpc_d;   // DP_CNTL: [0] X left to right, [1] Y top to bottom
+  logic         ro_q, ro_d, rb_q, rb_d;  // a register-triggered operation; it is a blit
   logic [31:0]  cbr_q [64];     // the 8x8 colour brush's dwords
   logic         cbr_we;
 
@@ -82,15 +90,12 @@ module r5xx_gfx2d (
     return {{4{v[13]}}, v};
   endfunction
 
-  // an RGBQUAD colour as a pixel of the destination type (docs/blocks/gfx2d.md, D13)
+  // a brush or host-data colour: already a pixel of the destination type, as the drivers write
+  // it (docs/blocks/gfx2d.md, D13); the callers mask it to the pixel size
   function automatic logic [31:0] conv(input logic [31:0] c, input logic [3:0] t);
-    unique case (t)
-      4'd3:    return {16'd0, c[31], c[23:19], c[15:11], c[7:3]};
-      4'd4:    return {16'd0, c[23:19], c[15:10], c[7:3]};
-      4'd15:   return {16'd0, c[31:28], c[23:20], c[15:12], c[7:4]};
-      4'd7:    return {24'd0, c[23:21], c[15:13], c[7:6]};
-      default: return c;
-    endcase
+    logic unused_t;
+    unused_t = ^t;
+    return c;
   endfunction
 
   function automatic logic signed [17:0] smax(input logic signed [17:0] a, input logic signed [17:0] b);
@@ -186,6 +191,13 @@ module r5xx_gfx2d (
     end
     res = res & pmask;
   end
+
+  // ---- DP_WRITE_MASK (GMC_WR_MSK_DIS, DP_GUI_MASTER_CNTL[30], turns it off) ----
+  logic [31:0] wm, resw;
+  logic        wpart;
+  assign wm    = gui_q[30] ? 32'hFFFF_FFFF : wm_q;
+  assign wpart = (wm & pmask) != pmask;
+  assign resw  = ((res & wm) | (dv_q & ~wm)) & pmask;
 
   // ---- TRANS_BITBLT colour compare ----
   logic sok, dpr, wen;
@@ -284,14 +296,15 @@ module r5xx_gfx2d (
   assign wr = (st_q == SWr) && wen;
   assign a  = (st_q == SRs) ? saddr : (rd || wr) ? daddr : 32'd0;
 
-  assign pkt_ready_o    = (st_q == SHdr);
+  assign pkt_ready_o    = (st_q == SHdr) && !regw_valid_i;
+  assign regw_ready_o   = (st_q == SHdr);
   assign body_ready_o   = ((st_q == SBody) && present) || (st_q == SSkip) || (st_q == SHd) ||
                           (st_q == SHdrain);
   assign memrsp_ready_o = 1'b1;
   assign memreq_valid_o = rd || wr;
   assign memreq_addr_o  = {a[31:2], 2'b00};
   assign memreq_we_o    = wr;
-  assign memreq_wdata_o = wr ? (res << {a[1:0], 3'b000}) : 32'd0;
+  assign memreq_wdata_o = wr ? (resw << {a[1:0], 3'b000}) : 32'd0;
   always_comb begin
     if (!wr)               memreq_be_o = 4'd0;
     else if (bpp == 2'd2)  memreq_be_o = 4'hF;
@@ -309,7 +322,7 @@ module r5xx_gfx2d (
   assign pix_pat_o   = pv ? pat : 32'd0;
   assign pix_dst_o   = pv ? dv_q : 32'd0;
   assign pix_rop_o   = pv ? rop : 8'd0;
-  assign pix_res_o   = pv ? res : 32'd0;
+  assign pix_res_o   = pv ? resw : 32'd0;
   assign idle_o      = (st_q == SHdr);
 
   // ---- rectangle set-up (SETUP state) ----
@@ -317,12 +330,23 @@ module r5xx_gfx2d (
   logic [31:0]        xy, wh;
   logic signed [17:0] l, t, r, b, x0, x1, y0, y1, rddx, rddy;
   always_comb begin
-    blit = (rec_len == 2'd3);
-    xy   = blit ? d1_q : d0_q;
-    wh   = blit ? d2_q : d1_q;
+    blit = (rec_len == 2'd3) || (ro_q && rb_q);
+    xy   = (rec_len == 2'd3) ? d1_q : d0_q;
+    wh   = (rec_len == 2'd3) ? d2_q : d1_q;
     rddx = '0;
     rddy = '0;
-    if (op_q == 8'h98 || op_q == 8'h1D) begin
+    if (ro_q) begin
+      // DST_Y_X (d1), DST_HEIGHT_WIDTH (d2: W [13:0], H [29:16]), SRC_Y_X (d0); DP_CNTL says
+      // from which corner the given coordinates count
+      l = dpc_q[0] ? sx14(d1_q[13:0]) : sx14(d1_q[13:0]) - $signed({4'd0, d2_q[13:0]}) + 18'sd1;
+      t = dpc_q[1] ? sx14(d1_q[29:16]) : sx14(d1_q[29:16]) - $signed({4'd0, d2_q[29:16]}) + 18'sd1;
+      r = l + $signed({4'd0, d2_q[13:0]});
+      b = t + $signed({4'd0, d2_q[29:16]});
+      if (rb_q) begin
+        rddx = sx14(d0_q[13:0]) - sx14(d1_q[13:0]);
+        rddy = sx14(d0_q[29:16]) - sx14(d1_q[29:16]);
+      end
+    end else if (op_q == 8'h98 || op_q == 8'h1D) begin
       l = sx14(d1_q[13:0]);
       r = sx14(d1_q[29:16]);
       t = sx14(d0_q[13:0]);
@@ -355,6 +379,9 @@ module r5xx_gfx2d (
   end
 
   logic signed [17:0] x1m, y1m;
+  logic               sxdir, sydir;   // the walk's directions (D18; DP_CNTL for register operations)
+  assign sxdir = ro_q ? !dpc_q[0] : (blit && (rddy == 18'sd0) && (rddx < 18'sd0));
+  assign sydir = ro_q ? !dpc_q[1] : (blit && (rddy < 18'sd0));
   assign x1m = x1 - 18'sd1;
   assign y1m = y1 - 18'sd1;
 
@@ -388,11 +415,51 @@ module r5xx_gfx2d (
     hx_d = hx_q; hy_d = hy_q; hxa_d = hxa_q; hxb_d = hxb_q; hyb_d = hyb_q;
     rs_d = rs_q; bp_d = bp_q; rn_d = rn_q;
     ldx_d = ldx_q; ldy_d = ldy_q; lerr_d = lerr_q; pc_d = pc_q; nl_d = nl_q;
+    syx_d = syx_q; dyx_d = dyx_q; wm_d = wm_q; dpc_d = dpc_q; ro_d = ro_q; rb_d = rb_q;
     adv = 1'b0;
 
     unique case (st_q)
       SHdr: begin
-        if (pkt_valid_i) begin
+        if (regw_valid_i) begin
+          // a register write (docs/blocks/gfx2d.md, "Registers"); DST_HEIGHT_WIDTH and
+          // DST_WIDTH_HEIGHT start a rectangle with the state the registers and packets left
+          unique case (regw_addr_i)
+            16'h1428: src_po_d = regw_data_i;
+            16'h142C: dst_po_d = regw_data_i;
+            16'h1434: syx_d    = regw_data_i;
+            16'h1438: dyx_d    = regw_data_i;
+            16'h146C: gui_d    = regw_data_i;
+            16'h1478: bg_d     = regw_data_i;
+            16'h147C: fg_d     = regw_data_i;
+            16'h1480: m1_d     = regw_data_i;
+            16'h1484: m2_d     = regw_data_i;
+            16'h15C0: cmp_d    = regw_data_i;
+            16'h15C4: sref_d   = regw_data_i;
+            16'h15C8: dref_d   = regw_data_i;
+            16'h15D8: hfg_d    = regw_data_i;
+            16'h15DC: hbg_d    = regw_data_i;
+            16'h16C0: dpc_d    = regw_data_i[1:0];
+            16'h16CC: wm_d     = regw_data_i;
+            16'h16EC: sc_tl_d  = regw_data_i;
+            16'h16F0: sc_br_d  = regw_data_i;
+            16'h16F4: src_br_d = regw_data_i;
+            default: ;
+          endcase
+          if (regw_addr_i == 16'h143C || regw_addr_i == 16'h1598) begin
+            cur_d   = cnt_q;
+            cnt_d   = cnt_q + 16'd1;
+            op_d    = 8'h00;
+            ro_d    = 1'b1;
+            rb_d    = (gui_q[26:24] == 3'd2);
+            d0_d    = syx_q;
+            d1_d    = dyx_q;
+            d2_d    = (regw_addr_i == 16'h143C) ? {2'd0, regw_data_i[29:16], 2'd0, regw_data_i[13:0]}
+                                                : {2'd0, regw_data_i[13:0], 2'd0, regw_data_i[29:16]};
+            lastq_d = 1'b1;
+            st_d    = SSetup;
+          end
+        end else if (pkt_valid_i) begin
+          ro_d  = 1'b0;
           cur_d = cnt_q;
           cnt_d = cnt_q + 16'd1;
           op_d  = pkt_opcode_i;
@@ -528,15 +595,15 @@ module r5xx_gfx2d (
         if (x0 >= x1 || y0 >= y1) begin
           st_d = lastq_q ? SHdr : SBody;
         end else begin
-          xdir_d = blit && (rddy == 18'sd0) && (rddx < 18'sd0);
-          ydir_d = blit && (rddy < 18'sd0);
-          xa_d = (blit && (rddy == 18'sd0) && (rddx < 18'sd0)) ? x1m[13:0] : x0[13:0];
-          xb_d = (blit && (rddy == 18'sd0) && (rddx < 18'sd0)) ? x0[13:0] : x1m[13:0];
-          x_d  = (blit && (rddy == 18'sd0) && (rddx < 18'sd0)) ? x1m[13:0] : x0[13:0];
-          yb_d = (blit && (rddy < 18'sd0)) ? y0[13:0] : y1m[13:0];
-          y_d  = (blit && (rddy < 18'sd0)) ? y1m[13:0] : y0[13:0];
+          xdir_d = sxdir;
+          ydir_d = sydir;
+          xa_d = sxdir ? x1m[13:0] : x0[13:0];
+          xb_d = sxdir ? x0[13:0] : x1m[13:0];
+          x_d  = sxdir ? x1m[13:0] : x0[13:0];
+          yb_d = sydir ? y0[13:0] : y1m[13:0];
+          y_d  = sydir ? y1m[13:0] : y0[13:0];
           ns_d = blit && ((op_q == 8'h9C) || ((((rop >> 2) ^ rop) & 8'h33) != 8'd0));
-          nd_d = (op_q == 8'h9C) || ((((rop >> 1) ^ rop) & 8'h55) != 8'd0);
+          nd_d = (op_q == 8'h9C) || ((((rop >> 1) ^ rop) & 8'h55) != 8'd0) || wpart;
           st_d = SPx;
         end
       end
@@ -574,7 +641,7 @@ module r5xx_gfx2d (
         hxb_d = sx14(d0_q[13:0]) + hw - 18'sd1;
         hyb_d = sx14(d0_q[29:16]) + hh - 18'sd1;
         bp_d  = 5'd0;
-        nd_d  = (((rop >> 1) ^ rop) & 8'h55) != 8'd0;
+        nd_d  = ((((rop >> 1) ^ rop) & 8'h55) != 8'd0) || wpart;
         if (lastq_q)                                          st_d = SHdr;
         else if (hw == 18'sd0 || hh == 18'sd0 || rn_q == 14'd0) st_d = (rn_q != 14'd0) ? SHdrain : SBody;
         else                                                  st_d = SHd;
@@ -589,7 +656,7 @@ module r5xx_gfx2d (
         ldx_d  = (lx1 < lx0) ? lx0 - lx1 : lx1 - lx0;
         ldy_d  = (ly1 < ly0) ? ly0 - ly1 : ly1 - ly0;
         lerr_d = ((lx1 < lx0) ? lx0 - lx1 : lx1 - lx0) - ((ly1 < ly0) ? ly0 - ly1 : ly1 - ly0);
-        nd_d   = (((rop >> 1) ^ rop) & 8'h55) != 8'd0;
+        nd_d   = ((((rop >> 1) ^ rop) & 8'h55) != 8'd0) || wpart;
         if (lx0 == lx1 && ly0 == ly1) begin
           d0_d = d1_q;
           st_d = lastq_q ? SHdr : SBody;
@@ -706,6 +773,7 @@ module r5xx_gfx2d (
       hx_q <= '0; hy_q <= '0; hxa_q <= '0; hxb_q <= '0; hyb_q <= '0;
       rs_q <= '0; bp_q <= '0; rn_q <= '0;
       ldx_q <= '0; ldy_q <= '0; lerr_q <= '0; pc_q <= '0; nl_q <= '0;
+      syx_q <= '0; dyx_q <= '0; wm_q <= 32'hFFFF_FFFF; dpc_q <= 2'b11; ro_q <= 1'b0; rb_q <= 1'b0;
     end else begin
       st_q <= st_d;
       cnt_q <= cnt_d; cur_q <= cur_d; op_q <= op_d; gui_q <= gui_d;
@@ -721,6 +789,7 @@ module r5xx_gfx2d (
       hx_q <= hx_d; hy_q <= hy_d; hxa_q <= hxa_d; hxb_q <= hxb_d; hyb_q <= hyb_d;
       rs_q <= rs_d; bp_q <= bp_d; rn_q <= rn_d;
       ldx_q <= ldx_d; ldy_q <= ldy_d; lerr_q <= lerr_d; pc_q <= pc_d; nl_q <= nl_d;
+      syx_q <= syx_d; dyx_q <= dyx_d; wm_q <= wm_d; dpc_q <= dpc_d; ro_q <= ro_d; rb_q <= rb_d;
     end
   end
 

@@ -60,6 +60,7 @@ module r5xx_pm4_2d (
   logic [2:0]  pkt_err;
   logic [31:0] body_data;
   logic        cp_idle, g_idle;
+  logic        g_regw_ready;   // the 2D engine's register input is not used here (r5xx.gpu uses it)
 
   r5xx_cp u_cp (
     .clk_i, .rst_ni,
@@ -79,6 +80,7 @@ module r5xx_pm4_2d (
     .pkt_valid_i (pkt_valid), .pkt_ready_o (pkt_ready), .pkt_stream_i (pkt_stream), .pkt_type_i (pkt_type),
     .pkt_opcode_i (pkt_opcode), .pkt_count_i (pkt_count), .pkt_ptr_i (pkt_ptr), .pkt_err_i (pkt_err),
     .body_valid_i (body_valid), .body_ready_o (body_ready), .body_data_i (body_data), .body_last_i (body_last),
+    .regw_valid_i (1'b0), .regw_ready_o (g_regw_ready), .regw_addr_i (16'd0), .regw_data_i (32'd0),
     .memreq_valid_o, .memreq_ready_i, .memreq_addr_o, .memreq_we_o, .memreq_wdata_o, .memreq_be_o,
     .memrsp_valid_i, .memrsp_ready_o, .memrsp_data_i,
     .pix_valid_o, .pix_ready_i, .pix_pkt_o, .pix_x_o, .pix_y_o, .pix_src_o, .pix_pat_o, .pix_dst_o,
@@ -87,4 +89,7 @@ module r5xx_pm4_2d (
   );
 
   assign idle_o = cp_idle && g_idle;
+
+  logic unused_regw;
+  assign unused_regw = g_regw_ready;
 endmodule

@@ -1,0 +1,273 @@
+/*
+ * gpu_stim.c - seeded random stimulus and pictures for r5xx.gpu.
+ *
+ * Stimulus: one PM4 ring at 0x00800000 started by the host (CP_RB_BASE, CP_RB_CNTL with
+ * RB_NO_UPDATE, CP_RB_WPTR) that sets up the scratch write-back (by MMIO or in the ring: SCRATCH_ADDR 0x00700000,
+ * SCRATCH_UMSK, sometimes ISYNC_CNTL.CPSCRATCH_IDLEGUI) and then mixes, between the 2D engine's
+ * random packets (gfx2d_stim.c, every 2D opcode, skipped packets), 2D operations written as
+ * registers the way xf86-video-ati writes them (DP_GUI_MASTER_CNTL, DP_BRUSH_FRGD_CLR,
+ * DP_WRITE_MASK, DP_CNTL, DST/SRC_PITCH_OFFSET, SRC_Y_X, DST_Y_X, DST_HEIGHT_WIDTH; fills and
+ * overlapping blits in any direction, 8/16/32 bpp, partial write masks), register traffic to the
+ * other destinations (3D registers, RBBM, unknown addresses), Type-1 packets, 3D_CLEAR_ZMASK and
+ * 3D_CLEAR_CMASK, and fences (WAIT_UNTIL 2D|3D_IDLECLEAN, then SCRATCH_REGn = a sequence number);
+ * it ends with a fence.  `count` is the number of 2D packets.
+ *
+ * Pictures: the 2D destination surface the stream programmed last (its registers and packets
+ * parsed back out of the ring and its first-level indirect buffers), drawn by gfx2d_images.c.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "r5xx_gfx2d_ports.h"
+#include "r5xx_gpu_ports.h"
+#include "rc_mem.h"
+#include "rc_rng.h"
+#include "rc_vector.h"
+
+extern const rc_block_desc r5xx_gfx2d_block;
+int r5xx_gfx2d_render(uint32_t dst_po, uint32_t gui, uint32_t sc_br, const struct rc_memimg *mem, rc_image *out,
+                      int max, char *err, size_t errn);
+
+#define RING_BASE 0x00800000u
+#define FENCE_BASE 0x00700000u
+
+typedef struct ring {
+    uint32_t *w;
+    size_t n, cap;
+    int fail;
+} ring;
+
+static void put(ring *r, uint32_t d)
+{
+    if (r->n == r->cap) {
+        size_t cap = r->cap ? r->cap * 2 : 4096;
+        uint32_t *w = realloc(r->w, cap * sizeof *w);
+        if (!w) {
+            r->fail = 1;
+            return;
+        }
+        r->w = w;
+        r->cap = cap;
+    }
+    r->w[r->n++] = d;
+}
+
+/* One register write as a Type-0 packet. */
+static void reg(ring *r, uint32_t addr, uint32_t data)
+{
+    put(r, addr >> 2);
+    put(r, data);
+}
+
+static uint32_t rnd(rc_rng *g, uint32_t n) { return (uint32_t)rc_rng_below(g, n); }
+
+/* A fill or a blit written as registers (xf86-video-ati RADEONPrepareSolid/Solid,
+ * RADEONPrepareCopy/Copy): a surface of a gfx2d_stim.c region, 8/16/32 bpp, linear. */
+static void reg_op(ring *r, rc_rng *g)
+{
+    static const unsigned types[3] = { 2, 4, 6 };
+    unsigned type = types[rnd(g, 3)], bpp = type == 6 ? 4 : type == 4 ? 2 : 1;
+    uint32_t po = (0x400u + 0x100u * rnd(g, 4)) | (4u + rnd(g, 4)) << 22;
+    int blit = rnd(g, 2);
+    unsigned rop = rnd(g, 4) ? (blit ? 0xCC : 0xF0) : rnd(g, 256);
+    uint32_t gmc = 2u | (blit ? 1u | 15u << 4 | 2u << 24 : 13u << 4) | type << 8 | 3u << 12 | rop << 16 | 1u << 28;
+    uint32_t mask = rnd(g, 3) ? 0xFFFFFFFFu : (uint32_t)rc_rng_next(g);
+    if (rnd(g, 8) == 0)
+        gmc |= 1u << 30;                               /* GMC_WR_MSK_DIS */
+    unsigned dpc = rnd(g, 4);
+    int32_t w = (int32_t)rnd(g, 24), h = (int32_t)rnd(g, 24);
+    int32_t dx = (int32_t)rnd(g, 80) - 8, dy = (int32_t)rnd(g, 80) - 8;
+    int32_t sx = dx + (int32_t)rnd(g, 9) - 4, sy = dy + (int32_t)rnd(g, 9) - 4;
+    (void)bpp;
+    reg(r, 0x146C, gmc);
+    if (blit) {
+        reg(r, 0x1428, po);
+    } else {
+        reg(r, 0x147C, (uint32_t)rc_rng_next(g));
+    }
+    reg(r, 0x16CC, mask);
+    reg(r, 0x16C0, dpc);
+    reg(r, 0x142C, po);
+    if (blit)
+        reg(r, 0x1434, (uint32_t)(sy & 0xFFFF) << 16 | (uint32_t)(sx & 0xFFFF));
+    reg(r, 0x1438, (uint32_t)(dy & 0xFFFF) << 16 | (uint32_t)(dx & 0xFFFF));
+    if (rnd(g, 4))
+        reg(r, 0x143C, (uint32_t)h << 16 | (uint32_t)w);
+    else
+        reg(r, 0x1598, (uint32_t)w << 16 | (uint32_t)h);
+}
+
+/* Writes to the other destinations: 3D registers, RBBM, unknown addresses; Type-0 and Type-1. */
+static void traffic(ring *r, rc_rng *g)
+{
+    static const uint32_t addrs[] = { 0x4E00, 0x4E04, 0x4F00, 0x4F04, 0x2084, 0x20C0, 0x4200, 0x43A4,
+                                      0x0044, 0x172C, 0x1404, 0x0800, 0x3000, 0x6000 };
+    unsigned k = rnd(g, 4);
+    if (k == 0) {
+        uint32_t a = addrs[rnd(g, sizeof addrs / sizeof addrs[0])], b = addrs[rnd(g, 8)];
+        put(r, 1u << 30 | (b >> 2) << 11 | a >> 2);
+        put(r, (uint32_t)rc_rng_next(g));
+        put(r, (uint32_t)rc_rng_next(g));
+        return;
+    }
+    uint32_t a = addrs[rnd(g, sizeof addrs / sizeof addrs[0])];
+    unsigned n = 1 + rnd(g, 3);
+    put(r, (n - 1) << 16 | a >> 2);
+    for (unsigned i = 0; i < n; i++)
+        put(r, (uint32_t)rc_rng_next(g));
+}
+
+/* The fence pattern of a driver (r100_fence_ring_emit): wait for idle, write the sequence number. */
+static void fence(ring *r, rc_rng *g, uint32_t seq)
+{
+    reg(r, 0x1720, 1u << 16 | 1u << 17);
+    reg(r, 0x15E0 + 4 * rnd(g, 8), seq);
+}
+
+int r5xx_gpu_stimulus(rc_vector *v, uint64_t seed, uint64_t count, char *err, size_t errn)
+{
+    rc_vector gv;
+    rc_vector_init(&gv, &r5xx_gfx2d_block);
+    if (r5xx_gfx2d_stimulus(&gv, seed, count, err, errn)) {
+        rc_vector_free(&gv);
+        return -1;
+    }
+    rc_rng g = rc_rng_make(seed, 0x67707531u);
+    ring r = { 0 };
+    int fail = 0;
+    for (size_t i = 0; i < gv.nmem && !fail; i++)
+        fail = rc_vector_add_mem(v, gv.mem[i].addr, gv.mem[i].words, gv.mem[i].nwords);
+    /* the scratch set-up through the ring, or by MMIO as r100_cp_init does it (host writes
+     * outside the CP's ring registers go to the backbone) */
+    uint32_t umsk = rnd(&g, 4) ? 0xFF : (uint32_t)rc_rng_next(&g) & 0x300FF;
+    uint64_t mm[][2] = { { 0x0774, FENCE_BASE }, { 0x0770, umsk }, { 0x16CC, 0xFFFFFFFFu } };
+    if (rnd(&g, 2)) {
+        for (unsigned k = 0; k < 3 && !fail; k++)
+            fail = rc_vector_add_input(v, R5XX_GPU_CH_HOST, 0, mm[k]);
+    } else {
+        reg(&r, 0x0774, FENCE_BASE);
+        reg(&r, 0x0770, umsk);
+    }
+    if (rnd(&g, 2))
+        reg(&r, 0x1724, 1u << 5);
+    uint32_t seq = 1;
+    const rc_txlist *pk = &gv.in[R5XX_GFX2D_CH_PKT], *bd = &gv.in[R5XX_GFX2D_CH_BODY];
+    size_t bi = 0;
+    for (size_t i = 0; i < pk->n; i++) {
+        unsigned k = rnd(&g, 100);
+        if (k < 15)
+            reg_op(&r, &g);
+        else if (k < 25)
+            traffic(&r, &g);
+        else if (k < 30)
+            fence(&r, &g, seq++);
+        else if (k < 32) {
+            put(&r, 3u << 30 | 2u << 16 | (rnd(&g, 2) ? 0x32u : 0x38u) << 8);
+            put(&r, 0);
+            put(&r, rnd(&g, 64));
+            put(&r, (uint32_t)rc_rng_next(&g));
+        }
+        const uint64_t *f = &pk->vals[i * pk->nf];
+        unsigned type = (unsigned)f[1], op = (unsigned)f[2];
+        if (type == 0) {
+            reg(&r, 0x1404, (uint32_t)i);                 /* DST_OFFSET: named, no effect */
+            continue;
+        }
+        size_t start = bi, nb = 0;
+        if (op != 0x10) {
+            while (bi < bd->n && !bd->vals[bi * bd->nf + 1])
+                bi++;
+            bi++;
+            nb = bi - start;
+        }
+        put(&r, 3u << 30 | (uint32_t)(nb ? nb - 1 : 0) << 16 | op << 8);
+        if (!nb)
+            put(&r, 0);
+        for (size_t k2 = 0; k2 < nb; k2++)
+            put(&r, (uint32_t)bd->vals[(start + k2) * bd->nf]);
+    }
+    fence(&r, &g, seq);
+    unsigned bufsz = 2;
+    while (bufsz < 22 && (1ull << (bufsz + 1)) <= r.n)
+        bufsz++;
+    fail = fail || r.fail || r.n >= (1u << 22);
+    if (!fail)
+        fail = rc_vector_add_mem(v, RING_BASE, r.w, r.n);
+    uint64_t w[][2] = { { 0x700, RING_BASE }, { 0x704, bufsz | 1u << 27 }, { 0x714, r.n } };
+    for (unsigned k = 0; k < 3 && !fail; k++)
+        fail = rc_vector_add_input(v, R5XX_GPU_CH_HOST, 0, w[k]);
+    free(r.w);
+    rc_vector_free(&gv);
+    if (fail) {
+        snprintf(err, errn, "r5xx.gpu: out of memory or ring too large");
+        return -1;
+    }
+    return 0;
+}
+
+/* ---- pictures ------------------------------------------------------------------------------- */
+
+typedef struct walk {
+    const rc_memimg *img;
+    uint32_t dst_po, gui, sc_br, ib_base, ib_size;
+    int any;
+} walk;
+
+static void regwr(walk *k, uint32_t a, uint32_t d)
+{
+    if (a == 0x142C) { k->dst_po = d; k->any = 1; }
+    else if (a == 0x146C) k->gui = d;
+    else if (a == 0x16F0) k->sc_br = d;
+    else if (a == 0x738) k->ib_base = d & ~3u;
+    else if (a == 0x73C) k->ib_size = d & 0x7FFFFF;
+}
+
+/* Walks n dwords of PM4 at base; level 0 follows indirect buffers one level down. */
+static void walk_pm4(walk *k, uint32_t base, uint32_t n, int level)
+{
+    for (uint32_t p = 0; p < n;) {
+        uint32_t hd = (uint32_t)rc_memimg_read(k->img, base + 4 * p, 4), type = hd >> 30, cnt = hd >> 16 & 0x3FFF;
+        uint32_t nb = type == 2 ? 0 : type == 1 ? 2 : cnt + 1;
+        uint32_t at = base + 4 * (p + 1);
+        k->ib_size = 0;
+        if (type == 0) {
+            uint32_t idx = hd & 0x1FFF;
+            for (uint32_t i = 0; i < nb; i++)
+                regwr(k, 4 * ((hd >> 15 & 1) ? idx : idx + i), (uint32_t)rc_memimg_read(k->img, at + 4 * i, 4));
+        } else if (type == 1) {
+            regwr(k, 4 * (hd & 0x7FF), (uint32_t)rc_memimg_read(k->img, at, 4));
+            regwr(k, 4 * (hd >> 11 & 0x7FF), (uint32_t)rc_memimg_read(k->img, at + 4, 4));
+        } else if (type == 3 && (hd >> 8 & 0xF0) == 0x90 && nb) {
+            uint32_t gw = (uint32_t)rc_memimg_read(k->img, at, 4), j = 1;
+            k->gui = gw;
+            if (gw & 1) j++;
+            if (gw & 2 && j < nb) { k->dst_po = (uint32_t)rc_memimg_read(k->img, at + 4 * j, 4); j++; k->any = 1; }
+            if (gw & 4) j++;
+            if (gw & 8 && j + 1 < nb) k->sc_br = (uint32_t)rc_memimg_read(k->img, at + 4 * (j + 1), 4);
+        }
+        if (k->ib_size && level == 0) {
+            uint32_t b = k->ib_base, s = k->ib_size;
+            walk_pm4(k, b, s, 1);
+        }
+        p += 1 + nb;
+    }
+}
+
+int r5xx_gpu_images(const rc_vector *v, const struct rc_memimg *mem, rc_image *out, int max, char *err, size_t errn)
+{
+    uint32_t base = 0, wptr = 0;
+    const rc_txlist *h = &v->in[R5XX_GPU_CH_HOST];
+    for (size_t i = 0; i < h->n; i++) {
+        uint32_t a = (uint32_t)h->vals[i * h->nf], d = (uint32_t)h->vals[i * h->nf + 1];
+        if (a == 0x700)
+            base = d & ~3u;
+        else if (a == 0x714)
+            wptr = d & 0x7FFFFF;
+    }
+    walk k = { mem, 0, 0, 0x1FFF1FFFu, 0, 0, 0 };
+    walk_pm4(&k, base, wptr, 0);
+    if (!k.any)
+        return 0;
+    return r5xx_gfx2d_render(k.dst_po, k.gui, k.sc_br, mem, out, max, err, errn);
+}

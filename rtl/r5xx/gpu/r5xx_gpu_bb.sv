@@ -1,0 +1,153 @@
+// r5xx_gpu_bb: the register backbone of r5xx.gpu (docs/blocks/gpu.md, "Register backbone").
+// Takes the CP's register writes in stream order and delivers each to the one block that owns its
+// address (the routing table below, from the register database's blocks), with back-pressure:
+// a write leaves the CP only in the cycle its destination takes it.  Every delivered write is
+// also shown on the `log` channel with its destination; unknown addresses are counted (unk_o).
+// The CP/RBBM registers the chip acts on live here: SCRATCH_UMSK/ADDR/REG0-7 (write-back to
+// memory through wb_*), WAIT_UNTIL (held until the engines it names are idle), ISYNC_CNTL
+// (CPSCRATCH_IDLEGUI: scratch writes wait for idle engines).  No combinational path from an
+// input valid to an output valid of this module's own state; readies pass through.
+module r5xx_gpu_bb (
+  input  logic        clk_i,
+  input  logic        rst_ni,
+
+  input  logic        in_valid_i,
+  output logic        in_ready_o,
+  input  logic [15:0] in_addr_i,
+  input  logic [31:0] in_data_i,
+
+  output logic        log_valid_o,
+  input  logic        log_ready_i,
+  output logic [15:0] log_addr_o,
+  output logic [31:0] log_data_o,
+  output logic [2:0]  log_dst_o,
+
+  output logic        g2_valid_o,
+  input  logic        g2_ready_i,
+  output logic [15:0] g2_addr_o,
+  output logic [31:0] g2_data_o,
+
+  output logic        g3_valid_o,
+  input  logic        g3_ready_i,
+  output logic [15:0] g3_addr_o,
+  output logic [31:0] g3_data_o,
+
+  input  logic        idle2d_i,
+  input  logic        idle3d_i,
+
+  output logic        wb_valid_o,
+  input  logic        wb_ready_i,
+  output logic [31:0] wb_addr_o,
+  output logic [31:0] wb_data_o,
+
+  output logic [15:0] unk_o,
+  output logic        idle_o
+);
+
+  localparam logic [2:0] DstUnk = 3'd0, DstCp = 3'd1, DstRbbm = 3'd2, Dst2d = 3'd3, Dst3d = 3'd4;
+
+  // ---- the routing table (docs/blocks/gpu.md; checked against the database by gpu.route) ----
+  function automatic logic [2:0] route(input logic [15:0] a);
+    if ((a >= 16'h0700 && a <= 16'h07FF) || (a >= 16'h1000 && a <= 16'h13FF) ||
+        (a >= 16'h15E0 && a <= 16'h15FF))
+      return DstCp;
+    if (a == 16'h0040 || a == 16'h0044 || a == 16'h00F0 || a == 16'h0E40 || a == 16'h1720 ||
+        a == 16'h1724 || a == 16'h172C)
+      return DstRbbm;
+    if ((a >= 16'h1400 && a <= 16'h15DF) || (a >= 16'h1600 && a <= 16'h16FF) || a == 16'h1714 ||
+        (a >= 16'h17C0 && a <= 16'h17E3) || a == 16'h342C)
+      return Dst2d;
+    if ((a >= 16'h1D00 && a <= 16'h25FF) || (a >= 16'h4000 && a <= 16'h4FFF) || a >= 16'h9000 && a <= 16'hBFFF)
+      return Dst3d;
+    return DstUnk;
+  endfunction
+
+  logic [7:0]  umsk_q;
+  logic [1:0]  swap_q;
+  logic [26:0] saddr_q;
+  logic [5:0]  isync_q;          // bits 4:0 are stored, not acted on (docs/blocks/gpu.md)
+  logic        wbp_q;
+  logic [31:0] wba_q, wbd_q;
+  logic [15:0] unk_q;
+
+  logic [2:0]  dst;
+  logic        is_wait, is_scr, wait_ok, scr_ok, dest_ok, fire;
+  logic [31:0] swapped;
+
+  assign dst     = route(in_addr_i);
+  assign is_wait = (in_addr_i == 16'h1720);
+  assign is_scr  = (in_addr_i >= 16'h15E0) && (in_addr_i <= 16'h15FC) && (in_addr_i[1:0] == 2'd0);
+  assign wait_ok = (!(in_data_i[14] || in_data_i[16]) || idle2d_i) &&
+                   (!(in_data_i[15] || in_data_i[17]) || idle3d_i);
+  assign scr_ok  = !wbp_q && (!isync_q[5] || (idle2d_i && idle3d_i));
+
+  always_comb begin
+    unique case (dst)
+      Dst2d:   dest_ok = g2_ready_i;
+      Dst3d:   dest_ok = g3_ready_i;
+      default: dest_ok = is_wait ? wait_ok : is_scr ? scr_ok : 1'b1;
+    endcase
+  end
+
+  assign log_valid_o = in_valid_i && dest_ok;
+  assign log_addr_o  = log_valid_o ? in_addr_i : 16'd0;
+  assign log_data_o  = log_valid_o ? in_data_i : 32'd0;
+  assign log_dst_o   = log_valid_o ? dst : 3'd0;
+  assign in_ready_o  = dest_ok && log_ready_i;
+  assign fire        = in_valid_i && in_ready_o;
+
+  assign g2_valid_o = in_valid_i && (dst == Dst2d) && log_ready_i;
+  assign g2_addr_o  = in_addr_i;
+  assign g2_data_o  = in_data_i;
+  assign g3_valid_o = in_valid_i && (dst == Dst3d) && log_ready_i;
+  assign g3_addr_o  = in_addr_i;
+  assign g3_data_o  = in_data_i;
+
+  // SCRATCH_UMSK.SCRATCH_SWAP: the CP's endian swap codes (docs/blocks/cp.md)
+  always_comb begin
+    unique case (swap_q)
+      2'd1:    swapped = {in_data_i[23:16], in_data_i[31:24], in_data_i[7:0], in_data_i[15:8]};
+      2'd2:    swapped = {in_data_i[7:0], in_data_i[15:8], in_data_i[23:16], in_data_i[31:24]};
+      2'd3:    swapped = {in_data_i[15:0], in_data_i[31:16]};
+      default: swapped = in_data_i;
+    endcase
+  end
+
+  assign wb_valid_o = wbp_q;
+  assign wb_addr_o  = wbp_q ? wba_q : 32'd0;
+  assign wb_data_o  = wbp_q ? wbd_q : 32'd0;
+  assign unk_o      = unk_q;
+  assign idle_o     = !wbp_q;
+
+  always_ff @(posedge clk_i) begin
+    if (!rst_ni) begin
+      umsk_q  <= '0;
+      swap_q  <= '0;
+      saddr_q <= '0;
+      isync_q <= '0;
+      wbp_q   <= 1'b0;
+      wba_q   <= '0;
+      wbd_q   <= '0;
+      unk_q   <= '0;
+    end else begin
+      if (wbp_q && wb_ready_i) wbp_q <= 1'b0;
+      if (fire) begin
+        if (in_addr_i == 16'h0770) begin
+          umsk_q <= in_data_i[7:0];
+          swap_q <= in_data_i[17:16];
+        end
+        if (in_addr_i == 16'h0774) saddr_q <= in_data_i[31:5];
+        if (in_addr_i == 16'h1724) isync_q <= in_data_i[5:0];
+        if (is_scr && umsk_q[in_addr_i[4:2]]) begin
+          wbp_q <= 1'b1;
+          wba_q <= {saddr_q, 5'd0} + {27'd0, in_addr_i[4:2], 2'd0};
+          wbd_q <= swapped;
+        end
+        if (dst == DstUnk) unk_q <= unk_q + 16'd1;
+      end
+    end
+  end
+
+  logic unused;
+  assign unused = ^{isync_q[4:0]};
+endmodule

@@ -1,0 +1,146 @@
+#!/usr/bin/env python3
+"""gpu_regsupp.py - write model/regdb/r5xx_supp.json, the register database supplement: registers
+the R5xx chip needs that the seeds do not define (the 2D engine's, the scratch and wait registers,
+the RBBM's).  Every fact (name, address, bit positions) comes from a public driver header and is
+cited per register in its 'source'; the seed-derived model/regdb/r5xx.json is never touched.
+
+    python3 scripts/blocks/gpu_regsupp.py model/regdb/r5xx_supp.json
+
+Standard library only; deterministic output.
+"""
+import json
+import sys
+
+RREG = 'Linux drivers/gpu/drm/radeon/radeon_reg.h'
+R100D = 'Linux drivers/gpu/drm/radeon/r100d.h'
+XF86 = 'xf86-video-ati src/radeon_reg.h'
+DRM = 'old radeon DRM shared-core/radeon_drv.h'
+
+
+def f(name, hi, lo=None):
+    return {'name': name, 'hi': hi, 'lo': hi if lo is None else lo, 'default': None, 'line': 0}
+
+
+PO = [f('OFFSET', 21, 0), f('PITCH', 29, 22), f('TILE', 31, 30)]
+YX = [f('X', 15, 0), f('Y', 31, 16)]
+def e(fd, pairs):
+    fd['enums'] = [list(p) for p in pairs]
+    return fd
+
+
+GMC = [f('SRC_PITCH_OFFSET_CNTL', 0), f('DST_PITCH_OFFSET_CNTL', 1), f('SRC_CLIPPING', 2),
+       f('DST_CLIPPING', 3),
+       e(f('BRUSH_DATATYPE', 7, 4), [(0, '8X8_MONO_FG_BG'), (1, '8X8_MONO_FG_LA'), (4, '1X8_MONO_FG_BG'),
+                                     (5, '1X8_MONO_FG_LA'), (6, '32x1_MONO_FG_BG'), (7, '32x1_MONO_FG_LA'),
+                                     (8, '32x32_MONO_FG_BG'), (9, '32x32_MONO_FG_LA'), (10, '8x8_COLOR'),
+                                     (12, '1X8_COLOR'), (13, 'SOLID_COLOR'), (15, 'NONE')]),
+       e(f('DST_DATATYPE', 11, 8), [(2, '8BPP_CI'), (3, '15BPP'), (4, '16BPP'), (5, '24BPP'), (6, '32BPP'),
+                                    (7, '8BPP_RGB'), (8, 'Y8'), (9, 'RGB8'), (11, 'VYUY'), (12, 'YVYU'),
+                                    (14, 'AYUV444'), (15, 'ARGB4444')]),
+       e(f('SRC_DATATYPE', 13, 12), [(0, 'MONO_FG_BG'), (1, 'MONO_FG_LA'), (3, 'COLOR')]),
+       f('BYTE_PIX_ORDER', 14), f('CONVERSION_TEMP', 15), f('ROP3', 23, 16),
+       e(f('DP_SRC_SOURCE', 26, 24), [(2, 'MEMORY'), (3, 'HOST_DATA')]),
+       f('3D_FCN_EN', 27), f('CLR_CMP_CNTL_DIS', 28), f('AUX_CLIP_DIS', 29), f('WR_MSK_DIS', 30),
+       f('LD_BRUSH_Y_X', 31)]
+SC = [f('X', 13, 0), f('Y', 29, 16)]
+WAIT = [f('WAIT_CRTC_PFLIP', 0), f('WAIT_RE_CRTC_VLINE', 1), f('WAIT_FE_CRTC_VLINE', 2), f('WAIT_CRTC_VLINE', 3),
+        f('WAIT_DMA_VID_IDLE', 8), f('WAIT_DMA_GUI_IDLE', 9), f('WAIT_CMDFIFO', 10), f('WAIT_OV0_FLIP', 11),
+        f('WAIT_AGP_FLUSH', 13), f('WAIT_2D_IDLE', 14), f('WAIT_3D_IDLE', 15), f('WAIT_2D_IDLECLEAN', 16),
+        f('WAIT_3D_IDLECLEAN', 17), f('WAIT_HOST_IDLECLEAN', 18), f('CMDFIFO_ENTRIES', 26, 20),
+        f('WAIT_VAP_IDLE', 28), f('WAIT_BOTH_CRTC_PFLIP', 30), f('ENG_DISPLAY_SELECT', 31)]
+ISYNC = [f('ISYNC_ANY2D_IDLE3D', 0), f('ISYNC_ANY3D_IDLE2D', 1), f('ISYNC_TRIG2D_IDLE3D', 2),
+         f('ISYNC_TRIG3D_IDLE2D', 3), f('ISYNC_WAIT_IDLEGUI', 4), f('ISYNC_CPSCRATCH_IDLEGUI', 5)]
+W32 = [f('DATA', 31, 0)]
+
+# (name, block, addr, access, fields, source, array count or None)
+REGS = [
+    ('GEN_INT_CNTL', 'RBBM', 0x0040, 'R/W', W32, RREG + ': RADEON_GEN_INT_CNTL 0x0040', None),
+    ('GEN_INT_STATUS', 'RBBM', 0x0044, 'R/W', [f('SW_INT', 25), f('SW_INT_FIRE', 26)],
+     RREG + ': RADEON_GEN_INT_STATUS 0x0044; r100_fence_ring_emit writes RADEON_SW_INT_FIRE (1 << 26)', None),
+    ('RBBM_SOFT_RESET', 'RBBM', 0x00F0, 'R/W', [f('SOFT_RESET_CP', 0), f('SOFT_RESET_HI', 1), f('SOFT_RESET_SE', 2),
+                                               f('SOFT_RESET_RE', 3), f('SOFT_RESET_PP', 4), f('SOFT_RESET_E2', 5),
+                                               f('SOFT_RESET_RB', 6), f('SOFT_RESET_HDP', 7)],
+     RREG + ': RADEON_RBBM_SOFT_RESET 0x00f0, RADEON_SOFT_RESET_* bits 0-7', None),
+    ('SCRATCH_UMSK', 'CP', 0x0770, 'R/W', [f('SCRATCH_UMSK', 7, 0), f('SCRATCH_SWAP', 17, 16)],
+     R100D + ': R_000770_SCRATCH_UMSK, S_000770_SCRATCH_SWAP(x) << 16; r100_cp_init writes 0xff (eight registers)', None),
+    ('SCRATCH_ADDR', 'CP', 0x0774, 'R/W', [f('SCRATCH_ADDR', 31, 5)],
+     R100D + ': R_000774_SCRATCH_ADDR, S_000774_SCRATCH_ADDR(x) (((x) & 0x7FFFFFF) << 5)', None),
+    ('RBBM_STATUS', 'RBBM', 0x0E40, 'R', [f('CMDFIFO_AVAIL', 6, 0), f('CP_CMDSTRM_BUSY', 16), f('GUI_ACTIVE', 31)],
+     RREG + ': RADEON_RBBM_STATUS 0x0e40, RADEON_RBBM_FIFOCNT_MASK 0x7f, RADEON_RBBM_ACTIVE (1 << 31)', None),
+    ('DST_OFFSET', '2D', 0x1404, 'R/W', W32, RREG + ': RADEON_DST_OFFSET 0x1404', None),
+    ('DST_PITCH', '2D', 0x1408, 'R/W', W32, RREG + ': RADEON_DST_PITCH 0x1408', None),
+    ('SRC_PITCH_OFFSET', '2D', 0x1428, 'R/W', PO,
+     RREG + ': RADEON_SRC_PITCH_OFFSET 0x1428; xf86-video-ati RADEONGetPixmapOffsetPitch: (pitch / 64) << 22 | offset >> 10', None),
+    ('DST_PITCH_OFFSET', '2D', 0x142C, 'R/W', PO,
+     RREG + ': RADEON_DST_PITCH_OFFSET 0x142c, RADEON_DST_TILE_MACRO (1 << 30), RADEON_DST_TILE_MICRO (2 << 30)', None),
+    ('SRC_Y_X', '2D', 0x1434, 'R/W', YX, RREG + ': RADEON_SRC_Y_X 0x1434; xf86-video-ati RADEONCopy writes (srcY << 16) | srcX', None),
+    ('DST_Y_X', '2D', 0x1438, 'R/W', YX, RREG + ': RADEON_DST_Y_X 0x1438; xf86-video-ati RADEONSolid writes (y1 << 16) | x1', None),
+    ('DST_HEIGHT_WIDTH', '2D', 0x143C, 'W', [f('WIDTH', 15, 0), f('HEIGHT', 31, 16)],
+     RREG + ': RADEON_DST_HEIGHT_WIDTH 0x143c; xf86-video-ati RADEONSolid/RADEONCopy write (h << 16) | w last', None),
+    ('DP_GUI_MASTER_CNTL', '2D', 0x146C, 'R/W', GMC,
+     RREG + ': RADEON_DP_GUI_MASTER_CNTL 0x146c with RADEON_GMC_* (bits 0-3, 7:4, 11:8, 13:12, 14, 15, 23:16 ROP3, '
+     '26:24 DP_SRC_SOURCE, 27, 28 CLR_CMP_CNTL_DIS, 29, 30 WR_MSK_DIS, 31 LD_BRUSH_Y_X)', None),
+    ('BRUSH_Y_X', '2D', 0x1474, 'R/W', YX, RREG + ': RADEON_BRUSH_Y_X 0x1474', None),
+    ('DP_BRUSH_BKGD_CLR', '2D', 0x1478, 'R/W', W32, RREG + ': RADEON_DP_BRUSH_BKGD_CLR 0x1478', None),
+    ('DP_BRUSH_FRGD_CLR', '2D', 0x147C, 'R/W', W32, RREG + ': RADEON_DP_BRUSH_FRGD_CLR 0x147c', None),
+    ('BRUSH_DATA[0-63]', '2D', 0x1480, 'R/W', W32, RREG + ': RADEON_BRUSH_DATA0 0x1480 ... RADEON_BRUSH_DATA63 0x157c', 64),
+    ('DST_WIDTH_HEIGHT', '2D', 0x1598, 'W', [f('HEIGHT', 15, 0), f('WIDTH', 31, 16)],
+     RREG + ': RADEON_DST_WIDTH_HEIGHT 0x1598', None),
+    ('CLR_CMP_CNTL', '2D', 0x15C0, 'R/W', [f('CLR_CMP_FCN_SRC', 2, 0), f('CLR_CMP_FCN_DST', 10, 8), f('CLR_CMP_SRC', 25, 24)],
+     RREG + ': RADEON_CLR_CMP_CNTL 0x15c0', None),
+    ('CLR_CMP_CLR_SRC', '2D', 0x15C4, 'R/W', W32, RREG + ': RADEON_CLR_CMP_CLR_SRC 0x15c4', None),
+    ('CLR_CMP_CLR_DST', '2D', 0x15C8, 'R/W', W32, RREG + ': RADEON_CLR_CMP_CLR_DST 0x15c8', None),
+    ('CLR_CMP_MASK', '2D', 0x15CC, 'R/W', W32, RREG + ': RADEON_CLR_CMP_MASK 0x15cc', None),
+    ('DP_SRC_FRGD_CLR', '2D', 0x15D8, 'R/W', W32, RREG + ': RADEON_DP_SRC_FRGD_CLR 0x15d8', None),
+    ('DP_SRC_BKGD_CLR', '2D', 0x15DC, 'R/W', W32, RREG + ': RADEON_DP_SRC_BKGD_CLR 0x15dc', None),
+    ('SCRATCH_REG[0-7]', 'CP', 0x15E0, 'R/W', W32,
+     RREG + ': RADEON_SCRATCH_REG0 0x15e0 ... RADEON_SCRATCH_REG5 0x15f4; ' + DRM + ': RADEON_SCRATCHOFF(x) = offset + 4*(x)', 8),
+    ('DP_CNTL', '2D', 0x16C0, 'R/W', [f('DST_X_LEFT_TO_RIGHT', 0), f('DST_Y_TOP_TO_BOTTOM', 1), f('DST_TILE', 4, 3)],
+     RREG + ': RADEON_DP_CNTL 0x16c0, RADEON_DST_X_LEFT_TO_RIGHT (1 << 0), RADEON_DST_Y_TOP_TO_BOTTOM (1 << 1), RADEON_DP_DST_TILE_* (x << 3)', None),
+    ('DP_DATATYPE', '2D', 0x16C4, 'R/W', [f('DP_DST_DATATYPE', 3, 0), f('HOST_BIG_ENDIAN_EN', 29)],
+     RREG + ': RADEON_DP_DATATYPE 0x16c4, RADEON_HOST_BIG_ENDIAN_EN (1 << 29)', None),
+    ('DP_MIX', '2D', 0x16C8, 'R/W', W32, RREG + ': RADEON_DP_MIX 0x16c8', None),
+    ('DP_WRITE_MASK', '2D', 0x16CC, 'R/W', W32, RREG + ': RADEON_DP_WRITE_MASK 0x16cc; xf86-video-ati writes the planemask', None),
+    ('DP_CNTL_XDIR_YDIR_YMAJOR', '2D', 0x16D0, 'R/W', [f('DST_Y_MAJOR', 2), f('DST_Y_DIR_TOP_TO_BOTTOM', 15), f('DST_X_DIR_LEFT_TO_RIGHT', 31)],
+     RREG + ': RADEON_DP_CNTL_XDIR_YDIR_YMAJOR 0x16d0', None),
+    ('DEFAULT_PITCH_OFFSET', '2D', 0x16E0, 'R/W', PO, RREG + ': RADEON_DEFAULT_PITCH_OFFSET 0x16e0', None),
+    ('DEFAULT_SC_BOTTOM_RIGHT', '2D', 0x16E8, 'R/W', [f('DEFAULT_SC_RIGHT', 13, 0), f('DEFAULT_SC_BOTTOM', 29, 16)],
+     RREG + ': RADEON_DEFAULT_SC_BOTTOM_RIGHT 0x16e8, RADEON_DEFAULT_SC_RIGHT_MAX (0x1fff << 0), RADEON_DEFAULT_SC_BOTTOM_MAX (0x1fff << 16)', None),
+    ('SC_TOP_LEFT', '2D', 0x16EC, 'R/W', SC, RREG + ': RADEON_SC_TOP_LEFT 0x16ec', None),
+    ('SC_BOTTOM_RIGHT', '2D', 0x16F0, 'R/W', SC, RREG + ': RADEON_SC_BOTTOM_RIGHT 0x16f0', None),
+    ('SRC_SC_BOTTOM_RIGHT', '2D', 0x16F4, 'R/W', SC, RREG + ': RADEON_SRC_SC_BOTTOM_RIGHT 0x16f4', None),
+    ('DSTCACHE_CTLSTAT', '2D', 0x1714, 'R/W', [f('DC_FLUSH', 1, 0), f('DC_FREE', 3, 2), f('DC_BUSY', 31)],
+     RREG + ': RADEON_DSTCACHE_CTLSTAT 0x1714; xf86-video-ati RADEONDoneCopy writes RADEON_RB2D_DC_FLUSH_ALL 0xf', None),
+    ('WAIT_UNTIL', 'RBBM', 0x1720, 'W', WAIT, RREG + ': RADEON_WAIT_UNTIL 0x1720 and its RADEON_WAIT_* bits', None),
+    ('ISYNC_CNTL', 'RBBM', 0x1724, 'R/W', ISYNC, RREG + ': RADEON_ISYNC_CNTL 0x1724 and its RADEON_ISYNC_* bits 0-5', None),
+    ('RBBM_GUICNTL', 'RBBM', 0x172C, 'R/W', [f('HOST_DATA_SWAP', 1, 0)], RREG + ': RADEON_RBBM_GUICNTL 0x172c', None),
+    ('HOST_DATA[0-7]', '2D', 0x17C0, 'W', W32, RREG + ': RADEON_HOST_DATA0 0x17c0 ... RADEON_HOST_DATA7 0x17dc', 8),
+    ('HOST_DATA_LAST', '2D', 0x17E0, 'W', W32, RREG + ': RADEON_HOST_DATA_LAST 0x17e0', None),
+    ('RB2D_DSTCACHE_CTLSTAT', '2D', 0x342C, 'R/W', [f('DC_FLUSH', 1, 0), f('DC_FREE', 3, 2), f('DC_BUSY', 31)],
+     RREG + ': RADEON_RB2D_DSTCACHE_CTLSTAT 0x342c', None),
+]
+
+
+def main(argv):
+    regs = []
+    for name, block, addr, acc, fields, src, count in REGS:
+        r = {'name': name, 'block': block, 'addr': '0x%x' % addr, 'access': acc, 'width': 32,
+             'access_widths': '32', 'line': 0, 'source': src, 'fields': [dict(x) for x in fields]}
+        if count:
+            r['array'] = {'count': count, 'first_index': 0, 'stride': 4}
+        regs.append(r)
+    db = {'comment': ['SUPPLEMENT to the seed-derived model/regdb/r5xx.json (which stays exactly as the seeds '
+                      'give it): registers the R5xx chip needs that the seeds do not define.',
+                      'Every entry names its public source in "source" (driver header and #define); '
+                      'written by scripts/blocks/gpu_regsupp.py; docs/blocks/regs.md, "Supplement".'],
+          'family': 'r5xx_supp', 'format': 1, 'generator': 'scripts/blocks/gpu_regsupp.py',
+          'seed': 'supplement', 'source': 'public driver headers (see each register)',
+          'registers': regs}
+    with open(argv[1], 'w', encoding='utf-8', newline='\n') as fh:
+        json.dump(db, fh, indent=1, sort_keys=True)
+        fh.write('\n')
+    return 0
+
+
+if __name__ == '__main__':
+    sys.exit(main(sys.argv))
