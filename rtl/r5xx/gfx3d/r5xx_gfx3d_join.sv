@@ -1,0 +1,94 @@
+// r5xx_gfx3d_join: the fragment queue of r5xx.gfx3d between the raster, ZB and RB3D
+// (docs/blocks/gfx3d.md, "The fragment join").
+//
+// A raster fragment goes to ZB (x, y, z, back) on the edge its prim, x, y, z and colour enter a
+// 32-entry queue.  ZB answers with one pass record per fragment, in order; each record retires
+// the queue's head: pass = 0 drops it, pass = 1 sends it to RB3D (render target 0) and, on the
+// same edge, out on `pix` for the harness to compare.  Both must take it together.
+module r5xx_gfx3d_join (
+  input  logic        clk_i,
+  input  logic        rst_ni,
+
+  // from the raster
+  input  logic        frag_valid_i,
+  output logic        frag_ready_o,
+  input  logic [15:0] frag_prim_i,
+  input  logic [13:0] frag_x_i,
+  input  logic [13:0] frag_y_i,
+  input  logic [23:0] frag_z_i,
+  input  logic        frag_back_i,
+  input  logic [63:0] frag_argb_i,
+
+  // to ZB
+  output logic        zfrag_valid_o,
+  input  logic        zfrag_ready_i,
+  output logic [13:0] zfrag_x_o,
+  output logic [13:0] zfrag_y_o,
+  output logic [23:0] zfrag_z_o,
+  output logic        zfrag_back_o,
+
+  // from ZB
+  input  logic        pass_valid_i,
+  output logic        pass_ready_o,
+  input  logic        pass_pass_i,
+
+  // to RB3D
+  output logic        cfrag_valid_o,
+  input  logic        cfrag_ready_i,
+  output logic [13:0] cfrag_x_o,
+  output logic [13:0] cfrag_y_o,
+  output logic [63:0] cfrag_argb_o,
+
+  // to the harness
+  output logic        pix_valid_o,
+  input  logic        pix_ready_i,
+  output logic [15:0] pix_prim_o,
+  output logic [13:0] pix_x_o,
+  output logic [13:0] pix_y_o,
+  output logic [23:0] pix_z_o,
+  output logic [63:0] pix_argb_o,
+
+  output logic        empty_o
+);
+
+  localparam int unsigned Depth = 32;
+  localparam int unsigned W     = 16 + 14 + 14 + 24 + 64;
+
+  logic [W-1:0]                 head;
+  logic                         empty, full, push, pop;
+  logic [$clog2(Depth + 1)-1:0] count;
+
+  assign full = count == Depth[$clog2(Depth + 1)-1:0];
+
+  // raster -> ZB and the queue, on one edge
+  assign zfrag_valid_o = frag_valid_i && !full;
+  assign frag_ready_o  = zfrag_ready_i && !full;
+  assign zfrag_x_o     = frag_x_i;
+  assign zfrag_y_o     = frag_y_i;
+  assign zfrag_z_o     = frag_z_i;
+  assign zfrag_back_o  = frag_back_i;
+  assign push          = frag_valid_i && frag_ready_o;
+
+  // ZB's verdict retires the head
+  assign {pix_prim_o, pix_x_o, pix_y_o, pix_z_o, pix_argb_o} = head;
+  assign cfrag_x_o     = pix_x_o;
+  assign cfrag_y_o     = pix_y_o;
+  assign cfrag_argb_o  = pix_argb_o;
+  assign cfrag_valid_o = pass_valid_i && pass_pass_i && pix_ready_i;
+  assign pix_valid_o   = pass_valid_i && pass_pass_i && cfrag_ready_i;
+  assign pass_ready_o  = !pass_pass_i || (cfrag_ready_i && pix_ready_i);
+  assign pop           = pass_valid_i && pass_ready_o;
+
+  prim_fifo #(.Width(W), .Depth(Depth)) u_queue (
+    .clk_i, .rst_ni,
+    .flush_i (1'b0),
+    .push_i  (push),
+    .wdata_i ({frag_prim_i, frag_x_i, frag_y_i, frag_z_i, frag_argb_i}),
+    .pop_i   (pop),
+    .rdata_o (head),
+    .empty_o (empty),
+    .count_o (count)
+  );
+
+  assign empty_o = empty;
+endmodule

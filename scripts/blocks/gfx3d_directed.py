@@ -1,0 +1,314 @@
+#!/usr/bin/env python3
+"""gfx3d_directed.py - directed stimulus for r5xx.gfx3d (docs/blocks/gfx3d.md), and its check.
+
+  gfx3d_directed.py STIMDIR          write STIMDIR/*.stim (then 'rcosim gen --stimulus' makes the
+                                     golden vectors; scripts/regen-vectors does all of them)
+  gfx3d_directed.py --check VECDIR   replay every VECDIR/stim/*.stim through an independent
+                                     reference of the 3D path (the VAP, raster, ZB and RB3D
+                                     references of scripts/blocks/vap_directed.py,
+                                     scripts/blocks/raster_directed.py, scripts/zb_directed.py and
+                                     scripts/rb3d_directed.py, chained) and compare the pixels it
+                                     writes with VECDIR/*.vec's expected `pix` outputs
+
+The scene ('scene'): a 160x120 ARGB8888 macro-tiled colour buffer and a Z24S8 depth buffer are
+cleared by a screen-sized quad (Z function ALWAYS); then, depth-tested (LESS), a Gouraud-shaded
+red triangle and an interpenetrating green one fetched from vertex arrays through 16-bit
+indices, a yellow triangle blended over both at half alpha, a blue fan cut by a clip rectangle
+and by the scissor, and a magenta triangle whose alpha ramps across it, half killed by the alpha
+test (GREATER than 0.5).
+"""
+import glob
+import gzip
+import os
+import struct
+import sys
+
+W, H = 160, 120
+CBUF, ZBUF, VBUF = 0x01000000, 0x02000000, 0x00100000
+
+
+def f32(x):
+    return struct.unpack('<I', struct.pack('<f', x))[0]
+
+
+class Stim:
+    def __init__(self, name, title, backpressure='always', latency='1:1'):
+        self.name, self.title, self.bp, self.lat = name, title, backpressure, latency
+        self.lines, self.mem = [], []
+
+    def w(self, addr, data):
+        self.lines.append('in regw %04x %08x' % (addr, data & 0xFFFFFFFF))
+
+    def preload(self, addr, words):
+        for i in range(0, len(words), 8):
+            self.mem.append('mem %08x %s' % (addr + 4 * i, ' '.join('%08x' % x for x in words[i:i + 8])))
+
+    def write(self, outdir):
+        with open(os.path.join(outdir, self.name + '.stim'), 'w') as f:
+            f.write('# %s: %s\n' % (self.name, self.title))
+            f.write('# written by scripts/blocks/gfx3d_directed.py; the golden vector is ../%s.vec.gz\n' % self.name)
+            f.write('# gfx3d_directed.py --check replays it through the chained block references\n')
+            f.write('rcosim-vector 1\nblock r5xx.gfx3d\nseed 1\nbackpressure %s\nmem-latency %s\n' % (self.bp, self.lat))
+            f.write('channel in regw addr:16 data:32\n')
+            for l in self.mem + self.lines:
+                f.write(l + '\n')
+            f.write('end\n')
+
+
+def common_state(s):
+    # VAP: position FLOAT_4 -> location 0, colour FLOAT_4 -> location 2 (colour 0), 8 dwords/vertex
+    s.w(0x2150, 3 | (3 | 2 << 8 | 1 << 13) << 16)
+    s.w(0x21E0, 0xF688F688)                # swizzle xyzw, write xyzw, both elements
+    s.w(0x20B4, 8)                         # VAP_VTX_SIZE
+    s.w(0x2090, 0x3)                       # VAP_OUT_VTX_FMT_0: position, colour 0
+    s.w(0x20B0, 0)                         # VAP_VTE_CNTL: screen coordinates as given
+    # raster
+    s.w(0x4018, 1 << 16)                   # GB_TILE_CONFIG: 1/16 subpixels
+    s.w(0x428C, 1)                         # GA_ROUND_MODE: round to nearest
+    s.w(0x4278, 2 | 2 << 2 | 3 << 16)      # GA_COLOR_CONTROL: Gouraud RGB and alpha, provoking last
+    s.w(0x42B8, 0)                         # SU_CULL_MODE: no culling
+    s.w(0x42C0, f32(16777215.0))           # SU_DEPTH_SCALE: z in [0,1] -> 24 bits (Mesa)
+    s.w(0x42C4, 0)
+    s.w(0x43A8, 0x2DA49525)                # SC_EDGERULE as Mesa programs it
+    s.w(0x43E0, 0)                         # SC_SCISSOR0
+    s.w(0x43E4, (W - 1) | (H - 1) << 13)   # SC_SCISSOR1: the whole buffer, inclusive
+    s.w(0x43D0, 0xFFFF)                    # SC_CLIP_RULE: every pixel visible
+    s.w(0x4074, 0)                         # RS_IP_0: colour 0, RGBA
+    s.w(0x4320, 1 << 16)                   # RS_INST_0: COL_ID 0, COL_CN 1
+    s.w(0x4BD4, 0)                         # FG_ALPHA_FUNC: off
+    # ZB: Z24S8 macro-tiled at ZBUF
+    s.w(0x4F10, 2)
+    s.w(0x4F20, ZBUF)
+    s.w(0x4F24, W | 1 << 16)
+    # RB3D: ARGB8888 macro-tiled at CBUF, no blending, all channels
+    s.w(0x4E28, CBUF)
+    s.w(0x4E38, W | 6 << 21 | 1 << 16)
+    s.w(0x4E04, 1 << 2)
+    s.w(0x4E0C, 0xF)
+
+
+def embedded(s, prim, verts):
+    """A draw with its vertices in the stream (walk 3): verts = [(x, y, z, (r, g, b, a))]."""
+    s.w(0x2084, prim | 3 << 4 | len(verts) << 16)
+    for (x, y, z, c) in verts:
+        for v in (x, y, z, 1.0) + tuple(c):
+            s.w(0x2000, f32(v))
+
+
+def scene():
+    s = Stim('scene', 'the 3D path scene: clears, depth-tested Gouraud triangles, a blended one, a '
+                      'clipped and scissored fan, an alpha-tested one (160x120, ARGB8888, Z24S8)',
+             backpressure='random:0.5', latency='1:6')
+    common_state(s)
+    # clear: Z ALWAYS + write, far depth, a vertical gradient
+    s.w(0x4F00, 0x6)                       # ZB_CNTL: Z_ENABLE, ZWRITEENABLE
+    s.w(0x4F04, 7)                         # ZFUNC ALWAYS
+    top, bottom = (0.05, 0.07, 0.20, 1.0), (0.20, 0.30, 0.45, 1.0)
+    embedded(s, 13, [(0, 0, 1.0, top), (W, 0, 1.0, top), (W, H, 1.0, bottom), (0, H, 1.0, bottom)])
+    # depth test LESS from here on
+    s.w(0x4F04, 1)
+    embedded(s, 4, [(12.5, 10.0, 0.30, (1.0, 0.15, 0.10, 1.0)),
+                    (120.0, 30.0, 0.70, (0.90, 0.55, 0.10, 1.0)),
+                    (30.0, 105.0, 0.50, (0.60, 0.05, 0.25, 1.0))])
+    # the green triangle from vertex arrays in memory through 16-bit indices (walk 1)
+    pos = [(20.0, 60.0, 0.80), (140.0, 20.0, 0.20), (110.0, 110.0, 0.45)]
+    col = [(0.10, 0.80, 0.20, 1.0), (0.60, 1.00, 0.40, 1.0), (0.05, 0.45, 0.15, 1.0)]
+    words = []
+    for p in pos:
+        words += [f32(v) for v in p + (1.0,)]
+    s.preload(VBUF, words)
+    s.preload(VBUF + 0x100, [f32(v) for c in col for v in c])
+    s.w(0x20C0, 2)                          # VAP_VTX_NUM_ARRAYS
+    s.w(0x20C4, 4 | 4 << 8 | 4 << 16 | 4 << 24)
+    s.w(0x20C8, VBUF)
+    s.w(0x20CC, VBUF + 0x100)
+    s.w(0x2084, 4 | 1 << 4 | 3 << 16)       # triangle list, indices, 16-bit, 3 vertices
+    s.w(0x2040, 2 << 16 | 1)                # indices 1, 2
+    s.w(0x2040, 0)                          # index 0 (upper half ignored)
+    # a yellow triangle blended over both: GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA, add
+    s.w(0x4E04, 1 | 1 << 2 | 38 << 16 | 39 << 24)
+    embedded(s, 4, [(60.0, 5.0, 0.10, (1.0, 0.95, 0.20, 0.5)),
+                    (150.0, 70.0, 0.10, (1.0, 1.00, 0.60, 0.5)),
+                    (70.0, 80.0, 0.10, (0.9, 0.80, 0.10, 0.5))])
+    s.w(0x4E04, 1 << 2)
+    # a blue fan cut by clip rectangle 0 (visible inside it) and by the scissor
+    s.w(0x43B0, 4 | 64 << 13)               # SC_CLIP_0_A: (4, 64)
+    s.w(0x43B4, 70 | 116 << 13)             # SC_CLIP_0_B: (70, 116)
+    s.w(0x43D0, 0xAAAA)                     # visible where inside rectangle 0
+    s.w(0x43E0, 0 | 0 << 13)
+    s.w(0x43E4, 58 | (H - 1) << 13)         # scissor: x <= 58
+    embedded(s, 5, [(35.0, 90.0, 0.05, (0.3, 0.5, 1.0, 1.0)), (2.0, 70.0, 0.05, (0.1, 0.2, 0.9, 1.0)),
+                    (70.0, 66.0, 0.05, (0.5, 0.7, 1.0, 1.0)), (75.0, 118.0, 0.05, (0.2, 0.3, 0.8, 1.0)),
+                    (10.0, 118.0, 0.05, (0.6, 0.8, 1.0, 1.0))])
+    s.w(0x43D0, 0xFFFF)
+    s.w(0x43E4, (W - 1) | (H - 1) << 13)
+    # a magenta triangle whose alpha ramps 0 -> 1 left to right, alpha test GREATER 0.5 (8-bit)
+    s.w(0x4BD4, 0x80 | 4 << 8 | 1 << 11 | 1 << 12)
+    embedded(s, 4, [(95.0, 75.0, 0.02, (1.0, 0.2, 0.9, 0.0)), (155.0, 80.0, 0.02, (0.9, 0.1, 1.0, 1.0)),
+                    (100.0, 115.0, 0.02, (1.0, 0.4, 1.0, 0.1))])
+    s.w(0x4BD4, 0)
+    return [s]
+
+
+def cases():
+    return scene()
+
+
+def main(argv):
+    if len(argv) == 3 and argv[1] == '--check':
+        sys.exit(check(argv[2]))
+    if len(argv) != 2:
+        sys.exit(__doc__)
+    os.makedirs(argv[1], exist_ok=True)
+    for s in cases():
+        s.write(argv[1])
+
+
+def load_refs():
+    """The four blocks' own independent references (scripts/ and scripts/blocks/)."""
+    here = os.path.dirname(os.path.abspath(__file__))
+    for d in (here, os.path.dirname(here)):
+        if d not in sys.path:
+            sys.path.insert(0, d)
+    import vap_directed
+    import raster_directed
+    import zb_directed
+    import rb3d_directed
+    return vap_directed, raster_directed, zb_directed, rb3d_directed
+
+
+def is_port(a):
+    return (a >> 7) == 0x40 or a == 0x20B8
+
+
+def reference(stim_lines):
+    """The 3D path on a stimulus: (pix records (prim, x, y, z, argb), colour writes (addr, wdata, be)).
+
+    State writes reach the blocks only when the path is idle (docs/blocks/gfx3d.md), so the path
+    is sequential here: the VAP's vertices of each draw, the raster's fragments of those, ZB's
+    verdict on each in order and RB3D's write of each that passed, with the state written before
+    the draw."""
+    vap, ras, zb, rb = load_refs()
+    vtx, _ = vap.reference(stim_lines)
+    draws, cur = [], []                                   # the VAP's records, split by draw
+    for rec in vtx:
+        cur.append(rec)
+        if rec[8]:                                        # dlast
+            draws.append(cur)
+            cur = []
+    mem_lines = [l for l in stim_lines if l.split()[:1] == ['mem']]
+    events = []                                           # ('reg', a, d) and ('draw', records)
+    nd, state = 0, {'alt': 0, 'cntl': 0, 'size': 0}
+    for line in stim_lines:
+        f = line.split('#')[0].split()
+        if len(f) < 4 or f[:2] != ['in', 'regw']:
+            continue
+        a, d = [int(x, 16) for x in f[2:] if not x.startswith('@')]
+        if is_port(a):
+            continue
+        events.append(('reg', a, d))
+        if a == 0x2088:
+            state['alt'] = d
+        elif a == 0x2080:
+            state['cntl'] = d
+        elif a == 0x2084:
+            n = state['alt'] & 0xFFFFFF if d >> 14 & 1 else d >> 16
+            if d & 15 and d >> 4 & 3 and n and not state['cntl'] >> 17 & 1:
+                events.append(('draw', draws[nd]))
+                nd += 1
+    # the raster: all of it at once, then each fragment's draw from its primitive index
+    lines, prims_per_draw = [], []
+    for ev in events:
+        if ev[0] == 'reg':
+            lines.append('in regw %x %x' % (ev[1], ev[2]))
+            continue
+        count, n = 0, 0
+        for rec in ev[1]:
+            lines.append('in vtx ' + ' '.join('%x' % v for v in rec))
+            if rec[7]:                                     # vlast: one vertex
+                dl = rec[8]
+                count += len(ras.assemble(rec[9], n, dl, 'N', 'P1', 'P2', 'P3', 'F'))
+                n = 0 if dl else n + 1
+        prims_per_draw.append(count)
+    frags = ras.reference(lines)
+    per_draw, k, base = [], 0, 0
+    for count in prims_per_draw:
+        mine = []
+        while k < len(frags) and frags[k][0] < base + count:
+            mine.append(frags[k])
+            k += 1
+        per_draw.append(mine)
+        base += count
+    # ZB, then RB3D on the fragments that passed
+    zlines, di = list(mem_lines), 0
+    for ev in events:
+        if ev[0] == 'reg':
+            zlines.append('in regw %x %x' % (ev[1], ev[2]))
+        else:
+            zlines += ['in frag %x %x %x %x' % (x, y, z, back) for (_, x, y, z, back, _) in per_draw[di]]
+            di += 1
+    passes, _ = zb.reference(zlines)
+    mem = {}
+    for l in mem_lines:
+        f = l.split()
+        a = int(f[1], 16)
+        for i, w in enumerate(f[2:]):
+            for b in range(4):
+                mem[a + 4 * i + b] = int(w, 16) >> (8 * b) & 0xFF
+    model, pix, fi, di = rb.Model(mem), [], 0, 0
+    for ev in events:
+        if ev[0] == 'reg':
+            rb.write_reg(model.regs, ev[1], ev[2])
+            continue
+        for (prim, x, y, z, back, argb) in per_draw[di]:
+            if passes[fi][2]:
+                pix.append((prim, x, y, z, argb))
+                model.frag(0, x, y, argb)
+            fi += 1
+        di += 1
+    return pix, model.writes
+
+
+def vector_outputs(path):
+    """The expected pix records and colour writes of a golden vector."""
+    op = gzip.open if path.endswith('.gz') else open
+    pix, writes = [], []
+    with op(path, 'rt') as f:
+        for line in f:
+            t = line.split()
+            if len(t) < 3 or t[0] != 'out':
+                continue
+            vals = [int(x, 16) for x in t[2:] if not x.startswith('@')]
+            if t[1] == 'pix':
+                pix.append(tuple(vals))
+            elif t[1] == 'cmemreq' and vals[1]:
+                writes.append((vals[0], vals[2], vals[3]))
+    return pix, writes
+
+
+def check(vecdir):
+    bad, n = 0, 0
+    for stim in sorted(glob.glob(os.path.join(vecdir, 'stim', '*.stim'))):
+        name = os.path.basename(stim)[:-5]
+        vec = os.path.join(vecdir, name + '.vec.gz')
+        if not os.path.exists(vec):
+            vec = vec[:-3]
+        with open(stim) as f:
+            ref_pix, ref_writes = reference(f.read().splitlines())
+        pix, writes = vector_outputs(vec)
+        n += 1
+        for what, a, b in (('pix', ref_pix, pix), ('colour write', ref_writes, writes)):
+            if a != b:
+                bad += 1
+                i = next(i for i in range(max(len(a), len(b))) if i >= len(a) or i >= len(b) or a[i] != b[i])
+                print('%s: %s #%d: reference %s, vector %s (%d against %d)' % (
+                    name, what, i, a[i] if i < len(a) else None, b[i] if i < len(b) else None, len(a), len(b)))
+                break
+        else:
+            print('%s: %d pixels and %d colour writes agree' % (name, len(pix), len(writes)))
+    print('%s: %d of %d vectors agree with the reference' % ('PASS' if not bad else 'FAIL', n - bad, n))
+    return 1 if bad or not n else 0
+
+
+if __name__ == '__main__':
+    main(sys.argv)
