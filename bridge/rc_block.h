@@ -109,6 +109,8 @@ typedef struct rc_image {
 
 /* Render the surfaces a run left in memory (the vector's inputs tell where they are and in
  * which format).  Fills at most 'max' images; returns how many, or -1 with err. */
+/* mem: the block's final memory images, one per memory port in description order (mem[0] is
+ * the first port's). */
 typedef int (*rc_images_fn)(const rc_vector *v, const struct rc_memimg *mem, rc_image *out, int max,
                             char *err, size_t errn);
 

@@ -842,7 +842,12 @@ static void write_images(eng *e)
     int n[2] = { 0, 0 };
     char err[512], path[4096];
     for (int k = 0; k < e->ns; k++) {
-        n[k] = e->b->images(e->r->vec, &e->s[e->shared_mem ? 0 : k].mem[0].img, img[k], MAXIMG, err, sizeof err);
+        /* The block's memory images side by side, in description order (a block with several
+         * memory ports, such as r5xx.gfx3d, draws from more than the first). */
+        rc_memimg mems[MAX_MEM];
+        for (unsigned m = 0; m < e->b->nmem && m < MAX_MEM; m++)
+            mems[m] = e->s[e->shared_mem ? 0 : k].mem[m].img;
+        n[k] = e->b->images(e->r->vec, mems, img[k], MAXIMG, err, sizeof err);
         if (n[k] < 0) {
             out(e, "png: %s\n", err);
             n[k] = 0;

@@ -5,7 +5,7 @@ and names the composite's channel that carries it; the same run passes without i
 expected pixel in the scene fails with a report that names the primitive that drew it, the pixel
 and its interpolated depth and colour; the scene's golden vector agrees with the chained
 independent references (scripts/blocks/gfx3d_directed.py --check) and its stimulus is current;
-the scene's picture is written by both sides and equals the committed docs/img/gfx3d.png.
+the scene's colour, depth and stencil pictures are written by both sides and equals the committed docs/img/gfx3d.png.
 
 Usage: gfx3d_test.py RCOSIM SOURCE_DIR CASE
 """
@@ -85,13 +85,15 @@ def case_stim_current(ctx):
 
 
 def case_picture(ctx):
-    """--png writes the scene's colour buffer from both sides, no difference image, and the RTL's
+    """--png writes the scene's colour, depth and stencil buffers from both sides, no difference
+    image, and the RTL's colour
     picture is byte for byte the committed docs/img/gfx3d.png shown in the README."""
     out = os.path.join(ctx['tmp'], 'png')
     p = run(ctx, 'run', '--vector', SCENE, '--png', out, expect_rc=0)
     contains(p.stdout, 'PASS r5xx.gfx3d')
     names = sorted(os.listdir(out))
-    if names != ['color0.model.png', 'color0.rtl.png']:
+    if names != ['color0.model.png', 'color0.rtl.png', 'depth.model.png', 'depth.rtl.png',
+                 'stencil.model.png', 'stencil.rtl.png']:
         raise Fail('pictures written: %s' % names)
     if rctest.png_size(os.path.join(out, 'color0.rtl.png')) != (160, 120):
         raise Fail('picture size %s' % (rctest.png_size(os.path.join(out, 'color0.rtl.png')),))

@@ -20,11 +20,11 @@ foreach(cfg "31 random:0.5 1:8" "32 always 1" "33 bursty:16 4:30")
   add_test(NAME random.r5xx.gpu.seed${seed}
            COMMAND rcosim run --block r5xx.gpu --count 300 --seed ${seed} --backpressure ${policy} --mem-latency ${latency})
   set_tests_properties(random.r5xx.gpu.seed${seed} PROPERTIES LABELS "random;r5xx;nightly;smoke;r5xx.gpu"
-                       PASS_REGULAR_EXPRESSION "PASS r5xx.gpu random count 300: [0-9]+ cycles, rtl vs model exact;"
+                       PASS_REGULAR_EXPRESSION "PASS r5xx.gpu random count 300: [0-9]+ cycles, rtl vs model exact."
                        FAIL_REGULAR_EXPRESSION "MISMATCH|HANG|FAIL")
 endforeach()
 add_test(NAME random.r5xx.gpu.long
          COMMAND rcosim run --block r5xx.gpu --count 3000 --seed 601 --backpressure random:0.5 --mem-latency 1:8)
 set_tests_properties(random.r5xx.gpu.long PROPERTIES LABELS "random;r5xx;nightly;r5xx.gpu"
-                     PASS_REGULAR_EXPRESSION "PASS r5xx.gpu random count 3000: [0-9][0-9][0-9][0-9][0-9][0-9][0-9]+ cycles, rtl vs model exact;"
+                     PASS_REGULAR_EXPRESSION "PASS r5xx.gpu random count 3000: [0-9][0-9][0-9][0-9][0-9][0-9][0-9]+ cycles, rtl vs model exact."
                      FAIL_REGULAR_EXPRESSION "MISMATCH|HANG|FAIL")

@@ -23,6 +23,6 @@ foreach(cfg "always 1:8" "random:0.5 1:30" "bursty:16 2:12")
   add_test(NAME random.si.vgt.${pname}
            COMMAND rcosim run --block si.vgt --count 900000 --seed 1101 --backpressure ${policy} --mem-latency ${latency})
   set_tests_properties(random.si.vgt.${pname} PROPERTIES LABELS "random;si;si.vgt;nightly"
-                       PASS_REGULAR_EXPRESSION "PASS si.vgt random count 900000: [1-9][0-9][0-9][0-9][0-9][0-9][0-9]+ cycles, rtl vs model exact; memreq [0-9]+, idx 900000;"
+                       PASS_REGULAR_EXPRESSION "PASS si.vgt random count 900000: [1-9][0-9][0-9][0-9][0-9][0-9][0-9]+ cycles, rtl vs model exact. memreq [0-9]+, idx 900000."
                        FAIL_REGULAR_EXPRESSION "MISMATCH|HANG|FAIL")
 endforeach()
