@@ -8,8 +8,8 @@ waits until the block is idle, docs/blocks/si-db.md).  'rcosim gen --stimulus X.
 turns a stimulus into a golden vector (the C model's outputs; scripts/regen-vectors).
 '--check VECDIR' replays every stimulus through reference() below - written from
 docs/blocks/si-db.md with Python floats and exact fractions, not from the C model - and compares
-the pass records, the memory writes (address, data, byte enables, in order) and the final
-occlusion counters with the vectors' expected outputs.
+the pass records (with the occlusion-counter increments of each sample) and the memory writes
+(address, data, byte enables, in order) with the vectors' expected outputs.
 
 Usage: si_db_directed.py OUTDIR            write OUTDIR/*.stim
        si_db_directed.py --check VECDIR    compare VECDIR/*.vec with VECDIR/stim/*.stim
@@ -88,7 +88,7 @@ class Ref:
         pitch, height = ((g(SIZE) & 0x7FF) + 1) * 8, ((g(SIZE) >> 11 & 0x7FF) + 1) * 8
         err = (x >= pitch or y >= height) | ((g(DINFO) >> 4 & 15) > 1) << 1 | (zfmt == 2) << 2
         if err & 3:
-            self.passes.append((x, y, 0, 0, 0, err))
+            self.passes.append((x, y, 0, 0, 0, 0, err))
             return
         has_z, z32, has_s = zfmt in (1, 3), zfmt == 3, sfmt == 1
         pix = y * pitch + x
@@ -148,7 +148,7 @@ class Ref:
         inc = g(CCTL) >> (8 + 4 * cat) & 15
         for i in range(4):
             self.cnt[i] = (self.cnt[i] + (inc >> i & 1)) & 0xFFFFFFFF
-        self.passes.append((x, y, int(cat == 0), int(bool(cwe)), cat, err))
+        self.passes.append((x, y, int(cat == 0), int(bool(cwe)), cat, inc, err))
 
 
 def reference(lines):
@@ -346,7 +346,7 @@ def check(vecdir):
         for line in open(os.path.join(vecdir, name + '.vec')):
             f = line.split()
             if line.startswith('out pass '):
-                gp.append(tuple(int(v, 16) for v in f[3:9]))
+                gp.append(tuple(int(v, 16) for v in f[3:10]))
             elif line.startswith('out memreq ') and int(f[4], 16):
                 gw.append((int(f[3], 16), int(f[5], 16), int(f[6], 16)))
         n += 1

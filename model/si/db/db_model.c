@@ -59,6 +59,7 @@ static void db_eval(void *h, uint64_t *ports)
     p->pass_pass = o ? s->res.pass : 0;
     p->pass_cwe = o ? s->res.cwe : 0;
     p->pass_cat = o ? s->res.cat : 0;
+    p->pass_inc = o ? s->res.inc : 0;
     p->pass_err = o ? s->plan.err : 0;
 
     p->idle = (uint64_t)idle;

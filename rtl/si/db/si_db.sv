@@ -39,6 +39,7 @@ module si_db (
   output logic        pass_pass_o,
   output logic        pass_cwe_o,
   output logic [1:0]  pass_cat_o,
+  output logic [3:0]  pass_inc_o,
   output logic [2:0]  pass_err_o,
 
   output logic        idle_o,
@@ -206,6 +207,7 @@ module si_db (
   logic        swe_q;
   logic [31:0] swdata_q;
   logic [3:0]  sbe_q;
+  logic [3:0]  inc_q;
   logic [31:0] cnt_q [4];
 
   // ---------------------------------------------------------------------------------------------
@@ -252,6 +254,7 @@ module si_db (
       swe_q    <= 1'b0;
       swdata_q <= '0;
       sbe_q    <= '0;
+      inc_q    <= '0;
       for (int i = 0; i < 4; i++) begin
         cnt_q[i] <= '0;
       end
@@ -276,6 +279,7 @@ module si_db (
           swe_q    <= 1'b0;
           swdata_q <= '0;
           sbe_q    <= '0;
+          inc_q    <= '0;
         end
       end
       if (st_q == StWzRsp && memrsp_valid_i) begin
@@ -294,6 +298,7 @@ module si_db (
         swe_q    <= u_swe;
         swdata_q <= u_swdata;
         sbe_q    <= u_sbe;
+        inc_q    <= u_inc;
         for (int i = 0; i < 4; i++) begin
           cnt_q[i] <= cnt_q[i] + {31'd0, u_inc[i]};
         end
@@ -345,6 +350,7 @@ module si_db (
   assign pass_pass_o  = pass_valid_o && pass_q;
   assign pass_cwe_o   = pass_valid_o && cwe_q;
   assign pass_cat_o   = pass_valid_o ? cat_q : '0;
+  assign pass_inc_o   = pass_valid_o ? inc_q : '0;
   assign pass_err_o   = pass_valid_o ? err : '0;
 
   assign idle_o = st_q == StIdle;
