@@ -1,0 +1,162 @@
+/*
+ * cb_stim.c - seeded random stimulus for si.cb: epochs of register set-ups followed by pixels on
+ * the surface just programmed; memory preloaded with random words.
+ *
+ * Coverage: the first 96 epochs sweep the formats (12 supported, each with every COMP_SWAP and
+ * ENDIAN over the sweep), the colour and alpha blend factors (0-20, epoch e gives SRCBLEND e % 21
+ * and DESTBLEND (e + 7) % 21, the alpha fields (e + 3) % 21 and (e + 11) % 21) and the combine
+ * functions (e % 5); later epochs draw everything at random (unsupported formats, reserved factors
+ * and functions, every MODE, now and then).  ROP3 codes are random bytes; masks are random
+ * nibbles, mostly 0xF.  Colours come from a palette of binary32 words (0, -0, 1, 0.5, -0.5, 2, NaN,
+ * infinities, tiny and subnormal values, random [0,1]) so that clamps and specials are frequent.
+ *
+ * Memory: two regions of 64 KB at 0x02000000 + k * 0x40000.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "si_cb_ports.h"
+#include "rc_rng.h"
+#include "rc_vector.h"
+#include "cb_math.h"
+
+#define NREGION 2
+#define REGION_BASE 0x02000000u
+#define REGION_STRIDE 0x40000u
+#define REGION_WORDS (64u * 1024 / 4)
+#define NPAL 24
+#define NSWEEP 96
+
+typedef struct gen {
+    rc_rng rng;
+    rc_vector *v;
+    si_cb_regs regs;
+    uint64_t t;
+    unsigned nw;
+    uint32_t pal[NPAL];
+    int fail;
+} gen;
+
+static uint32_t rnd(gen *g, uint32_t n) { return (uint32_t)rc_rng_below(&g->rng, n); }
+static uint32_t word(gen *g) { return (uint32_t)rc_rng_next(&g->rng); }
+
+static void regw(gen *g, uint32_t addr, uint32_t data)
+{
+    uint64_t v[2] = { addr, data };
+    if (rc_vector_add_input(g->v, SI_CB_CH_REGW, g->t, v))
+        g->fail = 1;
+    si_cb_regs_write(&g->regs, addr, data);
+    g->nw++;
+}
+
+static uint32_t col(gen *g)
+{
+    return rnd(g, 8) ? g->pal[rnd(g, NPAL)] : word(g);
+}
+
+static const unsigned formats[12] = { 1, 2, 3, 4, 5, 9, 10, 12, 14, 16, 17, 19 };
+
+static void setup(gen *g, int sweep, unsigned e)
+{
+    unsigned f = sweep ? formats[e % 12] : (rnd(g, 16) ? formats[rnd(g, 12)] : rnd(g, 32));
+    unsigned nt = (f == 4 || f == 14) ? 7 : 0;
+    if (!sweep && rnd(g, 16) == 0)
+        nt = rnd(g, 8);
+    unsigned cs = sweep ? (e / 12) % 4 : rnd(g, 4), en = sweep ? (e / 48 + e) % 4 : rnd(g, 4);
+    uint32_t info = en | f << 2 | nt << 8 | cs << 11 | rnd(g, 2) << 15 | rnd(g, 2) << 18;
+    info |= word(g) & 0xFFF06080u & (rnd(g, 4) ? 0 : ~0u);   /* ignored bits, now and then */
+    uint32_t sb = sweep ? e % 21 : rnd(g, 32), db = sweep ? (e + 7) % 21 : rnd(g, 32);
+    uint32_t fn = sweep ? e % 5 : rnd(g, 8);
+    uint32_t asb = sweep ? (e + 3) % 21 : rnd(g, 32), adb = sweep ? (e + 11) % 21 : rnd(g, 32);
+    uint32_t afn = sweep ? (e + 2) % 5 : rnd(g, 8);
+    uint32_t blend = sb | fn << 5 | db << 8 | asb << 16 | afn << 21 | adb << 24 | rnd(g, 2) << 29;
+    blend |= (sweep ? (rnd(g, 4) != 0) : rnd(g, 2)) << 30 | (rnd(g, 8) == 0) << 31;
+    unsigned mode = rnd(g, 16) ? 1 : rnd(g, 8);
+    uint32_t cctl = mode << 4 | (rnd(g, 4) ? word(g) & 0xFF : 0xCC) << 16;
+    uint32_t ptm = rnd(g, 8);
+    regw(g, SI_CB_COLOR0_BASE, (REGION_BASE + REGION_STRIDE * rnd(g, NREGION)) >> 8);
+    regw(g, SI_CB_COLOR0_PITCH, ptm | (word(g) & 0xFFF00000u & (rnd(g, 2) ? ~0u : 0)));
+    regw(g, SI_CB_COLOR0_SLICE, rnd(g, 4) ? (ptm + 1) * 4 - 1 : rnd(g, 64));   /* 32 rows, or fewer */
+    regw(g, SI_CB_COLOR0_INFO, info);
+    regw(g, SI_CB_COLOR0_CLEAR_WORD0, word(g));
+    regw(g, SI_CB_COLOR0_CLEAR_WORD1, word(g));
+    regw(g, SI_CB_BLEND0_CONTROL, blend);
+    regw(g, SI_CB_BLEND_RED, col(g));
+    regw(g, SI_CB_BLEND_GREEN, col(g));
+    regw(g, SI_CB_BLEND_BLUE, col(g));
+    regw(g, SI_CB_BLEND_ALPHA, col(g));
+    regw(g, SI_CB_COLOR_CONTROL, cctl);
+    regw(g, SI_CB_TARGET_MASK, rnd(g, 4) ? 0xF | (word(g) & 0xFFFFFFF0u) : word(g));
+    regw(g, SI_CB_SHADER_MASK, rnd(g, 4) ? 0xF | (word(g) & 0xFFFFFFF0u) : word(g));
+    if (rnd(g, 4) == 0)
+        regw(g, 0x28000u + 4 * rnd(g, 0x400), word(g));
+}
+
+static int pixels(gen *g, unsigned n)
+{
+    uint32_t pitch = ((g->regs.pitch & 0x7FF) + 1) * 8;
+    uint32_t w = rnd(g, 4) ? pitch : 1 + rnd(g, 2), h = rnd(g, 4) ? 32 : 1 + rnd(g, 2);
+    uint32_t x0 = rnd(g, pitch - (w < pitch ? w : pitch) + 1), y0 = rnd(g, 33 - h);
+    for (unsigned i = 0; i < n; i++) {
+        uint32_t x = x0 + rnd(g, w), y = y0 + rnd(g, h);
+        if (rnd(g, 64) == 0)
+            x = pitch + rnd(g, 16384 - pitch);
+        if (rnd(g, 64) == 0)
+            y = rnd(g, 16384);
+        uint64_t v[11] = { x & 0x3FFF, y & 0x3FFF, col(g), col(g), col(g), col(g), col(g), col(g), col(g), col(g),
+                           rnd(g, 8) != 0 };
+        uint64_t at = i == 0 ? g->t + (rnd(g, 16) ? g->nw : 0) : 0;
+        if (rc_vector_add_input(g->v, SI_CB_CH_FRAG, at, v))
+            return -1;
+    }
+    return 0;
+}
+
+int si_cb_stimulus(rc_vector *v, uint64_t seed, uint64_t count, char *err, size_t errn)
+{
+    gen g;
+    memset(&g, 0, sizeof g);
+    g.rng = rc_rng_make(seed, 0x5C620000ull);
+    g.v = v;
+    if (count == 0 || count > 100000000) {
+        snprintf(err, errn, "si.cb: --count must be 1..100000000 pixels");
+        return -1;
+    }
+    static const uint32_t pal[] = { 0x00000000, 0x80000000, 0x3F800000, 0x3F000000, 0xBF000000, 0x40000000,
+                                    0x7FC00000, 0x7F800000, 0xFF800000, 0x00000001, 0x3F7FFFFF, 0x3B808081,
+                                    0x3E800000, 0x3F400000 };
+    for (unsigned i = 0; i < NPAL; i++)
+        g.pal[i] = i < 14 ? pal[i] : 0x30000000u + rnd(&g, 0x0F800001u);
+    uint32_t *words = malloc(REGION_WORDS * sizeof *words);
+    for (unsigned k = 0; k < NREGION && words; k++) {
+        for (unsigned i = 0; i < REGION_WORDS; i++)
+            words[i] = rnd(&g, 4) ? word(&g) : g.pal[rnd(&g, NPAL)];
+        if (rc_vector_add_mem(v, REGION_BASE + REGION_STRIDE * k, words, REGION_WORDS))
+            g.fail = 1;
+    }
+    free(words);
+    if (!words || g.fail) {
+        snprintf(err, errn, "si.cb: out of memory");
+        return -1;
+    }
+    uint64_t done = 0;
+    unsigned sweep = 0;
+    for (unsigned epoch = 0; done < count; epoch++) {
+        int sw = epoch % 4 != 3 && sweep < NSWEEP;
+        setup(&g, sw, sw ? sweep++ : 0);
+        unsigned n = sw ? 8 + rnd(&g, 25) : 1 + rnd(&g, rnd(&g, 8) ? 64 : 512);
+        if (n > count - done)
+            n = (unsigned)(count - done);
+        if (pixels(&g, n))
+            g.fail = 1;
+        done += n;
+        g.t += g.nw + 8u * n + rnd(&g, 4);
+        g.nw = 0;
+    }
+    if (g.fail) {
+        snprintf(err, errn, "si.cb: out of memory");
+        return -1;
+    }
+    return 0;
+}

@@ -1,0 +1,268 @@
+// si_cb_pixel: one pixel of render target 0 (docs/blocks/si-cb.md steps 4-11), purely
+// combinational: the dwords read are unswapped, the pixel's components unpacked through
+// COMP_SWAP and converted to binary32, blended (si_cb_chan) or copied, converted back (si_cb_f2u),
+// put through ROP3 and the channel mask, packed, inserted and swapped back; MODE 2 writes the
+// clear words instead.
+module si_cb_pixel (
+  input  logic [31:0]  info_i,
+  input  logic [31:0]  blend_i,
+  input  logic [31:0]  cctl_i,
+  input  logic [3:0]   cm_i,        // TARGET_MASK & SHADER_MASK, RT0
+  input  logic [31:0]  cw0_i,
+  input  logic [31:0]  cw1_i,
+  input  logic [127:0] cst_i,       // CB_BLEND_RED..ALPHA, red in [31:0]
+  input  logic [1:0]   off_i,       // the pixel's byte in its dword (bpp < 32)
+  input  logic [127:0] src_i,       // R in [31:0] .. A in [127:96]
+  input  logic [127:0] src1_i,
+  input  logic [127:0] dw_i,        // the dwords read, dword 0 in [31:0]
+  output logic [127:0] out_o
+);
+  localparam logic [31:0] FOne = 32'h3F80_0000;
+
+  // the format
+  logic [4:0] fmt;
+  logic [2:0] nc;
+  logic [5:0] w [4];
+  logic       fl;
+  logic [7:0] bpp;
+  logic [1:0] endian;
+  logic [1:0] cs;
+  logic [2:0] nd;
+  assign fmt    = info_i[6:2];
+  assign endian = info_i[1:0];
+  assign cs     = info_i[12:11];
+
+  always_comb begin
+    nc = 3'd4;
+    fl = 1'b0;
+    w[0] = 6'd0; w[1] = 6'd0; w[2] = 6'd0; w[3] = 6'd0;
+    unique case (fmt)
+      5'd1:  begin nc = 3'd1; w[0] = 6'd8; end
+      5'd2:  begin nc = 3'd1; w[0] = 6'd16; end
+      5'd3:  begin nc = 3'd2; w[0] = 6'd8; w[1] = 6'd8; end
+      5'd4:  begin nc = 3'd1; w[0] = 6'd32; fl = 1'b1; end
+      5'd5:  begin nc = 3'd2; w[0] = 6'd16; w[1] = 6'd16; end
+      5'd9:  begin w[0] = 6'd10; w[1] = 6'd10; w[2] = 6'd10; w[3] = 6'd2; end
+      5'd10: begin w[0] = 6'd8; w[1] = 6'd8; w[2] = 6'd8; w[3] = 6'd8; end
+      5'd12: begin w[0] = 6'd16; w[1] = 6'd16; w[2] = 6'd16; w[3] = 6'd16; end
+      5'd14: begin w[0] = 6'd32; w[1] = 6'd32; w[2] = 6'd32; w[3] = 6'd32; fl = 1'b1; end
+      5'd16: begin nc = 3'd3; w[0] = 6'd5; w[1] = 6'd6; w[2] = 6'd5; end
+      5'd17: begin w[0] = 6'd5; w[1] = 6'd5; w[2] = 6'd5; w[3] = 6'd1; end
+      5'd19: begin w[0] = 6'd4; w[1] = 6'd4; w[2] = 6'd4; w[3] = 6'd4; end
+      default: begin nc = 3'd1; w[0] = 6'd32; end   // never written (the plan kills it)
+    endcase
+  end
+  assign bpp = 8'(w[0]) + 8'(w[1]) + 8'(w[2]) + 8'(w[3]);
+  assign nd  = bpp <= 8'd32 ? 3'd1 : bpp == 8'd64 ? 3'd2 : 3'd4;
+
+  function automatic logic [31:0] swap(input logic [31:0] v, input logic [1:0] e);
+    unique case (e)
+      2'd0:    return v;
+      2'd1:    return {v[23:16], v[31:24], v[7:0], v[15:8]};
+      default: return {v[7:0], v[15:8], v[23:16], v[31:24]};
+    endcase
+  endfunction
+
+  // unswap
+  logic [31:0] wd [4];
+  always_comb begin
+    for (int i = 0; i < 4; i++) begin
+      wd[i] = swap(dw_i[32*i +: 32], endian);
+    end
+    if (endian == 2'd3 && nd > 3'd1) begin
+      for (int i = 0; i < 4; i += 2) begin
+        wd[i]     = swap(dw_i[32*(i+1) +: 32], endian);
+        wd[i + 1] = swap(dw_i[32*i +: 32], endian);
+      end
+    end
+  end
+
+  // the pixel's bits
+  logic [4:0]   sh;
+  logic [127:0] pw;
+  logic [31:0]  pmask;
+  assign sh    = {off_i, 3'b000};
+  assign pmask = (bpp >= 8'd32) ? 32'hFFFF_FFFF : (32'd1 << bpp[4:0]) - 32'd1;
+  assign pw    = (bpp < 8'd32) ? {96'd0, (wd[0] >> sh) & pmask} : {wd[3], wd[2], wd[1], wd[0]};
+
+  // slot layout and COMP_SWAP
+  logic [6:0] lo [4];
+  logic [1:0] src_of [4];
+  assign lo[0] = 7'd0;
+  assign lo[1] = 7'(w[0]);
+  assign lo[2] = 7'(w[0]) + 7'(w[1]);
+  assign lo[3] = 7'(w[0]) + 7'(w[1]) + 7'(w[2]);
+
+  always_comb begin
+    for (int k = 0; k < 4; k++) begin
+      src_of[k] = 2'(k);
+    end
+    unique case (nc)
+      3'd1: src_of[0] = cs;
+      3'd2: begin
+        unique case (cs)
+          2'd0: begin src_of[0] = 2'd0; src_of[1] = 2'd1; end
+          2'd1: begin src_of[0] = 2'd0; src_of[1] = 2'd3; end
+          2'd2: begin src_of[0] = 2'd1; src_of[1] = 2'd0; end
+          default: begin src_of[0] = 2'd3; src_of[1] = 2'd0; end
+        endcase
+      end
+      3'd3: begin
+        unique case (cs)
+          2'd0: begin src_of[0] = 2'd0; src_of[1] = 2'd1; src_of[2] = 2'd2; end
+          2'd1: begin src_of[0] = 2'd0; src_of[1] = 2'd1; src_of[2] = 2'd3; end
+          2'd2: begin src_of[0] = 2'd2; src_of[1] = 2'd1; src_of[2] = 2'd0; end
+          default: begin src_of[0] = 2'd3; src_of[1] = 2'd1; src_of[2] = 2'd0; end
+        endcase
+      end
+      default: begin
+        unique case (cs)
+          2'd0: begin src_of[0] = 2'd0; src_of[1] = 2'd1; src_of[2] = 2'd2; src_of[3] = 2'd3; end
+          2'd1: begin src_of[0] = 2'd2; src_of[1] = 2'd1; src_of[2] = 2'd0; src_of[3] = 2'd3; end
+          2'd2: begin src_of[0] = 2'd3; src_of[1] = 2'd2; src_of[2] = 2'd1; src_of[3] = 2'd0; end
+          default: begin src_of[0] = 2'd3; src_of[1] = 2'd0; src_of[2] = 2'd1; src_of[3] = 2'd2; end
+        endcase
+      end
+    endcase
+  end
+
+  // destination components
+  logic [31:0] dbits [4];
+  logic [31:0] dconv [4];
+  logic [31:0] dv [4];
+  for (genvar k = 0; k < 4; k++) begin : g_dst
+    logic [31:0] wm;
+    assign wm       = (w[k] >= 6'd32) ? 32'hFFFF_FFFF : (32'd1 << w[k][4:0]) - 32'd1;
+    assign dbits[k] = 32'(pw >> lo[k]) & wm;
+    si_cb_u2f u_u2f (.d_i(dbits[k][15:0]), .n_i(w[k][4:0]), .f_o(dconv[k]));
+  end
+
+  always_comb begin
+    dv[0] = 32'd0; dv[1] = 32'd0; dv[2] = 32'd0; dv[3] = FOne;
+    for (int k = 0; k < 4; k++) begin
+      if (3'(k) < nc) begin
+        dv[src_of[k]] = fl ? dbits[k] : dconv[k];
+      end
+    end
+  end
+
+  // blend
+  logic        benable;
+  logic [31:0] res [4];
+  logic [31:0] omad;
+  logic [31:0] sat;
+  logic        sat_lt;
+  assign benable = blend_i[30];
+  si_cb_fadd u_omad (.a_i(FOne), .b_i({~dv[3][31], dv[3][30:0]}), .s_o(omad));
+
+  function automatic logic flt(input logic [31:0] a, input logic [31:0] b);
+    logic an;
+    logic bn;
+    an = a[30:23] == 8'hFF && a[22:0] != 23'd0;
+    bn = b[30:23] == 8'hFF && b[22:0] != 23'd0;
+    if (an || bn || (a[30:0] == 31'd0 && b[30:0] == 31'd0) || a == b) begin
+      return 1'b0;
+    end else if (a[31] != b[31]) begin
+      return a[31];
+    end else if (!a[31]) begin
+      return a[30:0] < b[30:0];
+    end else begin
+      return a[30:0] > b[30:0];
+    end
+  endfunction
+
+  assign sat_lt = flt(src_i[127:96], omad);
+  assign sat    = sat_lt ? src_i[127:96] : omad;
+
+  for (genvar c = 0; c < 4; c++) begin : g_chan
+    logic        sep;
+    logic [31:0] bl;
+    assign sep = c == 3 && blend_i[29];
+    si_cb_chan u_chan (
+      .alpha_i (c == 3),
+      .sf_i    (sep ? blend_i[20:16] : blend_i[4:0]),
+      .fn_i    (sep ? blend_i[23:21] : blend_i[7:5]),
+      .df_i    (sep ? blend_i[28:24] : blend_i[12:8]),
+      .s_i     (src_i[32*c +: 32]),
+      .d_i     (dv[c]),
+      .s1_i    (src1_i[32*c +: 32]),
+      .k_i     (cst_i[32*c +: 32]),
+      .sa_i    (src_i[127:96]),
+      .da_i    (dv[3]),
+      .s1a_i   (src1_i[127:96]),
+      .ka_i    (cst_i[127:96]),
+      .sat_i   (sat),
+      .clamp_i (info_i[15]),
+      .r_o     (bl)
+    );
+    assign res[c] = benable ? bl : src_i[32*c +: 32];
+  end
+
+  // back to the format, ROP3, mask, pack
+  logic [31:0] res_k [4];
+  logic [15:0] conv [4];
+  logic        use_rop;
+  logic [7:0]  rop;
+  assign use_rop = !benable && !blend_i[31];
+  assign rop     = cctl_i[23:16];
+
+  for (genvar k = 0; k < 4; k++) begin : g_out
+    assign res_k[k] = res[src_of[k]];
+    si_cb_f2u u_f2u (.f_i(res_k[k]), .n_i(w[k][4:0]), .trunc_i(info_i[18]), .u_o(conv[k]));
+  end
+
+  logic [127:0] nw;
+  always_comb begin
+    logic [31:0] v;
+    logic [31:0] o;
+    v  = '0;
+    o  = '0;
+    nw = pw;
+    if (cctl_i[6:4] == 3'd2) begin
+      nw = {64'd0, cw1_i, cw0_i & pmask};
+    end else begin
+      for (int k = 0; k < 4; k++) begin
+        if (3'(k) < nc && cm_i[src_of[k]]) begin
+          v = fl ? res_k[k] : {16'd0, conv[k]};
+          if (use_rop) begin
+            o = '0;
+            for (int i = 0; i < 32; i++) begin
+              o[i] = rop[{v[i], v[i], dbits[k][i]}];
+            end
+            v = o;
+          end
+          for (int i = 0; i < 32; i++) begin
+            if (i < int'(w[k])) begin
+              nw[int'(lo[k]) + i] = v[i];
+            end
+          end
+        end
+      end
+    end
+  end
+
+  // insert and swap back
+  logic [31:0] ow [4];
+  always_comb begin
+    ow[0] = nw[31:0];
+    ow[1] = nw[63:32];
+    ow[2] = nw[95:64];
+    ow[3] = nw[127:96];
+    if (bpp < 8'd32) begin
+      ow[0] = (wd[0] & ~(pmask << sh)) | ((nw[31:0] & pmask) << sh);
+    end
+    for (int i = 0; i < 4; i++) begin
+      out_o[32*i +: 32] = swap(ow[i], endian);
+    end
+    if (endian == 2'd3 && nd > 3'd1) begin
+      for (int i = 0; i < 4; i += 2) begin
+        out_o[32*i +: 32]     = swap(ow[i + 1], endian);
+        out_o[32*(i+1) +: 32] = swap(ow[i], endian);
+      end
+    end
+  end
+
+  logic unused;
+  assign unused = ^{info_i[31:19], info_i[17:16], info_i[14:13], info_i[10:7], cctl_i[31:24],
+                    cctl_i[15:7], cctl_i[3:0], blend_i[15:13]};
+endmodule

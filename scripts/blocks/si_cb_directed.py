@@ -1,0 +1,442 @@
+#!/usr/bin/env python3
+"""si_cb_directed.py - write the directed stimulus files of si.cb (vectors/si/cb/stim/*.stim), or
+check the golden vectors made from them against an independent Python statement of the block.
+
+'rcosim gen --stimulus X.stim -o X.vec' turns a stimulus into a golden vector (the C model's
+outputs; scripts/regen-vectors).  '--check VECDIR' replays every stimulus through reference()
+below - written from docs/blocks/si-cb.md with exact rationals (every binary32 multiply and add
+is the exact result rounded once to nearest-even, the UNORM conversions are exact), not from the
+C model or the host FPU - and compares the pixel records and the memory writes (address, data,
+in order) with the vectors' expected outputs.
+
+Usage: si_cb_directed.py OUTDIR            write OUTDIR/*.stim
+       si_cb_directed.py --check VECDIR    compare VECDIR/*.vec with VECDIR/stim/*.stim
+"""
+import glob
+import math
+import os
+import struct
+import sys
+from fractions import Fraction
+
+BASE, PITCH, SLICE, INFO, CW0, CW1 = 0x28C60, 0x28C64, 0x28C68, 0x28C70, 0x28C8C, 0x28C90
+BLEND, KR, KG, KB, KA, CCTL, TMASK, SMASK = 0x28780, 0x28414, 0x28418, 0x2841C, 0x28420, 0x28808, 0x28238, 0x2823C
+FORMATS = {1: [8], 2: [16], 3: [8, 8], 4: [32], 5: [16, 16], 9: [10, 10, 10, 2], 10: [8, 8, 8, 8],
+           12: [16] * 4, 14: [32] * 4, 16: [5, 6, 5], 17: [5, 5, 5, 1], 19: [4] * 4}
+FLOATF = (4, 14)
+SWAP = {1: [[0], [1], [2], [3]], 2: [[0, 1], [0, 3], [1, 0], [3, 0]], 3: [[0, 1, 2], [0, 1, 3], [2, 1, 0], [3, 1, 0]],
+        4: [[0, 1, 2, 3], [2, 1, 0, 3], [3, 2, 1, 0], [3, 0, 1, 2]]}
+ONE, NAN = 0x3F800000, 0x7FC00000
+SURF = 0x00200000
+
+# ---- exact binary32 ------------------------------------------------------------------------
+
+
+def fb(x):
+    return struct.unpack('<I', struct.pack('<f', x))[0]
+
+
+def fv(b):
+    return struct.unpack('<f', struct.pack('<I', b))[0]
+
+
+def isnan(b):
+    return (b >> 23 & 0xFF) == 0xFF and b & 0x7FFFFF
+
+
+def isinf(b):
+    return (b & 0x7FFFFFFF) == 0x7F800000
+
+
+def exact(b):
+    return Fraction(fv(b))
+
+
+def rnd(q, sign_if_zero):
+    """The exact rational q rounded once to binary32, nearest-even."""
+    if q == 0:
+        return sign_if_zero << 31
+    s = 1 if q < 0 else 0
+    a = abs(q)
+    e = math.floor(math.log2(a))
+    while Fraction(2) ** e > a:
+        e -= 1
+    while Fraction(2) ** (e + 1) <= a:
+        e += 1
+    quantum = Fraction(2) ** (max(e, -126) - 23)
+    n = round(a / quantum)                     # Fraction rounds half to even
+    v = n * quantum
+    if v >= Fraction(2) ** 128:
+        return s << 31 | 0x7F800000
+    if v == 0:
+        return s << 31
+    return s << 31 | fb(float(v))
+
+
+def fmul(a, b):
+    if isnan(a) or isnan(b) or (isinf(a) and not b & 0x7FFFFFFF) or (isinf(b) and not a & 0x7FFFFFFF):
+        return NAN
+    s = (a ^ b) >> 31
+    if isinf(a) or isinf(b):
+        return s << 31 | 0x7F800000
+    return rnd(exact(a) * exact(b), s)
+
+
+def fadd(a, b):
+    if isnan(a) or isnan(b) or (isinf(a) and isinf(b) and (a ^ b) >> 31):
+        return NAN
+    if isinf(a):
+        return a
+    if isinf(b):
+        return b
+    q = exact(a) + exact(b)
+    if q == 0:
+        return 0x80000000 if (a >> 31 and b >> 31) else 0
+    return rnd(q, 1 if q < 0 else 0)
+
+
+def flt(a, b):
+    return not isnan(a) and not isnan(b) and fv(a) < fv(b)
+
+
+def neg(x):
+    return x ^ 0x80000000
+
+
+def one_minus(x):
+    return fadd(ONE, neg(x))
+
+
+def u2f(d, n):
+    return rnd(Fraction(d, (1 << n) - 1), 0)
+
+
+def f2u(f, n, trunc):
+    mx = (1 << n) - 1
+    if isnan(f) or f >> 31 or f == 0:
+        return 0
+    if f >= ONE:
+        return mx
+    v = exact(f) * mx
+    return math.floor(v) if trunc else math.floor(v + Fraction(1, 2))
+
+
+def swap(v, e):
+    b = [(v >> (8 * i)) & 0xFF for i in range(4)]
+    if e == 1:
+        b = [b[1], b[0], b[3], b[2]]
+    elif e >= 2:
+        b = b[::-1]
+    return sum(x << (8 * i) for i, x in enumerate(b))
+
+# ---- the reference statement of docs/blocks/si-cb.md ---------------------------------------------
+
+
+class Ref:
+    def __init__(self, mem):
+        self.r, self.mem, self.pix, self.writes = {}, mem, [], []
+
+    def g(self, a):
+        return self.r.get(a, 0)
+
+    def frag(self, x, y, r, gg, b, a, r1, g1, b1, a1, cwe):
+        g = self.g
+        info, cctl = g(INFO), g(CCTL)
+        f, nt, mode = info >> 2 & 31, info >> 8 & 7, cctl >> 4 & 7
+        widths = FORMATS.get(f)
+        ok = widths is not None and nt == (7 if f in FLOATF else 0)
+        bpp = sum(widths) if ok else 32
+        pitch = ((g(PITCH) & 0x7FF) + 1) * 8
+        pix = y * pitch + x
+        err = int(x >= pitch or pix >= ((g(SLICE) & 0x3FFFFF) + 1) * 64)
+        if not ok or mode > 2 or (mode == 2 and bpp == 128):
+            err |= 2
+        cm = (g(TMASK) & g(SMASK) & 15) if cwe else 0
+        write = not err and (mode == 2 or (mode == 1 and cm))
+        self.pix.append((x, y, int(bool(write)), err))
+        if not write:
+            return
+        addr = ((g(BASE) << 8) + pix * bpp // 8) & 0xFFFFFFFF
+        nd = max(1, bpp // 32)
+        da = addr & ~3
+        endian = info & 3
+        ws = [swap(self.mem.get(da + 4 * i, 0), endian) for i in range(nd)]
+        if endian == 3 and nd > 1:
+            ws = [ws[i ^ 1] for i in range(nd)]
+        big = sum(w << (32 * i) for i, w in enumerate(ws))
+        off = (addr & 3) * 8 if bpp < 32 else 0
+        pw = (big >> off) & ((1 << bpp) - 1)
+        if mode == 2:
+            new = (g(CW1) << 32 | g(CW0)) & ((1 << bpp) - 1)
+        else:
+            nc, fl = len(widths), f in FLOATF
+            so = SWAP[nc][info >> 11 & 3]
+            lo = [sum(widths[:k]) for k in range(nc)]
+            dbits = [(pw >> lo[k]) & ((1 << widths[k]) - 1) for k in range(nc)]
+            dv = [0, 0, 0, ONE]
+            for k in range(nc):
+                dv[so[k]] = dbits[k] if fl else u2f(dbits[k], widths[k])
+            s, s1 = [r, gg, b, a], [r1, g1, b1, a1]
+            k4 = [g(KR), g(KG), g(KB), g(KA)]
+            bl = g(BLEND)
+            res = list(s)
+            if bl >> 30 & 1:
+                for c in range(4):
+                    ctl = bl >> 16 if (c == 3 and bl >> 29 & 1) else bl
+                    res[c] = self.blend(ctl, c, s, dv, s1, k4)
+                    if info >> 15 & 1:
+                        if flt(res[c], 0) or res[c] == 0x80000000:
+                            res[c] = 0
+                        elif flt(ONE, res[c]):
+                            res[c] = ONE
+            use_rop = not bl >> 30 & 1 and not bl >> 31 & 1
+            rop = cctl >> 16 & 0xFF
+            new = pw
+            for k in range(nc):
+                c = so[k]
+                if not cm >> c & 1:
+                    continue
+                v = res[c] if fl else f2u(res[c], widths[k], info >> 18 & 1)
+                if use_rop:
+                    v = sum((rop >> ((v >> i & 1) * 6 + (dbits[k] >> i & 1)) & 1) << i for i in range(widths[k]))
+                m = ((1 << widths[k]) - 1) << lo[k]
+                new = (new & ~m) | (v << lo[k])
+        m = ((1 << bpp) - 1) << off
+        big = (big & ~m) | (new << off)
+        ws = [(big >> (32 * i)) & 0xFFFFFFFF for i in range(nd)]
+        if endian == 3 and nd > 1:
+            ws = [ws[i ^ 1] for i in range(nd)]
+        for i in range(nd):
+            w = swap(ws[i], endian)
+            self.mem[da + 4 * i] = w
+            self.writes.append((da + 4 * i, w))
+
+    @staticmethod
+    def factor(f, c, s, d, s1, k):
+        t = {0: lambda: 0, 1: lambda: ONE, 2: lambda: s[c], 3: lambda: one_minus(s[c]), 4: lambda: s[3],
+             5: lambda: one_minus(s[3]), 6: lambda: d[3], 7: lambda: one_minus(d[3]), 8: lambda: d[c],
+             9: lambda: one_minus(d[c]),
+             10: lambda: ONE if c == 3 else (s[3] if flt(s[3], one_minus(d[3])) else one_minus(d[3])),
+             13: lambda: k[c], 14: lambda: one_minus(k[c]), 15: lambda: s1[c], 16: lambda: one_minus(s1[c]),
+             17: lambda: s1[3], 18: lambda: one_minus(s1[3]), 19: lambda: k[3], 20: lambda: one_minus(k[3])}
+        return t.get(f, lambda: 0)()
+
+    def blend(self, ctl, c, s, d, s1, k):
+        sf, fn, df = ctl & 31, ctl >> 5 & 7, ctl >> 8 & 31
+        if fn == 2:
+            return s[c] if flt(s[c], d[c]) else d[c]
+        if fn == 3:
+            return s[c] if flt(d[c], s[c]) else d[c]
+        if fn > 4:
+            return 0
+        a = fmul(s[c], self.factor(sf, c, s, d, s1, k))
+        b = fmul(d[c], self.factor(df, c, s, d, s1, k))
+        return fadd(a, b) if fn == 0 else fadd(a, neg(b)) if fn == 1 else fadd(b, neg(a))
+
+
+def reference(lines):
+    mem, events, last = {}, [], 0
+    for ln in lines:
+        f = ln.split()
+        if not f or f[0] == '#':
+            continue
+        if f[0] == 'mem':
+            a = int(f[1], 16)
+            for i, w in enumerate(f[2:]):
+                mem[a + 4 * i] = int(w, 16)
+        elif f[0] == 'in':
+            vals, at = f[2:], None
+            if vals[0].startswith('@'):
+                at, vals = int(vals[0][1:]), vals[1:]
+            if f[1] == 'frag':
+                last = at if at is not None else last
+                events.append((last, 1, len(events), tuple(int(v, 16) for v in vals)))
+            else:
+                events.append((at or 0, 0, len(events), tuple(int(v, 16) for v in vals)))
+    r = Ref(mem)
+    for _, kind, _, v in sorted(events):
+        if kind == 0:
+            r.r[v[0]] = v[1]
+        else:
+            r.frag(*v)
+    return r
+
+# ---- the directed cases --------------------------------------------------------------------------
+
+
+class Case:
+    def __init__(self, name, doc):
+        self.name, self.doc, self.mem, self.phases = name, doc, {}, []
+
+    def phase(self, regs, frags):
+        self.phases.append((dict(regs), list(frags)))
+
+    def write(self, outdir):
+        lines = ['# %s: %s' % (self.name, self.doc),
+                 '# written by scripts/blocks/si_cb_directed.py; the golden vector is ../%s.vec' % self.name,
+                 '# si_cb_directed.py --check replays it through its own reference of docs/blocks/si-cb.md',
+                 'rcosim-vector 1', 'block si.cb', 'seed 1', 'backpressure always', 'mem-latency 1:1',
+                 'channel in regw addr:18 data:32',
+                 'channel in frag x:14 y:14 r:32 g:32 b:32 a:32 r1:32 g1:32 b1:32 a1:32 cwe:1']
+        for a in sorted(self.mem):
+            ws = self.mem[a]
+            for i in range(0, len(ws), 8):
+                lines.append('mem %08x %s' % (a + 4 * i, ' '.join('%08x' % w for w in ws[i:i + 8])))
+        t = 10
+        for regs, frags in self.phases:
+            for a, d in regs.items():
+                lines.append('in regw @%d %05x %08x' % (t, a, d & 0xFFFFFFFF))
+            for i, fr in enumerate(frags):
+                x, y, col = fr[0], fr[1], list(fr[2]) + [0] * (8 - len(fr[2]))
+                cwe = fr[3] if len(fr) > 3 else 1
+                lines.append('in frag %s%04x %04x %s %d' % ('@%d ' % (t + len(regs) + 2) if i == 0 else '', x, y,
+                                                          ' '.join('%08x' % c for c in col), cwe))
+            t += len(regs) + 16 * len(frags) + 20
+        lines.append('end')
+        with open(os.path.join(outdir, self.name + '.stim'), 'w') as f:
+            f.write('\n'.join(lines) + '\n')
+
+
+def setup(fmt=10, nt=0, cs=0, endian=0, blend=0, cctl=0x00CC0010, tmask=0xF, smask=0xF, clamp=0, trunc=0, **kw):
+    r = {BASE: SURF >> 8, PITCH: 1, SLICE: 3, INFO: endian | fmt << 2 | nt << 8 | cs << 11 | clamp << 15 | trunc << 18,
+         BLEND: blend, CCTL: cctl, TMASK: tmask, SMASK: smask, KR: fb(0.25), KG: fb(0.5), KB: fb(0.75), KA: fb(0.125),
+         CW0: 0x11223344, CW1: 0x55667788}
+    r.update({globals()[k]: v for k, v in kw.items()})
+    return r
+
+
+def rgba(*v):
+    return [fb(x) if isinstance(x, float) else x for x in v]
+
+
+def cases():
+    out = []
+    grey = [0x80604020] * 16
+    # 1. every blend factor as source and as destination factor
+    c = Case('blend_factors', 'every blend factor 0-20 (fact 15: 5 ONE_MINUS_SRC_ALPHA, 10 SRC_ALPHA_SATURATE, 13 CONSTANT_COLOR, 19 CONSTANT_ALPHA; 11 and 12 reserved -> 0) as SRCBLEND (DESTBLEND ZERO) and as DESTBLEND (SRCBLEND ONE), ADD, on 8_8_8_8 UNORM; dual-source colour for 15-18; fact 14: ENABLE bit 30')
+    c.mem[SURF] = grey * 2
+    src = rgba(0.9, 0.6, 0.3, 0.7, 0.2, 0.4, 0.8, 0.35)
+    for f in range(21):
+        c.phase(setup(blend=1 << 30 | f | 0 << 8), [(f % 16, f // 16, src)])
+    for f in range(21):
+        c.phase(setup(blend=1 << 30 | 1 | f << 8), [((f + 5) % 16, 2 + (f + 5) // 16, src)])
+    out.append(c)
+    # 2. combine functions and separate alpha
+    c = Case('blend_funcs', 'every combine function (fact 15: 4 = DST_MINUS_SRC) with SRC_ALPHA / ONE_MINUS_SRC_ALPHA, MIN and MAX ignoring the factors, reserved 5-7 -> 0; SEPARATE_ALPHA_BLEND (fact 14: bit 29) gives alpha its own fields; DISABLE_ROP3 (bit 31) with blending off copies')
+    c.mem[SURF] = grey * 2
+    for fn in range(8):
+        c.phase(setup(blend=1 << 30 | 4 | fn << 5 | 5 << 8), [(fn, 0, rgba(0.9, 0.2, 0.5, 0.25))])
+        c.phase(setup(blend=1 << 30 | 1 << 29 | 4 | fn << 5 | 5 << 8 | 1 << 16 | 4 << 21 | 1 << 24), [(fn, 1, rgba(0.9, 0.2, 0.5, 0.25))])
+    c.phase(setup(blend=1 << 31, cctl=0x00000010), [(8, 0, rgba(0.1, 0.2, 0.3, 0.4))])
+    out.append(c)
+    # 3. float target: IEEE specials, BLEND_CLAMP
+    c = Case('blend_float', '32_32_32_32 FLOAT: binary32 blend with every operation rounded to nearest-even (1/3-style inexact products, subnormals, infinities, NaN -> 0x7FC00000, inf*0); BLEND_CLAMP (15) clamps to [0, 1]; COLOR_32 float')
+    c.mem[SURF] = [fb(1.0 / 3), fb(2.0 / 3), 0x00000001, 0x7F800000, 0x7FC00000, fb(-0.5), fb(1e30), 0x80000000] * 4
+    for clamp in (0, 1):
+        c.phase(setup(fmt=14, nt=7, PITCH=0, SLICE=1, clamp=clamp, blend=1 << 30 | 2 | 0 << 5 | 3 << 8),
+                [(0, clamp, rgba(1.0 / 7, 0x00000003, 0x7F800000, 2.5)), (1, clamp, rgba(0.0, 1e-30, 3.0, 0x7FC00000))])
+        c.phase(setup(fmt=14, nt=7, PITCH=0, SLICE=1, clamp=clamp, blend=1 << 30 | 13 | 4 << 5 | 9 << 8),
+                [(2, clamp, rgba(0.1, 0.3, 0.7, 1.1))])
+    c.phase(setup(fmt=4, nt=7, PITCH=0, SLICE=1, blend=1 << 30 | 1 | 1 << 8), [(0, 4, rgba(0.1, 0.5, 0.5, 0.5)), (1, 4, rgba(1e38, 0, 0, 0))])
+    out.append(c)
+    # 4. all 256 ROP3 codes
+    c = Case('rop3_all', 'every ROP3 code 0x00-0xFF (fact 16: CB_COLOR_CONTROL.ROP3 23:16; 0xCC SRCCOPY, 0x66 SRCINVERT, 0x00 BLACKNESS, 0xFF WHITENESS) with blending off, on 8_8_8_8 source 0x0FF00FF0-ish over 0x3C5AA5C3, P = S')
+    c.mem[SURF] = [0x3C5AA5C3] * 256
+    src = rgba(0x3F800000, 0, fb(60 / 255.0), fb(195 / 255.0))
+    c.phase(setup(PITCH=31, SLICE=7), [])
+    for rop in range(256):
+        c.phase({CCTL: rop << 16 | 0x10}, [(rop % 256, 0, src)])
+    out.append(c)
+    # 5. every format, both rounding modes
+    c = Case('formats', 'every supported format (8, 16, 8_8, 32 float, 16_16, 2_10_10_10, 8_8_8_8, 16_16_16_16, 32_32_32_32 float, 5_6_5, 1_5_5_5, 4_4_4_4) with ROUND_MODE 0 (floor(x*(2^n-1) + 1/2)) and 1 (floor), halves and clamps; an unsupported NUMBER_TYPE sets err 2')
+    c.mem[SURF] = [0xA5A5A5A5] * 64
+    col = rgba(0.5, 1.0 / 3, 2.0, -0.25)
+    y = 0
+    for fmt in sorted(FORMATS):
+        for trunc in (0, 1):
+            c.phase(setup(fmt=fmt, nt=7 if fmt in FLOATF else 0, trunc=trunc, PITCH=0, SLICE=15), [(trunc, y, col)])
+        y += 1
+    c.phase(setup(fmt=10, nt=4), [(0, 0, col)])
+    out.append(c)
+    # 6. COMP_SWAP for 1-4 components
+    c = Case('comp_swap', 'COMP_SWAP (fact 19: 12:11; with 4 components ALT is B->0, G->1, R->2, A->3) for 1, 2, 3 and 4 components: the destination is read back through the same map (blend ONE/ONE adds it), missing components read 0.0 or 1.0 alpha')
+    c.mem[SURF] = [0x20406080] * 64
+    col = rgba(0.1, 0.2, 0.3, 0.4)
+    for i, fmt in enumerate((1, 3, 16, 10)):
+        for cs in range(4):
+            c.phase(setup(fmt=fmt, cs=cs, PITCH=0, SLICE=15, blend=1 << 30 | 1 | 1 << 8), [(cs, i, col)])
+            c.phase(setup(fmt=fmt, cs=cs, PITCH=0, SLICE=15, blend=1 << 30 | 1 | 0 << 8), [(cs + 4, i, col)])
+    out.append(c)
+    # 7. endian
+    c = Case('endian', 'ENDIAN (fact 18: 2 = 8IN32, 0xAABBCCDD -> 0xDDCCBBAA; 1 = 8IN16; 3 = 8IN64, qwords for 64 bpp, as 8IN32 up to 32 bpp) on 8_8_8_8, 5_6_5 and 16_16_16_16, read and written')
+    c.mem[SURF] = [0xAABBCCDD, 0x11223344] * 32
+    for en in range(4):
+        c.phase(setup(endian=en, PITCH=0, SLICE=15, blend=1 << 30 | 1 | 1 << 8), [(en, 0, rgba(0.0, 0.0, 0.0, 0.0))])
+        c.phase(setup(fmt=16, endian=en, PITCH=0, SLICE=15, blend=1 << 30 | 1 | 1 << 8), [(en, 1, rgba(0.0, 1.0, 0.0, 0.0)), (en + 4, 1, rgba(0.0, 0.0, 0.0, 0.0))])
+        c.phase(setup(fmt=12, endian=en, PITCH=0, SLICE=15, blend=1 << 30 | 1 | 1 << 8), [(en, 2, rgba(0.0, 0.0, 0.0, 0.5))])
+    out.append(c)
+    # 8. masks
+    c = Case('masks', 'CB_TARGET_MASK (fact 20: RT n in [4n+3:4n], bit 0 = red) and CB_SHADER_MASK for RT0 (the RT1-7 bits do not matter), both ANDed; the colour-write enable from DB; a zero mask writes nothing and reads nothing')
+    c.mem[SURF] = [0x55555555] * 16
+    for i, (tm, sm) in enumerate(((0x1, 0xF), (0x2, 0xF), (0x4, 0x7), (0x8, 0xF), (0xF, 0x5), (0xFFFFFFF0, 0xF), (0x3, 0x6), (0xA, 0xFFFFFFFF))):
+        c.phase(setup(TMASK=tm, SMASK=sm), [(i, 0, rgba(1.0, 1.0, 1.0, 1.0))])
+    c.phase(setup(), [(9, 0, rgba(1.0, 1.0, 1.0, 1.0), 0), (10, 0, rgba(1.0, 1.0, 1.0, 1.0), 1)])
+    out.append(c)
+    # 9. modes and the fast-clear colour
+    c = Case('modes_clear', 'CB_COLOR_CONTROL.MODE (fact 17: 1 = CB_NORMAL; 0 disables; 2 ELIMINATE_FAST_CLEAR writes CLEAR_WORD0, or {CLEAR_WORD1, CLEAR_WORD0} at 64 bpp; 3 RESOLVE and others are not done: err 2; 128 bpp clear: err 2)')
+    c.mem[SURF] = [0x99999999] * 64
+    for mode in range(8):
+        c.phase(setup(cctl=0xCC0000 | mode << 4), [(mode, 0, rgba(1.0, 0.0, 1.0, 0.0))])
+    c.phase(setup(fmt=16, cctl=0x20, PITCH=0, SLICE=15), [(1, 2, rgba(0.5, 0.5, 0.5, 0.5))])
+    c.phase(setup(fmt=12, cctl=0x20, PITCH=0, SLICE=15), [(2, 3, rgba(0.5, 0.5, 0.5, 0.5))])
+    c.phase(setup(fmt=14, nt=7, cctl=0x20, PITCH=0, SLICE=15), [(0, 4, rgba(0.5, 0.5, 0.5, 0.5))])
+    out.append(c)
+    # 10. kills
+    c = Case('kill_range', 'a pixel at or beyond the pitch, or beyond SLICE.TILE_MAX (pitch*height/64 - 1), is killed with err 1: no memory access')
+    c.phase(setup(PITCH=1, SLICE=1), [(15, 7, rgba(1.0, 1.0, 1.0, 1.0)), (16, 0, rgba(1.0, 1.0, 1.0, 1.0)), (0, 8, rgba(1.0, 1.0, 1.0, 1.0)),
+                                      (16383, 16383, rgba(1.0, 1.0, 1.0, 1.0))])
+    out.append(c)
+    return out
+
+
+def check(vecdir):
+    bad = n = 0
+    for stim in sorted(glob.glob(os.path.join(vecdir, 'stim', '*.stim'))):
+        name = os.path.basename(stim)[:-5]
+        r = reference(open(stim).read().split('\n'))
+        gp, gw = [], []
+        for line in open(os.path.join(vecdir, name + '.vec')):
+            f = line.split()
+            if line.startswith('out pix '):
+                gp.append(tuple(int(v, 16) for v in f[3:7]))
+            elif line.startswith('out memreq ') and int(f[4], 16):
+                gw.append((int(f[3], 16), int(f[5], 16)))
+        n += 1
+        if gp != r.pix:
+            bad += 1
+            print('%s: pixel records differ: vector %s, reference %s' % (name, gp, r.pix))
+        if gw != r.writes:
+            bad += 1
+            diff = [(i, a, b) for i, (a, b) in enumerate(zip(gw, r.writes)) if a != b][:5]
+            print('%s: memory writes differ (%d vs %d), first: %s' % (name, len(gw), len(r.writes), ['#%d vector %08x:%08x reference %08x:%08x' % (i, a[0], a[1], b[0], b[1]) for i, a, b in diff]))
+    if bad or n == 0:
+        print('FAIL si_cb_directed --check: %d differences in %d vectors' % (bad, n))
+        return 1
+    print('PASS si_cb_directed --check: %d vectors agree with the reference' % n)
+    return 0
+
+
+def main(argv):
+    if len(argv) == 3 and argv[1] == '--check':
+        return check(argv[2])
+    if len(argv) != 2 or argv[1].startswith('-'):
+        sys.stderr.write(__doc__.split('\n\n')[-1] + '\n')
+        return 2
+    os.makedirs(argv[1], exist_ok=True)
+    for c in cases():
+        c.write(argv[1])
+    return 0
+
+
+if __name__ == '__main__':
+    sys.exit(main(sys.argv))
