@@ -67,9 +67,9 @@ module r5xx_cp (
 
   localparam logic [3:0] FQ_DEPTH = 4'd4;
 
-  localparam int unsigned PktW  = 2 + 2 + 8 + 14 + 23 + 3;
-  localparam int unsigned RegwW = 16 + 32 + 2;
-  localparam int unsigned BodyW = 32 + 1;
+  localparam bit [31:0] PktW  = 2 + 2 + 8 + 14 + 23 + 3;
+  localparam bit [31:0] RegwW = 16 + 32 + 2;
+  localparam bit [31:0] BodyW = 32 + 1;
 
   assign host_ready_o   = 1'b1;
   assign memrsp_ready_o = 1'b1;
