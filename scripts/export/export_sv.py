@@ -223,8 +223,8 @@ def gen_tb(v, desc, top, pol, lat, mode, name, npages):
         w('  logic [%d:0] %s_%s [0:%d];\n' % (rw - 1, kind, n, max(len(rows), 1) - 1))
         w('  bit [63:0] %s_%s_pos;\n' % (kind, n))
         if ch['dir'] == 'out':
-            w('  bit [63:0] %s_fired;\n' % n)
-            w('  logic [%d:0] %s_x;  // the expected transaction at exp_%s_pos\n' % (rw - 1, n, n))
+            w('  bit [63:0] tbf_%s;\n' % n)
+            w('  logic [%d:0] tbx_%s;  // the expected transaction at exp_%s_pos\n' % (rw - 1, n, n))
     # memory
     mems = desc['mem']
     if mems:
@@ -289,7 +289,7 @@ def gen_tb(v, desc, top, pol, lat, mode, name, npages):
         unpack = '{%s}' % ', '.join(['xc'] + ['x_%s' % f['name'] for f in fs])
         # differing field names
         w('  // Channel %s: which fields differ (masks and don\'t-cares of the description).\n' % n)
-        w('  function automatic string %s_diff(input logic [%d:0] row);\n' % (n, 64 + sum(f['width'] for f in fs) - 1))
+        w('  function automatic string tbdiff_%s(input logic [%d:0] row);\n' % (n, 64 + sum(f['width'] for f in fs) - 1))
         w('    string s;\n    bit [63:0] xc;\n')
         for f in fs:
             w('    logic [%d:0] x_%s;\n' % (f['width'] - 1, f['name']))
@@ -305,7 +305,7 @@ def gen_tb(v, desc, top, pol, lat, mode, name, npages):
               (f['name'], n, f['name'], f['width'], mask, f['width'], cond, f['name']))
         w('    return s;\n  endfunction\n')
         # field table
-        w('  task automatic %s_table(input bit have_x, input logic [%d:0] row, input bit have_a);\n' %
+        w('  task automatic tbtable_%s(input bit have_x, input logic [%d:0] row, input bit have_a);\n' %
           (n, 64 + sum(f['width'] for f in fs) - 1))
         w('    bit [63:0] xc;\n')
         for f in fs:
@@ -419,8 +419,8 @@ def gen_tb(v, desc, top, pol, lat, mode, name, npages):
         rw = 64 + sum(f['width'] for f in fs)
         w('      if (!failed) begin\n')
         w('        fired = %s_valid === 1\'b1 && %s_ready === 1\'b1;\n' % (n, n))
-        w('        %s_x = exp_%s_pos < EXP_%s_N ? exp_%s[exp_%s_pos] : \'0;\n' % (n, n, n, n, n))
-        w('        due = exp_%s_pos < EXP_%s_N && (ordered || %s_x[%d -: 64] == cycle);\n' % (n, n, n, rw - 1))
+        w('        tbx_%s = exp_%s_pos < EXP_%s_N ? exp_%s[exp_%s_pos] : \'0;\n' % (n, n, n, n, n))
+        w('        due = exp_%s_pos < EXP_%s_N && (ordered || tbx_%s[%d -: 64] == cycle);\n' % (n, n, n, rw - 1))
         w('        if (%s_valid !== 1\'b0 && %s_valid !== 1\'b1) begin\n' % (n, n))
         w('          $display("MISMATCH %s at cycle %%0d: channel %s (out): valid is %%b (unknown) in rtl", cycle, %s_valid);\n'
           % (block, n, n))
@@ -429,25 +429,25 @@ def gen_tb(v, desc, top, pol, lat, mode, name, npages):
         w('          if (!ordered && due) begin\n')
         w('            $display("MISMATCH %s at cycle %%0d: channel %s (out), transaction #%%0d: expected by the vector at this cycle, rtl did not fire (valid %%0d, ready %%0d)", cycle, exp_%s_pos, %s_valid, %s_ready);\n'
           % (block, n, n, n, n))
-        w('            %s_table(1\'b1, %s_x, 1\'b0);\n            failed = 1\'b1;\n          end\n' % (n, n))
+        w('            tbtable_%s(1\'b1, tbx_%s, 1\'b0);\n            failed = 1\'b1;\n          end\n' % (n, n))
         w('        end else if (!due) begin\n')
         w('          if (exp_%s_pos < EXP_%s_N)\n' % (n, n))
-        w('            $display("MISMATCH %s at cycle %%0d: channel %s (out), transaction #%%0d: rtl fired, the vector expects no transaction here (next expected at cycle %%0d)", cycle, exp_%s_pos, %s_x[%d -: 64]);\n'
+        w('            $display("MISMATCH %s at cycle %%0d: channel %s (out), transaction #%%0d: rtl fired, the vector expects no transaction here (next expected at cycle %%0d)", cycle, exp_%s_pos, tbx_%s[%d -: 64]);\n'
           % (block, n, n, n, rw - 1))
         w('          else\n')
         w('            $display("MISMATCH %s at cycle %%0d: channel %s (out), transaction #%%0d: rtl fired, the vector expects no transaction here (none left)", cycle, exp_%s_pos);\n'
           % (block, n, n))
-        w('          %s_table(1\'b0, %s_x, 1\'b1);\n          failed = 1\'b1;\n' % (n, n))
+        w('          tbtable_%s(1\'b0, tbx_%s, 1\'b1);\n          failed = 1\'b1;\n' % (n, n))
         w('        end else begin\n')
-        w('          diffs = %s_diff(%s_x);\n' % (n, n))
+        w('          diffs = tbdiff_%s(tbx_%s);\n' % (n, n))
         w('          if (diffs.len() != 0) begin\n')
         w('            if (ordered)\n')
-        w('              $display("MISMATCH %s (ordered) at cycle %%0d: channel %s (out), transaction #%%0d: field %%s differs (expected: vector at cycle %%0d, actual: rtl at cycle %%0d)", cycle, exp_%s_pos, diffs, %s_x[%d -: 64], cycle);\n'
+        w('              $display("MISMATCH %s (ordered) at cycle %%0d: channel %s (out), transaction #%%0d: field %%s differs (expected: vector at cycle %%0d, actual: rtl at cycle %%0d)", cycle, exp_%s_pos, diffs, tbx_%s[%d -: 64], cycle);\n'
           % (block, n, n, n, rw - 1))
         w('            else\n')
         w('              $display("MISMATCH %s at cycle %%0d: channel %s (out), transaction #%%0d: field %%s differs (expected: vector, actual: rtl)", cycle, exp_%s_pos, diffs);\n'
           % (block, n, n))
-        w('            %s_table(1\'b1, %s_x, 1\'b1);\n            failed = 1\'b1;\n          end\n' % (n, n))
+        w('            tbtable_%s(1\'b1, tbx_%s, 1\'b1);\n            failed = 1\'b1;\n          end\n' % (n, n))
         w('        end\n')
         w('        if (fired && due) exp_%s_pos++;\n        else if (!fired && due && !ordered) exp_%s_pos++;\n' % (n, n))
         w('      end\n')
@@ -472,7 +472,7 @@ def gen_tb(v, desc, top, pol, lat, mode, name, npages):
         if ch['dir'] == 'in' and not ch['agent']:
             w('        in_%s_pos++;\n' % n)
         elif ch['dir'] == 'out':
-            w('        %s_fired++;\n' % n)
+            w('        tbf_%s++;\n' % n)
         w('      end\n')
     for mi, m in enumerate(mems):
         req = chans[m['req_i']]
@@ -522,11 +522,11 @@ def gen_tb(v, desc, top, pol, lat, mode, name, npages):
         n = ch['name']
         rw = 64 + sum(f['width'] for f in ch['fields'])
         w('    if (!failed && exp_%s_pos < EXP_%s_N) begin\n' % (n, n))
-        w('      %s_x = exp_%s[exp_%s_pos];\n' % (n, n, n))
-        w('      $display("HANG %s at cycle %%0d: channel %s (out), transaction #%%0d expected by the vector (at cycle %%0d) never came; rtl went idle after %%0d of %%0d", cycle, exp_%s_pos, %s_x[%d -: 64], %s_fired, EXP_%s_N);\n'
+        w('      tbx_%s = exp_%s[exp_%s_pos];\n' % (n, n, n))
+        w('      $display("HANG %s at cycle %%0d: channel %s (out), transaction #%%0d expected by the vector (at cycle %%0d) never came; rtl went idle after %%0d of %%0d", cycle, exp_%s_pos, tbx_%s[%d -: 64], tbf_%s, EXP_%s_N);\n'
           % (block, n, n, n, rw - 1, n, n))
-        w('      %s_table(1\'b1, %s_x, 1\'b0);\n      failed = 1\'b1;\n    end\n' % (n, n))
-    total = ' + '.join('%s_fired' % ch['name'] for _, ch in outs) or '0'
+        w('      tbtable_%s(1\'b1, tbx_%s, 1\'b0);\n      failed = 1\'b1;\n    end\n' % (n, n))
+    total = ' + '.join('tbf_%s' % ch['name'] for _, ch in outs) or '0'
     w('    if (failed) begin\n')
     w('      $display("FAIL %s %s: %%0d cycles", cycle);\n' % (block, name))
     w('      $fatal(1, "rcosim_tb: %s %s failed");\n' % (block, name))
