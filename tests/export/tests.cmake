@@ -1,0 +1,42 @@
+# Exported benches (docs/export.md): every shipped directed vector as a self-checking SystemVerilog
+# bench under Icarus Verilog (label 'export', one test per block; the two 630,000-cycle desktop
+# scenes only nightly), faults, determinism, and Verilator --binary on one vector per block.
+find_program(IVERILOG_EXECUTABLE iverilog)
+set(RCOSIM_EXPORT_WORK ${CMAKE_BINARY_DIR}/export-test)
+if(IVERILOG_EXECUTABLE)
+  foreach(blk cp regs tile zb rb3d gfx2d)
+    file(GLOB vecs ${PROJECT_SOURCE_DIR}/vectors/r5xx/${blk}/*.vec ${PROJECT_SOURCE_DIR}/vectors/r5xx/${blk}/*.vec.gz)
+    list(FILTER vecs EXCLUDE REGEX "/desktop\\.vec\\.gz$")
+    add_test(NAME export.icarus.r5xx.${blk}
+             COMMAND ${Python3_EXECUTABLE} ${PROJECT_SOURCE_DIR}/scripts/export/export_check.py
+                     -o ${RCOSIM_EXPORT_WORK}/icarus-${blk} -j 1 ${vecs})
+    set_tests_properties(export.icarus.r5xx.${blk} PROPERTIES LABELS "export;r5xx.${blk}"
+                         PASS_REGULAR_EXPRESSION "export-check: ([0-9]+) of \\1 benches passed"
+                         ENVIRONMENT "PYTHONDONTWRITEBYTECODE=1")
+  endforeach()
+  foreach(vec gfx2d/desktop.vec.gz pm4_2d/desktop.vec.gz)
+    string(REGEX REPLACE "/.*" "" blk ${vec})
+    add_test(NAME export.icarus.r5xx.${blk}.desktop
+             COMMAND ${Python3_EXECUTABLE} ${PROJECT_SOURCE_DIR}/scripts/export/export_check.py
+                     -o ${RCOSIM_EXPORT_WORK}/icarus-${blk}-desktop --timeout 3600 ${PROJECT_SOURCE_DIR}/vectors/r5xx/${vec})
+    set_tests_properties(export.icarus.r5xx.${blk}.desktop PROPERTIES LABELS "export_nightly;nightly;r5xx.${blk}"
+                         PASS_REGULAR_EXPRESSION "export-check: 1 of 1 benches passed"
+                         ENVIRONMENT "PYTHONDONTWRITEBYTECODE=1")
+  endforeach()
+  foreach(case deterministic fault_icarus ordered_fault bad_vector)
+    add_test(NAME export.${case}
+             COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_SOURCE_DIR}/export/export_test.py
+                     $<TARGET_FILE:rcosim> ${PROJECT_SOURCE_DIR} ${RCOSIM_EXPORT_WORK} ${case})
+    set_tests_properties(export.${case} PROPERTIES LABELS "export;smoke" ENVIRONMENT "PYTHONDONTWRITEBYTECODE=1")
+  endforeach()
+endif()
+# Verilator --binary --timing: the fault, and one vector of each block (each bench is a compile).
+foreach(case fault_verilator verilator:vectors/r5xx/cp/type0_worked.vec verilator:vectors/r5xx/regs/alias.vec
+             verilator:vectors/r5xx/tile/backpressure.vec verilator:vectors/r5xx/zb/backpressure.vec
+             verilator:vectors/r5xx/rb3d/throughput.vec verilator:vectors/r5xx/gfx2d/misc.vec)
+  string(REGEX REPLACE "^verilator:vectors/r5xx/([^/]+)/([^.]+).*$" "verilator.r5xx.\\1.\\2" tname ${case})
+  add_test(NAME export.${tname}
+           COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_SOURCE_DIR}/export/export_test.py
+                   $<TARGET_FILE:rcosim> ${PROJECT_SOURCE_DIR} ${RCOSIM_EXPORT_WORK} ${case})
+  set_tests_properties(export.${tname} PROPERTIES LABELS "export;export_verilator" ENVIRONMENT "PYTHONDONTWRITEBYTECODE=1")
+endforeach()
