@@ -40,3 +40,23 @@ foreach(case fault_verilator verilator:vectors/r5xx/cp/type0_worked.vec verilato
                    $<TARGET_FILE:rcosim> ${PROJECT_SOURCE_DIR} ${RCOSIM_EXPORT_WORK} ${case})
   set_tests_properties(export.${tname} PROPERTIES LABELS "export;export_verilator" ENVIRONMENT "PYTHONDONTWRITEBYTECODE=1")
 endforeach()
+# cocotb (from PyPI, in the venv scripts/setup makes under the build directory): one vector per
+# block, and the fault; skipped (77) where the venv is missing.
+set(RCOSIM_COCOTB_VENV ${CMAKE_BINARY_DIR}/cocotb-venv)
+if(IVERILOG_EXECUTABLE)
+  foreach(vec cp/type0_worked.vec regs/alias.vec tile/backpressure.vec zb/backpressure.vec rb3d/throughput.vec
+              gfx2d/misc.vec cp/type0_worked.vec:fault)
+    string(REGEX REPLACE ":fault$" "" path ${vec})
+    string(REGEX REPLACE "^([^/]+)/([^.]+).*$" "cocotb.r5xx.\\1.\\2" tname ${vec})
+    set(extra "")
+    if(vec MATCHES ":fault$")
+      set(extra fault)
+      set(tname ${tname}.fault)
+    endif()
+    add_test(NAME export.${tname}
+             COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_SOURCE_DIR}/export/cocotb_test.py $<TARGET_FILE:rcosim>
+                     ${RCOSIM_COCOTB_VENV} ${RCOSIM_EXPORT_WORK} ${PROJECT_SOURCE_DIR}/vectors/r5xx/${path} ${extra})
+    set_tests_properties(export.${tname} PROPERTIES LABELS "export;cocotb" SKIP_RETURN_CODE 77
+                         ENVIRONMENT "PYTHONDONTWRITEBYTECODE=1")
+  endforeach()
+endif()
