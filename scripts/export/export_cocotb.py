@@ -64,7 +64,7 @@ def gen(v, outdir, name):
     export_sv.write(os.path.join(outdir, 'rcosim_vector.py'), ''.join(L))
     shutil.copyfile(os.path.join(os.path.dirname(os.path.abspath(__file__)), 'cocotb_bench.py'),
                     os.path.join(outdir, 'test_rcosim.py'))
-    srcs = ' '.join('$(PWD)/rtl/%s' % os.path.basename(p) for p in export_sv.block_rtl(desc['name']))
+    srcs = ' '.join('$(CURDIR)/rtl/%s' % os.path.basename(p) for p in export_sv.block_rtl(desc['name']))
     export_sv.write(os.path.join(outdir, 'Makefile'), MAKEFILE % {
         'name': name, 'block': desc['name'], 'sources': srcs, 'top': desc['name'].replace('.', '_')})
 
