@@ -163,7 +163,7 @@ def gen_tb(v, desc, top, pol, lat, mode, name, npages):
       '// %s of block %s.  Do not edit: export again.\n' % (name, block))
     w('// A self-checking bench: drives %s exactly as the rcosim engine does (docs/export.md) and\n'
       '// checks every output transaction against the vector, %s.  Plusargs: +ordered (order and\n'
-      '// content only), +wave=FILE (dump), +watchdog=N.  Ends with PASS or FAIL and the exit status.\n'
+      '// content only), +wave=FILE (dump), +watchdog=N, +progress=N (a line every N cycles).  Ends with PASS or FAIL and the exit status.\n'
       % (top, 'with its cycle (exact mode)' if mode == 'exact' else 'in order (ordered mode)'))
     w('`timescale 1ns/1ns\n')
     w('module rcosim_tb;\n\n')
@@ -330,12 +330,13 @@ def gen_tb(v, desc, top, pol, lat, mode, name, npages):
         w('  endtask\n\n')
     # main process
     w('  string wave;\n  string diffs;\n  string mode_s;\n  bit fired, due, moved, done, waiting;\n  bit [63:0] last_progress;\n')
-    w('  bit [63:0] lat;\n\n')
+    w('  bit [63:0] lat;\n  bit [63:0] progress;\n\n')
     w('  initial begin\n')
     w('    ordered = %d;\n' % (1 if mode == 'ordered' else 0))
     w('    if ($test$plusargs("ordered")) ordered = 1\'b1;\n')
     w('    if ($test$plusargs("exact")) ordered = 1\'b0;\n')
     w('    if (ordered) mode_s = "ordered"; else mode_s = "exact";\n')
+    w('    if (!$value$plusargs("progress=%d", progress)) progress = 0;\n')
     w('    watchdog = 10000;\n    if (!$value$plusargs("watchdog=%d", watchdog)) watchdog = 10000;\n')
     w('    if ($value$plusargs("wave=%s", wave)) begin\n      $dumpfile(wave);\n      $dumpvars(0, rcosim_tb);\n    end\n')
     for ch in chans:
@@ -364,6 +365,7 @@ def gen_tb(v, desc, top, pol, lat, mode, name, npages):
     w('    last_progress = 0;\n    done = 1\'b0;\n')
     w('    cycle = 0;\n    while (!failed && !done) begin\n')
     # readies
+    w('      if (progress != 0 && cycle % progress == 0) $display("cycle %0d", cycle);\n')
     w('      // 1. output readies: the back-pressure policy (%s)\n' % v['backpressure'])
     for c, ch in outs:
         n = ch['name']
