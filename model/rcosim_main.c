@@ -76,9 +76,28 @@ static int gen_all_command(int argc, char **argv)
     return rc;
 }
 
+/* 'rcosim export' writes a golden vector as a bench for another simulator (scripts/export/export.py,
+ * docs/export.md); exec'd like 'regress', with the same arguments. */
+static int export_command(int argc, char **argv)
+{
+    char **args = calloc((size_t)argc + 3, sizeof *args);
+    if (!args)
+        return 2;
+    args[0] = "python3";
+    args[1] = RCOSIM_SOURCE_DIR "/scripts/export/export.py";
+    for (int i = 1; i < argc; i++)
+        args[i + 1] = argv[i];
+    fflush(stdout);
+    execvp("python3", args);
+    fprintf(stderr, "rcosim export: cannot run python3: %s\n", strerror(errno));
+    free(args);
+    return 2;
+}
+
 static const rc_cli_cmd extra[] = {
     { "regs", "look up registers by name or address and decode values", rdb_regs_command },
     { "regress", "run a regression suite in parallel with JUnit and HTML reports", regress_command },
+    { "export", "write a golden vector as a SystemVerilog or cocotb bench for another simulator", export_command },
     { NULL, NULL, NULL }
 };
 

@@ -5,9 +5,9 @@
 // caller never pushes into a full FIFO (each block's space or credit rule guarantees it).  The head entry is
 // driven as 0 while the FIFO is empty, so the storage array needs no reset.
 module prim_fifo #(
-  parameter int unsigned Width = 32,
-  parameter int unsigned Depth = 2,   // a power of two, at least 2
-  localparam int unsigned CntW = $clog2(Depth + 1)
+  parameter bit [31:0] Width = 32,
+  parameter bit [31:0] Depth = 2,   // a power of two, at least 2
+  localparam bit [31:0] CntW = $clog2(Depth + 1)
 ) (
   input  logic             clk_i,
   input  logic             rst_ni,
@@ -22,7 +22,7 @@ module prim_fifo #(
   output logic [CntW-1:0]  count_o
 );
 
-  localparam int unsigned PtrW = $clog2(Depth);
+  localparam bit [31:0] PtrW = $clog2(Depth);
 
   logic [Width-1:0] mem_q [Depth];
   logic [PtrW-1:0]  wr_ptr_q, wr_ptr_d;

@@ -67,9 +67,9 @@ module r5xx_cp (
 
   localparam logic [3:0] FQ_DEPTH = 4'd4;
 
-  localparam int unsigned PktW  = 2 + 2 + 8 + 14 + 23 + 3;
-  localparam int unsigned RegwW = 16 + 32 + 2;
-  localparam int unsigned BodyW = 32 + 1;
+  localparam bit [31:0] PktW  = 2 + 2 + 8 + 14 + 23 + 3;
+  localparam bit [31:0] RegwW = 16 + 32 + 2;
+  localparam bit [31:0] BodyW = 32 + 1;
 
   assign host_ready_o   = 1'b1;
   assign memrsp_ready_o = 1'b1;
@@ -387,18 +387,12 @@ module r5xx_cp (
 
   // A BUFSZ write with a non-zero size from a permitted stream arms an IB start at the end of
   // the packet (IB1 from the ring; IB2 from the ring or IB1).
-  always_comb begin
-    arm_set     = 1'b0;
-    arm_set_ib2 = 1'b0;
-    if (p_regw_push && (p_regw_data[22:0] != 23'd0)) begin
-      if ((p_regw_addr == CP_IB_BUFSZ) && (active_q == STREAM_RING)) begin
-        arm_set = 1'b1;
-      end else if ((p_regw_addr == CP_IB2_BUFSZ) && (active_q != STREAM_IB2)) begin
-        arm_set     = 1'b1;
-        arm_set_ib2 = 1'b1;
-      end
-    end
-  end
+  // Each assigned once (no default then override): Icarus 11 would see the override as a
+  // glitch on this combinational path back into the parser and never settle.
+  assign arm_set_ib2 = p_regw_push && (p_regw_data[22:0] != 23'd0) &&
+                       (p_regw_addr == CP_IB2_BUFSZ) && (active_q != STREAM_IB2);
+  assign arm_set     = arm_set_ib2 || (p_regw_push && (p_regw_data[22:0] != 23'd0) &&
+                       (p_regw_addr == CP_IB_BUFSZ) && (active_q == STREAM_RING));
 
   assign ib_start = p_end && (arm_set || arm_q);
 

@@ -30,7 +30,7 @@ module r5xx_cp_host (
   localparam logic [15:0] CP_RB_WPTR_DELAY = 16'h0718;
   localparam logic [15:0] CP_RB_RPTR_WR    = 16'h071C;
 
-  localparam int unsigned RB_RPTR_WR_ENA_BIT = 31;
+  localparam bit [31:0] RB_RPTR_WR_ENA_BIT = 31;
 
   logic [31:0] rb_base_q, rb_base_d;
   logic [31:0] rb_cntl_q, rb_cntl_d;

@@ -288,7 +288,7 @@ module r5xx_cp_parser (
             state_d = StHdr;
           end
           default: begin
-            state_d  = (h_known && (h_opcode != OP_NOP)) ? StT3 : StSkip;
+            if (h_known && (h_opcode != OP_NOP)) state_d = StT3; else state_d = StSkip;
             left_d   = h_body;
             idx_d    = '0;
             opcode_d = h_opcode;

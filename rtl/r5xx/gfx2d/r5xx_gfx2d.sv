@@ -56,7 +56,7 @@ module r5xx_gfx2d (
     SHdr, SBody, SSkip, SSetup, SPx, SRs, SWs, SRd, SWd, SWr, SPix, SHsetup, SHd, SHpx, SHdrain, SLsetup, SLpx
   } state_e;
 
-  state_e       st_q, st_d;
+  logic [4:0]   st_q, st_d;   // state_e values (a plain vector: Icarus 11 wants casts on enum ternaries)
   logic [15:0]  cnt_q, cnt_d, cur_q, cur_d;
   logic [7:0]   op_q, op_d;
   logic [31:0]  gui_q, gui_d;
@@ -470,7 +470,7 @@ module r5xx_gfx2d (
           if (pkt_opcode_i == 8'h19) rn_d = (pkt_count_i >= 14'd2) ? pkt_count_i - 14'd1 : 14'd0;
           if (pkt_type_i != 2'd3 || pkt_opcode_i == 8'h10 || pkt_err_i[0]) begin
             st_d = SHdr;
-          end else if (pkt_opcode_i inside {8'h91, 8'h92, 8'h94, 8'h95, 8'h98, 8'h9A, 8'h9B, 8'h9C, 8'h19, 8'h1D, 8'h1E}) begin
+          end else if ((pkt_opcode_i == 8'h91 || pkt_opcode_i == 8'h92 || pkt_opcode_i == 8'h94 || pkt_opcode_i == 8'h95 || pkt_opcode_i == 8'h98 || pkt_opcode_i == 8'h9A || pkt_opcode_i == 8'h9B || pkt_opcode_i == 8'h9C || pkt_opcode_i == 8'h19 || pkt_opcode_i == 8'h1D || pkt_opcode_i == 8'h1E)) begin
             st_d = SBody;
           end else begin
             st_d = SSkip;

@@ -42,10 +42,10 @@ module r5xx_rb3d (
   output logic        idle_o
 );
 
-  localparam int unsigned QDepth = 8;
-  localparam int unsigned InW    = 2 + 14 + 14 + 64;
+  localparam bit [31:0] QDepth = 8;
+  localparam bit [31:0] InW    = 2 + 14 + 14 + 64;
   // Q payload: lane 3, fmt 4, endian 2, mask 4, rd 1, brd 1, argb 64 (the address beside it)
-  localparam int unsigned OpW    = 3 + 4 + 2 + 4 + 1 + 1 + 64;
+  localparam bit [31:0] OpW    = 3 + 4 + 2 + 4 + 1 + 1 + 64;
 
   logic pipe_empty;
 

@@ -16,10 +16,12 @@ module r5xx_rb3d_blend (
   assign acntl = blend_i[1] ? ablend_i : blend_i;
 
   for (genvar c = 0; c < 4; c++) begin : g_ch
+    logic [31:0] cntl;   // a net, not a ternary on the port: Icarus 11 then loses the genvar
+    assign cntl = (c == 3) ? acntl : blend_i;
     r5xx_rb3d_blend_ch #(
       .IsAlpha (c == 3)
     ) u_ch (
-      .cntl_i (c == 3 ? acntl : blend_i),
+      .cntl_i (cntl),
       .s_i    (src_i[16*c +: 16]),
       .d_i    (dst_i[16*c +: 16]),
       .as_i   (src_i[63:48]),

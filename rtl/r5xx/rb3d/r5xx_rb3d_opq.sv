@@ -4,9 +4,9 @@
 // edge; the caller never pushes into a full queue nor pops an empty one.  Every flop is reset;
 // the head is 0 while the queue is empty.
 module r5xx_rb3d_opq #(
-  parameter int unsigned Width = 32,   // payload beside the address
-  parameter int unsigned Depth = 8,    // a power of two
-  localparam int unsigned CntW = $clog2(Depth + 1)
+  parameter bit [31:0] Width = 32,   // payload beside the address
+  parameter bit [31:0] Depth = 8,    // a power of two
+  localparam bit [31:0] CntW = $clog2(Depth + 1)
 ) (
   input  logic             clk_i,
   input  logic             rst_ni,
@@ -26,7 +26,7 @@ module r5xx_rb3d_opq #(
   output logic             hit_o
 );
 
-  localparam int unsigned PtrW = $clog2(Depth);
+  localparam bit [31:0] PtrW = $clog2(Depth);
 
   logic [28:0]      addr_q [Depth];
   logic [7:0]       bytes_q [Depth];

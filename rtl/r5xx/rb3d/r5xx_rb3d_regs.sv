@@ -35,7 +35,7 @@ module r5xx_rb3d_regs (
   output logic [3:0][31:0] pitch_o
 );
 
-  localparam int unsigned NRegs = 17;
+  localparam bit [31:0] NRegs = 17;
 
   // Byte addresses (000:8698, 8427, 8248, 8863, 8993, 9104, 9031, 8687, 8667, 8798, 8806).
   localparam logic [15:0] RB3D_CCTL          = 16'h4E00;
@@ -81,7 +81,7 @@ module r5xx_rb3d_regs (
     endcase
   end
 
-  function automatic logic [31:0] reset_value(int unsigned i);
+  function automatic logic [31:0] reset_value(bit [31:0] i);
     unique case (i)
       1:              reset_value = 32'h0000_0004;
       3:              reset_value = 32'h0000_FFFF;
@@ -95,7 +95,7 @@ module r5xx_rb3d_regs (
 
   always_ff @(posedge clk_i) begin
     if (!rst_ni) begin
-      for (int unsigned i = 0; i < NRegs; i++) begin
+      for (bit [31:0] i = 0; i < NRegs; i++) begin
         regs_q[i] <= reset_value(i);
       end
     end else if (we_i) begin

@@ -36,8 +36,8 @@ module r5xx_tile (
   output logic        idle_o
 );
 
-  localparam int unsigned OutDepth = 4;
-  localparam int unsigned OutW     = 32 + 3 + 4;
+  localparam bit [31:0] OutDepth = 4;
+  localparam bit [31:0] OutW     = 32 + 3 + 4;
 
   assign regw_ready_o = 1'b1;
 

@@ -54,9 +54,9 @@ module r5xx_zb (
   output logic [31:0] zpass_o
 );
 
-  localparam int unsigned InDepth = 2;
-  localparam int unsigned FqDepth = 16;
-  localparam int unsigned InW     = 14 + 14 + 24 + 1;
+  localparam bit [31:0] InDepth = 2;
+  localparam bit [31:0] FqDepth = 16;
+  localparam bit [31:0] InW     = 14 + 14 + 24 + 1;
   localparam logic [15:0] ZbZPassAddr = 16'h4F5C;   // 000:15273
 
   typedef enum logic [1:0] {ReqNone, ReqZPass, ReqWrite, ReqRead} req_e;

@@ -10,9 +10,9 @@
 //             address, or its dword with dword_i)
 // Never inserts into a full queue (the caller checks count_o).  Every flop is reset.
 module r5xx_zb_fq #(
-  parameter int unsigned Depth = 16,   // a power of two
-  localparam int unsigned CntW = $clog2(Depth + 1),
-  localparam int unsigned PtrW = $clog2(Depth)
+  parameter bit [31:0] Depth = 16,   // a power of two
+  localparam bit [31:0] CntW = $clog2(Depth + 1),
+  localparam bit [31:0] PtrW = $clog2(Depth)
 ) (
   input  logic            clk_i,
   input  logic            rst_ni,

@@ -1,0 +1,588 @@
+#!/usr/bin/env python3
+"""export_sv.py - export a golden vector as a self-contained, self-checking SystemVerilog bench
+('rcosim export --format sv', docs/export.md).
+
+Usage: export_sv.py --vector V -o DIR [--mode exact|ordered]
+
+DIR gets: rcosim_tb.sv (the generated top), the vector's data as $readmemh files (in_<ch>.hex,
+exp_<ch>.hex, mem_pages.hex, mem_init.hex), rtl/ (a copy of the block's RTL), files.f and run.sh
+(Icarus Verilog or Verilator --binary).  Nothing of rcosim is needed to run it.  The same vector
+gives the same bytes.
+
+The bench reproduces bridge/rc_engine.c cycle for cycle: two reset cycles, then per cycle the
+output readies (the vector's back-pressure policy, the engine's splitmix64 streams seeded as the
+engine seeds them), the inputs (in file order, none before its @cycle), the memory agent's
+responses (in order, after the engine's seeded latency, from the preloaded image with the writes
+applied), evaluation with the clock low, the check of every output against the vector, the
+handshakes and the rising edge.
+"""
+import argparse
+import math
+import os
+import re
+import shutil
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import vecread  # noqa: E402
+from vecread import ROOT, VecError  # noqa: E402
+
+PAGE_WORDS = 1024  # 4 KiB pages of 32-bit words
+
+
+def block_rtl(block):
+    """The RTL files of a block as rcosim.cmake gathers them (CMakeLists.txt rcosim_add_block)."""
+    fam, name = block.split('.', 1)
+    uses, uses_top = [], []
+    with open(os.path.join(ROOT, 'CMakeLists.txt'), encoding='utf-8') as f:
+        for line in f:
+            m = re.match(r'^\s*rcosim_add_block\(\s*(\S+)\s+(\S+)(.*)\)', line)
+            if m and m.group(1) == fam and m.group(2) == name:
+                mode = None
+                for w in m.group(3).split():
+                    if w in ('USES', 'USES_TOP'):
+                        mode = w
+                    elif mode == 'USES':
+                        uses.append(w)
+                    elif mode == 'USES_TOP':
+                        uses_top.append(w)
+
+    def sv(d):
+        p = os.path.join(ROOT, 'rtl', fam, d)
+        return sorted(os.path.join(p, x) for x in os.listdir(p) if x.endswith('.sv'))
+    files = sv(name)
+    files += sorted(os.path.join(ROOT, 'rtl', 'prim', x) for x in os.listdir(os.path.join(ROOT, 'rtl', 'prim'))
+                    if x.endswith('.sv'))
+    for d in uses:
+        files += [p for p in sv(d) if os.path.basename(p) != '%s_%s.sv' % (fam, d)]
+    for d in uses_top:
+        files += sv(d)
+    seen, out = set(), []
+    for p in files:
+        if os.path.basename(p) not in seen:
+            seen.add(os.path.basename(p))
+            out.append(p)
+    return out
+
+
+def hexw(width):
+    return (width + 3) // 4
+
+
+def pack_row(cycle, fields, vals):
+    x = cycle
+    for f, v in zip(fields, vals):
+        x = (x << f['width']) | v
+    return x
+
+
+def write(path, text):
+    with open(path, 'w', encoding='utf-8', newline='\n') as f:
+        f.write(text)
+
+
+def mem_pages(v, desc):
+    """Pages of the image the bench holds: the preload and every address the expected memory
+    requests touch (in exact and ordered mode a request the vector does not expect is a
+    mismatch reported before the memory agent takes it)."""
+    pages = set()
+    for a, words in v['mem']:
+        for i in range(len(words)):
+            pages.add((a + 4 * i) >> 12)
+    for m in desc['mem']:
+        req = desc['channels'][m['req_i']]
+        fi = m['f']['addr']
+        nbytes = m['bytes']
+        for _, vals in v['out'].get(req['name'], []):
+            addr = vals[fi] & ~(nbytes - 1) & 0xFFFFFFFF
+            pages.add(addr >> 12)
+            pages.add((addr + nbytes - 1) >> 12)
+    return sorted(pages)
+
+
+def gen(v, outdir, mode, name):
+    desc = v['desc']
+    block = desc['name']
+    chans = desc['channels']
+    pol = vecread.parse_policy(v['backpressure'])
+    if pol is None:
+        raise VecError("%s: expected a back-pressure policy (always, random:P, bursty:N), got '%s'" %
+                       (v['path'], v['backpressure']))
+    lat = vecread.parse_latency(v['mem_latency'])
+    if lat is None:
+        raise VecError("%s: expected a memory latency N or MIN:MAX (1..1000), got '%s'" % (v['path'], v['mem_latency']))
+    if not v['has_expected']:
+        raise VecError('%s: the vector has no expected outputs (make them with rcosim gen)' % v['path'])
+    top = block.replace('.', '_')
+    os.makedirs(outdir, exist_ok=True)
+    # ---- data files -----------------------------------------------------------------------
+    for ch in chans:
+        if ch['dir'] == 'in' and ch['agent']:
+            continue
+        rows = v['in'][ch['name']] if ch['dir'] == 'in' else v['out'][ch['name']]
+        rw = 64 + sum(f['width'] for f in ch['fields'])
+        text = ''.join('%0*x\n' % (hexw(rw), pack_row(c, ch['fields'], vals)) for c, vals in rows)
+        write(os.path.join(outdir, '%s_%s.hex' % ('in' if ch['dir'] == 'in' else 'exp', ch['name'])),
+              text or '%0*x\n' % (hexw(rw), 0))
+    pages = mem_pages(v, desc) if desc['mem'] else []
+    slot = {p: i for i, p in enumerate(pages)}
+    if desc['mem']:
+        write(os.path.join(outdir, 'mem_pages.hex'), ''.join('%05x\n' % p for p in pages) or '00000\n')
+        words = {}
+        for a, ws in v['mem']:
+            for i, w in enumerate(ws):
+                words[a + 4 * i] = w
+        lines, nxt = [], None
+        for a in sorted(words):
+            idx = slot[a >> 12] * PAGE_WORDS + ((a >> 2) & (PAGE_WORDS - 1))
+            if idx != nxt:
+                lines.append('@%x\n' % idx)
+            lines.append('%08x\n' % words[a])
+            nxt = idx + 1
+        write(os.path.join(outdir, 'mem_init.hex'), ''.join(lines))
+    # ---- RTL copy ---------------------------------------------------------------------------
+    rtl = block_rtl(block)
+    rdir = os.path.join(outdir, 'rtl')
+    if os.path.isdir(rdir):
+        shutil.rmtree(rdir)
+    os.makedirs(rdir)
+    for p in rtl:
+        shutil.copyfile(p, os.path.join(rdir, os.path.basename(p)))
+    write(os.path.join(outdir, 'files.f'), ''.join('rtl/%s\n' % os.path.basename(p) for p in rtl) + 'rcosim_tb.sv\n')
+    write(os.path.join(outdir, 'rcosim_tb.sv'), gen_tb(v, desc, top, pol, lat, mode, name, len(pages)))
+    write(os.path.join(outdir, 'run.sh'), RUN_SH.replace('@TOP@', top))
+    os.chmod(os.path.join(outdir, 'run.sh'), 0o755)
+
+
+def gen_tb(v, desc, top, pol, lat, mode, name, npages):
+    block = desc['name']
+    chans = desc['channels']
+    L = []
+    w = L.append
+    w('// rcosim_tb.sv - generated by rcosim export (scripts/export/export_sv.py) from the vector\n'
+      '// %s of block %s.  Do not edit: export again.\n' % (name, block))
+    w('// A self-checking bench: drives %s exactly as the rcosim engine does (docs/export.md) and\n'
+      '// checks every output transaction against the vector, %s.  Plusargs: +ordered (order and\n'
+      '// content only), +wave=FILE (dump), +watchdog=N, +progress=N (a line every N cycles).  Ends with PASS or FAIL and the exit status.\n'
+      % (top, 'with its cycle (exact mode)' if mode == 'exact' else 'in order (ordered mode)'))
+    w('`timescale 1ns/1ns\n')
+    w('module rcosim_tb;\n\n')
+    w('  logic clk_i = 1\'b0;\n  logic rst_ni = 1\'b0;\n')
+    w('  bit [63:0] cycle;\n  bit failed;\n  bit ordered;\n  bit [63:0] watchdog;\n\n')
+    # ports
+    for ch in chans:
+        n = ch['name']
+        w('  // channel %s (%s%s)\n' % (n, ch['dir'], ', memory agent' if ch['agent'] else ''))
+        w('  logic %s_valid;\n  logic %s_ready;\n' % (n, n))
+        for f in ch['fields']:
+            w('  logic [%d:0] %s_%s;\n' % (f['width'] - 1, n, f['name']))
+    for s in desc['status']:
+        w('  logic [%d:0] st_%s;\n' % (s['width'] - 1, s['name']))
+    w('\n  %s u_dut (\n' % top)
+    conns = ['    .clk_i (clk_i)', '    .rst_ni (rst_ni)']
+    for ch in chans:
+        n = ch['name']
+        i = ch['dir'] == 'in'
+        conns.append('    .%s_valid_%s (%s_valid)' % (n, 'i' if i else 'o', n))
+        conns.append('    .%s_ready_%s (%s_ready)' % (n, 'o' if i else 'i', n))
+        for f in ch['fields']:
+            conns.append('    .%s_%s_%s (%s_%s)' % (n, f['name'], 'i' if i else 'o', n, f['name']))
+    for s in desc['status']:
+        conns.append('    .%s_o (st_%s)' % (s['name'], s['name']))
+    w(',\n'.join(conns) + '\n  );\n\n')
+    # rng
+    w('  // bridge/rc_rng.h: splitmix64, one stream per output channel (back-pressure) and per memory port.\n'
+      '  function automatic bit [63:0] sm_mix(input bit [63:0] s);\n'
+      '    bit [63:0] z;\n'
+      '    z = s;\n'
+      '    z = (z ^ (z >> 30)) * 64\'hBF58476D1CE4E5B9;\n'
+      '    z = (z ^ (z >> 27)) * 64\'h94D049BB133111EB;\n'
+      '    return z ^ (z >> 31);\n'
+      '  endfunction\n'
+      '  function automatic bit [63:0] sm_below(input bit [63:0] x, input bit [63:0] n);\n'
+      '    bit [127:0] p;\n'
+      '    p = {64\'d0, x} * {64\'d0, n};\n'
+      '    return p[127:64];\n'
+      '  endfunction\n\n')
+    outs = [(c, ch) for c, ch in enumerate(chans) if ch['dir'] == 'out']
+    for c, ch in outs:
+        w('  bit [63:0] bp_%s_s = 64\'h%016x;  // rc_rng_make(%d, 0x%08x)\n' %
+          (ch['name'], vecread.seed_mix(v['seed'], 0x62700000 + c), v['seed'], 0x62700000 + c))
+        if pol[0] == 'bursty':
+            w('  bit bp_%s_on = 1\'b0;\n  bit [63:0] bp_%s_left = 64\'d0;\n' % (ch['name'], ch['name']))
+    w('\n')
+    # vector data
+    for ch in chans:
+        if ch['dir'] == 'in' and ch['agent']:
+            continue
+        n = ch['name']
+        kind = 'in' if ch['dir'] == 'in' else 'exp'
+        rows = v['in'][n] if ch['dir'] == 'in' else v['out'][n]
+        rw = 64 + sum(f['width'] for f in ch['fields'])
+        w('  localparam int %s_%s_N = %d;\n' % (kind.upper(), n, len(rows)))
+        w('  logic [%d:0] %s_%s [0:%d];\n' % (rw - 1, kind, n, max(len(rows), 1) - 1))
+        w('  bit [63:0] %s_%s_pos;\n' % (kind, n))
+        if ch['dir'] == 'out':
+            w('  bit [63:0] tbf_%s;\n' % n)
+            w('  logic [%d:0] tbx_%s;  // the expected transaction at exp_%s_pos\n' % (rw - 1, n, n))
+    # memory
+    mems = desc['mem']
+    if mems:
+        w('\n  // Memory: %d pages of 4 KiB (the preload and every page an expected request touches),\n'
+          '  // one image per memory port as in the engine, both preloaded from mem_init.hex.\n' % npages)
+        w('  localparam int NPAGES = %d;\n' % max(npages, 1))
+        w('  bit [19:0] pages [0:NPAGES-1];\n')
+        for mi, m in enumerate(mems):
+            w('  bit [31:0] mem%d [0:NPAGES*%d-1];\n' % (mi, PAGE_WORDS))
+            w('  bit [63:0] mq%d_due [0:4095];\n  bit [63:0] mq%d_data [0:4095];\n' % (mi, mi))
+            w('  bit [11:0] mq%d_head, mq%d_tail;\n  bit [12:0] mq%d_n;\n' % (mi, mi, mi))
+            w('  bit [63:0] mrng%d_s = 64\'h%016x;  // rc_rng_make(%d, 0x%08x)\n' %
+              (mi, vecread.seed_mix(v['seed'], 0x6D656D00 + mi), v['seed'], 0x6D656D00 + mi))
+        w('\n  // Index of the 32-bit word at addr in the page store, or -1 outside it.\n'
+          '  function automatic longint widx(input bit [31:0] addr);\n'
+          '    int lo, hi, mid;\n'
+          '    lo = 0;\n    hi = NPAGES - 1;\n'
+          '    while (lo <= hi) begin\n'
+          '      mid = (lo + hi) / 2;\n'
+          '      if (pages[mid] == addr[31:12]) return longint\'(mid) * %d + longint\'(addr[11:2]);\n'
+          '      if (pages[mid] < addr[31:12]) lo = mid + 1; else hi = mid - 1;\n'
+          '    end\n'
+          '    return -1;\n'
+          '  endfunction\n' % PAGE_WORDS)
+        for mi, m in enumerate(mems):
+            nb = m['bytes']
+            w('  function automatic bit [63:0] mread%d(input bit [31:0] addr);\n' % mi)
+            w('    bit [63:0] d;\n    longint i;\n    d = 0;\n')
+            w('    for (int b = 0; b < %d; b++) begin\n' % nb)
+            w('      i = widx(addr + b);\n')
+            w('      if (i < 0) begin\n'
+              '        $display("FAIL %s %s: memory %s read at 0x%%08h, outside the exported image", addr + b);\n'
+              '        failed = 1\'b1;\n'
+              '      end else begin\n'
+              '        d[8*b +: 8] = mem%d[i] >> (8 * ((addr + b) & 3));\n'
+              '      end\n'
+              '    end\n    return d;\n  endfunction\n' % (block, name, m['name'], mi))
+            w('  task automatic mwrite%d(input bit [31:0] addr, input bit [63:0] d, input bit [63:0] be);\n' % mi)
+            w('    longint i;\n    bit [31:0] word;\n')
+            w('    for (int b = 0; b < %d; b++) begin\n' % nb)
+            w('      if (be[b]) begin\n'
+              '        i = widx(addr + b);\n'
+              '        if (i < 0) begin\n'
+              '          $display("FAIL %s %s: memory %s write at 0x%%08h, outside the exported image", addr + b);\n'
+              '          failed = 1\'b1;\n'
+              '        end else begin\n'
+              '          word = mem%d[i];\n'
+              '          word[8 * ((addr + b) & 3) +: 8] = d[8*b +: 8];\n'
+              '          mem%d[i] = word;\n'
+              '        end\n'
+              '      end\n'
+              '    end\n  endtask\n' % (block, name, m['name'], mi, mi))
+    # field compare + report helpers per out channel
+    w('\n  // Spaces that pad s to n columns (the report\'s field table).\n'
+      '  function automatic string pad(input string s, input int n);\n'
+      '    string r;\n    r = "";\n'
+      '    for (int i = s.len(); i < n; i++) r = {r, " "};\n'
+      '    return r;\n  endfunction\n\n')
+    for c, ch in outs:
+        n = ch['name']
+        fs = ch['fields']
+        unpack = '{%s}' % ', '.join(['xc'] + ['x_%s' % f['name'] for f in fs])
+        # differing field names
+        w('  // Channel %s: which fields differ (masks and don\'t-cares of the description).\n' % n)
+        w('  function automatic string tbdiff_%s(input logic [%d:0] row);\n' % (n, 64 + sum(f['width'] for f in fs) - 1))
+        w('    string s;\n    bit [63:0] xc;\n')
+        for f in fs:
+            w('    logic [%d:0] x_%s;\n' % (f['width'] - 1, f['name']))
+        w('    %s = row;\n    s = "";\n' % unpack)
+        for f in fs:
+            cond = ''
+            if f['cond']:
+                cond = ' && (x_%s != 0 || %s_%s != 0)' % (f['cond'], n, f['cond'])
+            mask = f['mask']
+            if mask == 0:
+                continue
+            w('    if ((((x_%s ^ %s_%s) & %d\'h%x) !== %d\'h0)%s) s = {s, s.len() ? "," : "", "%s"};\n' %
+              (f['name'], n, f['name'], f['width'], mask, f['width'], cond, f['name']))
+        w('    return s;\n  endfunction\n')
+        # field table
+        w('  task automatic tbtable_%s(input bit have_x, input logic [%d:0] row, input bit have_a);\n' %
+          (n, 64 + sum(f['width'] for f in fs) - 1))
+        w('    bit [63:0] xc;\n')
+        for f in fs:
+            w('    logic [%d:0] x_%s;\n' % (f['width'] - 1, f['name']))
+        w('    bit d;\n    string xs, as, ns;\n    %s = row;\n' % unpack)
+        w('    $display("    field      vector                   rtl");\n')
+        for f in fs:
+            dig = hexw(f['width'])
+            cond = ''
+            if f['cond']:
+                cond = ' && (x_%s != 0 || %s_%s != 0)' % (f['cond'], n, f['cond'])
+            nc = f['mask'] == 0
+            w('    d = have_x && have_a && (((x_%s ^ %s_%s) & %d\'h%x) !== %d\'h0)%s;\n' %
+              (f['name'], n, f['name'], f['width'], f['mask'], f['width'], cond))
+            ncexpr = '1\'b1' if nc else ('(have_x && have_a && x_%s == 0 && %s_%s == 0)' % (f['cond'], n, f['cond'])
+                                        if f['cond'] else '1\'b0')
+            w('    xs = "-";\n    as = "-";\n    ns = "";\n')
+            w('    if (have_x) xs = $sformatf("0x%%0%dh", x_%s);\n' % (dig, f['name']))
+            w('    if (have_a) as = $sformatf("0x%%0%dh", %s_%s);\n' % (dig, n, f['name']))
+            w('    if (%s) ns = "   (not compared)";\n' % ncexpr)
+            w('    $display("  %%s %-10s %%s%%s%%s%%s", d ? "*" : " ", xs, pad(xs, 25), as, ns);\n' % f['name'])
+        w('  endtask\n\n')
+    # main process
+    w('  string wave;\n  string diffs;\n  string mode_s;\n  bit fired, due, moved, done, waiting;\n  bit [63:0] last_progress;\n')
+    w('  bit [63:0] lat;\n  bit [63:0] progress;\n\n')
+    w('  initial begin\n')
+    w('    ordered = %d;\n' % (1 if mode == 'ordered' else 0))
+    w('    if ($test$plusargs("ordered")) ordered = 1\'b1;\n')
+    w('    if ($test$plusargs("exact")) ordered = 1\'b0;\n')
+    w('    if (ordered) mode_s = "ordered"; else mode_s = "exact";\n')
+    w('    if (!$value$plusargs("progress=%d", progress)) progress = 0;\n')
+    w('    watchdog = 10000;\n    if (!$value$plusargs("watchdog=%d", watchdog)) watchdog = 10000;\n')
+    w('    if ($value$plusargs("wave=%s", wave)) begin\n      $dumpfile(wave);\n      $dumpvars(0, rcosim_tb);\n    end\n')
+    for ch in chans:
+        if ch['dir'] == 'in' and ch['agent']:
+            continue
+        kind = 'in' if ch['dir'] == 'in' else 'exp'
+        w('    if (%s_%s_N > 0) $readmemh("%s_%s.hex", %s_%s);\n' % (kind.upper(), ch['name'], kind, ch['name'],
+                                                                 kind, ch['name']))
+    if mems:
+        w('    $readmemh("mem_pages.hex", pages);\n')
+        if v['mem']:
+            for mi in range(len(mems)):
+                w('    $readmemh("mem_init.hex", mem%d);\n' % mi)
+    w('    $display("rcosim_tb %s %s: seed %d, backpressure %s, mem-latency %s, %%s mode", mode_s);\n'
+      % (block, name, v['seed'], v['backpressure'], v['mem_latency']))
+    # reset: all inputs 0, 2 cycles
+    w('    // Reset as the RTL side of the engine: every input 0, two cycles with rst_ni low.\n')
+    for ch in chans:
+        if ch['dir'] == 'in':
+            w('    %s_valid = 1\'b0;\n' % ch['name'])
+            for f in ch['fields']:
+                w('    %s_%s = \'0;\n' % (ch['name'], f['name']))
+        else:
+            w('    %s_ready = 1\'b0;\n' % ch['name'])
+    w('    repeat (2) begin\n      #5 clk_i = 1\'b1;\n      #5 clk_i = 1\'b0;\n    end\n    rst_ni = 1\'b1;\n')
+    w('    last_progress = 0;\n    done = 1\'b0;\n')
+    w('    cycle = 0;\n    while (!failed && !done) begin\n')
+    # readies
+    w('      if (progress != 0 && cycle % progress == 0) $display("cycle %0d", cycle);\n')
+    w('      // 1. output readies: the back-pressure policy (%s)\n' % v['backpressure'])
+    for c, ch in outs:
+        n = ch['name']
+        if pol[0] == 'always':
+            w('      %s_ready = 1\'b1;\n' % n)
+        elif pol[0] == 'random':
+            thr = math.ceil(pol[1] * (1 << 53))
+            w('      bp_%s_s = bp_%s_s + 64\'h9E3779B97F4A7C15;\n' % (n, n))
+            w('      %s_ready = (sm_mix(bp_%s_s) >> 11) < 64\'d%d;\n' % (n, n, thr))
+        else:
+            w('      if (bp_%s_left == 0) begin\n' % n)
+            w('        bp_%s_on = !bp_%s_on;\n' % (n, n))
+            w('        bp_%s_s = bp_%s_s + 64\'h9E3779B97F4A7C15;\n' % (n, n))
+            w('        bp_%s_left = 1 + sm_below(sm_mix(bp_%s_s), %d);\n' % (n, n, pol[1]))
+            w('      end\n')
+            w('      bp_%s_left = bp_%s_left - 1;\n      %s_ready = bp_%s_on;\n' % (n, n, n, n))
+    # inputs
+    w('      // 2. inputs: in file order, none before its cycle; memory responses from the agent\n')
+    for ch in chans:
+        if ch['dir'] != 'in':
+            continue
+        n = ch['name']
+        fs = ch['fields']
+        if ch['agent']:
+            mi = next(i for i, m in enumerate(mems) if m['rsp'] == n)
+            m = mems[mi]
+            w('      if (mq%d_n != 0 && mq%d_due[mq%d_head] <= cycle) begin\n' % (mi, mi, mi))
+            w('        %s_valid = 1\'b1;\n' % n)
+            for f in fs:
+                if f['name'] == 'data':
+                    w('        %s_data = mq%d_data[mq%d_head][%d:0];\n' % (n, mi, mi, f['width'] - 1))
+                else:
+                    w('        %s_%s = \'0;\n' % (n, f['name']))
+            w('      end else begin\n        %s_valid = 1\'b0;\n' % n)
+            for f in fs:
+                w('        %s_%s = \'0;\n' % (n, f['name']))
+            w('      end\n')
+            continue
+        w('      if (in_%s_pos < IN_%s_N && in_%s[in_%s_pos][%d -: 64] <= cycle) begin\n' %
+          (n, n, n, n, 64 + sum(f['width'] for f in fs) - 1))
+        w('        %s_valid = 1\'b1;\n' % n)
+        w('        {%s} = in_%s[in_%s_pos][%d:0];\n' % (', '.join('%s_%s' % (n, f['name']) for f in fs), n, n,
+                                                     sum(f['width'] for f in fs) - 1))
+        w('      end else begin\n        %s_valid = 1\'b0;\n' % n)
+        for f in fs:
+            w('        %s_%s = \'0;\n' % (n, f['name']))
+        w('      end\n')
+    w('      // 3. evaluate with the clock low, then check every output against the vector\n')
+    w('      #5;\n')
+    for c, ch in outs:
+        n = ch['name']
+        fs = ch['fields']
+        rw = 64 + sum(f['width'] for f in fs)
+        w('      if (!failed) begin\n')
+        w('        fired = %s_valid === 1\'b1 && %s_ready === 1\'b1;\n' % (n, n))
+        w('        tbx_%s = exp_%s_pos < EXP_%s_N ? exp_%s[exp_%s_pos] : \'0;\n' % (n, n, n, n, n))
+        w('        due = exp_%s_pos < EXP_%s_N && (ordered || tbx_%s[%d -: 64] == cycle);\n' % (n, n, n, rw - 1))
+        w('        if (%s_valid !== 1\'b0 && %s_valid !== 1\'b1) begin\n' % (n, n))
+        w('          $display("MISMATCH %s at cycle %%0d: channel %s (out): valid is %%b (unknown) in rtl", cycle, %s_valid);\n'
+          % (block, n, n))
+        w('          failed = 1\'b1;\n')
+        w('        end else if (!fired) begin\n')
+        w('          if (!ordered && due) begin\n')
+        w('            $display("MISMATCH %s at cycle %%0d: channel %s (out), transaction #%%0d: expected by the vector at this cycle, rtl did not fire (valid %%0d, ready %%0d)", cycle, exp_%s_pos, %s_valid, %s_ready);\n'
+          % (block, n, n, n, n))
+        w('            tbtable_%s(1\'b1, tbx_%s, 1\'b0);\n            failed = 1\'b1;\n          end\n' % (n, n))
+        w('        end else if (!due) begin\n')
+        w('          if (exp_%s_pos < EXP_%s_N)\n' % (n, n))
+        w('            $display("MISMATCH %s at cycle %%0d: channel %s (out), transaction #%%0d: rtl fired, the vector expects no transaction here (next expected at cycle %%0d)", cycle, exp_%s_pos, tbx_%s[%d -: 64]);\n'
+          % (block, n, n, n, rw - 1))
+        w('          else\n')
+        w('            $display("MISMATCH %s at cycle %%0d: channel %s (out), transaction #%%0d: rtl fired, the vector expects no transaction here (none left)", cycle, exp_%s_pos);\n'
+          % (block, n, n))
+        w('          tbtable_%s(1\'b0, tbx_%s, 1\'b1);\n          failed = 1\'b1;\n' % (n, n))
+        w('        end else begin\n')
+        w('          diffs = tbdiff_%s(tbx_%s);\n' % (n, n))
+        w('          if (diffs.len() != 0) begin\n')
+        w('            if (ordered)\n')
+        w('              $display("MISMATCH %s (ordered) at cycle %%0d: channel %s (out), transaction #%%0d: field %%s differs (expected: vector at cycle %%0d, actual: rtl at cycle %%0d)", cycle, exp_%s_pos, diffs, tbx_%s[%d -: 64], cycle);\n'
+          % (block, n, n, n, rw - 1))
+        w('            else\n')
+        w('              $display("MISMATCH %s at cycle %%0d: channel %s (out), transaction #%%0d: field %%s differs (expected: vector, actual: rtl)", cycle, exp_%s_pos, diffs);\n'
+          % (block, n, n))
+        w('            tbtable_%s(1\'b1, tbx_%s, 1\'b1);\n            failed = 1\'b1;\n          end\n' % (n, n))
+        w('        end\n')
+        w('        if (fired && due) exp_%s_pos++;\n        else if (!fired && due && !ordered) exp_%s_pos++;\n' % (n, n))
+        w('      end\n')
+    # done check
+    w('      // 4. done: every input taken, the memory agents quiet and %s set\n' % (desc['idle'] or '(no idle status)'))
+    conds = []
+    if desc['idle']:
+        conds.append('st_%s === 1\'b1' % desc['idle'])
+    for ch in chans:
+        if ch['dir'] == 'in' and not ch['agent']:
+            conds.append('in_%s_pos >= IN_%s_N' % (ch['name'], ch['name']))
+    for mi in range(len(mems)):
+        conds.append('mq%d_n == 0' % mi)
+    w('      if (!failed && (%s)) done = 1\'b1;\n' % (' && '.join(conds) or '1\'b1'))
+    w('      if (!failed && !done) begin\n')
+    # handshakes
+    w('      // 5. handshakes, the memory agents take requests and retire responses, the rising edge\n')
+    w('      moved = 1\'b0;\n')
+    for ch in chans:
+        n = ch['name']
+        w('      if (%s_valid === 1\'b1 && %s_ready === 1\'b1) begin\n        moved = 1\'b1;\n' % (n, n))
+        if ch['dir'] == 'in' and not ch['agent']:
+            w('        in_%s_pos++;\n' % n)
+        elif ch['dir'] == 'out':
+            w('        tbf_%s++;\n' % n)
+        w('      end\n')
+    for mi, m in enumerate(mems):
+        req = chans[m['req_i']]
+        rsp = chans[m['rsp_i']]
+        rq = req['name']
+        nb = m['bytes']
+        fnames = [f['name'] for f in req['fields']]
+        w('      if (%s_valid === 1\'b1 && %s_ready === 1\'b1) begin\n' % (rsp['name'], rsp['name']))
+        w('        mq%d_head++;\n        mq%d_n--;\n      end\n' % (mi, mi))
+        w('      if (%s_valid === 1\'b1 && %s_ready === 1\'b1) begin\n' % (rq, rq))
+        addr = '(%s_addr & ~32\'d%d)' % (rq, nb - 1)
+        we = '%s_we' % rq if 'we' in fnames else '1\'b0'
+        wdata = '64\'(%s_wdata)' % rq if 'wdata' in fnames else '64\'d0'
+        be = '64\'(%s_be)' % rq if 'be' in fnames else '~64\'d0'
+        w('        if (%s) begin\n' % we)
+        w('          mwrite%d(%s, %s, %s);\n' % (mi, addr, wdata, be))
+        w('        end else begin\n')
+        if lat[1] > lat[0]:
+            w('          mrng%d_s = mrng%d_s + 64\'h9E3779B97F4A7C15;\n' % (mi, mi))
+            w('          lat = %d + sm_below(sm_mix(mrng%d_s), %d);\n' % (lat[0], mi, lat[1] - lat[0] + 1))
+        else:
+            w('          lat = %d;\n' % lat[0])
+        w('          if (mq%d_n == 13\'d4096) begin\n' % mi)
+        w('            $display("FAIL %s %s: more than 4096 memory reads outstanding on %s");\n' % (block, name, m['name']))
+        w('            failed = 1\'b1;\n          end\n')
+        w('          mq%d_due[mq%d_tail] = cycle + lat;\n' % (mi, mi))
+        w('          mq%d_data[mq%d_tail] = mread%d(%s);\n' % (mi, mi, mi, addr))
+        w('          mq%d_tail++;\n          mq%d_n++;\n' % (mi, mi))
+        w('        end\n        moved = 1\'b1;\n      end\n')
+    w('      clk_i = 1\'b1;\n      #5 clk_i = 1\'b0;\n')
+    # watchdog
+    fut = ' || '.join('(in_%s_pos < IN_%s_N && in_%s[in_%s_pos][%d -: 64] > cycle)' %
+                      (ch['name'], ch['name'], ch['name'], ch['name'], 64 + sum(f['width'] for f in ch['fields']) - 1)
+                      for ch in chans if ch['dir'] == 'in' and not ch['agent']) or '1\'b0'
+    w('      waiting = %s;\n' % fut)
+    w('      if (moved || (cycle - last_progress >= watchdog && waiting)) last_progress = cycle;\n')
+    w('      else if (cycle - last_progress >= watchdog) begin\n')
+    w('        $display("HANG %s at cycle %%0d: no handshake on any channel for %%0d cycles (+watchdog)", cycle, watchdog);\n'
+      % block)
+    w('        failed = 1\'b1;\n      end\n')
+    w('      if (!failed) cycle++;\n')
+    w('      end\n')
+    w('    end\n')
+    # end checks
+    w('    // The end: expected outputs never seen are a hang.\n')
+    for c, ch in outs:
+        n = ch['name']
+        rw = 64 + sum(f['width'] for f in ch['fields'])
+        w('    if (!failed && exp_%s_pos < EXP_%s_N) begin\n' % (n, n))
+        w('      tbx_%s = exp_%s[exp_%s_pos];\n' % (n, n, n))
+        w('      $display("HANG %s at cycle %%0d: channel %s (out), transaction #%%0d expected by the vector (at cycle %%0d) never came; rtl went idle after %%0d of %%0d", cycle, exp_%s_pos, tbx_%s[%d -: 64], tbf_%s, EXP_%s_N);\n'
+          % (block, n, n, n, rw - 1, n, n))
+        w('      tbtable_%s(1\'b1, tbx_%s, 1\'b0);\n      failed = 1\'b1;\n    end\n' % (n, n))
+    total = ' + '.join('tbf_%s' % ch['name'] for _, ch in outs) or '0'
+    w('    if (failed) begin\n')
+    w('      $display("FAIL %s %s: %%0d cycles", cycle);\n' % (block, name))
+    w('      $fatal(1, "rcosim_tb: %s %s failed");\n' % (block, name))
+    w('    end\n')
+    w('    $display("PASS %s %s: %%0d cycles, %%0d output transactions checked (%%s)", cycle, %s, mode_s);\n'
+      % (block, name, total))
+    w('    $finish;\n')
+    w('  end\n\nendmodule\n')
+    return ''.join(L)
+
+
+RUN_SH = r'''#!/bin/sh
+# run.sh - run this exported bench: ./run.sh icarus | verilator   (generated by rcosim export)
+# Environment: WAVE=FILE writes a waveform (.fst or .vcd), ARGS adds plusargs (e.g. ARGS=+ordered),
+# BUILD=DIR (default ./build-SIM) holds the compiled simulation.  Exit status 0 pass, 1 fail.
+set -e
+cd "$(dirname "$0")"
+sim=${1:-icarus}
+out=${BUILD:-build-$sim}
+mkdir -p "$out"
+plus="$ARGS"
+[ -n "$WAVE" ] && plus="$plus +wave=$WAVE"
+case "$sim" in
+icarus)
+    iverilog -g2012 -o "$out/sim.vvp" -s rcosim_tb -f files.f 2>"$out/iverilog.log" || { cat "$out/iverilog.log"; exit 2; }
+    fst=; case "$WAVE" in *.fst) fst=-fst;; esac
+    exec vvp -n "$out/sim.vvp" $fst $plus ;;
+verilator)
+    tr=; case "$WAVE" in *.fst) tr=--trace-fst;; *.vcd) tr=--trace;; esac
+    verilator --binary --timing -Wno-fatal -Wno-lint -Wno-style $tr --top-module rcosim_tb -f files.f \
+        --Mdir "$out" -o Vtb >"$out/verilator.log" 2>&1 || { cat "$out/verilator.log"; exit 2; }
+    exec "$out/Vtb" $plus ;;
+*)
+    echo "usage: run.sh icarus|verilator" >&2; exit 2 ;;
+esac
+'''
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(prog='rcosim export --format sv')
+    ap.add_argument('--vector', required=True)
+    ap.add_argument('-o', dest='out', required=True)
+    ap.add_argument('--mode', choices=('exact', 'ordered'), default='exact')
+    a = ap.parse_args(argv)
+    try:
+        v = vecread.read_vector(a.vector)
+        name = re.sub(r'\.vec(\.gz)?$', '', os.path.basename(a.vector))
+        gen(v, a.out, a.mode, name)
+    except VecError as e:
+        print(e, file=sys.stderr)
+        return 2
+    print('export: %s (%s) -> %s' % (a.vector, v['block'], a.out))
+    return 0
+
+
+if __name__ == '__main__':
+    sys.exit(main())

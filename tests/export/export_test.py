@@ -1,0 +1,142 @@
+#!/usr/bin/env python3
+"""export_test.py - tests of 'rcosim export' (docs/export.md).
+
+Usage: export_test.py RCOSIM SOURCE_DIR WORK_DIR CASE
+  deterministic     the same vector exported twice gives the same bytes, and none of them names
+                    the source tree (the bench needs nothing of rcosim)
+  fault_icarus      one expected value changed: the bench fails under Icarus naming cycle, channel,
+                    transaction and field, with the field table, a FAIL line and a non-zero exit
+  fault_verilator   the same under Verilator --binary --timing
+  ordered_fault     the same vector in ordered mode: the mismatch names both cycles
+  verilator:VECTOR  the exported bench of VECTOR passes under Verilator
+  bad_vector        a malformed vector: FILE:LINE: expected ..., exit 2, nothing written
+"""
+import filecmp
+import os
+import shutil
+import subprocess
+import sys
+
+RCOSIM, SRC, WORK, CASE = sys.argv[1:5]
+VEC = os.path.join(SRC, 'vectors', 'r5xx', 'cp', 'type0_worked.vec')
+GOOD = 'out regw @12 4e04 11111111 0'
+BAD = 'out regw @12 4e04 11111112 0'
+
+
+def fail(msg):
+    print('FAIL: ' + msg)
+    sys.exit(1)
+
+
+def export(vec, out, *extra):
+    if os.path.exists(out):
+        shutil.rmtree(out)
+    p = subprocess.run([RCOSIM, 'export', '--vector', vec, '--format', 'sv', '-o', out] + list(extra),
+                       stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    return p
+
+
+def run(d, sim, *args):
+    env = dict(os.environ)
+    if args:
+        env['ARGS'] = ' '.join(args)
+    p = subprocess.run(['nice', '-n', '10', os.path.join(d, 'run.sh'), sim], stdout=subprocess.PIPE,
+                       stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL, text=True, env=env)
+    return p.returncode, p.stdout
+
+
+def bad_vector():
+    text = open(VEC).read()
+    assert text.count(GOOD) == 1
+    path = os.path.join(WORK, 'type0_bad.vec')
+    with open(path, 'w') as f:
+        f.write(text.replace(GOOD, BAD))
+    return path
+
+
+def expect_fault(sim, ordered=False):
+    d = os.path.join(WORK, 'fault_' + sim + ('_ordered' if ordered else ''))
+    p = export(bad_vector(), d)
+    if p.returncode:
+        fail('export failed: ' + p.stdout)
+    rc, out = run(d, sim, *(['+ordered'] if ordered else []))
+    print(out)
+    if rc == 0:
+        fail('the bench passed with a changed expected value')
+    if ordered:
+        want = ('MISMATCH r5xx.cp (ordered) at cycle 12: channel regw (out), transaction #0: field data differs '
+                '(expected: vector at cycle 12, actual: rtl at cycle 12)')
+    else:
+        want = ('MISMATCH r5xx.cp at cycle 12: channel regw (out), transaction #0: field data differs '
+                '(expected: vector, actual: rtl)')
+    lines = out.split('\n')
+    if want not in lines:
+        fail('no line %r' % want)
+    i = lines.index(want)
+    table = ['    field      vector                   rtl',
+             '    addr       0x4e04                   0x4e04',
+             '  * data       0x11111112               0x11111111',
+             '    stream     0x0                      0x0']
+    if lines[i + 1:i + 5] != table:
+        fail('field table differs: %r' % lines[i + 1:i + 5])
+    if 'FAIL r5xx.cp type0_bad: 12 cycles' not in lines:
+        fail('no FAIL line')
+    if any(l.startswith('PASS') for l in lines):
+        fail('a PASS line in a failing run')
+
+
+if CASE == 'deterministic':
+    a, b = os.path.join(WORK, 'det_a'), os.path.join(WORK, 'det_b')
+    for d in (a, b):
+        p = export(os.path.join(SRC, 'vectors', 'r5xx', 'zb', 'backpressure.vec'), d)
+        if p.returncode:
+            fail(p.stdout)
+    names = []
+    for root, _, files in os.walk(a):
+        names += [os.path.relpath(os.path.join(root, f), a) for f in files]
+    if len(names) < 8:
+        fail('too few files: %r' % names)
+    for n in sorted(names):
+        if not filecmp.cmp(os.path.join(a, n), os.path.join(b, n), shallow=False):
+            fail('%s differs between two exports' % n)
+        with open(os.path.join(a, n), 'rb') as f:
+            if SRC.encode() in f.read():
+                fail('%s names the source tree %s' % (n, SRC))
+    rc, out = run(a, 'icarus')
+    if rc or 'PASS r5xx.zb backpressure:' not in out:
+        fail('the exported bench did not pass: ' + out)
+    print('ok: %d files, identical, self-contained, passing' % len(names))
+elif CASE == 'fault_icarus':
+    expect_fault('icarus')
+elif CASE == 'fault_verilator':
+    expect_fault('verilator')
+elif CASE == 'ordered_fault':
+    expect_fault('icarus', ordered=True)
+elif CASE.startswith('verilator:'):
+    vec = os.path.join(SRC, CASE.split(':', 1)[1])
+    d = os.path.join(WORK, 'verilator_' + os.path.basename(vec).split('.')[0])
+    p = export(vec, d)
+    if p.returncode:
+        fail(p.stdout)
+    rc, out = run(d, 'verilator')
+    print(out[-3000:])
+    if rc or not any(l.startswith('PASS ') for l in out.split('\n')):
+        fail('the bench did not pass under Verilator')
+elif CASE == 'bad_vector':
+    path = os.path.join(WORK, 'broken.vec')
+    with open(VEC) as f:
+        lines = f.read().split('\n')
+    k = next(i for i, l in enumerate(lines) if l.startswith('out regw'))
+    lines[k] = 'out regw @12 4e04 zz 0'
+    with open(path, 'w') as f:
+        f.write('\n'.join(lines))
+    d = os.path.join(WORK, 'broken_out')
+    p = export(path, d)
+    want = "%s:%d: expected a hex value for field 'data', got 'zz'" % (path, k + 1)
+    if p.returncode != 2 or want not in p.stdout:
+        fail('want exit 2 and %r, got %d: %s' % (want, p.returncode, p.stdout))
+    if os.path.exists(d):
+        fail('an output directory was written for a bad vector')
+else:
+    fail('unknown case ' + CASE)
+print('PASS export_test ' + CASE)
