@@ -226,6 +226,32 @@ def case_stimulus_name(ctx):
     check('stimulus file we ird__name .vec\n' in open(c).read(), 'the sanitized stimulus line', open(c).read()[:300])
 
 
+# ---- 7. hostile but valid streams end within the bounds ---------------------------------------------------
+
+def hostile(ctx, mem, wptr):
+    lines = open(os.path.join(ctx['src'], VEC)).read().splitlines(True)
+    hdr = ''.join(l for l in lines if l.split()[:1] in (['rcosim-vector'], ['block'], ['seed'], ['backpressure'],
+                                                        ['mem-latency'], ['channel']))
+    host = ''.join(l for l in lines if l.startswith('in host'))
+    host = re.sub(r'^in host 0714 00000003$', 'in host 0714 %08x' % wptr, host, flags=re.M)
+    p = os.path.join(ctx['tmp'], 'hostile.vec')
+    open(p, 'w').write(hdr + mem + host + 'end\n')
+    return p
+
+
+def case_hostile(ctx):
+    pkt = '000101ce 00200000 00000003'      # type-0: CP_IB_BASE = 0x200000, CP_IB_BUFSZ = 3
+    # An indirect buffer whose contents point at itself: its writes are register writes, not a chain.
+    p = hostile(ctx, 'mem 00100000 %s\nmem 00200000 %s\n' % (pkt, pkt), 3)
+    out, _ = run(ctx, ['run', '--vector', p, '--max-cycles', '100000'], 0, 'PASS r5xx.cp')
+    # A write pointer far past the ring's size (64 dwords): it wraps; the run ends, RTL and model agree.
+    p = hostile(ctx, 'mem 00100000 %s\n' % pkt, 0xffff)
+    run(ctx, ['run', '--vector', p, '--max-cycles', '100000'], 0, 'PASS r5xx.cp')
+    # A stream that never ends within the user's bound is a hang report (exit 1), not a crash.
+    p = hostile(ctx, 'mem 00100000 %s\n' % pkt, 0xffff)
+    run(ctx, ['run', '--vector', p, '--max-cycles', '50'], 1, 'hang')
+
+
 # ---- regress ----------------------------------------------------------------------------------------------
 
 def regress(ctx, args, rc, *needles):
