@@ -2,7 +2,7 @@
  * rc_cli.c - the rcosim subcommands list, run, gen and replay.  Exit status: 0 pass,
  * 1 mismatch or hang, 2 bad usage or bad input.
  */
-#define _DEFAULT_SOURCE
+#define _GNU_SOURCE
 #include "rc_cli.h"
 
 #include <errno.h>
@@ -14,6 +14,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "rc_args.h"
 #include "rc_mem.h"
 #include "rc_wave.h"
 #include "rc_vector.h"
@@ -37,17 +38,16 @@ static int usage_error(const char *cmd, const char *fmt, const char *arg)
     return EXIT_USAGE;
 }
 
-static int parse_uint(const char *s, uint64_t *out)
+__attribute__((unused)) static int parse_uint(const char *s, uint64_t *out)
 {
-    if (!s || !*s || *s == '-')
-        return -1;
-    char *end;
-    errno = 0;
-    unsigned long long v = strtoull(s, &end, 0);
-    if (errno || *end)
-        return -1;
-    *out = v;
-    return 0;
+    return rc_parse_u64_range(s, 0, UINT64_MAX, out);
+}
+
+static int opt_number_error(const char *cmd, const char *opt, const char *arg, uint64_t max)
+{
+    fprintf(stderr, "rcosim %s: --%s '%s': expected a whole number 0..%" PRIu64 "\n(see 'rcosim %s --help')\n",
+            cmd, opt, arg, max, cmd);
+    return EXIT_USAGE;
 }
 
 /* ---- list --------------------------------------------------------------------------------- */
@@ -179,8 +179,8 @@ static int parse_opts(int argc, char **argv, opts *o, const char *help, const ch
         case O_SEED: case O_COUNT: case O_MAXC: case O_MAXM: case O_WD: case O_HIST: case O_WBEFORE: case O_WAFTER:
         case O_THREADS: {
             uint64_t v;
-            if (parse_uint(optarg, &v))
-                return usage_error(o->cmd, "expected a non-negative number, got '%s'", optarg);
+            if (rc_parse_u64_range(optarg, 0, c == O_MAXM || c == O_HIST ? UINT32_MAX : UINT64_MAX, &v))
+                return opt_number_error(o->cmd, name, optarg, c == O_MAXM || c == O_HIST ? UINT32_MAX : UINT64_MAX);
             if (c == O_SEED) { o->seed = v; o->have_seed = 1; }
             if (c == O_COUNT) { o->count = v; o->have_count = 1; }
             if (c == O_MAXC) { o->max_cycles = v; o->have_max_cycles = 1; }
@@ -301,6 +301,11 @@ static int setup_policies(const opts *o, rc_run *r, const rc_vector *v)
         return usage_error(o->cmd, "--wave-range expects A:B with A <= B (cycles), got '%s'", o->wave_range);
     if ((o->wave_range || o->wave_all || o->have_wave_before || o->have_wave_after) && !o->wave)
         return usage_error(o->cmd, "%s", "--wave-range, --wave-all, --wave-before and --wave-after need --wave DIR");
+    char derr[4200];
+    if (o->png && rc_check_out_dir(o->png, derr, sizeof derr))
+        return usage_error(o->cmd, "--png %s", derr);
+    if (o->wave && rc_check_out_dir(o->wave, derr, sizeof derr))
+        return usage_error(o->cmd, "--wave %s", derr);
     if (o->png && r->blk->images) {      /* blocks without pictures: nothing to write */
         if (mkdirs(o->png))
             return usage_error(o->cmd, "--png: cannot create directory '%s'", o->png);
@@ -309,19 +314,22 @@ static int setup_policies(const opts *o, rc_run *r, const rc_vector *v)
     if (o->wave && !r->blk->wave)
         return usage_error(o->cmd, "block %s has no waveform wrapper", r->blk->name);
     if (o->trace) {
-        char list[256];
-        snprintf(list, sizeof list, "%s", o->trace);
+        char *list = strdup(o->trace);
         char *save = NULL;
-        for (char *t = strtok_r(list, ",", &save); t; t = strtok_r(NULL, ",", &save)) {
+        for (char *t = list ? strtok_r(list, ",", &save) : NULL; t; t = strtok_r(NULL, ",", &save)) {
             int found = 0;
             for (unsigned c = 0; c < r->blk->nchannels; c++)
                 if (r->blk->channels[c].dir == RC_OUT && (!strcmp(t, "all") || !strcmp(t, r->blk->channels[c].name))) {
                     r->trace_channels |= 1u << c;
                     found = 1;
                 }
-            if (!found)
-                return usage_error(o->cmd, "--trace: '%s' is not an output channel of the block (or 'all')", t);
+            if (!found) {
+                usage_error(o->cmd, "--trace: '%s' is not an output channel of the block (or 'all')", t);
+                free(list);
+                return EXIT_USAGE;
+            }
         }
+        free(list);
         r->trace = stdout;
     }
     return 0;
@@ -382,31 +390,67 @@ static int finish(const opts *o, const rc_run *r, const rc_result *res, const ch
 
 static int mkdirs(const char *path)
 {
-    char buf[4096];
-    snprintf(buf, sizeof buf, "%s", path);
+    char *buf = strdup(path);
+    if (!buf || !*buf) {
+        free(buf);
+        return -1;
+    }
     for (char *p = buf + 1; *p; p++) {
         if (*p != '/')
             continue;
         *p = 0;
-        if (mkdir(buf, 0777) && errno != EEXIST)
+        if (mkdir(buf, 0777) && errno != EEXIST) {
+            free(buf);
             return -1;
+        }
         *p = '/';
     }
-    return mkdir(buf, 0777) && errno != EEXIST ? -1 : 0;
+    int rc = mkdir(buf, 0777) && errno != EEXIST ? -1 : 0;
+    free(buf);
+    return rc;
 }
 
-static FILE *bundle_file(const char *dir, const char *name, char *path, size_t n)
+/* A bundle file is written under a temporary name (rc_args.h) and renamed into place when
+ * whole; *path gets the final name, *tmp the temporary one (both malloc'd). */
+static FILE *bundle_file(const char *dir, const char *name, char **path, char **tmp)
 {
-    snprintf(path, n, "%s/%s", dir, name);
-    FILE *f = fopen(path, "w");
-    if (!f)
-        fprintf(stderr, "rcosim: cannot write %s: %s\n", path, strerror(errno));
+    *tmp = NULL;
+    if (asprintf(path, "%s/%s", dir, name) < 0) {
+        *path = NULL;
+        return NULL;
+    }
+    FILE *f = NULL;
+    if ((*tmp = rc_tmp_name(*path))) {
+        rc_tmp_register(*tmp);
+        f = fopen(*tmp, "w");
+    }
+    if (!f) {
+        fprintf(stderr, "rcosim: cannot write %s: %s\n", *path, strerror(errno));
+        if (*tmp)
+            rc_tmp_abort(*tmp);
+    }
     return f;
+}
+
+static void bundle_close(FILE *f, char *path, char *tmp, mode_t mode)
+{
+    if (f) {
+        if (mode)
+            fchmod(fileno(f), mode);
+        if (fclose(f) || rc_tmp_commit(tmp, path))
+            fprintf(stderr, "rcosim: cannot write %s: %s\n", path, strerror(errno));
+    }
+    free(path);
+    free(tmp);
 }
 
 static int copy_file(const char *from, const char *to)
 {
-    FILE *a = fopen(from, "rb"), *b = a ? fopen(to, "wb") : NULL;
+    char *tmp = rc_tmp_name(to);
+    if (!tmp)
+        return -1;
+    rc_tmp_register(tmp);
+    FILE *a = fopen(from, "rb"), *b = a ? fopen(tmp, "wb") : NULL;
     char buf[65536];
     size_t n;
     int rc = a && b ? 0 : -1;
@@ -417,18 +461,24 @@ static int copy_file(const char *from, const char *to)
         fclose(a);
     if (b && fclose(b))
         rc = -1;
+    if (rc)
+        rc_tmp_abort(tmp);
+    else
+        rc = rc_tmp_commit(tmp, to);
+    free(tmp);
     return rc;
 }
 
 /* Runs r; with --wave, captures the report, re-runs the failure window with the waveform
- * wrapper and writes the bundle.  Prints the report either way. */
+ * wrapper and writes the bundle.  Prints the report either way.  No path is held in a
+ * fixed-size buffer: a bundle may be as deep as the file system allows. */
 static void execute(const opts *o, rc_run *r, rc_result *res, const char *vec_path)
 {
     if (!o->wave) {
         rc_run_exec(r, res);
         return;
     }
-    char dir[2048], path[4096], fst[4096];
+    char *dir = NULL, *path, *tmp, *fst = NULL, *fst_tmp = NULL;
     int explicit_window = o->wave_all || o->wave_range;
     /* A passing run leaves nothing behind; the directory is made when there is something to
      * put in it (at once when the run itself dumps a window). */
@@ -437,8 +487,17 @@ static void execute(const opts *o, rc_run *r, rc_result *res, const char *vec_pa
         rc_run_exec(r, res);
         return;
     }
-    if (!realpath(".", dir) || snprintf(fst, sizeof fst, "%s/%s/wave.fst", o->wave[0] == '/' ? "" : dir, o->wave) <= 0)
-        fst[0] = 0;
+    if (o->wave[0] == '/') {
+        if (asprintf(&fst, "%s/wave.fst", o->wave) < 0)
+            fst = NULL;
+    } else {
+        char *cwd = realpath(".", NULL);
+        if (!cwd || asprintf(&fst, "%s/%s/wave.fst", cwd, o->wave) < 0)
+            fst = NULL;
+        free(cwd);
+    }
+    /* The dump goes to a temporary name, renamed when the run that writes it is over. */
+    fst_tmp = fst ? rc_tmp_name(fst) : NULL;
     char *text = NULL;
     size_t len = 0;
     FILE *mem = open_memstream(&text, &len);
@@ -451,11 +510,15 @@ static void execute(const opts *o, rc_run *r, rc_result *res, const char *vec_pa
     if (explicit_window) {
         /* The asked-for window is dumped by the run itself. */
         r->wave = 1;
-        r->wave_path = fst;
+        r->wave_path = fst_tmp ? fst_tmp : "";
         r->wave_from = from;
         r->wave_to = to;
         r->sides[0] = r->blk->wave;
+        if (fst_tmp)
+            rc_tmp_register(fst_tmp);
         rc_run_exec(r, res);
+        if (fst_tmp && rc_tmp_commit(fst_tmp, fst))
+            fprintf(stderr, "rcosim %s: cannot write %s: %s\n", o->cmd, fst, strerror(errno));
         r->sides[0] = r->blk->rtl;
         r->wave = 0;
     } else {
@@ -467,20 +530,27 @@ static void execute(const opts *o, rc_run *r, rc_result *res, const char *vec_pa
     if ((res->status == RC_PASS && !explicit_window) || res->status == RC_ERROR) {
         fclose(mem);
         free(text);
+        free(fst);
+        free(fst_tmp);
         return;
     }
-    if (mkdirs(o->wave) || !realpath(o->wave, dir)) {
+    if (mkdirs(o->wave) || !(dir = realpath(o->wave, NULL))) {
         fprintf(stderr, "rcosim %s: cannot create the bundle directory %s: %s\n", o->cmd, o->wave, strerror(errno));
         fclose(mem);
         free(text);
+        free(fst);
+        free(fst_tmp);
         return;
     }
-    snprintf(fst, sizeof fst, "%s/wave.fst", dir);
-    FILE *f = bundle_file(dir, "report.txt", path, sizeof path);
-    if (f) {
+    free(fst);
+    free(fst_tmp);
+    if (asprintf(&fst, "%s/wave.fst", dir) < 0)
+        fst = NULL;
+    fst_tmp = fst ? rc_tmp_name(fst) : NULL;
+    FILE *f = bundle_file(dir, "report.txt", &path, &tmp);
+    if (f)
         fputs(text ? text : "", f);
-        fclose(f);
-    }
+    bundle_close(f, path, tmp, 0);
     fclose(mem);
     free(text);
     if (!explicit_window) {
@@ -491,59 +561,65 @@ static void execute(const opts *o, rc_run *r, rc_result *res, const char *vec_pa
         w.sides[0] = r->blk->wave;
         w.wave = 1;
         w.wave_vector = res->first.have_fields && !strcmp(res->first.exp_label, "vector");
-        w.wave_path = fst;
+        w.wave_path = fst_tmp ? fst_tmp : "";
         w.wave_from = from;
         w.wave_to = to;
         w.wave_stop = 1;
         w.max_mismatches = UINT32_MAX;
         w.report = NULL;
+        if (fst_tmp)
+            rc_tmp_register(fst_tmp);
         rc_run_exec(&w, &wres);
+        if (fst_tmp && rc_tmp_commit(fst_tmp, fst))
+            fprintf(stderr, "rcosim %s: cannot write %s: %s\n", o->cmd, fst, strerror(errno));
         if (to > wres.cycles)
             to = wres.cycles;
     } else if (to > res->cycles) {
         to = res->cycles;
     }
-    if ((f = bundle_file(dir, "wave.gtkw", path, sizeof path))) {
-        rc_wave_write_gtkw(f, r->blk, res, fst, from, to);
-        fclose(f);
-    }
-    char vcopy[4096] = "";
+    if ((f = bundle_file(dir, "wave.gtkw", &path, &tmp)))
+        rc_wave_write_gtkw(f, r->blk, res, fst ? fst : "wave.fst", from, to);
+    bundle_close(f, path, tmp, 0);
+    char *vcopy = NULL;
     if (vec_path) {
         const char *gz = strlen(vec_path) > 3 && !strcmp(vec_path + strlen(vec_path) - 3, ".gz") ? ".gz" : "";
-        snprintf(vcopy, sizeof vcopy, "%s/vector.vec%s", dir, gz);
-        if (copy_file(vec_path, vcopy)) {
+        if (asprintf(&vcopy, "%s/vector.vec%s", dir, gz) < 0)
+            vcopy = NULL;
+        if (!vcopy || copy_file(vec_path, vcopy)) {
             fprintf(stderr, "rcosim %s: cannot copy %s into the bundle\n", o->cmd, vec_path);
-            vcopy[0] = 0;
+            free(vcopy);
+            vcopy = NULL;
         }
     }
-    if ((f = bundle_file(dir, "report.json", path, sizeof path))) {
-        rc_wave_write_json(f, r->blk, r, res, vcopy[0] ? strrchr(vcopy, '/') + 1 : "", "wave.fst", from, to);
-        fclose(f);
-    }
-    if ((f = bundle_file(dir, "repro.sh", path, sizeof path))) {
-        char self[4096];
-        ssize_t n = readlink("/proc/self/exe", self, sizeof self - 1);
-        self[n > 0 ? n : 0] = 0;
+    if ((f = bundle_file(dir, "report.json", &path, &tmp)))
+        rc_wave_write_json(f, r->blk, r, res, vcopy ? strrchr(vcopy, '/') + 1 : "", "wave.fst", from, to);
+    bundle_close(f, path, tmp, 0);
+    if ((f = bundle_file(dir, "repro.sh", &path, &tmp))) {
+        char *self = realpath("/proc/self/exe", NULL);
         /* The repro line with this binary and the bundle's own copy of the vector. */
         const char *rest = strstr(r->repro, " --block ");
-        char line[4096];
-        snprintf(line, sizeof line, "%s", rest ? rest : "");
-        if (vec_path && vcopy[0]) {
-            char *v = strstr(line, " --vector ");
-            if (v) {
-                char *end = strchr(v + 10, ' ');
-                char tail[4096];
-                snprintf(tail, sizeof tail, "%s", end ? end : "");
-                snprintf(v, sizeof line - (size_t)(v - line), " --vector \"$here/%s\"%s", strrchr(vcopy, '/') + 1, tail);
-            }
+        char *line = strdup(rest ? rest : "");
+        char *v = line && vec_path && vcopy ? strstr(line, " --vector ") : NULL;
+        if (v) {
+            char *end = strchr(v + 10, ' ');
+            *v = 0;
+            fprintf(f, "#!/bin/sh\n# Reruns exactly this case; extra options (e.g. --wave DIR) are passed on.\n"
+                       "here=$(cd \"$(dirname \"$0\")\" && pwd)\nexec \"%s\" %s%s --vector \"$here/%s\"%s \"$@\"\n",
+                    self ? self : "rcosim", o->cmd, line, strrchr(vcopy, '/') + 1, end ? end : "");
+        } else {
+            fprintf(f, "#!/bin/sh\n# Reruns exactly this case; extra options (e.g. --wave DIR) are passed on.\n"
+                       "here=$(cd \"$(dirname \"$0\")\" && pwd)\nexec \"%s\" %s%s \"$@\"\n",
+                    self ? self : "rcosim", o->cmd, line ? line : "");
         }
-        fprintf(f, "#!/bin/sh\n# Reruns exactly this case; extra options (e.g. --wave DIR) are passed on.\n"
-                   "here=$(cd \"$(dirname \"$0\")\" && pwd)\nexec \"%s\" %s%s \"$@\"\n",
-                n > 0 ? self : "rcosim", o->cmd, line);
-        fclose(f);
-        chmod(path, 0755);
+        free(line);
+        free(self);
     }
+    bundle_close(f, path, tmp, 0755);
     printf("bundle: %s (wave.fst cycles %" PRIu64 "..%" PRIu64 "; open with: rcosim wave %s)\n", dir, from, to, o->wave);
+    free(vcopy);
+    free(fst);
+    free(fst_tmp);
+    free(dir);
 }
 
 /* ---- wave --------------------------------------------------------------------------------- */
@@ -561,9 +637,9 @@ static int cmd_wave(int argc, char **argv)
     }
     if (argc != 2)
         return usage_error("wave", "%s", "expected one bundle directory");
-    char fst[4096], gtkw[4096];
-    snprintf(fst, sizeof fst, "%s/wave.fst", argv[1]);
-    snprintf(gtkw, sizeof gtkw, "%s/wave.gtkw", argv[1]);
+    char *fst = NULL, *gtkw = NULL;
+    if (asprintf(&fst, "%s/wave.fst", argv[1]) < 0 || asprintf(&gtkw, "%s/wave.gtkw", argv[1]) < 0)
+        return EXIT_USAGE;
     if (access(fst, R_OK) || access(gtkw, R_OK)) {
         fprintf(stderr, "rcosim wave: %s: expected a bundle with wave.fst and wave.gtkw (made by --wave)\n", argv[1]);
         return EXIT_USAGE;
@@ -909,6 +985,7 @@ static void main_help(const rc_cli_ext *ext)
 
 int rc_cli_main(int argc, char **argv, const rc_cli_ext *ext)
 {
+    rc_tmp_install_handlers();   /* a killed writer removes its temporary file */
     if (argc < 2 || !strcmp(argv[1], "--help") || !strcmp(argv[1], "-h") || !strcmp(argv[1], "help")) {
         main_help(ext);
         return argc < 2 ? EXIT_USAGE : 0;

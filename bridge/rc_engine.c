@@ -21,6 +21,7 @@
 
 #include "rc_mem.h"
 #include "rc_png.h"
+#include "rc_args.h"
 #include "rc_rng.h"
 
 #define MAX_MEM 4
@@ -108,7 +109,7 @@ int rc_policy_parse(const char *text, rc_policy *p)
         p->p = d;
         return 0;
     }
-    if (sscanf(text, "bursty:%u%c", &u, &extra) == 1 && u >= 1 && u <= 1000000) {
+    if (!strncmp(text, "bursty:", 7) && !rc_parse_uint_range(text + 7, 1, 1000000, &u)) {
         p->kind = RC_BP_BURSTY;
         p->burst = u;
         return 0;

@@ -2,6 +2,7 @@
  * rc_mem.c - sparse memory images and the memory agent (see rc_mem.h).
  */
 #include "rc_mem.h"
+#include "rc_args.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -124,12 +125,20 @@ int rc_memimg_diff(const rc_memimg *a, const rc_memimg *b, uint32_t *addr)
 int rc_latency_parse(const char *text, unsigned *min, unsigned *max)
 {
     unsigned a, b;
-    char extra;
-    if (sscanf(text, "%u:%u%c", &a, &b, &extra) == 2) {
-    } else if (sscanf(text, "%u%c", &a, &extra) == 1) {
-        b = a;
-    } else {
+    const char *colon = strchr(text, ':');
+    if (colon) {
+        char first[24];
+        size_t n = (size_t)(colon - text);
+        if (n >= sizeof first)
+            return -1;
+        memcpy(first, text, n);
+        first[n] = 0;
+        if (rc_parse_uint_range(first, 1, 1000, &a) || rc_parse_uint_range(colon + 1, 1, 1000, &b))
+            return -1;
+    } else if (rc_parse_uint_range(text, 1, 1000, &a)) {
         return -1;
+    } else {
+        b = a;
     }
     if (a < 1 || b < a || b > 1000)
         return -1;

@@ -2,6 +2,7 @@
  * rc_png.c - PNG output through libpng, and difference images.
  */
 #include "rc_png.h"
+#include "rc_args.h"
 
 #include <errno.h>
 #include <png.h>
@@ -11,9 +12,18 @@
 
 int rc_png_write(const char *path, const rc_image *img, char *err, size_t errn)
 {
-    FILE *f = fopen(path, "wb");
+    /* Written under a temporary name and renamed when whole: a reader never sees a part. */
+    char *tmp = rc_tmp_name(path);
+    if (!tmp) {
+        snprintf(err, errn, "%s: out of memory", path);
+        return -1;
+    }
+    rc_tmp_register(tmp);
+    FILE *f = fopen(tmp, "wb");
     if (!f) {
         snprintf(err, errn, "%s: cannot write: %s", path, strerror(errno));
+        rc_tmp_abort(tmp);
+        free(tmp);
         return -1;
     }
     png_structp png = png_create_write_struct(PNG_LIBPNG_VER_STRING, NULL, NULL, NULL);
@@ -24,6 +34,8 @@ int rc_png_write(const char *path, const rc_image *img, char *err, size_t errn)
         png_destroy_write_struct(&png, &info);
         free(rows);
         fclose(f);
+        rc_tmp_abort(tmp);
+        free(tmp);
         return -1;
     }
     png_init_io(png, f);
@@ -39,8 +51,16 @@ int rc_png_write(const char *path, const rc_image *img, char *err, size_t errn)
     free(rows);
     if (fclose(f)) {
         snprintf(err, errn, "%s: write failed", path);
+        rc_tmp_abort(tmp);
+        free(tmp);
         return -1;
     }
+    if (rc_tmp_commit(tmp, path)) {
+        snprintf(err, errn, "%s: cannot rename into place: %s", path, strerror(errno));
+        free(tmp);
+        return -1;
+    }
+    free(tmp);
     return 0;
 }
 

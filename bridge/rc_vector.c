@@ -4,6 +4,9 @@
  */
 #define _POSIX_C_SOURCE 200809L
 #include "rc_vector.h"
+#include "rc_args.h"
+#include "rc_engine.h"
+#include "rc_mem.h"
 
 #include <errno.h>
 #include <stdarg.h>
@@ -108,6 +111,8 @@ typedef struct reader {
     unsigned long line;
     char *err;
     size_t errn;
+    char *buf;           /* the current line, grown as needed: no line is too long */
+    size_t cap;
 } reader;
 
 static int fail(reader *r, const char *fmt, ...)
@@ -121,22 +126,52 @@ static int fail(reader *r, const char *fmt, ...)
     return -1;
 }
 
-/* Next significant line (comments and blank lines skipped), split into at most max tokens.
- * Returns the token count, 0 at end of file, -1 on error. */
-static int next_line(reader *r, char *buf, size_t bufn, char **tok, int max)
+/* Reads one whole line into r->buf.  1, 0 at end of file, -1 on error (a corrupt or
+ * truncated gzip stream is an error, not an end of file). */
+static int read_line(reader *r)
 {
+    size_t len = 0;
     for (;;) {
-        if (!gzgets(r->gz, buf, (int)bufn)) {
+        if (r->cap - len < 2) {
+            size_t cap = r->cap ? r->cap * 2 : 4096;
+            char *b = realloc(r->buf, cap);
+            if (!b) {
+                r->line++;
+                return fail(r, "out of memory");
+            }
+            r->buf = b;
+            r->cap = cap;
+        }
+        int chunk = r->cap - len > (size_t)1 << 30 ? 1 << 30 : (int)(r->cap - len);
+        if (!gzgets(r->gz, r->buf + len, chunk)) {
             int zerr;
             const char *msg = gzerror(r->gz, &zerr);
-            if (zerr != Z_OK && zerr != Z_BUF_ERROR)
+            if (zerr != Z_OK) {
+                r->line++;
                 return fail(r, "expected more text, read error: %s", msg);
-            return 0;
+            }
+            if (!len)
+                return 0;
+            break;
         }
-        r->line++;
-        size_t len = strlen(buf);
-        if (len == bufn - 1 && buf[len - 1] != '\n' && !gzeof(r->gz))
-            return fail(r, "expected a line of at most %zu characters", bufn - 2);
+        len += strlen(r->buf + len);
+        if (len && r->buf[len - 1] == '\n')
+            break;
+    }
+    r->line++;
+    return 1;
+}
+
+/* Next significant line (comments and blank lines skipped), split into at most max tokens
+ * ('stimulus' takes the rest of its line as one word).  Returns the token count, 0 at end
+ * of file, -1 on error. */
+static int next_line(reader *r, char **tok, int max)
+{
+    for (;;) {
+        int got = read_line(r);
+        if (got <= 0)
+            return got;
+        char *buf = r->buf;
         char *hash = strchr(buf, '#');
         if (hash)
             *hash = 0;
@@ -149,6 +184,12 @@ static int next_line(reader *r, char *buf, size_t bufn, char **tok, int max)
             if (n == max)
                 return fail(r, "expected at most %d words on the line", max);
             tok[n++] = p;
+            if (n == 2 && !strcmp(tok[0], "stimulus")) {
+                size_t l = strlen(p);
+                while (l && (p[l - 1] == ' ' || p[l - 1] == '\t' || p[l - 1] == '\r' || p[l - 1] == '\n'))
+                    p[--l] = 0;
+                break;
+            }
             while (*p && *p != ' ' && *p != '\t' && *p != '\r' && *p != '\n')
                 p++;
             if (*p)
@@ -270,13 +311,53 @@ static int parse_txn(reader *r, rc_vector *v, char **tok, int n, int out, const 
     return 0;
 }
 
+typedef struct memref {
+    uint32_t addr;
+    size_t idx;
+} memref;
+
+static int by_addr(const void *a, const void *b)
+{
+    const memref *x = a, *y = b;
+    return x->addr != y->addr ? (x->addr < y->addr ? -1 : 1) : (x->idx < y->idx ? -1 : x->idx > y->idx);
+}
+
+/* Memory sections must not overlap; the error names the first line of the later section. */
+static int check_mem_overlap(reader *r, const rc_vector *v, const unsigned long *memline)
+{
+    if (v->nmem < 2)
+        return 0;
+    memref *ref = malloc(v->nmem * sizeof *ref);
+    if (!ref)
+        return fail(r, "out of memory");
+    for (size_t i = 0; i < v->nmem; i++)
+        ref[i] = (memref){ v->mem[i].addr, i };
+    qsort(ref, v->nmem, sizeof *ref, by_addr);
+    int rc = 0;
+    for (size_t k = 1; k < v->nmem; k++) {
+        const rc_memchunk *a = &v->mem[ref[k - 1].idx];
+        if ((uint64_t)a->addr + 4ull * a->nwords > ref[k].addr) {
+            size_t later = ref[k].idx > ref[k - 1].idx ? ref[k].idx : ref[k - 1].idx;
+            size_t other = later == ref[k].idx ? ref[k - 1].idx : ref[k].idx;
+            r->line = memline[later];
+            rc = fail(r, "expected memory sections not to overlap; this one overlaps the one at line %lu "
+                      "(address %08x)", memline[other], (unsigned)ref[k].addr);
+            break;
+        }
+    }
+    free(ref);
+    return rc;
+}
+
 int rc_vector_read(rc_vector *v, const char *path, rc_block_lookup find, char *err, size_t errn)
 {
-    reader r = { NULL, path, 0, err, errn };
-    char buf[4096];
+    reader r = { NULL, path, 0, err, errn, NULL, 0 };
     char *tok[MAXTOK];
     int seen[RC_MAX_CHANNELS] = { 0 };
     int n, rc = -1, state = 0; /* 0 header, 1 body (mem/in), 2 expected outputs, 3 after end */
+    unsigned long body_line = 0;  /* the first line after the header */
+    unsigned long *memline = NULL; /* the first line of each memory section */
+    size_t memline_cap = 0, lastcap = 0;
 
     rc_vector_init(v, NULL);
     r.gz = gzopen(path, "rb");
@@ -285,7 +366,7 @@ int rc_vector_read(rc_vector *v, const char *path, rc_block_lookup find, char *e
         return -1;
     }
     gzbuffer(r.gz, 1 << 16);
-    n = next_line(&r, buf, sizeof buf, tok, MAXTOK);
+    n = next_line(&r, tok, MAXTOK);
     if (n <= 0) {
         if (n == 0)
             fail(&r, "expected 'rcosim-vector %d', got an empty file", RC_VECTOR_VERSION);
@@ -299,7 +380,7 @@ int rc_vector_read(rc_vector *v, const char *path, rc_block_lookup find, char *e
         fail(&r, "expected format version %d, got '%s'", RC_VECTOR_VERSION, tok[1]);
         goto out;
     }
-    n = next_line(&r, buf, sizeof buf, tok, MAXTOK);
+    n = next_line(&r, tok, MAXTOK);
     if (n < 0)
         goto out;
     if (n != 2 || strcmp(tok[0], "block")) {
@@ -313,11 +394,23 @@ int rc_vector_read(rc_vector *v, const char *path, rc_block_lookup find, char *e
     }
     rc_vector_init(v, blk);
 
-    while ((n = next_line(&r, buf, sizeof buf, tok, MAXTOK)) > 0) {
+    while ((n = next_line(&r, tok, MAXTOK)) > 0) {
         const char *k = tok[0];
         if (state == 3) {
             fail(&r, "expected nothing after 'end'");
             goto out;
+        }
+        if (!body_line && (!strcmp(k, "mem") || !strcmp(k, "in") || !strcmp(k, "expect") || !strcmp(k, "out") ||
+                           !strcmp(k, "end"))) {
+            body_line = r.line;
+            /* The header is complete here: every channel the body needs is declared. */
+            for (unsigned c = 0; c < blk->nchannels; c++) {
+                const rc_channel *ch = &blk->channels[c];
+                if (!seen[c] && !(ch->agent && ch->dir == RC_IN) && ch->dir == RC_IN) {
+                    fail(&r, "expected a 'channel in %s ...' line in the header, before this line", ch->name);
+                    goto out;
+                }
+            }
         }
         if (!strcmp(k, "seed") || !strcmp(k, "backpressure") || !strcmp(k, "mem-latency") ||
             !strcmp(k, "stimulus") || !strcmp(k, "channel")) {
@@ -346,6 +439,16 @@ int rc_vector_read(rc_vector *v, const char *path, rc_block_lookup find, char *e
                     fail(&r, "expected '%s POLICY'", k);
                     goto out;
                 }
+                rc_policy pol;
+                unsigned lmin, lmax;
+                if (dst == v->backpressure && rc_policy_parse(tok[1], &pol)) {
+                    fail(&r, "backpressure '%s': expected always, random:P (0<P<=1) or bursty:N (1..1000000)", tok[1]);
+                    goto out;
+                }
+                if (dst == v->latency && rc_latency_parse(tok[1], &lmin, &lmax)) {
+                    fail(&r, "mem-latency '%s': expected N or MIN:MAX cycles (1..1000)", tok[1]);
+                    goto out;
+                }
                 strcpy(dst, tok[1]);
             }
         } else if (!strcmp(k, "mem")) {
@@ -370,17 +473,36 @@ int rc_vector_read(rc_vector *v, const char *path, rc_block_lookup find, char *e
             /* Consecutive lines extend the previous chunk. */
             rc_memchunk *last = v->nmem ? &v->mem[v->nmem - 1] : NULL;
             if (last && last->addr + 4ull * last->nwords == a) {
-                uint32_t *nw = realloc(last->words, (last->nwords + (size_t)(n - 2)) * sizeof *nw);
-                if (!nw) {
+                size_t need = last->nwords + (size_t)(n - 2);
+                if (need > lastcap) {   /* geometric growth: reading stays linear */
+                    size_t cap = lastcap * 2 > need ? lastcap * 2 : need + 64;
+                    uint32_t *nw = realloc(last->words, cap * sizeof *nw);
+                    if (!nw) {
+                        fail(&r, "out of memory");
+                        goto out;
+                    }
+                    last->words = nw;
+                    lastcap = cap;
+                }
+                memcpy(last->words + last->nwords, words, (size_t)(n - 2) * sizeof *words);
+                last->nwords = need;
+            } else {
+                if (rc_vector_add_mem(v, (uint32_t)a, words, (size_t)(n - 2))) {
                     fail(&r, "out of memory");
                     goto out;
                 }
-                memcpy(nw + last->nwords, words, (size_t)(n - 2) * sizeof *nw);
-                last->words = nw;
-                last->nwords += (size_t)(n - 2);
-            } else if (rc_vector_add_mem(v, (uint32_t)a, words, (size_t)(n - 2))) {
-                fail(&r, "out of memory");
-                goto out;
+                lastcap = (size_t)(n - 2) ? (size_t)(n - 2) : 1;
+                if (v->nmem > memline_cap) {
+                    size_t cap = memline_cap ? memline_cap * 2 : 16;
+                    unsigned long *ml = realloc(memline, cap * sizeof *ml);
+                    if (!ml) {
+                        fail(&r, "out of memory");
+                        goto out;
+                    }
+                    memline = ml;
+                    memline_cap = cap;
+                }
+                memline[v->nmem - 1] = r.line;
             }
             state = 1;
         } else if (!strcmp(k, "in")) {
@@ -423,16 +545,21 @@ int rc_vector_read(rc_vector *v, const char *path, rc_block_lookup find, char *e
         fail(&r, "expected 'end' (the file is truncated)");
         goto out;
     }
+    r.line = body_line;
     for (unsigned c = 0; c < blk->nchannels; c++) {
         const rc_channel *ch = &blk->channels[c];
         if (!seen[c] && !(ch->agent && ch->dir == RC_IN) && (ch->dir == RC_IN || v->has_expected)) {
-            snprintf(err, errn, "%s: expected a 'channel %s %s ...' line in the header", path,
-                     ch->dir == RC_IN ? "in" : "out", ch->name);
+            fail(&r, "expected a 'channel %s %s ...' line in the header, before this line",
+                 ch->dir == RC_IN ? "in" : "out", ch->name);
             goto out;
         }
     }
+    if (check_mem_overlap(&r, v, memline))
+        goto out;
     rc = 0;
 out:
+    free(memline);
+    free(r.buf);
     gzclose(r.gz);
     if (rc)
         rc_vector_free(v);
@@ -487,18 +614,21 @@ static int ends_with(const char *s, const char *suffix)
 int rc_vector_write(const rc_vector *v, const char *path, int with_outputs, char *err, size_t errn)
 {
     const rc_block_desc *b = v->blk;
-    char tmp[4096];
-    if (snprintf(tmp, sizeof tmp, "%s.tmp", path) >= (int)sizeof tmp) {
-        snprintf(err, errn, "%s: path too long", path);
+    char *tmp = rc_tmp_name(path);
+    if (!tmp) {
+        snprintf(err, errn, "%s: out of memory", path);
         return -1;
     }
+    rc_tmp_register(tmp);
     writer w = { NULL, NULL, 0 };
     if (ends_with(path, ".gz"))
         w.gz = gzopen(tmp, "wb6");
     else
         w.f = fopen(tmp, "w");
     if (!w.gz && !w.f) {
-        snprintf(err, errn, "%s: cannot write: %s", tmp, strerror(errno));
+        snprintf(err, errn, "%s: cannot write: %s", path, strerror(errno));
+        rc_tmp_abort(tmp);
+        free(tmp);
         return -1;
     }
     wr(&w, "rcosim-vector %d\n", RC_VECTOR_VERSION);
@@ -506,8 +636,22 @@ int rc_vector_write(const rc_vector *v, const char *path, int with_outputs, char
     wr(&w, "seed %llu\n", (unsigned long long)v->seed);
     wr(&w, "backpressure %s\n", v->backpressure);
     wr(&w, "mem-latency %s\n", v->latency);
-    if (v->stimulus[0])
-        wr(&w, "stimulus %s\n", v->stimulus);
+    if (v->stimulus[0]) {
+        /* What the reader gives back: no comment sign, no control character, no edge space. */
+        char st[sizeof v->stimulus];
+        snprintf(st, sizeof st, "%s", v->stimulus);
+        for (char *p = st; *p; p++)
+            if (*p == '#' || (unsigned char)*p < 0x20 || *p == 0x7f)
+                *p = '_';
+        char *p = st;
+        while (*p == ' ')
+            p++;
+        size_t l = strlen(p);
+        while (l && p[l - 1] == ' ')
+            p[--l] = 0;
+        if (*p)
+            wr(&w, "stimulus %s\n", p);
+    }
     for (unsigned c = 0; c < b->nchannels; c++) {
         const rc_channel *ch = &b->channels[c];
         if (ch->agent && ch->dir == RC_IN)
@@ -561,14 +705,16 @@ int rc_vector_write(const rc_vector *v, const char *path, int with_outputs, char
     wr(&w, "end\n");
     int closed = w.gz ? gzclose(w.gz) : fclose(w.f);
     if (w.bad || closed != 0) {
-        snprintf(err, errn, "%s: write failed", tmp);
-        remove(tmp);
+        snprintf(err, errn, "%s: write failed", path);
+        rc_tmp_abort(tmp);
+        free(tmp);
         return -1;
     }
-    if (rename(tmp, path)) {
-        snprintf(err, errn, "%s: cannot rename to %s: %s", tmp, path, strerror(errno));
-        remove(tmp);
+    if (rc_tmp_commit(tmp, path)) {
+        snprintf(err, errn, "%s: cannot rename %s into place: %s", path, tmp, strerror(errno));
+        free(tmp);
         return -1;
     }
+    free(tmp);
     return 0;
 }

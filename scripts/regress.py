@@ -60,6 +60,114 @@ class Usage(Exception):
     pass
 
 
+# ---- the argument discipline: every bad value a one-line 'given: expected' and exit 2 -------------
+
+def whole(lo, hi=None):
+    """An argparse type: a whole number in [lo, hi] (no wrap-around, no sign surprises)."""
+    def conv(s):
+        if not re.fullmatch(r'[0-9]+', s or ''):
+            raise argparse.ArgumentTypeError('%r: expected a whole number %s' % (
+                s, '%d..%d' % (lo, hi) if hi is not None else '>= %d' % lo))
+        v = int(s)
+        if v < lo or (hi is not None and v > hi):
+            raise argparse.ArgumentTypeError('%r: expected a whole number %s' % (
+                s, '%d..%d' % (lo, hi) if hi is not None else '>= %d' % lo))
+        return v
+    return conv
+
+
+def seconds(s):
+    try:
+        v = float(s)
+    except ValueError:
+        v = -1.0
+    if not v >= 0 or v == float('inf'):
+        raise argparse.ArgumentTypeError('%r: expected a number of seconds >= 0 (0: no limit)' % s)
+    return v
+
+
+class Parser(argparse.ArgumentParser):
+    """argparse with the rcosim error form: 'PROG: given: expected', exit 2."""
+    def error(self, message):
+        sys.stderr.write('%s: %s\n(see \'%s --help\')\n' % (self.prog, message, self.prog))
+        sys.exit(2)
+
+
+def check_out_dir(path, what='-o'):
+    """DIR can hold the outputs: a writable directory, or creatable under a writable one."""
+    p = os.path.abspath(path)
+    if os.path.exists(p):
+        if not os.path.isdir(p):
+            raise Usage('%s %s: expected a directory, it is an existing file' % (what, path))
+        if not os.access(p, os.W_OK | os.X_OK):
+            raise Usage('%s %s: expected a writable directory' % (what, path))
+        return
+    q = p
+    while True:
+        q = os.path.dirname(q)
+        if os.path.exists(q):
+            if not os.path.isdir(q):
+                raise Usage('%s %s: expected a directory path, %s is an existing file' % (what, path, q))
+            if not os.access(q, os.W_OK | os.X_OK):
+                raise Usage('%s %s: expected a directory that can be created, %s is not writable' % (what, path, q))
+            return
+        if q == os.path.dirname(q):
+            return
+
+
+TMP_TAG = '.rcosim-tmp.'
+
+
+def tmp_name(path):
+    """PATH.rcosim-tmp.PID; stale temporaries of PATH (their writer is gone) are removed."""
+    d, base = os.path.split(os.path.abspath(path))
+    try:
+        names = os.listdir(d)
+    except OSError:
+        names = []
+    for n in names:
+        if n.startswith(base + TMP_TAG):
+            pid = n[len(base + TMP_TAG):]
+            if pid.isdigit():
+                alive = int(pid) == os.getpid()
+                if not alive:
+                    try:
+                        os.kill(int(pid), 0)
+                        alive = True
+                    except ProcessLookupError:
+                        alive = False
+                    except PermissionError:
+                        alive = True
+                if not alive:
+                    try:
+                        os.unlink(os.path.join(d, n))
+                    except OSError:
+                        pass
+    return '%s%s%d' % (path, TMP_TAG, os.getpid())
+
+
+def write_atomic(path, text):
+    """Writes text to path under a temporary name then renames it: a reader sees the old file
+    or the whole new one."""
+    tmp = tmp_name(path)
+    try:
+        with open(tmp, 'w', encoding='utf-8', errors='backslashreplace') as f:
+            f.write(text)
+        os.replace(tmp, path)
+    finally:
+        if os.path.exists(tmp):
+            os.unlink(tmp)
+
+
+def name_ok(path):
+    """A file name that can be printed and put into the reports (UTF-8)."""
+    try:
+        path.encode('utf-8')
+        return True
+    except UnicodeEncodeError:
+        return False
+
+
 # ---- small helpers ------------------------------------------------------------------------------
 
 def read_text(path):
@@ -92,7 +200,11 @@ def find_vectors(vdir):
         dirs.sort()
         for f in sorted(files):
             if f.endswith('.vec') or f.endswith('.vec.gz'):
-                out.append(os.path.join(root, f))
+                p = os.path.join(root, f)
+                if not name_ok(p):
+                    raise Usage('%s: a vector file name that is not UTF-8: expected a UTF-8 name (rename it)'
+                                % p.encode('utf-8', 'surrogateescape').decode('utf-8', 'backslashreplace'))
+                out.append(p)
     return sorted(out)
 
 
@@ -624,11 +736,10 @@ def write_junit(path, a, runs, title):
         root.set(k, str(tot[k]))
     root.set('time', '%.3f' % tot['time'])
     ET.indent(root)
-    tmp = path + '.tmp'
-    ET.ElementTree(root).write(tmp, encoding='UTF-8', xml_declaration=True)
-    with open(tmp, 'a') as f:
-        f.write('\n')
-    os.replace(tmp, path)
+    import io
+    buf = io.BytesIO()
+    ET.ElementTree(root).write(buf, encoding='UTF-8', xml_declaration=True)
+    write_atomic(path, buf.getvalue().decode('utf-8') + '\n')
 
 
 def block_rows(runs, cov):
@@ -780,9 +891,7 @@ def write_html(path, a, runs, rows, cov, wall, stopped, title):
                  '<td style="text-align:left">%s</td></tr>' % (name, r.status, STATUS_WORD[r.status], e(r.seed),
                                                                r.cycles, r.seconds, e(r.info)))
     h.append('</table></details></body></html>')
-    with open(path + '.tmp', 'w') as f:
-        f.write('\n'.join(h) + '\n')
-    os.replace(path + '.tmp', path)
+    write_atomic(path, '\n'.join(h) + '\n')
 
 
 def write_json(path, a, runs, cov, wall, stopped, jobs, extra=None):
@@ -797,9 +906,7 @@ def write_json(path, a, runs, cov, wall, stopped, jobs, extra=None):
                   'pass': sum(r.status == 'pass' for r in runs),
                   'fail': sum(r.status in ('fail', 'error') for r in runs),
                   'cycles': sum(r.cycles for r in runs), 'run_seconds': sum(r.seconds for r in runs)}
-    with open(path, 'w') as f:
-        json.dump(d, f, indent=1)
-        f.write('\n')
+    write_atomic(path, json.dumps(d, indent=1) + '\n')
 
 
 # ---- rcosim regress ------------------------------------------------------------------------------
@@ -839,10 +946,12 @@ def regress(a):
     outdir = os.path.abspath(a.output)
     if os.path.realpath(outdir) == os.path.realpath(SRC):
         raise Usage('-o: refusing to write into the source tree itself')
+    check_out_dir(outdir)
     if a.farm:
         import regress_farm
         farm = regress_farm.preflight(sys.modules[__name__], a, outdir)
     os.makedirs(outdir, exist_ok=True)
+    mark_in_progress(a, outdir)
     shutil.rmtree(os.path.join(outdir, 'runs'), ignore_errors=True)
     shutil.rmtree(os.path.join(outdir, 'coverage'), ignore_errors=True)
     binary = a.rcosim
@@ -863,9 +972,35 @@ def regress(a):
         ', seeds %s' % ' '.join(map(str, seeds)) if seeds else '',
         ', shard %d/%d' % a.shard if a.shard else '', a.jobs, outdir), flush=True)
     t0 = time.monotonic()
-    stopped = execute(a, runs, outdir, binary, feats, {})
+    old = {s: signal.getsignal(s) for s in (signal.SIGTERM, signal.SIGHUP)}
+
+    def interrupt(sig, frame):
+        for s in old:
+            signal.signal(s, signal.SIG_IGN)      # once: the reports get written
+        raise KeyboardInterrupt
+    for s in old:
+        signal.signal(s, interrupt)
+    try:
+        stopped = execute(a, runs, outdir, binary, feats, {})
+    finally:
+        for s, h in old.items():
+            signal.signal(s, h)
     wall = time.monotonic() - t0
     return finish(a, runs, outdir, blocks, wall, stopped, title)
+
+
+def mark_in_progress(a, outdir):
+    """Last run's reports go before this one starts: a killed regression leaves results.json
+    saying it did not finish, never an older junit.xml beside a newer, partial result."""
+    for n in ('junit.xml', 'report.html', 'summary.txt'):
+        try:
+            os.unlink(os.path.join(outdir, n))
+        except FileNotFoundError:
+            pass
+    write_atomic(os.path.join(outdir, 'results.json'), json.dumps(
+        {'suite': getattr(a, 'suite', None), 'seed_base': getattr(a, 'seed_base', None), 'runs': [],
+         'stopped': 'not finished: the regression (pid %d) is running, or was killed before writing '
+                    'its reports' % os.getpid()}, indent=1) + '\n')
 
 
 def finish(a, runs, outdir, blocks, wall, stopped, title, extra=None):
@@ -878,8 +1013,7 @@ def finish(a, runs, outdir, blocks, wall, stopped, title, extra=None):
     write_junit(junit, a, runs, title)
     write_html(report, a, runs, rows, cov, wall, stopped, title)
     write_json(os.path.join(outdir, 'results.json'), a, runs, cov, wall, stopped, a.jobs, extra)
-    with open(os.path.join(outdir, 'summary.txt'), 'w') as f:
-        f.write(text)
+    write_atomic(os.path.join(outdir, 'summary.txt'), text)
     sys.stdout.write(text)
     print('regress: JUnit %s, HTML %s' % (junit, report))
     if stopped == 'interrupted':
@@ -996,7 +1130,7 @@ def gen_all(a):
 def main(argv):
     gen_mode = '--gen-all' in argv
     prog = 'rcosim gen --all' if gen_mode else 'rcosim regress'
-    ap = argparse.ArgumentParser(
+    ap = Parser(
         prog=prog, formatter_class=argparse.RawDescriptionHelpFormatter,
         description=('Regenerate every vector under vectors/ from its recorded stimulus, seed and policies '
                      '(the C model alone), replace those that changed and say how.' if gen_mode else
@@ -1022,17 +1156,17 @@ def main(argv):
                         help='smoke (default): every vector + 3 short random seeds per block, under two minutes '
                              'on 2 cores; nightly: every vector + K seeds x every back-pressure policy, millions of '
                              'cycles each')
-        ap.add_argument('-j', '--jobs', type=int, metavar='N', help='parallel runs (default: the number of cores)')
-        ap.add_argument('--seeds', type=int, metavar='K', help='random seeds per block (default: smoke 3, nightly 16)')
-        ap.add_argument('--seed-base', type=int, default=1, metavar='N',
+        ap.add_argument('-j', '--jobs', type=whole(1, 4096), metavar='N', help='parallel runs (default: the number of cores)')
+        ap.add_argument('--seeds', type=whole(0, 1000000), metavar='K', help='random seeds per block (default: smoke 3, nightly 16)')
+        ap.add_argument('--seed-base', type=whole(0, 2**64 - 1 - 10**6), default=1, metavar='N',
                         help='seed of the first random run of each block; run k gets N+k (default 1)')
-        ap.add_argument('--count', type=int, metavar='N', help='random-stimulus count of every random run '
+        ap.add_argument('--count', type=whole(1, 2**64 - 1), metavar='N', help='random-stimulus count of every random run '
                         '(default: per block and suite)')
-        ap.add_argument('--max-failures', type=int, default=0, metavar='N',
+        ap.add_argument('--max-failures', type=whole(0), default=0, metavar='N',
                         help='stop after N failed runs (default 0: never)')
         ap.add_argument('--shard', type=parse_shard, metavar='I/N',
                         help='run only shard I of N (1-based; a stable split of the selected runs)')
-        ap.add_argument('--timeout', type=float, default=900, metavar='S',
+        ap.add_argument('--timeout', type=seconds, default=900, metavar='S',
                         help='kill a run after S seconds; it counts as an error (default 900, 0: none)')
         ap.add_argument('-o', '--output', metavar='DIR',
                         help='output directory (default: regress-out in the current directory, or in the '
@@ -1049,9 +1183,9 @@ def main(argv):
                              'nodes share; -j N then caps the array tasks running at once')
         fg.add_argument('--partition', metavar='P', help='Slurm partition (default: the cluster\'s default)')
         fg.add_argument('--time', metavar='T', help='time limit of each array task (sbatch --time), e.g. 30:00')
-        fg.add_argument('--array-max', type=int, metavar='N',
+        fg.add_argument('--array-max', type=whole(1), metavar='N',
                         help='at most N array tasks (default 1000, and never above the cluster\'s MaxArraySize)')
-        fg.add_argument('--runs-per-task', type=int, metavar='K',
+        fg.add_argument('--runs-per-task', type=whole(1), metavar='K',
                         help='runs per array task (default: about two tasks per CPU of the partition)')
         fg.add_argument('--sbatch', action='append', metavar='OPT', default=None,
                         help='extra sbatch option, passed through; repeatable; write it with "=": '
@@ -1084,6 +1218,15 @@ def main(argv):
         return regress(a)
     except Usage as e:
         sys.stderr.write('%s: %s\n' % (prog, e))
+        return 2
+    except OSError as e:
+        # A file system refusal (permissions, a file where a directory was expected, a full
+        # disk): one line naming the path, never a traceback.
+        where = e.filename if e.filename is not None else ''
+        if isinstance(where, bytes):
+            where = where.decode('utf-8', 'backslashreplace')
+        where = str(where).encode('utf-8', 'surrogateescape').decode('utf-8', 'backslashreplace')
+        sys.stderr.write('%s: %s: %s\n' % (prog, where or 'error', e.strerror or e))
         return 2
 
 

@@ -77,7 +77,7 @@ def case_usage(ctx):
     base = [ctx['rcosim'], 'regress', '--block', 'r5xx.cp', '--count', '100', '--seeds', '1']
     for args, text in ((['--runs-per-task', '2'], '--runs-per-task needs --farm slurm'),
                        (['--partition', 'x'], '--partition needs --farm slurm'),
-                       (['--farm', 'slurm', '--runs-per-task', '0'], '--runs-per-task expects N >= 1'),
+                       (['--farm', 'slurm', '--runs-per-task', '0'], "argument --runs-per-task: '0': expected a whole number >= 1"),
                        (['--resume', tmp], 'holds no farm regression'),
                        (['--resume', tmp, '--farm', 'slurm'], 'do not combine it with --farm')):
         p = run(base + args + ['-o', os.path.join(tmp, 'o')], expect=2)

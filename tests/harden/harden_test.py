@@ -1,0 +1,337 @@
+#!/usr/bin/env python3
+"""harden_test.py - the hardening contract of issue #17 (docs/hardening.md): every bad input of
+the issue gives one line 'rcosim CMD: given: expected' (with file:line: for vectors) and exit 2,
+never a traceback or a silent wrap-around; outputs are atomic and leave no temporary file;
+what 'gen' writes, the reader reads back to the same bytes.
+
+Usage: harden_test.py RCOSIM SOURCE_DIR CASE
+"""
+import gzip
+import os
+import re
+import shutil
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+
+VEC = 'vectors/r5xx/cp/type0_worked.vec'
+
+
+class Fail(Exception):
+    pass
+
+
+def check(cond, what, *context):
+    if not cond:
+        raise Fail(what + ''.join('\n' + str(c) for c in context))
+
+
+def run(ctx, args, rc, *needles, cwd=None):
+    p = subprocess.run([ctx['rcosim']] + list(args), cwd=cwd or ctx['src'], capture_output=True,
+                       timeout=900)
+    out, err = p.stdout.decode('utf-8', 'replace'), p.stderr.decode('utf-8', 'replace')
+    check(p.returncode == rc, 'rcosim %s: exit %d, expected %d' % (' '.join(map(str, args)), p.returncode, rc),
+          'stdout:', out, 'stderr:', err)
+    check('Traceback' not in err, 'a Python traceback', err)
+    for n in needles:
+        check(n in err or n in out, 'expected %r in the output of rcosim %s' % (n, ' '.join(map(str, args))),
+              'stdout:', out, 'stderr:', err)
+    return out, err
+
+
+def vec_copy(ctx, edit, name='v.vec'):
+    with open(os.path.join(ctx['src'], VEC)) as f:
+        text = edit(f.read())
+    path = os.path.join(ctx['tmp'], name)
+    with open(path, 'w') as f:
+        f.write(text)
+    return path
+
+
+def no_tmp_files(d):
+    left = [n for n in os.listdir(d) if '.rcosim-tmp.' in n]
+    check(not left, 'temporary files left in %s: %s' % (d, left))
+
+
+def dead_pid():
+    for pid in range(4000000, 4100000, 7):
+        try:
+            os.kill(pid, 0)
+        except ProcessLookupError:
+            return pid
+        except PermissionError:
+            pass
+    raise Fail('no free pid')
+
+
+# ---- 1. numbers and paths on the command line ------------------------------------------------------
+
+def case_numbers(ctx):
+    base = ['run', '--block', 'r5xx.cp', '--count', '10']
+    run(ctx, base + ['--seed', '-1'], 2, "rcosim run: --seed '-1': expected a whole number 0..18446744073709551615")
+    run(ctx, base + ['--seed', '18446744073709551616'], 2, "--seed '18446744073709551616': expected a whole number")
+    run(ctx, base + ['--seed', ' 1'], 2, "--seed ' 1'")
+    run(ctx, base + ['--seed', '18446744073709551615', '--quiet'], 0)
+    run(ctx, base + ['--backpressure', 'bursty:4294967297'], 2,
+        "--backpressure expects always, random:P (0<P<=1) or bursty:N, got 'bursty:4294967297'")
+    run(ctx, base + ['--backpressure', 'bursty:-1'], 2, "got 'bursty:-1'")
+    run(ctx, base + ['--mem-latency', '4294967297'], 2, "--mem-latency expects N or MIN:MAX cycles (1..1000), got '4294967297'")
+    run(ctx, base + ['--mem-latency', '1:4294967297'], 2, "got '1:4294967297'")
+    run(ctx, base + ['--mem-latency', '-1:5'], 2, "got '-1:5'")
+    run(ctx, base + ['--max-mismatches', '4294967296'], 2, "--max-mismatches '4294967296': expected a whole number 0..4294967295")
+    run(ctx, base + ['--history', '4294967296'], 2, "--history '4294967296'")
+    run(ctx, base + ['--count', '-5'], 2, "--count '-5'")
+    # The accepted forms still work.
+    run(ctx, base + ['--backpressure', 'bursty:3', '--mem-latency', '2:7', '--quiet'], 0)
+
+
+def case_out_dirs(ctx):
+    f = os.path.join(ctx['tmp'], 'plain')
+    open(f, 'w').close()
+    base = ['run', '--vector', VEC]
+    run(ctx, base + ['--png', f], 2, "rcosim run: --png '%s': expected a directory, it is an existing file" % f)
+    run(ctx, base + ['--png', f + '/sub'], 2, "--png '%s/sub': expected a directory path, '%s' is an existing file" % (f, f))
+    run(ctx, base + ['--wave', f], 2, "rcosim run: --wave '%s': expected a directory, it is an existing file" % f)
+    run(ctx, ['replay', '--vector', VEC, '--wave', f + '/x/y'], 2, "'%s' is an existing file" % f)
+
+
+# ---- 2. vector semantics name the line -------------------------------------------------------------
+
+def case_vector_lines(ctx):
+    # A missing input channel line: the first line after the header (line 11: the first 'mem').
+    p = vec_copy(ctx, lambda t: t.replace('channel in host addr:16 data:32\n', ''))
+    run(ctx, ['run', '--vector', p], 2, "%s:11: expected a 'channel in host ...' line in the header, before this line" % p)
+    # A missing output channel line (needed because the vector has 'expect').
+    p = vec_copy(ctx, lambda t: t.replace('channel out body data:32 last:1\n', ''))
+    run(ctx, ['run', '--vector', p], 2, "%s:11: expected a 'channel out body ...' line in the header" % p)
+    # Header settings out of range: the line of the setting, not the command line.
+    p = vec_copy(ctx, lambda t: t.replace('backpressure always', 'backpressure bursty:4294967297'))
+    run(ctx, ['run', '--vector', p], 2, "%s:4: backpressure 'bursty:4294967297': expected always" % p)
+    p = vec_copy(ctx, lambda t: t.replace('mem-latency 1:1', 'mem-latency 0:2000'))
+    run(ctx, ['replay', '--vector', p], 2, "%s:5: mem-latency '0:2000': expected N or MIN:MAX cycles (1..1000)" % p)
+    # Overlapping memory sections: the later section's line.
+    p = vec_copy(ctx, lambda t: t.replace('mem 00100000 ', 'mem 00100010 00000000\nmem 00100000 ', 1))
+    run(ctx, ['run', '--vector', p], 2, "%s:13: expected memory sections not to overlap; this one overlaps the one at line 12" % p)
+    # Past 4 GiB.
+    p = vec_copy(ctx, lambda t: t.replace('mem 00100000 ', 'mem fffffffc 1 2\nmem 00100000 ', 1))
+    run(ctx, ['run', '--vector', p], 2, "%s:12: expected memory words below 4 GiB" % p)
+    # Out-of-order cycle stamps.
+    lines = open(os.path.join(ctx['src'], VEC)).read().splitlines()
+    outs = [i for i, l in enumerate(lines) if l.startswith('out memreq @')]
+    i, j = outs[0], outs[1]
+    lines[i], lines[j] = lines[j], lines[i]
+    p = os.path.join(ctx['tmp'], 'order.vec')
+    open(p, 'w').write('\n'.join(lines) + '\n')
+    run(ctx, ['run', '--vector', p], 2, "%s:%d: expected cycle stamps of channel 'memreq' in order" % (p, j + 1))
+
+
+def case_gzip_truncated(ctx):
+    with open(os.path.join(ctx['src'], VEC), 'rb') as f:
+        data = gzip.compress(f.read())
+    whole = os.path.join(ctx['tmp'], 'whole.vec.gz')
+    open(whole, 'wb').write(data)
+    run(ctx, ['run', '--vector', whole, '--quiet'], 0)
+    cut = os.path.join(ctx['tmp'], 'cut.vec.gz')
+    open(cut, 'wb').write(data[:-8])            # the trailer (CRC and length) cut off
+    run(ctx, ['run', '--vector', cut], 2, cut + ':', 'read error')
+    bad = bytearray(data)
+    bad[-8] ^= 0xff                               # a wrong CRC
+    badp = os.path.join(ctx['tmp'], 'crc.vec.gz')
+    open(badp, 'wb').write(bytes(bad))
+    run(ctx, ['run', '--vector', badp], 2, badp + ':', 'read error')
+
+
+def case_long_lines(ctx):
+    # No fixed-size line buffer: a 100,000-character comment and stimulus line are read.
+    p = vec_copy(ctx, lambda t: t.replace('seed 1\n', 'seed 1\n# ' + 'x' * 100000 + '\n'))
+    run(ctx, ['run', '--vector', p, '--quiet'], 0)
+
+
+# ---- 3. atomic outputs, temporary files --------------------------------------------------------------
+
+def case_gen_tmp(ctx):
+    out = os.path.join(ctx['tmp'], 'g.vec')
+    stale = out + '.rcosim-tmp.%d' % dead_pid()
+    open(stale, 'w').write('half a vector')
+    run(ctx, ['gen', '--block', 'r5xx.cp', '--count', '20', '--seed', '3', '-o', out, '--quiet'], 0)
+    check(not os.path.exists(stale), 'the stale temporary file of a killed gen was not removed')
+    no_tmp_files(ctx['tmp'])
+    old = open(out).read()
+    # A gen killed by SIGTERM (at whatever point) leaves the old file whole and no temporary.
+    p = subprocess.Popen([ctx['rcosim'], 'gen', '--block', 'r5xx.cp', '--count', '200000', '--seed', '4',
+                          '-o', out, '--quiet'])
+    time.sleep(1.0)
+    p.send_signal(signal.SIGTERM)
+    p.wait()
+    check(open(out).read() == old or p.returncode == 0, 'the old vector was damaged by a killed gen')
+    no_tmp_files(ctx['tmp'])
+
+
+def case_deep_wave(ctx):
+    # A --wave bundle from a working directory deeper than any fixed-size path buffer.
+    d = ctx['tmp']
+    rel = []
+    while len(d) < 3000:
+        d = os.path.join(d, 'd' * 200)
+        rel.append('d' * 200)
+    os.makedirs(d)
+    src = os.path.abspath(os.path.join(ctx['src'], VEC))
+    out, err = run(ctx, ['run', '--vector', src, '--inject', 'model:memreq.addr@0^0x4', '--wave', 'bundle'], 1,
+                   'bundle:', cwd=d)
+    b = os.path.join(d, 'bundle')
+    for n in ('report.txt', 'report.json', 'wave.gtkw', 'wave.fst', 'repro.sh', 'vector.vec'):
+        check(os.path.getsize(os.path.join(b, n)) > 0, 'bundle file %s empty or missing' % n)
+    no_tmp_files(b)
+    check(os.access(os.path.join(b, 'repro.sh'), os.X_OK), 'repro.sh not executable')
+
+
+# ---- 4. reader and writer agree ------------------------------------------------------------------------
+
+def blocks(ctx):
+    p = subprocess.run([ctx['rcosim'], 'list'], capture_output=True, text=True, check=True)
+    return [l.split()[0] for l in p.stdout.splitlines() if l and not l.startswith(' ')]
+
+
+def case_roundtrip(ctx):
+    """Every block: gen writes a random vector; gen --stimulus reads it back and writes the same
+    bytes (all but the stimulus line, which names the file it was read from); plain and gzip."""
+    for b in blocks(ctx):
+        for seed in (7, 8):
+            for ext in ('.vec', '.vec.gz'):
+                a = os.path.join(ctx['tmp'], 'a' + ext)
+                c = os.path.join(ctx['tmp'], 'c' + ext)
+                run(ctx, ['gen', '--block', b, '--count', '30', '--seed', str(seed), '--backpressure', 'random:0.5',
+                          '--mem-latency', '1:4', '-o', a, '--quiet'], 0)
+                run(ctx, ['gen', '--stimulus', a, '--backpressure', 'random:0.5', '-o', c, '--quiet'], 0)
+                rd = (lambda p: gzip.open(p, 'rt').read()) if ext.endswith('.gz') else (lambda p: open(p).read())
+                ta = [l for l in rd(a).splitlines() if not l.startswith('stimulus ')]
+                tc = [l for l in rd(c).splitlines() if not l.startswith('stimulus ')]
+                check(ta == tc, 'block %s seed %d%s: read back and rewritten, the vector differs' % (b, seed, ext))
+                check('stimulus file a%s' % ext in rd(c), 'stimulus line of the rewritten vector', rd(c)[:400])
+                run(ctx, ['replay', '--vector', a, '--side', 'model', '--quiet'], 0)
+    no_tmp_files(ctx['tmp'])
+
+
+def case_stimulus_name(ctx):
+    """A stimulus file name with '#', tabs and spaces: gen writes a vector that run reads."""
+    a = os.path.join(ctx['tmp'], 'a.vec')
+    run(ctx, ['gen', '--block', 'r5xx.cp', '--count', '10', '-o', a, '--quiet'], 0)
+    odd = os.path.join(ctx['tmp'], 'we ird#\tname .vec')
+    shutil.copy(a, odd)
+    c = os.path.join(ctx['tmp'], 'c.vec')
+    run(ctx, ['gen', '--stimulus', odd, '-o', c, '--quiet'], 0)
+    run(ctx, ['replay', '--vector', c, '--side', 'model', '--quiet'], 0)
+    check('stimulus file we ird__name .vec\n' in open(c).read(), 'the sanitized stimulus line', open(c).read()[:300])
+
+
+# ---- 7. hostile but valid streams end within the bounds ---------------------------------------------------
+
+def hostile(ctx, mem, wptr):
+    lines = open(os.path.join(ctx['src'], VEC)).read().splitlines(True)
+    hdr = ''.join(l for l in lines if l.split()[:1] in (['rcosim-vector'], ['block'], ['seed'], ['backpressure'],
+                                                        ['mem-latency'], ['channel']))
+    host = ''.join(l for l in lines if l.startswith('in host'))
+    host = re.sub(r'^in host 0714 00000003$', 'in host 0714 %08x' % wptr, host, flags=re.M)
+    p = os.path.join(ctx['tmp'], 'hostile.vec')
+    open(p, 'w').write(hdr + mem + host + 'end\n')
+    return p
+
+
+def case_hostile(ctx):
+    pkt = '000101ce 00200000 00000003'      # type-0: CP_IB_BASE = 0x200000, CP_IB_BUFSZ = 3
+    # An indirect buffer whose contents point at itself: its writes are register writes, not a chain.
+    p = hostile(ctx, 'mem 00100000 %s\nmem 00200000 %s\n' % (pkt, pkt), 3)
+    out, _ = run(ctx, ['run', '--vector', p, '--max-cycles', '100000'], 0, 'PASS r5xx.cp')
+    # A write pointer far past the ring's size (64 dwords): it wraps; the run ends, RTL and model agree.
+    p = hostile(ctx, 'mem 00100000 %s\n' % pkt, 0xffff)
+    run(ctx, ['run', '--vector', p, '--max-cycles', '100000'], 0, 'PASS r5xx.cp')
+    # A stream that never ends within the user's bound is a hang report (exit 1), not a crash.
+    p = hostile(ctx, 'mem 00100000 %s\n' % pkt, 0xffff)
+    run(ctx, ['run', '--vector', p, '--max-cycles', '50'], 1, 'hang')
+
+
+# ---- regress ----------------------------------------------------------------------------------------------
+
+def regress(ctx, args, rc, *needles):
+    return run(ctx, ['regress'] + args, rc, *needles)
+
+
+def case_regress_usage(ctx):
+    v = os.path.join(ctx['tmp'], 'vectors', 'r5xx', 'cp')
+    os.makedirs(v)
+    shutil.copy(os.path.join(ctx['src'], VEC), v)
+    vd = os.path.join(ctx['tmp'], 'vectors')
+    o = os.path.join(ctx['tmp'], 'out')
+    regress(ctx, ['--vectors', vd, '-o', o, '--seed-base', '-1'], 2,
+            "rcosim regress: argument --seed-base: '-1': expected a whole number")
+    regress(ctx, ['--vectors', vd, '-o', o, '--timeout', '-1'], 2,
+            "rcosim regress: argument --timeout: '-1': expected a number of seconds >= 0")
+    regress(ctx, ['--vectors', vd, '-o', o, '--timeout', 'nan'], 2, "'nan': expected a number of seconds")
+    regress(ctx, ['--vectors', vd, '-o', o, '-j', '0'], 2, "argument -j/--jobs: '0': expected a whole number 1..4096")
+    regress(ctx, ['--vectors', vd, '-o', o, '--seeds', 'x'], 2, "argument --seeds: 'x'")
+    f = os.path.join(ctx['tmp'], 'plain')
+    open(f, 'w').close()
+    regress(ctx, ['--vectors', vd, '-o', os.path.join(f, 'out')], 2,
+            "rcosim regress: -o %s/out: expected a directory path, %s is an existing file" % (f, f))
+    regress(ctx, ['--vectors', vd, '-o', f], 2, "rcosim regress: -o %s: expected a directory, it is an existing file" % f)
+    # A directory the file system refuses (read-only for everyone, root included).
+    regress(ctx, ['--vectors', vd, '-o', '/proc/rcosim-regress-out', '--seeds', '0'], 2, 'rcosim regress: /proc/rcosim-regress-out')
+    check(not os.path.exists(o), 'a refused regression created its output directory')
+    # A vector file whose name is not UTF-8.
+    bad = os.path.join(os.fsencode(v), b'bad\xff.vec')
+    shutil.copy(os.path.join(ctx['src'], VEC), bad)
+    regress(ctx, ['--vectors', vd, '-o', o, '--seeds', '0'], 2, 'a vector file name that is not UTF-8', 'bad\\xff.vec')
+
+
+def case_regress_signal(ctx):
+    """SIGTERM stops the children and leaves reports that say so; nothing of the last run stays."""
+    vd = os.path.join(ctx['tmp'], 'vectors')
+    os.makedirs(os.path.join(vd, 'r5xx', 'cp'))
+    shutil.copy(os.path.join(ctx['src'], VEC), os.path.join(vd, 'r5xx', 'cp'))
+    o = os.path.join(ctx['tmp'], 'out')
+    os.makedirs(o)
+    open(os.path.join(o, 'junit.xml'), 'w').write('<last night/>')
+    p = subprocess.Popen([ctx['rcosim'], 'regress', '--vectors', vd, '-o', o, '--block', 'r5xx.cp', '--seeds', '2',
+                          '--count', '9000000', '-j', '2'], stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    # Wait for the children to start.
+    deadline = time.monotonic() + 300
+    while time.monotonic() < deadline:
+        runs = os.path.join(o, 'runs')
+        if os.path.isdir(runs) and any(n.startswith('random') for n in os.listdir(runs)):
+            break
+        time.sleep(0.2)
+    time.sleep(1.0)
+    p.send_signal(signal.SIGTERM)
+    out, err = p.communicate(timeout=300)
+    err = err.decode('utf-8', 'replace')
+    check(p.returncode == 130, 'regress after SIGTERM: exit %d, expected 130' % p.returncode, err, out.decode())
+    check('Traceback' not in err, 'traceback', err)
+    import json
+    res = json.load(open(os.path.join(o, 'results.json')))
+    check(res['stopped'] == 'interrupted', 'results.json stopped: %r' % res['stopped'])
+    check(any(r['message'].startswith('not finished: interrupted') for r in res['runs']), 'runs marked', res['runs'])
+    check('<last night/>' not in open(os.path.join(o, 'junit.xml')).read(), 'last night\'s junit.xml kept')
+    # No child left running.
+    left = subprocess.run(['pgrep', '-f', '--', '--count 9000000 '], capture_output=True, text=True).stdout.split()
+    check(not left, 'children still running: %s' % left)
+    no_tmp_files(o)
+
+
+def main():
+    rcosim, src, case = sys.argv[1], sys.argv[2], sys.argv[3]
+    tmp = tempfile.mkdtemp(prefix='rcosim-harden-')
+    try:
+        globals()['case_' + case]({'rcosim': os.path.abspath(rcosim), 'src': src, 'tmp': tmp})
+    except Fail as e:
+        print('FAIL %s: %s' % (case, e))
+        return 1
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
+    print('PASS %s' % case)
+    return 0
+
+
+if __name__ == '__main__':
+    sys.exit(main())
