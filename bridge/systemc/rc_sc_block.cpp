@@ -20,7 +20,10 @@ rc_sc_block::rc_sc_block(sc_module_name name, const rc_sc_config &cfg)
     for (unsigned m = 0; m < b_->nmem; m++) {
         std::string n = std::string("mem_") + b_->mem[m].name;
         mems_.emplace_back(new tlm_utils::simple_initiator_socket<rc_sc_block>(n.c_str()));
-        memctx_.emplace_back(new memctx{ this, m, { mem_read, mem_write, nullptr } });
+        memctx_.emplace_back(new memctx);
+        memctx_.back()->self = this;
+        memctx_.back()->port = m;
+        memctx_.back()->backing = { mem_read, mem_write, nullptr };
         memctx_.back()->backing.ctx = memctx_.back().get();
         back[m] = &memctx_.back()->backing;
     }
@@ -116,42 +119,50 @@ void rc_sc_block::b_transport(int c, tlm::tlm_generic_payload &p, sc_time &delay
     p.set_response_status(tlm::TLM_OK_RESPONSE);
 }
 
+/* One b_transport per memory request (both sides make the same requests until the first
+ * mismatch, and the session stops there); the platform's annotated delay is not used: the
+ * latency both sides see is the agent's seeded one, as on the command line. */
 uint64_t rc_sc_block::mem_read(void *ctx, uint32_t addr, unsigned bytes)
 {
     memctx *m = static_cast<memctx *>(ctx);
-    tlm::tlm_generic_payload p;
-    uint8_t buf[8] = { 0 };
+    tlm::tlm_generic_payload &p = m->p;
     sc_time d = SC_ZERO_TIME;
+    bytes = bytes < 8 ? bytes : 8;
+    memset(m->buf, 0, sizeof m->buf);
     p.set_command(tlm::TLM_READ_COMMAND);
     p.set_address(addr);
-    p.set_data_ptr(buf);
+    p.set_data_ptr(m->buf);
     p.set_data_length(bytes);
     p.set_streaming_width(bytes);
+    p.set_byte_enable_ptr(nullptr);
+    p.set_byte_enable_length(0);
+    p.set_dmi_allowed(false);
     p.set_response_status(tlm::TLM_INCOMPLETE_RESPONSE);
     (*m->self->mems_[m->port])->b_transport(p, d);
     if (p.is_response_error())
         SC_REPORT_ERROR("rcosim", "memory read failed (b_transport)");
     uint64_t v = 0;
-    memcpy(&v, buf, bytes);
+    memcpy(&v, m->buf, bytes);
     return v;
 }
 
 void rc_sc_block::mem_write(void *ctx, uint32_t addr, unsigned bytes, uint64_t data, uint64_t be)
 {
     memctx *m = static_cast<memctx *>(ctx);
-    tlm::tlm_generic_payload p;
-    uint8_t buf[8], ben[8];
+    tlm::tlm_generic_payload &p = m->p;
     sc_time d = SC_ZERO_TIME;
-    memcpy(buf, &data, bytes);
+    bytes = bytes < 8 ? bytes : 8;                        /* data_bytes: 1, 2, 4 or 8 */
+    memcpy(m->buf, &data, bytes);
     for (unsigned i = 0; i < bytes; i++)
-        ben[i] = (be >> i & 1) ? TLM_BYTE_ENABLED : TLM_BYTE_DISABLED;
+        m->ben[i] = (be >> i & 1) ? TLM_BYTE_ENABLED : TLM_BYTE_DISABLED;
     p.set_command(tlm::TLM_WRITE_COMMAND);
     p.set_address(addr);
-    p.set_data_ptr(buf);
+    p.set_data_ptr(m->buf);
     p.set_data_length(bytes);
     p.set_streaming_width(bytes);
-    p.set_byte_enable_ptr(ben);
+    p.set_byte_enable_ptr(m->ben);
     p.set_byte_enable_length(bytes);
+    p.set_dmi_allowed(false);
     p.set_response_status(tlm::TLM_INCOMPLETE_RESPONSE);
     (*m->self->mems_[m->port])->b_transport(p, d);
     if (p.is_response_error())
@@ -258,6 +269,20 @@ void rc_sc_memory::b_transport(int, tlm::tlm_generic_payload &p, sc_time &delay)
     unsigned bel = p.get_byte_enable_length();
     if (a + n > (1ull << 32) || p.get_streaming_width() < n) {
         p.set_response_status(tlm::TLM_ADDRESS_ERROR_RESPONSE);
+        return;
+    }
+    if (n <= 8 && !(a & (n - 1)) && !(n & (n - 1))) {      /* one aligned word: the common case */
+        uint64_t v = 0, m = 0;
+        if (p.is_read()) {
+            v = rc_memimg_read(&img, (uint32_t)a, n);
+            memcpy(d, &v, n);
+        } else if (p.is_write()) {
+            memcpy(&v, d, n);
+            for (unsigned i = 0; i < n; i++)
+                m |= (uint64_t)(!be || be[i % bel] == TLM_BYTE_ENABLED) << i;
+            rc_memimg_write(&img, (uint32_t)a, n, v, m);
+        }
+        p.set_response_status(tlm::TLM_OK_RESPONSE);
         return;
     }
     for (unsigned i = 0; i < n; i++) {

@@ -83,6 +83,8 @@ private:
         rc_sc_block *self;
         unsigned port;
         rc_membacking backing;
+        tlm::tlm_generic_payload p;   /* reused: a payload's construction allocates */
+        uint8_t buf[8], ben[8];
     };
     rc_sc_config cfg_;
     const rc_block_desc *b_;
