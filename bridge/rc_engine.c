@@ -1065,7 +1065,7 @@ typedef struct loopstate {
 } loopstate;
 
 /* One cycle of the loop (e->cycle); returns 1 when the run ends there. */
-static inline int cycle_one(eng *e, loopstate *ls)
+static inline __attribute__((always_inline)) int cycle_one(eng *e, loopstate *ls)
 {
     const rc_run *r = e->r;
     const rc_block_desc *b = e->b;
