@@ -1,5 +1,8 @@
 # SystemC TLM-2.0 (docs/systemc.md): the platform example renders the desktop scene, the same
 # transactions as the plain path, fault injection as SC_REPORT_ERROR, the recorded vector replays.
+# The steppable engine under the module (plain C, built with or without SystemC).
+rcosim_add_cmocka_test(NAME test_session SOURCES systemc/test_session.c LIBS rcosim_toy LABELS "systemc;bridge;smoke")
+
 if(TARGET rcosim_systemc)
   add_executable(sc_platform ${CMAKE_CURRENT_LIST_DIR}/sc_platform.cpp)
   target_link_libraries(sc_platform PRIVATE rcosim_systemc rcosim_blocks rcosim_regdb)
