@@ -1063,30 +1063,34 @@ static void mt_stop(eng *e, mthread *m)
     free(m->ring);
 }
 
-/* The cycle loop; returns whether the run ended with every side done. */
-static int __attribute__((noinline)) cycle_loop(eng *e)
+/* What the cycle loop carries from one cycle to the next (a session keeps it between steps). */
+typedef struct loopstate {
+    uint64_t last_progress;
+    int done, s1_copied, skip_ok;
+    int session;                      /* rc_session: being done is not the end (more may come) */
+} loopstate;
+
+/* One cycle of the loop (e->cycle); returns 1 when the run ends there. */
+static inline __attribute__((always_inline)) int cycle_one(eng *e, loopstate *ls)
 {
     const rc_run *r = e->r;
     const rc_block_desc *b = e->b;
     rc_result *res = e->res;
-    uint64_t last_progress = 0;
-    int done = 0, s1_copied = 0;
-    int skip_ok = e->ns == 1 && r->sides[0]->skip && !r->wave && !r->nfaults && !r->tables;
-    for (e->cycle = 0; !e->stop; e->cycle++) {
+    {
         if (e->cycle >= r->max_cycles) {
             if (e->mt) {
                 e->aborted = 1;
-                break;
+                return 1;
             }
             res->status = RC_HANG;
             summary(e, "not finished after --max-cycles %" PRIu64, r->max_cycles);
             out(e, "HANG %s: not finished after %" PRIu64 " cycles (--max-cycles)\n", b->name, r->max_cycles);
             report_pending(e);
             report_tail(e);
-            break;
+            return 1;
         }
         if (r->wave && r->wave_stop && e->cycle > r->wave_to)
-            break;
+            return 1;
         if (r->bp.kind != RC_BP_ALWAYS || e->cycle == 0)
             for (unsigned c = 0; c < b->nchannels; c++)
                 if (b->channels[c].dir == RC_OUT)
@@ -1099,15 +1103,15 @@ static int __attribute__((noinline)) cycle_loop(eng *e)
                 /* In exact mode, until a mismatch, both sides consumed the same inputs: side 1
                  * gets side 0's input words; only its memory agent answers from its own image. */
                 memcpy(e->s[1].ports, e->s[0].ports, b->nwords * sizeof *e->s[1].ports);
-                s1_copied = 1;
+                ls->s1_copied = 1;
                 if (!e->shared_mem)
                     for (unsigned m = 0; m < b->nmem && m < MAX_MEM; m++)
                         rc_memagent_offer(&e->s[1].mem[m], b, e->cycle, e->s[1].ports);
             } else {
-                if (s1_copied) {            /* its words came from side 0 until now */
+                if (ls->s1_copied) {            /* its words came from side 0 until now */
                     for (unsigned c = 0; c < RC_MAX_CHANNELS; c++)
                         e->s[1].drv_pos[c] = SIZE_MAX;
-                    s1_copied = 0;
+                    ls->s1_copied = 0;
                 }
                 drive_inputs(e, &e->s[1]);
             }
@@ -1156,12 +1160,12 @@ static int __attribute__((noinline)) cycle_loop(eng *e)
             }
         }
         if (e->stop)
-            break;
-        done = 1;
+            return 1;
+        ls->done = 1;
         for (int k = 0; k < e->ns; k++)
-            done &= side_done(e, &e->s[k]);
-        if (done)
-            break;
+            ls->done &= side_done(e, &e->s[k]);
+        if (ls->done && !ls->session)
+            return 1;
         int moved = 0;
         moved |= side_edge(e, 0, fired0);
         if (e->ns == 2)
@@ -1172,12 +1176,12 @@ static int __attribute__((noinline)) cycle_loop(eng *e)
                     compare_ordered(e, c);
         for (int k = 0; k < (e->mt ? 1 : e->ns); k++)
             e->s[k].ops->tick(e->s[k].h, e->s[k].ports);
-        if (moved || (e->cycle - last_progress >= r->watchdog && future_input(e, &e->s[0])))
-            last_progress = e->cycle;
-        else if (e->cycle - last_progress >= r->watchdog && !e->stop) {
+        if (moved || ls->done || (e->cycle - ls->last_progress >= r->watchdog && future_input(e, &e->s[0])))
+            ls->last_progress = e->cycle;
+        else if (e->cycle - ls->last_progress >= r->watchdog && !e->stop) {
             if (e->mt) {
                 e->aborted = 1;
-                break;
+                return 1;
             }
             res->status = RC_HANG;
             summary(e, "no progress for %" PRIu64 " cycles (watchdog)", r->watchdog);
@@ -1185,12 +1189,23 @@ static int __attribute__((noinline)) cycle_loop(eng *e)
                 b->name, e->cycle, r->watchdog);
             report_pending(e);
             report_tail(e);
-            break;
+            return 1;
         }
-        if (skip_ok && !moved && !e->stop)
-            skip_ahead(e, &last_progress);
+        if (ls->skip_ok && !moved && !e->stop)
+            skip_ahead(e, &ls->last_progress);
     }
-    return done;
+    return 0;
+}
+
+/* The cycle loop; returns whether the run ended with every side done. */
+static int __attribute__((noinline)) cycle_loop(eng *e)
+{
+    const rc_run *r = e->r;
+    loopstate ls = { 0, 0, 0, e->ns == 1 && r->sides[0]->skip && !r->wave && !r->nfaults && !r->tables, 0 };
+    for (e->cycle = 0; !e->stop; e->cycle++)
+        if (cycle_one(e, &ls))
+            return 1;
+    return ls.done;
 }
 
 /* The model's words from its thread (--threads 2), for the generated run. */
@@ -1354,4 +1369,225 @@ int rc_run_exec(const rc_run *r, rc_result *res)
     for (int k = 0; k < e.ns; k++)
         side_close(&e, k);
     return 0;
+}
+
+/* ---- the session (rc_session.h): the cycle loop one step at a time ------------------------- */
+
+#include "rc_session.h"
+
+typedef struct preword {
+    uint32_t addr, val;
+} preword;
+
+struct rc_session {
+    eng e;
+    loopstate ls;
+    rc_run run;
+    rc_result res;
+    rc_vector vec;                    /* inputs offered, outputs recorded, memory read */
+    int stopped, finished, opened[2];
+    /* Memory through a backing: the first value read of each word becomes the vector's preload. */
+    struct sess_mem {
+        rc_membacking self;
+        const rc_membacking *user;
+        struct rc_session *s;
+    } mem[MAX_MEM];
+    rc_memimg seen;                   /* 1 per byte whose word was recorded */
+    preword *pre;
+    size_t npre, cappre;
+    size_t nchunks;                   /* vector chunks built from pre */
+};
+
+static void sess_note(struct rc_session *s, uint32_t addr, uint32_t val)
+{
+    if (rc_memimg_read8(&s->seen, addr))
+        return;
+    rc_memimg_write8(&s->seen, addr, 1);
+    if (s->npre == s->cappre) {
+        size_t cap = s->cappre ? 2 * s->cappre : 1024;
+        preword *p = realloc(s->pre, cap * sizeof *p);
+        if (!p)
+            abort();
+        s->pre = p;
+        s->cappre = cap;
+    }
+    s->pre[s->npre++] = (preword){ addr, val };
+}
+
+static uint64_t sess_read(void *ctx, uint32_t addr, unsigned bytes)
+{
+    struct sess_mem *m = ctx;
+    uint64_t v = m->user->read(m->user->ctx, addr, bytes);
+    for (unsigned i = 0; i < bytes; i += 4)
+        sess_note(m->s, (addr + i) & ~3u, (uint32_t)(v >> (8 * i)));
+    return v;
+}
+
+static void sess_write(void *ctx, uint32_t addr, unsigned bytes, uint64_t data, uint64_t be)
+{
+    struct sess_mem *m = ctx;
+    m->user->write(m->user->ctx, addr, bytes, data, be);
+}
+
+int rc_session_open(const rc_run *tmpl, const rc_membacking *const *backing, rc_session **out,
+                    char *err, size_t errn)
+{
+    rc_session *s = calloc(1, sizeof *s);
+    if (!s) {
+        snprintf(err, errn, "out of memory");
+        return -1;
+    }
+    const rc_block_desc *b = tmpl->blk;
+    s->run = *tmpl;
+    rc_vector_init(&s->vec, b);
+    s->vec.seed = tmpl->seed;
+    snprintf(s->vec.latency, sizeof s->vec.latency, "%u:%u", tmpl->lat_min, tmpl->lat_max);
+    snprintf(s->vec.stimulus, sizeof s->vec.stimulus, "file systemc");
+    if (tmpl->bp.kind == RC_BP_RANDOM)
+        snprintf(s->vec.backpressure, sizeof s->vec.backpressure, "random:%.17g", tmpl->bp.p);
+    else if (tmpl->bp.kind == RC_BP_BURSTY)
+        snprintf(s->vec.backpressure, sizeof s->vec.backpressure, "bursty:%u", tmpl->bp.burst);
+    s->vec.has_expected = 1;
+    s->run.vec = &s->vec;
+    s->run.record = &s->vec;
+    s->run.mode = RC_EXACT;
+    s->run.max_mismatches = 1;    /* stop at the first: after it the sides' memories part */
+    s->run.max_cycles = UINT64_MAX;
+    s->run.check_expected = 0;
+    s->run.wave = 0;
+    s->run.threads = 1;
+    s->run.png_dir = NULL;
+    s->run.trace_path[0] = s->run.trace_path[1] = NULL;
+    rc_memimg_init(&s->seen);
+    eng *e = &s->e;
+    e->r = &s->run;
+    e->b = b;
+    e->res = &s->res;
+    e->ns = tmpl->nsides;
+    e->hdepth = tmpl->history > HIST_MAX ? HIST_MAX : tmpl->history;
+    s->res.first.channel = s->res.first.status = -1;
+    for (unsigned c = 0; c < b->nchannels; c++)
+        e->bp[c].rng = rc_rng_make(tmpl->seed, 0x62700000ull + c);
+    for (int k = 0; k < e->ns; k++) {
+        s->opened[k] = 1;
+        if (side_open(e, k, tmpl->sides[k])) {
+            snprintf(err, errn, "cannot create the %s side", tmpl->sides[k]->kind);
+            rc_session_close(s);
+            return -1;
+        }
+        for (unsigned m = 0; m < b->nmem && m < MAX_MEM; m++) {
+            if (!backing || !backing[m])
+                continue;
+            s->mem[m] = (struct sess_mem){ { sess_read, sess_write, &s->mem[m] }, backing[m], s };
+            e->s[k].mem[m].backing = &s->mem[m].self;
+        }
+    }
+    e->shared_mem = e->ns == 2;
+    for (unsigned c = 0; c < b->nchannels; c++) {
+        const rc_channel *ch = &b->channels[c];
+        if (ch->dir == RC_OUT) {
+            e->outc[e->nout++] = c;
+            e->outmask |= 1u << c;
+        } else if (!ch->agent) {
+            e->vin[e->nvin++] = c;
+            e->vinmask |= 1u << c;
+        }
+    }
+    e->fast = b->fast;
+    e->fastok = !tmpl->nfaults;
+    if (e->ns == 2 && e->s[0].ops == e->s[1].ops) {
+        e->s[0].label = "actual";
+        e->s[1].label = "expected";
+    }
+    s->ls.session = 1;
+    *out = s;
+    return 0;
+}
+
+int rc_session_offer(rc_session *s, unsigned channel, uint64_t earliest, const uint64_t *vals)
+{
+    if (channel >= s->e.b->nchannels || s->e.b->channels[channel].dir != RC_IN || s->e.b->channels[channel].agent)
+        return -1;
+    if (earliest < s->e.cycle)
+        earliest = s->e.cycle;
+    return rc_txlist_push(&s->vec.in[channel], earliest, vals);
+}
+
+int rc_session_step(rc_session *s, uint64_t n)
+{
+    eng *e = &s->e;
+    for (uint64_t i = 0; i < n && !s->stopped; i++) {
+        if (e->stop || cycle_one(e, &s->ls))
+            s->stopped = 1;
+        else
+            e->cycle++;
+    }
+    return s->stopped;
+}
+
+uint64_t rc_session_cycle(const rc_session *s) { return s->e.cycle; }
+const rc_vector *rc_session_peek(const rc_session *s) { return &s->vec; }
+int rc_session_idle(const rc_session *s) { return s->ls.done; }
+const rc_result *rc_session_result(const rc_session *s) { return &s->res; }
+
+size_t rc_session_pending(const rc_session *s, unsigned ch)
+{
+    return s->vec.in[ch].n - s->e.s[0].in_pos[ch];
+}
+
+static int preword_cmp(const void *a, const void *b)
+{
+    uint32_t x = ((const preword *)a)->addr, y = ((const preword *)b)->addr;
+    return x < y ? -1 : x > y;
+}
+
+const rc_vector *rc_session_vector(rc_session *s)
+{
+    /* The preload: the words read so far, sorted, in runs of consecutive addresses. */
+    for (size_t i = 0; i < s->nchunks; i++)
+        free(s->vec.mem[i].words);
+    s->vec.nmem = 0;
+    qsort(s->pre, s->npre, sizeof *s->pre, preword_cmp);
+    uint32_t *w = malloc((s->npre ? s->npre : 1) * sizeof *w);
+    if (!w)
+        abort();
+    for (size_t i = 0; i < s->npre;) {
+        size_t j = i;
+        while (j < s->npre && s->pre[j].addr == s->pre[i].addr + 4 * (uint32_t)(j - i)) {
+            w[j - i] = s->pre[j].val;
+            j++;
+        }
+        if (rc_vector_add_mem(&s->vec, s->pre[i].addr, w, j - i))
+            abort();
+        i = j;
+    }
+    free(w);
+    s->nchunks = s->vec.nmem;
+    return &s->vec;
+}
+
+const rc_result *rc_session_finish(rc_session *s)
+{
+    if (!s->finished && !s->stopped && !s->e.stop) {
+        s->e.res->cycles = s->e.cycle;
+        finish_checks(&s->e);
+    }
+    s->finished = 1;
+    s->res.cycles = s->e.cycle;
+    for (unsigned c = 0; c < s->e.b->nchannels; c++)
+        s->res.txns[c] = s->e.b->channels[c].dir == RC_OUT ? s->e.s[0].fired[c] : s->e.s[0].in_pos[c];
+    return &s->res;
+}
+
+void rc_session_close(rc_session *s)
+{
+    if (!s)
+        return;
+    for (int k = 0; k < 2; k++)
+        if (s->opened[k])
+            side_close(&s->e, k);
+    rc_vector_free(&s->vec);
+    rc_memimg_free(&s->seen);
+    free(s->pre);
+    free(s);
 }

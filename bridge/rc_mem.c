@@ -259,13 +259,17 @@ int rc_memagent_edge(rc_memagent *a, const rc_block_desc *b, uint64_t cycle, uin
         if (we) {
             uint64_t data = a->w_wdata >= 0 ? ports[a->w_wdata] : 0;
             uint64_t be = a->w_be >= 0 ? ports[a->w_be] : ~0ull;
-            rc_memimg_write(&a->img, addr, bytes, data, be);
+            if (a->backing)
+                a->backing->write(a->backing->ctx, addr, bytes, data, be);
+            else
+                rc_memimg_write(&a->img, addr, bytes, data, be);
             a->writes++;
         } else {
             unsigned lat = a->lat_min;
             if (a->lat_max > a->lat_min)
                 lat += (unsigned)rc_rng_below(&a->rng, a->lat_max - a->lat_min + 1);
-            push(a, cycle + lat, rc_memimg_read(&a->img, addr, bytes));
+            push(a, cycle + lat, a->backing ? a->backing->read(a->backing->ctx, addr, bytes)
+                                            : rc_memimg_read(&a->img, addr, bytes));
             a->reads++;
         }
         moved = 1;

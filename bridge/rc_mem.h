@@ -29,8 +29,18 @@ typedef struct rc_mempending {
     uint64_t data;
 } rc_mempending;
 
+/* Optional: the memory behind an agent is someone else's (a SystemC platform's, through
+ * b_transport): requests are read and written through these instead of the agent's image.
+ * Latency and ordering stay the agent's (seeded), so both sides still see the same timing. */
+typedef struct rc_membacking {
+    uint64_t (*read)(void *ctx, uint32_t addr, unsigned bytes);
+    void (*write)(void *ctx, uint32_t addr, unsigned bytes, uint64_t data, uint64_t be);
+    void *ctx;
+} rc_membacking;
+
 typedef struct rc_memagent {
     const rc_memport *port;
+    const rc_membacking *backing;    /* NULL: the image below */
     rc_memimg img;
     rc_rng rng;
     unsigned lat_min, lat_max;
