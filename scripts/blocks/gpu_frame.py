@@ -42,7 +42,7 @@ W, H = 320, 240
 CBUF, ZBUF, VBUF = 0x01000000, 0x02000000, 0x00300000
 FENCE_SEQ, FENCE_REG = 0x5EC0FFEE, 1
 PKT0_3D_DRAW_IMMD_2, PKT_3D_DRAW_VBUF_2, PKT_3D_DRAW_INDX_2, PKT_3D_LOAD_VBPNTR = 0x35, 0x34, 0x36, 0x2F
-HOSTDATA_BLT = 0x94
+HOSTDATA_BLT, SC_BOTTOM_RIGHT = 0x94, 0x16F0
 
 
 def f32(x):
@@ -139,6 +139,7 @@ def overlay2d(s):
     HOSTDATA_BLT, on the 3D colour buffer (linear ARGB8888, pitch 1280 bytes)."""
     dst = (W * 4 // 64) << 22 | CBUF >> 10
     x, y, w, h = 16, 150, 120, 76
+    s.reg(SC_BOTTOM_RIGHT, H << 16 | W)              # the 2D scissor: the frame (r100 init value)
     for (rx, ry, rw, rh, c) in ((x, y, w, h, 0xFF202020), (x + 1, y + 1, w - 2, 12, 0xFF3050A0),
                                 (x + 1, y + 14, w - 2, h - 15, 0xFFE8E4D8)):
         s.reg(gd.DP_GUI_MASTER_CNTL, gd.GMC_FILL)
