@@ -381,8 +381,8 @@ def read_vec(path):
 def check(vecdir):
     bad, n = 0, 0
     for name in sorted(os.listdir(vecdir)):
-        if not (name.endswith('.vec') or name.endswith('.vec.gz')):
-            continue
+        if not (name.endswith('.vec') or name.endswith('.vec.gz')) or name.startswith('frame.'):
+            continue                               # the frame: gpu_frame.py --check
         mem, writes, host = read_vec(os.path.join(vecdir, name))
         ref = Ref(dict(mem))
         hd = dict(host)

@@ -14,8 +14,8 @@ endforeach()
 foreach(policy always random:0.5 bursty:16)
   string(REPLACE ":" "_" pname ${policy})
   add_test(NAME random.r5xx.gfx3d.${pname}
-           COMMAND rcosim run --block r5xx.gfx3d --count 600 --seed 601 --backpressure ${policy} --mem-latency 1:8)
+           COMMAND rcosim run --block r5xx.gfx3d --count 800 --seed 601 --backpressure ${policy} --mem-latency 1:8)
   set_tests_properties(random.r5xx.gfx3d.${pname} PROPERTIES LABELS "random;r5xx;nightly;r5xx.gfx3d"
-                       PASS_REGULAR_EXPRESSION "PASS r5xx.gfx3d random count 600: [1-9][0-9][0-9][0-9][0-9][0-9][0-9]+ cycles, rtl vs model exact"
+                       PASS_REGULAR_EXPRESSION "PASS r5xx.gfx3d random count 800: [1-9][0-9][0-9][0-9][0-9][0-9][0-9]+ cycles, rtl vs model exact"
                        FAIL_REGULAR_EXPRESSION "MISMATCH|HANG|FAIL")
 endforeach()

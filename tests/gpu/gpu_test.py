@@ -25,12 +25,18 @@ RANDOM = ['--block', 'r5xx.gpu', '--count', '150', '--seed', '7', '--backpressur
 
 
 def vec(name):
-    return os.path.join(VEC, name + '.vec')
+    return os.path.join(VEC, name + ('.vec.gz' if name == 'frame' else '.vec'))
+
+
+def read_lines(ctx, name):
+    import gzip
+    path = os.path.join(ctx['src'], vec(name))
+    return (gzip.open(path, 'rt') if path.endswith('.gz') else open(path)).read().split('\n')
 
 
 def out_lines(ctx, name, ch):
     res = []
-    for line in open(os.path.join(ctx['src'], vec(name))):
+    for line in read_lines(ctx, name):
         t = line.split()
         if t[:2] == ['out', ch]:
             res.append([x for x in t[2:] if not x.startswith('@')])
@@ -190,9 +196,10 @@ def case_directed_check(ctx):
 def case_stim_current(ctx):
     """The committed stimulus files are what scripts/blocks/gpu_directed.py writes today."""
     out = os.path.join(ctx['tmp'], 'stim')
-    p = rctest.script(ctx, os.path.join('blocks', 'gpu_directed.py'), out)
-    if p.returncode != 0:
-        raise Fail(p.stdout + p.stderr)
+    for script in ('gpu_directed.py', 'gpu_frame.py'):
+        p = rctest.script(ctx, os.path.join('blocks', script), out)
+        if p.returncode != 0:
+            raise Fail(p.stdout + p.stderr)
     ref = os.path.join(ctx['src'], VEC, 'stim')
     names = sorted(os.listdir(out))
     if names != sorted(os.listdir(ref)):
@@ -239,6 +246,117 @@ def case_route(ctx):
     for h in ('16\'h0700', '16\'h15E0', '16\'h1720', '16\'h342C', '16\'h1D00', '16\'h9000'):
         if h not in rtl:
             raise Fail('RTL table lacks %s' % h)
+
+
+# ---- the full frame (scripts/blocks/gpu_frame.py) -------------------------------------------------
+
+FENCE_ADDR, FENCE_SEQ = 0x00700104, 0x5EC0FFEE
+
+
+def case_frame_fence(ctx):
+    """The frame's fence (WAIT_UNTIL 2D|3D idle-clean, SCRATCH_REG1 = 0x5EC0FFEE) is written by the
+    scratch write-back (port 0) once, after every pixel write of the 2D engine (port 2) and of
+    RB3D (port 5)."""
+    mem = out_lines(ctx, 'frame', 'memreq')
+    fences = [(int(m[0], 16), int(m[2], 16)) for m in mem if int(m[1], 16) and int(m[4], 16) == 0]
+    if fences != [(FENCE_ADDR, FENCE_SEQ)]:
+        raise Fail('frame fences: %s' % fences)
+    first_f = min(i for i, m in enumerate(mem) if int(m[1], 16) and int(m[4], 16) == 0)
+    for port in (2, 4, 5):
+        last = max(i for i, m in enumerate(mem) if int(m[1], 16) and int(m[4], 16) == port)
+        if first_f < last:
+            raise Fail('the fence overtook port %d' % port)
+
+
+def case_frame_png(ctx):
+    """rcosim run --vector frame.vec.gz --png renders the frame in lockstep; both sides' pictures
+    equal docs/img/frame.png (320x240)."""
+    d = os.path.join(ctx['tmp'], 'frame')
+    p = run(ctx, 'run', '--vector', vec('frame'), '--png', d, expect_rc=0)
+    contains(p.stdout, 'PASS r5xx.gpu vectors/r5xx/gpu/frame.vec.gz: ', 'rtl vs model exact, vs vector exact')
+    ref = os.path.join(ctx['src'], 'docs', 'img', 'frame.png')
+    for side in ('rtl', 'model'):
+        if not filecmp.cmp(os.path.join(d, 'dst.%s.png' % side), ref, shallow=False):
+            raise Fail('dst.%s.png differs from docs/img/frame.png' % side)
+    if rctest.png_size(ref) != (320, 240):
+        raise Fail('frame.png is %dx%d' % rctest.png_size(ref))
+
+
+def case_frame_regw(ctx):
+    """Every register write of the frame is delivered to exactly one block (dst 1-4, none unknown)
+    and named by --trace regw; the 3D path receives exactly the writes gpu_frame.py --regw lists,
+    in order."""
+    p = run(ctx, 'run', '--vector', vec('frame'), '--trace', 'regw', expect_rc=0)
+    lines = [ln for ln in p.stdout.splitlines() if ' regw #' in ln]
+    for ln in lines:
+        if not re.search(r'addr=[0-9a-f]{4}\([A-Z0-9_]+\)', ln) or not re.search(r'dst=[1-4]$', ln):
+            raise Fail('frame: %s' % ln)
+    got = [(int(m[0], 16), int(m[1], 16)) for m in out_lines(ctx, 'frame', 'regw') if int(m[2], 16) == 4]
+    q = rctest.script(ctx, os.path.join('blocks', 'gpu_frame.py'), '--regw')
+    want = [tuple(int(x, 16) for x in ln.split()) for ln in q.stdout.splitlines()]
+    if got != want or len(want) < 100:
+        raise Fail('3D writes: %d delivered, %d in the scene' % (len(got), len(want)))
+    if len(lines) != len(out_lines(ctx, 'frame', 'regw')):
+        raise Fail('%d traced, %d in the vector' % (len(lines), len(out_lines(ctx, 'frame', 'regw'))))
+
+
+def wrong_expected(ctx, ch, k):
+    lines = read_lines(ctx, 'frame')
+    n = 0
+    for i, line in enumerate(lines):
+        t = line.split()
+        if t[:2] == ['out', ch]:
+            if n == k:
+                want = [x for x in t if not x.startswith('@')]
+                t[-1] = '%x' % (int(t[-1], 16) ^ 1)
+                lines[i] = ' '.join(t)
+                break
+            n += 1
+    bad = os.path.join(ctx['tmp'], 'bad_%s.vec' % ch)
+    with open(bad, 'w') as f:
+        f.write('\n'.join(lines))
+    return bad, want
+
+
+def case_frame_wrong_pixel3d(ctx):
+    """A wrong expected 3D pixel of the frame names its primitive, x, y and depth."""
+    bad, want = wrong_expected(ctx, 'pix3d', 5000)
+    p = run(ctx, 'run', '--vector', bad, expect_rc=1)
+    contains(p.stdout, ': channel pix3d (out), transaction #5000: field argb differs (expected: vector, actual: rtl)',
+             '    prim       0x%s' % want[2], '    x          0x%s' % want[3], '    y          0x%s' % want[4])
+
+
+def case_frame_wrong_pixel2d(ctx):
+    """A wrong expected 2D pixel of the frame (the window) names its 2D operation."""
+    bad, want = wrong_expected(ctx, 'pix', 100)
+    p = run(ctx, 'run', '--vector', bad, expect_rc=1)
+    contains(p.stdout, ': channel pix (out), transaction #100: field res differs (expected: vector, actual: rtl)',
+             '    pkt        0x%s' % want[2], '    x          0x%s' % want[3])
+
+
+def case_fault_3d(ctx):
+    """Faults in the 3D path's channels on both sides (its pixels, its memory beats through the
+    arbiter, its register writes) are caught and named, in random streams mixing 2D and 3D."""
+    for side, spec, ch in (('rtl', 'pix3d.argb@3^0x1', 'pix3d'), ('model', 'pix3d.prim@7^0x1', 'pix3d'),
+                           ('rtl', 'pix3d.z@11^0x10', 'pix3d'), ('model', 'pix3d.x@2^0x1', 'pix3d')):
+        p = run(ctx, 'run', *RANDOM, '--inject', '%s:%s' % (side, spec), expect_rc=1)
+        f = spec.split('@')[0].split('.')[1]
+        n = spec.split('@')[1].split('^')[0]
+        contains(p.stdout, ': channel %s (out), transaction #%s: field %s differs (expected: model, actual: rtl)'
+                 % (ch, n, f), 'FAIL r5xx.gpu random count 150: cycle ')
+    mem = out_lines(ctx, 'frame', 'memreq')
+    k = next(i for i, m in enumerate(mem) if int(m[4], 16) == 5)
+    for side in ('rtl', 'model'):
+        p = run(ctx, 'run', '--vector', vec('frame'), '--inject', '%s:memreq.be@%d^0x1' % (side, k), expect_rc=1)
+        contains(p.stdout, ': channel memreq (out), transaction #%d: field be differs' % k)
+
+
+def case_frame_check(ctx):
+    """The frame's pix3d records and RB3D writes equal the chained independent 3D reference, its
+    final colour buffer and fence the 2D reference run over them (gpu_frame.py --check)."""
+    p = rctest.script(ctx, os.path.join('blocks', 'gpu_frame.py'), '--check', os.path.join(ctx['src'], vec('frame')))
+    if p.returncode != 0 or not p.stdout.rstrip().endswith('PASS'):
+        raise Fail('gpu_frame.py --check:\n%s%s' % (p.stdout, p.stderr))
 
 
 if __name__ == '__main__':

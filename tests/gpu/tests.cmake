@@ -4,7 +4,8 @@
 # named by channel, a wrong pixel named, the independent reference, the routing table vs the
 # register database, the stimulus files current.
 foreach(case fill_regs_eq_packets blit_regs_eq_packets write_mask fence trace_names unknown_reported
-             fault_subblocks wrong_pixel directed_check stim_current route)
+             fault_subblocks wrong_pixel directed_check stim_current route
+             frame_fence frame_png frame_regw frame_wrong_pixel3d frame_wrong_pixel2d fault_3d frame_check)
   add_test(NAME gpu.${case} COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_SOURCE_DIR}/gpu/gpu_test.py
            $<TARGET_FILE:rcosim> ${PROJECT_SOURCE_DIR} ${case})
   set_tests_properties(gpu.${case} PROPERTIES LABELS "r5xx;r5xx.gpu;smoke"

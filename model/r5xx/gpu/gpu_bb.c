@@ -95,9 +95,17 @@ void gpu_arb_reset(gpu_arb *a)
     a->grant = 7;
 }
 
-unsigned gpu_arb_grant(gpu_arb *a, unsigned v0, unsigned v1, unsigned v2)
+unsigned gpu_arb_grant(gpu_arb *a, const unsigned v[6])
 {
-    a->grant = v0 ? 0 : v1 ? 1 : v2 ? 2 : 7;
+    a->grant = 7;
+    if (a->hi)
+        a->grant = 5;
+    else
+        for (unsigned k = 0; k < 6; k++)
+            if (v[k]) {
+                a->grant = k;
+                break;
+            }
     return a->grant;
 }
 
@@ -106,14 +114,29 @@ unsigned gpu_arb_rsp_port(const gpu_arb *a, unsigned memrsp_valid)
     return memrsp_valid && a->n ? a->tag[a->rd] : 0;
 }
 
-void gpu_arb_edge(gpu_arb *a, unsigned push_port_plus1, unsigned memrsp_valid)
+void gpu_arb_edge(gpu_arb *a, unsigned push_port_plus1, unsigned take5, uint32_t hi_addr, unsigned we, uint32_t hi_data,
+                  unsigned hi_be, unsigned memreq_ready, unsigned memrsp_valid, uint32_t rdata)
 {
     int pop = memrsp_valid && a->n;
+    if (pop && a->tag[a->rd] == 5) {
+        if (!a->rhi)
+            a->lo = rdata;
+        a->rhi = !a->rhi;
+    }
+    if (take5) {
+        a->hi = 1;
+        a->ha = hi_addr;
+        a->hwe = we;
+        a->hd = we ? hi_data : 0;
+        a->hbe = we ? hi_be : 0;
+    } else if (a->hi && memreq_ready) {
+        a->hi = 0;
+    }
     if (push_port_plus1) {
         a->tag[a->wr] = push_port_plus1 - 1;
-        a->wr = (a->wr + 1) & 7;
+        a->wr = (a->wr + 1) % GPU_ARB_TAGS;
     }
     if (pop)
-        a->rd = (a->rd + 1) & 7;
+        a->rd = (a->rd + 1) % GPU_ARB_TAGS;
     a->n = a->n + (push_port_plus1 != 0) - pop;
 }

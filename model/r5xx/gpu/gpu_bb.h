@@ -34,17 +34,26 @@ void gpu_bb_reset(gpu_bb *b);
 void gpu_bb_comb(gpu_bb *b, gpu_bb_io *io);
 void gpu_bb_edge(gpu_bb *b, const gpu_bb_io *io);
 
+#define GPU_ARB_TAGS 64u
+
 typedef struct gpu_arb {
-    unsigned tag[8], rd, wr, n;
-    unsigned grant;               /* the cycle's grant: 0, 1, 2, or 7 for none */
+    unsigned tag[GPU_ARB_TAGS], rd, wr, n;
+    unsigned hi, rhi;             /* RB3D (port 5): high request beat held, high response beat next */
+    uint32_t ha, hd, hwe, hbe;    /* RB3D: the held high beat */
+    uint32_t lo;                  /* RB3D: the low response beat's data */
+    unsigned grant;               /* the cycle's grant: 0..5, or 7 for none */
 } gpu_arb;
 
 void gpu_arb_reset(gpu_arb *a);
-/* The grant from the requesters' valids (0: scratch write-back, 1: CP, 2: 2D engine). */
-unsigned gpu_arb_grant(gpu_arb *a, unsigned v0, unsigned v1, unsigned v2);
-/* The port the response of this cycle goes to (1 or 2), or 0 if none. */
+/* The grant from the requesters' valids v[0..5] (0: scratch write-back, 1: CP, 2: 2D engine,
+ * 3: VAP, 4: ZB, 5: RB3D); while RB3D's high beat is held the grant is 5 (the held beat). */
+unsigned gpu_arb_grant(gpu_arb *a, const unsigned v[6]);
+/* The port the response of this cycle goes to (1..5), or 0 if none. */
 unsigned gpu_arb_rsp_port(const gpu_arb *a, unsigned memrsp_valid);
-/* The edge: push_port_plus1 = 1 + the port of a read accepted this cycle, or 0. */
-void gpu_arb_edge(gpu_arb *a, unsigned push_port_plus1, unsigned memrsp_valid);
+/* The edge: push_port_plus1 = 1 + the port of a read beat accepted this cycle, or 0; take5 = RB3D's
+ * request taken (its low beat accepted) with its high beat (hi_addr, we, hi data, hi byte enables);
+ * memreq_ready; the response of the cycle, if any. */
+void gpu_arb_edge(gpu_arb *a, unsigned push_port_plus1, unsigned take5, uint32_t hi_addr, unsigned we, uint32_t hi_data,
+                  unsigned hi_be, unsigned memreq_ready, unsigned memrsp_valid, uint32_t rdata);
 
 #endif

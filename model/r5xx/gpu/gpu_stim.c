@@ -101,7 +101,8 @@ static void reg_op(ring *r, rc_rng *g)
 /* Writes to the other destinations: 3D registers, RBBM, unknown addresses; Type-0 and Type-1. */
 static void traffic(ring *r, rc_rng *g)
 {
-    static const uint32_t addrs[] = { 0x4E00, 0x4E04, 0x4F00, 0x4F04, 0x2084, 0x20C0, 0x4200, 0x43A4,
+    /* 3D registers a draw's state block (draw3d) rewrites: random values never reach a draw */
+    static const uint32_t addrs[] = { 0x4E00, 0x4E04, 0x4F00, 0x4F04, 0x4E0C, 0x43A8, 0x4E04, 0x4F04,
                                       0x0044, 0x172C, 0x1404, 0x0800, 0x3000, 0x6000 };
     unsigned k = rnd(g, 4);
     if (k == 0) {
@@ -116,6 +117,85 @@ static void traffic(ring *r, rc_rng *g)
     put(r, (n - 1) << 16 | a >> 2);
     for (unsigned i = 0; i < n; i++)
         put(r, (uint32_t)rc_rng_next(g));
+}
+
+static uint32_t f32(float f)
+{
+    uint32_t u;
+    memcpy(&u, &f, sizeof u);
+    return u;
+}
+
+/* A 3D draw as Mesa r300 emits it (docs/blocks/gpu.md, "Random stimulus"): the state block by
+ * PACKET0s (VAP stream and output format, raster, scissor, ZB and RB3D on a 64x64 ARGB8888
+ * colour buffer at C3D and a Z24S8 depth buffer at Z3D, random Z function and write, blending
+ * on or off, colour mask), then 1..3 draws: 3D_DRAW_IMMD_2 (vertices in the stream), or
+ * 3D_LOAD_VBPNTR + 3D_DRAW_VBUF_2 / 3D_DRAW_INDX_2 (arrays at V3D, preloaded). */
+#define C3D 0x01000000u
+#define Z3D 0x02000000u
+#define V3D 0x00300000u
+#define V3D_N 16u
+
+static void draw3d(ring *r, rc_rng *g)
+{
+    reg(r, 0x2150, 3 | (3 | 2 << 8 | 1 << 13) << 16);
+    reg(r, 0x21E0, 0xF688F688);
+    reg(r, 0x20B4, 8);
+    reg(r, 0x2090, 3);
+    reg(r, 0x20B0, 0);
+    reg(r, 0x4018, 1 << 16);
+    reg(r, 0x428C, 1);
+    reg(r, 0x4278, 2 | 2 << 2 | 3 << 16);
+    reg(r, 0x42B8, 0);
+    reg(r, 0x42C0, f32(16777215.0f));
+    reg(r, 0x42C4, 0);
+    reg(r, 0x43A8, 0x2DA49525);
+    reg(r, 0x43E0, 0);
+    reg(r, 0x43E4, 63 | 63 << 13);
+    reg(r, 0x43D0, 0xFFFF);
+    reg(r, 0x4074, 0);
+    reg(r, 0x4320, 1 << 16);
+    reg(r, 0x4BD4, 0);
+    reg(r, 0x4F10, 2);
+    reg(r, 0x4F20, Z3D);
+    reg(r, 0x4F24, 64 | (rnd(g, 2) << 16));
+    reg(r, 0x4E28, C3D);
+    reg(r, 0x4E38, 64 | 6u << 21 | (rnd(g, 2) << 16));
+    reg(r, 0x4E04, rnd(g, 2) ? (1 | 1 << 2 | 38u << 16 | 39u << 24) : 1 << 2);
+    reg(r, 0x4E0C, rnd(g, 4) ? 0xF : rnd(g, 16));
+    reg(r, 0x4F00, rnd(g, 4) ? 0x6 : 0x2);
+    reg(r, 0x4F04, rnd(g, 8));
+    for (unsigned d = 1 + rnd(g, 3); d > 0; d--) {
+        unsigned k = rnd(g, 3), prim = rnd(g, 2) ? 4 : 5 + rnd(g, 2), n = 3 + rnd(g, 4);
+        if (k == 0) {
+            put(r, 3u << 30 | (8 * n) << 16 | 0x35u << 8);
+            put(r, prim | 3u << 4 | n << 16);
+            for (unsigned i = 0; i < n; i++) {
+                put(r, f32((float)rnd(g, 72 * 16) / 16.0f - 4.0f));
+                put(r, f32((float)rnd(g, 72 * 16) / 16.0f - 4.0f));
+                put(r, f32((float)rnd(g, 1024) / 1024.0f));
+                put(r, f32(1.0f));
+                for (unsigned c = 0; c < 4; c++)
+                    put(r, f32((float)rnd(g, 257) / 256.0f));
+            }
+            continue;
+        }
+        uint32_t first = rnd(g, V3D_N - n + 1);
+        put(r, 3u << 30 | 3u << 16 | 0x2Fu << 8);                 /* 3D_LOAD_VBPNTR, 2 arrays */
+        put(r, 2);
+        put(r, 4 | 4 << 8 | 4 << 16 | 4u << 24);
+        put(r, V3D + 16 * first);
+        put(r, V3D + 0x400 + 16 * first);
+        if (k == 1) {
+            put(r, 3u << 30 | 0u << 16 | 0x34u << 8);             /* 3D_DRAW_VBUF_2 */
+            put(r, prim | 2u << 4 | n << 16);
+        } else {
+            put(r, 3u << 30 | ((n + 1) / 2) << 16 | 0x36u << 8);  /* 3D_DRAW_INDX_2, 16-bit */
+            put(r, prim | 1u << 4 | n << 16);
+            for (unsigned i = 0; i < n; i += 2)
+                put(r, rnd(g, V3D_N - first) | rnd(g, V3D_N - first) << 16);
+        }
+    }
 }
 
 /* The fence pattern of a driver (r100_fence_ring_emit): wait for idle, write the sequence number. */
@@ -151,6 +231,18 @@ int r5xx_gpu_stimulus(rc_vector *v, uint64_t seed, uint64_t count, char *err, si
     }
     if (rnd(&g, 2))
         reg(&r, 0x1724, 1u << 5);
+    /* the 3D path's vertex arrays (position, colour; FLOAT_4 each) */
+    uint32_t va[2 * 4 * V3D_N];
+    for (unsigned i = 0; i < V3D_N; i++) {
+        va[4 * i] = f32((float)rnd(&g, 72 * 16) / 16.0f - 4.0f);
+        va[4 * i + 1] = f32((float)rnd(&g, 72 * 16) / 16.0f - 4.0f);
+        va[4 * i + 2] = f32((float)rnd(&g, 1024) / 1024.0f);
+        va[4 * i + 3] = f32(1.0f);
+        for (unsigned c = 0; c < 4; c++)
+            va[4 * V3D_N + 4 * i + c] = f32((float)rnd(&g, 257) / 256.0f);
+    }
+    if (!fail)
+        fail = rc_vector_add_mem(v, V3D, va, 4 * V3D_N) || rc_vector_add_mem(v, V3D + 0x400, va + 4 * V3D_N, 4 * V3D_N);
     uint32_t seq = 1;
     const rc_txlist *pk = &gv.in[R5XX_GFX2D_CH_PKT], *bd = &gv.in[R5XX_GFX2D_CH_BODY];
     size_t bi = 0;
@@ -162,7 +254,9 @@ int r5xx_gpu_stimulus(rc_vector *v, uint64_t seed, uint64_t count, char *err, si
             traffic(&r, &g);
         else if (k < 30)
             fence(&r, &g, seq++);
-        else if (k < 32) {
+        else if (k < 40)
+            draw3d(&r, &g);
+        else if (k < 42) {
             put(&r, 3u << 30 | 2u << 16 | (rnd(&g, 2) ? 0x32u : 0x38u) << 8);
             put(&r, 0);
             put(&r, rnd(&g, 64));

@@ -2,9 +2,10 @@
 // stream; its register writes go through the register backbone (r5xx_gpu_bb) to the block that
 // owns each address; its 2D packet records and bodies go to r5xx_gfx2d, which also takes the 2D
 // registers from the backbone; every memory requester shares one port (r5xx_gpu_arb).
-// THE 3D PATH'S PLACE: the backbone's g3_* output (destination 4: 0x1D00-0x25FF, 0x4000-0x4FFF,
-// 0x9000-0xBFFF) is tied to an always-ready sink and idle3d to 1 until r5xx_gfx3d is instanced
-// here (its `regw` input on g3_*, its idle into idle3d, its memory ports on arbiter ports 3-5).
+// The 3D path r5xx_gfx3d takes the backbone's destination-4 writes (0x1D00-0x25FF, 0x4000-0x4FFF,
+// 0x9000-0xBFFF) on its `regw`, its idle is idle3d (WAIT_UNTIL 3D bits, CPSCRATCH_IDLEGUI), its
+// three memory ports are arbiter ports 3 (VAP), 4 (ZB), 5 (RB3D, 64-bit in two dword beats) and
+// its passed fragments are pix3d.
 module r5xx_gpu (
   input  logic        clk_i,
   input  logic        rst_ni,
@@ -43,6 +44,14 @@ module r5xx_gpu (
   output logic [7:0]  pix_rop_o,
   output logic [31:0] pix_res_o,
 
+  output logic        pix3d_valid_o,
+  input  logic        pix3d_ready_i,
+  output logic [15:0] pix3d_prim_o,
+  output logic [13:0] pix3d_x_o,
+  output logic [13:0] pix3d_y_o,
+  output logic [23:0] pix3d_z_o,
+  output logic [63:0] pix3d_argb_o,
+
   output logic        idle_o,
   output logic [15:0] unk_o
 );
@@ -71,6 +80,16 @@ module r5xx_gpu (
   logic [3:0]  gq_be;
   logic        wb_valid, wb_ready;
   logic [31:0] wb_addr, wb_data;
+  logic        vq_valid, vq_ready, vr_valid, v_rsp_ready;
+  logic [31:0] vq_addr;
+  logic        zq_valid, zq_ready, zq_we, zr_valid, z_rsp_ready;
+  logic [31:0] zq_addr, zq_wdata;
+  logic [3:0]  zq_be;
+  logic        kq_valid, kq_ready, kq_we, kr_valid, k_rsp_ready;
+  logic [31:0] kq_addr;
+  logic [63:0] kq_wdata, kr_data;
+  logic [7:0]  kq_be;
+  logic [31:0] zpass;
   logic        cp_idle, g_idle, bb_idle, arb_idle, idle2d, idle3d;
   logic        cp_rsp_ready, g_rsp_ready;
   // host (MMIO) writes: the CP's ring registers 0x0700-0x071F go to the CP, every other address
@@ -116,9 +135,22 @@ module r5xx_gpu (
 
   // the 2D engine is idle when it waits for a header and the CP holds no packet record or body for it
   assign idle2d    = g_idle && !pkt_valid && !body_valid;
-  // the 3D path's place (see the header comment)
-  assign g3w_ready = 1'b1;
-  assign idle3d    = 1'b1;
+  // the 3D path
+  r5xx_gfx3d u_gfx3d (
+    .clk_i, .rst_ni,
+    .regw_valid_i (g3w_valid), .regw_ready_o (g3w_ready), .regw_addr_i (g3w_addr), .regw_data_i (g3w_data),
+    .cmemreq_valid_o (kq_valid), .cmemreq_ready_i (kq_ready), .cmemreq_addr_o (kq_addr),
+    .cmemreq_we_o (kq_we), .cmemreq_wdata_o (kq_wdata), .cmemreq_be_o (kq_be),
+    .cmemrsp_valid_i (kr_valid), .cmemrsp_ready_o (k_rsp_ready), .cmemrsp_data_i (kr_data),
+    .zmemreq_valid_o (zq_valid), .zmemreq_ready_i (zq_ready), .zmemreq_addr_o (zq_addr),
+    .zmemreq_we_o (zq_we), .zmemreq_wdata_o (zq_wdata), .zmemreq_be_o (zq_be),
+    .zmemrsp_valid_i (zr_valid), .zmemrsp_ready_o (z_rsp_ready), .zmemrsp_data_i (memrsp_data_i),
+    .vmemreq_valid_o (vq_valid), .vmemreq_ready_i (vq_ready), .vmemreq_addr_o (vq_addr),
+    .vmemrsp_valid_i (vr_valid), .vmemrsp_ready_o (v_rsp_ready), .vmemrsp_data_i (memrsp_data_i),
+    .pix_valid_o (pix3d_valid_o), .pix_ready_i (pix3d_ready_i), .pix_prim_o (pix3d_prim_o),
+    .pix_x_o (pix3d_x_o), .pix_y_o (pix3d_y_o), .pix_z_o (pix3d_z_o), .pix_argb_o (pix3d_argb_o),
+    .idle_o (idle3d), .zpass_o (zpass)
+  );
 
   r5xx_gpu_bb u_bb (
     .clk_i, .rst_ni,
@@ -139,14 +171,19 @@ module r5xx_gpu (
     .r1_wdata_i (cq_wdata), .r1_be_i (cq_be), .r1_rvalid_o (cr_valid),
     .r2_valid_i (gq_valid), .r2_ready_o (gq_ready), .r2_addr_i (gq_addr), .r2_we_i (gq_we),
     .r2_wdata_i (gq_wdata), .r2_be_i (gq_be), .r2_rvalid_o (gr_valid),
+    .r3_valid_i (vq_valid), .r3_ready_o (vq_ready), .r3_addr_i (vq_addr), .r3_rvalid_o (vr_valid),
+    .r4_valid_i (zq_valid), .r4_ready_o (zq_ready), .r4_addr_i (zq_addr), .r4_we_i (zq_we),
+    .r4_wdata_i (zq_wdata), .r4_be_i (zq_be), .r4_rvalid_o (zr_valid),
+    .r5_valid_i (kq_valid), .r5_ready_o (kq_ready), .r5_addr_i (kq_addr), .r5_we_i (kq_we),
+    .r5_wdata_i (kq_wdata), .r5_be_i (kq_be), .r5_rvalid_o (kr_valid), .r5_rdata_o (kr_data),
     .memreq_valid_o, .memreq_ready_i, .memreq_addr_o, .memreq_we_o, .memreq_wdata_o, .memreq_be_o,
     .memreq_port_o,
-    .memrsp_valid_i, .memrsp_ready_o,
+    .memrsp_valid_i, .memrsp_ready_o, .memrsp_data_i,
     .idle_o (arb_idle)
   );
 
-  assign idle_o = cp_idle && g_idle && bb_idle && arb_idle;
+  assign idle_o = cp_idle && g_idle && bb_idle && arb_idle && idle3d;
 
   logic unused;
-  assign unused = ^{cw_stream, g3w_valid, g3w_addr, g3w_data, cp_rsp_ready, g_rsp_ready};
+  assign unused = ^{cw_stream, cp_rsp_ready, g_rsp_ready, v_rsp_ready, z_rsp_ready, k_rsp_ready, zpass};
 endmodule

@@ -1,8 +1,13 @@
 // r5xx_gpu_arb: the one memory port of r5xx.gpu shared by its requesters (docs/blocks/gpu.md,
 // "Memory").  Fixed priority, lowest port first: 0 the backbone's scratch write-back, 1 the CP
-// (fetch, RPTR write-back), 2 the 2D engine (ports 3-5 are the 3D path's place).  A read's port
-// goes into an 8-entry tag queue when the request is accepted; the in-order responses go to the
-// port at its head.  memrsp_ready is 1 (every requester always takes its response).
+// (fetch, RPTR write-back), 2 the 2D engine, 3 the VAP's vertex fetch, 4 ZB (depth), 5 RB3D
+// (colour).  The shared port carries dwords: RB3D's 64-bit request goes out as two dword beats,
+// the low dword (addr & ~7, be[3:0]) then the high one (+4, be[7:4]).  RB3D's request is taken
+// with its low beat (its ready is the low beat's acceptance); its high half waits in a holding
+// register and goes out next, the port locked to it until memory accepts it.
+// A read's port goes into a 64-entry tag queue when each beat is accepted; the in-order
+// responses go to the port at its head; RB3D's response is the two beats' data, offered with the
+// high one.  memrsp_ready is 1 (every requester always takes its response).
 module r5xx_gpu_arb (
   input  logic        clk_i,
   input  logic        rst_ni,
@@ -28,6 +33,28 @@ module r5xx_gpu_arb (
   input  logic [3:0]  r2_be_i,
   output logic        r2_rvalid_o,
 
+  input  logic        r3_valid_i,      // VAP vertex fetch (reads only)
+  output logic        r3_ready_o,
+  input  logic [31:0] r3_addr_i,
+  output logic        r3_rvalid_o,
+
+  input  logic        r4_valid_i,      // ZB depth
+  output logic        r4_ready_o,
+  input  logic [31:0] r4_addr_i,
+  input  logic        r4_we_i,
+  input  logic [31:0] r4_wdata_i,
+  input  logic [3:0]  r4_be_i,
+  output logic        r4_rvalid_o,
+
+  input  logic        r5_valid_i,      // RB3D colour (64-bit)
+  output logic        r5_ready_o,
+  input  logic [31:0] r5_addr_i,
+  input  logic        r5_we_i,
+  input  logic [63:0] r5_wdata_i,
+  input  logic [7:0]  r5_be_i,
+  output logic        r5_rvalid_o,
+  output logic [63:0] r5_rdata_o,
+
   output logic        memreq_valid_o,
   input  logic        memreq_ready_i,
   output logic [31:0] memreq_addr_o,
@@ -38,21 +65,32 @@ module r5xx_gpu_arb (
 
   input  logic        memrsp_valid_i,
   output logic        memrsp_ready_o,
+  input  logic [31:0] memrsp_data_i,
 
   output logic        idle_o
 );
 
-  logic [1:0] tag_q [8];
-  logic [2:0] rd_q, wr_q;
-  logic [3:0] n_q;
-  logic       g0, g1, g2, push, pop;
+  logic [2:0]  tag_q [64];
+  logic [5:0]  rd_q, wr_q;
+  logic [6:0]  n_q;
+  logic        hi_q, rhi_q;          // RB3D: high request beat held, high response beat next
+  logic [31:0] ha_q, hd_q;           // RB3D: the held high beat's address and data
+  logic        hwe_q;
+  logic [3:0]  hbe_q;
+  logic [31:0] lo_q;                 // RB3D: the low response beat's data
+  logic        g0, g1, g2, g3, g4, g5, push, pop;
+  logic [2:0]  head;
 
-  assign g0 = r0_valid_i;
-  assign g1 = r1_valid_i && !r0_valid_i;
-  assign g2 = r2_valid_i && !r0_valid_i && !r1_valid_i;
+  assign g5 = hi_q || (r5_valid_i && !r0_valid_i && !r1_valid_i && !r2_valid_i && !r3_valid_i &&
+                       !r4_valid_i);
+  assign g0 = !hi_q && r0_valid_i;
+  assign g1 = !hi_q && r1_valid_i && !r0_valid_i;
+  assign g2 = !hi_q && r2_valid_i && !r0_valid_i && !r1_valid_i;
+  assign g3 = !hi_q && r3_valid_i && !r0_valid_i && !r1_valid_i && !r2_valid_i;
+  assign g4 = !hi_q && r4_valid_i && !r0_valid_i && !r1_valid_i && !r2_valid_i && !r3_valid_i;
 
   always_comb begin
-    memreq_valid_o = g0 || g1 || g2;
+    memreq_valid_o = g0 || g1 || g2 || g3 || g4 || g5;
     memreq_addr_o  = 32'd0;
     memreq_we_o    = 1'b0;
     memreq_wdata_o = 32'd0;
@@ -76,35 +114,84 @@ module r5xx_gpu_arb (
       memreq_wdata_o = r2_wdata_i;
       memreq_be_o    = r2_be_i;
       memreq_port_o  = 3'd2;
+    end else if (g3) begin
+      memreq_addr_o  = r3_addr_i;
+      memreq_port_o  = 3'd3;
+    end else if (g4) begin
+      memreq_addr_o  = r4_addr_i;
+      memreq_we_o    = r4_we_i;
+      memreq_wdata_o = r4_wdata_i;
+      memreq_be_o    = r4_be_i;
+      memreq_port_o  = 3'd4;
+    end else if (hi_q) begin
+      memreq_addr_o  = ha_q;
+      memreq_we_o    = hwe_q;
+      memreq_wdata_o = hd_q;
+      memreq_be_o    = hbe_q;
+      memreq_port_o  = 3'd5;
+    end else if (g5) begin
+      memreq_addr_o  = {r5_addr_i[31:3], 3'b000};
+      memreq_we_o    = r5_we_i;
+      memreq_wdata_o = r5_we_i ? r5_wdata_i[31:0] : 32'd0;
+      memreq_be_o    = r5_we_i ? r5_be_i[3:0] : 4'd0;
+      memreq_port_o  = 3'd5;
     end
   end
 
   assign r0_ready_o     = memreq_ready_i && g0;
   assign r1_ready_o     = memreq_ready_i && g1;
   assign r2_ready_o     = memreq_ready_i && g2;
+  assign r3_ready_o     = memreq_ready_i && g3;
+  assign r4_ready_o     = memreq_ready_i && g4;
+  assign r5_ready_o     = memreq_ready_i && g5 && !hi_q;
   assign memrsp_ready_o = 1'b1;
   assign push           = memreq_valid_o && memreq_ready_i && !memreq_we_o;
-  assign pop            = memrsp_valid_i && (n_q != 4'd0);
-  assign r1_rvalid_o    = memrsp_valid_i && (n_q != 4'd0) && (tag_q[rd_q] == 2'd1);
-  assign r2_rvalid_o    = memrsp_valid_i && (n_q != 4'd0) && (tag_q[rd_q] == 2'd2);
-  assign idle_o         = (n_q == 4'd0);
+  assign pop            = memrsp_valid_i && (n_q != 7'd0);
+  assign head           = tag_q[rd_q];
+  assign r1_rvalid_o    = pop && (head == 3'd1);
+  assign r2_rvalid_o    = pop && (head == 3'd2);
+  assign r3_rvalid_o    = pop && (head == 3'd3);
+  assign r4_rvalid_o    = pop && (head == 3'd4);
+  assign r5_rvalid_o    = pop && (head == 3'd5) && rhi_q;
+  assign r5_rdata_o     = {memrsp_data_i, lo_q};
+  assign idle_o         = (n_q == 7'd0) && !hi_q;
 
   always_ff @(posedge clk_i) begin
     if (!rst_ni) begin
-      rd_q <= '0;
-      wr_q <= '0;
-      n_q  <= '0;
-      for (int i = 0; i < 8; i++) tag_q[i] <= '0;
+      rd_q  <= '0;
+      wr_q  <= '0;
+      n_q   <= '0;
+      hi_q  <= 1'b0;
+      rhi_q <= 1'b0;
+      lo_q  <= '0;
+      ha_q  <= '0;
+      hd_q  <= '0;
+      hwe_q <= 1'b0;
+      hbe_q <= '0;
+      for (int i = 0; i < 64; i++) tag_q[i] <= '0;
     end else begin
       if (push) begin
-        tag_q[wr_q] <= memreq_port_o[1:0];
-        wr_q <= wr_q + 3'd1;
+        tag_q[wr_q] <= memreq_port_o;
+        wr_q <= wr_q + 6'd1;
       end
-      if (pop) rd_q <= rd_q + 3'd1;
-      n_q <= n_q + {3'd0, push} - {3'd0, pop};
+      if (pop) rd_q <= rd_q + 6'd1;
+      n_q <= n_q + {6'd0, push} - {6'd0, pop};
+      if (r5_ready_o) begin
+        hi_q  <= 1'b1;
+        ha_q  <= {r5_addr_i[31:3], 3'b100};
+        hwe_q <= r5_we_i;
+        hd_q  <= r5_we_i ? r5_wdata_i[63:32] : 32'd0;
+        hbe_q <= r5_we_i ? r5_be_i[7:4] : 4'd0;
+      end else if (hi_q && memreq_ready_i) begin
+        hi_q  <= 1'b0;
+      end
+      if (pop && head == 3'd5) begin
+        rhi_q <= !rhi_q;
+        if (!rhi_q) lo_q <= memrsp_data_i;
+      end
     end
   end
 
   logic unused;
-  assign unused = ^{r0_addr_i[1:0]};
+  assign unused = ^{r0_addr_i[1:0], r5_addr_i[2:0]};
 endmodule
