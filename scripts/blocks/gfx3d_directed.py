@@ -217,20 +217,23 @@ def reference(stim_lines):
                 events.append(('draw', draws[nd]))
                 nd += 1
     # the raster: all of it at once, then each fragment's draw from its primitive index
+    # Every input stamped far apart, so the raster reference (which orders its two channels by
+    # cycle) takes them in the composite's order: a state write only after the draw before it.
     lines, prims_per_draw = [], []
+    stamp = lambda: '@%d' % ((len(lines) + 1) * 1000000)
     for ev in events:
         if ev[0] == 'reg':
-            lines.append('in regw %x %x' % (ev[1], ev[2]))
+            lines.append('in regw %s %x %x' % (stamp(), ev[1], ev[2]))
             continue
         count, n = 0, 0
         for rec in ev[1]:
-            lines.append('in vtx ' + ' '.join('%x' % v for v in rec))
+            lines.append('in vtx %s ' % stamp() + ' '.join('%x' % v for v in rec))
             if rec[7]:                                     # vlast: one vertex
                 dl = rec[8]
                 count += len(ras.assemble(rec[9], n, dl, 'N', 'P1', 'P2', 'P3', 'F'))
                 n = 0 if dl else n + 1
         prims_per_draw.append(count)
-    frags = ras.reference(lines)
+    frags = [f for _, f in ras.reference(lines)]       # (fire cycle, fragment)
     per_draw, k, base = [], 0, 0
     for count in prims_per_draw:
         mine = []

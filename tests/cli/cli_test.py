@@ -218,7 +218,7 @@ def case_engines_agree(ctx):
     """The block's generated loop and the engine's table walk give the same results: passes (cycles,
     transaction counts) and failures (the report, written by the table walk after the generated
     loop gave up), lockstep and RTL alone, with back-pressure and memory latency."""
-    bad = tmpcopy(ctx, VEC, lambda t: t.replace('out regw @13 4e08 22222222 0', 'out regw @13 4e08 22222223 0'))
+    bad = tmpcopy(ctx, VEC, lambda t: t.replace('out regw @14 4e08 22222222 0', 'out regw @14 4e08 22222223 0'))
     late = tmpcopy(ctx, 'vectors/r5xx/zb/hazard.vec', lambda t: t.replace('end\n', 'out pass @99999 0 0 0 0\nend\n'))
     for vec in (VEC, 'vectors/r5xx/regs/fifo_full.vec', 'vectors/r5xx/zb/hazard.vec', 'vectors/r5xx/rb3d/tiled.vec',
                 'vectors/r5xx/tile/backpressure.vec', bad, late):
@@ -233,7 +233,7 @@ def case_engines_agree(ctx):
 
 def case_threads_agree(ctx):
     """--threads 2 (the model on its own thread) gives the same results and the same reports."""
-    bad = tmpcopy(ctx, VEC, lambda t: t.replace('out regw @13 4e08 22222222 0', 'out regw @13 4e08 22222223 0'))
+    bad = tmpcopy(ctx, VEC, lambda t: t.replace('out regw @14 4e08 22222222 0', 'out regw @14 4e08 22222223 0'))
     p = run(ctx, 'run', '--vector', bad, '--threads', '2', expect_rc=1)
     golden(ctx, 'expected_changed.txt', p.stdout.replace(ctx['tmp'], 'TMP'))
     vec = os.path.join(ctx['tmp'], 't.vec')

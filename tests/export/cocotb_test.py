@@ -26,7 +26,7 @@ os.makedirs(WORK, exist_ok=True)
 vec = VEC
 if FAULT:
     text = open(VEC).read()
-    good, bad = 'out regw @12 4e04 11111111 0', 'out regw @12 4e04 11111112 0'
+    good, bad = 'out regw @13 4e04 11111111 0', 'out regw @13 4e04 11111112 0'
     assert text.count(good) == 1
     vec = os.path.join(WORK, 'cocotb_bad.vec')
     with open(vec, 'w') as f:
@@ -57,7 +57,7 @@ if 'Seeding Python random module with 7' not in out:
     print('FAIL: COCOTB_RANDOM_SEED not honoured')
     sys.exit(1)
 if FAULT:
-    want = ('MISMATCH r5xx.cp at cycle 12: channel regw (out), transaction #0: field data differs '
+    want = ('MISMATCH r5xx.cp at cycle 13: channel regw (out), transaction #0: field data differs '
             '(expected: vector, actual: rtl)')
     if 'test_exact' not in failed or want not in out or '* data       0x11111112               0x11111111' not in out:
         print('FAIL: the changed expected value was not reported as %r' % want)

@@ -19,8 +19,8 @@ import sys
 
 RCOSIM, SRC, WORK, CASE = sys.argv[1:5]
 VEC = os.path.join(SRC, 'vectors', 'r5xx', 'cp', 'type0_worked.vec')
-GOOD = 'out regw @12 4e04 11111111 0'
-BAD = 'out regw @12 4e04 11111112 0'
+GOOD = 'out regw @13 4e04 11111111 0'
+BAD = 'out regw @13 4e04 11111112 0'
 
 
 def fail(msg):
@@ -64,10 +64,10 @@ def expect_fault(sim, ordered=False):
     if rc == 0:
         fail('the bench passed with a changed expected value')
     if ordered:
-        want = ('MISMATCH r5xx.cp (ordered) at cycle 12: channel regw (out), transaction #0: field data differs '
-                '(expected: vector at cycle 12, actual: rtl at cycle 12)')
+        want = ('MISMATCH r5xx.cp (ordered) at cycle 13: channel regw (out), transaction #0: field data differs '
+                '(expected: vector at cycle 13, actual: rtl at cycle 13)')
     else:
-        want = ('MISMATCH r5xx.cp at cycle 12: channel regw (out), transaction #0: field data differs '
+        want = ('MISMATCH r5xx.cp at cycle 13: channel regw (out), transaction #0: field data differs '
                 '(expected: vector, actual: rtl)')
     lines = out.split('\n')
     if want not in lines:
@@ -79,7 +79,7 @@ def expect_fault(sim, ordered=False):
              '    stream     0x0                      0x0']
     if lines[i + 1:i + 5] != table:
         fail('field table differs: %r' % lines[i + 1:i + 5])
-    if 'FAIL r5xx.cp type0_bad: 12 cycles' not in lines:
+    if 'FAIL r5xx.cp type0_bad: 13 cycles' not in lines:
         fail('no FAIL line')
     if any(l.startswith('PASS') for l in lines):
         fail('a PASS line in a failing run')
@@ -127,7 +127,7 @@ elif CASE == 'bad_vector':
     with open(VEC) as f:
         lines = f.read().split('\n')
     k = next(i for i, l in enumerate(lines) if l.startswith('out regw'))
-    lines[k] = 'out regw @12 4e04 zz 0'
+    lines[k] = 'out regw @13 4e04 zz 0'
     with open(path, 'w') as f:
         f.write('\n'.join(lines))
     d = os.path.join(WORK, 'broken_out')
