@@ -180,8 +180,8 @@ def gen_decode(db, m):
       '// not writable: their documented default).  Addresses that are not dword addresses of a\n'
       '// register in the database (unknown, apertures, write-only registers) decode to nothing.\n')
     w('module r5xx_regs_decode #(\n'
-      '  parameter bit [31:0] SlotW = %d,  // $clog2 of the %d storage slots\n' % (sw, len(slots)) +
-      '  parameter bit [31:0] RamW  = %d   // $clog2 of the %d RAM words\n' % (rw, ram['depth'] if ram else 1) +
+      '  parameter int unsigned SlotW = %d,  // $clog2 of the %d storage slots\n' % (sw, len(slots)) +
+      '  parameter int unsigned RamW  = %d   // $clog2 of the %d RAM words\n' % (rw, ram['depth'] if ram else 1) +
       ') (\n'
       '  input  logic [15:0]      addr_i,\n'
       '  output logic             slot_hit_o,\n'
@@ -250,8 +250,8 @@ def gen_file(db, m):
       '// stored bits) at the edge; the synchronous reset loads every slot\'s documented default.\n'
       '// rdata_o is the addressed slot, combinationally.\n')
     w('module r5xx_regs_file #(\n'
-      '  parameter bit [31:0] NSlots = %d,\n' % len(slots) +
-      '  localparam bit [31:0] SlotW = %d\n' % sw +
+      '  parameter int unsigned NSlots = %d,\n' % len(slots) +
+      '  localparam int unsigned SlotW = %d\n' % sw +
       ') (\n'
       '  input  logic             clk_i,\n'
       '  input  logic             rst_ni,\n'
@@ -260,26 +260,18 @@ def gen_file(db, m):
       '  input  logic [31:0]      wdata_i,\n'
       '  output logic [31:0]      rdata_o\n'
       ');\n\n')
-    # A function rather than an unpacked localparam array: Icarus Verilog 11 accepts no unpacked
-    # parameter arrays, and the exported benches run the RTL under it too (docs/export.md).
     w('  // Reset value of every slot: the defaults of its stored fields.\n'
-      '  function automatic logic [31:0] reset_value(bit [31:0] i);\n'
-      '    case (i)\n')
+      '  localparam logic [31:0] ResetVal [NSlots] = \'{\n')
     for i, (lead, smask, reset) in enumerate(slots):
-        w('      %3d: reset_value = 32\'h%08x;  // 0x%04X %s\n' % (i, reset, 4 * lead, names_at(m, lead)))
-    w('      default: reset_value = 32\'h00000000;\n'
-      '    endcase\n'
-      '  endfunction\n\n'
+        w('    32\'h%08x%s  // %3d 0x%04X %s\n' % (reset, ',' if i + 1 < len(slots) else ' ', i, 4 * lead,
+                                                names_at(m, lead)))
+    w('  };\n\n'
       '  logic [31:0] reg_q [NSlots];\n\n'
-      '  // One flop process per slot (Verilator 5.006 refuses a reset loop of non-blocking array\n'
-      '  // writes this long, BLKLOOPINIT; Icarus 11 refuses the unpacked localparam it replaces).\n'
-      '  for (genvar i = 0; i < NSlots; i++) begin : g_slot\n'
-      '    always_ff @(posedge clk_i) begin\n'
-      '      if (!rst_ni) begin\n'
-      '        reg_q[i] <= reset_value(i);\n'
-      '      end else if (we_i && slot_i == SlotW\'(i)) begin\n'
-      '        reg_q[i] <= wdata_i;\n'
-      '      end\n'
+      '  always_ff @(posedge clk_i) begin\n'
+      '    if (!rst_ni) begin\n'
+      '      reg_q <= ResetVal;\n'
+      '    end else if (we_i) begin\n'
+      '      reg_q[slot_i] <= wdata_i;\n'
       '    end\n'
       '  end\n\n'
       '  assign rdata_o = reg_q[slot_i];\n\n'
@@ -292,8 +284,8 @@ RAM_SV = '''// r5xx_regs_ram: the instruction RAM of the R5xx register file (doc
 // stores wdata_i (already masked) and sets the word's valid bit at the edge; rvalid_o is the
 // addressed word's valid bit and rdata_o the word, combinationally, or 0 while it is not valid.
 module r5xx_regs_ram #(
-  parameter bit [31:0] Depth = 3072,
-  localparam bit [31:0] IdxW = $clog2(Depth)
+  parameter int unsigned Depth = 3072,
+  localparam int unsigned IdxW = $clog2(Depth)
 ) (
   input  logic            clk_i,
   input  logic            rst_ni,
@@ -360,11 +352,11 @@ def gen_top(db, m):
       '  output logic [31:0] rd_data_o,\n\n'
       '  output logic        idle_o\n'
       ');\n\n')
-    w('  localparam bit [31:0] NSlots   = %d;\n' % len(slots))
-    w('  localparam bit [31:0] SlotW    = %d;\n' % sw)
+    w('  localparam int unsigned NSlots   = %d;\n' % len(slots))
+    w('  localparam int unsigned SlotW    = %d;\n' % sw)
     if ram:
-        w('  localparam bit [31:0] RamDepth = %d;\n' % ram['depth'])
-        w('  localparam bit [31:0] RamW     = %d;\n' % rw)
+        w('  localparam int unsigned RamDepth = %d;\n' % ram['depth'])
+        w('  localparam int unsigned RamW     = %d;\n' % rw)
     w('''
   logic             fire, wr, rd;
   logic             slot_hit, ram_hit, ram_rvalid;

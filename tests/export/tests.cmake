@@ -9,7 +9,10 @@ option(RCOSIM_EXPORT_LONG "also run the exported benches of more blocks under Ve
 if(IVERILOG_EXECUTABLE)
   # r5xx.gfx2d (and r5xx.pm4_2d, which holds it) never leave time 0 under Icarus 11 (docs/export.md,
   # 'Known limits'): not registered until that is solved; they run under Verilator below.
-  foreach(blk cp regs tile zb rb3d)
+  # r5xx.regs: its generated register file keeps the unpacked reset-value localparam Icarus 11
+  # rejects (the Icarus-friendly form made Verilator's C++ take minutes to compile and its
+  # coverage variant fail to verilate; docs/export.md).
+  foreach(blk cp tile zb rb3d)
     file(GLOB vecs ${PROJECT_SOURCE_DIR}/vectors/r5xx/${blk}/*.vec ${PROJECT_SOURCE_DIR}/vectors/r5xx/${blk}/*.vec.gz)
     list(FILTER vecs EXCLUDE REGEX "/desktop\\.vec\\.gz$")
     add_test(NAME export.icarus.r5xx.${blk}
@@ -43,7 +46,7 @@ endforeach()
 # block, and the fault; skipped (77) where the venv is missing.
 set(RCOSIM_COCOTB_VENV ${CMAKE_BINARY_DIR}/cocotb-venv)
 if(IVERILOG_EXECUTABLE)
-  foreach(vec cp/type0_worked.vec regs/alias.vec tile/backpressure.vec zb/backpressure.vec rb3d/throughput.vec
+  foreach(vec cp/type0_worked.vec tile/backpressure.vec zb/backpressure.vec rb3d/throughput.vec
               cp/type0_worked.vec:fault)
     string(REGEX REPLACE ":fault$" "" path ${vec})
     string(REGEX REPLACE "^([^/]+)/([^.]+).*$" "cocotb.r5xx.\\1.\\2" tname ${vec})

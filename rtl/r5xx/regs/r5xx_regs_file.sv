@@ -5,8 +5,8 @@
 // stored bits) at the edge; the synchronous reset loads every slot's documented default.
 // rdata_o is the addressed slot, combinationally.
 module r5xx_regs_file #(
-  parameter bit [31:0] NSlots = 600,
-  localparam bit [31:0] SlotW = 10
+  parameter int unsigned NSlots = 600,
+  localparam int unsigned SlotW = 10
 ) (
   input  logic             clk_i,
   input  logic             rst_ni,
@@ -17,623 +17,616 @@ module r5xx_regs_file #(
 );
 
   // Reset value of every slot: the defaults of its stored fields.
-  function automatic logic [31:0] reset_value(bit [31:0] i);
-    case (i)
-        0: reset_value = 32'h00000000;  // 0x0700 CP_RB_BASE
-        1: reset_value = 32'h00000000;  // 0x0704 CP_RB_CNTL
-        2: reset_value = 32'h00000000;  // 0x070C CP_RB_RPTR_ADDR
-        3: reset_value = 32'h00000000;  // 0x0714 CP_RB_WPTR
-        4: reset_value = 32'h00000000;  // 0x0718 CP_RB_WPTR_DELAY
-        5: reset_value = 32'h00000000;  // 0x071C CP_RB_RPTR_WR
-        6: reset_value = 32'h00000000;  // 0x0720 CP_GUI_SRC_ADDR
-        7: reset_value = 32'h00000000;  // 0x0724 CP_GUI_DST_ADDR
-        8: reset_value = 32'h00000000;  // 0x0728 CP_GUI_COMMAND
-        9: reset_value = 32'h00000000;  // 0x0730 CP_IB2_BASE
-       10: reset_value = 32'h00000000;  // 0x0734 CP_IB2_BUFSZ
-       11: reset_value = 32'h00000000;  // 0x0738 CP_IB_BASE
-       12: reset_value = 32'h00000000;  // 0x073C CP_IB_BUFSZ
-       13: reset_value = 32'h00000000;  // 0x0740 CP_CSQ_CNTL
-       14: reset_value = 32'h00000000;  // 0x0744 CP_CSQ_MODE
-       15: reset_value = 32'h00000000;  // 0x07C4 CP_VID_SRC_ADDR
-       16: reset_value = 32'h00000000;  // 0x07C8 CP_VID_DST_ADDR
-       17: reset_value = 32'h00000000;  // 0x07CC CP_VID_COMMAND
-       18: reset_value = 32'h40000000;  // 0x07D0 CP_ME_CNTL
-       19: reset_value = 32'h00000000;  // 0x07D4 CP_ME_RAM_ADDR
-       20: reset_value = 32'h00000000;  // 0x07DC CP_ME_RAM_DATAH
-       21: reset_value = 32'h00000000;  // 0x07E0 CP_ME_RAM_DATAL
-       22: reset_value = 32'h00000000;  // 0x07E8 CP_VP_ADDR_CNTL
-       23: reset_value = 32'h00000000;  // 0x1D98 VAP_VPORT_XSCALE
-       24: reset_value = 32'h00000000;  // 0x1D9C VAP_VPORT_XOFFSET
-       25: reset_value = 32'h00000000;  // 0x1DA0 VAP_VPORT_YSCALE
-       26: reset_value = 32'h00000000;  // 0x1DA4 VAP_VPORT_YOFFSET
-       27: reset_value = 32'h00000000;  // 0x1DA8 VAP_VPORT_ZSCALE
-       28: reset_value = 32'h00000000;  // 0x1DAC VAP_VPORT_ZOFFSET
-       29: reset_value = 32'h00240000;  // 0x2080 VAP_CNTL
-       30: reset_value = 32'h00000000;  // 0x2084 VAP_VF_CNTL
-       31: reset_value = 32'h00000000;  // 0x2088 VAP_ALT_NUM_VERTICES
-       32: reset_value = 32'h00000000;  // 0x208C VAP_INDEX_OFFSET
-       33: reset_value = 32'h00000000;  // 0x2090 VAP_OUT_VTX_FMT_0
-       34: reset_value = 32'h00000000;  // 0x2094 VAP_OUT_VTX_FMT_1
-       35: reset_value = 32'h00000000;  // 0x20B0 VAP_VTE_CNTL
-       36: reset_value = 32'h00000000;  // 0x20B4 VAP_VTX_SIZE
-       37: reset_value = 32'h00000000;  // 0x20C0 VAP_VTX_NUM_ARRAYS
-       38: reset_value = 32'h00000000;  // 0x20C4 VAP_VTX_AOS_ATTR01
-       39: reset_value = 32'h00000000;  // 0x20C8 VAP_VTX_AOS_ADDR0
-       40: reset_value = 32'h00000000;  // 0x20CC VAP_VTX_AOS_ADDR1
-       41: reset_value = 32'h00000000;  // 0x20D0 VAP_VTX_AOS_ATTR23
-       42: reset_value = 32'h00000000;  // 0x20D4 VAP_VTX_AOS_ADDR2
-       43: reset_value = 32'h00000000;  // 0x20D8 VAP_VTX_AOS_ADDR3
-       44: reset_value = 32'h00000000;  // 0x20DC VAP_VTX_AOS_ATTR45
-       45: reset_value = 32'h00000000;  // 0x20E0 VAP_VTX_AOS_ADDR4
-       46: reset_value = 32'h00000000;  // 0x20E4 VAP_VTX_AOS_ADDR5
-       47: reset_value = 32'h00000000;  // 0x20E8 VAP_VTX_AOS_ATTR67
-       48: reset_value = 32'h00000000;  // 0x20EC VAP_VTX_AOS_ADDR6
-       49: reset_value = 32'h00000000;  // 0x20F0 VAP_VTX_AOS_ADDR7
-       50: reset_value = 32'h00000000;  // 0x20F4 VAP_VTX_AOS_ATTR89
-       51: reset_value = 32'h00000000;  // 0x20F8 VAP_VTX_AOS_ADDR8
-       52: reset_value = 32'h00000000;  // 0x20FC VAP_VTX_AOS_ADDR9
-       53: reset_value = 32'h00000000;  // 0x2100 VAP_VTX_AOS_ATTR1011
-       54: reset_value = 32'h00000000;  // 0x2104 VAP_VTX_AOS_ADDR10
-       55: reset_value = 32'h00000000;  // 0x2108 VAP_VTX_AOS_ADDR11
-       56: reset_value = 32'h00000000;  // 0x210C VAP_VTX_AOS_ATTR1213
-       57: reset_value = 32'h00000000;  // 0x2110 VAP_VTX_AOS_ADDR12
-       58: reset_value = 32'h00000000;  // 0x2114 VAP_VTX_AOS_ADDR13
-       59: reset_value = 32'h00000000;  // 0x2118 VAP_VTX_AOS_ATTR1415
-       60: reset_value = 32'h00000000;  // 0x211C VAP_VTX_AOS_ADDR14
-       61: reset_value = 32'h00000000;  // 0x2120 VAP_VTX_AOS_ADDR15
-       62: reset_value = 32'h00ffffff;  // 0x2134 VAP_VF_MAX_VTX_INDX
-       63: reset_value = 32'h00000000;  // 0x2138 VAP_VF_MIN_VTX_INDX
-       64: reset_value = 32'h00000000;  // 0x2140 VAP_CNTL_STATUS
-       65: reset_value = 32'h00000000;  // 0x2150 VAP_PROG_STREAM_CNTL_0
-       66: reset_value = 32'h00000000;  // 0x2154 VAP_PROG_STREAM_CNTL_1
-       67: reset_value = 32'h00000000;  // 0x2158 VAP_PROG_STREAM_CNTL_2
-       68: reset_value = 32'h00000000;  // 0x215C VAP_PROG_STREAM_CNTL_3
-       69: reset_value = 32'h00000000;  // 0x2160 VAP_PROG_STREAM_CNTL_4
-       70: reset_value = 32'h00000000;  // 0x2164 VAP_PROG_STREAM_CNTL_5
-       71: reset_value = 32'h00000000;  // 0x2168 VAP_PROG_STREAM_CNTL_6
-       72: reset_value = 32'h00000000;  // 0x216C VAP_PROG_STREAM_CNTL_7
-       73: reset_value = 32'h00000000;  // 0x2180 VAP_VTX_STATE_CNTL
-       74: reset_value = 32'h00000000;  // 0x21DC VAP_PSC_SGN_NORM_CNTL
-       75: reset_value = 32'h00000000;  // 0x21E0 VAP_PROG_STREAM_CNTL_EXT_0
-       76: reset_value = 32'h00000000;  // 0x21E4 VAP_PROG_STREAM_CNTL_EXT_1
-       77: reset_value = 32'h00000000;  // 0x21E8 VAP_PROG_STREAM_CNTL_EXT_2
-       78: reset_value = 32'h00000000;  // 0x21EC VAP_PROG_STREAM_CNTL_EXT_3
-       79: reset_value = 32'h00000000;  // 0x21F0 VAP_PROG_STREAM_CNTL_EXT_4
-       80: reset_value = 32'h00000000;  // 0x21F4 VAP_PROG_STREAM_CNTL_EXT_5
-       81: reset_value = 32'h00000000;  // 0x21F8 VAP_PROG_STREAM_CNTL_EXT_6
-       82: reset_value = 32'h00000000;  // 0x21FC VAP_PROG_STREAM_CNTL_EXT_7
-       83: reset_value = 32'h00000000;  // 0x2200 VAP_PVS_VECTOR_INDX_REG
-       84: reset_value = 32'h00000000;  // 0x2204 VAP_PVS_VECTOR_DATA_REG
-       85: reset_value = 32'h00000000;  // 0x2218 VAP_TEX_TO_COLOR_CNTL
-       86: reset_value = 32'h00000000;  // 0x221C VAP_CLIP_CNTL
-       87: reset_value = 32'h00000000;  // 0x2220 VAP_GB_VERT_CLIP_ADJ
-       88: reset_value = 32'h00000000;  // 0x2224 VAP_GB_VERT_DISC_ADJ
-       89: reset_value = 32'h00000000;  // 0x2228 VAP_GB_HORZ_CLIP_ADJ
-       90: reset_value = 32'h00000000;  // 0x222C VAP_GB_HORZ_DISC_ADJ
-       91: reset_value = 32'h00000000;  // 0x2230 VAP_PVS_FLOW_CNTL_ADDRS_0
-       92: reset_value = 32'h00000000;  // 0x2234 VAP_PVS_FLOW_CNTL_ADDRS_1
-       93: reset_value = 32'h00000000;  // 0x2238 VAP_PVS_FLOW_CNTL_ADDRS_2
-       94: reset_value = 32'h00000000;  // 0x223C VAP_PVS_FLOW_CNTL_ADDRS_3
-       95: reset_value = 32'h00000000;  // 0x2240 VAP_PVS_FLOW_CNTL_ADDRS_4
-       96: reset_value = 32'h00000000;  // 0x2244 VAP_PVS_FLOW_CNTL_ADDRS_5
-       97: reset_value = 32'h00000000;  // 0x2248 VAP_PVS_FLOW_CNTL_ADDRS_6
-       98: reset_value = 32'h00000000;  // 0x224C VAP_PVS_FLOW_CNTL_ADDRS_7
-       99: reset_value = 32'h00000000;  // 0x2250 VAP_PVS_FLOW_CNTL_ADDRS_8
-      100: reset_value = 32'h00000000;  // 0x2254 VAP_PVS_FLOW_CNTL_ADDRS_9
-      101: reset_value = 32'h00000000;  // 0x2258 VAP_PVS_FLOW_CNTL_ADDRS_10
-      102: reset_value = 32'h00000000;  // 0x225C VAP_PVS_FLOW_CNTL_ADDRS_11
-      103: reset_value = 32'h00000000;  // 0x2260 VAP_PVS_FLOW_CNTL_ADDRS_12
-      104: reset_value = 32'h00000000;  // 0x2264 VAP_PVS_FLOW_CNTL_ADDRS_13
-      105: reset_value = 32'h00000000;  // 0x2268 VAP_PVS_FLOW_CNTL_ADDRS_14
-      106: reset_value = 32'h00000000;  // 0x226C VAP_PVS_FLOW_CNTL_ADDRS_15
-      107: reset_value = 32'hffffffff;  // 0x2288 VAP_PVS_VTX_TIMEOUT_REG
-      108: reset_value = 32'h00000000;  // 0x2290 VAP_PVS_FLOW_CNTL_LOOP_INDEX_0
-      109: reset_value = 32'h00000000;  // 0x2294 VAP_PVS_FLOW_CNTL_LOOP_INDEX_1
-      110: reset_value = 32'h00000000;  // 0x2298 VAP_PVS_FLOW_CNTL_LOOP_INDEX_2
-      111: reset_value = 32'h00000000;  // 0x229C VAP_PVS_FLOW_CNTL_LOOP_INDEX_3
-      112: reset_value = 32'h00000000;  // 0x22A0 VAP_PVS_FLOW_CNTL_LOOP_INDEX_4
-      113: reset_value = 32'h00000000;  // 0x22A4 VAP_PVS_FLOW_CNTL_LOOP_INDEX_5
-      114: reset_value = 32'h00000000;  // 0x22A8 VAP_PVS_FLOW_CNTL_LOOP_INDEX_6
-      115: reset_value = 32'h00000000;  // 0x22AC VAP_PVS_FLOW_CNTL_LOOP_INDEX_7
-      116: reset_value = 32'h00000000;  // 0x22B0 VAP_PVS_FLOW_CNTL_LOOP_INDEX_8
-      117: reset_value = 32'h00000000;  // 0x22B4 VAP_PVS_FLOW_CNTL_LOOP_INDEX_9
-      118: reset_value = 32'h00000000;  // 0x22B8 VAP_PVS_FLOW_CNTL_LOOP_INDEX_10
-      119: reset_value = 32'h00000000;  // 0x22BC VAP_PVS_FLOW_CNTL_LOOP_INDEX_11
-      120: reset_value = 32'h00000000;  // 0x22C0 VAP_PVS_FLOW_CNTL_LOOP_INDEX_12
-      121: reset_value = 32'h00000000;  // 0x22C4 VAP_PVS_FLOW_CNTL_LOOP_INDEX_13
-      122: reset_value = 32'h00000000;  // 0x22C8 VAP_PVS_FLOW_CNTL_LOOP_INDEX_14
-      123: reset_value = 32'h00000000;  // 0x22CC VAP_PVS_FLOW_CNTL_LOOP_INDEX_15
-      124: reset_value = 32'h00000000;  // 0x22D0 VAP_PVS_CODE_CNTL_0
-      125: reset_value = 32'h00000000;  // 0x22D4 VAP_PVS_CONST_CNTL
-      126: reset_value = 32'h00000000;  // 0x22D8 VAP_PVS_CODE_CNTL_1
-      127: reset_value = 32'h00000000;  // 0x22DC VAP_PVS_FLOW_CNTL_OPC
-      128: reset_value = 32'h00000000;  // 0x2300 VAP_VTX_ST_POS_0_X_4
-      129: reset_value = 32'h00000000;  // 0x2304 VAP_VTX_ST_POS_0_Y_4
-      130: reset_value = 32'h00000000;  // 0x2308 VAP_VTX_ST_POS_0_Z_4
-      131: reset_value = 32'h00000000;  // 0x230C VAP_VTX_ST_POS_0_W_4
-      132: reset_value = 32'h00000000;  // 0x2310 VAP_VTX_ST_NORM_0_X
-      133: reset_value = 32'h00000000;  // 0x2314 VAP_VTX_ST_NORM_0_Y
-      134: reset_value = 32'h00000000;  // 0x2318 VAP_VTX_ST_NORM_0_Z
-      135: reset_value = 32'h00000000;  // 0x231C VAP_VTX_ST_PVMS
-      136: reset_value = 32'h00000000;  // 0x2320 VAP_VTX_ST_CLR_0_R
-      137: reset_value = 32'h00000000;  // 0x2324 VAP_VTX_ST_CLR_0_G
-      138: reset_value = 32'h00000000;  // 0x2328 VAP_VTX_ST_CLR_0_B
-      139: reset_value = 32'h00000000;  // 0x232C VAP_VTX_ST_CLR_0_A
-      140: reset_value = 32'h00000000;  // 0x2330 VAP_VTX_ST_CLR_1_R
-      141: reset_value = 32'h00000000;  // 0x2334 VAP_VTX_ST_CLR_1_G
-      142: reset_value = 32'h00000000;  // 0x2338 VAP_VTX_ST_CLR_1_B
-      143: reset_value = 32'h00000000;  // 0x233C VAP_VTX_ST_CLR_1_A
-      144: reset_value = 32'h00000000;  // 0x2340 VAP_VTX_ST_CLR_2_R
-      145: reset_value = 32'h00000000;  // 0x2344 VAP_VTX_ST_CLR_2_G
-      146: reset_value = 32'h00000000;  // 0x2348 VAP_VTX_ST_CLR_2_B
-      147: reset_value = 32'h00000000;  // 0x234C VAP_VTX_ST_CLR_2_A
-      148: reset_value = 32'h00000000;  // 0x2350 VAP_VTX_ST_CLR_3_R
-      149: reset_value = 32'h00000000;  // 0x2354 VAP_VTX_ST_CLR_3_G
-      150: reset_value = 32'h00000000;  // 0x2358 VAP_VTX_ST_CLR_3_B
-      151: reset_value = 32'h00000000;  // 0x235C VAP_VTX_ST_CLR_3_A
-      152: reset_value = 32'h00000000;  // 0x2360 VAP_VTX_ST_CLR_4_R
-      153: reset_value = 32'h00000000;  // 0x2364 VAP_VTX_ST_CLR_4_G
-      154: reset_value = 32'h00000000;  // 0x2368 VAP_VTX_ST_CLR_4_B
-      155: reset_value = 32'h00000000;  // 0x236C VAP_VTX_ST_CLR_4_A
-      156: reset_value = 32'h00000000;  // 0x2370 VAP_VTX_ST_CLR_5_R
-      157: reset_value = 32'h00000000;  // 0x2374 VAP_VTX_ST_CLR_5_G
-      158: reset_value = 32'h00000000;  // 0x2378 VAP_VTX_ST_CLR_5_B
-      159: reset_value = 32'h00000000;  // 0x237C VAP_VTX_ST_CLR_5_A
-      160: reset_value = 32'h00000000;  // 0x2380 VAP_VTX_ST_CLR_6_R
-      161: reset_value = 32'h00000000;  // 0x2384 VAP_VTX_ST_CLR_6_G
-      162: reset_value = 32'h00000000;  // 0x2388 VAP_VTX_ST_CLR_6_B
-      163: reset_value = 32'h00000000;  // 0x238C VAP_VTX_ST_CLR_6_A
-      164: reset_value = 32'h00000000;  // 0x2390 VAP_VTX_ST_CLR_7_R
-      165: reset_value = 32'h00000000;  // 0x2394 VAP_VTX_ST_CLR_7_G
-      166: reset_value = 32'h00000000;  // 0x2398 VAP_VTX_ST_CLR_7_B
-      167: reset_value = 32'h00000000;  // 0x239C VAP_VTX_ST_CLR_7_A
-      168: reset_value = 32'h00000000;  // 0x23A0 VAP_VTX_ST_TEX_0_S
-      169: reset_value = 32'h00000000;  // 0x23A4 VAP_VTX_ST_TEX_0_T
-      170: reset_value = 32'h00000000;  // 0x23A8 VAP_VTX_ST_TEX_0_R
-      171: reset_value = 32'h00000000;  // 0x23AC VAP_VTX_ST_TEX_0_Q
-      172: reset_value = 32'h00000000;  // 0x23B0 VAP_VTX_ST_TEX_1_S
-      173: reset_value = 32'h00000000;  // 0x23B4 VAP_VTX_ST_TEX_1_T
-      174: reset_value = 32'h00000000;  // 0x23B8 VAP_VTX_ST_TEX_1_R
-      175: reset_value = 32'h00000000;  // 0x23BC VAP_VTX_ST_TEX_1_Q
-      176: reset_value = 32'h00000000;  // 0x23C0 VAP_VTX_ST_TEX_2_S
-      177: reset_value = 32'h00000000;  // 0x23C4 VAP_VTX_ST_TEX_2_T
-      178: reset_value = 32'h00000000;  // 0x23C8 VAP_VTX_ST_TEX_2_R
-      179: reset_value = 32'h00000000;  // 0x23CC VAP_VTX_ST_TEX_2_Q
-      180: reset_value = 32'h00000000;  // 0x23D0 VAP_VTX_ST_TEX_3_S
-      181: reset_value = 32'h00000000;  // 0x23D4 VAP_VTX_ST_TEX_3_T
-      182: reset_value = 32'h00000000;  // 0x23D8 VAP_VTX_ST_TEX_3_R
-      183: reset_value = 32'h00000000;  // 0x23DC VAP_VTX_ST_TEX_3_Q
-      184: reset_value = 32'h00000000;  // 0x23E0 VAP_VTX_ST_TEX_4_S
-      185: reset_value = 32'h00000000;  // 0x23E4 VAP_VTX_ST_TEX_4_T
-      186: reset_value = 32'h00000000;  // 0x23E8 VAP_VTX_ST_TEX_4_R
-      187: reset_value = 32'h00000000;  // 0x23EC VAP_VTX_ST_TEX_4_Q
-      188: reset_value = 32'h00000000;  // 0x23F0 VAP_VTX_ST_TEX_5_S
-      189: reset_value = 32'h00000000;  // 0x23F4 VAP_VTX_ST_TEX_5_T
-      190: reset_value = 32'h00000000;  // 0x23F8 VAP_VTX_ST_TEX_5_R
-      191: reset_value = 32'h00000000;  // 0x23FC VAP_VTX_ST_TEX_5_Q
-      192: reset_value = 32'h00000000;  // 0x2400 VAP_VTX_ST_TEX_6_S
-      193: reset_value = 32'h00000000;  // 0x2404 VAP_VTX_ST_TEX_6_T
-      194: reset_value = 32'h00000000;  // 0x2408 VAP_VTX_ST_TEX_6_R
-      195: reset_value = 32'h00000000;  // 0x240C VAP_VTX_ST_TEX_6_Q
-      196: reset_value = 32'h00000000;  // 0x2410 VAP_VTX_ST_TEX_7_S
-      197: reset_value = 32'h00000000;  // 0x2414 VAP_VTX_ST_TEX_7_T
-      198: reset_value = 32'h00000000;  // 0x2418 VAP_VTX_ST_TEX_7_R
-      199: reset_value = 32'h00000000;  // 0x241C VAP_VTX_ST_TEX_7_Q
-      200: reset_value = 32'h00000000;  // 0x2420 VAP_VTX_ST_PNT_SPRT_SZ
-      201: reset_value = 32'h00000000;  // 0x2424 VAP_VTX_ST_DISC_FOG
-      202: reset_value = 32'h00000000;  // 0x2428 VAP_VTX_ST_SHININESS_0
-      203: reset_value = 32'h00000000;  // 0x242C VAP_VTX_ST_SHININESS_1
-      204: reset_value = 32'h00000000;  // 0x2430 VAP_VTX_ST_BLND_WT_0
-      205: reset_value = 32'h00000000;  // 0x2434 VAP_VTX_ST_BLND_WT_1
-      206: reset_value = 32'h00000000;  // 0x2438 VAP_VTX_ST_BLND_WT_2
-      207: reset_value = 32'h00000000;  // 0x243C VAP_VTX_ST_BLND_WT_3
-      208: reset_value = 32'h00000000;  // 0x2440 VAP_VTX_ST_POS_1_X
-      209: reset_value = 32'h00000000;  // 0x2444 VAP_VTX_ST_POS_1_Y
-      210: reset_value = 32'h00000000;  // 0x2448 VAP_VTX_ST_POS_1_Z
-      211: reset_value = 32'h00000000;  // 0x244C VAP_VTX_ST_POS_1_W
-      212: reset_value = 32'h00000000;  // 0x2450 VAP_VTX_ST_NORM_1_X
-      213: reset_value = 32'h00000000;  // 0x2454 VAP_VTX_ST_NORM_1_Y
-      214: reset_value = 32'h00000000;  // 0x2458 VAP_VTX_ST_NORM_1_Z
-      215: reset_value = 32'h00000000;  // 0x245C VAP_VTX_ST_EDGE_FLAGS
-      216: reset_value = 32'h00000000;  // 0x2460 VAP_VTX_ST_USR_CLR_R
-      217: reset_value = 32'h00000000;  // 0x2464 VAP_VTX_ST_USR_CLR_G
-      218: reset_value = 32'h00000000;  // 0x2468 VAP_VTX_ST_USR_CLR_B
-      219: reset_value = 32'h00000000;  // 0x246C VAP_VTX_ST_USR_CLR_A
-      220: reset_value = 32'h00000000;  // 0x2500 VAP_PVS_FLOW_CNTL_ADDRS_LW_0
-      221: reset_value = 32'h00000000;  // 0x2504 VAP_PVS_FLOW_CNTL_ADDRS_UW_0
-      222: reset_value = 32'h00000000;  // 0x2508 VAP_PVS_FLOW_CNTL_ADDRS_LW_1
-      223: reset_value = 32'h00000000;  // 0x250C VAP_PVS_FLOW_CNTL_ADDRS_UW_1
-      224: reset_value = 32'h00000000;  // 0x2510 VAP_PVS_FLOW_CNTL_ADDRS_LW_2
-      225: reset_value = 32'h00000000;  // 0x2514 VAP_PVS_FLOW_CNTL_ADDRS_UW_2
-      226: reset_value = 32'h00000000;  // 0x2518 VAP_PVS_FLOW_CNTL_ADDRS_LW_3
-      227: reset_value = 32'h00000000;  // 0x251C VAP_PVS_FLOW_CNTL_ADDRS_UW_3
-      228: reset_value = 32'h00000000;  // 0x2520 VAP_PVS_FLOW_CNTL_ADDRS_LW_4
-      229: reset_value = 32'h00000000;  // 0x2524 VAP_PVS_FLOW_CNTL_ADDRS_UW_4
-      230: reset_value = 32'h00000000;  // 0x2528 VAP_PVS_FLOW_CNTL_ADDRS_LW_5
-      231: reset_value = 32'h00000000;  // 0x252C VAP_PVS_FLOW_CNTL_ADDRS_UW_5
-      232: reset_value = 32'h00000000;  // 0x2530 VAP_PVS_FLOW_CNTL_ADDRS_LW_6
-      233: reset_value = 32'h00000000;  // 0x2534 VAP_PVS_FLOW_CNTL_ADDRS_UW_6
-      234: reset_value = 32'h00000000;  // 0x2538 VAP_PVS_FLOW_CNTL_ADDRS_LW_7
-      235: reset_value = 32'h00000000;  // 0x253C VAP_PVS_FLOW_CNTL_ADDRS_UW_7
-      236: reset_value = 32'h00000000;  // 0x2540 VAP_PVS_FLOW_CNTL_ADDRS_LW_8
-      237: reset_value = 32'h00000000;  // 0x2544 VAP_PVS_FLOW_CNTL_ADDRS_UW_8
-      238: reset_value = 32'h00000000;  // 0x2548 VAP_PVS_FLOW_CNTL_ADDRS_LW_9
-      239: reset_value = 32'h00000000;  // 0x254C VAP_PVS_FLOW_CNTL_ADDRS_UW_9
-      240: reset_value = 32'h00000000;  // 0x2550 VAP_PVS_FLOW_CNTL_ADDRS_LW_10
-      241: reset_value = 32'h00000000;  // 0x2554 VAP_PVS_FLOW_CNTL_ADDRS_UW_10
-      242: reset_value = 32'h00000000;  // 0x2558 VAP_PVS_FLOW_CNTL_ADDRS_LW_11
-      243: reset_value = 32'h00000000;  // 0x255C VAP_PVS_FLOW_CNTL_ADDRS_UW_11
-      244: reset_value = 32'h00000000;  // 0x2560 VAP_PVS_FLOW_CNTL_ADDRS_LW_12
-      245: reset_value = 32'h00000000;  // 0x2564 VAP_PVS_FLOW_CNTL_ADDRS_UW_12
-      246: reset_value = 32'h00000000;  // 0x2568 VAP_PVS_FLOW_CNTL_ADDRS_LW_13
-      247: reset_value = 32'h00000000;  // 0x256C VAP_PVS_FLOW_CNTL_ADDRS_UW_13
-      248: reset_value = 32'h00000000;  // 0x2570 VAP_PVS_FLOW_CNTL_ADDRS_LW_14
-      249: reset_value = 32'h00000000;  // 0x2574 VAP_PVS_FLOW_CNTL_ADDRS_UW_14
-      250: reset_value = 32'h00000000;  // 0x2578 VAP_PVS_FLOW_CNTL_ADDRS_LW_15
-      251: reset_value = 32'h00000000;  // 0x257C VAP_PVS_FLOW_CNTL_ADDRS_UW_15
-      252: reset_value = 32'h00000000;  // 0x4008 GB_ENABLE
-      253: reset_value = 32'h00000000;  // 0x4010 GB_MSPOS0
-      254: reset_value = 32'h00000000;  // 0x4014 GB_MSPOS1
-      255: reset_value = 32'h00000011;  // 0x4018 GB_TILE_CONFIG
-      256: reset_value = 32'h00000000;  // 0x401C GB_SELECT
-      257: reset_value = 32'h00000000;  // 0x4020 GB_AA_CONFIG
-      258: reset_value = 32'h00000000;  // 0x4024 GB_FIFO_SIZE
-      259: reset_value = 32'h00000000;  // 0x4028 GB_Z_PEQ_CONFIG
-      260: reset_value = 32'h0003f0e4;  // 0x402C GB_PIPE_SELECT
-      261: reset_value = 32'h00000000;  // 0x4070 GB_FIFO_SIZE1
-      262: reset_value = 32'h00000000;  // 0x4074 RS_IP_0
-      263: reset_value = 32'h00000000;  // 0x4078 RS_IP_1
-      264: reset_value = 32'h00000000;  // 0x407C RS_IP_2
-      265: reset_value = 32'h00000000;  // 0x4080 RS_IP_3
-      266: reset_value = 32'h00000000;  // 0x4084 RS_IP_4
-      267: reset_value = 32'h00000000;  // 0x4088 RS_IP_5
-      268: reset_value = 32'h00000000;  // 0x408C RS_IP_6
-      269: reset_value = 32'h00000000;  // 0x4090 RS_IP_7
-      270: reset_value = 32'h00000000;  // 0x4094 RS_IP_8
-      271: reset_value = 32'h00000000;  // 0x4098 RS_IP_9
-      272: reset_value = 32'h00000000;  // 0x409C RS_IP_10
-      273: reset_value = 32'h00000000;  // 0x40A0 RS_IP_11
-      274: reset_value = 32'h00000000;  // 0x40A4 RS_IP_12
-      275: reset_value = 32'h00000000;  // 0x40A8 RS_IP_13
-      276: reset_value = 32'h00000000;  // 0x40AC RS_IP_14
-      277: reset_value = 32'h00000000;  // 0x40B0 RS_IP_15
-      278: reset_value = 32'h00000000;  // 0x4100 TX_INVALTAGS
-      279: reset_value = 32'h00000000;  // 0x4104 TX_ENABLE
-      280: reset_value = 32'h00000000;  // 0x4110 TX_FILTER4
-      281: reset_value = 32'h00000000;  // 0x4114 SU_TEX_WRAP_PS3
-      282: reset_value = 32'h00000000;  // 0x4200 GA_POINT_S0
-      283: reset_value = 32'h00000000;  // 0x4204 GA_POINT_T0
-      284: reset_value = 32'h00000000;  // 0x4208 GA_POINT_S1
-      285: reset_value = 32'h00000000;  // 0x420C GA_POINT_T1
-      286: reset_value = 32'h00000000;  // 0x4214 GA_TRIANGLE_STIPPLE
-      287: reset_value = 32'h00000000;  // 0x421C GA_POINT_SIZE
-      288: reset_value = 32'h00000000;  // 0x4220 GA_FILL_R
-      289: reset_value = 32'h00000000;  // 0x4224 GA_FILL_G
-      290: reset_value = 32'h00000000;  // 0x4228 GA_FILL_B
-      291: reset_value = 32'h00000000;  // 0x422C GA_FILL_A
-      292: reset_value = 32'h00000000;  // 0x4230 GA_POINT_MINMAX
-      293: reset_value = 32'h00000000;  // 0x4234 GA_LINE_CNTL
-      294: reset_value = 32'h00000000;  // 0x4238 GA_LINE_STIPPLE_CONFIG
-      295: reset_value = 32'h00000000;  // 0x4250 GA_US_VECTOR_INDEX
-      296: reset_value = 32'h00000000;  // 0x4254 GA_US_VECTOR_DATA
-      297: reset_value = 32'h00000000;  // 0x4258 GA_COLOR_CONTROL_PS3
-      298: reset_value = 32'h00000000;  // 0x425C GA_IDLE
-      299: reset_value = 32'h00000000;  // 0x4260 GA_LINE_STIPPLE_VALUE
-      300: reset_value = 32'h00000000;  // 0x4264 GA_LINE_S0
-      301: reset_value = 32'h00000000;  // 0x4268 GA_LINE_S1
-      302: reset_value = 32'h00000000;  // 0x4270 GA_FIFO_CNTL
-      303: reset_value = 32'h00000002;  // 0x4274 GA_ENHANCE
-      304: reset_value = 32'h00000000;  // 0x4278 GA_COLOR_CONTROL
-      305: reset_value = 32'h00000000;  // 0x427C GA_SOLID_RG
-      306: reset_value = 32'h00000000;  // 0x4280 GA_SOLID_BA
-      307: reset_value = 32'h00000000;  // 0x4288 GA_POLY_MODE
-      308: reset_value = 32'h00000000;  // 0x428C GA_ROUND_MODE
-      309: reset_value = 32'h00000000;  // 0x4290 GA_OFFSET
-      310: reset_value = 32'h00000000;  // 0x4294 GA_FOG_SCALE
-      311: reset_value = 32'h00000000;  // 0x4298 GA_FOG_OFFSET
-      312: reset_value = 32'h00000000;  // 0x42A0 SU_TEX_WRAP
-      313: reset_value = 32'h00000000;  // 0x42A4 SU_POLY_OFFSET_FRONT_SCALE
-      314: reset_value = 32'h00000000;  // 0x42A8 SU_POLY_OFFSET_FRONT_OFFSET
-      315: reset_value = 32'h00000000;  // 0x42AC SU_POLY_OFFSET_BACK_SCALE
-      316: reset_value = 32'h00000000;  // 0x42B0 SU_POLY_OFFSET_BACK_OFFSET
-      317: reset_value = 32'h00000000;  // 0x42B4 SU_POLY_OFFSET_ENABLE
-      318: reset_value = 32'h00000000;  // 0x42B8 SU_CULL_MODE
-      319: reset_value = 32'h3f800000;  // 0x42C0 SU_DEPTH_SCALE
-      320: reset_value = 32'h00000000;  // 0x42C4 SU_DEPTH_OFFSET
-      321: reset_value = 32'h0000000f;  // 0x42C8 SU_REG_DEST
-      322: reset_value = 32'h00000000;  // 0x4300 RS_COUNT
-      323: reset_value = 32'h00000000;  // 0x4304 RS_INST_COUNT
-      324: reset_value = 32'h00000000;  // 0x4320 RS_INST_0
-      325: reset_value = 32'h00000000;  // 0x4324 RS_INST_1
-      326: reset_value = 32'h00000000;  // 0x4328 RS_INST_2
-      327: reset_value = 32'h00000000;  // 0x432C RS_INST_3
-      328: reset_value = 32'h00000000;  // 0x4330 RS_INST_4
-      329: reset_value = 32'h00000000;  // 0x4334 RS_INST_5
-      330: reset_value = 32'h00000000;  // 0x4338 RS_INST_6
-      331: reset_value = 32'h00000000;  // 0x433C RS_INST_7
-      332: reset_value = 32'h00000000;  // 0x4340 RS_INST_8
-      333: reset_value = 32'h00000000;  // 0x4344 RS_INST_9
-      334: reset_value = 32'h00000000;  // 0x4348 RS_INST_10
-      335: reset_value = 32'h00000000;  // 0x434C RS_INST_11
-      336: reset_value = 32'h00000000;  // 0x4350 RS_INST_12
-      337: reset_value = 32'h00000000;  // 0x4354 RS_INST_13
-      338: reset_value = 32'h00000000;  // 0x4358 RS_INST_14
-      339: reset_value = 32'h00000000;  // 0x435C RS_INST_15
-      340: reset_value = 32'h00000000;  // 0x43A4 SC_HYPERZ_EN
-      341: reset_value = 32'h00000000;  // 0x43A8 SC_EDGERULE
-      342: reset_value = 32'h00000000;  // 0x43B0 SC_CLIP_0_A
-      343: reset_value = 32'h00000000;  // 0x43B4 SC_CLIP_0_B
-      344: reset_value = 32'h00000000;  // 0x43B8 SC_CLIP_1_A
-      345: reset_value = 32'h00000000;  // 0x43BC SC_CLIP_1_B
-      346: reset_value = 32'h00000000;  // 0x43C0 SC_CLIP_2_A
-      347: reset_value = 32'h00000000;  // 0x43C4 SC_CLIP_2_B
-      348: reset_value = 32'h00000000;  // 0x43C8 SC_CLIP_3_A
-      349: reset_value = 32'h00000000;  // 0x43CC SC_CLIP_3_B
-      350: reset_value = 32'h00000000;  // 0x43D0 SC_CLIP_RULE
-      351: reset_value = 32'h00000000;  // 0x43E0 SC_SCISSOR0
-      352: reset_value = 32'h00000000;  // 0x43E4 SC_SCISSOR1
-      353: reset_value = 32'h00000000;  // 0x43E8 SC_SCREENDOOR
-      354: reset_value = 32'h00000000;  // 0x4400 TX_FILTER0_0
-      355: reset_value = 32'h00000000;  // 0x4404 TX_FILTER0_1
-      356: reset_value = 32'h00000000;  // 0x4408 TX_FILTER0_2
-      357: reset_value = 32'h00000000;  // 0x440C TX_FILTER0_3
-      358: reset_value = 32'h00000000;  // 0x4410 TX_FILTER0_4
-      359: reset_value = 32'h00000000;  // 0x4414 TX_FILTER0_5
-      360: reset_value = 32'h00000000;  // 0x4418 TX_FILTER0_6
-      361: reset_value = 32'h00000000;  // 0x441C TX_FILTER0_7
-      362: reset_value = 32'h00000000;  // 0x4420 TX_FILTER0_8
-      363: reset_value = 32'h00000000;  // 0x4424 TX_FILTER0_9
-      364: reset_value = 32'h00000000;  // 0x4428 TX_FILTER0_10
-      365: reset_value = 32'h00000000;  // 0x442C TX_FILTER0_11
-      366: reset_value = 32'h00000000;  // 0x4430 TX_FILTER0_12
-      367: reset_value = 32'h00000000;  // 0x4434 TX_FILTER0_13
-      368: reset_value = 32'h00000000;  // 0x4438 TX_FILTER0_14
-      369: reset_value = 32'h00000000;  // 0x443C TX_FILTER0_15
-      370: reset_value = 32'h00000000;  // 0x4440 TX_FILTER1_0
-      371: reset_value = 32'h00000000;  // 0x4444 TX_FILTER1_1
-      372: reset_value = 32'h00000000;  // 0x4448 TX_FILTER1_2
-      373: reset_value = 32'h00000000;  // 0x444C TX_FILTER1_3
-      374: reset_value = 32'h00000000;  // 0x4450 TX_FILTER1_4
-      375: reset_value = 32'h00000000;  // 0x4454 TX_FILTER1_5
-      376: reset_value = 32'h00000000;  // 0x4458 TX_FILTER1_6
-      377: reset_value = 32'h00000000;  // 0x445C TX_FILTER1_7
-      378: reset_value = 32'h00000000;  // 0x4460 TX_FILTER1_8
-      379: reset_value = 32'h00000000;  // 0x4464 TX_FILTER1_9
-      380: reset_value = 32'h00000000;  // 0x4468 TX_FILTER1_10
-      381: reset_value = 32'h00000000;  // 0x446C TX_FILTER1_11
-      382: reset_value = 32'h00000000;  // 0x4470 TX_FILTER1_12
-      383: reset_value = 32'h00000000;  // 0x4474 TX_FILTER1_13
-      384: reset_value = 32'h00000000;  // 0x4478 TX_FILTER1_14
-      385: reset_value = 32'h00000000;  // 0x447C TX_FILTER1_15
-      386: reset_value = 32'h00000000;  // 0x4480 TX_FORMAT0_0
-      387: reset_value = 32'h00000000;  // 0x4484 TX_FORMAT0_1
-      388: reset_value = 32'h00000000;  // 0x4488 TX_FORMAT0_2
-      389: reset_value = 32'h00000000;  // 0x448C TX_FORMAT0_3
-      390: reset_value = 32'h00000000;  // 0x4490 TX_FORMAT0_4
-      391: reset_value = 32'h00000000;  // 0x4494 TX_FORMAT0_5
-      392: reset_value = 32'h00000000;  // 0x4498 TX_FORMAT0_6
-      393: reset_value = 32'h00000000;  // 0x449C TX_FORMAT0_7
-      394: reset_value = 32'h00000000;  // 0x44A0 TX_FORMAT0_8
-      395: reset_value = 32'h00000000;  // 0x44A4 TX_FORMAT0_9
-      396: reset_value = 32'h00000000;  // 0x44A8 TX_FORMAT0_10
-      397: reset_value = 32'h00000000;  // 0x44AC TX_FORMAT0_11
-      398: reset_value = 32'h00000000;  // 0x44B0 TX_FORMAT0_12
-      399: reset_value = 32'h00000000;  // 0x44B4 TX_FORMAT0_13
-      400: reset_value = 32'h00000000;  // 0x44B8 TX_FORMAT0_14
-      401: reset_value = 32'h00000000;  // 0x44BC TX_FORMAT0_15
-      402: reset_value = 32'h00000000;  // 0x44C0 TX_FORMAT1_0
-      403: reset_value = 32'h00000000;  // 0x44C4 TX_FORMAT1_1
-      404: reset_value = 32'h00000000;  // 0x44C8 TX_FORMAT1_2
-      405: reset_value = 32'h00000000;  // 0x44CC TX_FORMAT1_3
-      406: reset_value = 32'h00000000;  // 0x44D0 TX_FORMAT1_4
-      407: reset_value = 32'h00000000;  // 0x44D4 TX_FORMAT1_5
-      408: reset_value = 32'h00000000;  // 0x44D8 TX_FORMAT1_6
-      409: reset_value = 32'h00000000;  // 0x44DC TX_FORMAT1_7
-      410: reset_value = 32'h00000000;  // 0x44E0 TX_FORMAT1_8
-      411: reset_value = 32'h00000000;  // 0x44E4 TX_FORMAT1_9
-      412: reset_value = 32'h00000000;  // 0x44E8 TX_FORMAT1_10
-      413: reset_value = 32'h00000000;  // 0x44EC TX_FORMAT1_11
-      414: reset_value = 32'h00000000;  // 0x44F0 TX_FORMAT1_12
-      415: reset_value = 32'h00000000;  // 0x44F4 TX_FORMAT1_13
-      416: reset_value = 32'h00000000;  // 0x44F8 TX_FORMAT1_14
-      417: reset_value = 32'h00000000;  // 0x44FC TX_FORMAT1_15
-      418: reset_value = 32'h00000000;  // 0x4500 TX_FORMAT2_0
-      419: reset_value = 32'h00000000;  // 0x4504 TX_FORMAT2_1
-      420: reset_value = 32'h00000000;  // 0x4508 TX_FORMAT2_2
-      421: reset_value = 32'h00000000;  // 0x450C TX_FORMAT2_3
-      422: reset_value = 32'h00000000;  // 0x4510 TX_FORMAT2_4
-      423: reset_value = 32'h00000000;  // 0x4514 TX_FORMAT2_5
-      424: reset_value = 32'h00000000;  // 0x4518 TX_FORMAT2_6
-      425: reset_value = 32'h00000000;  // 0x451C TX_FORMAT2_7
-      426: reset_value = 32'h00000000;  // 0x4520 TX_FORMAT2_8
-      427: reset_value = 32'h00000000;  // 0x4524 TX_FORMAT2_9
-      428: reset_value = 32'h00000000;  // 0x4528 TX_FORMAT2_10
-      429: reset_value = 32'h00000000;  // 0x452C TX_FORMAT2_11
-      430: reset_value = 32'h00000000;  // 0x4530 TX_FORMAT2_12
-      431: reset_value = 32'h00000000;  // 0x4534 TX_FORMAT2_13
-      432: reset_value = 32'h00000000;  // 0x4538 TX_FORMAT2_14
-      433: reset_value = 32'h00000000;  // 0x453C TX_FORMAT2_15
-      434: reset_value = 32'h00000000;  // 0x4540 TX_OFFSET_0
-      435: reset_value = 32'h00000000;  // 0x4544 TX_OFFSET_1
-      436: reset_value = 32'h00000000;  // 0x4548 TX_OFFSET_2
-      437: reset_value = 32'h00000000;  // 0x454C TX_OFFSET_3
-      438: reset_value = 32'h00000000;  // 0x4550 TX_OFFSET_4
-      439: reset_value = 32'h00000000;  // 0x4554 TX_OFFSET_5
-      440: reset_value = 32'h00000000;  // 0x4558 TX_OFFSET_6
-      441: reset_value = 32'h00000000;  // 0x455C TX_OFFSET_7
-      442: reset_value = 32'h00000000;  // 0x4560 TX_OFFSET_8
-      443: reset_value = 32'h00000000;  // 0x4564 TX_OFFSET_9
-      444: reset_value = 32'h00000000;  // 0x4568 TX_OFFSET_10
-      445: reset_value = 32'h00000000;  // 0x456C TX_OFFSET_11
-      446: reset_value = 32'h00000000;  // 0x4570 TX_OFFSET_12
-      447: reset_value = 32'h00000000;  // 0x4574 TX_OFFSET_13
-      448: reset_value = 32'h00000000;  // 0x4578 TX_OFFSET_14
-      449: reset_value = 32'h00000000;  // 0x457C TX_OFFSET_15
-      450: reset_value = 32'h00000000;  // 0x4580 TX_CHROMA_KEY_0
-      451: reset_value = 32'h00000000;  // 0x4584 TX_CHROMA_KEY_1
-      452: reset_value = 32'h00000000;  // 0x4588 TX_CHROMA_KEY_2
-      453: reset_value = 32'h00000000;  // 0x458C TX_CHROMA_KEY_3
-      454: reset_value = 32'h00000000;  // 0x4590 TX_CHROMA_KEY_4
-      455: reset_value = 32'h00000000;  // 0x4594 TX_CHROMA_KEY_5
-      456: reset_value = 32'h00000000;  // 0x4598 TX_CHROMA_KEY_6
-      457: reset_value = 32'h00000000;  // 0x459C TX_CHROMA_KEY_7
-      458: reset_value = 32'h00000000;  // 0x45A0 TX_CHROMA_KEY_8
-      459: reset_value = 32'h00000000;  // 0x45A4 TX_CHROMA_KEY_9
-      460: reset_value = 32'h00000000;  // 0x45A8 TX_CHROMA_KEY_10
-      461: reset_value = 32'h00000000;  // 0x45AC TX_CHROMA_KEY_11
-      462: reset_value = 32'h00000000;  // 0x45B0 TX_CHROMA_KEY_12
-      463: reset_value = 32'h00000000;  // 0x45B4 TX_CHROMA_KEY_13
-      464: reset_value = 32'h00000000;  // 0x45B8 TX_CHROMA_KEY_14
-      465: reset_value = 32'h00000000;  // 0x45BC TX_CHROMA_KEY_15
-      466: reset_value = 32'h00000000;  // 0x45C0 TX_BORDER_COLOR_0
-      467: reset_value = 32'h00000000;  // 0x45C4 TX_BORDER_COLOR_1
-      468: reset_value = 32'h00000000;  // 0x45C8 TX_BORDER_COLOR_2
-      469: reset_value = 32'h00000000;  // 0x45CC TX_BORDER_COLOR_3
-      470: reset_value = 32'h00000000;  // 0x45D0 TX_BORDER_COLOR_4
-      471: reset_value = 32'h00000000;  // 0x45D4 TX_BORDER_COLOR_5
-      472: reset_value = 32'h00000000;  // 0x45D8 TX_BORDER_COLOR_6
-      473: reset_value = 32'h00000000;  // 0x45DC TX_BORDER_COLOR_7
-      474: reset_value = 32'h00000000;  // 0x45E0 TX_BORDER_COLOR_8
-      475: reset_value = 32'h00000000;  // 0x45E4 TX_BORDER_COLOR_9
-      476: reset_value = 32'h00000000;  // 0x45E8 TX_BORDER_COLOR_10
-      477: reset_value = 32'h00000000;  // 0x45EC TX_BORDER_COLOR_11
-      478: reset_value = 32'h00000000;  // 0x45F0 TX_BORDER_COLOR_12
-      479: reset_value = 32'h00000000;  // 0x45F4 TX_BORDER_COLOR_13
-      480: reset_value = 32'h00000000;  // 0x45F8 TX_BORDER_COLOR_14
-      481: reset_value = 32'h00000000;  // 0x45FC TX_BORDER_COLOR_15
-      482: reset_value = 32'h00000000;  // 0x4600 US_CONFIG
-      483: reset_value = 32'h00000000;  // 0x4604 US_PIXSIZE
-      484: reset_value = 32'h00000000;  // 0x4620 US_FC_BOOL_CONST
-      485: reset_value = 32'h00000000;  // 0x4624 US_FC_CTRL
-      486: reset_value = 32'h00000000;  // 0x4630 US_CODE_ADDR
-      487: reset_value = 32'h00000000;  // 0x4634 US_CODE_RANGE
-      488: reset_value = 32'h00000000;  // 0x4638 US_CODE_OFFSET
-      489: reset_value = 32'h00000000;  // 0x4640 US_FORMAT0_0
-      490: reset_value = 32'h00000000;  // 0x4644 US_FORMAT0_1
-      491: reset_value = 32'h00000000;  // 0x4648 US_FORMAT0_2
-      492: reset_value = 32'h00000000;  // 0x464C US_FORMAT0_3
-      493: reset_value = 32'h00000000;  // 0x4650 US_FORMAT0_4
-      494: reset_value = 32'h00000000;  // 0x4654 US_FORMAT0_5
-      495: reset_value = 32'h00000000;  // 0x4658 US_FORMAT0_6
-      496: reset_value = 32'h00000000;  // 0x465C US_FORMAT0_7
-      497: reset_value = 32'h00000000;  // 0x4660 US_FORMAT0_8
-      498: reset_value = 32'h00000000;  // 0x4664 US_FORMAT0_9
-      499: reset_value = 32'h00000000;  // 0x4668 US_FORMAT0_10
-      500: reset_value = 32'h00000000;  // 0x466C US_FORMAT0_11
-      501: reset_value = 32'h00000000;  // 0x4670 US_FORMAT0_12
-      502: reset_value = 32'h00000000;  // 0x4674 US_FORMAT0_13
-      503: reset_value = 32'h00000000;  // 0x4678 US_FORMAT0_14
-      504: reset_value = 32'h00000000;  // 0x467C US_FORMAT0_15
-      505: reset_value = 32'h00000000;  // 0x46A4 US_OUT_FMT_0
-      506: reset_value = 32'h00000000;  // 0x46A8 US_OUT_FMT_1
-      507: reset_value = 32'h00000000;  // 0x46AC US_OUT_FMT_2
-      508: reset_value = 32'h00000000;  // 0x46B0 US_OUT_FMT_3
-      509: reset_value = 32'h00000000;  // 0x46B4 US_W_FMT
-      510: reset_value = 32'h00000000;  // 0x46C0 RB3D_COLOR_CLEAR_VALUE_AR
-      511: reset_value = 32'h00000000;  // 0x46C4 RB3D_COLOR_CLEAR_VALUE_GB
-      512: reset_value = 32'h00000000;  // 0x4BC0 FG_FOG_BLEND
-      513: reset_value = 32'h00000000;  // 0x4BC4 FG_FOG_FACTOR
-      514: reset_value = 32'h00000000;  // 0x4BC8 FG_FOG_COLOR_R
-      515: reset_value = 32'h00000000;  // 0x4BCC FG_FOG_COLOR_G
-      516: reset_value = 32'h00000000;  // 0x4BD0 FG_FOG_COLOR_B
-      517: reset_value = 32'h00000000;  // 0x4BD4 FG_ALPHA_FUNC
-      518: reset_value = 32'h00000000;  // 0x4BD8 FG_DEPTH_SRC
-      519: reset_value = 32'h00000000;  // 0x4BE0 FG_ALPHA_VALUE
-      520: reset_value = 32'h00000000;  // 0x4C00 US_FC_INT_CONST_0
-      521: reset_value = 32'h00000000;  // 0x4C04 US_FC_INT_CONST_1
-      522: reset_value = 32'h00000000;  // 0x4C08 US_FC_INT_CONST_2
-      523: reset_value = 32'h00000000;  // 0x4C0C US_FC_INT_CONST_3
-      524: reset_value = 32'h00000000;  // 0x4C10 US_FC_INT_CONST_4
-      525: reset_value = 32'h00000000;  // 0x4C14 US_FC_INT_CONST_5
-      526: reset_value = 32'h00000000;  // 0x4C18 US_FC_INT_CONST_6
-      527: reset_value = 32'h00000000;  // 0x4C1C US_FC_INT_CONST_7
-      528: reset_value = 32'h00000000;  // 0x4C20 US_FC_INT_CONST_8
-      529: reset_value = 32'h00000000;  // 0x4C24 US_FC_INT_CONST_9
-      530: reset_value = 32'h00000000;  // 0x4C28 US_FC_INT_CONST_10
-      531: reset_value = 32'h00000000;  // 0x4C2C US_FC_INT_CONST_11
-      532: reset_value = 32'h00000000;  // 0x4C30 US_FC_INT_CONST_12
-      533: reset_value = 32'h00000000;  // 0x4C34 US_FC_INT_CONST_13
-      534: reset_value = 32'h00000000;  // 0x4C38 US_FC_INT_CONST_14
-      535: reset_value = 32'h00000000;  // 0x4C3C US_FC_INT_CONST_15
-      536: reset_value = 32'h00000000;  // 0x4C40 US_FC_INT_CONST_16
-      537: reset_value = 32'h00000000;  // 0x4C44 US_FC_INT_CONST_17
-      538: reset_value = 32'h00000000;  // 0x4C48 US_FC_INT_CONST_18
-      539: reset_value = 32'h00000000;  // 0x4C4C US_FC_INT_CONST_19
-      540: reset_value = 32'h00000000;  // 0x4C50 US_FC_INT_CONST_20
-      541: reset_value = 32'h00000000;  // 0x4C54 US_FC_INT_CONST_21
-      542: reset_value = 32'h00000000;  // 0x4C58 US_FC_INT_CONST_22
-      543: reset_value = 32'h00000000;  // 0x4C5C US_FC_INT_CONST_23
-      544: reset_value = 32'h00000000;  // 0x4C60 US_FC_INT_CONST_24
-      545: reset_value = 32'h00000000;  // 0x4C64 US_FC_INT_CONST_25
-      546: reset_value = 32'h00000000;  // 0x4C68 US_FC_INT_CONST_26
-      547: reset_value = 32'h00000000;  // 0x4C6C US_FC_INT_CONST_27
-      548: reset_value = 32'h00000000;  // 0x4C70 US_FC_INT_CONST_28
-      549: reset_value = 32'h00000000;  // 0x4C74 US_FC_INT_CONST_29
-      550: reset_value = 32'h00000000;  // 0x4C78 US_FC_INT_CONST_30
-      551: reset_value = 32'h00000000;  // 0x4C7C US_FC_INT_CONST_31
-      552: reset_value = 32'h00000000;  // 0x4E00 RB3D_CCTL
-      553: reset_value = 32'h00000004;  // 0x4E04 RB3D_BLENDCNTL
-      554: reset_value = 32'h00000000;  // 0x4E08 RB3D_ABLENDCNTL
-      555: reset_value = 32'h0000ffff;  // 0x4E0C RB3D_COLOR_CHANNEL_MASK
-      556: reset_value = 32'h00000000;  // 0x4E10 RB3D_CONSTANT_COLOR
-      557: reset_value = 32'h00000000;  // 0x4E14 RB3D_COLOR_CLEAR_VALUE
-      558: reset_value = 32'h00000000;  // 0x4E18 RB3D_ROPCNTL
-      559: reset_value = 32'h00000000;  // 0x4E1C RB3D_CLRCMP_FLIPE
-      560: reset_value = 32'h00000000;  // 0x4E20 RB3D_CLRCMP_CLR
-      561: reset_value = 32'h00000000;  // 0x4E24 RB3D_CLRCMP_MSK
-      562: reset_value = 32'h00000000;  // 0x4E28 RB3D_COLOROFFSET0
-      563: reset_value = 32'h00000000;  // 0x4E2C RB3D_COLOROFFSET1
-      564: reset_value = 32'h00000000;  // 0x4E30 RB3D_COLOROFFSET2
-      565: reset_value = 32'h00000000;  // 0x4E34 RB3D_COLOROFFSET3
-      566: reset_value = 32'h00c00000;  // 0x4E38 RB3D_COLORPITCH0
-      567: reset_value = 32'h00c00000;  // 0x4E3C RB3D_COLORPITCH1
-      568: reset_value = 32'h00c00000;  // 0x4E40 RB3D_COLORPITCH2
-      569: reset_value = 32'h00c00000;  // 0x4E44 RB3D_COLORPITCH3
-      570: reset_value = 32'h00000000;  // 0x4E4C RB3D_DSTCACHE_CTLSTAT
-      571: reset_value = 32'h00000000;  // 0x4E50 RB3D_DITHER_CTL
-      572: reset_value = 32'h00000000;  // 0x4E80 RB3D_AARESOLVE_OFFSET
-      573: reset_value = 32'h00000000;  // 0x4E84 RB3D_AARESOLVE_PITCH
-      574: reset_value = 32'h00000000;  // 0x4E88 RB3D_AARESOLVE_CTL
-      575: reset_value = 32'h00000000;  // 0x4EA0 RB3D_DISCARD_SRC_PIXEL_LTE_THRESHOLD
-      576: reset_value = 32'hffffffff;  // 0x4EA4 RB3D_DISCARD_SRC_PIXEL_GTE_THRESHOLD
-      577: reset_value = 32'h00000000;  // 0x4EF4 RB3D_FIFO_SIZE
-      578: reset_value = 32'h00000000;  // 0x4EF8 RB3D_CONSTANT_COLOR_AR
-      579: reset_value = 32'h00000000;  // 0x4EFC RB3D_CONSTANT_COLOR_GB
-      580: reset_value = 32'h00000000;  // 0x4F00 ZB_CNTL
-      581: reset_value = 32'h00000000;  // 0x4F04 ZB_ZSTENCILCNTL
-      582: reset_value = 32'h00000000;  // 0x4F08 ZB_STENCILREFMASK
-      583: reset_value = 32'h00000000;  // 0x4F10 ZB_FORMAT
-      584: reset_value = 32'h00000000;  // 0x4F14 ZB_ZTOP
-      585: reset_value = 32'h00000000;  // 0x4F18 ZB_ZCACHE_CTLSTAT
-      586: reset_value = 32'h00000000;  // 0x4F1C ZB_BW_CNTL
-      587: reset_value = 32'h00000000;  // 0x4F20 ZB_DEPTHOFFSET
-      588: reset_value = 32'h00000000;  // 0x4F24 ZB_DEPTHPITCH
-      589: reset_value = 32'h00000000;  // 0x4F28 ZB_DEPTHCLEARVALUE
-      590: reset_value = 32'h00000000;  // 0x4F44 ZB_HIZ_OFFSET
-      591: reset_value = 32'h00000000;  // 0x4F48 ZB_HIZ_WRINDEX
-      592: reset_value = 32'h00000000;  // 0x4F4C ZB_HIZ_DWORD
-      593: reset_value = 32'h00000000;  // 0x4F50 ZB_HIZ_RDINDEX
-      594: reset_value = 32'h00000000;  // 0x4F54 ZB_HIZ_PITCH
-      595: reset_value = 32'h00000000;  // 0x4F58 ZB_ZPASS_DATA
-      596: reset_value = 32'h00000000;  // 0x4F5C ZB_ZPASS_ADDR
-      597: reset_value = 32'h00000000;  // 0x4F60 ZB_DEPTHXY_OFFSET
-      598: reset_value = 32'h00000000;  // 0x4FD0 ZB_FIFO_SIZE
-      599: reset_value = 32'h00000000;  // 0x4FD4 ZB_STENCILREFMASK_BF
-      default: reset_value = 32'h00000000;
-    endcase
-  endfunction
+  localparam logic [31:0] ResetVal [NSlots] = '{
+    32'h00000000,  //   0 0x0700 CP_RB_BASE
+    32'h00000000,  //   1 0x0704 CP_RB_CNTL
+    32'h00000000,  //   2 0x070C CP_RB_RPTR_ADDR
+    32'h00000000,  //   3 0x0714 CP_RB_WPTR
+    32'h00000000,  //   4 0x0718 CP_RB_WPTR_DELAY
+    32'h00000000,  //   5 0x071C CP_RB_RPTR_WR
+    32'h00000000,  //   6 0x0720 CP_GUI_SRC_ADDR
+    32'h00000000,  //   7 0x0724 CP_GUI_DST_ADDR
+    32'h00000000,  //   8 0x0728 CP_GUI_COMMAND
+    32'h00000000,  //   9 0x0730 CP_IB2_BASE
+    32'h00000000,  //  10 0x0734 CP_IB2_BUFSZ
+    32'h00000000,  //  11 0x0738 CP_IB_BASE
+    32'h00000000,  //  12 0x073C CP_IB_BUFSZ
+    32'h00000000,  //  13 0x0740 CP_CSQ_CNTL
+    32'h00000000,  //  14 0x0744 CP_CSQ_MODE
+    32'h00000000,  //  15 0x07C4 CP_VID_SRC_ADDR
+    32'h00000000,  //  16 0x07C8 CP_VID_DST_ADDR
+    32'h00000000,  //  17 0x07CC CP_VID_COMMAND
+    32'h40000000,  //  18 0x07D0 CP_ME_CNTL
+    32'h00000000,  //  19 0x07D4 CP_ME_RAM_ADDR
+    32'h00000000,  //  20 0x07DC CP_ME_RAM_DATAH
+    32'h00000000,  //  21 0x07E0 CP_ME_RAM_DATAL
+    32'h00000000,  //  22 0x07E8 CP_VP_ADDR_CNTL
+    32'h00000000,  //  23 0x1D98 VAP_VPORT_XSCALE
+    32'h00000000,  //  24 0x1D9C VAP_VPORT_XOFFSET
+    32'h00000000,  //  25 0x1DA0 VAP_VPORT_YSCALE
+    32'h00000000,  //  26 0x1DA4 VAP_VPORT_YOFFSET
+    32'h00000000,  //  27 0x1DA8 VAP_VPORT_ZSCALE
+    32'h00000000,  //  28 0x1DAC VAP_VPORT_ZOFFSET
+    32'h00240000,  //  29 0x2080 VAP_CNTL
+    32'h00000000,  //  30 0x2084 VAP_VF_CNTL
+    32'h00000000,  //  31 0x2088 VAP_ALT_NUM_VERTICES
+    32'h00000000,  //  32 0x208C VAP_INDEX_OFFSET
+    32'h00000000,  //  33 0x2090 VAP_OUT_VTX_FMT_0
+    32'h00000000,  //  34 0x2094 VAP_OUT_VTX_FMT_1
+    32'h00000000,  //  35 0x20B0 VAP_VTE_CNTL
+    32'h00000000,  //  36 0x20B4 VAP_VTX_SIZE
+    32'h00000000,  //  37 0x20C0 VAP_VTX_NUM_ARRAYS
+    32'h00000000,  //  38 0x20C4 VAP_VTX_AOS_ATTR01
+    32'h00000000,  //  39 0x20C8 VAP_VTX_AOS_ADDR0
+    32'h00000000,  //  40 0x20CC VAP_VTX_AOS_ADDR1
+    32'h00000000,  //  41 0x20D0 VAP_VTX_AOS_ATTR23
+    32'h00000000,  //  42 0x20D4 VAP_VTX_AOS_ADDR2
+    32'h00000000,  //  43 0x20D8 VAP_VTX_AOS_ADDR3
+    32'h00000000,  //  44 0x20DC VAP_VTX_AOS_ATTR45
+    32'h00000000,  //  45 0x20E0 VAP_VTX_AOS_ADDR4
+    32'h00000000,  //  46 0x20E4 VAP_VTX_AOS_ADDR5
+    32'h00000000,  //  47 0x20E8 VAP_VTX_AOS_ATTR67
+    32'h00000000,  //  48 0x20EC VAP_VTX_AOS_ADDR6
+    32'h00000000,  //  49 0x20F0 VAP_VTX_AOS_ADDR7
+    32'h00000000,  //  50 0x20F4 VAP_VTX_AOS_ATTR89
+    32'h00000000,  //  51 0x20F8 VAP_VTX_AOS_ADDR8
+    32'h00000000,  //  52 0x20FC VAP_VTX_AOS_ADDR9
+    32'h00000000,  //  53 0x2100 VAP_VTX_AOS_ATTR1011
+    32'h00000000,  //  54 0x2104 VAP_VTX_AOS_ADDR10
+    32'h00000000,  //  55 0x2108 VAP_VTX_AOS_ADDR11
+    32'h00000000,  //  56 0x210C VAP_VTX_AOS_ATTR1213
+    32'h00000000,  //  57 0x2110 VAP_VTX_AOS_ADDR12
+    32'h00000000,  //  58 0x2114 VAP_VTX_AOS_ADDR13
+    32'h00000000,  //  59 0x2118 VAP_VTX_AOS_ATTR1415
+    32'h00000000,  //  60 0x211C VAP_VTX_AOS_ADDR14
+    32'h00000000,  //  61 0x2120 VAP_VTX_AOS_ADDR15
+    32'h00ffffff,  //  62 0x2134 VAP_VF_MAX_VTX_INDX
+    32'h00000000,  //  63 0x2138 VAP_VF_MIN_VTX_INDX
+    32'h00000000,  //  64 0x2140 VAP_CNTL_STATUS
+    32'h00000000,  //  65 0x2150 VAP_PROG_STREAM_CNTL_0
+    32'h00000000,  //  66 0x2154 VAP_PROG_STREAM_CNTL_1
+    32'h00000000,  //  67 0x2158 VAP_PROG_STREAM_CNTL_2
+    32'h00000000,  //  68 0x215C VAP_PROG_STREAM_CNTL_3
+    32'h00000000,  //  69 0x2160 VAP_PROG_STREAM_CNTL_4
+    32'h00000000,  //  70 0x2164 VAP_PROG_STREAM_CNTL_5
+    32'h00000000,  //  71 0x2168 VAP_PROG_STREAM_CNTL_6
+    32'h00000000,  //  72 0x216C VAP_PROG_STREAM_CNTL_7
+    32'h00000000,  //  73 0x2180 VAP_VTX_STATE_CNTL
+    32'h00000000,  //  74 0x21DC VAP_PSC_SGN_NORM_CNTL
+    32'h00000000,  //  75 0x21E0 VAP_PROG_STREAM_CNTL_EXT_0
+    32'h00000000,  //  76 0x21E4 VAP_PROG_STREAM_CNTL_EXT_1
+    32'h00000000,  //  77 0x21E8 VAP_PROG_STREAM_CNTL_EXT_2
+    32'h00000000,  //  78 0x21EC VAP_PROG_STREAM_CNTL_EXT_3
+    32'h00000000,  //  79 0x21F0 VAP_PROG_STREAM_CNTL_EXT_4
+    32'h00000000,  //  80 0x21F4 VAP_PROG_STREAM_CNTL_EXT_5
+    32'h00000000,  //  81 0x21F8 VAP_PROG_STREAM_CNTL_EXT_6
+    32'h00000000,  //  82 0x21FC VAP_PROG_STREAM_CNTL_EXT_7
+    32'h00000000,  //  83 0x2200 VAP_PVS_VECTOR_INDX_REG
+    32'h00000000,  //  84 0x2204 VAP_PVS_VECTOR_DATA_REG
+    32'h00000000,  //  85 0x2218 VAP_TEX_TO_COLOR_CNTL
+    32'h00000000,  //  86 0x221C VAP_CLIP_CNTL
+    32'h00000000,  //  87 0x2220 VAP_GB_VERT_CLIP_ADJ
+    32'h00000000,  //  88 0x2224 VAP_GB_VERT_DISC_ADJ
+    32'h00000000,  //  89 0x2228 VAP_GB_HORZ_CLIP_ADJ
+    32'h00000000,  //  90 0x222C VAP_GB_HORZ_DISC_ADJ
+    32'h00000000,  //  91 0x2230 VAP_PVS_FLOW_CNTL_ADDRS_0
+    32'h00000000,  //  92 0x2234 VAP_PVS_FLOW_CNTL_ADDRS_1
+    32'h00000000,  //  93 0x2238 VAP_PVS_FLOW_CNTL_ADDRS_2
+    32'h00000000,  //  94 0x223C VAP_PVS_FLOW_CNTL_ADDRS_3
+    32'h00000000,  //  95 0x2240 VAP_PVS_FLOW_CNTL_ADDRS_4
+    32'h00000000,  //  96 0x2244 VAP_PVS_FLOW_CNTL_ADDRS_5
+    32'h00000000,  //  97 0x2248 VAP_PVS_FLOW_CNTL_ADDRS_6
+    32'h00000000,  //  98 0x224C VAP_PVS_FLOW_CNTL_ADDRS_7
+    32'h00000000,  //  99 0x2250 VAP_PVS_FLOW_CNTL_ADDRS_8
+    32'h00000000,  // 100 0x2254 VAP_PVS_FLOW_CNTL_ADDRS_9
+    32'h00000000,  // 101 0x2258 VAP_PVS_FLOW_CNTL_ADDRS_10
+    32'h00000000,  // 102 0x225C VAP_PVS_FLOW_CNTL_ADDRS_11
+    32'h00000000,  // 103 0x2260 VAP_PVS_FLOW_CNTL_ADDRS_12
+    32'h00000000,  // 104 0x2264 VAP_PVS_FLOW_CNTL_ADDRS_13
+    32'h00000000,  // 105 0x2268 VAP_PVS_FLOW_CNTL_ADDRS_14
+    32'h00000000,  // 106 0x226C VAP_PVS_FLOW_CNTL_ADDRS_15
+    32'hffffffff,  // 107 0x2288 VAP_PVS_VTX_TIMEOUT_REG
+    32'h00000000,  // 108 0x2290 VAP_PVS_FLOW_CNTL_LOOP_INDEX_0
+    32'h00000000,  // 109 0x2294 VAP_PVS_FLOW_CNTL_LOOP_INDEX_1
+    32'h00000000,  // 110 0x2298 VAP_PVS_FLOW_CNTL_LOOP_INDEX_2
+    32'h00000000,  // 111 0x229C VAP_PVS_FLOW_CNTL_LOOP_INDEX_3
+    32'h00000000,  // 112 0x22A0 VAP_PVS_FLOW_CNTL_LOOP_INDEX_4
+    32'h00000000,  // 113 0x22A4 VAP_PVS_FLOW_CNTL_LOOP_INDEX_5
+    32'h00000000,  // 114 0x22A8 VAP_PVS_FLOW_CNTL_LOOP_INDEX_6
+    32'h00000000,  // 115 0x22AC VAP_PVS_FLOW_CNTL_LOOP_INDEX_7
+    32'h00000000,  // 116 0x22B0 VAP_PVS_FLOW_CNTL_LOOP_INDEX_8
+    32'h00000000,  // 117 0x22B4 VAP_PVS_FLOW_CNTL_LOOP_INDEX_9
+    32'h00000000,  // 118 0x22B8 VAP_PVS_FLOW_CNTL_LOOP_INDEX_10
+    32'h00000000,  // 119 0x22BC VAP_PVS_FLOW_CNTL_LOOP_INDEX_11
+    32'h00000000,  // 120 0x22C0 VAP_PVS_FLOW_CNTL_LOOP_INDEX_12
+    32'h00000000,  // 121 0x22C4 VAP_PVS_FLOW_CNTL_LOOP_INDEX_13
+    32'h00000000,  // 122 0x22C8 VAP_PVS_FLOW_CNTL_LOOP_INDEX_14
+    32'h00000000,  // 123 0x22CC VAP_PVS_FLOW_CNTL_LOOP_INDEX_15
+    32'h00000000,  // 124 0x22D0 VAP_PVS_CODE_CNTL_0
+    32'h00000000,  // 125 0x22D4 VAP_PVS_CONST_CNTL
+    32'h00000000,  // 126 0x22D8 VAP_PVS_CODE_CNTL_1
+    32'h00000000,  // 127 0x22DC VAP_PVS_FLOW_CNTL_OPC
+    32'h00000000,  // 128 0x2300 VAP_VTX_ST_POS_0_X_4
+    32'h00000000,  // 129 0x2304 VAP_VTX_ST_POS_0_Y_4
+    32'h00000000,  // 130 0x2308 VAP_VTX_ST_POS_0_Z_4
+    32'h00000000,  // 131 0x230C VAP_VTX_ST_POS_0_W_4
+    32'h00000000,  // 132 0x2310 VAP_VTX_ST_NORM_0_X
+    32'h00000000,  // 133 0x2314 VAP_VTX_ST_NORM_0_Y
+    32'h00000000,  // 134 0x2318 VAP_VTX_ST_NORM_0_Z
+    32'h00000000,  // 135 0x231C VAP_VTX_ST_PVMS
+    32'h00000000,  // 136 0x2320 VAP_VTX_ST_CLR_0_R
+    32'h00000000,  // 137 0x2324 VAP_VTX_ST_CLR_0_G
+    32'h00000000,  // 138 0x2328 VAP_VTX_ST_CLR_0_B
+    32'h00000000,  // 139 0x232C VAP_VTX_ST_CLR_0_A
+    32'h00000000,  // 140 0x2330 VAP_VTX_ST_CLR_1_R
+    32'h00000000,  // 141 0x2334 VAP_VTX_ST_CLR_1_G
+    32'h00000000,  // 142 0x2338 VAP_VTX_ST_CLR_1_B
+    32'h00000000,  // 143 0x233C VAP_VTX_ST_CLR_1_A
+    32'h00000000,  // 144 0x2340 VAP_VTX_ST_CLR_2_R
+    32'h00000000,  // 145 0x2344 VAP_VTX_ST_CLR_2_G
+    32'h00000000,  // 146 0x2348 VAP_VTX_ST_CLR_2_B
+    32'h00000000,  // 147 0x234C VAP_VTX_ST_CLR_2_A
+    32'h00000000,  // 148 0x2350 VAP_VTX_ST_CLR_3_R
+    32'h00000000,  // 149 0x2354 VAP_VTX_ST_CLR_3_G
+    32'h00000000,  // 150 0x2358 VAP_VTX_ST_CLR_3_B
+    32'h00000000,  // 151 0x235C VAP_VTX_ST_CLR_3_A
+    32'h00000000,  // 152 0x2360 VAP_VTX_ST_CLR_4_R
+    32'h00000000,  // 153 0x2364 VAP_VTX_ST_CLR_4_G
+    32'h00000000,  // 154 0x2368 VAP_VTX_ST_CLR_4_B
+    32'h00000000,  // 155 0x236C VAP_VTX_ST_CLR_4_A
+    32'h00000000,  // 156 0x2370 VAP_VTX_ST_CLR_5_R
+    32'h00000000,  // 157 0x2374 VAP_VTX_ST_CLR_5_G
+    32'h00000000,  // 158 0x2378 VAP_VTX_ST_CLR_5_B
+    32'h00000000,  // 159 0x237C VAP_VTX_ST_CLR_5_A
+    32'h00000000,  // 160 0x2380 VAP_VTX_ST_CLR_6_R
+    32'h00000000,  // 161 0x2384 VAP_VTX_ST_CLR_6_G
+    32'h00000000,  // 162 0x2388 VAP_VTX_ST_CLR_6_B
+    32'h00000000,  // 163 0x238C VAP_VTX_ST_CLR_6_A
+    32'h00000000,  // 164 0x2390 VAP_VTX_ST_CLR_7_R
+    32'h00000000,  // 165 0x2394 VAP_VTX_ST_CLR_7_G
+    32'h00000000,  // 166 0x2398 VAP_VTX_ST_CLR_7_B
+    32'h00000000,  // 167 0x239C VAP_VTX_ST_CLR_7_A
+    32'h00000000,  // 168 0x23A0 VAP_VTX_ST_TEX_0_S
+    32'h00000000,  // 169 0x23A4 VAP_VTX_ST_TEX_0_T
+    32'h00000000,  // 170 0x23A8 VAP_VTX_ST_TEX_0_R
+    32'h00000000,  // 171 0x23AC VAP_VTX_ST_TEX_0_Q
+    32'h00000000,  // 172 0x23B0 VAP_VTX_ST_TEX_1_S
+    32'h00000000,  // 173 0x23B4 VAP_VTX_ST_TEX_1_T
+    32'h00000000,  // 174 0x23B8 VAP_VTX_ST_TEX_1_R
+    32'h00000000,  // 175 0x23BC VAP_VTX_ST_TEX_1_Q
+    32'h00000000,  // 176 0x23C0 VAP_VTX_ST_TEX_2_S
+    32'h00000000,  // 177 0x23C4 VAP_VTX_ST_TEX_2_T
+    32'h00000000,  // 178 0x23C8 VAP_VTX_ST_TEX_2_R
+    32'h00000000,  // 179 0x23CC VAP_VTX_ST_TEX_2_Q
+    32'h00000000,  // 180 0x23D0 VAP_VTX_ST_TEX_3_S
+    32'h00000000,  // 181 0x23D4 VAP_VTX_ST_TEX_3_T
+    32'h00000000,  // 182 0x23D8 VAP_VTX_ST_TEX_3_R
+    32'h00000000,  // 183 0x23DC VAP_VTX_ST_TEX_3_Q
+    32'h00000000,  // 184 0x23E0 VAP_VTX_ST_TEX_4_S
+    32'h00000000,  // 185 0x23E4 VAP_VTX_ST_TEX_4_T
+    32'h00000000,  // 186 0x23E8 VAP_VTX_ST_TEX_4_R
+    32'h00000000,  // 187 0x23EC VAP_VTX_ST_TEX_4_Q
+    32'h00000000,  // 188 0x23F0 VAP_VTX_ST_TEX_5_S
+    32'h00000000,  // 189 0x23F4 VAP_VTX_ST_TEX_5_T
+    32'h00000000,  // 190 0x23F8 VAP_VTX_ST_TEX_5_R
+    32'h00000000,  // 191 0x23FC VAP_VTX_ST_TEX_5_Q
+    32'h00000000,  // 192 0x2400 VAP_VTX_ST_TEX_6_S
+    32'h00000000,  // 193 0x2404 VAP_VTX_ST_TEX_6_T
+    32'h00000000,  // 194 0x2408 VAP_VTX_ST_TEX_6_R
+    32'h00000000,  // 195 0x240C VAP_VTX_ST_TEX_6_Q
+    32'h00000000,  // 196 0x2410 VAP_VTX_ST_TEX_7_S
+    32'h00000000,  // 197 0x2414 VAP_VTX_ST_TEX_7_T
+    32'h00000000,  // 198 0x2418 VAP_VTX_ST_TEX_7_R
+    32'h00000000,  // 199 0x241C VAP_VTX_ST_TEX_7_Q
+    32'h00000000,  // 200 0x2420 VAP_VTX_ST_PNT_SPRT_SZ
+    32'h00000000,  // 201 0x2424 VAP_VTX_ST_DISC_FOG
+    32'h00000000,  // 202 0x2428 VAP_VTX_ST_SHININESS_0
+    32'h00000000,  // 203 0x242C VAP_VTX_ST_SHININESS_1
+    32'h00000000,  // 204 0x2430 VAP_VTX_ST_BLND_WT_0
+    32'h00000000,  // 205 0x2434 VAP_VTX_ST_BLND_WT_1
+    32'h00000000,  // 206 0x2438 VAP_VTX_ST_BLND_WT_2
+    32'h00000000,  // 207 0x243C VAP_VTX_ST_BLND_WT_3
+    32'h00000000,  // 208 0x2440 VAP_VTX_ST_POS_1_X
+    32'h00000000,  // 209 0x2444 VAP_VTX_ST_POS_1_Y
+    32'h00000000,  // 210 0x2448 VAP_VTX_ST_POS_1_Z
+    32'h00000000,  // 211 0x244C VAP_VTX_ST_POS_1_W
+    32'h00000000,  // 212 0x2450 VAP_VTX_ST_NORM_1_X
+    32'h00000000,  // 213 0x2454 VAP_VTX_ST_NORM_1_Y
+    32'h00000000,  // 214 0x2458 VAP_VTX_ST_NORM_1_Z
+    32'h00000000,  // 215 0x245C VAP_VTX_ST_EDGE_FLAGS
+    32'h00000000,  // 216 0x2460 VAP_VTX_ST_USR_CLR_R
+    32'h00000000,  // 217 0x2464 VAP_VTX_ST_USR_CLR_G
+    32'h00000000,  // 218 0x2468 VAP_VTX_ST_USR_CLR_B
+    32'h00000000,  // 219 0x246C VAP_VTX_ST_USR_CLR_A
+    32'h00000000,  // 220 0x2500 VAP_PVS_FLOW_CNTL_ADDRS_LW_0
+    32'h00000000,  // 221 0x2504 VAP_PVS_FLOW_CNTL_ADDRS_UW_0
+    32'h00000000,  // 222 0x2508 VAP_PVS_FLOW_CNTL_ADDRS_LW_1
+    32'h00000000,  // 223 0x250C VAP_PVS_FLOW_CNTL_ADDRS_UW_1
+    32'h00000000,  // 224 0x2510 VAP_PVS_FLOW_CNTL_ADDRS_LW_2
+    32'h00000000,  // 225 0x2514 VAP_PVS_FLOW_CNTL_ADDRS_UW_2
+    32'h00000000,  // 226 0x2518 VAP_PVS_FLOW_CNTL_ADDRS_LW_3
+    32'h00000000,  // 227 0x251C VAP_PVS_FLOW_CNTL_ADDRS_UW_3
+    32'h00000000,  // 228 0x2520 VAP_PVS_FLOW_CNTL_ADDRS_LW_4
+    32'h00000000,  // 229 0x2524 VAP_PVS_FLOW_CNTL_ADDRS_UW_4
+    32'h00000000,  // 230 0x2528 VAP_PVS_FLOW_CNTL_ADDRS_LW_5
+    32'h00000000,  // 231 0x252C VAP_PVS_FLOW_CNTL_ADDRS_UW_5
+    32'h00000000,  // 232 0x2530 VAP_PVS_FLOW_CNTL_ADDRS_LW_6
+    32'h00000000,  // 233 0x2534 VAP_PVS_FLOW_CNTL_ADDRS_UW_6
+    32'h00000000,  // 234 0x2538 VAP_PVS_FLOW_CNTL_ADDRS_LW_7
+    32'h00000000,  // 235 0x253C VAP_PVS_FLOW_CNTL_ADDRS_UW_7
+    32'h00000000,  // 236 0x2540 VAP_PVS_FLOW_CNTL_ADDRS_LW_8
+    32'h00000000,  // 237 0x2544 VAP_PVS_FLOW_CNTL_ADDRS_UW_8
+    32'h00000000,  // 238 0x2548 VAP_PVS_FLOW_CNTL_ADDRS_LW_9
+    32'h00000000,  // 239 0x254C VAP_PVS_FLOW_CNTL_ADDRS_UW_9
+    32'h00000000,  // 240 0x2550 VAP_PVS_FLOW_CNTL_ADDRS_LW_10
+    32'h00000000,  // 241 0x2554 VAP_PVS_FLOW_CNTL_ADDRS_UW_10
+    32'h00000000,  // 242 0x2558 VAP_PVS_FLOW_CNTL_ADDRS_LW_11
+    32'h00000000,  // 243 0x255C VAP_PVS_FLOW_CNTL_ADDRS_UW_11
+    32'h00000000,  // 244 0x2560 VAP_PVS_FLOW_CNTL_ADDRS_LW_12
+    32'h00000000,  // 245 0x2564 VAP_PVS_FLOW_CNTL_ADDRS_UW_12
+    32'h00000000,  // 246 0x2568 VAP_PVS_FLOW_CNTL_ADDRS_LW_13
+    32'h00000000,  // 247 0x256C VAP_PVS_FLOW_CNTL_ADDRS_UW_13
+    32'h00000000,  // 248 0x2570 VAP_PVS_FLOW_CNTL_ADDRS_LW_14
+    32'h00000000,  // 249 0x2574 VAP_PVS_FLOW_CNTL_ADDRS_UW_14
+    32'h00000000,  // 250 0x2578 VAP_PVS_FLOW_CNTL_ADDRS_LW_15
+    32'h00000000,  // 251 0x257C VAP_PVS_FLOW_CNTL_ADDRS_UW_15
+    32'h00000000,  // 252 0x4008 GB_ENABLE
+    32'h00000000,  // 253 0x4010 GB_MSPOS0
+    32'h00000000,  // 254 0x4014 GB_MSPOS1
+    32'h00000011,  // 255 0x4018 GB_TILE_CONFIG
+    32'h00000000,  // 256 0x401C GB_SELECT
+    32'h00000000,  // 257 0x4020 GB_AA_CONFIG
+    32'h00000000,  // 258 0x4024 GB_FIFO_SIZE
+    32'h00000000,  // 259 0x4028 GB_Z_PEQ_CONFIG
+    32'h0003f0e4,  // 260 0x402C GB_PIPE_SELECT
+    32'h00000000,  // 261 0x4070 GB_FIFO_SIZE1
+    32'h00000000,  // 262 0x4074 RS_IP_0
+    32'h00000000,  // 263 0x4078 RS_IP_1
+    32'h00000000,  // 264 0x407C RS_IP_2
+    32'h00000000,  // 265 0x4080 RS_IP_3
+    32'h00000000,  // 266 0x4084 RS_IP_4
+    32'h00000000,  // 267 0x4088 RS_IP_5
+    32'h00000000,  // 268 0x408C RS_IP_6
+    32'h00000000,  // 269 0x4090 RS_IP_7
+    32'h00000000,  // 270 0x4094 RS_IP_8
+    32'h00000000,  // 271 0x4098 RS_IP_9
+    32'h00000000,  // 272 0x409C RS_IP_10
+    32'h00000000,  // 273 0x40A0 RS_IP_11
+    32'h00000000,  // 274 0x40A4 RS_IP_12
+    32'h00000000,  // 275 0x40A8 RS_IP_13
+    32'h00000000,  // 276 0x40AC RS_IP_14
+    32'h00000000,  // 277 0x40B0 RS_IP_15
+    32'h00000000,  // 278 0x4100 TX_INVALTAGS
+    32'h00000000,  // 279 0x4104 TX_ENABLE
+    32'h00000000,  // 280 0x4110 TX_FILTER4
+    32'h00000000,  // 281 0x4114 SU_TEX_WRAP_PS3
+    32'h00000000,  // 282 0x4200 GA_POINT_S0
+    32'h00000000,  // 283 0x4204 GA_POINT_T0
+    32'h00000000,  // 284 0x4208 GA_POINT_S1
+    32'h00000000,  // 285 0x420C GA_POINT_T1
+    32'h00000000,  // 286 0x4214 GA_TRIANGLE_STIPPLE
+    32'h00000000,  // 287 0x421C GA_POINT_SIZE
+    32'h00000000,  // 288 0x4220 GA_FILL_R
+    32'h00000000,  // 289 0x4224 GA_FILL_G
+    32'h00000000,  // 290 0x4228 GA_FILL_B
+    32'h00000000,  // 291 0x422C GA_FILL_A
+    32'h00000000,  // 292 0x4230 GA_POINT_MINMAX
+    32'h00000000,  // 293 0x4234 GA_LINE_CNTL
+    32'h00000000,  // 294 0x4238 GA_LINE_STIPPLE_CONFIG
+    32'h00000000,  // 295 0x4250 GA_US_VECTOR_INDEX
+    32'h00000000,  // 296 0x4254 GA_US_VECTOR_DATA
+    32'h00000000,  // 297 0x4258 GA_COLOR_CONTROL_PS3
+    32'h00000000,  // 298 0x425C GA_IDLE
+    32'h00000000,  // 299 0x4260 GA_LINE_STIPPLE_VALUE
+    32'h00000000,  // 300 0x4264 GA_LINE_S0
+    32'h00000000,  // 301 0x4268 GA_LINE_S1
+    32'h00000000,  // 302 0x4270 GA_FIFO_CNTL
+    32'h00000002,  // 303 0x4274 GA_ENHANCE
+    32'h00000000,  // 304 0x4278 GA_COLOR_CONTROL
+    32'h00000000,  // 305 0x427C GA_SOLID_RG
+    32'h00000000,  // 306 0x4280 GA_SOLID_BA
+    32'h00000000,  // 307 0x4288 GA_POLY_MODE
+    32'h00000000,  // 308 0x428C GA_ROUND_MODE
+    32'h00000000,  // 309 0x4290 GA_OFFSET
+    32'h00000000,  // 310 0x4294 GA_FOG_SCALE
+    32'h00000000,  // 311 0x4298 GA_FOG_OFFSET
+    32'h00000000,  // 312 0x42A0 SU_TEX_WRAP
+    32'h00000000,  // 313 0x42A4 SU_POLY_OFFSET_FRONT_SCALE
+    32'h00000000,  // 314 0x42A8 SU_POLY_OFFSET_FRONT_OFFSET
+    32'h00000000,  // 315 0x42AC SU_POLY_OFFSET_BACK_SCALE
+    32'h00000000,  // 316 0x42B0 SU_POLY_OFFSET_BACK_OFFSET
+    32'h00000000,  // 317 0x42B4 SU_POLY_OFFSET_ENABLE
+    32'h00000000,  // 318 0x42B8 SU_CULL_MODE
+    32'h3f800000,  // 319 0x42C0 SU_DEPTH_SCALE
+    32'h00000000,  // 320 0x42C4 SU_DEPTH_OFFSET
+    32'h0000000f,  // 321 0x42C8 SU_REG_DEST
+    32'h00000000,  // 322 0x4300 RS_COUNT
+    32'h00000000,  // 323 0x4304 RS_INST_COUNT
+    32'h00000000,  // 324 0x4320 RS_INST_0
+    32'h00000000,  // 325 0x4324 RS_INST_1
+    32'h00000000,  // 326 0x4328 RS_INST_2
+    32'h00000000,  // 327 0x432C RS_INST_3
+    32'h00000000,  // 328 0x4330 RS_INST_4
+    32'h00000000,  // 329 0x4334 RS_INST_5
+    32'h00000000,  // 330 0x4338 RS_INST_6
+    32'h00000000,  // 331 0x433C RS_INST_7
+    32'h00000000,  // 332 0x4340 RS_INST_8
+    32'h00000000,  // 333 0x4344 RS_INST_9
+    32'h00000000,  // 334 0x4348 RS_INST_10
+    32'h00000000,  // 335 0x434C RS_INST_11
+    32'h00000000,  // 336 0x4350 RS_INST_12
+    32'h00000000,  // 337 0x4354 RS_INST_13
+    32'h00000000,  // 338 0x4358 RS_INST_14
+    32'h00000000,  // 339 0x435C RS_INST_15
+    32'h00000000,  // 340 0x43A4 SC_HYPERZ_EN
+    32'h00000000,  // 341 0x43A8 SC_EDGERULE
+    32'h00000000,  // 342 0x43B0 SC_CLIP_0_A
+    32'h00000000,  // 343 0x43B4 SC_CLIP_0_B
+    32'h00000000,  // 344 0x43B8 SC_CLIP_1_A
+    32'h00000000,  // 345 0x43BC SC_CLIP_1_B
+    32'h00000000,  // 346 0x43C0 SC_CLIP_2_A
+    32'h00000000,  // 347 0x43C4 SC_CLIP_2_B
+    32'h00000000,  // 348 0x43C8 SC_CLIP_3_A
+    32'h00000000,  // 349 0x43CC SC_CLIP_3_B
+    32'h00000000,  // 350 0x43D0 SC_CLIP_RULE
+    32'h00000000,  // 351 0x43E0 SC_SCISSOR0
+    32'h00000000,  // 352 0x43E4 SC_SCISSOR1
+    32'h00000000,  // 353 0x43E8 SC_SCREENDOOR
+    32'h00000000,  // 354 0x4400 TX_FILTER0_0
+    32'h00000000,  // 355 0x4404 TX_FILTER0_1
+    32'h00000000,  // 356 0x4408 TX_FILTER0_2
+    32'h00000000,  // 357 0x440C TX_FILTER0_3
+    32'h00000000,  // 358 0x4410 TX_FILTER0_4
+    32'h00000000,  // 359 0x4414 TX_FILTER0_5
+    32'h00000000,  // 360 0x4418 TX_FILTER0_6
+    32'h00000000,  // 361 0x441C TX_FILTER0_7
+    32'h00000000,  // 362 0x4420 TX_FILTER0_8
+    32'h00000000,  // 363 0x4424 TX_FILTER0_9
+    32'h00000000,  // 364 0x4428 TX_FILTER0_10
+    32'h00000000,  // 365 0x442C TX_FILTER0_11
+    32'h00000000,  // 366 0x4430 TX_FILTER0_12
+    32'h00000000,  // 367 0x4434 TX_FILTER0_13
+    32'h00000000,  // 368 0x4438 TX_FILTER0_14
+    32'h00000000,  // 369 0x443C TX_FILTER0_15
+    32'h00000000,  // 370 0x4440 TX_FILTER1_0
+    32'h00000000,  // 371 0x4444 TX_FILTER1_1
+    32'h00000000,  // 372 0x4448 TX_FILTER1_2
+    32'h00000000,  // 373 0x444C TX_FILTER1_3
+    32'h00000000,  // 374 0x4450 TX_FILTER1_4
+    32'h00000000,  // 375 0x4454 TX_FILTER1_5
+    32'h00000000,  // 376 0x4458 TX_FILTER1_6
+    32'h00000000,  // 377 0x445C TX_FILTER1_7
+    32'h00000000,  // 378 0x4460 TX_FILTER1_8
+    32'h00000000,  // 379 0x4464 TX_FILTER1_9
+    32'h00000000,  // 380 0x4468 TX_FILTER1_10
+    32'h00000000,  // 381 0x446C TX_FILTER1_11
+    32'h00000000,  // 382 0x4470 TX_FILTER1_12
+    32'h00000000,  // 383 0x4474 TX_FILTER1_13
+    32'h00000000,  // 384 0x4478 TX_FILTER1_14
+    32'h00000000,  // 385 0x447C TX_FILTER1_15
+    32'h00000000,  // 386 0x4480 TX_FORMAT0_0
+    32'h00000000,  // 387 0x4484 TX_FORMAT0_1
+    32'h00000000,  // 388 0x4488 TX_FORMAT0_2
+    32'h00000000,  // 389 0x448C TX_FORMAT0_3
+    32'h00000000,  // 390 0x4490 TX_FORMAT0_4
+    32'h00000000,  // 391 0x4494 TX_FORMAT0_5
+    32'h00000000,  // 392 0x4498 TX_FORMAT0_6
+    32'h00000000,  // 393 0x449C TX_FORMAT0_7
+    32'h00000000,  // 394 0x44A0 TX_FORMAT0_8
+    32'h00000000,  // 395 0x44A4 TX_FORMAT0_9
+    32'h00000000,  // 396 0x44A8 TX_FORMAT0_10
+    32'h00000000,  // 397 0x44AC TX_FORMAT0_11
+    32'h00000000,  // 398 0x44B0 TX_FORMAT0_12
+    32'h00000000,  // 399 0x44B4 TX_FORMAT0_13
+    32'h00000000,  // 400 0x44B8 TX_FORMAT0_14
+    32'h00000000,  // 401 0x44BC TX_FORMAT0_15
+    32'h00000000,  // 402 0x44C0 TX_FORMAT1_0
+    32'h00000000,  // 403 0x44C4 TX_FORMAT1_1
+    32'h00000000,  // 404 0x44C8 TX_FORMAT1_2
+    32'h00000000,  // 405 0x44CC TX_FORMAT1_3
+    32'h00000000,  // 406 0x44D0 TX_FORMAT1_4
+    32'h00000000,  // 407 0x44D4 TX_FORMAT1_5
+    32'h00000000,  // 408 0x44D8 TX_FORMAT1_6
+    32'h00000000,  // 409 0x44DC TX_FORMAT1_7
+    32'h00000000,  // 410 0x44E0 TX_FORMAT1_8
+    32'h00000000,  // 411 0x44E4 TX_FORMAT1_9
+    32'h00000000,  // 412 0x44E8 TX_FORMAT1_10
+    32'h00000000,  // 413 0x44EC TX_FORMAT1_11
+    32'h00000000,  // 414 0x44F0 TX_FORMAT1_12
+    32'h00000000,  // 415 0x44F4 TX_FORMAT1_13
+    32'h00000000,  // 416 0x44F8 TX_FORMAT1_14
+    32'h00000000,  // 417 0x44FC TX_FORMAT1_15
+    32'h00000000,  // 418 0x4500 TX_FORMAT2_0
+    32'h00000000,  // 419 0x4504 TX_FORMAT2_1
+    32'h00000000,  // 420 0x4508 TX_FORMAT2_2
+    32'h00000000,  // 421 0x450C TX_FORMAT2_3
+    32'h00000000,  // 422 0x4510 TX_FORMAT2_4
+    32'h00000000,  // 423 0x4514 TX_FORMAT2_5
+    32'h00000000,  // 424 0x4518 TX_FORMAT2_6
+    32'h00000000,  // 425 0x451C TX_FORMAT2_7
+    32'h00000000,  // 426 0x4520 TX_FORMAT2_8
+    32'h00000000,  // 427 0x4524 TX_FORMAT2_9
+    32'h00000000,  // 428 0x4528 TX_FORMAT2_10
+    32'h00000000,  // 429 0x452C TX_FORMAT2_11
+    32'h00000000,  // 430 0x4530 TX_FORMAT2_12
+    32'h00000000,  // 431 0x4534 TX_FORMAT2_13
+    32'h00000000,  // 432 0x4538 TX_FORMAT2_14
+    32'h00000000,  // 433 0x453C TX_FORMAT2_15
+    32'h00000000,  // 434 0x4540 TX_OFFSET_0
+    32'h00000000,  // 435 0x4544 TX_OFFSET_1
+    32'h00000000,  // 436 0x4548 TX_OFFSET_2
+    32'h00000000,  // 437 0x454C TX_OFFSET_3
+    32'h00000000,  // 438 0x4550 TX_OFFSET_4
+    32'h00000000,  // 439 0x4554 TX_OFFSET_5
+    32'h00000000,  // 440 0x4558 TX_OFFSET_6
+    32'h00000000,  // 441 0x455C TX_OFFSET_7
+    32'h00000000,  // 442 0x4560 TX_OFFSET_8
+    32'h00000000,  // 443 0x4564 TX_OFFSET_9
+    32'h00000000,  // 444 0x4568 TX_OFFSET_10
+    32'h00000000,  // 445 0x456C TX_OFFSET_11
+    32'h00000000,  // 446 0x4570 TX_OFFSET_12
+    32'h00000000,  // 447 0x4574 TX_OFFSET_13
+    32'h00000000,  // 448 0x4578 TX_OFFSET_14
+    32'h00000000,  // 449 0x457C TX_OFFSET_15
+    32'h00000000,  // 450 0x4580 TX_CHROMA_KEY_0
+    32'h00000000,  // 451 0x4584 TX_CHROMA_KEY_1
+    32'h00000000,  // 452 0x4588 TX_CHROMA_KEY_2
+    32'h00000000,  // 453 0x458C TX_CHROMA_KEY_3
+    32'h00000000,  // 454 0x4590 TX_CHROMA_KEY_4
+    32'h00000000,  // 455 0x4594 TX_CHROMA_KEY_5
+    32'h00000000,  // 456 0x4598 TX_CHROMA_KEY_6
+    32'h00000000,  // 457 0x459C TX_CHROMA_KEY_7
+    32'h00000000,  // 458 0x45A0 TX_CHROMA_KEY_8
+    32'h00000000,  // 459 0x45A4 TX_CHROMA_KEY_9
+    32'h00000000,  // 460 0x45A8 TX_CHROMA_KEY_10
+    32'h00000000,  // 461 0x45AC TX_CHROMA_KEY_11
+    32'h00000000,  // 462 0x45B0 TX_CHROMA_KEY_12
+    32'h00000000,  // 463 0x45B4 TX_CHROMA_KEY_13
+    32'h00000000,  // 464 0x45B8 TX_CHROMA_KEY_14
+    32'h00000000,  // 465 0x45BC TX_CHROMA_KEY_15
+    32'h00000000,  // 466 0x45C0 TX_BORDER_COLOR_0
+    32'h00000000,  // 467 0x45C4 TX_BORDER_COLOR_1
+    32'h00000000,  // 468 0x45C8 TX_BORDER_COLOR_2
+    32'h00000000,  // 469 0x45CC TX_BORDER_COLOR_3
+    32'h00000000,  // 470 0x45D0 TX_BORDER_COLOR_4
+    32'h00000000,  // 471 0x45D4 TX_BORDER_COLOR_5
+    32'h00000000,  // 472 0x45D8 TX_BORDER_COLOR_6
+    32'h00000000,  // 473 0x45DC TX_BORDER_COLOR_7
+    32'h00000000,  // 474 0x45E0 TX_BORDER_COLOR_8
+    32'h00000000,  // 475 0x45E4 TX_BORDER_COLOR_9
+    32'h00000000,  // 476 0x45E8 TX_BORDER_COLOR_10
+    32'h00000000,  // 477 0x45EC TX_BORDER_COLOR_11
+    32'h00000000,  // 478 0x45F0 TX_BORDER_COLOR_12
+    32'h00000000,  // 479 0x45F4 TX_BORDER_COLOR_13
+    32'h00000000,  // 480 0x45F8 TX_BORDER_COLOR_14
+    32'h00000000,  // 481 0x45FC TX_BORDER_COLOR_15
+    32'h00000000,  // 482 0x4600 US_CONFIG
+    32'h00000000,  // 483 0x4604 US_PIXSIZE
+    32'h00000000,  // 484 0x4620 US_FC_BOOL_CONST
+    32'h00000000,  // 485 0x4624 US_FC_CTRL
+    32'h00000000,  // 486 0x4630 US_CODE_ADDR
+    32'h00000000,  // 487 0x4634 US_CODE_RANGE
+    32'h00000000,  // 488 0x4638 US_CODE_OFFSET
+    32'h00000000,  // 489 0x4640 US_FORMAT0_0
+    32'h00000000,  // 490 0x4644 US_FORMAT0_1
+    32'h00000000,  // 491 0x4648 US_FORMAT0_2
+    32'h00000000,  // 492 0x464C US_FORMAT0_3
+    32'h00000000,  // 493 0x4650 US_FORMAT0_4
+    32'h00000000,  // 494 0x4654 US_FORMAT0_5
+    32'h00000000,  // 495 0x4658 US_FORMAT0_6
+    32'h00000000,  // 496 0x465C US_FORMAT0_7
+    32'h00000000,  // 497 0x4660 US_FORMAT0_8
+    32'h00000000,  // 498 0x4664 US_FORMAT0_9
+    32'h00000000,  // 499 0x4668 US_FORMAT0_10
+    32'h00000000,  // 500 0x466C US_FORMAT0_11
+    32'h00000000,  // 501 0x4670 US_FORMAT0_12
+    32'h00000000,  // 502 0x4674 US_FORMAT0_13
+    32'h00000000,  // 503 0x4678 US_FORMAT0_14
+    32'h00000000,  // 504 0x467C US_FORMAT0_15
+    32'h00000000,  // 505 0x46A4 US_OUT_FMT_0
+    32'h00000000,  // 506 0x46A8 US_OUT_FMT_1
+    32'h00000000,  // 507 0x46AC US_OUT_FMT_2
+    32'h00000000,  // 508 0x46B0 US_OUT_FMT_3
+    32'h00000000,  // 509 0x46B4 US_W_FMT
+    32'h00000000,  // 510 0x46C0 RB3D_COLOR_CLEAR_VALUE_AR
+    32'h00000000,  // 511 0x46C4 RB3D_COLOR_CLEAR_VALUE_GB
+    32'h00000000,  // 512 0x4BC0 FG_FOG_BLEND
+    32'h00000000,  // 513 0x4BC4 FG_FOG_FACTOR
+    32'h00000000,  // 514 0x4BC8 FG_FOG_COLOR_R
+    32'h00000000,  // 515 0x4BCC FG_FOG_COLOR_G
+    32'h00000000,  // 516 0x4BD0 FG_FOG_COLOR_B
+    32'h00000000,  // 517 0x4BD4 FG_ALPHA_FUNC
+    32'h00000000,  // 518 0x4BD8 FG_DEPTH_SRC
+    32'h00000000,  // 519 0x4BE0 FG_ALPHA_VALUE
+    32'h00000000,  // 520 0x4C00 US_FC_INT_CONST_0
+    32'h00000000,  // 521 0x4C04 US_FC_INT_CONST_1
+    32'h00000000,  // 522 0x4C08 US_FC_INT_CONST_2
+    32'h00000000,  // 523 0x4C0C US_FC_INT_CONST_3
+    32'h00000000,  // 524 0x4C10 US_FC_INT_CONST_4
+    32'h00000000,  // 525 0x4C14 US_FC_INT_CONST_5
+    32'h00000000,  // 526 0x4C18 US_FC_INT_CONST_6
+    32'h00000000,  // 527 0x4C1C US_FC_INT_CONST_7
+    32'h00000000,  // 528 0x4C20 US_FC_INT_CONST_8
+    32'h00000000,  // 529 0x4C24 US_FC_INT_CONST_9
+    32'h00000000,  // 530 0x4C28 US_FC_INT_CONST_10
+    32'h00000000,  // 531 0x4C2C US_FC_INT_CONST_11
+    32'h00000000,  // 532 0x4C30 US_FC_INT_CONST_12
+    32'h00000000,  // 533 0x4C34 US_FC_INT_CONST_13
+    32'h00000000,  // 534 0x4C38 US_FC_INT_CONST_14
+    32'h00000000,  // 535 0x4C3C US_FC_INT_CONST_15
+    32'h00000000,  // 536 0x4C40 US_FC_INT_CONST_16
+    32'h00000000,  // 537 0x4C44 US_FC_INT_CONST_17
+    32'h00000000,  // 538 0x4C48 US_FC_INT_CONST_18
+    32'h00000000,  // 539 0x4C4C US_FC_INT_CONST_19
+    32'h00000000,  // 540 0x4C50 US_FC_INT_CONST_20
+    32'h00000000,  // 541 0x4C54 US_FC_INT_CONST_21
+    32'h00000000,  // 542 0x4C58 US_FC_INT_CONST_22
+    32'h00000000,  // 543 0x4C5C US_FC_INT_CONST_23
+    32'h00000000,  // 544 0x4C60 US_FC_INT_CONST_24
+    32'h00000000,  // 545 0x4C64 US_FC_INT_CONST_25
+    32'h00000000,  // 546 0x4C68 US_FC_INT_CONST_26
+    32'h00000000,  // 547 0x4C6C US_FC_INT_CONST_27
+    32'h00000000,  // 548 0x4C70 US_FC_INT_CONST_28
+    32'h00000000,  // 549 0x4C74 US_FC_INT_CONST_29
+    32'h00000000,  // 550 0x4C78 US_FC_INT_CONST_30
+    32'h00000000,  // 551 0x4C7C US_FC_INT_CONST_31
+    32'h00000000,  // 552 0x4E00 RB3D_CCTL
+    32'h00000004,  // 553 0x4E04 RB3D_BLENDCNTL
+    32'h00000000,  // 554 0x4E08 RB3D_ABLENDCNTL
+    32'h0000ffff,  // 555 0x4E0C RB3D_COLOR_CHANNEL_MASK
+    32'h00000000,  // 556 0x4E10 RB3D_CONSTANT_COLOR
+    32'h00000000,  // 557 0x4E14 RB3D_COLOR_CLEAR_VALUE
+    32'h00000000,  // 558 0x4E18 RB3D_ROPCNTL
+    32'h00000000,  // 559 0x4E1C RB3D_CLRCMP_FLIPE
+    32'h00000000,  // 560 0x4E20 RB3D_CLRCMP_CLR
+    32'h00000000,  // 561 0x4E24 RB3D_CLRCMP_MSK
+    32'h00000000,  // 562 0x4E28 RB3D_COLOROFFSET0
+    32'h00000000,  // 563 0x4E2C RB3D_COLOROFFSET1
+    32'h00000000,  // 564 0x4E30 RB3D_COLOROFFSET2
+    32'h00000000,  // 565 0x4E34 RB3D_COLOROFFSET3
+    32'h00c00000,  // 566 0x4E38 RB3D_COLORPITCH0
+    32'h00c00000,  // 567 0x4E3C RB3D_COLORPITCH1
+    32'h00c00000,  // 568 0x4E40 RB3D_COLORPITCH2
+    32'h00c00000,  // 569 0x4E44 RB3D_COLORPITCH3
+    32'h00000000,  // 570 0x4E4C RB3D_DSTCACHE_CTLSTAT
+    32'h00000000,  // 571 0x4E50 RB3D_DITHER_CTL
+    32'h00000000,  // 572 0x4E80 RB3D_AARESOLVE_OFFSET
+    32'h00000000,  // 573 0x4E84 RB3D_AARESOLVE_PITCH
+    32'h00000000,  // 574 0x4E88 RB3D_AARESOLVE_CTL
+    32'h00000000,  // 575 0x4EA0 RB3D_DISCARD_SRC_PIXEL_LTE_THRESHOLD
+    32'hffffffff,  // 576 0x4EA4 RB3D_DISCARD_SRC_PIXEL_GTE_THRESHOLD
+    32'h00000000,  // 577 0x4EF4 RB3D_FIFO_SIZE
+    32'h00000000,  // 578 0x4EF8 RB3D_CONSTANT_COLOR_AR
+    32'h00000000,  // 579 0x4EFC RB3D_CONSTANT_COLOR_GB
+    32'h00000000,  // 580 0x4F00 ZB_CNTL
+    32'h00000000,  // 581 0x4F04 ZB_ZSTENCILCNTL
+    32'h00000000,  // 582 0x4F08 ZB_STENCILREFMASK
+    32'h00000000,  // 583 0x4F10 ZB_FORMAT
+    32'h00000000,  // 584 0x4F14 ZB_ZTOP
+    32'h00000000,  // 585 0x4F18 ZB_ZCACHE_CTLSTAT
+    32'h00000000,  // 586 0x4F1C ZB_BW_CNTL
+    32'h00000000,  // 587 0x4F20 ZB_DEPTHOFFSET
+    32'h00000000,  // 588 0x4F24 ZB_DEPTHPITCH
+    32'h00000000,  // 589 0x4F28 ZB_DEPTHCLEARVALUE
+    32'h00000000,  // 590 0x4F44 ZB_HIZ_OFFSET
+    32'h00000000,  // 591 0x4F48 ZB_HIZ_WRINDEX
+    32'h00000000,  // 592 0x4F4C ZB_HIZ_DWORD
+    32'h00000000,  // 593 0x4F50 ZB_HIZ_RDINDEX
+    32'h00000000,  // 594 0x4F54 ZB_HIZ_PITCH
+    32'h00000000,  // 595 0x4F58 ZB_ZPASS_DATA
+    32'h00000000,  // 596 0x4F5C ZB_ZPASS_ADDR
+    32'h00000000,  // 597 0x4F60 ZB_DEPTHXY_OFFSET
+    32'h00000000,  // 598 0x4FD0 ZB_FIFO_SIZE
+    32'h00000000   // 599 0x4FD4 ZB_STENCILREFMASK_BF
+  };
 
   logic [31:0] reg_q [NSlots];
 
-  // One flop process per slot (Verilator 5.006 refuses a reset loop of non-blocking array
-  // writes this long, BLKLOOPINIT; Icarus 11 refuses the unpacked localparam it replaces).
-  for (genvar i = 0; i < NSlots; i++) begin : g_slot
-    always_ff @(posedge clk_i) begin
-      if (!rst_ni) begin
-        reg_q[i] <= reset_value(i);
-      end else if (we_i && slot_i == SlotW'(i)) begin
-        reg_q[i] <= wdata_i;
-      end
+  always_ff @(posedge clk_i) begin
+    if (!rst_ni) begin
+      reg_q <= ResetVal;
+    end else if (we_i) begin
+      reg_q[slot_i] <= wdata_i;
     end
   end
 
