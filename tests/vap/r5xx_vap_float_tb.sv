@@ -19,13 +19,13 @@ module r5xx_vap_float_tb (
   output logic [31:0] fix_o
 );
 
-  r5xx_vap_fmul u_mul (
+  prim_fmul u_mul (
     .a_i,
     .b_i,
     .p_o (mul_o)
   );
 
-  r5xx_vap_fadd u_add (
+  prim_fadd u_add (
     .a_i,
     .b_i,
     .s_o (add_o)

@@ -10,9 +10,9 @@ verilate(test_vap_float
   TOP_MODULE r5xx_vap_float_tb
   DIRECTORY ${CMAKE_BINARY_DIR}/verilated/r5xx_vap_float_tb
   SOURCES ${CMAKE_CURRENT_LIST_DIR}/r5xx_vap_float_tb.sv
-          ${vap_float_rtl}/r5xx_vap_fmul.sv ${vap_float_rtl}/r5xx_vap_fadd.sv
+          ${PROJECT_SOURCE_DIR}/rtl/prim/prim_fmul.sv ${PROJECT_SOURCE_DIR}/rtl/prim/prim_fadd.sv
           ${vap_float_rtl}/r5xx_vap_qdiv.sv ${vap_float_rtl}/r5xx_vap_h2f.sv
-          ${vap_float_rtl}/r5xx_vap_fix.sv ${vap_float_rtl}/r5xx_vap_fround.sv
+          ${vap_float_rtl}/r5xx_vap_fix.sv ${PROJECT_SOURCE_DIR}/rtl/prim/prim_fround.sv
   VERILATOR_ARGS -Wall -O3)
 add_test(NAME vap.rtl_float COMMAND test_vap_float 1000000 1)
 set_tests_properties(vap.rtl_float PROPERTIES LABELS "r5xx;r5xx.vap;vap;smoke")

@@ -1,7 +1,7 @@
 // r5xx_vap_out: the payload of output slot slot_i of the current vertex (docs/blocks/vap.md
 // "Output"): the slot list (position, point size, colours 0-3, textures 0-7, only the present
 // ones, packed), the location each slot reads, its wmask, and for the position slot the
-// viewport scale (r5xx_vap_fmul) and offset (r5xx_vap_fadd) of x, y and z.  nslots_o is the
+// viewport scale (prim_fmul) and offset (prim_fadd) of x, y and z.  nslots_o is the
 // number of slots of a vertex.  Purely combinational.
 module r5xx_vap_out (
   input  logic [3:0]             slot_i,
@@ -66,13 +66,13 @@ module r5xx_vap_out (
   logic [2:0][31:0] x2;
 
   for (genvar c = 0; c < 3; c++) begin : g_vte
-    r5xx_vap_fmul u_mul (
+    prim_fmul u_mul (
       .a_i (vmem_i[0][c]),
       .b_i (vport_i[2 * c]),
       .p_o (sc[c])
     );
     assign x1[c] = vte_i[2 * c] ? sc[c] : vmem_i[0][c];
-    r5xx_vap_fadd u_add (
+    prim_fadd u_add (
       .a_i (x1[c]),
       .b_i (vport_i[2 * c + 1]),
       .s_o (of[c])

@@ -29,7 +29,7 @@ module r5xx_vap_qdiv (
   end
 
   // value = q * 2^-44 = q * 2^(exp - 127 - 63)
-  r5xx_vap_fround #(
+  prim_fround #(
     .W  (64),
     .EW (10)
   ) u_round (

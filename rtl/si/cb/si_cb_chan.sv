@@ -1,7 +1,7 @@
 // si_cb_chan: the blend of one colour component in binary32 (docs/blocks/si-cb.md step 7): the
 // source and destination factors (0-20; 11, 12 and 21-31 give 0), the products and the combine
 // function (0 S*Sf + D*Df, 1 S*Sf - D*Df, 2 min, 3 max, 4 D*Df - S*Sf, 5-7 give 0), each
-// operation rounded to nearest-even by si_cb_fmul / si_cb_fadd; then BLEND_CLAMP.
+// operation rounded to nearest-even by prim_fmul / prim_fadd; then BLEND_CLAMP.
 module si_cb_chan (
   input  logic        alpha_i,    // this is the alpha component
   input  logic [4:0]  sf_i,
@@ -83,16 +83,16 @@ module si_cb_chan (
   assign fs = fsel(sf_i, alpha_i, s_i, d_i, s1_i, k_i, sa_i, da_i, s1a_i, ka_i, sat_i);
   assign fd = fsel(df_i, alpha_i, s_i, d_i, s1_i, k_i, sa_i, da_i, s1a_i, ka_i, sat_i);
 
-  si_cb_fadd u_oms (.a_i(FOne), .b_i({~fs[31], fs[30:0]}), .s_o(oms));
-  si_cb_fadd u_omd (.a_i(FOne), .b_i({~fd[31], fd[30:0]}), .s_o(omd));
+  prim_fadd u_oms (.a_i(FOne), .b_i({~fs[31], fs[30:0]}), .s_o(oms));
+  prim_fadd u_omd (.a_i(FOne), .b_i({~fd[31], fd[30:0]}), .s_o(omd));
   assign vs = fs[32] ? oms : fs[31:0];
   assign vd = fd[32] ? omd : fd[31:0];
 
-  si_cb_fmul u_ps (.a_i(s_i), .b_i(vs), .p_o(ps));
-  si_cb_fmul u_pd (.a_i(d_i), .b_i(vd), .p_o(pd));
-  si_cb_fadd u_sum  (.a_i(ps), .b_i(pd),                 .s_o(sum));
-  si_cb_fadd u_dif  (.a_i(ps), .b_i({~pd[31], pd[30:0]}), .s_o(dif));
-  si_cb_fadd u_rdif (.a_i(pd), .b_i({~ps[31], ps[30:0]}), .s_o(rdif));
+  prim_fmul u_ps (.a_i(s_i), .b_i(vs), .p_o(ps));
+  prim_fmul u_pd (.a_i(d_i), .b_i(vd), .p_o(pd));
+  prim_fadd u_sum  (.a_i(ps), .b_i(pd),                 .s_o(sum));
+  prim_fadd u_dif  (.a_i(ps), .b_i({~pd[31], pd[30:0]}), .s_o(dif));
+  prim_fadd u_rdif (.a_i(pd), .b_i({~ps[31], ps[30:0]}), .s_o(rdif));
 
   always_comb begin
     unique case (fn_i)

@@ -153,7 +153,7 @@ module si_cb_pixel (
   logic [31:0] sat;
   logic        sat_lt;
   assign benable = blend_i[30];
-  si_cb_fadd u_omad (.a_i(FOne), .b_i({~dv[3][31], dv[3][30:0]}), .s_o(omad));
+  prim_fadd u_omad (.a_i(FOne), .b_i({~dv[3][31], dv[3][30:0]}), .s_o(omad));
 
   function automatic logic flt(input logic [31:0] a, input logic [31:0] b);
     logic an;

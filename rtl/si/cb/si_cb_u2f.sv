@@ -1,6 +1,6 @@
 // si_cb_u2f: an n-bit UNORM component (n = 1..16) to binary32, d / (2^n - 1) rounded to
 // nearest-even exactly: the 64-bit quotient (d << 48) / (2^n - 1) and a sticky remainder go to
-// si_cb_fround (docs/blocks/si-cb.md step 6).  Purely combinational.
+// prim_fround (docs/blocks/si-cb.md step 6).  Purely combinational.
 module si_cb_u2f (
   input  logic [15:0] d_i,
   input  logic [4:0]  n_i,
@@ -16,7 +16,7 @@ module si_cb_u2f (
   assign q   = (den == 64'd0) ? 64'd0 : num / den;
   assign r   = (den == 64'd0) ? 64'd0 : num % den;
 
-  si_cb_fround #(
+  prim_fround #(
     .W  (64),
     .EW (12)
   ) u_round (

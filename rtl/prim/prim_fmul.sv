@@ -1,7 +1,7 @@
-// r5xx_vap_fmul: IEEE binary32 multiply, rounded to nearest-even, subnormal inputs and results
+// prim_fmul: IEEE binary32 multiply, rounded to nearest-even, subnormal inputs and results
 // kept (docs/blocks/vap.md "Float arithmetic").  Any NaN result (a NaN operand, inf * 0) is the
 // canonical NaN 0x7FC00000.  Purely combinational.
-module r5xx_vap_fmul (
+module prim_fmul (
   input  logic [31:0] a_i,
   input  logic [31:0] b_i,
   output logic [31:0] p_o
@@ -35,7 +35,7 @@ module r5xx_vap_fmul (
   assign pexp = 12'({4'd0, (ea == 8'd0) ? 8'd1 : ea}) + 12'({4'd0, (eb == 8'd0) ? 8'd1 : eb})
                 - 12'd126;
 
-  r5xx_vap_fround #(
+  prim_fround #(
     .W  (48),
     .EW (12)
   ) u_round (

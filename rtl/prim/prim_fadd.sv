@@ -1,8 +1,8 @@
-// r5xx_vap_fadd: IEEE binary32 add, rounded to nearest-even, subnormal inputs and results kept
+// prim_fadd: IEEE binary32 add, rounded to nearest-even, subnormal inputs and results kept
 // (docs/blocks/vap.md "Float arithmetic").  An exact zero sum is +0 unless both addends are -0.
 // Any NaN result (a NaN operand, inf + -inf) is the canonical NaN 0x7FC00000.  Purely
 // combinational.
-module r5xx_vap_fadd (
+module prim_fadd (
   input  logic [31:0] a_i,
   input  logic [31:0] b_i,
   output logic [31:0] s_o
@@ -58,7 +58,7 @@ module r5xx_vap_fadd (
   assign sexp  = {4'd0, eb} + 12'd1;
   assign ssign = (sum == '0) ? (a_i[31] & b_i[31]) : big[31];
 
-  r5xx_vap_fround #(
+  prim_fround #(
     .W  (52),
     .EW (12)
   ) u_round (

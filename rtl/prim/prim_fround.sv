@@ -1,4 +1,4 @@
-// r5xx_vap_fround: round and pack one IEEE binary32 result (docs/blocks/vap.md "Float
+// prim_fround: round and pack one IEEE binary32 result (docs/blocks/vap.md "Float
 // arithmetic").
 //
 // The value is (-1)^sign_i * mant_i * 2^(exp_i - 127 - (W-1)), plus a sticky part below mant_i's
@@ -6,7 +6,7 @@
 // subnormal when its exponent is below the normal range, rounded to nearest-even and packed;
 // an exponent above the range gives infinity.  A zero mantissa gives a zero of sign_i.
 // Purely combinational.
-module r5xx_vap_fround #(
+module prim_fround #(
   parameter int unsigned W  = 48,   // mantissa width, at least 26
   parameter int unsigned EW = 12    // signed exponent width
 ) (
