@@ -7,8 +7,8 @@
 // an exponent above the range gives infinity.  A zero mantissa gives a zero of sign_i.
 // Purely combinational.
 module prim_fround #(
-  parameter int unsigned W  = 48,   // mantissa width, at least 26
-  parameter int unsigned EW = 12    // signed exponent width
+  parameter bit [31:0] W  = 48,   // mantissa width, at least 26
+  parameter bit [31:0] EW = 12    // signed exponent width
 ) (
   input  logic              sign_i,
   input  logic [EW-1:0]     exp_i,      // signed, biased as if mant_i's MSB were set
@@ -17,7 +17,7 @@ module prim_fround #(
   output logic [31:0]       f_o
 );
 
-  localparam int unsigned LzW = $clog2(W + 1);
+  localparam bit [31:0] LzW = $clog2(W + 1);
 
   logic [LzW-1:0]  lz;
   logic            found;
