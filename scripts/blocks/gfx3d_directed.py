@@ -6,8 +6,8 @@
   gfx3d_directed.py --check VECDIR   replay every VECDIR/stim/*.stim through an independent
                                      reference of the 3D path (the VAP, raster, ZB and RB3D
                                      references of scripts/blocks/vap_directed.py,
-                                     scripts/blocks/raster_directed.py, scripts/zb_directed.py and
-                                     scripts/rb3d_directed.py, chained) and compare the pixels it
+                                     scripts/blocks/raster_directed.py, scripts/blocks/zb_directed.py and
+                                     scripts/blocks/rb3d_directed.py, chained) and compare the pixels it
                                      writes with VECDIR/*.vec's expected `pix` outputs
 
 The scene ('scene'): a 160x120 ARGB8888 macro-tiled colour buffer and a Z24S8 depth buffer are
@@ -165,7 +165,7 @@ def main(argv):
 
 
 def load_refs():
-    """The four blocks' own independent references (scripts/ and scripts/blocks/)."""
+    """The four blocks' own independent references (scripts/blocks/)."""
     here = os.path.dirname(os.path.abspath(__file__))
     for d in (here, os.path.dirname(here)):
         if d not in sys.path:

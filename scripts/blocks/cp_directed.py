@@ -68,7 +68,7 @@ class Case:
 
     def write(self, outdir):
         lines = ['# %s: %s' % (self.name, self.title),
-                 '# written by scripts/cp_directed.py; the golden vector is ../%s.vec' % self.name,
+                 '# written by scripts/blocks/cp_directed.py; the golden vector is ../%s.vec' % self.name,
                  'rcosim-vector 1', 'block r5xx.cp', 'seed 1', 'backpressure always', 'mem-latency 1:1',
                  'channel in host addr:16 data:32']
         for addr, words in self.mem:

@@ -140,7 +140,7 @@ class Case:
             bufsz += 1
         with open(os.path.join(outdir, self.name + '.stim'), 'w') as f:
             f.write('# %s (PM4 ring): %s\n' % (self.name, self.title))
-            f.write('# written by scripts/gfx2d_directed.py; the golden vector is ../%s.vec\n' % self.name)
+            f.write('# written by scripts/blocks/gfx2d_directed.py; the golden vector is ../%s.vec\n' % self.name)
             f.write('rcosim-vector 1\nblock r5xx.pm4_2d\nseed 1\nbackpressure %s\nmem-latency %s\n' % (self.bp, self.lat))
             f.write('channel in host addr:16 data:32\n')
             for m in self.mem:
@@ -172,7 +172,7 @@ class Case:
     def write(self, outdir):
         with open(os.path.join(outdir, self.name + '.stim'), 'w') as f:
             f.write('# %s: %s\n' % (self.name, self.title))
-            f.write('# written by scripts/gfx2d_directed.py; the golden vector is ../%s.vec\n' % self.name)
+            f.write('# written by scripts/blocks/gfx2d_directed.py; the golden vector is ../%s.vec\n' % self.name)
             f.write('rcosim-vector 1\nblock r5xx.gfx2d\nseed 1\nbackpressure %s\nmem-latency %s\n' % (self.bp, self.lat))
             f.write('channel in pkt stream:2 type:2 opcode:8 count:14 ptr:23 err:3\n')
             f.write('channel in body data:32 last:1\n')

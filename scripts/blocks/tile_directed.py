@@ -140,7 +140,7 @@ class Case:
 
     def write(self, outdir):
         head = ['# %s: %s' % (self.name, self.title),
-                '# written by scripts/tile_directed.py; the golden vector is ../%s.vec' % self.name,
+                '# written by scripts/blocks/tile_directed.py; the golden vector is ../%s.vec' % self.name,
                 '# "# -> ADDR SIZE ERR" after a fragment: what tile_directed.py --check expects',
                 'rcosim-vector 1', 'block r5xx.tile', 'seed 1', 'backpressure %s' % self.bp, 'mem-latency 1:1',
                 'channel in regw addr:16 data:32', 'channel in frag surf:5 x:14 y:14']

@@ -12,7 +12,7 @@ takes first).  The fragment lines carry, as comments, the writes this script exp
 ('# -> ADDR WDATA BE', or '# -> dropped' per copy), computed by the reference below; '--check
 VECDIR' recomputes them from the stimulus and compares the memory writes and reads (addresses,
 in order) of every vector, so the golden vectors are checked by a second implementation.
-Addresses come from scripts/tile_directed.py's statement of the surface layout.
+Addresses come from scripts/blocks/tile_directed.py's statement of the surface layout.
 
 Usage: rb3d_directed.py OUTDIR            write OUTDIR/*.stim
        rb3d_directed.py --check VECDIR    compare VECDIR/*.vec with the reference
@@ -317,7 +317,7 @@ class Case:
     def write(self, outdir):
         body, _ = self.lines()
         head = ['# %s: %s' % (self.name, self.title),
-                '# written by scripts/rb3d_directed.py; the golden vector is ../%s.vec' % self.name,
+                '# written by scripts/blocks/rb3d_directed.py; the golden vector is ../%s.vec' % self.name,
                 '# "# -> [r ]ADDR WDATA BE" after a fragment: per copy, the write (r: after a read) that',
                 '# rb3d_directed.py --check expects, or "dropped"',
                 'rcosim-vector 1', 'block r5xx.rb3d', 'seed 1', 'backpressure %s' % self.bp,

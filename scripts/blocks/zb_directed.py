@@ -8,7 +8,7 @@ before its fragments arrive (a write waits until the block is idle, docs/blocks/
 'rcosim gen --stimulus X.stim -o X.vec' turns a stimulus into a golden vector (the C model's
 outputs; scripts/regen-vectors does all of them).  '--check VECDIR' replays every stimulus
 through reference() below - written from docs/blocks/zb.md, with the addresses of
-scripts/tile_directed.py - and compares the pass records and the memory writes (address, data,
+scripts/blocks/tile_directed.py - and compares the pass records and the memory writes (address, data,
 byte enables, in order) with the vectors' expected outputs, so the golden vectors are checked
 by a second implementation, not only regenerated.
 
@@ -204,7 +204,7 @@ class Case:
 
     def write(self, outdir):
         head = ['# %s: %s' % (self.name, self.title),
-                '# written by scripts/zb_directed.py; the golden vector is ../%s.vec' % self.name,
+                '# written by scripts/blocks/zb_directed.py; the golden vector is ../%s.vec' % self.name,
                 '# zb_directed.py --check replays it through its own reference of docs/blocks/zb.md',
                 'rcosim-vector 1', 'block r5xx.zb', 'seed 1', 'backpressure %s' % self.bp,
                 'mem-latency %s' % self.lat, 'channel in regw addr:16 data:32',
