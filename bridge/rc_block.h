@@ -132,8 +132,13 @@ typedef struct rc_fast_args {
      * anything is driven, to set ready[c] of every output channel c. */
     void (*readies)(void *ctx, uint64_t *ready);
     /* Lockstep with the model on another thread: NULL, or called once per cycle for the model's
-     * port words of that cycle (after its evaluation); the loop then creates no model. */
-    void (*model_words)(void *ctx, uint64_t cycle, uint64_t *words);
+     * port words of that cycle (after its evaluation); the loop then creates no model.  Nonzero:
+     * the model thread has no words for that cycle (it stopped): the loop gives up. */
+    int (*model_words)(void *ctx, uint64_t cycle, uint64_t *words);
+    /* The model alone, as that other thread: NULL, or called once per cycle with the model's
+     * port words after its evaluation (the skip hook is then not used: every cycle is one).
+     * Nonzero: stop (the loop gives up). */
+    int (*emit)(void *ctx, uint64_t cycle, const uint64_t *words);
     void *ctx;
 } rc_fast_args;
 

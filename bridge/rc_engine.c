@@ -940,9 +940,60 @@ typedef struct mthread {
     unsigned nw;
     _Atomic uint64_t prod, cons; /* cycles written / taken */
     _Atomic int quit;
+    _Atomic int fin;             /* the generated model loop returned: prod is final */
     uint64_t avail;              /* main thread: prod as last seen */
+    uint64_t cons_seen, emitted; /* model thread (generated loop): cons as last seen, cycles put */
+    int fast;                    /* the model thread runs the block's generated loop (mt_fast_main) */
+    rc_fast_args ta;             /* its arguments */
     pthread_t tid;
 } mthread;
+
+/* Put the model's words of cycle c in the ring, waiting while it is full.  Nonzero: stop. */
+static int mt_put(mthread *m, uint64_t c, const uint64_t *words)
+{
+    if (c - m->cons_seen >= MT_RING) {
+        atomic_store_explicit(&m->prod, c, memory_order_release);
+        for (unsigned spin = 0; c - (m->cons_seen = atomic_load_explicit(&m->cons, memory_order_acquire)) >= MT_RING; spin++) {
+            if (atomic_load_explicit(&m->quit, memory_order_relaxed))
+                return 1;
+            if (spin > 64)
+                sched_yield();
+        }
+    }
+    memcpy(m->ring + (c % MT_RING) * m->nw, words, m->nw * sizeof *words);
+    if ((c + 1) % MT_BATCH == 0) {
+        atomic_store_explicit(&m->prod, c + 1, memory_order_release);
+        if (atomic_load_explicit(&m->quit, memory_order_relaxed))
+            return 1;
+    }
+    return 0;
+}
+
+/* rc_fast_args.emit of the model thread's generated loop. */
+static int mt_emit(void *ctx, uint64_t cycle, const uint64_t *words)
+{
+    mthread *m = ((eng *)ctx)->mt;
+    if (mt_put(m, cycle, words))
+        return 1;
+    m->emitted = cycle + 1;
+    return 0;
+}
+
+static void fast_readies(void *ctx, uint64_t *ready);
+
+/* The model thread when the block has generated code: its model-alone loop (no expected outputs,
+ * no skipping), each cycle's words into the ring.  When it returns (the model is done, or it
+ * hung), the main thread gets no more words and gives up if it needs them. */
+static void *mt_fast_main(void *arg)
+{
+    mthread *m = arg;
+    rc_fast_result fr;
+    memset(&fr, 0, sizeof fr);
+    m->te.b->fast->run(&m->ta, &fr);
+    atomic_store_explicit(&m->prod, m->emitted, memory_order_release);
+    atomic_store_explicit(&m->fin, 1, memory_order_release);
+    return NULL;
+}
 
 static void *mt_main(void *arg)
 {
@@ -950,7 +1001,6 @@ static void *mt_main(void *arg)
     eng *e = &m->te;
     side *s = &e->s[0];
     const rc_block_desc *b = e->b;
-    uint64_t cons_seen = 0;
     for (e->cycle = 0;; e->cycle++) {
         uint64_t c = e->cycle;
         if (e->r->bp.kind != RC_BP_ALWAYS || c == 0)
@@ -958,21 +1008,8 @@ static void *mt_main(void *arg)
                 e->ready[e->outc[i]] = policy_ready(e, e->outc[i]);
         drive_inputs(e, s);
         s->ops->eval(s->h, s->ports);
-        if (c - cons_seen >= MT_RING) {
-            atomic_store_explicit(&m->prod, c, memory_order_release);
-            for (unsigned spin = 0; c - (cons_seen = atomic_load_explicit(&m->cons, memory_order_acquire)) >= MT_RING; spin++) {
-                if (atomic_load_explicit(&m->quit, memory_order_relaxed))
-                    return NULL;
-                if (spin > 64)
-                    sched_yield();
-            }
-        }
-        memcpy(m->ring + (c % MT_RING) * m->nw, s->ports, m->nw * sizeof *s->ports);
-        if ((c + 1) % MT_BATCH == 0) {
-            atomic_store_explicit(&m->prod, c + 1, memory_order_release);
-            if (atomic_load_explicit(&m->quit, memory_order_relaxed))
-                return NULL;
-        }
+        if (mt_put(m, c, s->ports))
+            return NULL;
         uint32_t f = fired_mask(e, 0);
         for (unsigned i = 0; i < e->nvin; i++)
             s->in_pos[e->vin[i]] += f >> e->vin[i] & 1;
@@ -983,17 +1020,24 @@ static void *mt_main(void *arg)
     }
 }
 
-/* Side 1's port words of cycle c (after its evaluation). */
-static void mt_take(mthread *m, uint64_t c, uint64_t *dst)
+/* Side 1's port words of cycle c (after its evaluation).  Nonzero: the model thread stopped
+ * before cycle c. */
+static int mt_take(mthread *m, uint64_t c, uint64_t *dst)
 {
     for (unsigned spin = 0; m->avail <= c; spin++) {
+        int fin = atomic_load_explicit(&m->fin, memory_order_acquire);
         m->avail = atomic_load_explicit(&m->prod, memory_order_acquire);
-        if (m->avail <= c && spin > 64)
-            sched_yield();
+        if (m->avail <= c) {
+            if (fin)
+                return 1;
+            if (spin > 64)
+                sched_yield();
+        }
     }
     memcpy(dst, m->ring + (c % MT_RING) * m->nw, m->nw * sizeof *dst);
     if ((c + 1) % MT_BATCH == 0)
         atomic_store_explicit(&m->cons, c + 1, memory_order_release);
+    return 0;
 }
 
 /* Whether --threads 2 applies: exact lockstep of two sides with nothing that writes while it
@@ -1015,6 +1059,33 @@ static int mt_applies(const eng *e)
                 return 0;
     }
     return 1;
+}
+
+/* The model thread running the block's generated model-alone loop (e is try_fast's engine,
+ * before anything was drawn from its back-pressure streams: the thread takes a copy). */
+static int mt_start_fast(eng *e, mthread *m, const rc_fast_args *a)
+{
+    memset(m, 0, sizeof *m);
+    m->fast = 1;
+    m->nw = e->b->nwords ? e->b->nwords : 1;
+    m->ring = malloc((size_t)MT_RING * m->nw * sizeof *m->ring);
+    if (!m->ring)
+        return -1;
+    m->te = *e;
+    m->te.mt = m;
+    m->ta = *a;
+    m->ta.lockstep = 0;
+    m->ta.model_alone = 1;
+    m->ta.record = NULL;
+    m->ta.check_expected = 0;
+    m->ta.model_words = NULL;
+    m->ta.emit = mt_emit;
+    m->ta.ctx = &m->te;
+    if (pthread_create(&m->tid, NULL, mt_fast_main, m)) {
+        free(m->ring);
+        return -1;
+    }
+    return 0;
 }
 
 static int mt_start(eng *e, mthread *m)
@@ -1057,6 +1128,10 @@ static void mt_stop(eng *e, mthread *m)
     atomic_store_explicit(&m->quit, 1, memory_order_relaxed);
     atomic_store_explicit(&m->cons, UINT64_MAX / 2, memory_order_release);   /* never wait again */
     pthread_join(m->tid, NULL);
+    if (m->fast) {
+        free(m->ring);
+        return;
+    }
     for (unsigned k = 0; k < e->b->nmem && k < MAX_MEM; k++)
         rc_memagent_free(&m->te.s[0].mem[k]);
     free(m->te.s[0].ports);
@@ -1209,10 +1284,10 @@ static int __attribute__((noinline)) cycle_loop(eng *e)
 }
 
 /* The model's words from its thread (--threads 2), for the generated run. */
-static void fast_model_words(void *ctx, uint64_t cycle, uint64_t *words)
+static int fast_model_words(void *ctx, uint64_t cycle, uint64_t *words)
 {
     eng *e = ctx;
-    mt_take(e->mt, cycle, words);
+    return mt_take(e->mt, cycle, words);
 }
 
 /* The back-pressure of the generated run: the engine's own draws. */
@@ -1255,28 +1330,28 @@ static int try_fast(const rc_run *r, rc_result *res)
         else if (!b->channels[c].agent)
             e.vin[e.nvin++] = c;
     }
-    /* --threads 2: the model side opened here and run on its own thread (mt_main). */
+    rc_fast_args a = { r->vec, r->seed, r->lat_min, r->lat_max, r->max_cycles, r->watchdog, lock, alone,
+                       r->record, r->check_expected, r->bp.kind == RC_BP_ALWAYS ? NULL : fast_readies,
+                       NULL, NULL, &e };
+    /* --threads 2: the model on its own thread, running the block's generated model-alone loop
+     * (mt_fast_main) from a copy of this engine's back-pressure streams. */
     mthread *mt = NULL;
     if (lock && r->threads > 1 && mt_applies(&e)) {
         mt = malloc(sizeof *mt);
         if (!mt)
             return 1;
-        if (side_open(&e, 1, b->model) || mt_start(&e, mt)) {
-            side_close(&e, 1);
+        if (mt_start_fast(&e, mt, &a)) {
             free(mt);
             return 1;
         }
         e.mt = mt;
+        a.model_words = fast_model_words;
     }
-    rc_fast_args a = { r->vec, r->seed, r->lat_min, r->lat_max, r->max_cycles, r->watchdog, lock, alone,
-                       r->record, r->check_expected, r->bp.kind == RC_BP_ALWAYS ? NULL : fast_readies,
-                       mt ? fast_model_words : NULL, &e };
     rc_fast_result fr;
     memset(&fr, 0, sizeof fr);
     int gave_up = b->fast->run(&a, &fr);
     if (mt) {
         mt_stop(&e, mt);
-        side_close(&e, 1);
         free(mt);
     }
     if (gave_up)

@@ -564,12 +564,15 @@ def gen_fast_run(blk, bid, vt):
         for i in range(len(blk['mem'])):
             L.append('        rc_memagent_offer(&mem[%d], b, cyc, R);' % i)
         if alone:
-            L += ['        mo->eval(mh, R);']
+            L += ['        mo->eval(mh, R);',
+                  '        if (a->emit && a->emit(a->ctx, cyc, R))',
+                  '            goto give_up;']
         L += [] if alone else ['        drive(t, R);', '        t->clk_i = 0;', '        t->eval();', '        sample(t, R);']
         L += [] if alone else [
               '        if (a->lockstep) {',
               '            if (a->model_words) {',
-              '                a->model_words(a->ctx, cyc, M);',
+              '                if (a->model_words(a->ctx, cyc, M))',
+              '                    goto give_up;',
               '            } else {',
               '                memcpy(M, R, sizeof M);',
               '                mo->eval(mh, M);',
@@ -647,7 +650,7 @@ def gen_fast_run(blk, bid, vt):
             k = L.index('        if (%s)' % (' && '.join(done) or '1'))
             L[k:k] = ['        if (a->record && f) {'] + rec + ['        }']
             idle = ('R[%d]' % [x for x in blk['status'] if x['name'] == blk['idle']][0]['word']) if blk['idle'] else '0'
-            L += ['        if (!f && mo->skip && %s%s) {' % (idle, ''.join(' && !rc_memagent_busy(&mem[%d])' % m for m in range(len(blk['mem'])))),
+            L += ['        if (!f && mo->skip && !a->emit && %s%s) {' % (idle, ''.join(' && !rc_memagent_busy(&mem[%d])' % m for m in range(len(blk['mem'])))),
                   '            uint64_t next = UINT64_MAX;']
             for c in vin:
                 L += ['            if (pos[%d] < v->in[%d].n && v->in[%d].cycle[pos[%d]] < next)' % (c, c, c, c),

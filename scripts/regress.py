@@ -585,8 +585,9 @@ def execute(a, runs, outdir, binary, feats, env_extra):
 
 # ---- coverage -----------------------------------------------------------------------------------
 
-def build_coverage(a, outdir):
-    """Configures and builds rcosim_cov; returns its path."""
+def build_coverage(a, outdir, blocks):
+    """Configures and builds rcosim_cov with the coverage variants of BLOCKS only (what they use
+    comes along); returns its path."""
     cdir = os.path.join(outdir, 'coverage')
     os.makedirs(cdir, exist_ok=True)
     log = os.path.join(cdir, 'build.log')
@@ -598,6 +599,7 @@ def build_coverage(a, outdir):
                 cmd += ['-G', 'Ninja']
         else:
             cmd = ['cmake', '-DRCOSIM_COVERAGE=ON', a.cov_build]
+        cmd.insert(1, '-DRCOSIM_COVERAGE_BLOCKS=%s' % ';'.join(blocks))
         f.write('$ %s\n' % ' '.join(cmd))
         f.flush()
         if subprocess.run(cmd, stdout=f, stderr=subprocess.STDOUT).returncode:
@@ -958,7 +960,7 @@ def regress(a):
     if a.coverage:
         if a.cov_build is None:
             a.cov_build = os.path.dirname(os.path.abspath(a.rcosim)).rstrip('/') + '-cov'
-        binary = build_coverage(a, outdir)
+        binary = build_coverage(a, outdir, sorted({r.block for r in runs}))
     feats = run_options(binary)
     if feats['png']:
         feats['png_blocks'] = {b for b in {r.block for r in runs} if b in blocks and has_pictures(binary, b)}

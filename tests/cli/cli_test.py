@@ -241,6 +241,15 @@ def case_threads_agree(ctx):
     for extra in ([], ['--backpressure', 'bursty:7', '--mem-latency', '2:9', '--seed', '4'], ['--watchdog', '2'],
                   ['--max-cycles', '3000']):
         same_output(ctx, ['run', '--vector', vec] + extra, ['run', '--vector', vec, '--threads', '2'] + extra, None)
+    # The model thread runs the block's generated model-alone loop: a block with a skip hook
+    # (r5xx.regs, r5xx.tile: never used on that thread) and blocks with memory ports (r5xx.zb,
+    # r5xx.tile), under back-pressure, latency, a hang and a cycle limit.
+    for block, count in (('r5xx.regs', 3000), ('r5xx.tile', 2000), ('r5xx.zb', 1500)):
+        vec = os.path.join(ctx['tmp'], 't.vec')
+        run(ctx, 'gen', '--block', block, '--seed', '11', '--count', str(count), '-o', vec, '--quiet', expect_rc=0)
+        for extra in ([], ['--backpressure', 'random:0.4', '--mem-latency', '1:7', '--seed', '5'],
+                      ['--watchdog', '3'], ['--max-cycles', '900']):
+            same_output(ctx, ['run', '--vector', vec] + extra, ['run', '--vector', vec, '--threads', '2'] + extra, None)
     run(ctx, 'run', '--vector', VEC, '--threads', '3', expect_rc=2)
 
 
