@@ -69,6 +69,15 @@ uint64_t rc_memimg_read(const rc_memimg *m, uint32_t addr, unsigned bytes)
     uint64_t v = 0;
     if (p && off + bytes <= PAGE_SIZE) {
 #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+        if (bytes == 4) {                 /* the common sizes as plain loads, not a memcpy call */
+            uint32_t w;
+            memcpy(&w, p + off, 4);
+            return w;
+        }
+        if (bytes == 8) {
+            memcpy(&v, p + off, 8);
+            return v;
+        }
         memcpy(&v, p + off, bytes);
 #else
         for (unsigned i = 0; i < bytes; i++)
@@ -88,7 +97,15 @@ void rc_memimg_write(rc_memimg *m, uint32_t addr, unsigned bytes, uint64_t v, ui
 #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
     uint32_t off = addr & (PAGE_SIZE - 1);
     if (off + bytes <= PAGE_SIZE && (be & ((1ull << bytes) - 1)) == (1ull << bytes) - 1) {
-        memcpy(page_rw(m, addr) + off, &v, bytes);
+        uint8_t *p = page_rw(m, addr) + off;
+        if (bytes == 4) {                 /* the common sizes as plain stores */
+            uint32_t w = (uint32_t)v;
+            memcpy(p, &w, 4);
+        } else if (bytes == 8) {
+            memcpy(p, &v, 8);
+        } else {
+            memcpy(p, &v, bytes);
+        }
         return;
     }
 #endif
