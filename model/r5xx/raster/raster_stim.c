@@ -68,8 +68,12 @@ static uint32_t xy13(uint32_t x, uint32_t y)
 
 static uint32_t special(gen *g)
 {
+    /* NaNs, infinities, denormals, -0, the largest and the smallest normals, tiny normals (below
+     * every fixed-point conversion's resolution) and large ones (past a colour's or an offset's
+     * integer range but short of the clamp) */
     static const uint32_t sp[] = { 0x7FC00000u, 0xFFC00000u, 0x7F800000u, 0xFF800000u, 0x00000001u,
-                                   0x80000001u, 0x80000000u, 0x7F7FFFFFu, 0xFF7FFFFFu };
+                                   0x80000001u, 0x80000000u, 0x7F7FFFFFu, 0xFF7FFFFFu, 0x00800000u,
+                                   0x1E3CE508u, 0x9E3CE508u, 0x4B800000u, 0x47C35000u, 0xC7C35000u };
     return sp[rnd(g, sizeof sp / sizeof sp[0])];
 }
 
@@ -83,6 +87,7 @@ static uint32_t unit(gen *g)
     case 4: return fbits(1.0f + (float)rnd(g, 1000) / 100.0f);
     case 5: return special(g);
     case 6: return fbits(((float)rnd(g, 65536) + 0.5f) / 65535.0f);     /* near a rounding tie */
+    case 7: return fbits((rnd(g, 2) ? -1.0f : 1.0f) * (128.0f + (float)rnd(g, 1u << 20)));   /* large */
     default: return fbits((float)rnd(g, 1u << 24) / (float)(1u << 24));
     }
 }
