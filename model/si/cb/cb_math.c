@@ -47,31 +47,60 @@ int si_cb_regs_write(si_cb_regs *r, uint32_t a, uint32_t d)
     return 1;
 }
 
-/* The format table: component count and widths (comp0 first); 0 = not supported. */
-typedef struct fmt { unsigned nc, w[4], fl; } fmt;
+/* The format table: component count and widths (comp0 first), the number type; nc 0 = not
+ * supported.  ok: the NUMBER_TYPEs allowed (bit n = NUMBER_TYPE n). */
+typedef struct fmt { unsigned nc, w[4], fl, nt; } fmt;
+
+#define NT_UNORM 0u
+#define NT_SRGB 6u
+#define NT_FLOAT 7u
 
 static fmt fmt_of(uint32_t info)
 {
-    unsigned f = (info >> 2) & 31, nt = (info >> 8) & 7;
-    fmt z = {0, {0, 0, 0, 0}, 0}, m = z;
+    unsigned f = (info >> 2) & 31, nt = (info >> 8) & 7, ok;
+    fmt z = {0, {0, 0, 0, 0}, 0, 0}, m = z;
     switch (f) {
-    case 1: m = (fmt){1, {8, 0, 0, 0}, 0}; break;
-    case 2: m = (fmt){1, {16, 0, 0, 0}, 0}; break;
-    case 3: m = (fmt){2, {8, 8, 0, 0}, 0}; break;
-    case 4: m = (fmt){1, {32, 0, 0, 0}, 1}; break;
-    case 5: m = (fmt){2, {16, 16, 0, 0}, 0}; break;
-    case 9: m = (fmt){4, {10, 10, 10, 2}, 0}; break;
-    case 10: m = (fmt){4, {8, 8, 8, 8}, 0}; break;
-    case 12: m = (fmt){4, {16, 16, 16, 16}, 0}; break;
-    case 14: m = (fmt){4, {32, 32, 32, 32}, 1}; break;
-    case 16: m = (fmt){3, {5, 6, 5, 0}, 0}; break;
-    case 17: m = (fmt){4, {5, 5, 5, 1}, 0}; break;
-    case 19: m = (fmt){4, {4, 4, 4, 4}, 0}; break;
+    case 1: m = (fmt){1, {8, 0, 0, 0}, 0, 0}; ok = 1u << NT_UNORM | 1u << NT_SRGB; break;
+    case 2: m = (fmt){1, {16, 0, 0, 0}, 0, 0}; ok = 1u << NT_UNORM | 1u << NT_FLOAT; break;
+    case 3: m = (fmt){2, {8, 8, 0, 0}, 0, 0}; ok = 1u << NT_UNORM | 1u << NT_SRGB; break;
+    case 4: m = (fmt){1, {32, 0, 0, 0}, 1, 0}; ok = 1u << NT_FLOAT; break;
+    case 5: m = (fmt){2, {16, 16, 0, 0}, 0, 0}; ok = 1u << NT_UNORM | 1u << NT_FLOAT; break;
+    case 9: m = (fmt){4, {10, 10, 10, 2}, 0, 0}; ok = 1u << NT_UNORM; break;
+    case 10: m = (fmt){4, {8, 8, 8, 8}, 0, 0}; ok = 1u << NT_UNORM | 1u << NT_SRGB; break;
+    case 12: m = (fmt){4, {16, 16, 16, 16}, 0, 0}; ok = 1u << NT_UNORM | 1u << NT_FLOAT; break;
+    case 14: m = (fmt){4, {32, 32, 32, 32}, 1, 0}; ok = 1u << NT_FLOAT; break;
+    case 16: m = (fmt){3, {5, 6, 5, 0}, 0, 0}; ok = 1u << NT_UNORM; break;
+    case 17: m = (fmt){4, {5, 5, 5, 1}, 0, 0}; ok = 1u << NT_UNORM; break;
+    case 19: m = (fmt){4, {4, 4, 4, 4}, 0, 0}; ok = 1u << NT_UNORM; break;
     default: return z;
     }
-    if (nt != (m.fl ? 7u : 0u))
+    if (!(ok >> nt & 1))
         return z;
+    m.nt = nt;
     return m;
+}
+
+/* Slot k's stored bits (n wide, fed by shader component c) to binary32, and back (step 6, 9). */
+static uint32_t comp2f(const fmt *m, unsigned n, unsigned c, uint32_t d)
+{
+    if (m->fl)
+        return d;
+    if (m->nt == NT_FLOAT)
+        return si_cb_half2f(d);
+    if (m->nt == NT_SRGB && c != 3)
+        return si_cb_srgb2f(d);
+    return si_cb_unorm2f(d, n);
+}
+
+static uint32_t f2comp(const fmt *m, unsigned n, unsigned c, uint32_t v, unsigned trunc)
+{
+    if (m->fl)
+        return v;
+    if (m->nt == NT_FLOAT)
+        return si_cb_f2half(v, trunc);
+    if (m->nt == NT_SRGB && c != 3)
+        return si_cb_f2srgb(v);
+    return si_cb_f2unorm(v, n, trunc);
 }
 
 static unsigned bpp_of(const fmt *m)
@@ -138,6 +167,39 @@ uint32_t si_cb_f2unorm(uint32_t f, unsigned n, unsigned trunc)
     if (!trunc && rem >= half)
         q++;
     return (uint32_t)q;
+}
+
+uint32_t si_cb_f2half(uint32_t f, unsigned trunc)
+{
+    unsigned e = (f >> 23) & 0xFF, s = (f >> 31) << 15;
+    if (e == 0xFF)
+        return (f & 0x7FFFFF) ? 0x7E00u : s | 0x7C00u;
+    if (e <= 101)                                /* below half the least subnormal */
+        return s;
+    if (e >= 143)                                /* 2^16 and above */
+        return s | (trunc ? 0x7BFFu : 0x7C00u);
+    uint32_t m = (f & 0x7FFFFF) | (e ? 0x800000u : 0);
+    unsigned sh = e >= 113 ? 13 : e <= 102 ? 24 : 126 - e;
+    uint32_t q = m >> sh, rem = m & ((1u << sh) - 1), half = 1u << (sh - 1);
+    uint32_t r = (e >= 113 ? (e - 113) << 10 : 0) + q;   /* a carry moves into the exponent */
+    if (!trunc && (rem > half || (rem == half && (q & 1))))
+        r++;
+    return s | r;
+}
+
+uint32_t si_cb_half2f(uint32_t h)
+{
+    uint32_t s = (h >> 15 & 1) << 31, e = (h >> 10) & 31, m = h & 0x3FF;
+    if (e == 31)
+        return s | 0x7F800000u | m << 13;
+    if (e)
+        return s | (e + 112) << 23 | m << 13;
+    if (!m)
+        return s;
+    unsigned p = 9;
+    while (!(m >> p & 1))
+        p--;
+    return s | (p + 103) << 23 | ((m << (23 - p)) & 0x7FFFFF);
 }
 
 uint32_t si_cb_unorm2f(uint32_t d, unsigned n)
@@ -244,7 +306,7 @@ void si_cb_compute(const si_cb_regs *r, const si_cb_plan *p, const uint32_t src[
         for (unsigned k = 0; k < nc; k++) {
             src_of[k] = swap_src(nc, cs, k);
             dbits[k] = getbits(pw, lo[k], m.w[k]);
-            dv[src_of[k]] = m.fl ? dbits[k] : si_cb_unorm2f(dbits[k], m.w[k]);
+            dv[src_of[k]] = comp2f(&m, m.w[k], src_of[k], dbits[k]);
         }
         uint32_t res[4];
         int blend = (r->blend >> 30) & 1;
@@ -269,7 +331,7 @@ void si_cb_compute(const si_cb_regs *r, const si_cb_plan *p, const uint32_t src[
             unsigned c = src_of[k];
             if (!(cm >> c & 1))
                 continue;
-            uint32_t v = m.fl ? res[c] : si_cb_f2unorm(res[c], m.w[k], trunc);
+            uint32_t v = f2comp(&m, m.w[k], c, res[c], trunc);
             if (use_rop) {
                 uint32_t o = 0;
                 for (unsigned i = 0; i < m.w[k]; i++) {

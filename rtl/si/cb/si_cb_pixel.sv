@@ -1,7 +1,7 @@
 // si_cb_pixel: one pixel of render target 0 (docs/blocks/si-cb.md steps 4-11), purely
 // combinational: the dwords read are unswapped, the pixel's components unpacked through
 // COMP_SWAP and converted to binary32, blended (si_cb_chan) or copied, converted back (si_cb_f2u),
-// put through ROP3 and the channel mask, packed, inserted and swapped back; MODE 2 writes the
+// (UNORM, binary16 or sRGB), put through ROP3 and the channel mask, packed, inserted and swapped back; MODE 2 writes the
 // clear words instead.
 module si_cb_pixel (
   input  logic [31:0]  info_i,
@@ -28,9 +28,13 @@ module si_cb_pixel (
   logic [1:0] endian;
   logic [1:0] cs;
   logic [2:0] nd;
+  logic       h16;        // NUMBER_FLOAT on 16-bit components: binary16
+  logic       srgb;       // NUMBER_SRGB: the colour components (not alpha) through the sRGB curve
   assign fmt    = info_i[6:2];
   assign endian = info_i[1:0];
   assign cs     = info_i[12:11];
+  assign h16    = info_i[10:8] == 3'd7 && !fl;
+  assign srgb   = info_i[10:8] == 3'd6;
 
   always_comb begin
     nc = 3'd4;
@@ -132,9 +136,15 @@ module si_cb_pixel (
   logic [31:0] dv [4];
   for (genvar k = 0; k < 4; k++) begin : g_dst
     logic [31:0] wm;
+    logic [31:0] du;
+    logic [31:0] dh;
+    logic [31:0] ds;
     assign wm       = (w[k] >= 6'd32) ? 32'hFFFF_FFFF : (32'd1 << w[k][4:0]) - 32'd1;
     assign dbits[k] = 32'(pw >> lo[k]) & wm;
-    si_cb_u2f u_u2f (.d_i(dbits[k][15:0]), .n_i(w[k][4:0]), .f_o(dconv[k]));
+    si_cb_u2f u_u2f (.d_i(dbits[k][15:0]), .n_i(w[k][4:0]), .f_o(du));
+    si_cb_h2f u_h2f (.h_i(dbits[k][15:0]), .f_o(dh));
+    si_cb_srgb_dec u_sdec (.c_i(dbits[k][7:0]), .f_o(ds));
+    assign dconv[k] = h16 ? dh : (srgb && src_of[k] != 2'd3) ? ds : du;
   end
 
   always_comb begin
@@ -207,8 +217,14 @@ module si_cb_pixel (
   assign rop     = cctl_i[23:16];
 
   for (genvar k = 0; k < 4; k++) begin : g_out
+    logic [15:0] cu;
+    logic [15:0] ch;
+    logic [7:0]  cs8;
     assign res_k[k] = res[src_of[k]];
-    si_cb_f2u u_f2u (.f_i(res_k[k]), .n_i(w[k][4:0]), .trunc_i(info_i[18]), .u_o(conv[k]));
+    si_cb_f2u u_f2u (.f_i(res_k[k]), .n_i(w[k][4:0]), .trunc_i(info_i[18]), .u_o(cu));
+    si_cb_f2h u_f2h (.f_i(res_k[k]), .trunc_i(info_i[18]), .h_o(ch));
+    si_cb_srgb_enc u_senc (.f_i(res_k[k]), .c_o(cs8));
+    assign conv[k] = h16 ? ch : (srgb && src_of[k] != 2'd3) ? {8'd0, cs8} : cu;
   end
 
   logic [127:0] nw;
@@ -263,6 +279,6 @@ module si_cb_pixel (
   end
 
   logic unused;
-  assign unused = ^{info_i[31:19], info_i[17:16], info_i[14:13], info_i[10:7], cctl_i[31:24],
+  assign unused = ^{info_i[31:19], info_i[17:16], info_i[14:13], info_i[7], cctl_i[31:24],
                     cctl_i[15:7], cctl_i[3:0], blend_i[15:13]};
 endmodule
