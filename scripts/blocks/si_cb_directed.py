@@ -29,9 +29,10 @@ BLEND, KR, KG, KB, KA, CCTL, TMASK, SMASK = 0x28780, 0x28414, 0x28418, 0x2841C, 
 FORMATS = {1: [8], 2: [16], 3: [8, 8], 4: [32], 5: [16, 16], 9: [10, 10, 10, 2], 10: [8, 8, 8, 8],
            12: [16] * 4, 14: [32] * 4, 16: [5, 6, 5], 17: [5, 5, 5, 1], 19: [4] * 4}
 FLOATF = (4, 14)
-# the NUMBER_TYPEs done per format: 0 UNORM, 6 SRGB (8, 8_8, 8_8_8_8 [002:L7382]), 7 FLOAT
-NTYPES = {1: (0, 6), 2: (0, 7), 3: (0, 6), 4: (7,), 5: (0, 7), 9: (0,), 10: (0, 6), 12: (0, 7), 14: (7,),
-          16: (0,), 17: (0,), 19: (0,)}
+# the NUMBER_TYPEs done per format: 0 UNORM, 1 SNORM, 4 UINT, 5 SINT, 6 SRGB (8, 8_8, 8_8_8_8
+# [002:L7382]), 7 FLOAT
+NTYPES = {1: (0, 1, 4, 5, 6), 2: (0, 1, 4, 5, 7), 3: (0, 1, 4, 5, 6), 4: (4, 5, 7), 5: (0, 1, 4, 5, 7), 9: (0, 1, 4, 5),
+          10: (0, 1, 4, 5, 6), 12: (0, 1, 4, 5, 7), 14: (4, 5, 7), 16: (0,), 17: (0,), 19: (0,)}
 SWAP = {1: [[0], [1], [2], [3]], 2: [[0, 1], [0, 3], [1, 0], [3, 0]], 3: [[0, 1, 2], [0, 1, 3], [2, 1, 0], [3, 1, 0]],
         4: [[0, 1, 2, 3], [2, 1, 0, 3], [3, 2, 1, 0], [3, 0, 1, 2]]}
 ONE, NAN = 0x3F800000, 0x7FC00000
@@ -349,16 +350,22 @@ class Ref:
             k4 = [g(KR), g(KG), g(KB), g(KA)]
             bl = g(BLEND)
             res = list(s)
-            if bl >> 30 & 1:
+            benable = bl >> 30 & 1 and not info >> 16 & 1 and nt not in (4, 5)
+            if benable:
                 for c in range(4):
                     ctl = bl >> 16 if (c == 3 and bl >> 29 & 1) else bl
                     res[c] = self.blend(ctl, c, s, dv, s1, k4)
-                    if info >> 15 & 1:
+                    if info >> 15 & 1 and nt == 1:
+                        if flt(res[c], 0xBF800000):
+                            res[c] = 0xBF800000
+                        elif flt(ONE, res[c]):
+                            res[c] = ONE
+                    elif info >> 15 & 1:
                         if flt(res[c], 0) or res[c] == 0x80000000:
                             res[c] = 0
                         elif flt(ONE, res[c]):
                             res[c] = ONE
-            use_rop = not bl >> 30 & 1 and not bl >> 31 & 1
+            use_rop = not benable and not bl >> 31 & 1
             rop = cctl >> 16 & 0xFF
             new = pw
             for k in range(nc):
@@ -386,6 +393,12 @@ class Ref:
             return d
         if nt == 7:
             return h2f(d)
+        if nt in (4, 5):
+            return d
+        if nt == 1:
+            sc = (1 << (n - 1)) - 1
+            v = max(d - (1 << n) if d >> (n - 1) else d, -sc)
+            return rnd(Fraction(v, sc), 0)
         if nt == 6 and not alpha:
             lin = Fraction(d, 255)          # the sRGB curve, rounded once
             if lin <= SRGB_KNEE:
@@ -401,6 +414,17 @@ class Ref:
             return f2h(v, trunc)
         if nt == 6 and not alpha:
             return srgb_enc(v)
+        if nt == 4:
+            return min(v, (1 << n) - 1)
+        if nt == 5:
+            x = v - (1 << 32) if v >> 31 else v
+            return max(min(x, (1 << (n - 1)) - 1), -(1 << (n - 1))) & ((1 << n) - 1)
+        if nt == 1:
+            if isnan(v):
+                return 0
+            sc = (1 << (n - 1)) - 1
+            x = max(min(exact(v) if not isinf(v) else (1 if v < 0x80000000 else -1), 1), -1) * sc
+            return (math.floor(x) if trunc else math.floor(x + Fraction(1, 2))) & ((1 << n) - 1)
         return f2u(v, n, trunc)
 
     @staticmethod
@@ -548,7 +572,8 @@ def cases():
         for trunc in (0, 1):
             c.phase(setup(fmt=fmt, nt=7 if fmt in FLOATF else 0, trunc=trunc, PITCH=0, SLICE=15), [(trunc, y, col)])
         y += 1
-    c.phase(setup(fmt=10, nt=4), [(0, 0, col)])
+    c.phase(setup(fmt=10, nt=2), [(0, 0, col)])
+    c.phase(setup(fmt=9, nt=7), [(1, 0, col)])
     out.append(c)
     # 6. COMP_SWAP for 1-4 components
     c = Case('comp_swap', 'COMP_SWAP (fact 19: 12:11; with 4 components ALT is B->0, G->1, R->2, A->3) for 1, 2, 3 and 4 components: the destination is read back through the same map (blend ONE/ONE adds it), missing components read 0.0 or 1.0 alpha')
@@ -624,6 +649,29 @@ def cases():
     c.phase(setup(fmt=10, nt=6, cctl=0x005A0010), [(0, y, quads[0]), (1, y, rgba(0.5, 0.25, 0.75, 0.5))])
     c.phase(setup(fmt=16, nt=6), [(2, y, quads[0])])
     c.phase(setup(fmt=12, nt=6), [(3, y, quads[0])])
+    out.append(c)
+    # 13. SNORM, UINT, SINT
+    c = Case('int_snorm', 'NUMBER_SNORM (scale 2^(n-1)-1, -2^(n-1) reads as -1.0 [002:L7382]) on 8, 16, 8_8, 16_16, 2_10_10_10, 8_8_8_8, 16_16_16_16: floor(x*S + 1/2) (ties up: 0.5 -> 64 and -0.5 -> -63 at 8 bits) or floor(x*S) (toward negative: a tiny negative -> -1), clamps, NaN, -0; the destination read and blended ONE/ONE with BLEND_CLAMP to [-1, 1]; NUMBER_UINT / NUMBER_SINT: the shader word is an integer, clamped to the component range (32-bit components copied), never blended (blend enabled but bypassed: ROP3 applies); BLEND_BYPASS (INFO 16) on UNORM')
+    c.mem[SURF] = [0x807F8100, 0x00FF7FFF, 0x80000001, 0x7FFF8000, 0xFFFFFFFF, 0x12345678, 0x9ABCDEF0, 0x40000000] * 32
+    sv = [rgba(-1.0, -1.5, 1.0, 0.5), rgba(-0.5, 1.0 / 3, -1.0 / 3, 0x7FC00000), rgba(0x7F800000, 0xFF800000, 0x80000000, -1e-30),
+          rgba(0.25, -0.75, 0.999, -0.999), rgba(63.5 / 127, -63.5 / 127, 0.5 / 32767, -1.5 / 32767)]
+    iv = [[0, 1, 255, 256], [0xFFFFFFFF, 0x7FFFFFFF, 0x80000000, 127], [128, 0xFFFFFF80, 0xFFFFFF7F, 32767],
+          [32768, 0xFFFF8000, 0xFFFF7FFF, 511], [512, 0xFFFFFE00, 0xFFFFFDFF, 3]]
+    y = 0
+    for fmt in (1, 2, 3, 5, 9, 10, 12):
+        for trunc in (0, 1):
+            c.phase(setup(fmt=fmt, nt=1, trunc=trunc, PITCH=0, SLICE=31), [(i, y, v) for i, v in enumerate(sv)])
+            y += 1
+        c.phase(setup(fmt=fmt, nt=1, clamp=1, blend=1 << 30 | 1 | 1 << 8, PITCH=0, SLICE=31), [(i, y, v) for i, v in enumerate(sv)])
+        c.phase(setup(fmt=fmt, nt=1, clamp=0, blend=1 << 30 | 1 | 1 << 8, cs=1, PITCH=0, SLICE=31), [(i + 5, y, v) for i, v in enumerate(sv[:3])])
+        y += 1
+    for fmt in (1, 2, 3, 4, 5, 9, 10, 12, 14):
+        for nt in (4, 5):
+            c.phase(setup(fmt=fmt, nt=nt, trunc=nt & 1, blend=1 << 30 | 1 | 1 << 8, PITCH=0, SLICE=31), [(i, y, v) for i, v in enumerate(iv)])
+            c.phase(setup(fmt=fmt, nt=nt, cctl=0x00660010, PITCH=0, SLICE=31), [(5, y, iv[1])])
+            y += 1
+    c.phase(setup(fmt=10, INFO=10 << 2 | 1 << 16, blend=1 << 30 | 1 | 1 << 8, PITCH=0, SLICE=31), [(0, y, rgba(0.5, 0.5, 0.5, 0.5))])
+    c.phase(setup(fmt=16, nt=1, PITCH=0, SLICE=31), [(1, y, rgba(0.5, 0.5, 0.5, 0.5))])
     out.append(c)
     # 10. kills
     c = Case('kill_range', 'a pixel at or beyond the pitch, or beyond SLICE.TILE_MAX (pitch*height/64 - 1), is killed with err 1: no memory access')

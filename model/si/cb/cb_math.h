@@ -48,7 +48,7 @@ void si_cb_compute(const si_cb_regs *r, const si_cb_plan *p, const uint32_t src[
 /* Exported for the unit test. */
 uint32_t si_cb_fmul(uint32_t a, uint32_t b);
 uint32_t si_cb_fadd(uint32_t a, uint32_t b);
-uint32_t si_cb_f2unorm(uint32_t f, unsigned n, unsigned trunc);
+uint32_t si_cb_f2norm(uint32_t f, unsigned n, unsigned snorm, unsigned trunc);
 uint32_t si_cb_unorm2f(uint32_t d, unsigned n);
 uint32_t si_cb_swap(uint32_t v, unsigned endian);
 uint32_t si_cb_f2half(uint32_t f, unsigned trunc);
