@@ -26,13 +26,13 @@ from fractions import Fraction
 
 BASE, PITCH, SLICE, INFO, CW0, CW1 = 0x28C60, 0x28C64, 0x28C68, 0x28C70, 0x28C8C, 0x28C90
 BLEND, KR, KG, KB, KA, CCTL, TMASK, SMASK = 0x28780, 0x28414, 0x28418, 0x2841C, 0x28420, 0x28808, 0x28238, 0x2823C
-FORMATS = {1: [8], 2: [16], 3: [8, 8], 4: [32], 5: [16, 16], 9: [10, 10, 10, 2], 10: [8, 8, 8, 8],
-           12: [16] * 4, 14: [32] * 4, 16: [5, 6, 5], 17: [5, 5, 5, 1], 19: [4] * 4}
+FORMATS = {1: [8], 2: [16], 3: [8, 8], 4: [32], 5: [16, 16], 8: [2, 10, 10, 10], 9: [10, 10, 10, 2], 10: [8, 8, 8, 8],
+           12: [16] * 4, 14: [32] * 4, 16: [5, 6, 5], 17: [5, 5, 5, 1], 18: [1, 5, 5, 5], 19: [4] * 4}
 FLOATF = (4, 14)
 # the NUMBER_TYPEs done per format: 0 UNORM, 1 SNORM, 4 UINT, 5 SINT, 6 SRGB (8, 8_8, 8_8_8_8
 # [002:L7382]), 7 FLOAT
-NTYPES = {1: (0, 1, 4, 5, 6), 2: (0, 1, 4, 5, 7), 3: (0, 1, 4, 5, 6), 4: (4, 5, 7), 5: (0, 1, 4, 5, 7), 9: (0, 1, 4, 5),
-          10: (0, 1, 4, 5, 6), 12: (0, 1, 4, 5, 7), 14: (4, 5, 7), 16: (0,), 17: (0,), 19: (0,)}
+NTYPES = {1: (0, 1, 4, 5, 6), 2: (0, 1, 4, 5, 7), 3: (0, 1, 4, 5, 6), 4: (4, 5, 7), 5: (0, 1, 4, 5, 7), 8: (0, 1, 4, 5), 9: (0, 1, 4, 5),
+          10: (0, 1, 4, 5, 6), 12: (0, 1, 4, 5, 7), 14: (4, 5, 7), 16: (0,), 17: (0,), 18: (0,), 19: (0,)}
 SWAP = {1: [[0], [1], [2], [3]], 2: [[0, 1], [0, 3], [1, 0], [3, 0]], 3: [[0, 1, 2], [0, 1, 3], [2, 1, 0], [3, 1, 0]],
         4: [[0, 1, 2, 3], [2, 1, 0, 3], [3, 2, 1, 0], [3, 0, 1, 2]]}
 ONE, NAN = 0x3F800000, 0x7FC00000
@@ -564,7 +564,7 @@ def cases():
         c.phase({CCTL: rop << 16 | 0x10}, [(rop % 256, 0, src)])
     out.append(c)
     # 5. every format, both rounding modes
-    c = Case('formats', 'every supported format (8, 16, 8_8, 32 float, 16_16, 2_10_10_10, 8_8_8_8, 16_16_16_16, 32_32_32_32 float, 5_6_5, 1_5_5_5, 4_4_4_4) with ROUND_MODE 0 (floor(x*(2^n-1) + 1/2)) and 1 (floor), halves and clamps; an unsupported NUMBER_TYPE sets err 2')
+    c = Case('formats', 'every supported format (8, 16, 8_8, 32 float, 16_16, 10_10_10_2, 2_10_10_10, 8_8_8_8, 16_16_16_16, 32_32_32_32 float, 5_6_5, 1_5_5_5, 5_5_5_1, 4_4_4_4; UNORM or FLOAT) with ROUND_MODE 0 (floor(x*(2^n-1) + 1/2)) and 1 (floor), halves and clamps; an unsupported NUMBER_TYPE sets err 2')
     c.mem[SURF] = [0xA5A5A5A5] * 64
     col = rgba(0.5, 1.0 / 3, 2.0, -0.25)
     y = 0
@@ -576,10 +576,10 @@ def cases():
     c.phase(setup(fmt=9, nt=7), [(1, 0, col)])
     out.append(c)
     # 6. COMP_SWAP for 1-4 components
-    c = Case('comp_swap', 'COMP_SWAP (fact 19: 12:11; with 4 components ALT is B->0, G->1, R->2, A->3) for 1, 2, 3 and 4 components: the destination is read back through the same map (blend ONE/ONE adds it), missing components read 0.0 or 1.0 alpha')
+    c = Case('comp_swap', 'COMP_SWAP (fact 19: 12:11; with 4 components ALT is B->0, G->1, R->2, A->3) for 1, 2, 3 and 4 components (8_8_8_8, 10_10_10_2, 5_5_5_1): the destination is read back through the same map (blend ONE/ONE adds it), missing components read 0.0 or 1.0 alpha')
     c.mem[SURF] = [0x20406080] * 64
     col = rgba(0.1, 0.2, 0.3, 0.4)
-    for i, fmt in enumerate((1, 3, 16, 10)):
+    for i, fmt in enumerate((1, 3, 16, 10, 8, 18)):
         for cs in range(4):
             c.phase(setup(fmt=fmt, cs=cs, PITCH=0, SLICE=15, blend=1 << 30 | 1 | 1 << 8), [(cs, i, col)])
             c.phase(setup(fmt=fmt, cs=cs, PITCH=0, SLICE=15, blend=1 << 30 | 1 | 0 << 8), [(cs + 4, i, col)])
@@ -658,14 +658,14 @@ def cases():
     iv = [[0, 1, 255, 256], [0xFFFFFFFF, 0x7FFFFFFF, 0x80000000, 127], [128, 0xFFFFFF80, 0xFFFFFF7F, 32767],
           [32768, 0xFFFF8000, 0xFFFF7FFF, 511], [512, 0xFFFFFE00, 0xFFFFFDFF, 3]]
     y = 0
-    for fmt in (1, 2, 3, 5, 9, 10, 12):
+    for fmt in (1, 2, 3, 5, 8, 9, 10, 12):
         for trunc in (0, 1):
             c.phase(setup(fmt=fmt, nt=1, trunc=trunc, PITCH=0, SLICE=31), [(i, y, v) for i, v in enumerate(sv)])
             y += 1
         c.phase(setup(fmt=fmt, nt=1, clamp=1, blend=1 << 30 | 1 | 1 << 8, PITCH=0, SLICE=31), [(i, y, v) for i, v in enumerate(sv)])
         c.phase(setup(fmt=fmt, nt=1, clamp=0, blend=1 << 30 | 1 | 1 << 8, cs=1, PITCH=0, SLICE=31), [(i + 5, y, v) for i, v in enumerate(sv[:3])])
         y += 1
-    for fmt in (1, 2, 3, 4, 5, 9, 10, 12, 14):
+    for fmt in (1, 2, 3, 4, 5, 8, 9, 10, 12, 14):
         for nt in (4, 5):
             c.phase(setup(fmt=fmt, nt=nt, trunc=nt & 1, blend=1 << 30 | 1 | 1 << 8, PITCH=0, SLICE=31), [(i, y, v) for i, v in enumerate(iv)])
             c.phase(setup(fmt=fmt, nt=nt, cctl=0x00660010, PITCH=0, SLICE=31), [(5, y, iv[1])])

@@ -69,12 +69,14 @@ static fmt fmt_of(uint32_t info)
     case 3: m = (fmt){2, {8, 8, 0, 0}, 0, 0}; ok = 1u << NT_UNORM | 1u << NT_SRGB | in; break;
     case 4: m = (fmt){1, {32, 0, 0, 0}, 1, 0}; ok = 1u << NT_FLOAT | ii; break;
     case 5: m = (fmt){2, {16, 16, 0, 0}, 0, 0}; ok = 1u << NT_UNORM | 1u << NT_FLOAT | in; break;
+    case 8: m = (fmt){4, {2, 10, 10, 10}, 0, 0}; ok = 1u << NT_UNORM | in; break;
     case 9: m = (fmt){4, {10, 10, 10, 2}, 0, 0}; ok = 1u << NT_UNORM | in; break;
     case 10: m = (fmt){4, {8, 8, 8, 8}, 0, 0}; ok = 1u << NT_UNORM | 1u << NT_SRGB | in; break;
     case 12: m = (fmt){4, {16, 16, 16, 16}, 0, 0}; ok = 1u << NT_UNORM | 1u << NT_FLOAT | in; break;
     case 14: m = (fmt){4, {32, 32, 32, 32}, 1, 0}; ok = 1u << NT_FLOAT | ii; break;
     case 16: m = (fmt){3, {5, 6, 5, 0}, 0, 0}; ok = 1u << NT_UNORM; break;
     case 17: m = (fmt){4, {5, 5, 5, 1}, 0, 0}; ok = 1u << NT_UNORM; break;
+    case 18: m = (fmt){4, {1, 5, 5, 5}, 0, 0}; ok = 1u << NT_UNORM; break;
     case 19: m = (fmt){4, {4, 4, 4, 4}, 0, 0}; ok = 1u << NT_UNORM; break;
     default: return z;
     }

@@ -2,9 +2,9 @@
  * cb_stim.c - seeded random stimulus for si.cb: epochs of register set-ups followed by pixels on
  * the surface just programmed; memory preloaded with random words.
  *
- * Coverage: the first 172 epochs sweep the formats and number types (the 43 supported pairs:
- * 12 UNORM/FLOAT formats, binary16 on 16, 16_16, 16_16_16_16, sRGB on 8, 8_8, 8_8_8_8, SNORM on
- * 7 formats, UINT and SINT on 9; each with every COMP_SWAP and ENDIAN over the sweep), the colour and alpha blend factors (0-20, epoch e gives SRCBLEND e % 21
+ * Coverage: the first 192 epochs sweep the formats and number types (the 48 supported pairs:
+ * 14 UNORM/FLOAT formats, binary16 on 16, 16_16, 16_16_16_16, sRGB on 8, 8_8, 8_8_8_8, SNORM on
+ * 8 formats, UINT and SINT on 10; each with every COMP_SWAP and ENDIAN over the sweep), the colour and alpha blend factors (0-20, epoch e gives SRCBLEND e % 21
  * and DESTBLEND (e + 7) % 21, the alpha fields (e + 3) % 21 and (e + 11) % 21) and the combine
  * functions (e % 5); later epochs draw everything at random (unsupported formats, reserved factors
  * and functions, every MODE, now and then).  ROP3 codes are random bytes; masks are random
@@ -29,8 +29,8 @@
 #define REGION_WORDS (64u * 1024 / 4)
 #define NPAL 32
 #define NFIX 22
-#define NSWEEP 172
-#define NFMT 43
+#define NSWEEP 192
+#define NFMT 48
 
 typedef struct gen {
     rc_rng rng;
@@ -65,7 +65,8 @@ static const unsigned char formats[NFMT][2] = {
     { 16, 0 }, { 17, 0 }, { 19, 0 }, { 2, 7 }, { 5, 7 }, { 12, 7 }, { 1, 6 }, { 3, 6 }, { 10, 6 },
     { 1, 1 }, { 2, 1 }, { 3, 1 }, { 5, 1 }, { 9, 1 }, { 10, 1 }, { 12, 1 },
     { 1, 4 }, { 2, 4 }, { 3, 4 }, { 4, 4 }, { 5, 4 }, { 9, 4 }, { 10, 4 }, { 12, 4 }, { 14, 4 },
-    { 1, 5 }, { 2, 5 }, { 3, 5 }, { 4, 5 }, { 5, 5 }, { 9, 5 }, { 10, 5 }, { 12, 5 }, { 14, 5 }
+    { 1, 5 }, { 2, 5 }, { 3, 5 }, { 4, 5 }, { 5, 5 }, { 9, 5 }, { 10, 5 }, { 12, 5 }, { 14, 5 },
+    { 8, 0 }, { 18, 0 }, { 8, 1 }, { 8, 4 }, { 8, 5 }
 };
 
 static void setup(gen *g, int sweep, unsigned e)

@@ -131,12 +131,14 @@ module si_cb (
       5'd3:  begin bpp = 8'd16;  fmt_ok = nt == 3'd0 || nt == 3'd6 || nt == 3'd1 || nt == 3'd4 || nt == 3'd5; end
       5'd4:  begin bpp = 8'd32;  fmt_ok = nt == 3'd7 || nt == 3'd4 || nt == 3'd5; end
       5'd5:  begin bpp = 8'd32;  fmt_ok = nt == 3'd0 || nt == 3'd7 || nt == 3'd1 || nt == 3'd4 || nt == 3'd5; end
+      5'd8:  begin bpp = 8'd32;  fmt_ok = nt == 3'd0 || nt == 3'd1 || nt == 3'd4 || nt == 3'd5; end
       5'd9:  begin bpp = 8'd32;  fmt_ok = nt == 3'd0 || nt == 3'd1 || nt == 3'd4 || nt == 3'd5; end
       5'd10: begin bpp = 8'd32;  fmt_ok = nt == 3'd0 || nt == 3'd6 || nt == 3'd1 || nt == 3'd4 || nt == 3'd5; end
       5'd12: begin bpp = 8'd64;  fmt_ok = nt == 3'd0 || nt == 3'd7 || nt == 3'd1 || nt == 3'd4 || nt == 3'd5; end
       5'd14: begin bpp = 8'd128; fmt_ok = nt == 3'd7 || nt == 3'd4 || nt == 3'd5; end
       5'd16: begin bpp = 8'd16;  fmt_ok = nt == 3'd0; end
       5'd17: begin bpp = 8'd16;  fmt_ok = nt == 3'd0; end
+      5'd18: begin bpp = 8'd16;  fmt_ok = nt == 3'd0; end
       5'd19: begin bpp = 8'd16;  fmt_ok = nt == 3'd0; end
       default: begin bpp = 8'd32; fmt_ok = 1'b0; end
     endcase

@@ -52,12 +52,14 @@ module si_cb_pixel (
       5'd3:  begin nc = 3'd2; w[0] = 6'd8; w[1] = 6'd8; end
       5'd4:  begin nc = 3'd1; w[0] = 6'd32; fl = 1'b1; end
       5'd5:  begin nc = 3'd2; w[0] = 6'd16; w[1] = 6'd16; end
+      5'd8:  begin w[0] = 6'd2; w[1] = 6'd10; w[2] = 6'd10; w[3] = 6'd10; end
       5'd9:  begin w[0] = 6'd10; w[1] = 6'd10; w[2] = 6'd10; w[3] = 6'd2; end
       5'd10: begin w[0] = 6'd8; w[1] = 6'd8; w[2] = 6'd8; w[3] = 6'd8; end
       5'd12: begin w[0] = 6'd16; w[1] = 6'd16; w[2] = 6'd16; w[3] = 6'd16; end
       5'd14: begin w[0] = 6'd32; w[1] = 6'd32; w[2] = 6'd32; w[3] = 6'd32; fl = 1'b1; end
       5'd16: begin nc = 3'd3; w[0] = 6'd5; w[1] = 6'd6; w[2] = 6'd5; end
       5'd17: begin w[0] = 6'd5; w[1] = 6'd5; w[2] = 6'd5; w[3] = 6'd1; end
+      5'd18: begin w[0] = 6'd1; w[1] = 6'd5; w[2] = 6'd5; w[3] = 6'd5; end
       5'd19: begin w[0] = 6'd4; w[1] = 6'd4; w[2] = 6'd4; w[3] = 6'd4; end
       default: begin nc = 3'd1; w[0] = 6'd32; end   // never written (the plan kills it)
     endcase
