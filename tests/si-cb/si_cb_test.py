@@ -2,8 +2,8 @@
 """si_cb_test.py - end-to-end tests of the si.cb block (docs/blocks/si-cb.md) through the rcosim
 command line: a wrong written bit, error flag, memory address or write datum injected on either side
 is caught and named exactly, the same run passes without it; the directed golden vectors agree
-with the independent reference of scripts/blocks/si_cb_directed.py and their stimulus files are
-what that script writes today.
+with the independent reference of scripts/blocks/si_cb_directed.py and their stimulus files, and
+the generated sRGB tables, are what that script writes today.
 
 Usage: si_cb_test.py RCOSIM SOURCE_DIR CASE
 Each CASE is one CTest test.  Runs from SOURCE_DIR.
@@ -94,6 +94,20 @@ def case_stim_current(ctx):
     _, mismatch, errors = filecmp.cmpfiles(out, ref, names, shallow=False)
     if mismatch or errors:
         raise Fail('out of date (run scripts/regen-vectors): %s' % ' '.join(mismatch + errors))
+
+
+def case_tables_current(ctx):
+    """The sRGB tables of the model and the RTL are what si_cb_directed.py --tables writes today."""
+    out = ctx['tmp']
+    for d in (('model', 'si', 'cb'), ('rtl', 'si', 'cb')):
+        os.makedirs(os.path.join(out, *d), exist_ok=True)
+    p = script(ctx, '--tables', out)
+    if p.returncode != 0:
+        raise Fail('si_cb_directed --tables:\n%s%s' % (p.stdout, p.stderr))
+    for f in (('model', 'si', 'cb', 'cb_srgb.c'), ('rtl', 'si', 'cb', 'si_cb_srgb_dec.sv'),
+              ('rtl', 'si', 'cb', 'si_cb_srgb_enc.sv')):
+        if not filecmp.cmp(os.path.join(out, *f), os.path.join(ctx['src'], *f), shallow=False):
+            raise Fail('%s is out of date (run si_cb_directed.py --tables .)' % os.path.join(*f))
 
 
 if __name__ == '__main__':

@@ -1,8 +1,10 @@
 # ---- si.cb: Sea Islands colour backend (docs/blocks/si-cb.md) ------------------------------------
 # A wrong written bit, error flag, address, write datum or byte enable injected on either side is
 # caught and named; the same run passes without it; the golden vectors agree with the independent
-# exact-rational reference of scripts/blocks/si_cb_directed.py and their stimulus files are current.
-foreach(case fault_rtl fault_rtl_err fault_model fault_needs_compare directed_check stim_current)
+# exact-rational reference of scripts/blocks/si_cb_directed.py and their stimulus files and the
+# generated sRGB tables are current.
+foreach(case fault_rtl fault_rtl_err fault_model fault_needs_compare directed_check stim_current
+             tables_current)
   add_test(NAME si-cb.${case} COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_SOURCE_DIR}/si-cb/si_cb_test.py
            $<TARGET_FILE:rcosim> ${PROJECT_SOURCE_DIR} ${case})
   set_tests_properties(si-cb.${case} PROPERTIES LABELS "si;si.cb;smoke"

@@ -47,31 +47,81 @@ int si_cb_regs_write(si_cb_regs *r, uint32_t a, uint32_t d)
     return 1;
 }
 
-/* The format table: component count and widths (comp0 first); 0 = not supported. */
-typedef struct fmt { unsigned nc, w[4], fl; } fmt;
+/* The format table: component count and widths (comp0 first), the number type; nc 0 = not
+ * supported.  ok: the NUMBER_TYPEs allowed (bit n = NUMBER_TYPE n). */
+typedef struct fmt { unsigned nc, w[4], fl, nt; } fmt;
+
+#define NT_UNORM 0u
+#define NT_SNORM 1u
+#define NT_UINT 4u
+#define NT_SINT 5u
+#define NT_SRGB 6u
+#define NT_FLOAT 7u
 
 static fmt fmt_of(uint32_t info)
 {
-    unsigned f = (info >> 2) & 31, nt = (info >> 8) & 7;
-    fmt z = {0, {0, 0, 0, 0}, 0}, m = z;
+    unsigned f = (info >> 2) & 31, nt = (info >> 8) & 7, ok;
+    const unsigned in = 1u << NT_SNORM | 1u << NT_UINT | 1u << NT_SINT, ii = 1u << NT_UINT | 1u << NT_SINT;
+    fmt z = {0, {0, 0, 0, 0}, 0, 0}, m = z;
     switch (f) {
-    case 1: m = (fmt){1, {8, 0, 0, 0}, 0}; break;
-    case 2: m = (fmt){1, {16, 0, 0, 0}, 0}; break;
-    case 3: m = (fmt){2, {8, 8, 0, 0}, 0}; break;
-    case 4: m = (fmt){1, {32, 0, 0, 0}, 1}; break;
-    case 5: m = (fmt){2, {16, 16, 0, 0}, 0}; break;
-    case 9: m = (fmt){4, {10, 10, 10, 2}, 0}; break;
-    case 10: m = (fmt){4, {8, 8, 8, 8}, 0}; break;
-    case 12: m = (fmt){4, {16, 16, 16, 16}, 0}; break;
-    case 14: m = (fmt){4, {32, 32, 32, 32}, 1}; break;
-    case 16: m = (fmt){3, {5, 6, 5, 0}, 0}; break;
-    case 17: m = (fmt){4, {5, 5, 5, 1}, 0}; break;
-    case 19: m = (fmt){4, {4, 4, 4, 4}, 0}; break;
+    case 1: m = (fmt){1, {8, 0, 0, 0}, 0, 0}; ok = 1u << NT_UNORM | 1u << NT_SRGB | in; break;
+    case 2: m = (fmt){1, {16, 0, 0, 0}, 0, 0}; ok = 1u << NT_UNORM | 1u << NT_FLOAT | in; break;
+    case 3: m = (fmt){2, {8, 8, 0, 0}, 0, 0}; ok = 1u << NT_UNORM | 1u << NT_SRGB | in; break;
+    case 4: m = (fmt){1, {32, 0, 0, 0}, 1, 0}; ok = 1u << NT_FLOAT | ii; break;
+    case 5: m = (fmt){2, {16, 16, 0, 0}, 0, 0}; ok = 1u << NT_UNORM | 1u << NT_FLOAT | in; break;
+    case 8: m = (fmt){4, {2, 10, 10, 10}, 0, 0}; ok = 1u << NT_UNORM | in; break;
+    case 9: m = (fmt){4, {10, 10, 10, 2}, 0, 0}; ok = 1u << NT_UNORM | in; break;
+    case 10: m = (fmt){4, {8, 8, 8, 8}, 0, 0}; ok = 1u << NT_UNORM | 1u << NT_SRGB | in; break;
+    case 12: m = (fmt){4, {16, 16, 16, 16}, 0, 0}; ok = 1u << NT_UNORM | 1u << NT_FLOAT | in; break;
+    case 14: m = (fmt){4, {32, 32, 32, 32}, 1, 0}; ok = 1u << NT_FLOAT | ii; break;
+    case 16: m = (fmt){3, {5, 6, 5, 0}, 0, 0}; ok = 1u << NT_UNORM; break;
+    case 17: m = (fmt){4, {5, 5, 5, 1}, 0, 0}; ok = 1u << NT_UNORM; break;
+    case 18: m = (fmt){4, {1, 5, 5, 5}, 0, 0}; ok = 1u << NT_UNORM; break;
+    case 19: m = (fmt){4, {4, 4, 4, 4}, 0, 0}; ok = 1u << NT_UNORM; break;
     default: return z;
     }
-    if (nt != (m.fl ? 7u : 0u))
+    if (!(ok >> nt & 1))
         return z;
+    m.nt = nt;
     return m;
+}
+
+/* Slot k's stored bits (n wide, fed by shader component c) to binary32, and back (step 6, 9). */
+static uint32_t comp2f(const fmt *m, unsigned n, unsigned c, uint32_t d)
+{
+    if (m->fl)
+        return d;
+    if (m->nt == NT_FLOAT)
+        return si_cb_half2f(d);
+    if (m->nt == NT_SRGB && c != 3)
+        return si_cb_srgb2f(d);
+    if (m->nt == NT_UINT || m->nt == NT_SINT)
+        return d;                                /* never blended: the bits */
+    if (m->nt == NT_SNORM) {
+        uint32_t half = 1u << (n - 1), mag = d & half ? (d ^ ((1u << n) - 1)) + 1 : d;
+        if (mag > half - 1)                      /* -2^(n-1) reads as -1 */
+            mag = half - 1;
+        return (d & half ? 0x80000000u : 0) | si_cb_unorm2f(mag, n - 1);
+    }
+    return si_cb_unorm2f(d, n);
+}
+
+static uint32_t f2comp(const fmt *m, unsigned n, unsigned c, uint32_t v, unsigned trunc)
+{
+    if (m->fl)
+        return v;
+    if (m->nt == NT_FLOAT)
+        return si_cb_f2half(v, trunc);
+    if (m->nt == NT_SRGB && c != 3)
+        return si_cb_f2srgb(v);
+    if (m->nt == NT_UINT)                        /* the shader's uint32, clamped */
+        return v > (1u << n) - 1 ? (1u << n) - 1 : v;
+    if (m->nt == NT_SINT) {                      /* the shader's int32, clamped */
+        int32_t x = (int32_t)v, hi = (int32_t)(1u << (n - 1)) - 1, lo = -hi - 1;
+        x = x > hi ? hi : x < lo ? lo : x;
+        return (uint32_t)x & ((1u << n) - 1);
+    }
+    return si_cb_f2norm(v, n, m->nt == NT_SNORM, trunc);
 }
 
 static unsigned bpp_of(const fmt *m)
@@ -121,23 +171,65 @@ uint32_t si_cb_swap(uint32_t v, unsigned e)
     }
 }
 
-uint32_t si_cb_f2unorm(uint32_t f, unsigned n, unsigned trunc)
+uint32_t si_cb_f2norm(uint32_t f, unsigned n, unsigned snorm, unsigned trunc)
 {
-    uint32_t mx = (uint32_t)((1ull << n) - 1);
-    if (isnan_b(f) || (f >> 31) || f == 0)
+    uint32_t mx = snorm ? (1u << (n - 1)) - 1 : (uint32_t)((1ull << n) - 1);
+    unsigned neg = f >> 31;
+    uint32_t a = f & 0x7FFFFFFFu, mag;
+    if (isnan_b(f) || (neg && !snorm) || a == 0)
         return 0;
-    if (f >= FONE)
-        return mx;
-    unsigned e = (f >> 23) & 0xFF;
-    uint64_t m = (f & 0x7FFFFF) | (e ? 0x800000u : 0);
-    unsigned k = 150 - (e ? e : 1);             /* value = m / 2^k, k in 24..149 */
-    if (k > 60)
-        return 0;
-    uint64_t prod = m * mx;                      /* < 2^40 */
-    uint64_t q = prod >> k, rem = prod & ((1ull << k) - 1), half = 1ull << (k - 1);
-    if (!trunc && rem >= half)
-        q++;
-    return (uint32_t)q;
+    if (a >= FONE) {
+        mag = mx;
+    } else {
+        unsigned e = (a >> 23) & 0xFF;
+        uint64_t m = (a & 0x7FFFFF) | (e ? 0x800000u : 0);
+        unsigned k = 150 - (e ? e : 1);          /* |x| = m / 2^k, k in 24..149 */
+        uint64_t prod = m * mx;                  /* < 2^40 */
+        uint64_t q = 0, rem = 1, half = 2;       /* k > 60: far below half an lsb, not 0 */
+        if (k <= 60) {
+            q = prod >> k;
+            rem = prod & ((1ull << k) - 1);
+            half = 1ull << (k - 1);
+        }
+        /* floor(x*S + 1/2) or floor(x*S) from |x|*S = q + r */
+        if (!neg ? !trunc && rem >= half : trunc ? rem != 0 : rem > half)
+            q++;
+        mag = (uint32_t)q;
+    }
+    return neg ? (0u - mag) & (uint32_t)((1ull << n) - 1) : mag;
+}
+
+uint32_t si_cb_f2half(uint32_t f, unsigned trunc)
+{
+    unsigned e = (f >> 23) & 0xFF, s = (f >> 31) << 15;
+    if (e == 0xFF)
+        return (f & 0x7FFFFF) ? 0x7E00u : s | 0x7C00u;
+    if (e <= 101)                                /* below half the least subnormal */
+        return s;
+    if (e >= 143)                                /* 2^16 and above */
+        return s | (trunc ? 0x7BFFu : 0x7C00u);
+    uint32_t m = (f & 0x7FFFFF) | (e ? 0x800000u : 0);
+    unsigned sh = e >= 113 ? 13 : e <= 102 ? 24 : 126 - e;
+    uint32_t q = m >> sh, rem = m & ((1u << sh) - 1), half = 1u << (sh - 1);
+    uint32_t r = (e >= 113 ? (e - 113) << 10 : 0) + q;   /* a carry moves into the exponent */
+    if (!trunc && (rem > half || (rem == half && (q & 1))))
+        r++;
+    return s | r;
+}
+
+uint32_t si_cb_half2f(uint32_t h)
+{
+    uint32_t s = (h >> 15 & 1) << 31, e = (h >> 10) & 31, m = h & 0x3FF;
+    if (e == 31)
+        return s | 0x7F800000u | m << 13;
+    if (e)
+        return s | (e + 112) << 23 | m << 13;
+    if (!m)
+        return s;
+    unsigned p = 9;
+    while (!(m >> p & 1))
+        p--;
+    return s | (p + 103) << 23 | ((m << (23 - p)) & 0x7FFFFF);
 }
 
 uint32_t si_cb_unorm2f(uint32_t d, unsigned n)
@@ -244,16 +336,20 @@ void si_cb_compute(const si_cb_regs *r, const si_cb_plan *p, const uint32_t src[
         for (unsigned k = 0; k < nc; k++) {
             src_of[k] = swap_src(nc, cs, k);
             dbits[k] = getbits(pw, lo[k], m.w[k]);
-            dv[src_of[k]] = m.fl ? dbits[k] : si_cb_unorm2f(dbits[k], m.w[k]);
+            dv[src_of[k]] = comp2f(&m, m.w[k], src_of[k], dbits[k]);
         }
         uint32_t res[4];
-        int blend = (r->blend >> 30) & 1;
+        int integer = m.nt == NT_UINT || m.nt == NT_SINT;
+        int blend = (r->blend >> 30 & 1) && !(r->info >> 16 & 1) && !integer;   /* BLEND_BYPASS */
         for (unsigned c = 0; c < 4; c++) {
             if (blend) {
                 uint32_t ctl = (c == 3 && (r->blend >> 29 & 1)) ? r->blend >> 16 : r->blend;
                 res[c] = blend1(ctl, c, src, dv, src1, r->cst);
                 if (r->info >> 15 & 1) {
-                    if (flt(res[c], 0) || res[c] == 0x80000000u)
+                    uint32_t lo = m.nt == NT_SNORM ? 0xBF800000u : 0;  /* -1 or 0 */
+                    if (m.nt == NT_SNORM && flt(res[c], lo))
+                        res[c] = lo;
+                    else if (m.nt != NT_SNORM && (flt(res[c], 0) || res[c] == 0x80000000u))
                         res[c] = 0;
                     else if (flt(FONE, res[c]))
                         res[c] = FONE;
@@ -269,7 +365,7 @@ void si_cb_compute(const si_cb_regs *r, const si_cb_plan *p, const uint32_t src[
             unsigned c = src_of[k];
             if (!(cm >> c & 1))
                 continue;
-            uint32_t v = m.fl ? res[c] : si_cb_f2unorm(res[c], m.w[k], trunc);
+            uint32_t v = f2comp(&m, m.w[k], c, res[c], trunc);
             if (use_rop) {
                 uint32_t o = 0;
                 for (unsigned i = 0; i < m.w[k]; i++) {

@@ -2,13 +2,15 @@
  * cb_stim.c - seeded random stimulus for si.cb: epochs of register set-ups followed by pixels on
  * the surface just programmed; memory preloaded with random words.
  *
- * Coverage: the first 96 epochs sweep the formats (12 supported, each with every COMP_SWAP and
- * ENDIAN over the sweep), the colour and alpha blend factors (0-20, epoch e gives SRCBLEND e % 21
+ * Coverage: the first 192 epochs sweep the formats and number types (the 48 supported pairs:
+ * 14 UNORM/FLOAT formats, binary16 on 16, 16_16, 16_16_16_16, sRGB on 8, 8_8, 8_8_8_8, SNORM on
+ * 8 formats, UINT and SINT on 10; each with every COMP_SWAP and ENDIAN over the sweep), the colour and alpha blend factors (0-20, epoch e gives SRCBLEND e % 21
  * and DESTBLEND (e + 7) % 21, the alpha fields (e + 3) % 21 and (e + 11) % 21) and the combine
  * functions (e % 5); later epochs draw everything at random (unsupported formats, reserved factors
  * and functions, every MODE, now and then).  ROP3 codes are random bytes; masks are random
  * nibbles, mostly 0xF.  Colours come from a palette of binary32 words (0, -0, 1, 0.5, -0.5, 2, NaN,
- * infinities, tiny and subnormal values, random [0,1]) so that clamps and specials are frequent.
+ * infinities, tiny and subnormal values, the binary16 limits 65504 and 65520 and 2^-24, 2^-25,
+ * integers at the 8- and 16-bit limits, random [0,1]) so that clamps and specials are frequent.
  *
  * Memory: two regions of 64 KB at 0x02000000 + k * 0x40000.
  */
@@ -25,8 +27,10 @@
 #define REGION_BASE 0x02000000u
 #define REGION_STRIDE 0x40000u
 #define REGION_WORDS (64u * 1024 / 4)
-#define NPAL 24
-#define NSWEEP 96
+#define NPAL 32
+#define NFIX 22
+#define NSWEEP 192
+#define NFMT 48
 
 typedef struct gen {
     rc_rng rng;
@@ -55,16 +59,26 @@ static uint32_t col(gen *g)
     return rnd(g, 8) ? g->pal[rnd(g, NPAL)] : word(g);
 }
 
-static const unsigned formats[12] = { 1, 2, 3, 4, 5, 9, 10, 12, 14, 16, 17, 19 };
+/* the supported FORMAT / NUMBER_TYPE pairs */
+static const unsigned char formats[NFMT][2] = {
+    { 1, 0 }, { 2, 0 }, { 3, 0 }, { 4, 7 }, { 5, 0 }, { 9, 0 }, { 10, 0 }, { 12, 0 }, { 14, 7 },
+    { 16, 0 }, { 17, 0 }, { 19, 0 }, { 2, 7 }, { 5, 7 }, { 12, 7 }, { 1, 6 }, { 3, 6 }, { 10, 6 },
+    { 1, 1 }, { 2, 1 }, { 3, 1 }, { 5, 1 }, { 9, 1 }, { 10, 1 }, { 12, 1 },
+    { 1, 4 }, { 2, 4 }, { 3, 4 }, { 4, 4 }, { 5, 4 }, { 9, 4 }, { 10, 4 }, { 12, 4 }, { 14, 4 },
+    { 1, 5 }, { 2, 5 }, { 3, 5 }, { 4, 5 }, { 5, 5 }, { 9, 5 }, { 10, 5 }, { 12, 5 }, { 14, 5 },
+    { 8, 0 }, { 18, 0 }, { 8, 1 }, { 8, 4 }, { 8, 5 }
+};
 
 static void setup(gen *g, int sweep, unsigned e)
 {
-    unsigned f = sweep ? formats[e % 12] : (rnd(g, 16) ? formats[rnd(g, 12)] : rnd(g, 32));
-    unsigned nt = (f == 4 || f == 14) ? 7 : 0;
+    unsigned i = sweep ? e % NFMT : rnd(g, NFMT);
+    unsigned f = formats[i][0], nt = formats[i][1];
+    if (!sweep && rnd(g, 16) == 0)
+        f = rnd(g, 32);
     if (!sweep && rnd(g, 16) == 0)
         nt = rnd(g, 8);
-    unsigned cs = sweep ? (e / 12) % 4 : rnd(g, 4), en = sweep ? (e / 48 + e) % 4 : rnd(g, 4);
-    uint32_t info = en | f << 2 | nt << 8 | cs << 11 | rnd(g, 2) << 15 | rnd(g, 2) << 18;
+    unsigned cs = sweep ? (e / NFMT) % 4 : rnd(g, 4), en = sweep ? (e / (4 * NFMT) + e) % 4 : rnd(g, 4);
+    uint32_t info = en | f << 2 | nt << 8 | cs << 11 | rnd(g, 2) << 15 | (rnd(g, 8) == 0) << 16 | rnd(g, 2) << 18;
     info |= word(g) & 0xFFF06080u & (rnd(g, 4) ? 0 : ~0u);   /* ignored bits, now and then */
     uint32_t sb = sweep ? e % 21 : rnd(g, 32), db = sweep ? (e + 7) % 21 : rnd(g, 32);
     uint32_t fn = sweep ? e % 5 : rnd(g, 8);
@@ -125,9 +139,10 @@ int si_cb_stimulus(rc_vector *v, uint64_t seed, uint64_t count, char *err, size_
     }
     static const uint32_t pal[] = { 0x00000000, 0x80000000, 0x3F800000, 0x3F000000, 0xBF000000, 0x40000000,
                                     0x7FC00000, 0x7F800000, 0xFF800000, 0x00000001, 0x3F7FFFFF, 0x3B808081,
-                                    0x3E800000, 0x3F400000 };
+                                    0x3E800000, 0x3F400000, 0x477FE000, 0x477FF000, 0x33800000, 0x33000000,
+                                    0x000000FF, 0x00008000, 0xFFFFFF80, 0xFFFF7FFF };
     for (unsigned i = 0; i < NPAL; i++)
-        g.pal[i] = i < 14 ? pal[i] : 0x30000000u + rnd(&g, 0x0F800001u);
+        g.pal[i] = i < NFIX ? pal[i] : 0x30000000u + rnd(&g, 0x0F800001u);
     uint32_t *words = malloc(REGION_WORDS * sizeof *words);
     for (unsigned k = 0; k < NREGION && words; k++) {
         for (unsigned i = 0; i < REGION_WORDS; i++)

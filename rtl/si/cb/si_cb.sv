@@ -126,17 +126,19 @@ module si_cb (
     fmt_ok = 1'b1;
     bpp    = 8'd32;
     unique case (fmt)
-      5'd1:  begin bpp = 8'd8;   fmt_ok = nt == 3'd0; end
-      5'd2:  begin bpp = 8'd16;  fmt_ok = nt == 3'd0; end
-      5'd3:  begin bpp = 8'd16;  fmt_ok = nt == 3'd0; end
-      5'd4:  begin bpp = 8'd32;  fmt_ok = nt == 3'd7; end
-      5'd5:  begin bpp = 8'd32;  fmt_ok = nt == 3'd0; end
-      5'd9:  begin bpp = 8'd32;  fmt_ok = nt == 3'd0; end
-      5'd10: begin bpp = 8'd32;  fmt_ok = nt == 3'd0; end
-      5'd12: begin bpp = 8'd64;  fmt_ok = nt == 3'd0; end
-      5'd14: begin bpp = 8'd128; fmt_ok = nt == 3'd7; end
+      5'd1:  begin bpp = 8'd8;   fmt_ok = nt == 3'd0 || nt == 3'd6 || nt == 3'd1 || nt == 3'd4 || nt == 3'd5; end
+      5'd2:  begin bpp = 8'd16;  fmt_ok = nt == 3'd0 || nt == 3'd7 || nt == 3'd1 || nt == 3'd4 || nt == 3'd5; end
+      5'd3:  begin bpp = 8'd16;  fmt_ok = nt == 3'd0 || nt == 3'd6 || nt == 3'd1 || nt == 3'd4 || nt == 3'd5; end
+      5'd4:  begin bpp = 8'd32;  fmt_ok = nt == 3'd7 || nt == 3'd4 || nt == 3'd5; end
+      5'd5:  begin bpp = 8'd32;  fmt_ok = nt == 3'd0 || nt == 3'd7 || nt == 3'd1 || nt == 3'd4 || nt == 3'd5; end
+      5'd8:  begin bpp = 8'd32;  fmt_ok = nt == 3'd0 || nt == 3'd1 || nt == 3'd4 || nt == 3'd5; end
+      5'd9:  begin bpp = 8'd32;  fmt_ok = nt == 3'd0 || nt == 3'd1 || nt == 3'd4 || nt == 3'd5; end
+      5'd10: begin bpp = 8'd32;  fmt_ok = nt == 3'd0 || nt == 3'd6 || nt == 3'd1 || nt == 3'd4 || nt == 3'd5; end
+      5'd12: begin bpp = 8'd64;  fmt_ok = nt == 3'd0 || nt == 3'd7 || nt == 3'd1 || nt == 3'd4 || nt == 3'd5; end
+      5'd14: begin bpp = 8'd128; fmt_ok = nt == 3'd7 || nt == 3'd4 || nt == 3'd5; end
       5'd16: begin bpp = 8'd16;  fmt_ok = nt == 3'd0; end
       5'd17: begin bpp = 8'd16;  fmt_ok = nt == 3'd0; end
+      5'd18: begin bpp = 8'd16;  fmt_ok = nt == 3'd0; end
       5'd19: begin bpp = 8'd16;  fmt_ok = nt == 3'd0; end
       default: begin bpp = 8'd32; fmt_ok = 1'b0; end
     endcase

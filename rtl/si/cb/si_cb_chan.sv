@@ -1,7 +1,8 @@
 // si_cb_chan: the blend of one colour component in binary32 (docs/blocks/si-cb.md step 7): the
 // source and destination factors (0-20; 11, 12 and 21-31 give 0), the products and the combine
 // function (0 S*Sf + D*Df, 1 S*Sf - D*Df, 2 min, 3 max, 4 D*Df - S*Sf, 5-7 give 0), each
-// operation rounded to nearest-even by prim_fmul / prim_fadd; then BLEND_CLAMP.
+// operation rounded to nearest-even by prim_fmul / prim_fadd; then BLEND_CLAMP ([0, 1], or
+// [-1, 1] for SNORM).
 module si_cb_chan (
   input  logic        alpha_i,    // this is the alpha component
   input  logic [4:0]  sf_i,
@@ -17,6 +18,7 @@ module si_cb_chan (
   input  logic [31:0] ka_i,
   input  logic [31:0] sat_i,      // min(As, 1 - Ad)
   input  logic        clamp_i,
+  input  logic        snorm_i,    // BLEND_CLAMP to [-1, 1] instead of [0, 1]
   output logic [31:0] r_o
 );
   localparam logic [31:0] FOne = 32'h3F80_0000;
@@ -104,7 +106,13 @@ module si_cb_chan (
       default: r = 32'd0;
     endcase
     r_o = r;
-    if (clamp_i) begin
+    if (clamp_i && snorm_i) begin
+      if (flt(r, 32'hBF80_0000)) begin
+        r_o = 32'hBF80_0000;
+      end else if (flt(FOne, r)) begin
+        r_o = FOne;
+      end
+    end else if (clamp_i) begin
       if (flt(r, 32'd0) || r == 32'h8000_0000) begin
         r_o = 32'd0;
       end else if (flt(FOne, r)) begin

@@ -1,7 +1,7 @@
 // si_cb_pixel: one pixel of render target 0 (docs/blocks/si-cb.md steps 4-11), purely
 // combinational: the dwords read are unswapped, the pixel's components unpacked through
 // COMP_SWAP and converted to binary32, blended (si_cb_chan) or copied, converted back (si_cb_f2u),
-// put through ROP3 and the channel mask, packed, inserted and swapped back; MODE 2 writes the
+// (UNORM, binary16 or sRGB), put through ROP3 and the channel mask, packed, inserted and swapped back; MODE 2 writes the
 // clear words instead.
 module si_cb_pixel (
   input  logic [31:0]  info_i,
@@ -28,9 +28,19 @@ module si_cb_pixel (
   logic [1:0] endian;
   logic [1:0] cs;
   logic [2:0] nd;
+  logic       h16;        // NUMBER_FLOAT on 16-bit components: binary16
+  logic       srgb;       // NUMBER_SRGB: the colour components (not alpha) through the sRGB curve
+  logic       snorm;      // NUMBER_SNORM
+  logic       uint_t;     // NUMBER_UINT, NUMBER_SINT: the shader's integers, clamped; never blended
+  logic       sint_t;
   assign fmt    = info_i[6:2];
   assign endian = info_i[1:0];
   assign cs     = info_i[12:11];
+  assign h16    = info_i[10:8] == 3'd7 && !fl;
+  assign srgb   = info_i[10:8] == 3'd6;
+  assign snorm  = info_i[10:8] == 3'd1;
+  assign uint_t = info_i[10:8] == 3'd4;
+  assign sint_t = info_i[10:8] == 3'd5;
 
   always_comb begin
     nc = 3'd4;
@@ -42,12 +52,14 @@ module si_cb_pixel (
       5'd3:  begin nc = 3'd2; w[0] = 6'd8; w[1] = 6'd8; end
       5'd4:  begin nc = 3'd1; w[0] = 6'd32; fl = 1'b1; end
       5'd5:  begin nc = 3'd2; w[0] = 6'd16; w[1] = 6'd16; end
+      5'd8:  begin w[0] = 6'd2; w[1] = 6'd10; w[2] = 6'd10; w[3] = 6'd10; end
       5'd9:  begin w[0] = 6'd10; w[1] = 6'd10; w[2] = 6'd10; w[3] = 6'd2; end
       5'd10: begin w[0] = 6'd8; w[1] = 6'd8; w[2] = 6'd8; w[3] = 6'd8; end
       5'd12: begin w[0] = 6'd16; w[1] = 6'd16; w[2] = 6'd16; w[3] = 6'd16; end
       5'd14: begin w[0] = 6'd32; w[1] = 6'd32; w[2] = 6'd32; w[3] = 6'd32; fl = 1'b1; end
       5'd16: begin nc = 3'd3; w[0] = 6'd5; w[1] = 6'd6; w[2] = 6'd5; end
       5'd17: begin w[0] = 6'd5; w[1] = 6'd5; w[2] = 6'd5; w[3] = 6'd1; end
+      5'd18: begin w[0] = 6'd1; w[1] = 6'd5; w[2] = 6'd5; w[3] = 6'd5; end
       5'd19: begin w[0] = 6'd4; w[1] = 6'd4; w[2] = 6'd4; w[3] = 6'd4; end
       default: begin nc = 3'd1; w[0] = 6'd32; end   // never written (the plan kills it)
     endcase
@@ -132,9 +144,26 @@ module si_cb_pixel (
   logic [31:0] dv [4];
   for (genvar k = 0; k < 4; k++) begin : g_dst
     logic [31:0] wm;
+    logic [31:0] du;
+    logic [31:0] dh;
+    logic [31:0] ds;
+    logic        sneg;      // SNORM: the sign, and the magnitude clamped to 2^(n-1) - 1
+    logic [15:0] smag;
+    logic [15:0] smax;
+    logic [15:0] sabs;
     assign wm       = (w[k] >= 6'd32) ? 32'hFFFF_FFFF : (32'd1 << w[k][4:0]) - 32'd1;
     assign dbits[k] = 32'(pw >> lo[k]) & wm;
-    si_cb_u2f u_u2f (.d_i(dbits[k][15:0]), .n_i(w[k][4:0]), .f_o(dconv[k]));
+    assign sneg     = snorm && dbits[k][w[k][4:0] - 5'd1];
+    assign smax     = 16'((17'd1 << (w[k][4:0] - 5'd1)) - 17'd1);
+    assign sabs     = sneg ? 16'((32'd0 - dbits[k]) & wm) : dbits[k][15:0];
+    assign smag     = (sabs > smax) ? smax : sabs;
+    si_cb_u2f u_u2f (.d_i(snorm ? smag : dbits[k][15:0]), .n_i(w[k][4:0] - {4'd0, snorm}), .f_o(du));
+    si_cb_h2f u_h2f (.h_i(dbits[k][15:0]), .f_o(dh));
+    si_cb_srgb_dec u_sdec (.c_i(dbits[k][7:0]), .f_o(ds));
+    assign dconv[k] = h16 ? dh : (srgb && src_of[k] != 2'd3) ? ds : (uint_t || sint_t) ? dbits[k] :
+                      {sneg, du[30:0]};
+    logic unused_du;
+    assign unused_du = du[31];      // always 0: u2f's results are positive
   end
 
   always_comb begin
@@ -152,7 +181,7 @@ module si_cb_pixel (
   logic [31:0] omad;
   logic [31:0] sat;
   logic        sat_lt;
-  assign benable = blend_i[30];
+  assign benable = blend_i[30] && !info_i[16] && !uint_t && !sint_t;   // BLEND_BYPASS, integers
   prim_fadd u_omad (.a_i(FOne), .b_i({~dv[3][31], dv[3][30:0]}), .s_o(omad));
 
   function automatic logic flt(input logic [31:0] a, input logic [31:0] b);
@@ -193,6 +222,7 @@ module si_cb_pixel (
       .ka_i    (cst_i[127:96]),
       .sat_i   (sat),
       .clamp_i (info_i[15]),
+      .snorm_i (snorm),
       .r_o     (bl)
     );
     assign res[c] = benable ? bl : src_i[32*c +: 32];
@@ -207,8 +237,29 @@ module si_cb_pixel (
   assign rop     = cctl_i[23:16];
 
   for (genvar k = 0; k < 4; k++) begin : g_out
+    logic [15:0] cu;
+    logic [15:0] ch;
+    logic [7:0]  cs8;
+    logic [15:0] ci;        // UINT / SINT: clamped to the component's range
+    logic [31:0] umax;
+    logic signed [31:0] shi;
+    logic signed [31:0] slo;
     assign res_k[k] = res[src_of[k]];
-    si_cb_f2u u_f2u (.f_i(res_k[k]), .n_i(w[k][4:0]), .trunc_i(info_i[18]), .u_o(conv[k]));
+    assign umax     = (32'd1 << w[k][4:0]) - 32'd1;
+    assign shi      = $signed((32'd1 << (w[k][4:0] - 5'd1)) - 32'd1);
+    assign slo      = -shi - 32'sd1;
+    always_comb begin
+      if (sint_t) begin
+        ci = ($signed(res_k[k]) > shi) ? shi[15:0] : ($signed(res_k[k]) < slo) ? slo[15:0] : res_k[k][15:0];
+        ci = ci & umax[15:0];
+      end else begin
+        ci = (res_k[k] > umax) ? umax[15:0] : res_k[k][15:0];
+      end
+    end
+    si_cb_f2u u_f2u (.f_i(res_k[k]), .n_i(w[k][4:0]), .snorm_i(snorm), .trunc_i(info_i[18]), .u_o(cu));
+    si_cb_f2h u_f2h (.f_i(res_k[k]), .trunc_i(info_i[18]), .h_o(ch));
+    si_cb_srgb_enc u_senc (.f_i(res_k[k]), .c_o(cs8));
+    assign conv[k] = h16 ? ch : (srgb && src_of[k] != 2'd3) ? {8'd0, cs8} : (uint_t || sint_t) ? ci : cu;
   end
 
   logic [127:0] nw;
@@ -263,6 +314,6 @@ module si_cb_pixel (
   end
 
   logic unused;
-  assign unused = ^{info_i[31:19], info_i[17:16], info_i[14:13], info_i[10:7], cctl_i[31:24],
+  assign unused = ^{info_i[31:19], info_i[17], info_i[14:13], info_i[7], cctl_i[31:24],
                     cctl_i[15:7], cctl_i[3:0], blend_i[15:13]};
 endmodule
