@@ -174,19 +174,35 @@ module si_cb_pixel (
   assign sat_lt = flt(src_i[127:96], omad);
   assign sat    = sat_lt ? src_i[127:96] : omad;
 
+  // The per-channel operands are nets of the loop body, not expressions of the genvar on the
+  // instance's ports (Icarus 11 loses the genvar there; docs/export.md).
   for (genvar c = 0; c < 4; c++) begin : g_chan
+    logic        alpha;
     logic        sep;
     logic [31:0] bl;
-    assign sep = c == 3 && blend_i[29];
+    logic [31:0] s;
+    logic [31:0] s1;
+    logic [31:0] k;
+    logic [4:0]  sf;
+    logic [2:0]  fn;
+    logic [4:0]  df;
+    assign alpha = c == 3;
+    assign sep   = alpha && blend_i[29];
+    assign s     = src_i[32*c +: 32];
+    assign s1    = src1_i[32*c +: 32];
+    assign k     = cst_i[32*c +: 32];
+    assign sf    = sep ? blend_i[20:16] : blend_i[4:0];
+    assign fn    = sep ? blend_i[23:21] : blend_i[7:5];
+    assign df    = sep ? blend_i[28:24] : blend_i[12:8];
     si_cb_chan u_chan (
-      .alpha_i (c == 3),
-      .sf_i    (sep ? blend_i[20:16] : blend_i[4:0]),
-      .fn_i    (sep ? blend_i[23:21] : blend_i[7:5]),
-      .df_i    (sep ? blend_i[28:24] : blend_i[12:8]),
-      .s_i     (src_i[32*c +: 32]),
+      .alpha_i (alpha),
+      .sf_i    (sf),
+      .fn_i    (fn),
+      .df_i    (df),
+      .s_i     (s),
       .d_i     (dv[c]),
-      .s1_i    (src1_i[32*c +: 32]),
-      .k_i     (cst_i[32*c +: 32]),
+      .s1_i    (s1),
+      .k_i     (k),
       .sa_i    (src_i[127:96]),
       .da_i    (dv[3]),
       .s1a_i   (src1_i[127:96]),
@@ -195,7 +211,7 @@ module si_cb_pixel (
       .clamp_i (info_i[15]),
       .r_o     (bl)
     );
-    assign res[c] = benable ? bl : src_i[32*c +: 32];
+    assign res[c] = benable ? bl : s;
   end
 
   // back to the format, ROP3, mask, pack
