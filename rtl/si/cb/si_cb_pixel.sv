@@ -32,26 +32,32 @@ module si_cb_pixel (
   assign endian = info_i[1:0];
   assign cs     = info_i[12:11];
 
+  // {nc, fl, w[3], w[2], w[1], w[0]}, written once: a default overridden in an always_comb
+  // glitches, and Icarus 11 then re-runs its readers for ever (docs/export.md)
+  logic [27:0] fi;
   always_comb begin
-    nc = 3'd4;
-    fl = 1'b0;
-    w[0] = 6'd0; w[1] = 6'd0; w[2] = 6'd0; w[3] = 6'd0;
     unique case (fmt)
-      5'd1:  begin nc = 3'd1; w[0] = 6'd8; end
-      5'd2:  begin nc = 3'd1; w[0] = 6'd16; end
-      5'd3:  begin nc = 3'd2; w[0] = 6'd8; w[1] = 6'd8; end
-      5'd4:  begin nc = 3'd1; w[0] = 6'd32; fl = 1'b1; end
-      5'd5:  begin nc = 3'd2; w[0] = 6'd16; w[1] = 6'd16; end
-      5'd9:  begin w[0] = 6'd10; w[1] = 6'd10; w[2] = 6'd10; w[3] = 6'd2; end
-      5'd10: begin w[0] = 6'd8; w[1] = 6'd8; w[2] = 6'd8; w[3] = 6'd8; end
-      5'd12: begin w[0] = 6'd16; w[1] = 6'd16; w[2] = 6'd16; w[3] = 6'd16; end
-      5'd14: begin w[0] = 6'd32; w[1] = 6'd32; w[2] = 6'd32; w[3] = 6'd32; fl = 1'b1; end
-      5'd16: begin nc = 3'd3; w[0] = 6'd5; w[1] = 6'd6; w[2] = 6'd5; end
-      5'd17: begin w[0] = 6'd5; w[1] = 6'd5; w[2] = 6'd5; w[3] = 6'd1; end
-      5'd19: begin w[0] = 6'd4; w[1] = 6'd4; w[2] = 6'd4; w[3] = 6'd4; end
-      default: begin nc = 3'd1; w[0] = 6'd32; end   // never written (the plan kills it)
+      5'd1:   fi = {3'd1, 1'b0, 6'd0, 6'd0, 6'd0, 6'd8};
+      5'd2:   fi = {3'd1, 1'b0, 6'd0, 6'd0, 6'd0, 6'd16};
+      5'd3:   fi = {3'd2, 1'b0, 6'd0, 6'd0, 6'd8, 6'd8};
+      5'd4:   fi = {3'd1, 1'b1, 6'd0, 6'd0, 6'd0, 6'd32};
+      5'd5:   fi = {3'd2, 1'b0, 6'd0, 6'd0, 6'd16, 6'd16};
+      5'd9:   fi = {3'd4, 1'b0, 6'd2, 6'd10, 6'd10, 6'd10};
+      5'd10:  fi = {3'd4, 1'b0, 6'd8, 6'd8, 6'd8, 6'd8};
+      5'd12:  fi = {3'd4, 1'b0, 6'd16, 6'd16, 6'd16, 6'd16};
+      5'd14:  fi = {3'd4, 1'b1, 6'd32, 6'd32, 6'd32, 6'd32};
+      5'd16:  fi = {3'd3, 1'b0, 6'd0, 6'd5, 6'd6, 6'd5};
+      5'd17:  fi = {3'd4, 1'b0, 6'd1, 6'd5, 6'd5, 6'd5};
+      5'd19:  fi = {3'd4, 1'b0, 6'd4, 6'd4, 6'd4, 6'd4};
+      default: fi = {3'd1, 1'b0, 6'd0, 6'd0, 6'd0, 6'd32};   // never written (the plan kills it)
     endcase
   end
+  assign nc   = fi[27:25];
+  assign fl   = fi[24];
+  assign w[3] = fi[23:18];
+  assign w[2] = fi[17:12];
+  assign w[1] = fi[11:6];
+  assign w[0] = fi[5:0];
   assign bpp = 8'(w[0]) + 8'(w[1]) + 8'(w[2]) + 8'(w[3]);
   assign nd  = bpp <= 8'd32 ? 3'd1 : bpp == 8'd64 ? 3'd2 : 3'd4;
 
