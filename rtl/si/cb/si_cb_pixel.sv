@@ -61,24 +61,35 @@ module si_cb_pixel (
   assign bpp = 8'(w[0]) + 8'(w[1]) + 8'(w[2]) + 8'(w[3]);
   assign nd  = bpp <= 8'd32 ? 3'd1 : bpp == 8'd64 ? 3'd2 : 3'd4;
 
-  function automatic logic [31:0] swap(input logic [31:0] v, input logic [1:0] e);
-    unique case (e)
-      2'd0:    return v;
-      2'd1:    return {v[23:16], v[31:24], v[7:0], v[15:8]};
-      default: return {v[7:0], v[15:8], v[23:16], v[31:24]};
-    endcase
-  endfunction
+  // The dwords read and the dwords written, each byte-swapped by ENDIAN (nets: no function is
+  // called from an always_comb here, since Icarus 11 makes two always_comb blocks calling one
+  // function wake each other for ever; docs/export.md).
+  logic [31:0] dsw [4];   // dw_i's dword i swapped
+  logic [31:0] ow  [4];   // the dwords to write, unswapped
+  logic [31:0] osw [4];   // ow[i] swapped
+  for (genvar i = 0; i < 4; i++) begin : g_swap
+    logic [31:0] d;
+    logic [31:0] o;
+    assign d = dw_i[32*i +: 32];
+    assign o = ow[i];
+    assign dsw[i] = (endian == 2'd0) ? d :
+                    (endian == 2'd1) ? {d[23:16], d[31:24], d[7:0], d[15:8]} :
+                                       {d[7:0], d[15:8], d[23:16], d[31:24]};
+    assign osw[i] = (endian == 2'd0) ? o :
+                    (endian == 2'd1) ? {o[23:16], o[31:24], o[7:0], o[15:8]} :
+                                       {o[7:0], o[15:8], o[23:16], o[31:24]};
+  end
 
   // unswap
   logic [31:0] wd [4];
   always_comb begin
     for (int i = 0; i < 4; i++) begin
-      wd[i] = swap(dw_i[32*i +: 32], endian);
+      wd[i] = dsw[i];
     end
     if (endian == 2'd3 && nd > 3'd1) begin
       for (int i = 0; i < 4; i += 2) begin
-        wd[i]     = swap(dw_i[32*(i+1) +: 32], endian);
-        wd[i + 1] = swap(dw_i[32*i +: 32], endian);
+        wd[i]     = dsw[i + 1];
+        wd[i + 1] = dsw[i];
       end
     end
   end
@@ -264,7 +275,6 @@ module si_cb_pixel (
   end
 
   // insert and swap back
-  logic [31:0] ow [4];
   always_comb begin
     ow[0] = nw[31:0];
     ow[1] = nw[63:32];
@@ -273,13 +283,15 @@ module si_cb_pixel (
     if (bpp < 8'd32) begin
       ow[0] = (wd[0] & ~(pmask << sh)) | ((nw[31:0] & pmask) << sh);
     end
+  end
+  always_comb begin
     for (int i = 0; i < 4; i++) begin
-      out_o[32*i +: 32] = swap(ow[i], endian);
+      out_o[32*i +: 32] = osw[i];
     end
     if (endian == 2'd3 && nd > 3'd1) begin
       for (int i = 0; i < 4; i += 2) begin
-        out_o[32*i +: 32]     = swap(ow[i + 1], endian);
-        out_o[32*(i+1) +: 32] = swap(ow[i], endian);
+        out_o[32*i +: 32]     = osw[i + 1];
+        out_o[32*(i+1) +: 32] = osw[i];
       end
     end
   end
