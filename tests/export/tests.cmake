@@ -11,9 +11,17 @@ option(RCOSIM_EXPORT_LONG "also run the long exported benches (Icarus) and more 
 # the next configure.  A vector Icarus takes more than ~60 s on (measured, docs/export.md 'Known
 # limits') runs in export.icarus.<family>.<block>.long instead, registered with RCOSIM_EXPORT_LONG
 # (which scripts/ctest-nightly.cmake sets) under the 'nightly' label.
-set(RCOSIM_EXPORT_ICARUS_SKIP r5xx.regs)   # its generated register file: docs/export.md
+# Not under Icarus yet (docs/export.md 'Known limits'): r5xx.regs (its generated register file),
+# r5xx.raster and r5xx.gfx3d (which holds it: a zero-delay oscillation at the first triangle).
+set(RCOSIM_EXPORT_ICARUS_SKIP r5xx.regs r5xx.raster r5xx.gfx3d)
 set(RCOSIM_EXPORT_NIGHTLY
     r5xx/gfx2d/desktop.vec.gz r5xx/pm4_2d/desktop.vec.gz r5xx/gpu/frame.vec.gz r5xx/gfx3d/scene.vec.gz)
+set(RCOSIM_COCOTB_VECTOR_r5xx.cp r5xx/cp/type0_worked.vec)
+set(RCOSIM_COCOTB_VECTOR_r5xx.tile r5xx/tile/backpressure.vec)
+set(RCOSIM_COCOTB_VECTOR_r5xx.zb r5xx/zb/backpressure.vec)
+set(RCOSIM_COCOTB_VECTOR_r5xx.rb3d r5xx/rb3d/throughput.vec)
+set(RCOSIM_COCOTB_VECTOR_r5xx.gfx2d r5xx/gfx2d/misc.vec)
+set(cocotb_vecs "")
 if(IVERILOG_EXECUTABLE)
   file(GLOB vec_dirs LIST_DIRECTORIES true ${PROJECT_SOURCE_DIR}/vectors/*/*)
   foreach(dir ${vec_dirs})
@@ -28,14 +36,28 @@ if(IVERILOG_EXECUTABLE)
     endif()
     set(fast "")
     set(slow "")
+    set(small "")
+    set(small_size 0)
     foreach(v ${vecs})
       file(RELATIVE_PATH vrel ${PROJECT_SOURCE_DIR}/vectors ${v})
       if(vrel IN_LIST RCOSIM_EXPORT_NIGHTLY)
         list(APPEND slow ${v})
       else()
         list(APPEND fast ${v})
+        file(SIZE ${v} size)
+        if(NOT small OR size LESS small_size)
+          set(small ${v})
+          set(small_size ${size})
+        endif()
       endif()
     endforeach()
+    # the cocotb leg: the block's smallest directed vector (or the one named below)
+    if(DEFINED RCOSIM_COCOTB_VECTOR_${blk})
+      set(small ${PROJECT_SOURCE_DIR}/vectors/${RCOSIM_COCOTB_VECTOR_${blk}})
+    endif()
+    if(small)
+      list(APPEND cocotb_vecs ${small})
+    endif()
     foreach(kind fast slow)
       if(NOT ${kind} OR (kind STREQUAL "slow" AND NOT RCOSIM_EXPORT_LONG))
         continue()
@@ -74,13 +96,13 @@ foreach(case ${verilator_cases})
   set_tests_properties(export.${tname} PROPERTIES LABELS "export;export_verilator" ENVIRONMENT "PYTHONDONTWRITEBYTECODE=1")
 endforeach()
 # cocotb (from PyPI, in the venv scripts/setup makes under the build directory): one vector per
-# block, and the fault; skipped (77) where the venv is missing.
+# block exported to Icarus above (cocotb_vecs), and the fault; skipped (77) where the venv is missing.
 set(RCOSIM_COCOTB_VENV ${CMAKE_BINARY_DIR}/cocotb-venv)
 if(IVERILOG_EXECUTABLE)
-  foreach(vec cp/type0_worked.vec tile/backpressure.vec zb/backpressure.vec rb3d/throughput.vec
-              cp/type0_worked.vec:fault)
+  foreach(vec ${cocotb_vecs} ${PROJECT_SOURCE_DIR}/vectors/r5xx/cp/type0_worked.vec:fault)
     string(REGEX REPLACE ":fault$" "" path ${vec})
-    string(REGEX REPLACE "^([^/]+)/([^.]+).*$" "cocotb.r5xx.\\1.\\2" tname ${vec})
+    file(RELATIVE_PATH rel ${PROJECT_SOURCE_DIR}/vectors ${path})
+    string(REGEX REPLACE "^([^/]+)/([^/]+)/([^.]+).*$" "cocotb.\\1.\\2.\\3" tname ${rel})
     set(extra "")
     if(vec MATCHES ":fault$")
       set(extra fault)
@@ -88,7 +110,7 @@ if(IVERILOG_EXECUTABLE)
     endif()
     add_test(NAME export.${tname}
              COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_SOURCE_DIR}/export/cocotb_test.py $<TARGET_FILE:rcosim>
-                     ${RCOSIM_COCOTB_VENV} ${RCOSIM_EXPORT_WORK} ${PROJECT_SOURCE_DIR}/vectors/r5xx/${path} ${extra})
+                     ${RCOSIM_COCOTB_VENV} ${RCOSIM_EXPORT_WORK} ${path} ${extra})
     set_tests_properties(export.${tname} PROPERTIES LABELS "export;cocotb" SKIP_RETURN_CODE 77
                          ENVIRONMENT "PYTHONDONTWRITEBYTECODE=1")
   endforeach()
