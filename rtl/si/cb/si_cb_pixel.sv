@@ -110,38 +110,42 @@ module si_cb_pixel (
   assign lo[2] = 7'(w[0]) + 7'(w[1]);
   assign lo[3] = 7'(w[0]) + 7'(w[1]) + 7'(w[2]);
 
+  // {src_of[3], src_of[2], src_of[1], src_of[0]}, written once per case arm (a default overridden
+  // in an always_comb glitches, and Icarus 11 then re-runs its readers for ever: docs/export.md)
+  logic [7:0] so;
   always_comb begin
-    for (int k = 0; k < 4; k++) begin
-      src_of[k] = 2'(k);
-    end
     unique case (nc)
-      3'd1: src_of[0] = cs;
+      3'd1: so = {2'd3, 2'd2, 2'd1, cs};
       3'd2: begin
         unique case (cs)
-          2'd0: begin src_of[0] = 2'd0; src_of[1] = 2'd1; end
-          2'd1: begin src_of[0] = 2'd0; src_of[1] = 2'd3; end
-          2'd2: begin src_of[0] = 2'd1; src_of[1] = 2'd0; end
-          default: begin src_of[0] = 2'd3; src_of[1] = 2'd0; end
+          2'd0:    so = {2'd3, 2'd2, 2'd1, 2'd0};
+          2'd1:    so = {2'd3, 2'd2, 2'd3, 2'd0};
+          2'd2:    so = {2'd3, 2'd2, 2'd0, 2'd1};
+          default: so = {2'd3, 2'd2, 2'd0, 2'd3};
         endcase
       end
       3'd3: begin
         unique case (cs)
-          2'd0: begin src_of[0] = 2'd0; src_of[1] = 2'd1; src_of[2] = 2'd2; end
-          2'd1: begin src_of[0] = 2'd0; src_of[1] = 2'd1; src_of[2] = 2'd3; end
-          2'd2: begin src_of[0] = 2'd2; src_of[1] = 2'd1; src_of[2] = 2'd0; end
-          default: begin src_of[0] = 2'd3; src_of[1] = 2'd1; src_of[2] = 2'd0; end
+          2'd0:    so = {2'd3, 2'd2, 2'd1, 2'd0};
+          2'd1:    so = {2'd3, 2'd3, 2'd1, 2'd0};
+          2'd2:    so = {2'd3, 2'd0, 2'd1, 2'd2};
+          default: so = {2'd3, 2'd0, 2'd1, 2'd3};
         endcase
       end
       default: begin
         unique case (cs)
-          2'd0: begin src_of[0] = 2'd0; src_of[1] = 2'd1; src_of[2] = 2'd2; src_of[3] = 2'd3; end
-          2'd1: begin src_of[0] = 2'd2; src_of[1] = 2'd1; src_of[2] = 2'd0; src_of[3] = 2'd3; end
-          2'd2: begin src_of[0] = 2'd3; src_of[1] = 2'd2; src_of[2] = 2'd1; src_of[3] = 2'd0; end
-          default: begin src_of[0] = 2'd3; src_of[1] = 2'd0; src_of[2] = 2'd1; src_of[3] = 2'd2; end
+          2'd0:    so = {2'd3, 2'd2, 2'd1, 2'd0};
+          2'd1:    so = {2'd3, 2'd0, 2'd1, 2'd2};
+          2'd2:    so = {2'd0, 2'd1, 2'd2, 2'd3};
+          default: so = {2'd2, 2'd1, 2'd0, 2'd3};
         endcase
       end
     endcase
   end
+  assign src_of[0] = so[1:0];
+  assign src_of[1] = so[3:2];
+  assign src_of[2] = so[5:4];
+  assign src_of[3] = so[7:6];
 
   // destination components
   logic [31:0] dbits [4];
@@ -275,15 +279,10 @@ module si_cb_pixel (
   end
 
   // insert and swap back
-  always_comb begin
-    ow[0] = nw[31:0];
-    ow[1] = nw[63:32];
-    ow[2] = nw[95:64];
-    ow[3] = nw[127:96];
-    if (bpp < 8'd32) begin
-      ow[0] = (wd[0] & ~(pmask << sh)) | ((nw[31:0] & pmask) << sh);
-    end
-  end
+  assign ow[0] = (bpp < 8'd32) ? ((wd[0] & ~(pmask << sh)) | ((nw[31:0] & pmask) << sh)) : nw[31:0];
+  assign ow[1] = nw[63:32];
+  assign ow[2] = nw[95:64];
+  assign ow[3] = nw[127:96];
   always_comb begin
     for (int i = 0; i < 4; i++) begin
       out_o[32*i +: 32] = osw[i];
