@@ -117,7 +117,7 @@ elif CASE == 'ordered_fault':
     expect_fault('icarus', ordered=True)
 elif CASE.startswith('verilator:'):
     vec = os.path.join(SRC, CASE.split(':', 1)[1])
-    d = os.path.join(WORK, 'verilator_' + os.path.basename(vec).split('.')[0])
+    d = os.path.join(WORK, 'verilator_%s_%s' % (os.path.basename(os.path.dirname(vec)), os.path.basename(vec).split('.')[0]))
     p = export(vec, d)
     if p.returncode:
         fail(p.stdout)

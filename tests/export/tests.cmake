@@ -94,10 +94,13 @@ endif()
 set(verilator_cases fault_verilator verilator:vectors/r5xx/zb/backpressure.vec verilator:vectors/r5xx/gfx2d/misc.vec)
 if(RCOSIM_EXPORT_LONG)
   list(APPEND verilator_cases verilator:vectors/r5xx/cp/type0_worked.vec verilator:vectors/r5xx/regs/alias.vec
-       verilator:vectors/r5xx/tile/backpressure.vec verilator:vectors/r5xx/rb3d/throughput.vec)
+       verilator:vectors/r5xx/tile/backpressure.vec verilator:vectors/r5xx/rb3d/throughput.vec
+       verilator:vectors/r5xx/vap/arrays.vec verilator:vectors/r5xx/gpu/unknown.vec
+       verilator:vectors/si/vgt/auto_index.vec verilator:vectors/si/db/backpressure.vec
+       verilator:vectors/si/cb/comp_swap.vec)
 endif()
 foreach(case ${verilator_cases})
-  string(REGEX REPLACE "^verilator:vectors/r5xx/([^/]+)/([^.]+).*$" "verilator.r5xx.\\1.\\2" tname ${case})
+  string(REGEX REPLACE "^verilator:vectors/([^/]+)/([^/]+)/([^.]+).*$" "verilator.\\1.\\2.\\3" tname ${case})
   add_test(NAME export.${tname}
            COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_SOURCE_DIR}/export/export_test.py
                    $<TARGET_FILE:rcosim> ${PROJECT_SOURCE_DIR} ${RCOSIM_EXPORT_WORK} ${case})
