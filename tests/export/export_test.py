@@ -9,6 +9,9 @@ Usage: export_test.py RCOSIM SOURCE_DIR WORK_DIR CASE
   fault_verilator   the same under Verilator --binary --timing
   ordered_fault     the same vector in ordered mode: the mismatch names both cycles
   verilator:VECTOR  the exported bench of VECTOR passes under Verilator
+  fault:VECTOR      any block: the first expected output of VECTOR with one field's low bit flipped
+                    fails under Icarus naming its cycle, channel, transaction #0 and that field
+                    (the next field is tried when a compare mask hides the bit)
   bad_vector        a malformed vector: FILE:LINE: expected ..., exit 2, nothing written
 """
 import filecmp
@@ -114,7 +117,7 @@ elif CASE == 'ordered_fault':
     expect_fault('icarus', ordered=True)
 elif CASE.startswith('verilator:'):
     vec = os.path.join(SRC, CASE.split(':', 1)[1])
-    d = os.path.join(WORK, 'verilator_' + os.path.basename(vec).split('.')[0])
+    d = os.path.join(WORK, 'verilator_%s_%s' % (os.path.basename(os.path.dirname(vec)), os.path.basename(vec).split('.')[0]))
     p = export(vec, d)
     if p.returncode:
         fail(p.stdout)
@@ -122,6 +125,50 @@ elif CASE.startswith('verilator:'):
     print(out[-3000:])
     if rc or not any(l.startswith('PASS ') for l in out.split('\n')):
         fail('the bench did not pass under Verilator')
+elif CASE.startswith('fault:'):
+    import gzip
+    vec = os.path.join(SRC, CASE.split(':', 1)[1])
+    with (gzip.open if vec.endswith('.gz') else open)(vec, 'rt') as f:
+        lines = f.read().split('\n')
+    block = next(l.split()[1] for l in lines if l.startswith('block '))
+    chans = {l.split()[2]: [t.split(':')[0] for t in l.split()[3:]] for l in lines if l.startswith('channel out ')}
+    k = next(i for i, l in enumerate(lines) if l.startswith('out ') and l.split()[2].startswith('@'))
+    words = lines[k].split()
+    ch, cyc = words[1], int(words[2][1:])
+    name = '%s_%s' % (block.replace('.', '_'), os.path.basename(vec).split('.')[0])
+    os.makedirs(WORK, exist_ok=True)
+    for j, field in enumerate(chans[ch]):
+        val = words[3 + j]
+        if not all(c in '0123456789abcdefABCDEF' for c in val):
+            continue
+        bad = list(words)
+        bad[3 + j] = '%0*x' % (len(val), int(val, 16) ^ 1)
+        text = list(lines)
+        text[k] = ' '.join(bad)
+        path = os.path.join(WORK, 'fault_%s.vec' % name)
+        with open(path, 'w') as f:
+            f.write('\n'.join(text))
+        d = os.path.join(WORK, 'fault_%s' % name)
+        p = export(path, d)
+        if p.returncode:
+            fail('export failed: ' + p.stdout)
+        rc, out = run(d, 'icarus')
+        if rc == 0 and any(l.startswith('PASS ') for l in out.split('\n')):
+            print('field %s: masked, passes; the next field' % field)
+            continue
+        want = ('MISMATCH %s at cycle %d: channel %s (out), transaction #0: field %s differs '
+                '(expected: vector, actual: rtl)' % (block, cyc, ch, field))
+        print(out[-3000:])
+        if rc == 0 or want not in out.split('\n'):
+            fail('no line %r' % want)
+        if not any(l.startswith('  * %-10s ' % field) for l in out.split('\n')):
+            fail('field %s not starred in the table' % field)
+        if not any(l.startswith('FAIL %s fault_%s: ' % (block, name)) for l in out.split('\n')):
+            fail('no FAIL line')
+        print('ok: %s' % want)
+        break
+    else:
+        fail('no field of %s at line %d changes the verdict' % (ch, k + 1))
 elif CASE == 'bad_vector':
     path = os.path.join(WORK, 'broken.vec')
     with open(VEC) as f:

@@ -86,25 +86,28 @@ module r5xx_gfx2d (
   logic [31:0]  cbr_q [64];     // the 8x8 colour brush's dwords
   logic         cbr_we;
 
-  function automatic logic signed [17:0] sx14(input logic [13:0] v);
-    return {{4{v[13]}}, v};
-  endfunction
+  // No function is called from the always_comb blocks below: Icarus 11 makes an always_comb
+  // sensitive to the variables of the functions it calls, so two blocks calling one function
+  // wake each other for ever (docs/export.md).  The 14-bit signed coordinates of the registers,
+  // sign-extended to 18 bits, are nets instead, and the max/min are written out.
+  logic signed [17:0] d0_xs, d0_ys, d1_xs, d1_ys;             // d0/d1 [13:0] and [29:16]
+  logic signed [17:0] tl_xs, tl_ys, br_xs, br_ys, sb_xs, sb_ys; // SC_TOP_LEFT, SC_BOTTOM_RIGHT, SRC_SC_BOTTOM_RIGHT
+  logic signed [17:0] tl_x0, tl_y0;                           // max(SC_TOP_LEFT, 0)
+  assign d0_xs = {{4{d0_q[13]}}, d0_q[13:0]};
+  assign d0_ys = {{4{d0_q[29]}}, d0_q[29:16]};
+  assign d1_xs = {{4{d1_q[13]}}, d1_q[13:0]};
+  assign d1_ys = {{4{d1_q[29]}}, d1_q[29:16]};
+  assign tl_xs = {{4{sc_tl_q[13]}}, sc_tl_q[13:0]};
+  assign tl_ys = {{4{sc_tl_q[29]}}, sc_tl_q[29:16]};
+  assign br_xs = {{4{sc_br_q[13]}}, sc_br_q[13:0]};
+  assign br_ys = {{4{sc_br_q[29]}}, sc_br_q[29:16]};
+  assign sb_xs = {{4{src_br_q[13]}}, src_br_q[13:0]};
+  assign sb_ys = {{4{src_br_q[29]}}, src_br_q[29:16]};
+  assign tl_x0 = (tl_xs > 18'sd0) ? tl_xs : 18'sd0;
+  assign tl_y0 = (tl_ys > 18'sd0) ? tl_ys : 18'sd0;
 
-  // a brush or host-data colour: already a pixel of the destination type, as the drivers write
-  // it (docs/blocks/gfx2d.md, D13); the callers mask it to the pixel size
-  function automatic logic [31:0] conv(input logic [31:0] c, input logic [3:0] t);
-    logic unused_t;
-    unused_t = ^t;
-    return c;
-  endfunction
-
-  function automatic logic signed [17:0] smax(input logic signed [17:0] a, input logic signed [17:0] b);
-    return (a > b) ? a : b;
-  endfunction
-
-  function automatic logic signed [17:0] smin(input logic signed [17:0] a, input logic signed [17:0] b);
-    return (a < b) ? a : b;
-  endfunction
+  // a brush or host-data colour is already a pixel of the destination type, as the drivers write
+  // it (docs/blocks/gfx2d.md, D13); the users mask it to the pixel size
 
   // ---- decoded settings ----
   logic [3:0]  btype;
@@ -174,12 +177,12 @@ module r5xx_gfx2d (
       default: cpix = cword;
     endcase
     unique case (btype)
-      4'd0, 4'd1:                pat = conv(pbit ? fg_q : bg_q, gui_q[11:8]);
-      4'd6, 4'd7, 4'd13, 4'd14: pat = conv(fg_q, gui_q[11:8]);
+      4'd0, 4'd1:                pat = pbit ? fg_q : bg_q;
+      4'd6, 4'd7, 4'd13, 4'd14: pat = fg_q;
       4'd10:                     pat = cpix;
       default:                   pat = 32'd0;
     endcase
-    if (op_q == 8'h95 && btype == 4'd6) pat = conv(penbit ? fg_q : bg_q, gui_q[11:8]);
+    if (op_q == 8'h95 && btype == 4'd6) pat = penbit ? fg_q : bg_q;
     pat = pat & pmask;
   end
 
@@ -225,8 +228,7 @@ module r5xx_gfx2d (
   logic signed [17:0] hw, hh;
   always_comb begin
     hbit  = gui_q[14] ? rs_q[bp_q] : rs_q[5'd31 - bp_q];
-    hclip = (hx_q >= smax(sx14(sc_tl_q[13:0]), 18'sd0)) && (hx_q < sx14(sc_br_q[13:0])) &&
-            (hy_q >= smax(sx14(sc_tl_q[29:16]), 18'sd0)) && (hy_q < sx14(sc_br_q[29:16]));
+    hclip = (hx_q >= tl_x0) && (hx_q < br_xs) && (hy_q >= tl_y0) && (hy_q < br_ys);
     hw = $signed({4'd0, d1_q[13:0]});
     hh = $signed({4'd0, d1_q[29:16]});
     hnext_row = (hx_q == hxb_q) && (hy_q != hyb_q);
@@ -236,10 +238,10 @@ module r5xx_gfx2d (
   // ---- POLYLINE ----
   logic signed [17:0] lx0, ly0, lx1, ly1, le2, lnx, lny, lne;
   always_comb begin
-    lx0 = sx14(d0_q[13:0]);
-    ly0 = sx14(d0_q[29:16]);
-    lx1 = sx14(d1_q[13:0]);
-    ly1 = sx14(d1_q[29:16]);
+    lx0 = d0_xs;
+    ly0 = d0_ys;
+    lx1 = d1_xs;
+    ly1 = d1_ys;
     le2 = lerr_q <<< 1;
     lnx = hx_q;
     lny = hy_q;
@@ -329,6 +331,7 @@ module r5xx_gfx2d (
   logic               blit;
   logic [31:0]        xy, wh;
   logic signed [17:0] l, t, r, b, x0, x1, y0, y1, rddx, rddy;
+  logic signed [17:0] nrddx, nrddy, sbx, sby;
   always_comb begin
     blit = (rec_len == 2'd3) || (ro_q && rb_q);
     xy   = (rec_len == 2'd3) ? d1_q : d0_q;
@@ -338,43 +341,49 @@ module r5xx_gfx2d (
     if (ro_q) begin
       // DST_Y_X (d1), DST_HEIGHT_WIDTH (d2: W [13:0], H [29:16]), SRC_Y_X (d0); DP_CNTL says
       // from which corner the given coordinates count
-      l = dpc_q[0] ? sx14(d1_q[13:0]) : sx14(d1_q[13:0]) - $signed({4'd0, d2_q[13:0]}) + 18'sd1;
-      t = dpc_q[1] ? sx14(d1_q[29:16]) : sx14(d1_q[29:16]) - $signed({4'd0, d2_q[29:16]}) + 18'sd1;
+      l = dpc_q[0] ? d1_xs : d1_xs - $signed({4'd0, d2_q[13:0]}) + 18'sd1;
+      t = dpc_q[1] ? d1_ys : d1_ys - $signed({4'd0, d2_q[29:16]}) + 18'sd1;
       r = l + $signed({4'd0, d2_q[13:0]});
       b = t + $signed({4'd0, d2_q[29:16]});
       if (rb_q) begin
-        rddx = sx14(d0_q[13:0]) - sx14(d1_q[13:0]);
-        rddy = sx14(d0_q[29:16]) - sx14(d1_q[29:16]);
+        rddx = d0_xs - d1_xs;
+        rddy = d0_ys - d1_ys;
       end
     end else if (op_q == 8'h98 || op_q == 8'h1D) begin
-      l = sx14(d1_q[13:0]);
-      r = sx14(d1_q[29:16]);
-      t = sx14(d0_q[13:0]);
-      b = sx14(d0_q[13:0]) + $signed({4'd0, d0_q[29:16]});
+      l = d1_xs;
+      r = d1_ys;
+      t = d0_xs;
+      b = d0_xs + $signed({4'd0, d0_q[29:16]});
     end else if (op_q == 8'h91) begin
-      l = sx14(d0_q[13:0]);
-      t = sx14(d0_q[29:16]);
-      r = sx14(d1_q[13:0]);
-      b = sx14(d1_q[29:16]);
+      l = d0_xs;
+      t = d0_ys;
+      r = d1_xs;
+      b = d1_ys;
     end else begin
-      t = sx14(xy[13:0]);
-      l = sx14(xy[29:16]);
+      t = $signed({{4{xy[13]}}, xy[13:0]});
+      l = $signed({{4{xy[29]}}, xy[29:16]});
       b = t + $signed({4'd0, wh[13:0]});
       r = l + $signed({4'd0, wh[29:16]});
       if (blit) begin
-        rddy = sx14(d0_q[13:0]) - t;
-        rddx = sx14(d0_q[29:16]) - l;
+        rddy = d0_xs - t;
+        rddx = d0_ys - l;
       end
     end
-    x0 = smax(smax(l, sx14(sc_tl_q[13:0])), 18'sd0);
-    x1 = smin(r, sx14(sc_br_q[13:0]));
-    y0 = smax(smax(t, sx14(sc_tl_q[29:16])), 18'sd0);
-    y1 = smin(b, sx14(sc_br_q[29:16]));
+    // x0 = max(l, SC left, 0), x1 = min(r, SC right), y0/y1 alike; a blit also keeps its
+    // source inside [0, SRC_SC_BOTTOM_RIGHT)
+    x0 = (l > tl_x0) ? l : tl_x0;
+    x1 = (r < br_xs) ? r : br_xs;
+    y0 = (t > tl_y0) ? t : tl_y0;
+    y1 = (b < br_ys) ? b : br_ys;
+    nrddx = -rddx;
+    nrddy = -rddy;
+    sbx   = sb_xs - rddx;
+    sby   = sb_ys - rddy;
     if (blit) begin
-      x0 = smax(x0, -rddx);
-      y0 = smax(y0, -rddy);
-      x1 = smin(x1, sx14(src_br_q[13:0]) - rddx);
-      y1 = smin(y1, sx14(src_br_q[29:16]) - rddy);
+      x0 = (x0 > nrddx) ? x0 : nrddx;
+      y0 = (y0 > nrddy) ? y0 : nrddy;
+      x1 = (x1 < sbx) ? x1 : sbx;
+      y1 = (y1 < sby) ? y1 : sby;
     end
   end
 
@@ -635,11 +644,11 @@ module r5xx_gfx2d (
         else if (memreq_ready_i) st_d = SPix;
       end
       SHsetup: begin
-        hx_d  = sx14(d0_q[13:0]);
-        hxa_d = sx14(d0_q[13:0]);
-        hy_d  = sx14(d0_q[29:16]);
-        hxb_d = sx14(d0_q[13:0]) + hw - 18'sd1;
-        hyb_d = sx14(d0_q[29:16]) + hh - 18'sd1;
+        hx_d  = d0_xs;
+        hxa_d = d0_xs;
+        hy_d  = d0_ys;
+        hxb_d = d0_xs + hw - 18'sd1;
+        hyb_d = d0_ys + hh - 18'sd1;
         bp_d  = 5'd0;
         nd_d  = ((((rop >> 1) ^ rop) & 8'h55) != 8'd0) || wpart;
         if (lastq_q)                                          st_d = SHdr;
@@ -694,7 +703,7 @@ module r5xx_gfx2d (
         if (hclip && (hbit || gui_q[13:12] != 2'd1)) begin
           x_d  = hx_q[13:0];
           y_d  = hy_q[13:0];
-          sv_d = conv(hbit ? hfg_q : hbg_q, gui_q[11:8]) & pmask;
+          sv_d = (hbit ? hfg_q : hbg_q) & pmask;
           dv_d = 32'd0;
           st_d = nd_q ? SRd : SWr;
         end else begin

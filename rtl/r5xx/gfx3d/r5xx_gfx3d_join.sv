@@ -51,8 +51,8 @@ module r5xx_gfx3d_join (
   output logic        empty_o
 );
 
-  localparam int unsigned Depth = 32;
-  localparam int unsigned W     = 16 + 14 + 14 + 24 + 64;
+  localparam bit [31:0] Depth = 32;
+  localparam bit [31:0] W     = 16 + 14 + 14 + 24 + 64;
 
   logic [W-1:0]                 head;
   logic                         empty, full, push, pop;

@@ -45,12 +45,12 @@ module r5xx_raster (
   output logic        idle_o
 );
 
-  localparam int unsigned VW = 126;            // {X 19, Y 19, Zv 24, A R G B 16 each}
-  localparam int unsigned PW = 2 + 3 * VW;     // {kind, v0, v1, v2}
+  localparam bit [31:0] VW = 126;            // {X 19, Y 19, Zv 24, A R G B 16 each}
+  localparam bit [31:0] PW = 2 + 3 * VW;     // {kind, v0, v1, v2}
 
   typedef enum logic [1:0] {Recv, Vert, Setup, Walk} state_e;
 
-  state_e state_q, state_d;
+  logic [1:0] state_q, state_d;  // state_e values (a plain vector: Icarus 11 asks for casts on enum ternaries)
 
   // ---------------------------------------------------------------------------------------------
   // Registers

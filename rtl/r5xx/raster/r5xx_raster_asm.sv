@@ -4,8 +4,8 @@
 // {kind[1:0] (0 point, 1 line, 2 triangle), v0, v1, v2} with the vertices as listed (unused
 // vertices 0).  Combinational.
 module r5xx_raster_asm #(
-  parameter int unsigned VW = 126,
-  localparam int unsigned PW = 2 + 3 * VW
+  parameter bit [31:0] VW = 126,
+  localparam bit [31:0] PW = 2 + 3 * VW
 ) (
   input  logic [3:0]    type_i,    // PRIM_TYPE of the vertex's last slot
   input  logic [1:0]    nsat_i,    // min(n, 3)

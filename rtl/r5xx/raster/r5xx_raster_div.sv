@@ -3,9 +3,9 @@
 // from zero (docs/blocks/raster.md).  d = 0 gives q = 0 and dz_o = 1.  The caller sizes QW for
 // the quotient's range; the quotient is the low QW bits.  Combinational.
 module r5xx_raster_div #(
-  parameter int unsigned NW = 64,
-  parameter int unsigned DW = 32,
-  parameter int unsigned QW = 64
+  parameter bit [31:0] NW = 64,
+  parameter bit [31:0] DW = 32,
+  parameter bit [31:0] QW = 64
 ) (
   input  logic signed [NW-1:0] n_i,
   input  logic signed [DW-1:0] d_i,
@@ -14,7 +14,7 @@ module r5xx_raster_div #(
   output logic                 dz_o
 );
 
-  localparam int unsigned W = ((NW > DW) ? NW : DW) + 2;
+  localparam bit [31:0] W = ((NW > DW) ? NW : DW) + 2;
 
   logic signed [W-1:0] n, d, d1, qt, r, ar, ad;
   logic                neg;     // the exact quotient is negative

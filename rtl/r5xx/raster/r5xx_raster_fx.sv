@@ -3,8 +3,8 @@
 // (nearest_i = 1), clamped to [Lo, Hi].  NaN, zero and denormals give 0, infinities the clamp.
 // Combinational.
 module r5xx_raster_fx #(
-  parameter int unsigned       F    = 0,              // the shift, 0 .. 24
-  parameter int unsigned       OutW = 32,             // result width, 2 .. 40
+  parameter bit [31:0]       F    = 0,              // the shift, 0 .. 24
+  parameter bit [31:0]       OutW = 32,             // result width, 2 .. 40
   parameter logic signed [63:0] Lo  = -64'sd1,
   parameter logic signed [63:0] Hi  = 64'sd1
 ) (

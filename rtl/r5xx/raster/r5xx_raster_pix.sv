@@ -125,8 +125,8 @@ module r5xx_raster_pix (
   logic [23:0] iv [5];
 
   for (genvar j = 0; j < 5; j++) begin : g_attr
-    localparam int unsigned Lo = 16 * j;
-    localparam int unsigned Wd = (j == 4) ? 24 : 16;
+    localparam bit [31:0] Lo = 16 * j;
+    localparam bit [31:0] Wd = (j == 4) ? 24 : 16;
     logic signed [24:0] a0, d1, d2;
     logic signed [81:0] num;
     logic signed [81:0] q;

@@ -6,8 +6,8 @@
 // offset (constant and slope terms) and the pixel box clipped to the scissor.  walk_o, px0_o, py0_o are the
 // combinational results for the FSM; everything else is the held set-up.
 module r5xx_raster_setup #(
-  parameter int unsigned VW = 126,
-  localparam int unsigned PW = 2 + 3 * VW
+  parameter bit [31:0] VW = 126,
+  localparam bit [31:0] PW = 2 + 3 * VW
 ) (
   input  logic                clk_i,
   input  logic                rst_ni,
@@ -242,7 +242,7 @@ module r5xx_raster_setup #(
   logic [3:0]         ein;
 
   for (genvar k = 0; k < 4; k++) begin : g_edge
-    localparam int unsigned Nx = (k + 1) % 4;
+    localparam bit [31:0] Nx = (k + 1) % 4;
     if (k == 2) begin : g_k2
       assign edx[k] = quad ? 23'(cx[3]) - 23'(cx[2]) : 23'(cx[0]) - 23'(cx[2]);
       assign edy[k] = quad ? 23'(cy[3]) - 23'(cy[2]) : 23'(cy[0]) - 23'(cy[2]);

@@ -3,7 +3,7 @@
 // sample", decision D6).  The edge goes from (xi, yi) to (xi + dx, yi + dy); a = -dy, b = dx.
 // Combinational.
 module r5xx_raster_tie #(
-  parameter int unsigned CW = 23
+  parameter bit [31:0] CW = 23
 ) (
   input  logic [4:0]          rule_i,
   input  logic signed [CW-1:0] dx_i,

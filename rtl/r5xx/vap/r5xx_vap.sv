@@ -47,8 +47,8 @@ module r5xx_vap (
 );
 
   localparam logic [15:0] VapVfCntl = 16'h2084;
-  localparam int unsigned PfDepth   = 4;
-  localparam int unsigned RdqDepth  = 8;
+  localparam bit [31:0] PfDepth   = 4;
+  localparam bit [31:0] RdqDepth  = 8;
 
   typedef enum logic [1:0] {StIdle, StIdx, StData, StOut} st_e;
 
@@ -447,7 +447,11 @@ module r5xx_vap (
             n_q     <= t_n;
             v_q     <= '0;
             rem_q   <= t_rem;
-            st_q    <= (t_walk == 2'd3) ? StData : StIdx;
+            if (t_walk == 2'd3) begin
+              st_q <= StData;
+            end else begin
+              st_q <= StIdx;
+            end
           end
         end
         StIdx: begin
@@ -471,7 +475,11 @@ module r5xx_vap (
               slot_q <= slot_q + 4'd1;
             end else if (vnext) begin
               v_q  <= v_q + 24'd1;
-              st_q <= (walk_q == 2'd3) ? StData : StIdx;
+              if (walk_q == 2'd3) begin
+                st_q <= StData;
+              end else begin
+                st_q <= StIdx;
+              end
             end else begin
               st_q <= StIdle;
             end

@@ -20,7 +20,7 @@ module r5xx_vap_psc (
   output logic [13:0][3:0]  written_o
 );
 
-  localparam int unsigned NLoc = 14;
+  localparam bit [31:0] NLoc = 14;
   localparam logic [31:0] One  = 32'h3F80_0000;
 
   logic [3:0]       e_q;
@@ -28,8 +28,8 @@ module r5xx_vap_psc (
   logic [3:0]       skip_q;
   logic             done_q;
   logic [6:0][31:0] g_q;            // the element's dwords gathered so far
-  logic [13:0][3:0][31:0] mem_q;
-  logic [13:0][3:0] wr_q;
+  logic [14*4*32-1:0] mem_q;        // [l][c] at bits [32(4l + c) +: 32], as vmem_o
+  logic [14*4-1:0]    wr_q;         // [l][c] at bit 4l + c, as written_o
 
   // element e's controls
   logic [15:0] ctl;
@@ -43,8 +43,14 @@ module r5xx_vap_psc (
   logic [1:0]  method;
   logic [3:0]  ndw;
 
-  assign ctl    = psc_i[e_q[3:1]][16 * e_q[0] +: 16];
-  assign ext    = ext_i[e_q[3:1]][16 * e_q[0] +: 16];
+  // element e's 16-bit half of register e/2 is bits [16e +: 16] of the packed registers (one
+  // variable index on a flat vector: Icarus 11 takes no variable index on an outer packed dimension)
+  logic [255:0] psc_flat;
+  logic [255:0] ext_flat;
+  assign psc_flat = psc_i;
+  assign ext_flat = ext_i;
+  assign ctl    = psc_flat[16 * e_q +: 16];
+  assign ext    = ext_flat[16 * e_q +: 16];
   assign dtype  = ctl[3:0];
   assign skipdw = ctl[7:4];
   assign loc    = ctl[12:8];
@@ -164,10 +170,10 @@ module r5xx_vap_psc (
         if (ext[12 + c]) begin
           for (int l = 0; l < int'(NLoc); l++) begin
             if (int'(loc) == l) begin
-              mem_q[l][c] <= s1[c];
+              mem_q[32 * (4 * l + c) +: 32] <= s1[c];
             end
             if (two && int'(loc) + 1 == l) begin
-              mem_q[l][c] <= s2[c];
+              mem_q[32 * (4 * l + c) +: 32] <= s2[c];
             end
           end
         end
@@ -185,7 +191,7 @@ module r5xx_vap_psc (
         if (ext[12 + c]) begin
           for (int l = 0; l < int'(NLoc); l++) begin
             if (int'(loc) == l || (two && int'(loc) + 1 == l)) begin
-              wr_q[l][c] <= 1'b1;
+              wr_q[4 * l + c] <= 1'b1;
             end
           end
         end

@@ -185,9 +185,21 @@ module si_cb (
     st_d = st_q;
     unique case (st_q)
       StIdle:  ;
-      StStart: st_d = write ? StRd : StOut;
+      StStart: begin
+        if (write) begin
+          st_d = StRd;
+        end else begin
+          st_d = StOut;
+        end
+      end
       StRd:    if (mreq_fire) st_d = StRsp;
-      StRsp:   if (memrsp_valid_i) st_d = last ? StCalc : StRd;
+      StRsp: begin
+        if (memrsp_valid_i && last) begin
+          st_d = StCalc;
+        end else if (memrsp_valid_i) begin
+          st_d = StRd;
+        end
+      end
       StCalc:  st_d = StWr;
       StWr:    if (mreq_fire && last) st_d = StOut;
       StOut:   if (pix_ready_i) st_d = StIdle;

@@ -42,49 +42,66 @@ module si_cb_pixel (
   assign uint_t = info_i[10:8] == 3'd4;
   assign sint_t = info_i[10:8] == 3'd5;
 
+  // {nc, fl, w[3], w[2], w[1], w[0]}, written once: a default overridden in an always_comb
+  // glitches, and Icarus 11 then re-runs its readers for ever (docs/export.md)
+  logic [27:0] fi;
   always_comb begin
-    nc = 3'd4;
-    fl = 1'b0;
-    w[0] = 6'd0; w[1] = 6'd0; w[2] = 6'd0; w[3] = 6'd0;
     unique case (fmt)
-      5'd1:  begin nc = 3'd1; w[0] = 6'd8; end
-      5'd2:  begin nc = 3'd1; w[0] = 6'd16; end
-      5'd3:  begin nc = 3'd2; w[0] = 6'd8; w[1] = 6'd8; end
-      5'd4:  begin nc = 3'd1; w[0] = 6'd32; fl = 1'b1; end
-      5'd5:  begin nc = 3'd2; w[0] = 6'd16; w[1] = 6'd16; end
-      5'd8:  begin w[0] = 6'd2; w[1] = 6'd10; w[2] = 6'd10; w[3] = 6'd10; end
-      5'd9:  begin w[0] = 6'd10; w[1] = 6'd10; w[2] = 6'd10; w[3] = 6'd2; end
-      5'd10: begin w[0] = 6'd8; w[1] = 6'd8; w[2] = 6'd8; w[3] = 6'd8; end
-      5'd12: begin w[0] = 6'd16; w[1] = 6'd16; w[2] = 6'd16; w[3] = 6'd16; end
-      5'd14: begin w[0] = 6'd32; w[1] = 6'd32; w[2] = 6'd32; w[3] = 6'd32; fl = 1'b1; end
-      5'd16: begin nc = 3'd3; w[0] = 6'd5; w[1] = 6'd6; w[2] = 6'd5; end
-      5'd17: begin w[0] = 6'd5; w[1] = 6'd5; w[2] = 6'd5; w[3] = 6'd1; end
-      5'd18: begin w[0] = 6'd1; w[1] = 6'd5; w[2] = 6'd5; w[3] = 6'd5; end
-      5'd19: begin w[0] = 6'd4; w[1] = 6'd4; w[2] = 6'd4; w[3] = 6'd4; end
-      default: begin nc = 3'd1; w[0] = 6'd32; end   // never written (the plan kills it)
+      5'd1:   fi = {3'd1, 1'b0, 6'd0, 6'd0, 6'd0, 6'd8};
+      5'd2:   fi = {3'd1, 1'b0, 6'd0, 6'd0, 6'd0, 6'd16};
+      5'd3:   fi = {3'd2, 1'b0, 6'd0, 6'd0, 6'd8, 6'd8};
+      5'd4:   fi = {3'd1, 1'b1, 6'd0, 6'd0, 6'd0, 6'd32};
+      5'd5:   fi = {3'd2, 1'b0, 6'd0, 6'd0, 6'd16, 6'd16};
+      5'd8:   fi = {3'd4, 1'b0, 6'd10, 6'd10, 6'd10, 6'd2};
+      5'd9:   fi = {3'd4, 1'b0, 6'd2, 6'd10, 6'd10, 6'd10};
+      5'd10:  fi = {3'd4, 1'b0, 6'd8, 6'd8, 6'd8, 6'd8};
+      5'd12:  fi = {3'd4, 1'b0, 6'd16, 6'd16, 6'd16, 6'd16};
+      5'd14:  fi = {3'd4, 1'b1, 6'd32, 6'd32, 6'd32, 6'd32};
+      5'd16:  fi = {3'd3, 1'b0, 6'd0, 6'd5, 6'd6, 6'd5};
+      5'd17:  fi = {3'd4, 1'b0, 6'd1, 6'd5, 6'd5, 6'd5};
+      5'd18:  fi = {3'd4, 1'b0, 6'd5, 6'd5, 6'd5, 6'd1};
+      5'd19:  fi = {3'd4, 1'b0, 6'd4, 6'd4, 6'd4, 6'd4};
+      default: fi = {3'd1, 1'b0, 6'd0, 6'd0, 6'd0, 6'd32};   // never written (the plan kills it)
     endcase
   end
+  assign nc   = fi[27:25];
+  assign fl   = fi[24];
+  assign w[3] = fi[23:18];
+  assign w[2] = fi[17:12];
+  assign w[1] = fi[11:6];
+  assign w[0] = fi[5:0];
   assign bpp = 8'(w[0]) + 8'(w[1]) + 8'(w[2]) + 8'(w[3]);
   assign nd  = bpp <= 8'd32 ? 3'd1 : bpp == 8'd64 ? 3'd2 : 3'd4;
 
-  function automatic logic [31:0] swap(input logic [31:0] v, input logic [1:0] e);
-    unique case (e)
-      2'd0:    return v;
-      2'd1:    return {v[23:16], v[31:24], v[7:0], v[15:8]};
-      default: return {v[7:0], v[15:8], v[23:16], v[31:24]};
-    endcase
-  endfunction
+  // The dwords read and the dwords written, each byte-swapped by ENDIAN (nets: no function is
+  // called from an always_comb here, since Icarus 11 makes two always_comb blocks calling one
+  // function wake each other for ever; docs/export.md).
+  logic [31:0] dsw [4];   // dw_i's dword i swapped
+  logic [31:0] ow  [4];   // the dwords to write, unswapped
+  logic [31:0] osw [4];   // ow[i] swapped
+  for (genvar i = 0; i < 4; i++) begin : g_swap
+    logic [31:0] d;
+    logic [31:0] o;
+    assign d = dw_i[32*i +: 32];
+    assign o = ow[i];
+    assign dsw[i] = (endian == 2'd0) ? d :
+                    (endian == 2'd1) ? {d[23:16], d[31:24], d[7:0], d[15:8]} :
+                                       {d[7:0], d[15:8], d[23:16], d[31:24]};
+    assign osw[i] = (endian == 2'd0) ? o :
+                    (endian == 2'd1) ? {o[23:16], o[31:24], o[7:0], o[15:8]} :
+                                       {o[7:0], o[15:8], o[23:16], o[31:24]};
+  end
 
   // unswap
   logic [31:0] wd [4];
   always_comb begin
     for (int i = 0; i < 4; i++) begin
-      wd[i] = swap(dw_i[32*i +: 32], endian);
+      wd[i] = dsw[i];
     end
     if (endian == 2'd3 && nd > 3'd1) begin
       for (int i = 0; i < 4; i += 2) begin
-        wd[i]     = swap(dw_i[32*(i+1) +: 32], endian);
-        wd[i + 1] = swap(dw_i[32*i +: 32], endian);
+        wd[i]     = dsw[i + 1];
+        wd[i + 1] = dsw[i];
       end
     end
   end
@@ -105,38 +122,42 @@ module si_cb_pixel (
   assign lo[2] = 7'(w[0]) + 7'(w[1]);
   assign lo[3] = 7'(w[0]) + 7'(w[1]) + 7'(w[2]);
 
+  // {src_of[3], src_of[2], src_of[1], src_of[0]}, written once per case arm (a default overridden
+  // in an always_comb glitches, and Icarus 11 then re-runs its readers for ever: docs/export.md)
+  logic [7:0] so;
   always_comb begin
-    for (int k = 0; k < 4; k++) begin
-      src_of[k] = 2'(k);
-    end
     unique case (nc)
-      3'd1: src_of[0] = cs;
+      3'd1: so = {2'd3, 2'd2, 2'd1, cs};
       3'd2: begin
         unique case (cs)
-          2'd0: begin src_of[0] = 2'd0; src_of[1] = 2'd1; end
-          2'd1: begin src_of[0] = 2'd0; src_of[1] = 2'd3; end
-          2'd2: begin src_of[0] = 2'd1; src_of[1] = 2'd0; end
-          default: begin src_of[0] = 2'd3; src_of[1] = 2'd0; end
+          2'd0:    so = {2'd3, 2'd2, 2'd1, 2'd0};
+          2'd1:    so = {2'd3, 2'd2, 2'd3, 2'd0};
+          2'd2:    so = {2'd3, 2'd2, 2'd0, 2'd1};
+          default: so = {2'd3, 2'd2, 2'd0, 2'd3};
         endcase
       end
       3'd3: begin
         unique case (cs)
-          2'd0: begin src_of[0] = 2'd0; src_of[1] = 2'd1; src_of[2] = 2'd2; end
-          2'd1: begin src_of[0] = 2'd0; src_of[1] = 2'd1; src_of[2] = 2'd3; end
-          2'd2: begin src_of[0] = 2'd2; src_of[1] = 2'd1; src_of[2] = 2'd0; end
-          default: begin src_of[0] = 2'd3; src_of[1] = 2'd1; src_of[2] = 2'd0; end
+          2'd0:    so = {2'd3, 2'd2, 2'd1, 2'd0};
+          2'd1:    so = {2'd3, 2'd3, 2'd1, 2'd0};
+          2'd2:    so = {2'd3, 2'd0, 2'd1, 2'd2};
+          default: so = {2'd3, 2'd0, 2'd1, 2'd3};
         endcase
       end
       default: begin
         unique case (cs)
-          2'd0: begin src_of[0] = 2'd0; src_of[1] = 2'd1; src_of[2] = 2'd2; src_of[3] = 2'd3; end
-          2'd1: begin src_of[0] = 2'd2; src_of[1] = 2'd1; src_of[2] = 2'd0; src_of[3] = 2'd3; end
-          2'd2: begin src_of[0] = 2'd3; src_of[1] = 2'd2; src_of[2] = 2'd1; src_of[3] = 2'd0; end
-          default: begin src_of[0] = 2'd3; src_of[1] = 2'd0; src_of[2] = 2'd1; src_of[3] = 2'd2; end
+          2'd0:    so = {2'd3, 2'd2, 2'd1, 2'd0};
+          2'd1:    so = {2'd3, 2'd0, 2'd1, 2'd2};
+          2'd2:    so = {2'd0, 2'd1, 2'd2, 2'd3};
+          default: so = {2'd2, 2'd1, 2'd0, 2'd3};
         endcase
       end
     endcase
   end
+  assign src_of[0] = so[1:0];
+  assign src_of[1] = so[3:2];
+  assign src_of[2] = so[5:4];
+  assign src_of[3] = so[7:6];
 
   // destination components
   logic [31:0] dbits [4];
@@ -203,19 +224,35 @@ module si_cb_pixel (
   assign sat_lt = flt(src_i[127:96], omad);
   assign sat    = sat_lt ? src_i[127:96] : omad;
 
+  // The per-channel operands are nets of the loop body, not expressions of the genvar on the
+  // instance's ports (Icarus 11 loses the genvar there; docs/export.md).
   for (genvar c = 0; c < 4; c++) begin : g_chan
+    logic        alpha;
     logic        sep;
     logic [31:0] bl;
-    assign sep = c == 3 && blend_i[29];
+    logic [31:0] s;
+    logic [31:0] s1;
+    logic [31:0] k;
+    logic [4:0]  sf;
+    logic [2:0]  fn;
+    logic [4:0]  df;
+    assign alpha = c == 3;
+    assign sep   = alpha && blend_i[29];
+    assign s     = src_i[32*c +: 32];
+    assign s1    = src1_i[32*c +: 32];
+    assign k     = cst_i[32*c +: 32];
+    assign sf    = sep ? blend_i[20:16] : blend_i[4:0];
+    assign fn    = sep ? blend_i[23:21] : blend_i[7:5];
+    assign df    = sep ? blend_i[28:24] : blend_i[12:8];
     si_cb_chan u_chan (
-      .alpha_i (c == 3),
-      .sf_i    (sep ? blend_i[20:16] : blend_i[4:0]),
-      .fn_i    (sep ? blend_i[23:21] : blend_i[7:5]),
-      .df_i    (sep ? blend_i[28:24] : blend_i[12:8]),
-      .s_i     (src_i[32*c +: 32]),
+      .alpha_i (alpha),
+      .sf_i    (sf),
+      .fn_i    (fn),
+      .df_i    (df),
+      .s_i     (s),
       .d_i     (dv[c]),
-      .s1_i    (src1_i[32*c +: 32]),
-      .k_i     (cst_i[32*c +: 32]),
+      .s1_i    (s1),
+      .k_i     (k),
       .sa_i    (src_i[127:96]),
       .da_i    (dv[3]),
       .s1a_i   (src1_i[127:96]),
@@ -225,7 +262,7 @@ module si_cb_pixel (
       .snorm_i (snorm),
       .r_o     (bl)
     );
-    assign res[c] = benable ? bl : src_i[32*c +: 32];
+    assign res[c] = benable ? bl : s;
   end
 
   // back to the format, ROP3, mask, pack
@@ -293,22 +330,18 @@ module si_cb_pixel (
   end
 
   // insert and swap back
-  logic [31:0] ow [4];
+  assign ow[0] = (bpp < 8'd32) ? ((wd[0] & ~(pmask << sh)) | ((nw[31:0] & pmask) << sh)) : nw[31:0];
+  assign ow[1] = nw[63:32];
+  assign ow[2] = nw[95:64];
+  assign ow[3] = nw[127:96];
   always_comb begin
-    ow[0] = nw[31:0];
-    ow[1] = nw[63:32];
-    ow[2] = nw[95:64];
-    ow[3] = nw[127:96];
-    if (bpp < 8'd32) begin
-      ow[0] = (wd[0] & ~(pmask << sh)) | ((nw[31:0] & pmask) << sh);
-    end
     for (int i = 0; i < 4; i++) begin
-      out_o[32*i +: 32] = swap(ow[i], endian);
+      out_o[32*i +: 32] = osw[i];
     end
     if (endian == 2'd3 && nd > 3'd1) begin
       for (int i = 0; i < 4; i += 2) begin
-        out_o[32*i +: 32]     = swap(ow[i + 1], endian);
-        out_o[32*(i+1) +: 32] = swap(ow[i], endian);
+        out_o[32*i +: 32]     = osw[i + 1];
+        out_o[32*(i+1) +: 32] = osw[i];
       end
     end
   end

@@ -220,13 +220,43 @@ module si_db (
     st_d = st_q;
     unique case (st_q)
       StIdle:  ;
-      StStart: st_d = kill ? StOut : zread ? StRz : sread ? StRs : StCalc;
+      StStart: begin
+        if (kill) begin
+          st_d = StOut;
+        end else if (zread) begin
+          st_d = StRz;
+        end else if (sread) begin
+          st_d = StRs;
+        end else begin
+          st_d = StCalc;
+        end
+      end
       StRz:    if (mreq_fire) st_d = StWzRsp;
-      StWzRsp: if (memrsp_valid_i) st_d = sread ? StRs : StCalc;
+      StWzRsp: begin
+        if (memrsp_valid_i && sread) begin
+          st_d = StRs;
+        end else if (memrsp_valid_i) begin
+          st_d = StCalc;
+        end
+      end
       StRs:    if (mreq_fire) st_d = StWsRsp;
       StWsRsp: if (memrsp_valid_i) st_d = StCalc;
-      StCalc:  st_d = u_zwe ? StWrz : u_swe ? StWrs : StOut;
-      StWrz:   if (mreq_fire) st_d = swe_q ? StWrs : StOut;
+      StCalc: begin
+        if (u_zwe) begin
+          st_d = StWrz;
+        end else if (u_swe) begin
+          st_d = StWrs;
+        end else begin
+          st_d = StOut;
+        end
+      end
+      StWrz: begin
+        if (mreq_fire && swe_q) begin
+          st_d = StWrs;
+        end else if (mreq_fire) begin
+          st_d = StOut;
+        end
+      end
       StWrs:   if (mreq_fire) st_d = StOut;
       StOut:   if (pass_ready_i) st_d = StIdle;
       default: st_d = StIdle;

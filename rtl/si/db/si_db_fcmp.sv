@@ -12,19 +12,12 @@ module si_db_fcmp (
   assign bn   = b_i[30:23] == 8'hFF && b_i[22:0] != 23'd0;
   assign un_o = an || bn;
 
-  always_comb begin
-    eq_o = 1'b0;
-    lt_o = 1'b0;
-    if (!un_o) begin
-      if ((a_i[30:0] == 31'd0 && b_i[30:0] == 31'd0) || a_i == b_i) begin
-        eq_o = 1'b1;
-      end else if (a_i[31] != b_i[31]) begin
-        lt_o = a_i[31];
-      end else if (!a_i[31]) begin
-        lt_o = a_i[30:0] < b_i[30:0];
-      end else begin
-        lt_o = a_i[30:0] > b_i[30:0];
-      end
-    end
-  end
+  // each output written once (a default overridden in an always_comb glitches, and Icarus 11 then
+  // re-runs the readers for ever: docs/export.md)
+  logic zeros;
+  logic mag_lt;
+  assign zeros  = a_i[30:0] == 31'd0 && b_i[30:0] == 31'd0;
+  assign eq_o   = !un_o && (zeros || a_i == b_i);
+  assign mag_lt = a_i[31] ? (a_i[30:0] > b_i[30:0]) : (a_i[30:0] < b_i[30:0]);
+  assign lt_o   = !un_o && !eq_o && ((a_i[31] != b_i[31]) ? a_i[31] : mag_lt);
 endmodule

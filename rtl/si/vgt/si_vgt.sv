@@ -27,7 +27,7 @@ module si_vgt (
   output logic        idx_eop_o,
   output logic        idle_o
 );
-  localparam int unsigned Depth = 8;
+  localparam bit [31:0] Depth = 8;
 
   // ---- registers ------------------------------------------------------------------------------
   logic [31:1] base_lo;
