@@ -7,6 +7,7 @@
 
 #include <dirent.h>
 #include <errno.h>
+#include <limits.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -60,6 +61,13 @@ int rc_check_out_dir(const char *dir, char *err, size_t errn)
     struct stat st;
     if (!dir || !*dir) {
         snprintf(err, errn, "'': expected a directory name");
+        return -1;
+    }
+    /* The kernel takes no path of PATH_MAX bytes or more (a deeper directory is reached by a
+     * shorter relative path from a working directory inside it). */
+    if (strlen(dir) >= PATH_MAX) {
+        snprintf(err, errn, "'%.60s...' (%zu bytes): expected a path shorter than %d bytes (PATH_MAX)", dir,
+                 strlen(dir), PATH_MAX);
         return -1;
     }
     if (!stat(dir, &st)) {

@@ -17,6 +17,7 @@ import tempfile
 import time
 
 VEC = 'vectors/r5xx/cp/type0_worked.vec'
+PNG_VEC = 'vectors/r5xx/gfx2d/misc.vec'
 
 
 class Fail(Exception):
@@ -185,6 +186,88 @@ def case_deep_wave(ctx):
         check(os.path.getsize(os.path.join(b, n)) > 0, 'bundle file %s empty or missing' % n)
     no_tmp_files(b)
     check(os.access(os.path.join(b, 'repro.sh'), os.X_OK), 'repro.sh not executable')
+
+
+def case_png_fails(ctx):
+    """A picture that cannot be written at the end of the run is exit 2, naming the file, with no
+    temporary file left.  Deterministic: a directory already has the picture's name, so the final
+    rename fails (EISDIR) after the run and after the pre-check of the directory passed."""
+    d = os.path.join(ctx['tmp'], 'png')
+    run(ctx, ['run', '--vector', PNG_VEC, '--png', d, '--quiet'], 0)
+    names = sorted(os.listdir(d))
+    check(names and all(n.endswith('.png') for n in names), 'pictures of a passing run', names)
+    no_tmp_files(d)
+    victim = [n for n in names if n.endswith('.model.png')][0]
+    d2 = os.path.join(ctx['tmp'], 'png2')
+    os.makedirs(os.path.join(d2, victim))
+    out, err = run(ctx, ['run', '--vector', PNG_VEC, '--png', d2], 2,
+                   "rcosim run: --png '%s': cannot write %s: Is a directory" % (d2, victim))
+    check('PASS' in out, 'the run itself still reports its verdict', out)
+    check(os.path.isdir(os.path.join(d2, victim)), 'the directory in the way was touched')
+    no_tmp_files(d2)
+    # The same through replay (the model side's picture only).
+    d3 = os.path.join(ctx['tmp'], 'png3')
+    os.makedirs(os.path.join(d3, victim))
+    run(ctx, ['replay', '--vector', PNG_VEC, '--side', 'model', '--png', d3], 2,
+        "rcosim replay: --png '%s': cannot write %s: Is a directory" % (d3, victim))
+    no_tmp_files(d3)
+
+
+def deep_dir(root, nbytes):
+    """Makes root/d.../d... (components of 200 bytes) deeper than nbytes with one mkdir and
+    chdir at a time (no single path the kernel would refuse); returns its absolute name."""
+    here = os.getcwd()
+    os.chdir(root)
+    path = root
+    try:
+        while len(path) <= nbytes:
+            os.mkdir('d' * 200)
+            os.chdir('d' * 200)
+            path += '/' + 'd' * 200
+    finally:
+        os.chdir(here)
+    return path
+
+
+def rel_chdir(root, deep):
+    os.chdir(root)
+    for part in deep[len(root) + 1:].split('/'):
+        os.chdir(part)
+
+
+def case_deep_paths(ctx):
+    """--png and --wave in a directory deeper than PATH_MAX (4096 bytes): from a working directory
+    inside it, relative names work; absolute names the kernel cannot take are refused before the
+    run (exit 2), never overrun a buffer."""
+    root = ctx['tmp']
+    deep = deep_dir(root, 4300)
+    here = os.getcwd()
+    src_vec = os.path.abspath(os.path.join(ctx['src'], PNG_VEC))
+    cp_vec = os.path.abspath(os.path.join(ctx['src'], VEC))
+    try:
+        rel_chdir(root, deep)
+        run(ctx, ['run', '--vector', src_vec, '--png', 'pics', '--quiet'], 0, cwd='.')
+        check(any(n.endswith('.model.png') for n in os.listdir('pics')), 'pictures in a deep directory',
+              os.listdir('pics'))
+        no_tmp_files('pics')
+        out, _ = run(ctx, ['run', '--vector', cp_vec, '--inject', 'model:memreq.addr@0^0x4', '--wave', 'bundle'], 1,
+                     'bundle: ' + deep + '/bundle', cwd='.')
+        for n in ('report.txt', 'report.json', 'wave.gtkw', 'wave.fst', 'repro.sh', 'vector.vec'):
+            check(os.path.getsize(os.path.join('bundle', n)) > 0, 'bundle file %s empty or missing' % n)
+        check((deep + '/bundle/wave.fst') in open('bundle/wave.gtkw').read(), 'the dump file named in wave.gtkw')
+        no_tmp_files('bundle')
+        # A repro line holding the (long) vector path whole.
+        check(cp_vec in open('bundle/report.txt').read(), 'the repro line names the vector')
+    finally:
+        os.chdir(here)
+    long_dir = deep + '/pics2'
+    run(ctx, ['run', '--vector', PNG_VEC, '--png', long_dir], 2,
+        "rcosim run: --png '%s...' (%d bytes): expected a path shorter than 4096 bytes (PATH_MAX)"
+        % (long_dir[:60], len(long_dir)))
+    run(ctx, ['replay', '--vector', VEC, '--wave', long_dir], 2, 'expected a path shorter than 4096 bytes (PATH_MAX)')
+    run(ctx, ['gen', '--block', 'r5xx.cp', '--count', '5', '-o', deep + '/g.vec'], 2,
+        'rcosim gen: ' + deep + '/g.vec', 'File name too long')
+    run(ctx, ['run', '--vector', deep + '/v.vec'], 2, 'rcosim run: ' + deep + '/v.vec', 'File name too long')
 
 
 # ---- 4. reader and writer agree ------------------------------------------------------------------------
