@@ -851,6 +851,15 @@ static int cmd_gen(int argc, char **argv)
         return rc < 0 ? 0 : rc;
     if (!o.output)
         return usage_error("gen", "%s", "-o FILE is required");
+    /* Checked before the model runs: a refused -o costs nothing. */
+    size_t on = 2 * strlen(o.output) + 200;
+    char *oerr = malloc(on);
+    if (!oerr || rc_check_out_file(o.output, oerr, on)) {
+        usage_error("gen", "-o %s", oerr ? oerr : "out of memory");
+        free(oerr);
+        return EXIT_USAGE;
+    }
+    free(oerr);
     if (!!o.stimulus == !!o.have_count)
         return usage_error("gen", "%s", "give either --count N or --stimulus FILE");
     rc_vector v;

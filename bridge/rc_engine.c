@@ -1572,7 +1572,8 @@ const rc_vector *rc_session_vector(rc_session *s)
     for (size_t i = 0; i < s->nchunks; i++)
         free(s->vec.mem[i].words);
     s->vec.nmem = 0;
-    qsort(s->pre, s->npre, sizeof *s->pre, preword_cmp);
+    if (s->npre)                      /* qsort(NULL, 0, ...) is undefined */
+        qsort(s->pre, s->npre, sizeof *s->pre, preword_cmp);
     uint32_t *w = malloc((s->npre ? s->npre : 1) * sizeof *w);
     if (!w)
         abort();

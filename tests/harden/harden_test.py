@@ -335,6 +335,44 @@ def case_hostile(ctx):
     run(ctx, ['run', '--vector', p, '--max-cycles', '50'], 1, 'hang')
 
 
+# A PAINT_MULTI of 8191 x 8191 pixels (the largest rectangle: coordinates are signed 14-bit), the
+# scissor opened as wide: about 740 million cycles of pixel writes.  DST_PITCH_OFFSET 0x43000400.
+HUGE_PAINT = 'c0069a00 02f036da 43000400 00000000 1fff1fff 00307070 00000000 1fff1fff'
+
+
+def huge_paint_vec(ctx, block, model_vec):
+    lines = open_vec(os.path.join(ctx['src'], model_vec)).splitlines(True)
+    hdr = ''.join(l for l in lines if l.split()[:1] in (['rcosim-vector'], ['block'], ['seed'], ['backpressure'],
+                                                        ['mem-latency'], ['channel']))
+    p = os.path.join(ctx['tmp'], block + '.huge.vec')
+    open(p, 'w').write(hdr + 'mem 00800000 %s\n' % HUGE_PAINT +
+                       'in host 0700 00800000\nin host 0704 08000008\nin host 0714 00000008\nend\n')
+    return p
+
+
+def open_vec(path):
+    return gzip.open(path, 'rt').read() if path.endswith('.gz') else open(path).read()
+
+
+def case_huge_paint(ctx):
+    """A hostile but valid PM4 stream (one huge PAINT_MULTI through the CP, r5xx.pm4_2d and
+    r5xx.gpu) ends at the user's --max-cycles with the hang report, exit 1; gen keeps nothing."""
+    for block, model_vec in (('r5xx.pm4_2d', 'vectors/r5xx/pm4_2d/desktop.vec.gz'), ('r5xx.gpu', 'vectors/r5xx/gpu/fill_pkt.vec')):
+        p = huge_paint_vec(ctx, block, model_vec)
+        out, _ = run(ctx, ['run', '--vector', p, '--max-cycles', '30000'], 1,
+                     'HANG %s: not finished after 30000 cycles (--max-cycles)' % block,
+                     'FAIL %s %s: hang: not finished after --max-cycles 30000' % (block, p))
+        # It was drawing all along (not stuck): pixels went out, RTL and model agreeing.
+        check(re.search(r'pix +#[0-9]{3,} ', out), 'pixels drawn before the bound', out[-2000:])
+        run(ctx, ['replay', '--vector', p, '--side', 'model', '--max-cycles', '30000'], 2,
+            'the vector has no expected outputs')
+        g = os.path.join(ctx['tmp'], 'g.vec')
+        run(ctx, ['gen', '--stimulus', p, '--max-cycles', '30000', '-o', g], 1,
+            'FAIL %s gen: not finished after --max-cycles 30000; seed 1 (nothing written)' % block)
+        check(not os.path.exists(g), 'gen wrote a vector of a run it did not finish')
+        no_tmp_files(ctx['tmp'])
+
+
 # ---- regress ----------------------------------------------------------------------------------------------
 
 def regress(ctx, args, rc, *needles):
