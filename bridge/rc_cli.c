@@ -222,6 +222,7 @@ static int load_vector(const opts *o, const char *path, rc_vector *v)
     if (o->block && strcmp(o->block, v->blk->name)) {
         fprintf(stderr, "rcosim %s: %s: the vector is for block %s, not --block %s\n", o->cmd, path,
                 v->blk->name, o->block);
+        rc_vector_free(v);
         return EXIT_USAGE;
     }
     return 0;
@@ -681,21 +682,23 @@ static int cmd_wave(int argc, char **argv)
     if (argc != 2)
         return usage_error("wave", "%s", "expected one bundle directory");
     char *fst = NULL, *gtkw = NULL;
-    if (asprintf(&fst, "%s/wave.fst", argv[1]) < 0 || asprintf(&gtkw, "%s/wave.gtkw", argv[1]) < 0)
-        return EXIT_USAGE;
-    if (access(fst, R_OK) || access(gtkw, R_OK)) {
+    int rc = EXIT_USAGE;
+    if (asprintf(&fst, "%s/wave.fst", argv[1]) < 0 || asprintf(&gtkw, "%s/wave.gtkw", argv[1]) < 0) {
+        fst = gtkw = NULL;
+        fprintf(stderr, "rcosim wave: out of memory\n");
+    } else if (access(fst, R_OK) || access(gtkw, R_OK)) {
         fprintf(stderr, "rcosim wave: %s: expected a bundle with wave.fst and wave.gtkw (made by --wave)\n", argv[1]);
-        return EXIT_USAGE;
-    }
-    const char *display = getenv("DISPLAY");
-    if (!display || !*display) {
+    } else if (!getenv("DISPLAY") || !*getenv("DISPLAY")) {
         printf("no display; open it with:\n  gtkwave %s %s\n", fst, gtkw);
-        return 0;
+        rc = 0;
+    } else {
+        fflush(stdout);
+        execlp("gtkwave", "gtkwave", fst, gtkw, (char *)NULL);
+        fprintf(stderr, "rcosim wave: cannot run gtkwave: %s\n  gtkwave %s %s\n", strerror(errno), fst, gtkw);
     }
-    fflush(stdout);
-    execlp("gtkwave", "gtkwave", fst, gtkw, (char *)NULL);
-    fprintf(stderr, "rcosim wave: cannot run gtkwave: %s\n  gtkwave %s %s\n", strerror(errno), fst, gtkw);
-    return EXIT_USAGE;
+    free(fst);
+    free(gtkw);
+    return rc;
 }
 
 /* ---- run ---------------------------------------------------------------------------------- */

@@ -4,7 +4,8 @@ code built with AddressSanitizer + UndefinedBehaviorSanitizer, the Verilated RTL
 
 Usage: san_test.py RCOSIM_SAN SOURCE_DIR CASE [OUT_DIR]
   instrumented   the binary carries both sanitizers' instrumentation and loads the ASan runtime
-  regress_smoke  'rcosim_san regress --suite smoke' into OUT_DIR: every run passes, no report
+  regress_smoke  'rcosim_san regress --suite smoke' into OUT_DIR: every shipped vector and the
+                 smoke suite's seeded-random runs of every block; every run passes, no report
 """
 import json
 import os
