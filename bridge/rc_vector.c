@@ -448,6 +448,12 @@ int rc_vector_read(rc_vector *v, const char *path, rc_block_lookup find, char *e
                 for (int i = 1; i < n; i++)
                     o += (size_t)snprintf(v->stimulus + o, o < sizeof v->stimulus ? sizeof v->stimulus - o : 0,
                                           "%s%s", i > 1 ? " " : "", tok[i]);
+                /* Never cut silently (gen writes at most this much: its snprintf stops there). */
+                if (o >= sizeof v->stimulus) {
+                    fail(&r, "expected a stimulus description of at most %zu characters, got %zu", sizeof v->stimulus - 1,
+                         o);
+                    goto out;
+                }
             } else {
                 char *dst = !strcmp(k, "backpressure") ? v->backpressure : v->latency;
                 size_t dn = !strcmp(k, "backpressure") ? sizeof v->backpressure : sizeof v->latency;

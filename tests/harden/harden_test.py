@@ -415,6 +415,8 @@ MALFORMED_VECTORS = [
      "12: expected one 'channel' line per channel; 'body' was declared at line 11"),
     ('channel_missing', lambda t: t.replace('channel in host addr:16 data:32\n', ''),
      "11: expected a 'channel in host ...' line in the header, before this line"),
+    ('stimulus_long', lambda t: t.replace('stimulus file type0_worked.stim', 'stimulus file ' + 'x' * 200),
+     '6: expected a stimulus description of at most 127 characters, got 205'),
     ('header_late', lambda t: t.replace('end\n', 'seed 2\nend\n'),
      "43: expected 'seed' in the header, before any mem, in or out line"),
     ('block_twice', lambda t: t.replace('seed 1\n', 'seed 1\nblock r5xx.cp\n'), '4: expected seed, backpressure'),
