@@ -7,6 +7,7 @@
 
 #include <dirent.h>
 #include <errno.h>
+#include <limits.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -62,6 +63,13 @@ int rc_check_out_dir(const char *dir, char *err, size_t errn)
         snprintf(err, errn, "'': expected a directory name");
         return -1;
     }
+    /* The kernel takes no path of PATH_MAX bytes or more (a deeper directory is reached by a
+     * shorter relative path from a working directory inside it). */
+    if (strlen(dir) >= PATH_MAX) {
+        snprintf(err, errn, "'%.60s...' (%zu bytes): expected a path shorter than %d bytes (PATH_MAX)", dir,
+                 strlen(dir), PATH_MAX);
+        return -1;
+    }
     if (!stat(dir, &st)) {
         if (!S_ISDIR(st.st_mode)) {
             snprintf(err, errn, "'%s': expected a directory, it is an existing file", dir);
@@ -108,6 +116,50 @@ int rc_check_out_dir(const char *dir, char *err, size_t errn)
             break;
     }
     free(p);
+    return rc;
+}
+
+int rc_check_out_file(const char *path, char *err, size_t errn)
+{
+    struct stat st;
+    if (!path || !*path) {
+        snprintf(err, errn, "'': expected a file name");
+        return -1;
+    }
+    size_t n = strlen(path);
+    if (n >= PATH_MAX) {
+        snprintf(err, errn, "'%.60s...' (%zu bytes): expected a path shorter than %d bytes (PATH_MAX)", path, n,
+                 PATH_MAX);
+        return -1;
+    }
+    if (!stat(path, &st) && S_ISDIR(st.st_mode)) {
+        snprintf(err, errn, "'%s': expected a file name, it is a directory", path);
+        return -1;
+    }
+    char *dir = strdup(path);
+    if (!dir) {
+        snprintf(err, errn, "out of memory");
+        return -1;
+    }
+    char *slash = strrchr(dir, '/');
+    if (!slash)
+        strcpy(dir, ".");
+    else if (slash == dir)
+        dir[1] = 0;
+    else
+        *slash = 0;
+    int rc = 0;
+    if (stat(dir, &st)) {
+        snprintf(err, errn, "'%s': expected a file in an existing directory, '%s': %s", path, dir, strerror(errno));
+        rc = -1;
+    } else if (!S_ISDIR(st.st_mode)) {
+        snprintf(err, errn, "'%s': expected a file in an existing directory, '%s' is not a directory", path, dir);
+        rc = -1;
+    } else if (access(dir, W_OK | X_OK)) {
+        snprintf(err, errn, "'%s': expected a file in a writable directory, '%s' is not writable", path, dir);
+        rc = -1;
+    }
+    free(dir);
     return rc;
 }
 

@@ -17,6 +17,10 @@ int rc_parse_uint_range(const char *s, unsigned min, unsigned max, unsigned *out
  * its nearest existing ancestor is a writable directory.  0, or -1 with why in err. */
 int rc_check_out_dir(const char *dir, char *err, size_t errn);
 
+/* PATH is usable as an output file: not a directory, shorter than PATH_MAX, and its directory
+ * exists and is writable.  0, or -1 with why in err (which should hold 2 * strlen(path) + 200). */
+int rc_check_out_file(const char *path, char *err, size_t errn);
+
 /* The temporary name of an output: PATH.rcosim-tmp.PID (malloc'd).  Stale temporaries of
  * PATH left by killed runs (their process is gone) are removed first. */
 char *rc_tmp_name(const char *path);

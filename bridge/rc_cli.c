@@ -210,14 +210,19 @@ static const rc_block_desc *lookup(const char *name) { return rc_block_find(name
 
 static int load_vector(const opts *o, const char *path, rc_vector *v)
 {
-    char err[1024];
-    if (rc_vector_read(v, path, lookup, err, sizeof err)) {
-        fprintf(stderr, "rcosim %s: %s\n", o->cmd, err);
+    /* The message starts with the path: room for it, whatever its length. */
+    size_t n = strlen(path) + 1024;
+    char *err = malloc(n);
+    if (!err || rc_vector_read(v, path, lookup, err, n)) {
+        fprintf(stderr, "rcosim %s: %s\n", o->cmd, err ? err : "out of memory");
+        free(err);
         return EXIT_USAGE;
     }
+    free(err);
     if (o->block && strcmp(o->block, v->blk->name)) {
         fprintf(stderr, "rcosim %s: %s: the vector is for block %s, not --block %s\n", o->cmd, path,
                 v->blk->name, o->block);
+        rc_vector_free(v);
         return EXIT_USAGE;
     }
     return 0;
@@ -301,11 +306,20 @@ static int setup_policies(const opts *o, rc_run *r, const rc_vector *v)
         return usage_error(o->cmd, "--wave-range expects A:B with A <= B (cycles), got '%s'", o->wave_range);
     if ((o->wave_range || o->wave_all || o->have_wave_before || o->have_wave_after) && !o->wave)
         return usage_error(o->cmd, "%s", "--wave-range, --wave-all, --wave-before and --wave-after need --wave DIR");
-    char derr[4200];
-    if (o->png && rc_check_out_dir(o->png, derr, sizeof derr))
-        return usage_error(o->cmd, "--png %s", derr);
-    if (o->wave && rc_check_out_dir(o->wave, derr, sizeof derr))
-        return usage_error(o->cmd, "--wave %s", derr);
+    for (int k = 0; k < 2; k++) {
+        const char *d = k ? o->wave : o->png;
+        if (!d)
+            continue;
+        /* The message quotes the path and one of its ancestors: room for both. */
+        size_t n = 2 * strlen(d) + 256;
+        char *derr = malloc(n);
+        if (!derr || rc_check_out_dir(d, derr, n)) {
+            usage_error(o->cmd, k ? "--wave %s" : "--png %s", derr ? derr : "out of memory");
+            free(derr);
+            return EXIT_USAGE;
+        }
+        free(derr);
+    }
     if (o->png && r->blk->images) {      /* blocks without pictures: nothing to write */
         if (mkdirs(o->png))
             return usage_error(o->cmd, "--png: cannot create directory '%s'", o->png);
@@ -345,7 +359,9 @@ static void print_counts(const rc_block_desc *b, const rc_result *res)
     }
 }
 
-static void build_repro(char *buf, size_t n, const char *argv0, const opts *o, const rc_run *r, const char *what)
+/* The one-line repro command (malloc'd; NULL when out of memory).  No fixed-size buffer: the
+ * vector's path and the --inject list may be as long as the command line allows. */
+static char *build_repro(const char *argv0, const opts *o, const rc_run *r, const char *what)
 {
     static const char *bpnames[] = { "always", "random", "bursty" };
     char bp[64];
@@ -355,11 +371,21 @@ static void build_repro(char *buf, size_t n, const char *argv0, const opts *o, c
         snprintf(bp, sizeof bp, "bursty:%u", r->bp.burst);
     else
         snprintf(bp, sizeof bp, "%s", bpnames[0]);
-    size_t k = (size_t)snprintf(buf, n, "%s %s --block %s %s --seed %" PRIu64 " --mode %s --backpressure %s"
-                                " --mem-latency %u:%u", argv0, o->cmd, r->blk->name, what, r->seed,
-                                r->mode == RC_EXACT ? "exact" : "ordered", bp, r->lat_min, r->lat_max);
-    for (int i = 0; i < o->ninject && k < n; i++)
-        k += (size_t)snprintf(buf + k, n - k, " --inject %s", o->inject[i]);
+    char *buf = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&buf, &len);
+    if (!f)
+        return NULL;
+    fprintf(f, "%s %s --block %s %s --seed %" PRIu64 " --mode %s --backpressure %s --mem-latency %u:%u", argv0,
+            o->cmd, r->blk->name, what, r->seed, r->mode == RC_EXACT ? "exact" : "ordered", bp, r->lat_min,
+            r->lat_max);
+    for (int i = 0; i < o->ninject; i++)
+        fprintf(f, " --inject %s", o->inject[i]);
+    if (fclose(f)) {
+        free(buf);
+        return NULL;
+    }
+    return buf;
 }
 
 static int finish(const opts *o, const rc_run *r, const rc_result *res, const char *what, const char *how)
@@ -382,6 +408,11 @@ static int finish(const opts *o, const rc_run *r, const rc_result *res, const ch
         printf("stats: %" PRIu64 " cycles in %.6f s = %.0f cycles/s\n", res->cycles, res->seconds,
                res->seconds > 0 ? (double)res->cycles / res->seconds : 0.0);
     fflush(stdout);
+    /* A picture asked for and not written is an error of its own (exit 2), whatever the verdict. */
+    if (res->output_error[0]) {
+        fprintf(stderr, "rcosim %s: --png '%s': cannot write %s\n", o->cmd, o->png ? o->png : "", res->output_error);
+        return EXIT_USAGE;
+    }
     return res->status == RC_PASS ? 0 : EXIT_MISMATCH;
 }
 
@@ -469,6 +500,20 @@ static int copy_file(const char *from, const char *to)
     return rc;
 }
 
+/* The absolute name of directory d (malloc'd), for display: its real path, or, where the
+ * file system cannot resolve it (deeper than PATH_MAX), the working directory joined to it. */
+static char *abs_dir(const char *d)
+{
+    char *p = realpath(d, NULL);
+    if (p || d[0] == '/')
+        return p ? p : strdup(d);
+    char *cwd = getcwd(NULL, 0), *j = NULL;
+    if (cwd && asprintf(&j, "%s/%s", cwd, d) < 0)
+        j = NULL;
+    free(cwd);
+    return j;
+}
+
 /* Runs r; with --wave, captures the report, re-runs the failure window with the waveform
  * wrapper and writes the bundle.  Prints the report either way.  No path is held in a
  * fixed-size buffer: a bundle may be as deep as the file system allows. */
@@ -478,7 +523,7 @@ static void execute(const opts *o, rc_run *r, rc_result *res, const char *vec_pa
         rc_run_exec(r, res);
         return;
     }
-    char *dir = NULL, *path, *tmp, *fst = NULL, *fst_tmp = NULL;
+    char *path, *tmp, *fst = NULL, *fst_tmp = NULL;
     int explicit_window = o->wave_all || o->wave_range;
     /* A passing run leaves nothing behind; the directory is made when there is something to
      * put in it (at once when the run itself dumps a window). */
@@ -487,15 +532,10 @@ static void execute(const opts *o, rc_run *r, rc_result *res, const char *vec_pa
         rc_run_exec(r, res);
         return;
     }
-    if (o->wave[0] == '/') {
-        if (asprintf(&fst, "%s/wave.fst", o->wave) < 0)
-            fst = NULL;
-    } else {
-        char *cwd = realpath(".", NULL);
-        if (!cwd || asprintf(&fst, "%s/%s/wave.fst", cwd, o->wave) < 0)
-            fst = NULL;
-        free(cwd);
-    }
+    /* Files are opened by the path as given (relative to the working directory, which may be
+     * deeper than PATH_MAX); the absolute name is only shown (wave.gtkw, the 'bundle:' line). */
+    if (asprintf(&fst, "%s/wave.fst", o->wave) < 0)
+        fst = NULL;
     /* The dump goes to a temporary name, renamed when the run that writes it is over. */
     fst_tmp = fst ? rc_tmp_name(fst) : NULL;
     char *text = NULL;
@@ -534,7 +574,7 @@ static void execute(const opts *o, rc_run *r, rc_result *res, const char *vec_pa
         free(fst_tmp);
         return;
     }
-    if (mkdirs(o->wave) || !(dir = realpath(o->wave, NULL))) {
+    if (mkdirs(o->wave)) {
         fprintf(stderr, "rcosim %s: cannot create the bundle directory %s: %s\n", o->cmd, o->wave, strerror(errno));
         fclose(mem);
         free(text);
@@ -542,11 +582,12 @@ static void execute(const opts *o, rc_run *r, rc_result *res, const char *vec_pa
         free(fst_tmp);
         return;
     }
-    free(fst);
-    free(fst_tmp);
-    if (asprintf(&fst, "%s/wave.fst", dir) < 0)
-        fst = NULL;
+    const char *dir = o->wave;
+    char *absdir = abs_dir(o->wave), *fst_abs = NULL;
+    free(fst_tmp);                    /* again, now that the directory exists: stale ones go */
     fst_tmp = fst ? rc_tmp_name(fst) : NULL;
+    if (!absdir || asprintf(&fst_abs, "%s/wave.fst", absdir) < 0)
+        fst_abs = NULL;
     FILE *f = bundle_file(dir, "report.txt", &path, &tmp);
     if (f)
         fputs(text ? text : "", f);
@@ -567,6 +608,7 @@ static void execute(const opts *o, rc_run *r, rc_result *res, const char *vec_pa
         w.wave_stop = 1;
         w.max_mismatches = UINT32_MAX;
         w.report = NULL;
+        w.png_dir = NULL;             /* the pictures are the whole run's, written by it */
         if (fst_tmp)
             rc_tmp_register(fst_tmp);
         rc_run_exec(&w, &wres);
@@ -578,7 +620,7 @@ static void execute(const opts *o, rc_run *r, rc_result *res, const char *vec_pa
         to = res->cycles;
     }
     if ((f = bundle_file(dir, "wave.gtkw", &path, &tmp)))
-        rc_wave_write_gtkw(f, r->blk, res, fst ? fst : "wave.fst", from, to);
+        rc_wave_write_gtkw(f, r->blk, res, fst_abs ? fst_abs : "wave.fst", from, to);
     bundle_close(f, path, tmp, 0);
     char *vcopy = NULL;
     if (vec_path) {
@@ -615,11 +657,13 @@ static void execute(const opts *o, rc_run *r, rc_result *res, const char *vec_pa
         free(self);
     }
     bundle_close(f, path, tmp, 0755);
-    printf("bundle: %s (wave.fst cycles %" PRIu64 "..%" PRIu64 "; open with: rcosim wave %s)\n", dir, from, to, o->wave);
+    printf("bundle: %s (wave.fst cycles %" PRIu64 "..%" PRIu64 "; open with: rcosim wave %s)\n",
+           absdir ? absdir : dir, from, to, o->wave);
     free(vcopy);
     free(fst);
     free(fst_tmp);
-    free(dir);
+    free(fst_abs);
+    free(absdir);
 }
 
 /* ---- wave --------------------------------------------------------------------------------- */
@@ -638,21 +682,23 @@ static int cmd_wave(int argc, char **argv)
     if (argc != 2)
         return usage_error("wave", "%s", "expected one bundle directory");
     char *fst = NULL, *gtkw = NULL;
-    if (asprintf(&fst, "%s/wave.fst", argv[1]) < 0 || asprintf(&gtkw, "%s/wave.gtkw", argv[1]) < 0)
-        return EXIT_USAGE;
-    if (access(fst, R_OK) || access(gtkw, R_OK)) {
+    int rc = EXIT_USAGE;
+    if (asprintf(&fst, "%s/wave.fst", argv[1]) < 0 || asprintf(&gtkw, "%s/wave.gtkw", argv[1]) < 0) {
+        fst = gtkw = NULL;
+        fprintf(stderr, "rcosim wave: out of memory\n");
+    } else if (access(fst, R_OK) || access(gtkw, R_OK)) {
         fprintf(stderr, "rcosim wave: %s: expected a bundle with wave.fst and wave.gtkw (made by --wave)\n", argv[1]);
-        return EXIT_USAGE;
-    }
-    const char *display = getenv("DISPLAY");
-    if (!display || !*display) {
+    } else if (!getenv("DISPLAY") || !*getenv("DISPLAY")) {
         printf("no display; open it with:\n  gtkwave %s %s\n", fst, gtkw);
-        return 0;
+        rc = 0;
+    } else {
+        fflush(stdout);
+        execlp("gtkwave", "gtkwave", fst, gtkw, (char *)NULL);
+        fprintf(stderr, "rcosim wave: cannot run gtkwave: %s\n  gtkwave %s %s\n", strerror(errno), fst, gtkw);
     }
-    fflush(stdout);
-    execlp("gtkwave", "gtkwave", fst, gtkw, (char *)NULL);
-    fprintf(stderr, "rcosim wave: cannot run gtkwave: %s\n  gtkwave %s %s\n", strerror(errno), fst, gtkw);
-    return EXIT_USAGE;
+    free(fst);
+    free(gtkw);
+    return rc;
 }
 
 /* ---- run ---------------------------------------------------------------------------------- */
@@ -706,12 +752,12 @@ static int cmd_run(int argc, char **argv, const rc_cli_ext *ext)
         return usage_error("run", "%s", "give either --vector FILE or --count N");
     rc_vector v;
     const rc_block_desc *b;
-    char what[512];
+    char count_what[64];
+    const char *what = o.vector;
     if (o.vector) {
         if ((rc = load_vector(&o, o.vector, &v)))
             return rc;
         b = v.blk;
-        snprintf(what, sizeof what, "%s", o.vector);
     } else {
         if (!(b = need_block(&o)))
             return EXIT_USAGE;
@@ -724,7 +770,8 @@ static int cmd_run(int argc, char **argv, const rc_cli_ext *ext)
             return EXIT_USAGE;
         }
         v.seed = seed;
-        snprintf(what, sizeof what, "random count %" PRIu64, o.count);
+        snprintf(count_what, sizeof count_what, "random count %" PRIu64, o.count);
+        what = count_what;
     }
     rc_run r;
     rc_run_defaults(&r);
@@ -763,12 +810,15 @@ static int cmd_run(int argc, char **argv, const rc_cli_ext *ext)
     } else {
         snprintf(how, sizeof how, "rtl vs model %s", r.mode == RC_EXACT ? "exact" : "ordered");
     }
-    char repro[1024], src[600];
-    if (o.vector)
-        snprintf(src, sizeof src, "--vector %s", o.vector);
-    else
-        snprintf(src, sizeof src, "--count %" PRIu64, o.count);
-    build_repro(repro, sizeof repro, "rcosim", &o, &r, src);
+    char *src = NULL, *repro = NULL;
+    if (o.vector ? asprintf(&src, "--vector %s", o.vector) < 0 : asprintf(&src, "--count %" PRIu64, o.count) < 0)
+        src = NULL;
+    if (!src || !(repro = build_repro("rcosim", &o, &r, src))) {
+        fprintf(stderr, "rcosim run: out of memory\n");
+        free(src);
+        rc_vector_free(&v);
+        return EXIT_USAGE;
+    }
     r.repro = repro;
     if (!o.quiet)
         printf("run %s %s: seed %" PRIu64 "\n", b->name, what, r.seed);
@@ -777,6 +827,8 @@ static int cmd_run(int argc, char **argv, const rc_cli_ext *ext)
     execute(&o, &r, &res, o.vector);
     rc = finish(&o, &r, &res, what, how);
     rc_vector_free(&v);
+    free(repro);
+    free(src);
     return rc;
 }
 
@@ -802,6 +854,15 @@ static int cmd_gen(int argc, char **argv)
         return rc < 0 ? 0 : rc;
     if (!o.output)
         return usage_error("gen", "%s", "-o FILE is required");
+    /* Checked before the model runs: a refused -o costs nothing. */
+    size_t on = 2 * strlen(o.output) + 200;
+    char *oerr = malloc(on);
+    if (!oerr || rc_check_out_file(o.output, oerr, on)) {
+        usage_error("gen", "-o %s", oerr ? oerr : "out of memory");
+        free(oerr);
+        return EXIT_USAGE;
+    }
+    free(oerr);
     if (!!o.stimulus == !!o.have_count)
         return usage_error("gen", "%s", "give either --count N or --stimulus FILE");
     rc_vector v;
@@ -848,12 +909,15 @@ static int cmd_gen(int argc, char **argv)
         return res.status == RC_ERROR ? EXIT_USAGE : EXIT_MISMATCH;
     }
     v.has_expected = 1;
-    char err[1024];
-    if (rc_vector_write(&v, o.output, 1, err, sizeof err)) {
-        fprintf(stderr, "rcosim gen: %s\n", err);
+    size_t errn = strlen(o.output) + 1024;
+    char *err = malloc(errn);
+    if (!err || rc_vector_write(&v, o.output, 1, err, errn)) {
+        fprintf(stderr, "rcosim gen: %s\n", err ? err : "out of memory");
+        free(err);
         rc_vector_free(&v);
         return EXIT_USAGE;
     }
+    free(err);
     if (!o.quiet) {
         printf("wrote %s: %s, %" PRIu64 " cycles; ", o.output, b->name, res.cycles);
         print_counts(b, &res);
@@ -918,9 +982,15 @@ static int cmd_replay(int argc, char **argv, const rc_cli_ext *ext)
             rc_vector_free(&v);
             return rc;
         }
-    char repro[1024], src[600];
-    snprintf(src, sizeof src, "--vector %s%s%s", o.vector, o.side ? " --side " : "", o.side ? o.side : "");
-    build_repro(repro, sizeof repro, "rcosim", &o, &r, src);
+    char *src = NULL, *repro = NULL;
+    if (asprintf(&src, "--vector %s%s%s", o.vector, o.side ? " --side " : "", o.side ? o.side : "") < 0)
+        src = NULL;
+    if (!src || !(repro = build_repro("rcosim", &o, &r, src))) {
+        fprintf(stderr, "rcosim replay: out of memory\n");
+        free(src);
+        rc_vector_free(&v);
+        return EXIT_USAGE;
+    }
     r.repro = repro;
     char how[96];
     snprintf(how, sizeof how, "%s vs vector %s", side, r.mode == RC_EXACT ? "exact" : "ordered");
@@ -931,6 +1001,8 @@ static int cmd_replay(int argc, char **argv, const rc_cli_ext *ext)
     execute(&o, &r, &res, o.vector);
     rc = finish(&o, &r, &res, o.vector, how);
     rc_vector_free(&v);
+    free(repro);
+    free(src);
     return rc;
 }
 

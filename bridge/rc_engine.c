@@ -10,6 +10,7 @@
 #define _POSIX_C_SOURCE 200809L
 #include "rc_engine.h"
 
+#include <errno.h>
 #include <inttypes.h>
 #include <pthread.h>
 #include <sched.h>
@@ -835,13 +836,42 @@ static void finish_checks(eng *e)
     }
 }
 
+/* One picture of --png: DIR/NAME.png (NAME with its side label); a failure is reported in the
+ * report and the first one kept in res->output_error (the CLI makes it exit status 2).  No
+ * fixed-size buffer holds the path. */
+static void write_image(eng *e, const rc_image *img, const char *label)
+{
+    const char *dir = e->r->png_dir, *sep = label ? "." : "";
+    label = label ? label : "";
+    size_t pn = strlen(dir) + strlen(img->name) + strlen(label) + 8;
+    char *path = malloc(pn);
+    if (!path) {
+        snprintf(e->res->output_error, sizeof e->res->output_error, "%s: out of memory", img->name);
+        return;
+    }
+    snprintf(path, pn, "%s/%s%s%s.png", dir, img->name, sep, label);
+    size_t errn = strlen(path) + 128;
+    char *err = malloc(errn);
+    if (!err || rc_png_write(path, img, err, errn)) {
+        int why = errno;
+        out(e, "png: %s\n", err ? err : "out of memory");
+        if (!e->res->output_error[0]) {
+            const char *base = strrchr(path, '/');
+            snprintf(e->res->output_error, sizeof e->res->output_error, "%s: %s", base ? base + 1 : path,
+                     strerror(why));
+        }
+    }
+    free(err);
+    free(path);
+}
+
 /* --png: each side's final surfaces as PNG, and where the two sides' pictures differ. */
 static void write_images(eng *e)
 {
     enum { MAXIMG = 8 };
     rc_image img[2][MAXIMG];
     int n[2] = { 0, 0 };
-    char err[512], path[4096];
+    char err[512];
     for (int k = 0; k < e->ns; k++) {
         /* The block's memory images side by side, in description order (a block with several
          * memory ports, such as r5xx.gfx3d, draws from more than the first). */
@@ -853,22 +883,17 @@ static void write_images(eng *e)
             out(e, "png: %s\n", err);
             n[k] = 0;
         }
-        for (int i = 0; i < n[k]; i++) {
-            snprintf(path, sizeof path, "%s/%s.%s.png", e->r->png_dir, img[k][i].name, e->s[k].label);
-            if (rc_png_write(path, &img[k][i], err, sizeof err))
-                out(e, "png: %s\n", err);
-        }
+        for (int i = 0; i < n[k]; i++)
+            write_image(e, &img[k][i], e->s[k].label);
     }
     if (e->ns == 2) {
         for (int i = 0; i < n[0] && i < n[1]; i++) {
             rc_image d;
             long nd = rc_png_diff(&img[0][i], &img[1][i], &d);
             if (nd > 0) {
-                snprintf(path, sizeof path, "%s/%s.png", e->r->png_dir, d.name);
-                if (rc_png_write(path, &d, err, sizeof err))
-                    out(e, "png: %s\n", err);
-                out(e, "png: %s: %ld pixels differ between %s and %s (%s)\n", img[0][i].name, nd,
-                    e->s[1].label, e->s[0].label, path);
+                write_image(e, &d, NULL);
+                out(e, "png: %s: %ld pixels differ between %s and %s (%s/%s.png)\n", img[0][i].name, nd,
+                    e->s[1].label, e->s[0].label, e->r->png_dir, d.name);
                 e->res->png_diff_pixels += nd;
             }
             if (nd >= 0)
@@ -1622,7 +1647,8 @@ const rc_vector *rc_session_vector(rc_session *s)
     for (size_t i = 0; i < s->nchunks; i++)
         free(s->vec.mem[i].words);
     s->vec.nmem = 0;
-    qsort(s->pre, s->npre, sizeof *s->pre, preword_cmp);
+    if (s->npre)                      /* qsort(NULL, 0, ...) is undefined */
+        qsort(s->pre, s->npre, sizeof *s->pre, preword_cmp);
     uint32_t *w = malloc((s->npre ? s->npre : 1) * sizeof *w);
     if (!w)
         abort();

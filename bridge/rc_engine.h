@@ -108,6 +108,7 @@ typedef struct rc_result {
     uint64_t txns[RC_MAX_CHANNELS];   /* transactions fired on sides[0] */
     double seconds;                   /* wall time of the cycle loop */
     long png_diff_pixels;             /* --png: pixels that differ between the sides' images */
+    char output_error[160];           /* --png: the first picture not written ("NAME: why"), or "" */
     char summary[256];                /* one line: what failed, or "" */
     rc_first first;
 } rc_result;

@@ -21,9 +21,11 @@ int rc_png_write(const char *path, const rc_image *img, char *err, size_t errn)
     rc_tmp_register(tmp);
     FILE *f = fopen(tmp, "wb");
     if (!f) {
-        snprintf(err, errn, "%s: cannot write: %s", path, strerror(errno));
+        int why = errno;
+        snprintf(err, errn, "%s: cannot write: %s", path, strerror(why));
         rc_tmp_abort(tmp);
         free(tmp);
+        errno = why;
         return -1;
     }
     png_structp png = png_create_write_struct(PNG_LIBPNG_VER_STRING, NULL, NULL, NULL);
@@ -36,6 +38,7 @@ int rc_png_write(const char *path, const rc_image *img, char *err, size_t errn)
         fclose(f);
         rc_tmp_abort(tmp);
         free(tmp);
+        errno = EIO;
         return -1;
     }
     png_init_io(png, f);
@@ -50,14 +53,18 @@ int rc_png_write(const char *path, const rc_image *img, char *err, size_t errn)
     png_destroy_write_struct(&png, &info);
     free(rows);
     if (fclose(f)) {
-        snprintf(err, errn, "%s: write failed", path);
+        int why = errno;
+        snprintf(err, errn, "%s: write failed: %s", path, strerror(why));
         rc_tmp_abort(tmp);
         free(tmp);
+        errno = why;
         return -1;
     }
     if (rc_tmp_commit(tmp, path)) {
-        snprintf(err, errn, "%s: cannot rename into place: %s", path, strerror(errno));
+        int why = errno;
+        snprintf(err, errn, "%s: cannot rename into place: %s", path, strerror(why));
         free(tmp);
+        errno = why;
         return -1;
     }
     free(tmp);

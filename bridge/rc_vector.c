@@ -9,10 +9,12 @@
 #include "rc_mem.h"
 
 #include <errno.h>
+#include <limits.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <zlib.h>
 
 void rc_vector_init(rc_vector *v, const rc_block_desc *blk)
@@ -154,9 +156,16 @@ static int read_line(reader *r)
                 return 0;
             break;
         }
-        len += strlen(r->buf + len);
+        size_t k = strlen(r->buf + len);
+        len += k;
         if (len && r->buf[len - 1] == '\n')
             break;
+        /* gzgets stops at a newline, a full buffer or the end of the file: a string that ends
+         * before any of them ends at a NUL byte inside the line (text after it would be lost). */
+        if (k + 1 < (size_t)chunk && !gzeof(r->gz)) {
+            r->line++;
+            return fail(r, "expected a line of text, got a NUL byte");
+        }
     }
     r->line++;
     return 1;
@@ -258,6 +267,8 @@ static int check_channel_line(reader *r, const rc_block_desc *b, char **tok, int
     if (c < 0)
         return fail(r, "expected a channel of block %s, got '%s'", b->name, tok[2]);
     const rc_channel *ch = &b->channels[c];
+    if (seen[c])
+        return fail(r, "expected one 'channel' line per channel; '%s' was declared at line %d", ch->name, seen[c]);
     if ((ch->dir == RC_IN) != !strcmp(tok[1], "in"))
         return fail(r, "expected channel '%s' to be '%s'", ch->name, ch->dir == RC_IN ? "in" : "out");
     if ((unsigned)(n - 3) != ch->nfields)
@@ -268,7 +279,7 @@ static int check_channel_line(reader *r, const rc_block_desc *b, char **tok, int
         if (strcmp(tok[3 + f], want))
             return fail(r, "expected field '%s' of channel '%s', got '%s'", want, ch->name, tok[3 + f]);
     }
-    seen[c] = 1;
+    seen[c] = r->line > INT_MAX ? INT_MAX : (int)r->line;    /* nonzero: the line that declared it */
     return 0;
 }
 
@@ -360,6 +371,11 @@ int rc_vector_read(rc_vector *v, const char *path, rc_block_lookup find, char *e
     size_t memline_cap = 0, lastcap = 0;
 
     rc_vector_init(v, NULL);
+    struct stat st;
+    if (!stat(path, &st) && S_ISDIR(st.st_mode)) {
+        snprintf(err, errn, "%s: cannot open: expected a vector file, it is a directory", path);
+        return -1;
+    }
     r.gz = gzopen(path, "rb");
     if (!r.gz) {
         snprintf(err, errn, "%s: cannot open: %s", path, strerror(errno ? errno : ENOENT));
@@ -432,6 +448,12 @@ int rc_vector_read(rc_vector *v, const char *path, rc_block_lookup find, char *e
                 for (int i = 1; i < n; i++)
                     o += (size_t)snprintf(v->stimulus + o, o < sizeof v->stimulus ? sizeof v->stimulus - o : 0,
                                           "%s%s", i > 1 ? " " : "", tok[i]);
+                /* Never cut silently (gen writes at most this much: its snprintf stops there). */
+                if (o >= sizeof v->stimulus) {
+                    fail(&r, "expected a stimulus description of at most %zu characters, got %zu", sizeof v->stimulus - 1,
+                         o);
+                    goto out;
+                }
             } else {
                 char *dst = !strcmp(k, "backpressure") ? v->backpressure : v->latency;
                 size_t dn = !strcmp(k, "backpressure") ? sizeof v->backpressure : sizeof v->latency;

@@ -3,6 +3,82 @@
 
 set_property(GLOBAL PROPERTY RCOSIM_BLOCK_IDS "")
 
+# RCOSIM_SANITIZE_OWN=ON (default) adds a second executable, rcosim_san, and a second copy of
+# every cmocka unit test (<test>_san): OUR code (bridge/, model/, the register database, the CLI
+# and the generated shims) compiled with -fsanitize=address,undefined, linked with the SAME
+# Verilated libraries as rcosim (not instrumented: ASan allows the mix).  CTest label 'sanitize'
+# (tests/sanitize/tests.cmake); docs/hardening.md, "Sanitizers".  Off where the full
+# RCOSIM_SANITIZE=ON build is asked for (everything is instrumented there) or the compiler has no
+# sanitizer runtime.
+option(RCOSIM_SANITIZE_OWN "also build rcosim_san: our C code with ASan+UBSan, Verilated RTL plain" ON)
+if(RCOSIM_SANITIZE_OWN AND NOT RCOSIM_SANITIZE)
+  include(CheckCSourceCompiles)
+  set(CMAKE_REQUIRED_FLAGS "-fsanitize=address,undefined")
+  set(CMAKE_REQUIRED_LINK_OPTIONS "-fsanitize=address,undefined")
+  check_c_source_compiles("int main(void) { return 0; }" RCOSIM_HAVE_SANITIZERS)
+  unset(CMAKE_REQUIRED_FLAGS)
+  unset(CMAKE_REQUIRED_LINK_OPTIONS)
+  if(RCOSIM_HAVE_SANITIZERS)
+    set(RCOSIM_SAN ON)
+    find_package(Threads REQUIRED)    # bridge/ links it; imported targets are per directory
+  else()
+    message(STATUS "no -fsanitize=address,undefined runtime (libasan, libubsan): rcosim_san skipped")
+  endif()
+endif()
+set(RCOSIM_SAN_FLAGS -fsanitize=address,undefined -fno-sanitize-recover=undefined -fno-omit-frame-pointer -O1 -g)
+
+# rcosim_san_clone(TARGET): TARGET_san, the same sources, include directories, definitions and
+# options with the sanitizer flags; each library it links that is ours gets its own _san twin
+# (cloned here first); the Verilated libraries (<id>_rtl, <id>_wave) and imported ones stay.
+function(rcosim_san_clone tgt)
+  if(TARGET ${tgt}_san)
+    return()
+  endif()
+  get_target_property(type ${tgt} TYPE)
+  get_target_property(srcs ${tgt} SOURCES)
+  get_target_property(sdir ${tgt} SOURCE_DIR)
+  set(abs "")
+  foreach(s ${srcs})
+    if(NOT IS_ABSOLUTE ${s})
+      set(s ${sdir}/${s})
+    endif()
+    list(APPEND abs ${s})
+  endforeach()
+  if(type STREQUAL "EXECUTABLE")
+    add_executable(${tgt}_san ${abs})
+  elseif(type STREQUAL "OBJECT_LIBRARY")
+    add_library(${tgt}_san OBJECT ${abs})
+  else()
+    add_library(${tgt}_san STATIC ${abs})
+  endif()
+  target_include_directories(${tgt}_san PRIVATE $<TARGET_PROPERTY:${tgt},INCLUDE_DIRECTORIES>)
+  if(NOT type STREQUAL "EXECUTABLE")
+    target_include_directories(${tgt}_san INTERFACE $<TARGET_PROPERTY:${tgt},INTERFACE_INCLUDE_DIRECTORIES>)
+  endif()
+  target_compile_definitions(${tgt}_san PRIVATE $<TARGET_PROPERTY:${tgt},COMPILE_DEFINITIONS>)
+  # Our warnings (-Werror) on C only: the C++ shims include Verilator's headers.
+  target_compile_options(${tgt}_san PRIVATE $<$<COMPILE_LANGUAGE:C>:$<TARGET_PROPERTY:${tgt},COMPILE_OPTIONS>> ${RCOSIM_SAN_FLAGS})
+  target_link_options(${tgt}_san PUBLIC -fsanitize=address,undefined)
+  get_target_property(libs ${tgt} LINK_LIBRARIES)
+  if(NOT libs)
+    set(libs "")
+  endif()
+  foreach(l ${libs})
+    if(TARGET ${l} AND NOT l MATCHES "(_rtl|_wave|_rtl_cov)$")
+      get_target_property(imported ${l} IMPORTED)
+      if(NOT imported)
+        rcosim_san_clone(${l})
+        set(l ${l}_san)
+      endif()
+    endif()
+    if(type STREQUAL "EXECUTABLE")
+      target_link_libraries(${tgt}_san PRIVATE ${l})
+    else()
+      target_link_libraries(${tgt}_san PUBLIC ${l})
+    endif()
+  endforeach()
+endfunction()
+
 # RCOSIM_COVERAGE=ON adds a second executable, rcosim_cov, whose RTL is verilated with line and
 # toggle coverage (each run writes coverage.dat, or $RCOSIM_COVERAGE_FILE); 'rcosim regress
 # --coverage' configures and builds it in BUILD-cov.  The plain rcosim is unchanged.
@@ -108,6 +184,17 @@ function(rcosim_add_block family name)
     target_compile_options(${id}_model_cov PRIVATE ${RCOSIM_WARNINGS})
   endif()
 
+  # Sanitizer variant (RCOSIM_SANITIZE_OWN): the model, the descriptor table and the two
+  # generated shims instrumented; the Verilated RTL linked as it is.  The shims' objects come
+  # before the plain <id>_rtl/<id>_wave archives on the link line, so theirs are never pulled.
+  if(RCOSIM_SAN)
+    rcosim_san_clone(${id}_model)
+    target_sources(${id}_model_san PRIVATE ${gen}/${id}_rtl.cpp ${gen}/${id}_wave.cpp)
+    target_include_directories(${id}_model_san PRIVATE $<TARGET_PROPERTY:${id}_rtl,INCLUDE_DIRECTORIES>
+                               $<TARGET_PROPERTY:${id}_wave,INCLUDE_DIRECTORIES>)
+    target_compile_definitions(${id}_model_san PRIVATE $<TARGET_PROPERTY:${id}_rtl,COMPILE_DEFINITIONS>)
+  endif()
+
   set_property(GLOBAL APPEND PROPERTY RCOSIM_BLOCK_IDS ${id})
 endfunction()
 
@@ -140,6 +227,11 @@ function(rcosim_finish_blocks)
   target_link_libraries(rcosim PRIVATE rcosim_blocks rcosim_regdb)
   target_compile_definitions(rcosim PRIVATE RCOSIM_SOURCE_DIR="${PROJECT_SOURCE_DIR}")
   target_compile_options(rcosim PRIVATE ${RCOSIM_WARNINGS})
+
+  # rcosim_san (RCOSIM_SANITIZE_OWN): rcosim from the sanitizer variants of every block.
+  if(RCOSIM_SAN)
+    rcosim_san_clone(rcosim)
+  endif()
 
   # rcosim_cov (RCOSIM_COVERAGE=ON): rcosim built from the coverage variants of every block, or
   # of the blocks RCOSIM_COVERAGE_BLOCKS names (and what they use): only those are compiled again.
@@ -205,4 +297,11 @@ function(rcosim_add_cmocka_test)
     LABELS "junit;${T_LABELS}"
     ENVIRONMENT "CMOCKA_MESSAGE_OUTPUT=xml;CMOCKA_XML_FILE=${CMAKE_BINARY_DIR}/junit/%g.xml"
     FIXTURES_REQUIRED junit_dir)
+  # The same test built with the sanitizers (RCOSIM_SANITIZE_OWN): label 'sanitize' only.
+  if(RCOSIM_SAN)
+    rcosim_san_clone(${T_NAME})
+    add_test(NAME sanitize.${T_NAME} COMMAND ${T_NAME}_san)
+    set_tests_properties(sanitize.${T_NAME} PROPERTIES LABELS "sanitize"
+      ENVIRONMENT "CMOCKA_MESSAGE_OUTPUT=stdout;ASAN_OPTIONS=detect_leaks=1:abort_on_error=0;UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1")
+  endif()
 endfunction()

@@ -31,9 +31,10 @@ static size_t decode(const char *family, rc_show kind, uint64_t addr, uint64_t v
  * it starts one rcosim process per run, so it is exec'd with the path of this binary. */
 static int regress_command(int argc, char **argv)
 {
-    static char self[4096];
+    /* The kernel gives at most one page (4096 bytes) for the link; a full buffer is refused. */
+    char self[4097];
     ssize_t n = readlink("/proc/self/exe", self, sizeof self - 1);
-    if (n <= 0) {
+    if (n <= 0 || (size_t)n >= sizeof self - 1) {
         fprintf(stderr, "rcosim regress: cannot find the rcosim binary\n");
         return 2;
     }

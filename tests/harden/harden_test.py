@@ -17,6 +17,7 @@ import tempfile
 import time
 
 VEC = 'vectors/r5xx/cp/type0_worked.vec'
+PNG_VEC = 'vectors/r5xx/gfx2d/misc.vec'
 
 
 class Fail(Exception):
@@ -187,6 +188,89 @@ def case_deep_wave(ctx):
     check(os.access(os.path.join(b, 'repro.sh'), os.X_OK), 'repro.sh not executable')
 
 
+def case_png_fails(ctx):
+    """A picture that cannot be written at the end of the run is exit 2, naming the file, with no
+    temporary file left.  Deterministic: a directory already has the picture's name, so the final
+    rename fails (EISDIR) after the run and after the pre-check of the directory passed."""
+    d = os.path.join(ctx['tmp'], 'png')
+    run(ctx, ['run', '--vector', PNG_VEC, '--png', d, '--quiet'], 0)
+    names = sorted(os.listdir(d))
+    check(names and all(n.endswith('.png') for n in names), 'pictures of a passing run', names)
+    no_tmp_files(d)
+    victim = [n for n in names if n.endswith('.model.png')][0]
+    d2 = os.path.join(ctx['tmp'], 'png2')
+    os.makedirs(os.path.join(d2, victim))
+    out, err = run(ctx, ['run', '--vector', PNG_VEC, '--png', d2], 2,
+                   "rcosim run: --png '%s': cannot write %s: Is a directory" % (d2, victim))
+    check('PASS' in out, 'the run itself still reports its verdict', out)
+    check(os.path.isdir(os.path.join(d2, victim)), 'the directory in the way was touched')
+    no_tmp_files(d2)
+    # The same through replay (the model side's picture only).
+    d3 = os.path.join(ctx['tmp'], 'png3')
+    os.makedirs(os.path.join(d3, victim))
+    run(ctx, ['replay', '--vector', PNG_VEC, '--side', 'model', '--png', d3], 2,
+        "rcosim replay: --png '%s': cannot write %s: Is a directory" % (d3, victim))
+    no_tmp_files(d3)
+
+
+def deep_dir(root, nbytes):
+    """Makes root/d.../d... (components of 200 bytes) deeper than nbytes with one mkdir and
+    chdir at a time (no single path the kernel would refuse); returns its absolute name."""
+    here = os.getcwd()
+    os.chdir(root)
+    path = root
+    try:
+        while len(path) <= nbytes:
+            os.mkdir('d' * 200)
+            os.chdir('d' * 200)
+            path += '/' + 'd' * 200
+    finally:
+        os.chdir(here)
+    return path
+
+
+def rel_chdir(root, deep):
+    os.chdir(root)
+    for part in deep[len(root) + 1:].split('/'):
+        os.chdir(part)
+
+
+def case_deep_paths(ctx):
+    """--png and --wave in a directory deeper than PATH_MAX (4096 bytes): from a working directory
+    inside it, relative names work; absolute names the kernel cannot take are refused before the
+    run (exit 2), never overrun a buffer."""
+    root = ctx['tmp']
+    deep = deep_dir(root, 4300)
+    here = os.getcwd()
+    src_vec = os.path.abspath(os.path.join(ctx['src'], PNG_VEC))
+    cp_vec = os.path.abspath(os.path.join(ctx['src'], VEC))
+    try:
+        rel_chdir(root, deep)
+        run(ctx, ['run', '--vector', src_vec, '--png', 'pics', '--quiet'], 0, cwd='.')
+        check(any(n.endswith('.model.png') for n in os.listdir('pics')), 'pictures in a deep directory',
+              os.listdir('pics'))
+        no_tmp_files('pics')
+        out, _ = run(ctx, ['run', '--vector', cp_vec, '--inject', 'model:memreq.addr@0^0x4', '--wave', 'bundle'], 1,
+                     'bundle: ' + deep + '/bundle', cwd='.')
+        for n in ('report.txt', 'report.json', 'wave.gtkw', 'wave.fst', 'repro.sh', 'vector.vec'):
+            check(os.path.getsize(os.path.join('bundle', n)) > 0, 'bundle file %s empty or missing' % n)
+        check((deep + '/bundle/wave.fst') in open('bundle/wave.gtkw').read(), 'the dump file named in wave.gtkw')
+        no_tmp_files('bundle')
+        # A repro line holding the (long) vector path whole.
+        check(cp_vec in open('bundle/report.txt').read(), 'the repro line names the vector')
+    finally:
+        os.chdir(here)
+    long_dir = deep + '/pics2'
+    run(ctx, ['run', '--vector', PNG_VEC, '--png', long_dir], 2,
+        "rcosim run: --png '%s...' (%d bytes): expected a path shorter than 4096 bytes (PATH_MAX)"
+        % (long_dir[:60], len(long_dir)))
+    run(ctx, ['replay', '--vector', VEC, '--wave', long_dir], 2, 'expected a path shorter than 4096 bytes (PATH_MAX)')
+    run(ctx, ['gen', '--block', 'r5xx.cp', '--count', '5', '-o', deep + '/g.vec'], 2,
+        "rcosim gen: -o '%s...' (%d bytes): expected a path shorter than 4096 bytes (PATH_MAX)"
+        % (deep[:60], len(deep) + 6))
+    run(ctx, ['run', '--vector', deep + '/v.vec'], 2, 'rcosim run: ' + deep + '/v.vec', 'File name too long')
+
+
 # ---- 4. reader and writer agree ------------------------------------------------------------------------
 
 def blocks(ctx):
@@ -250,6 +334,269 @@ def case_hostile(ctx):
     # A stream that never ends within the user's bound is a hang report (exit 1), not a crash.
     p = hostile(ctx, 'mem 00100000 %s\n' % pkt, 0xffff)
     run(ctx, ['run', '--vector', p, '--max-cycles', '50'], 1, 'hang')
+
+
+# A PAINT_MULTI of 8191 x 8191 pixels (the largest rectangle: coordinates are signed 14-bit), the
+# scissor opened as wide: about 740 million cycles of pixel writes.  DST_PITCH_OFFSET 0x43000400.
+HUGE_PAINT = 'c0069a00 02f036da 43000400 00000000 1fff1fff 00307070 00000000 1fff1fff'
+
+
+def huge_paint_vec(ctx, block, model_vec):
+    lines = open_vec(os.path.join(ctx['src'], model_vec)).splitlines(True)
+    hdr = ''.join(l for l in lines if l.split()[:1] in (['rcosim-vector'], ['block'], ['seed'], ['backpressure'],
+                                                        ['mem-latency'], ['channel']))
+    p = os.path.join(ctx['tmp'], block + '.huge.vec')
+    open(p, 'w').write(hdr + 'mem 00800000 %s\n' % HUGE_PAINT +
+                       'in host 0700 00800000\nin host 0704 08000008\nin host 0714 00000008\nend\n')
+    return p
+
+
+def open_vec(path):
+    return gzip.open(path, 'rt').read() if path.endswith('.gz') else open(path).read()
+
+
+def case_huge_paint(ctx):
+    """A hostile but valid PM4 stream (one huge PAINT_MULTI through the CP, r5xx.pm4_2d and
+    r5xx.gpu) ends at the user's --max-cycles with the hang report, exit 1; gen keeps nothing."""
+    for block, model_vec in (('r5xx.pm4_2d', 'vectors/r5xx/pm4_2d/desktop.vec.gz'), ('r5xx.gpu', 'vectors/r5xx/gpu/fill_pkt.vec')):
+        p = huge_paint_vec(ctx, block, model_vec)
+        out, _ = run(ctx, ['run', '--vector', p, '--max-cycles', '30000'], 1,
+                     'HANG %s: not finished after 30000 cycles (--max-cycles)' % block,
+                     'FAIL %s %s: hang: not finished after --max-cycles 30000' % (block, p))
+        # It was drawing all along (not stuck): pixels went out, RTL and model agreeing.
+        check(re.search(r'pix +#[0-9]{3,} ', out), 'pixels drawn before the bound', out[-2000:])
+        run(ctx, ['replay', '--vector', p, '--side', 'model', '--max-cycles', '30000'], 2,
+            'the vector has no expected outputs')
+        g = os.path.join(ctx['tmp'], 'g.vec')
+        run(ctx, ['gen', '--stimulus', p, '--max-cycles', '30000', '-o', g], 1,
+            'FAIL %s gen: not finished after --max-cycles 30000; seed 1 (nothing written)' % block)
+        check(not os.path.exists(g), 'gen wrote a vector of a run it did not finish')
+        no_tmp_files(ctx['tmp'])
+
+
+# ---- 6. the malformed-input suite: every case exit 2, its message, no traceback, nothing written ----
+
+def swap_outs(t):
+    lines = t.split('\n')
+    i = lines.index('out memreq @8 00100000 0 00000000 0')
+    lines[i], lines[i + 1] = lines[i + 1], lines[i]
+    return '\n'.join(lines)
+
+
+# Vector edits of VEC (r5xx.cp type0_worked.vec, 43 lines: header 1-11, mem 12-27, host writes
+# (the PM4 ring set-up) 28-35, expect 36, outputs 37-42, end 43): (name, edit, 'LINE: message').
+MALFORMED_VECTORS = [
+    ('no_magic', lambda t: t.replace('rcosim-vector 1\n', ''), "1: expected 'rcosim-vector 1' as the first line"),
+    ('version', lambda t: t.replace('rcosim-vector 1', 'rcosim-vector 9'), "1: expected format version 1, got '9'"),
+    ('binary', lambda t: '\x89PNG\r\n\x1a\n' + '\x7f' * 40, "1: expected 'rcosim-vector 1' as the first line"),
+    ('block', lambda t: t.replace('block r5xx.cp', 'block r5xx.nope'), "2: expected a known block name, got 'r5xx.nope'"),
+    ('seed_negative', lambda t: t.replace('seed 1\n', 'seed -1\n'), "3: expected 'seed DECIMAL'"),
+    ('seed_wraps', lambda t: t.replace('seed 1\n', 'seed 18446744073709551616\n'), "3: expected 'seed DECIMAL'"),
+    ('backpressure', lambda t: t.replace('backpressure always', 'backpressure sometimes'),
+     "4: backpressure 'sometimes': expected always, random:P (0<P<=1) or bursty:N (1..1000000)"),
+    ('backpressure_wraps', lambda t: t.replace('backpressure always', 'backpressure bursty:4294967297'),
+     "4: backpressure 'bursty:4294967297': expected always"),
+    ('latency_zero', lambda t: t.replace('mem-latency 1:1', 'mem-latency 0'),
+     "5: mem-latency '0': expected N or MIN:MAX cycles (1..1000)"),
+    ('latency_reversed', lambda t: t.replace('mem-latency 1:1', 'mem-latency 9:2'), "5: mem-latency '9:2': expected"),
+    ('nul_byte', lambda t: t.replace('seed 1\n', 'seed 1\n\0\0\n'), '4: expected a line of text, got a NUL byte'),
+    ('channel_unknown', lambda t: t.replace('channel out body', 'channel out nope'),
+     "11: expected a channel of block r5xx.cp, got 'nope'"),
+    ('channel_field', lambda t: t.replace('channel in host addr:16', 'channel in host adr:16'),
+     "7: expected field 'addr:16' of channel 'host', got 'adr:16'"),
+    ('channel_width', lambda t: t.replace('channel in host addr:16', 'channel in host addr:12'),
+     "7: expected field 'addr:16' of channel 'host', got 'addr:12'"),
+    ('channel_count', lambda t: t.replace('channel out regw addr:16 data:32 stream:2', 'channel out regw addr:16 data:32'),
+     "9: expected 3 fields for channel 'regw', got 2"),
+    ('channel_direction', lambda t: t.replace('channel in host', 'channel out host'),
+     "7: expected channel 'host' to be 'in'"),
+    ('channel_twice', lambda t: t.replace('channel out body data:32 last:1\n',
+                                          'channel out body data:32 last:1\nchannel out body data:32 last:1\n'),
+     "12: expected one 'channel' line per channel; 'body' was declared at line 11"),
+    ('channel_missing', lambda t: t.replace('channel in host addr:16 data:32\n', ''),
+     "11: expected a 'channel in host ...' line in the header, before this line"),
+    ('stimulus_long', lambda t: t.replace('stimulus file type0_worked.stim', 'stimulus file ' + 'x' * 200),
+     '6: expected a stimulus description of at most 127 characters, got 205'),
+    ('header_late', lambda t: t.replace('end\n', 'seed 2\nend\n'),
+     "43: expected 'seed' in the header, before any mem, in or out line"),
+    ('block_twice', lambda t: t.replace('seed 1\n', 'seed 1\nblock r5xx.cp\n'), '4: expected seed, backpressure'),
+    ('keyword', lambda t: t.replace('in host 0704 80000006', 'frob host 0704 80000006'),
+     "29: expected seed, backpressure, mem-latency, stimulus, channel, mem, in, expect, out or end; got 'frob'"),
+    ('mem_address', lambda t: t.replace('mem 00100020', 'mem 0010002g'),
+     "13: expected 'mem ADDRESS WORD...' with a 4-aligned 32-bit hex address"),
+    ('mem_unaligned', lambda t: t.replace('mem 00100020', 'mem 00100022'), "13: expected 'mem ADDRESS WORD...'"),
+    ('mem_no_words', lambda t: t.replace('mem 00100020 ' + ' '.join(['00000000'] * 8), 'mem 00100020'),
+     "13: expected 'mem ADDRESS WORD...'"),
+    ('mem_word_wide', lambda t: t.replace('mem 00100020 00000000', 'mem 00100020 100000000'),
+     "13: expected a 32-bit hex word, got '100000000'"),
+    ('mem_overlap', lambda t: t.replace('mem 00100020 ', 'mem 00100000 ', 1),
+     '13: expected memory sections not to overlap; this one overlaps the one at line 12'),
+    ('mem_past_4g', lambda t: t.replace('mem 00100020 00000000 00000000', 'mem fffffff8 00000000 00000000 00000000', 1),
+     '13: expected memory words below 4 GiB'),
+    # The PM4 stream's set-up (host register writes to the CP) and the ring's packets.
+    ('pm4_ring_word', lambda t: t.replace('mem 00100000 00011381', 'mem 00100000 0001138x'),
+     "12: expected a 32-bit hex word, got '0001138x'"),
+    ('pm4_wptr_wide', lambda t: t.replace('in host 0714 00000003', 'in host 0714 100000003'),
+     "35: expected field 'data' to fit in 32 bits, got 100000003"),
+    ('pm4_reg_wide', lambda t: t.replace('in host 0714 00000003', 'in host 10714 00000003'),
+     "35: expected field 'addr' to fit in 16 bits"),
+    ('in_few', lambda t: t.replace('in host 0704 80000006', 'in host 0704'), "29: expected 2 values for channel 'host', got 1"),
+    ('in_many', lambda t: t.replace('in host 0704 80000006', 'in host 0704 80000006 5'),
+     "29: expected 2 values for channel 'host', got 3"),
+    ('in_hex', lambda t: t.replace('in host 0704 80000006', 'in host 0704 zz'), "29: expected a hex value for field 'data', got 'zz'"),
+    ('in_undeclared', lambda t: t.replace('in host 0704 80000006', 'in hots 0704 80000006'),
+     "29: expected a channel declared by a 'channel' line, got 'hots'"),
+    ('in_output', lambda t: t.replace('in host 0704 80000006', 'in regw 0704 80000006 0'),
+     "29: expected an input channel after 'in', got 'regw'"),
+    ('expect_twice', lambda t: t.replace('expect\n', 'expect\nexpect\n'), "37: expected a single 'expect' line"),
+    ('out_stamp_word', lambda t: t.replace('out regw @13', 'out regw @x13'), "41: expected a decimal cycle after '@', got '@x13'"),
+    ('out_stamp_negative', lambda t: t.replace('out regw @13', 'out regw @-13'), "41: expected a decimal cycle after '@'"),
+    ('out_no_stamp', lambda t: t.replace('out regw @13 ', 'out regw '), "41: expected '@CYCLE' after the output channel 'regw'"),
+    ('out_order', swap_outs, "38: expected cycle stamps of channel 'memreq' in order"),
+    ('out_field_wide', lambda t: t.replace('out pkt @11 0 0 00 0001 000000 0', 'out pkt @11 0 0 00 0001 000000 8'),
+     "40: expected field 'err' to fit in 3 bits, got 8"),
+    ('truncated', lambda t: t.replace('end\n', ''), "43: expected 'end' (the file is truncated)"),
+    ('after_end', lambda t: t + 'in host 0704 80000006\n', "44: expected nothing after 'end'"),
+]
+
+
+def case_malformed(ctx):
+    """The malformed-input suite of issue #17: vectors (plain and gzip), stimulus files, PM4
+    streams and every option of every subcommand, each exit 2 with its message ('rcosim CMD:',
+    and FILE:LINE: where a file is involved), no traceback, no output or temporary file left."""
+    src_text = open(os.path.join(ctx['src'], VEC)).read()
+    out_dir = os.path.join(ctx['tmp'], 'out')           # every output a case names goes here
+    os.makedirs(out_dir)
+    n = 0
+
+    def bad(args, *needles):
+        nonlocal n
+        run(ctx, args, 2, *needles)
+        n += 1
+
+    # Vectors: run (and gen --stimulus, which reads the same way) name FILE:LINE.
+    for i, (name, edit, msg) in enumerate(MALFORMED_VECTORS):
+        p = os.path.join(ctx['tmp'], 'm_%s.vec' % name)
+        with open(p, 'w', newline='') as f:
+            f.write(edit(src_text))
+        cmd = ['gen', '--stimulus', p, '-o', os.path.join(out_dir, 'g.vec')] if i % 4 == 3 else ['run', '--vector', p]
+        bad(cmd, 'rcosim %s: %s:%s' % (cmd[0], p, msg))
+    # gzip: truncated, corrupt, not gzip at all but named .gz (read as plain: its first line).
+    data = gzip.compress(src_text.encode(), mtime=0)
+    for name, blob, msg in (('cut', data[:-8], 'read error'), ('crc', data[:-8] + bytes([data[-8] ^ 0xff]) + data[-7:], 'read error'),
+                            ('half', data[:len(data) // 2], 'read error')):
+        p = os.path.join(ctx['tmp'], 'm_%s.vec.gz' % name)
+        open(p, 'wb').write(blob)
+        bad(['run', '--vector', p], 'rcosim run: %s:' % p, msg)
+    p = os.path.join(ctx['tmp'], 'm_empty.vec')
+    open(p, 'w').close()
+    bad(['replay', '--vector', p], 'rcosim replay: %s:' % p, "expected 'rcosim-vector 1', got an empty file")
+    bad(['run', '--vector', ctx['tmp']], 'rcosim run: %s: cannot open: expected a vector file, it is a directory' % ctx['tmp'])
+    bad(['run', '--vector', 'no/such.vec'], 'rcosim run: no/such.vec: cannot open: No such file or directory')
+    bad(['gen', '--stimulus', 'no/such.vec', '-o', os.path.join(out_dir, 'g.vec')], 'rcosim gen: no/such.vec: cannot open')
+    bad(['replay', '--vector', 'vectors/r5xx/cp'], 'rcosim replay: vectors/r5xx/cp: cannot open: expected a vector file, it is a directory')
+    # A stimulus (a vector without expected outputs) replayed: nothing to compare against.
+    stim = os.path.join(ctx['tmp'], 'm_stim.vec')
+    open(stim, 'w').write(src_text[:src_text.index('expect\n')] + 'end\n')
+    bad(['replay', '--vector', stim], "rcosim replay: %s: the vector has no expected outputs ('expect' section)" % stim)
+
+    plain = os.path.join(ctx['tmp'], 'plain')
+    open(plain, 'w').close()
+    run_ = ['run', '--vector', VEC]
+    num = "expected a whole number 0..18446744073709551615"
+    # run: every option.
+    for args, msg in [
+        (['--seed', '-1'], "rcosim run: --seed '-1': " + num),
+        (['--max-cycles', '-3'], "rcosim run: --max-cycles '-3': " + num),
+        (['--watchdog', 'x'], "rcosim run: --watchdog 'x': " + num),
+        (['--max-mismatches', '4294967296'], "rcosim run: --max-mismatches '4294967296': expected a whole number 0..4294967295"),
+        (['--history', '1e3'], "rcosim run: --history '1e3': expected a whole number 0..4294967295"),
+        (['--wave-before', '-1', '--wave', out_dir + '/w'], "rcosim run: --wave-before '-1': " + num),
+        (['--wave-after', 'x', '--wave', out_dir + '/w'], "rcosim run: --wave-after 'x': " + num),
+        (['--wave-range', '5:2', '--wave', out_dir + '/w'], "rcosim run: --wave-range expects A:B with A <= B (cycles), got '5:2'"),
+        (['--wave-all'], 'rcosim run: --wave-range, --wave-all, --wave-before and --wave-after need --wave DIR'),
+        (['--wave', plain], "rcosim run: --wave '%s': expected a directory, it is an existing file" % plain),
+        (['--png', plain + '/sub'], "rcosim run: --png '%s/sub': expected a directory path, '%s' is an existing file" % (plain, plain)),
+        (['--threads', '3'], "rcosim run: --threads expects 1 or 2, got '3'"),
+        (['--engine', 'fast'], "rcosim run: --engine expects generated or tables, got 'fast'"),
+        (['--mode', 'loose'], "rcosim run: --mode expects exact or ordered, got 'loose'"),
+        (['--backpressure', 'random:0'], "rcosim run: --backpressure expects always, random:P (0<P<=1) or bursty:N, got 'random:0'"),
+        (['--backpressure', 'random:1.5'], "got 'random:1.5'"),
+        (['--mem-latency', '5:2'], "rcosim run: --mem-latency expects N or MIN:MAX cycles (1..1000), got '5:2'"),
+        (['--trace', 'nope'], "rcosim run: --trace: 'nope' is not an output channel of the block (or 'all')"),
+        (['--inject', 'junk'], "rcosim run: --inject expects SIDE:CHANNEL.FIELD@TXN^HEXMASK, got 'junk'"),
+        (['--inject', 'model:nope.data@0^1'], "rcosim run: --inject: 'nope' is not an output channel of the block"),
+        (['--inject', 'a'] * 1 + ['--inject', 'b', '--inject', 'c', '--inject', 'd', '--inject', 'e'], 'rcosim run: at most 4 --inject options'),
+        (['--side', 'rtl'], 'rcosim run: option --side does not apply here'),
+        (['--count', '5'], 'rcosim run: give either --vector FILE or --count N'),
+        (['--block', 'r5xx.zb'], 'rcosim run: %s: the vector is for block r5xx.cp, not --block r5xx.zb' % VEC),
+        (['extra'], "rcosim run: unexpected argument 'extra'"),
+        (['--frobnicate'], "rcosim run: unknown option '--frobnicate'"),
+        (['--seed'], "rcosim run: option '--seed' needs a value"),
+    ]:
+        bad(run_ + args, msg)
+    bad(['run', '--count', '5'], 'rcosim run: --block is required')
+    bad(['run', '--block', 'nope', '--count', '3'], "rcosim run: unknown block 'nope'")
+    bad(['run', '--block', 'r5xx.cp', '--count', '99999999999999999999'], "rcosim run: --count '99999999999999999999': " + num)
+    # gen.
+    g = os.path.join(out_dir, 'g.vec')
+    gen = ['gen', '--block', 'r5xx.cp', '--count', '5']
+    bad(gen, 'rcosim gen: -o FILE is required')
+    bad(gen + ['-o'], "rcosim gen: option '-o' needs a value")
+    bad(['gen', '--block', 'r5xx.cp', '-o', g], 'rcosim gen: give either --count N or --stimulus FILE')
+    bad(gen + ['-o', g, '--mode', 'exact'], 'rcosim gen: option --mode does not apply here')
+    bad(gen + ['-o', out_dir], "rcosim gen: -o '%s': expected a file name, it is a directory" % out_dir)
+    bad(gen + ['-o', plain + '/g.vec'], "rcosim gen: -o '%s/g.vec': expected a file in an existing directory, '%s' is not a directory"
+        % (plain, plain))
+    bad(gen + ['-o', out_dir + '/no/g.vec'], "expected a file in an existing directory, '%s/no': No such file or directory" % out_dir)
+    bad(gen + ['-o', g, '--seed', 'x'], "rcosim gen: --seed 'x': " + num)
+    bad(gen + ['-o', g, '--watchdog', '-1'], "rcosim gen: --watchdog '-1': " + num)
+    bad(gen + ['-o', g, '--backpressure', 'bursty:0'], "rcosim gen: --backpressure expects")
+    bad(gen + ['-o', g, '--mem-latency', '0:1'], "rcosim gen: --mem-latency expects")
+    bad(gen + ['-o', g, '--engine', 'x'], "rcosim gen: --engine expects generated or tables, got 'x'")
+    # replay.
+    bad(['replay'], 'rcosim replay: --vector FILE is required')
+    bad(['replay', '--vector', VEC, '--side', 'both'], "rcosim replay: --side expects rtl or model, got 'both'")
+    bad(['replay', '--vector', VEC, '--count', '3'], 'rcosim replay: option --count does not apply here')
+    bad(['replay', '--vector', VEC, '--threads', '2'], 'rcosim replay: option --threads does not apply here')
+    bad(['replay', '--vector', VEC, '--max-mismatches', '-1'], "rcosim replay: --max-mismatches '-1'")
+    bad(['replay', '--vector', VEC, '--png', plain], "rcosim replay: --png '%s': expected a directory, it is an existing file" % plain)
+    bad(['replay', '--vector', VEC, '--inject', 'model:regw.data@0^1'], "side 'model' is not part of this run")
+    # bare, list, wave, regs, the top level.
+    bad(['bare'], 'rcosim bare: --vector FILE is required')
+    bad(['bare', '--vector', VEC, '--seed', '3'], 'rcosim bare: option --seed does not apply here')
+    bad(['bare', '--vector', VEC, '--max-cycles', 'x'], "rcosim bare: --max-cycles 'x': " + num)
+    bad(['list', 'x'], "rcosim list: unexpected argument 'x'")
+    bad(['wave'], 'rcosim wave: expected one bundle directory')
+    bad(['wave', 'a', 'b'], 'rcosim wave: expected one bundle directory')
+    bad(['wave', out_dir], 'rcosim wave: %s: expected a bundle with wave.fst and wave.gtkw (made by --wave)' % out_dir)
+    bad(['regs', '--bogus'], "rcosim regs: unknown option '--bogus'")
+    bad(['regs', 'NOPE_REG'], "rcosim regs: no register named 'NOPE_REG' in family r5xx")
+    bad(['regs', 'CP_RB_CNTL', 'zz'], "rcosim regs: 'zz' is not a 32-bit value (decimal or 0x-hex) nor FIELD=VALUE assignments")
+    bad(['regs', 'CP_RB_CNTL', 'NOPE=1'], "rcosim regs: CP_RB_CNTL has no field 'NOPE'")
+    bad(['regs', '--family', 'xx', 'CP_RB_CNTL'], "rcosim regs: unknown family 'xx' (known: r5xx si)")
+    bad(['bogus'], "rcosim: unknown command 'bogus'")
+    # regress (its own parser, in Python): never a traceback.
+    o = os.path.join(out_dir, 'reg')
+    for args, msg in [
+        (['--block', 'nope'], "rcosim regress: unknown block 'nope'"),
+        (['--shard', '3/2'], "rcosim regress: argument --shard: expects I/N with 1 <= I <= N, got '3/2'"),
+        (['--max-failures', '-1'], "rcosim regress: argument --max-failures: '-1': expected a whole number >= 0"),
+        (['--filter', '('], "rcosim regress: --filter: bad regular expression '('"),
+        (['--suite', 'weekly'], "rcosim regress: argument --suite: invalid choice: 'weekly'"),
+        (['--count', '-1'], "rcosim regress: argument --count: '-1': expected a whole number 1..18446744073709551615"),
+        (['--vectors', '/nonexistent'], 'rcosim regress: --vectors: no directory /nonexistent'),
+        (['--bogus'], 'rcosim regress: unrecognized arguments: --bogus'),
+        (['-j', '0'], "rcosim regress: argument -j/--jobs: '0': expected a whole number 1..4096"),
+    ]:
+        bad(['regress', '-o', o] + args, msg)
+    check(n >= 60, 'the malformed-input suite has %d cases, expected at least 60' % n)
+    # Nothing written by any of them: no output, no temporary file anywhere.
+    left = [os.path.join(d, f) for d, _, fs in os.walk(out_dir) for f in fs]
+    check(not left, 'outputs left by refused commands: %s' % left)
+    for d, _, fs in os.walk(ctx['tmp']):
+        check(not [f for f in fs if '.rcosim-tmp.' in f], 'temporary files left in %s' % d)
+    print('%d malformed inputs, each exit 2 with its message' % n)
 
 
 # ---- regress ----------------------------------------------------------------------------------------------

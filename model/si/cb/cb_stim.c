@@ -85,7 +85,7 @@ static void setup(gen *g, int sweep, unsigned e)
     uint32_t asb = sweep ? (e + 3) % 21 : rnd(g, 32), adb = sweep ? (e + 11) % 21 : rnd(g, 32);
     uint32_t afn = sweep ? (e + 2) % 5 : rnd(g, 8);
     uint32_t blend = sb | fn << 5 | db << 8 | asb << 16 | afn << 21 | adb << 24 | rnd(g, 2) << 29;
-    blend |= (sweep ? (rnd(g, 4) != 0) : rnd(g, 2)) << 30 | (rnd(g, 8) == 0) << 31;
+    blend |= (sweep ? (rnd(g, 4) != 0) : rnd(g, 2)) << 30 | (uint32_t)(rnd(g, 8) == 0) << 31;
     unsigned mode = rnd(g, 16) ? 1 : rnd(g, 8);
     uint32_t cctl = mode << 4 | (rnd(g, 4) ? word(g) & 0xFF : 0xCC) << 16;
     uint32_t ptm = rnd(g, 8);
