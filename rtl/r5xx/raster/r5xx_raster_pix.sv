@@ -139,10 +139,9 @@ module r5xx_raster_pix (
     assign num = 82'(d1) * 82'(w1) + 82'(d2) * 82'(w2);
 
     // divr(n, d) = floor((2n + d) / (2d))
-    r5xx_raster_div #(.NW(82), .DW(50), .QW(82)) u_div (
+    r5xx_raster_div #(.NW(82), .DW(50), .QW(82), .Mode(2'd1)) u_div (
       .n_i    ((num <<< 1) + 82'(ld)),
       .d_i    (50'(ld) <<< 1),
-      .mode_i (2'd1),
       .q_o    (q),
       .dz_o   (unused_dz)
     );

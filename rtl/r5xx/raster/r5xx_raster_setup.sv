@@ -290,20 +290,20 @@ module r5xx_raster_setup #(
   logic signed [23:0] bxl, bxh, byl, byh;    // ceil/floor((v - S/2) / S)
   logic               unused_dz [4];
 
-  r5xx_raster_div #(.NW(24), .DW(6), .QW(24)) u_dx0 (
-    .n_i (24'(xmin) - 24'($signed({1'b0, half}))), .d_i ($signed({1'b0, s})), .mode_i (2'd2),
+  r5xx_raster_div #(.NW(24), .DW(6), .QW(24), .Mode(2'd2)) u_dx0 (
+    .n_i (24'(xmin) - 24'($signed({1'b0, half}))), .d_i ($signed({1'b0, s})),
     .q_o (bxl), .dz_o (unused_dz[0])
   );
-  r5xx_raster_div #(.NW(24), .DW(6), .QW(24)) u_dx1 (
-    .n_i (24'(xmax) - 24'($signed({1'b0, half}))), .d_i ($signed({1'b0, s})), .mode_i (2'd1),
+  r5xx_raster_div #(.NW(24), .DW(6), .QW(24), .Mode(2'd1)) u_dx1 (
+    .n_i (24'(xmax) - 24'($signed({1'b0, half}))), .d_i ($signed({1'b0, s})),
     .q_o (bxh), .dz_o (unused_dz[1])
   );
-  r5xx_raster_div #(.NW(24), .DW(6), .QW(24)) u_dy0 (
-    .n_i (24'(ymin) - 24'($signed({1'b0, half}))), .d_i ($signed({1'b0, s})), .mode_i (2'd2),
+  r5xx_raster_div #(.NW(24), .DW(6), .QW(24), .Mode(2'd2)) u_dy0 (
+    .n_i (24'(ymin) - 24'($signed({1'b0, half}))), .d_i ($signed({1'b0, s})),
     .q_o (byl), .dz_o (unused_dz[2])
   );
-  r5xx_raster_div #(.NW(24), .DW(6), .QW(24)) u_dy1 (
-    .n_i (24'(ymax) - 24'($signed({1'b0, half}))), .d_i ($signed({1'b0, s})), .mode_i (2'd1),
+  r5xx_raster_div #(.NW(24), .DW(6), .QW(24), .Mode(2'd1)) u_dy1 (
+    .n_i (24'(ymax) - 24'($signed({1'b0, half}))), .d_i ($signed({1'b0, s})),
     .q_o (byh), .dz_o (unused_dz[3])
   );
 
@@ -384,10 +384,9 @@ module r5xx_raster_setup #(
     end
   end
 
-  r5xx_raster_div #(.NW(124), .DW(124), .QW(124)) u_slope (
+  r5xx_raster_div #(.NW(124), .DW(124), .QW(124), .Mode(2'd1)) u_slope (
     .n_i    ((snum <<< 1) + sden),
     .d_i    (sden <<< 1),
-    .mode_i (2'd1),
     .q_o    (sq),
     .dz_o   (s_unused_dz)
   );
