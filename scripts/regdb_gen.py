@@ -927,6 +927,15 @@ def apply_fixup(regs, fx):
             raise FixupError("fix-up %s: %s.%s value %s is %r, expected %r"
                              % (fx["id"], r.name, f.name, fx["value"], [f.enums[h] for h in hits], fx["expect"]))
         f.enums[hits[0]] = (fx["value"], fx["to"])
+    elif act == "copy_enums":
+        r = find_reg(regs, fx)
+        f = find_field(r, fx["field"], fx)
+        src = find_field(r, fx["from"], fx)
+        have = [v for v, _ in f.enums]
+        if have != fx["expect_values"]:
+            raise FixupError("fix-up %s: %s.%s has values %s, expected %s"
+                             % (fx["id"], r.name, f.name, have, fx["expect_values"]))
+        f.enums = list(src.enums)
     elif act == "add_enum":
         r = find_reg(regs, fx)
         f = find_field(r, fx["field"], fx)

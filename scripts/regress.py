@@ -46,6 +46,7 @@ COUNTS = {
     'r5xx.cp': (60000, 200000),
     'r5xx.regs': (1000000, 3000000),
     'r5xx.tile': (200000, 1000000),
+    'si.backend': (20000, 450000),       # about 11 cycles a fragment
 }
 PROBE_COUNT = 1000
 TARGET_CYCLES = {'smoke': 500000, 'nightly': 5000000}

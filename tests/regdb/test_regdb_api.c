@@ -159,7 +159,7 @@ static void test_counts(void **state)
     count_family(si, &fields, &lists, &values);
     assert_int_equal(fields, 1426);      /* 1424 parsed + VGT_EVENT_INITIATOR ADDRESS_HI, EXTENDED_EVENT (si-33, si-34) */
     assert_int_equal(lists, 284);
-    assert_int_equal(values, 3673);      /* + 32 EVENT_TYPE values (si-36 .. si-67) */
+    assert_int_equal(values, 3688);      /* + 32 EVENT_TYPE values (si-36 .. si-67), + 15 DB_STENCIL_CONTROL op values (si-69 .. si-73) */
 }
 
 static void test_spot_checks(void **state)
@@ -459,6 +459,24 @@ static void test_enums(void **state)
     /* values printed with an en dash instead of a hyphen (000:10261-10262) */
     assert_string_equal(rdb_field_enum_name(pipes, 6), "R420-3P (3 pipes, 1 ctx)");
     assert_string_equal(rdb_field_enum_name(pipes, 7), "R420 (4 pipes, 1 ctx)");
+    /* DB_STENCIL_CONTROL: every op field has the 16 operations, 2 ONES, 3 REPLACE_TEST (002:7147;
+     * fix-ups si-69 .. si-73 repaired the five damaged lists) */
+    {
+        static const char *const ops[] = { "STENCILFAIL", "STENCILZPASS", "STENCILZFAIL",
+                                           "STENCILFAIL_BF", "STENCILZPASS_BF", "STENCILZFAIL_BF" };
+        const rdb_reg *sc = rdb_reg_by_name(fam("si"), "DB_STENCIL_CONTROL");
+        for (size_t k = 0; k < sizeof ops / sizeof ops[0]; k++) {
+            const rdb_field *f = rdb_field_find(sc, ops[k]);
+            assert_non_null(f);
+            assert_int_equal(rdb_field_nenums(f), 16);
+            assert_int_equal(rdb_field_enum(f, 2)->value, 2);
+            assert_string_equal(rdb_field_enum_name(f, 2), "STENCIL_ONES");
+            assert_int_equal(rdb_field_enum(f, 3)->value, 3);
+            assert_string_equal(rdb_field_enum_name(f, 3), "STENCIL_REPLACE_TEST");
+            assert_string_equal(rdb_field_enum_name(f, 7), "STENCIL_INVERT");
+            assert_string_equal(rdb_field_enum_name(f, 15), "STENCIL_XNOR");
+        }
+    }
     assert_int_equal(rdb_field_mask(comb), 0x7000);
     assert_int_equal(rdb_field_get(comb, 0x27261001), 1);
 }

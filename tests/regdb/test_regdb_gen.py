@@ -442,6 +442,24 @@ class SiExcerpts(unittest.TestCase):
         with self.assertRaises(regdb_gen.FixupError):
             run_gen("si", text, fx)
 
+    def test_copy_enums_repair(self):
+        """copy_enums gives a damaged value list the clean one of another field (si-69..73,
+        DB_STENCIL_CONTROL), and a stale expect_values is an error."""
+        text = ("DB:DB_STENCIL_CONTROL \u00b7 [R/W] \u00b7 32 bits\t\u00b7 Access: 32\t\u00b7 GpuF0MMReg:0x2842c\t\n"
+                "Field Name\tBits\tDefault\tDescription\t\n"
+                "STENCILFAIL\t3:0\tnone\tfails. POSSIBLE VALUES: 00 - STENCIL_KEEP: x 03 - STENCIL_ONES: y 03 - STENCIL_REPLACE_TEST: z\n"
+                "STENCILZFAIL\t11:8\tnone\tfails. POSSIBLE VALUES: 00 - STENCIL_KEEP: x 02 - STENCIL_ONES: y 03 - STENCIL_REPLACE_TEST: z\n\n")
+        db, _, _ = run_gen("si", text, [])
+        self.assertEqual([v for v, _ in field(reg(db, "DB_STENCIL_CONTROL"), "STENCILFAIL")["enums"]], [0, 3])
+        fx = [{"id": "c", "family": "si", "action": "copy_enums", "register": "DB_STENCIL_CONTROL",
+               "field": "STENCILFAIL", "from": "STENCILZFAIL", "expect_values": [0, 3], "reason": "r", "cite": ["002:7147"]}]
+        db, _, _ = run_gen("si", text, fx)
+        self.assertEqual(field(reg(db, "DB_STENCIL_CONTROL"), "STENCILFAIL")["enums"],
+                         [[0, "STENCIL_KEEP"], [2, "STENCIL_ONES"], [3, "STENCIL_REPLACE_TEST"]])
+        fx[0]["expect_values"] = [0, 1, 3]
+        with self.assertRaises(regdb_gen.FixupError):
+            run_gen("si", text, fx)
+
 
 # ---------------------------------------------------------------------------------------------
 class CommittedDatabase(unittest.TestCase):
@@ -451,7 +469,7 @@ class CommittedDatabase(unittest.TestCase):
         "r5xx": {"registers": 278, "instances": 6296, "instances_with_aliases": 6302, "arrays": 46,
                  "fields": 1004, "enum_lists": 402, "enum_values": 1788, "fixups_applied": 1},
         "si": {"registers": 392, "instances": 858, "instances_with_aliases": 858, "arrays": 41,
-               "fields": 1426, "enum_lists": 284, "enum_values": 3673, "fixups_applied": 68},
+               "fields": 1426, "enum_lists": 284, "enum_values": 3688, "fixups_applied": 73},
     }
 
     def load(self, fam):
