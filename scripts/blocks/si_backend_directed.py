@@ -12,9 +12,8 @@
 The scene ('scene'), one pass per entry of PASSES, each a colour target and draws on it:
   * 'float':  a 16x8 32_32_32_32 FLOAT target, a colour ramp reaching 1.875 (the picture clamps
               it), then a quad added on top with blend ONE + ONE;
-  * 'srgb':   a 16x8 8_8_8_8 NUMBER_TYPE SRGB target with a linear grey ramp - left out while
-              SRGB is False (si.cb does not write SRGB yet; docs/blocks/si-backend.md says how to
-              add it);
+  * 'srgb':   a 16x8 8_8_8_8 NUMBER_TYPE SRGB target with a linear grey ramp (encoded to sRGB
+              codes on the way out; SRGB = False leaves the pass out);
   * 'main':   a 48x32 8_8_8_8 UNORM target with a Z_32_FLOAT depth and a STENCIL_8 surface:
               cleared (ZFUNC ALWAYS), a red quad at depth 0.5 and a green quad whose depth ramps
               from 0.35 across it (they interpenetrate; depth test LESS, stencil REPLACE_TEST
@@ -30,7 +29,7 @@ import gzip
 import os
 import sys
 
-SRGB = False          # True once si.cb writes NUMBER_TYPE SRGB (the 'srgb' pass below)
+SRGB = True           # si.cb writes NUMBER_TYPE SRGB: the 'srgb' pass below is in the scene
 
 W, H = 48, 32
 ZBUF, SBUF = 0x01000000, 0x01010000

@@ -24,8 +24,8 @@ RANDOM = ['--block', 'si.backend', '--count', '2000', '--seed', '5', '--backpres
           '--mem-latency', '1:8']
 SCENE = os.path.join('vectors', 'si', 'backend', 'scene.vec.gz')
 # picture name -> committed file (docs/img)
-PICTURES = {'color0': 'si-backend.png', 'color0-1': 'si-backend-float.png', 'depth': 'si-backend-depth.png',
-            'stencil': 'si-backend-stencil.png'}
+PICTURES = {'color0': 'si-backend.png', 'color0-1': 'si-backend-float.png', 'color0-2': 'si-backend-srgb.png',
+            'depth': 'si-backend-depth.png', 'stencil': 'si-backend-stencil.png'}
 
 
 def script(ctx, *args):
@@ -135,7 +135,7 @@ def case_picture(ctx):
     want = sorted('%s.%s.png' % (k, s) for k in PICTURES for s in ('model', 'rtl'))
     if names != want:
         raise Fail('pictures written: %s, expected %s' % (names, want))
-    sizes = {'color0': (48, 32), 'color0-1': (16, 8), 'depth': (48, 32), 'stencil': (48, 32)}
+    sizes = {'color0': (48, 32), 'color0-1': (16, 8), 'color0-2': (16, 8), 'depth': (48, 32), 'stencil': (48, 32)}
     for k, doc in sorted(PICTURES.items()):
         got = os.path.join(out, '%s.rtl.png' % k)
         if rctest.png_size(got) != sizes[k]:
