@@ -117,7 +117,7 @@ static void setup_cb(gen *g, uint32_t ptm)
         nt = rnd(g, 8);
     uint32_t info = rnd(g, 4) | f << 2 | nt << 8 | rnd(g, 4) << 11 | rnd(g, 2) << 15 | rnd(g, 2) << 18;
     uint32_t blend = word(g) & 0x3FFFFFFFu;
-    blend |= (rnd(g, 4) != 0) << 30 | (rnd(g, 8) == 0) << 31;
+    blend |= (uint32_t)(rnd(g, 4) != 0) << 30 | (uint32_t)(rnd(g, 8) == 0) << 31;
     unsigned mode = rnd(g, 16) ? 1 : rnd(g, 8);
     uint32_t cctl = mode << 4 | (rnd(g, 4) ? word(g) & 0xFF : 0xCC) << 16;
     regw(g, SI_CB_COLOR0_BASE, (CB_REGION + REGION_STRIDE * rnd(g, NREGION)) >> 8);
