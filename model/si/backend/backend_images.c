@@ -134,7 +134,7 @@ static int colour(const csurf *s, const struct rc_memimg *mem, rc_image *im, con
             uint8_t c[4] = { 0, 0, 0, 255 };
             for (unsigned k = 0; k < nc; k++) {
                 unsigned bit = off + lo[k];
-                uint64_t v = wd[k] == 32 ? dw[bit / 32] : (dw[0] >> bit) & ((1u << wd[k]) - 1);
+                uint64_t v = wd[k] == 32 ? dw[bit / 32] : (dw[bit / 32] >> (bit % 32)) & ((1u << wd[k]) - 1);
                 c[swap_of(nc, cs, k)] = fl ? float8((uint32_t)v) : unorm8(v, wd[k]);
             }
             uint8_t *px = im->rgba + ((size_t)y * w + x) * 4;
