@@ -72,21 +72,21 @@ def cases_of(namespace):
     return {k[5:]: v for k, v in namespace.items() if k.startswith('case_')}
 
 
-def directed_check(ctx, block, name):
-    """scripts/NAME --check: the golden vectors of vectors/r5xx/BLOCK equal the script's own,
+def directed_check(ctx, block, name, family='r5xx'):
+    """scripts/NAME --check: the golden vectors of vectors/FAMILY/BLOCK equal the script's own,
     independent reference of the block."""
-    p = script(ctx, name, '--check', os.path.join(ctx['src'], 'vectors', 'r5xx', block))
+    p = script(ctx, name, '--check', os.path.join(ctx['src'], 'vectors', family, block))
     if p.returncode != 0 or 'PASS' not in p.stdout:
         raise Fail('%s --check:\n%s%s' % (name, p.stdout, p.stderr))
 
 
-def stim_current(ctx, block, name):
-    """The committed stimulus files of vectors/r5xx/BLOCK/stim are what scripts/NAME writes today."""
+def stim_current(ctx, block, name, family='r5xx'):
+    """The committed stimulus files of vectors/FAMILY/BLOCK/stim are what scripts/NAME writes today."""
     out = os.path.join(ctx['tmp'], 'stim')
     p = script(ctx, name, out)
     if p.returncode != 0:
         raise Fail('%s:\n%s%s' % (name, p.stdout, p.stderr))
-    ref = os.path.join(ctx['src'], 'vectors', 'r5xx', block, 'stim')
+    ref = os.path.join(ctx['src'], 'vectors', family, block, 'stim')
     names = sorted(os.listdir(out))
     if names != sorted(n for n in os.listdir(ref) if n.endswith('.stim')):
         raise Fail('stimulus files differ: generated %s, committed %s' % (names, sorted(os.listdir(ref))))

@@ -9,29 +9,20 @@ docs/img/si-backend*.png.
 
 Usage: si_backend_test.py RCOSIM SOURCE_DIR CASE
 """
-import filecmp
 import gzip
 import os
-import subprocess
 import sys
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', 'lib'))
 import rctest  # noqa: E402
 from rctest import Fail, contains, run  # noqa: E402
 
-SCRIPT = os.path.join('scripts', 'blocks', 'si_backend_directed.py')
 RANDOM = ['--block', 'si.backend', '--count', '2000', '--seed', '5', '--backpressure', 'random:0.5',
           '--mem-latency', '1:8']
 SCENE = os.path.join('vectors', 'si', 'backend', 'scene.vec.gz')
 # picture name -> committed file (docs/img)
 PICTURES = {'color0': 'si-backend.png', 'color0-1': 'si-backend-float.png', 'color0-2': 'si-backend-srgb.png',
             'depth': 'si-backend-depth.png', 'stencil': 'si-backend-stencil.png'}
-
-
-def script(ctx, *args):
-    return subprocess.run([sys.executable, os.path.join(ctx['src'], SCRIPT)] + list(args),
-                          capture_output=True, text=True, cwd=ctx['src'],
-                          env=dict(os.environ, PYTHONDONTWRITEBYTECODE='1'))
 
 
 def memreq_index(ctx, src, we, nth):
@@ -104,25 +95,13 @@ def case_wrong_pixel(ctx):
 
 
 def case_directed_check(ctx):
-    """The scene's records and both blocks' memory writes equal the chained si.db and si.cb references."""
-    p = script(ctx, '--check', os.path.join(ctx['src'], 'vectors', 'si', 'backend'))
-    if p.returncode != 0 or 'PASS' not in p.stdout:
-        raise Fail('si_backend_directed --check:\n%s%s' % (p.stdout, p.stderr))
+    """The golden vectors equal the independent reference of scripts/blocks/si_backend_directed.py."""
+    rctest.directed_check(ctx, 'backend', os.path.join('blocks', 'si_backend_directed.py'), family='si')
 
 
 def case_stim_current(ctx):
-    """The committed stimulus is what scripts/blocks/si_backend_directed.py writes today."""
-    out = os.path.join(ctx['tmp'], 'stim')
-    p = script(ctx, out)
-    if p.returncode != 0:
-        raise Fail('si_backend_directed:\n%s%s' % (p.stdout, p.stderr))
-    ref = os.path.join(ctx['src'], 'vectors', 'si', 'backend', 'stim')
-    names = sorted(os.listdir(out))
-    if names != sorted(n for n in os.listdir(ref) if n.endswith('.stim')):
-        raise Fail('stimulus files differ: generated %s, committed %s' % (names, sorted(os.listdir(ref))))
-    _, mismatch, errors = filecmp.cmpfiles(out, ref, names, shallow=False)
-    if mismatch or errors:
-        raise Fail('out of date (run scripts/regen-vectors): %s' % ' '.join(mismatch + errors))
+    """The committed stimulus files are what scripts/blocks/si_backend_directed.py writes today."""
+    rctest.stim_current(ctx, 'backend', os.path.join('blocks', 'si_backend_directed.py'), family='si')
 
 
 def case_picture(ctx):

@@ -75,25 +75,13 @@ def case_fault_needs_compare(ctx):
 
 
 def case_directed_check(ctx):
-    """The golden vectors' pixel records and memory writes equal the script's own reference."""
-    p = script(ctx, '--check', os.path.join(ctx['src'], 'vectors', 'si', 'cb'))
-    if p.returncode != 0 or 'PASS' not in p.stdout:
-        raise Fail('si_cb_directed --check:\n%s%s' % (p.stdout, p.stderr))
+    """The golden vectors equal the independent reference of scripts/blocks/si_cb_directed.py."""
+    rctest.directed_check(ctx, 'cb', os.path.join('blocks', 'si_cb_directed.py'), family='si')
 
 
 def case_stim_current(ctx):
     """The committed stimulus files are what scripts/blocks/si_cb_directed.py writes today."""
-    out = os.path.join(ctx['tmp'], 'stim')
-    p = script(ctx, out)
-    if p.returncode != 0:
-        raise Fail('si_cb_directed:\n%s%s' % (p.stdout, p.stderr))
-    ref = os.path.join(ctx['src'], 'vectors', 'si', 'cb', 'stim')
-    names = sorted(os.listdir(out))
-    if names != sorted(n for n in os.listdir(ref) if n.endswith('.stim')):
-        raise Fail('stimulus files differ: generated %s, committed %s' % (names, sorted(os.listdir(ref))))
-    _, mismatch, errors = filecmp.cmpfiles(out, ref, names, shallow=False)
-    if mismatch or errors:
-        raise Fail('out of date (run scripts/regen-vectors): %s' % ' '.join(mismatch + errors))
+    rctest.stim_current(ctx, 'cb', os.path.join('blocks', 'si_cb_directed.py'), family='si')
 
 
 def case_tables_current(ctx):

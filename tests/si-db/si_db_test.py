@@ -8,9 +8,7 @@ what that script writes today.
 Usage: si_db_test.py RCOSIM SOURCE_DIR CASE
 Each CASE is one CTest test.  Runs from SOURCE_DIR.
 """
-import filecmp
 import os
-import subprocess
 import sys
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', 'lib'))
@@ -19,12 +17,6 @@ from rctest import Fail, contains, run  # noqa: E402
 
 RANDOM = ['--block', 'si.db', '--count', '3000', '--seed', '5', '--backpressure', 'random:0.5',
           '--mem-latency', '1:8']
-SCRIPT = os.path.join('scripts', 'blocks', 'si_db_directed.py')
-
-
-def script(ctx, *args):
-    return subprocess.run([sys.executable, os.path.join(ctx['src'], SCRIPT)] + list(args),
-                          capture_output=True, text=True, cwd=ctx['src'])
 
 
 def write_index(ctx, nth):
@@ -75,25 +67,13 @@ def case_fault_needs_compare(ctx):
 
 
 def case_directed_check(ctx):
-    """The golden vectors' pass records and memory writes equal the script's own reference."""
-    p = script(ctx, '--check', os.path.join(ctx['src'], 'vectors', 'si', 'db'))
-    if p.returncode != 0 or 'PASS' not in p.stdout:
-        raise Fail('si_db_directed --check:\n%s%s' % (p.stdout, p.stderr))
+    """The golden vectors equal the independent reference of scripts/blocks/si_db_directed.py."""
+    rctest.directed_check(ctx, 'db', os.path.join('blocks', 'si_db_directed.py'), family='si')
 
 
 def case_stim_current(ctx):
     """The committed stimulus files are what scripts/blocks/si_db_directed.py writes today."""
-    out = os.path.join(ctx['tmp'], 'stim')
-    p = script(ctx, out)
-    if p.returncode != 0:
-        raise Fail('si_db_directed:\n%s%s' % (p.stdout, p.stderr))
-    ref = os.path.join(ctx['src'], 'vectors', 'si', 'db', 'stim')
-    names = sorted(os.listdir(out))
-    if names != sorted(n for n in os.listdir(ref) if n.endswith('.stim')):
-        raise Fail('stimulus files differ: generated %s, committed %s' % (names, sorted(os.listdir(ref))))
-    _, mismatch, errors = filecmp.cmpfiles(out, ref, names, shallow=False)
-    if mismatch or errors:
-        raise Fail('out of date (run scripts/regen-vectors): %s' % ' '.join(mismatch + errors))
+    rctest.stim_current(ctx, 'db', os.path.join('blocks', 'si_db_directed.py'), family='si')
 
 
 if __name__ == '__main__':
