@@ -10,6 +10,9 @@
                                      scripts/blocks/rb3d_directed.py, chained) and compare the pixels it
                                      writes with VECDIR/*.vec's expected `pix` outputs
 
+The short case ('small', the exported benches' CI vector): a 32x16 clear, a depth-tested
+triangle and a blended one over it.
+
 The scene ('scene'): a 160x120 ARGB8888 macro-tiled colour buffer and a Z24S8 depth buffer are
 cleared by a screen-sized quad (Z function ALWAYS); then, depth-tested (LESS), a Gouraud-shaded
 red triangle and an interpenetrating green one fetched from vertex arrays through 16-bit
@@ -55,7 +58,7 @@ class Stim:
             f.write('end\n')
 
 
-def common_state(s):
+def common_state(s, w=W, h=H):
     # VAP: position FLOAT_4 -> location 0, colour FLOAT_4 -> location 2 (colour 0), 8 dwords/vertex
     s.w(0x2150, 3 | (3 | 2 << 8 | 1 << 13) << 16)
     s.w(0x21E0, 0xF688F688)                # swizzle xyzw, write xyzw, both elements
@@ -71,7 +74,7 @@ def common_state(s):
     s.w(0x42C4, 0)
     s.w(0x43A8, 0x2DA49525)                # SC_EDGERULE as Mesa programs it
     s.w(0x43E0, 0)                         # SC_SCISSOR0
-    s.w(0x43E4, (W - 1) | (H - 1) << 13)   # SC_SCISSOR1: the whole buffer, inclusive
+    s.w(0x43E4, (w - 1) | (h - 1) << 13)   # SC_SCISSOR1: the whole buffer, inclusive
     s.w(0x43D0, 0xFFFF)                    # SC_CLIP_RULE: every pixel visible
     s.w(0x4074, 0)                         # RS_IP_0: colour 0, RGBA
     s.w(0x4320, 1 << 16)                   # RS_INST_0: COL_ID 0, COL_CN 1
@@ -79,10 +82,10 @@ def common_state(s):
     # ZB: Z24S8 macro-tiled at ZBUF
     s.w(0x4F10, 2)
     s.w(0x4F20, ZBUF)
-    s.w(0x4F24, W | 1 << 16)
+    s.w(0x4F24, w | 1 << 16)
     # RB3D: ARGB8888 macro-tiled at CBUF, no blending, all channels
     s.w(0x4E28, CBUF)
-    s.w(0x4E38, W | 6 << 21 | 1 << 16)
+    s.w(0x4E38, w | 6 << 21 | 1 << 16)
     s.w(0x4E04, 1 << 2)
     s.w(0x4E0C, 0xF)
 
@@ -150,8 +153,32 @@ def scene():
     return [s]
 
 
+def small():
+    """A short vector of the same path (the exported benches' CI case: the scene takes minutes
+    under an event-driven simulator): a 32x16 buffer cleared, then a depth-tested Gouraud
+    triangle under a blended one."""
+    w, h = 32, 16
+    s = Stim('small', 'a short 3D path case: a 32x16 clear, a depth-tested Gouraud triangle, a '
+                      'blended one over it (ARGB8888, Z24S8)', backpressure='random:0.5', latency='1:4')
+    common_state(s, w, h)
+    s.w(0x4F00, 0x6)                       # ZB_CNTL: Z_ENABLE, ZWRITEENABLE
+    s.w(0x4F04, 7)                         # ZFUNC ALWAYS
+    grey = (0.25, 0.25, 0.30, 1.0)
+    embedded(s, 13, [(0, 0, 1.0, grey), (w, 0, 1.0, grey), (w, h, 1.0, grey), (0, h, 1.0, grey)])
+    s.w(0x4F04, 1)                         # LESS
+    embedded(s, 4, [(2.5, 1.0, 0.30, (1.0, 0.15, 0.10, 1.0)),
+                    (29.0, 4.0, 0.70, (0.90, 0.55, 0.10, 1.0)),
+                    (6.0, 15.0, 0.50, (0.60, 0.05, 0.25, 1.0))])
+    s.w(0x4E04, 1 | 1 << 2 | 38 << 16 | 39 << 24)
+    embedded(s, 4, [(12.0, 0.5, 0.10, (0.2, 0.95, 0.20, 0.5)),
+                    (31.0, 12.0, 0.90, (0.4, 1.00, 0.60, 0.5)),
+                    (14.0, 14.0, 0.10, (0.1, 0.80, 0.10, 0.5))])
+    s.w(0x4E04, 1 << 2)
+    return [s]
+
+
 def cases():
-    return scene()
+    return scene() + small()
 
 
 def main(argv):

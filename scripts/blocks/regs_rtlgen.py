@@ -12,7 +12,7 @@ writes one SystemVerilog module per file:
 
   r5xx_regs.sv         top: the register bus, the 2-entry read-response FIFO, read-data mux
   r5xx_regs_decode.sv  address decode: byte address -> storage slot / RAM word, masks, constants
-  r5xx_regs_file.sv    the flip-flop registers (one 32-bit word per storage slot, reset values)
+  r5xx_regs_file.sv    the flip-flop registers (one 32-bit word per storage slot, a written bit, the defaults)
   r5xx_regs_ram.sv     the instruction RAM (unreset words, reset per-word valid bits)
 
 The rules (which bits are stored, read-only constants, shared and alias addresses, apertures,
@@ -180,8 +180,8 @@ def gen_decode(db, m):
       '// not writable: their documented default).  Addresses that are not dword addresses of a\n'
       '// register in the database (unknown, apertures, write-only registers) decode to nothing.\n')
     w('module r5xx_regs_decode #(\n'
-      '  parameter int unsigned SlotW = %d,  // $clog2 of the %d storage slots\n' % (sw, len(slots)) +
-      '  parameter int unsigned RamW  = %d   // $clog2 of the %d RAM words\n' % (rw, ram['depth'] if ram else 1) +
+      '  parameter bit [31:0] SlotW = %d,  // $clog2 of the %d storage slots\n' % (sw, len(slots)) +
+      '  parameter bit [31:0] RamW  = %d   // $clog2 of the %d RAM words\n' % (rw, ram['depth'] if ram else 1) +
       ') (\n'
       '  input  logic [15:0]      addr_i,\n'
       '  output logic             slot_hit_o,\n'
@@ -247,11 +247,13 @@ def gen_file(db, m):
     w(HEADER % (db['family'], db['source']))
     w('// r5xx_regs_file: the flip-flop registers of the R5xx register file, one 32-bit word per\n'
       '// storage slot (docs/blocks/regs.md).  A write stores wdata_i (already masked to the slot\'s\n'
-      '// stored bits) at the edge; the synchronous reset loads every slot\'s documented default.\n'
-      '// rdata_o is the addressed slot, combinationally.\n')
+      '// stored bits) at the edge.  The words are not reset; a per-slot written bit is, so a slot\n'
+      '// not written since the reset reads its documented default (the same as loading every\n'
+      '// default at the reset, at the ports; a reset table in an unpacked localparam is what Icarus\n'
+      '// Verilog 11 cannot elaborate, docs/export.md).  rdata_o is the addressed slot, combinationally.\n')
     w('module r5xx_regs_file #(\n'
-      '  parameter int unsigned NSlots = %d,\n' % len(slots) +
-      '  localparam int unsigned SlotW = %d\n' % sw +
+      '  parameter bit [31:0] NSlots = %d,\n' % len(slots) +
+      '  localparam bit [31:0] SlotW = %d\n' % sw +
       ') (\n'
       '  input  logic             clk_i,\n'
       '  input  logic             rst_ni,\n'
@@ -260,21 +262,32 @@ def gen_file(db, m):
       '  input  logic [31:0]      wdata_i,\n'
       '  output logic [31:0]      rdata_o\n'
       ');\n\n')
-    w('  // Reset value of every slot: the defaults of its stored fields.\n'
-      '  localparam logic [31:0] ResetVal [NSlots] = \'{\n')
-    for i, (lead, smask, reset) in enumerate(slots):
-        w('    32\'h%08x%s  // %3d 0x%04X %s\n' % (reset, ',' if i + 1 < len(slots) else ' ', i, 4 * lead,
-                                                names_at(m, lead)))
-    w('  };\n\n'
-      '  logic [31:0] reg_q [NSlots];\n\n'
+    w('  logic [31:0]       reg_q [NSlots];\n'
+      '  logic [NSlots-1:0] written_q;\n'
+      '  logic [31:0]       reset_val;\n\n'
       '  always_ff @(posedge clk_i) begin\n'
       '    if (!rst_ni) begin\n'
-      '      reg_q <= ResetVal;\n'
+      '      written_q <= \'0;\n'
       '    end else if (we_i) begin\n'
-      '      reg_q[slot_i] <= wdata_i;\n'
+      '      written_q[slot_i] <= 1\'b1;\n'
       '    end\n'
       '  end\n\n'
-      '  assign rdata_o = reg_q[slot_i];\n\n'
+      '  always_ff @(posedge clk_i) begin\n'
+      '    if (we_i) begin\n'
+      '      reg_q[slot_i] <= wdata_i;\n'
+      '    end\n'
+      '  end\n\n')
+    nz = [(i, lead, reset) for i, (lead, smask, reset) in enumerate(slots) if reset]
+    w('  // The documented default of the addressed slot: the defaults of its stored fields (%d of the\n'
+      '  // %d slots have a nonzero one).\n' % (len(nz), len(slots)) +
+      '  always_comb begin\n'
+      '    unique case (slot_i)\n')
+    for i, lead, reset in nz:
+        w('      %d\'d%d: reset_val = 32\'h%08x;  // 0x%04X %s\n' % (sw, i, reset, 4 * lead, names_at(m, lead)))
+    w('      default: reset_val = \'0;\n'
+      '    endcase\n'
+      '  end\n\n'
+      '  assign rdata_o = written_q[slot_i] ? reg_q[slot_i] : reset_val;\n\n'
       'endmodule\n')
     return ''.join(out)
 
@@ -284,8 +297,8 @@ RAM_SV = '''// r5xx_regs_ram: the instruction RAM of the R5xx register file (doc
 // stores wdata_i (already masked) and sets the word's valid bit at the edge; rvalid_o is the
 // addressed word's valid bit and rdata_o the word, combinationally, or 0 while it is not valid.
 module r5xx_regs_ram #(
-  parameter int unsigned Depth = 3072,
-  localparam int unsigned IdxW = $clog2(Depth)
+  parameter bit [31:0] Depth = 3072,
+  localparam bit [31:0] IdxW = $clog2(Depth)
 ) (
   input  logic            clk_i,
   input  logic            rst_ni,
@@ -352,11 +365,11 @@ def gen_top(db, m):
       '  output logic [31:0] rd_data_o,\n\n'
       '  output logic        idle_o\n'
       ');\n\n')
-    w('  localparam int unsigned NSlots   = %d;\n' % len(slots))
-    w('  localparam int unsigned SlotW    = %d;\n' % sw)
+    w('  localparam bit [31:0] NSlots   = %d;\n' % len(slots))
+    w('  localparam bit [31:0] SlotW    = %d;\n' % sw)
     if ram:
-        w('  localparam int unsigned RamDepth = %d;\n' % ram['depth'])
-        w('  localparam int unsigned RamW     = %d;\n' % rw)
+        w('  localparam bit [31:0] RamDepth = %d;\n' % ram['depth'])
+        w('  localparam bit [31:0] RamW     = %d;\n' % rw)
     w('''
   logic             fire, wr, rd;
   logic             slot_hit, ram_hit, ram_rvalid;

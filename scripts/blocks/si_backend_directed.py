@@ -80,8 +80,8 @@ class Scene:
             f.write('\n'.join(lines) + '\n')
 
 
-def db_regs(dctl, sctl=0, srm=0xFFFFFF00, zinfo=3, sinfo=1):
-    return {DB.SIZE: (W // 8 - 1) | (H // 8 - 1) << 11, DB.DINFO: 0, DB.ZINFO: zinfo, DB.SINFO: sinfo,
+def db_regs(dctl, sctl=0, srm=0xFFFFFF00, zinfo=3, sinfo=1, w=W, h=H):
+    return {DB.SIZE: (w // 8 - 1) | (h // 8 - 1) << 11, DB.DINFO: 0, DB.ZINFO: zinfo, DB.SINFO: sinfo,
             DB.ZRB: ZBUF >> 8, DB.ZWB: ZBUF >> 8, DB.SRB: SBUF >> 8, DB.SWB: SBUF >> 8, DB.RCTL: 0, DB.VIEW: 0,
             DB.OVR: 0, DB.CCTL: 0x00842100, DB.ZMIN: 0, DB.ZMAX: fb(1.0), DB.BMIN: 0, DB.BMAX: fb(1.0),
             DB.SCTL: sctl, DB.SRM: srm, DB.SRM_BF: srm, DB.DCTL: dctl}
@@ -144,7 +144,23 @@ def cases():
     for _, fn, on in PASSES:
         if on:
             fn(s)
-    return [s]
+    return [s, small()]
+
+
+def small():
+    """A short vector of the backend (the exported benches' CI case: the scene takes minutes under
+    an event-driven simulator): a 16x8 8_8_8_8 target with its Z_32_FLOAT depth cleared, a quad
+    depth-tested LESS against it and a quad blended at alpha 0.5 over both."""
+    s = Scene('small', 'a short backend case: a 16x8 8_8_8_8 target and its Z_32_FLOAT depth cleared, a '
+                       'depth-tested quad, a blended one')
+    z_on = DB.Z_EN | DB.Z_WR
+    s.phase({**db_regs(z_on | DB.ALWAYS << 4, sinfo=0, w=16, h=8), **cb_regs(CMAIN, 16, 8)},
+            quad(0, 0, 16, 8, lambda x, y: 1.0, lambda x, y: (0.1, 0.2, 0.3 + 0.05 * y, 1.0)))
+    s.phase({DB.DCTL: z_on | DB.LESS << 4},
+            quad(2, 1, 8, 5, lambda x, y: 0.3 + 0.05 * x, lambda x, y: (0.9, 0.2, 0.1, 1.0)))
+    s.phase({DB.DCTL: DB.Z_EN | DB.LESS << 4, CB.BLEND: BLEND_ALPHA},
+            quad(6, 3, 8, 4, lambda x, y: 0.4, lambda x, y: (0.1, 0.9, 0.2, 0.5)))
+    return s
 
 
 # ---- the chained reference -----------------------------------------------------------------------

@@ -48,9 +48,15 @@ module r5xx_raster (
   localparam bit [31:0] VW = 126;            // {X 19, Y 19, Zv 24, A R G B 16 each}
   localparam bit [31:0] PW = 2 + 3 * VW;     // {kind, v0, v1, v2}
 
-  typedef enum logic [1:0] {Recv, Vert, Setup, Walk} state_e;
+  // The states.  Plain constants, not an enum: Icarus 11 gives this module's enum constants the
+  // value of some unrelated net (Setup read as 2'b0z), which left a state machine in an undefined
+  // state and a time step that never ended (docs/export.md).
+  localparam logic [1:0] Recv  = 2'd0;
+  localparam logic [1:0] Vert  = 2'd1;
+  localparam logic [1:0] Setup = 2'd2;
+  localparam logic [1:0] Walk  = 2'd3;
 
-  logic [1:0] state_q, state_d;  // state_e values (a plain vector: Icarus 11 asks for casts on enum ternaries)
+  logic [1:0] state_q, state_d;
 
   // ---------------------------------------------------------------------------------------------
   // Registers

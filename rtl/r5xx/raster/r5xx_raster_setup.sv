@@ -173,19 +173,10 @@ module r5xx_raster_setup #(
   logic [87:0]        a0, a1, a2;
   logic [87:0]        pv;
 
+  // Every variable is assigned once on every path, no default first: under Icarus 11 a default
+  // overwritten in the same run is a glitch its readers see, and this block's glitches kept one
+  // time step from ever ending (docs/export.md, "Icarus and glitches").
   always_comb begin
-    for (int i = 0; i < 4; i++) begin
-      cx[i] = '0;
-      cy[i] = '0;
-    end
-    quad   = 1'b1;
-    rule   = '0;
-    nowalk = 1'b0;
-    back   = 1'b0;
-    a0     = vc[0];
-    a1     = vc[1];
-    a2     = vc[2];
-    pv     = vc[0];
     unique case (kind)
       KTri: begin
         quad   = 1'b0;
@@ -198,8 +189,9 @@ module r5xx_raster_setup #(
         cy[1]  = t_swap ? vy[2] : vy[1];
         cx[2]  = t_swap ? vx[1] : vx[2];
         cy[2]  = t_swap ? vy[1] : vy[2];
-        cx[3]  = cx[2];
-        cy[3]  = cy[2];
+        cx[3]  = t_swap ? vx[1] : vx[2];   // unused: a triangle has three corners
+        cy[3]  = t_swap ? vy[1] : vy[2];
+        a0     = vc[0];
         a1     = t_swap ? vc[2] : vc[1];
         a2     = t_swap ? vc[1] : vc[2];
         unique case (provoking_i)
@@ -209,8 +201,10 @@ module r5xx_raster_setup #(
         endcase
       end
       KLine: begin
+        quad   = 1'b1;
         rule   = l_rule;
         nowalk = l_zero;
+        back   = 1'b0;
         cx[0]  = lqx[0];
         cy[0]  = lqy[0];
         cx[1]  = l_rev ? lqx[3] : lqx[1];
@@ -219,11 +213,16 @@ module r5xx_raster_setup #(
         cy[2]  = lqy[2];
         cx[3]  = l_rev ? lqx[1] : lqx[3];
         cy[3]  = l_rev ? lqy[1] : lqy[3];
+        a0     = vc[0];
+        a1     = vc[1];
+        a2     = vc[2];
         pv     = (provoking_i == 2'd0) ? vc[0] : vc[1];
       end
       default: begin
+        quad   = 1'b1;
         rule   = edgerule_i[9:5];
         nowalk = p_zero;
+        back   = 1'b0;
         cx[0]  = vx[0] - pw;
         cy[0]  = vy[0] - ph;
         cx[1]  = vx[0] + pw;
@@ -232,6 +231,10 @@ module r5xx_raster_setup #(
         cy[2]  = vy[0] + ph;
         cx[3]  = vx[0] - pw;
         cy[3]  = vy[0] + ph;
+        a0     = vc[0];
+        a1     = vc[1];
+        a2     = vc[2];
+        pv     = vc[0];
       end
     endcase
   end

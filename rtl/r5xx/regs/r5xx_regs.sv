@@ -27,10 +27,10 @@ module r5xx_regs (
   output logic        idle_o
 );
 
-  localparam int unsigned NSlots   = 600;
-  localparam int unsigned SlotW    = 10;
-  localparam int unsigned RamDepth = 3072;
-  localparam int unsigned RamW     = 12;
+  localparam bit [31:0] NSlots   = 600;
+  localparam bit [31:0] SlotW    = 10;
+  localparam bit [31:0] RamDepth = 3072;
+  localparam bit [31:0] RamW     = 12;
 
   logic             fire, wr, rd;
   logic             slot_hit, ram_hit, ram_rvalid;

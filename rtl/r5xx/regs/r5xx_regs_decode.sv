@@ -7,8 +7,8 @@
 // not writable: their documented default).  Addresses that are not dword addresses of a
 // register in the database (unknown, apertures, write-only registers) decode to nothing.
 module r5xx_regs_decode #(
-  parameter int unsigned SlotW = 10,  // $clog2 of the 600 storage slots
-  parameter int unsigned RamW  = 12   // $clog2 of the 3072 RAM words
+  parameter bit [31:0] SlotW = 10,  // $clog2 of the 600 storage slots
+  parameter bit [31:0] RamW  = 12   // $clog2 of the 3072 RAM words
 ) (
   input  logic [15:0]      addr_i,
   output logic             slot_hit_o,

@@ -5,8 +5,8 @@
 // stores wdata_i (already masked) and sets the word's valid bit at the edge; rvalid_o is the
 // addressed word's valid bit and rdata_o the word, combinationally, or 0 while it is not valid.
 module r5xx_regs_ram #(
-  parameter int unsigned Depth = 3072,
-  localparam int unsigned IdxW = $clog2(Depth)
+  parameter bit [31:0] Depth = 3072,
+  localparam bit [31:0] IdxW = $clog2(Depth)
 ) (
   input  logic            clk_i,
   input  logic            rst_ni,
