@@ -388,7 +388,8 @@ static char *build_repro(const char *argv0, const opts *o, const rc_run *r, cons
     return buf;
 }
 
-static int finish(const opts *o, const rc_run *r, const rc_result *res, const char *what, const char *how)
+static int finish(const opts *o, const rc_run *r, const rc_result *res, const char *what, const char *how,
+                  int bundle_bad)
 {
     if (res->status == RC_ERROR) {
         fprintf(stderr, "rcosim %s: %s\n", o->cmd, res->summary);
@@ -411,6 +412,11 @@ static int finish(const opts *o, const rc_run *r, const rc_result *res, const ch
     /* A picture asked for and not written is an error of its own (exit 2), whatever the verdict. */
     if (res->output_error[0]) {
         fprintf(stderr, "rcosim %s: --png '%s': cannot write %s\n", o->cmd, o->png ? o->png : "", res->output_error);
+        return EXIT_USAGE;
+    }
+    /* So is a --wave bundle that could not be written whole (its files are named above). */
+    if (bundle_bad) {
+        fprintf(stderr, "rcosim %s: --wave '%s': the failure bundle could not be written whole\n", o->cmd, o->wave);
         return EXIT_USAGE;
     }
     return res->status == RC_PASS ? 0 : EXIT_MISMATCH;
@@ -463,16 +469,21 @@ static FILE *bundle_file(const char *dir, const char *name, char **path, char **
     return f;
 }
 
-static void bundle_close(FILE *f, char *path, char *tmp, mode_t mode)
+/* Closes and renames a bundle file; -1 when it was not written (bundle_file failed, or this). */
+static int bundle_close(FILE *f, char *path, char *tmp, mode_t mode)
 {
+    int bad = !f;
     if (f) {
         if (mode)
             fchmod(fileno(f), mode);
-        if (fclose(f) || rc_tmp_commit(tmp, path))
+        if (fclose(f) || rc_tmp_commit(tmp, path)) {
             fprintf(stderr, "rcosim: cannot write %s: %s\n", path, strerror(errno));
+            bad = 1;
+        }
     }
     free(path);
     free(tmp);
+    return bad ? -1 : 0;
 }
 
 static int copy_file(const char *from, const char *to)
@@ -517,11 +528,14 @@ static char *abs_dir(const char *d)
 /* Runs r; with --wave, captures the report, re-runs the failure window with the waveform
  * wrapper and writes the bundle.  Prints the report either way.  No path is held in a
  * fixed-size buffer: a bundle may be as deep as the file system allows. */
-static void execute(const opts *o, rc_run *r, rc_result *res, const char *vec_path)
+/* Runs r; with --wave, writes the failure bundle too.  Returns -1 when a bundle file could not be
+ * written (reported on stderr; the CLI then exits 2), else 0. */
+static int execute(const opts *o, rc_run *r, rc_result *res, const char *vec_path)
 {
+    int bad = 0;
     if (!o->wave) {
         rc_run_exec(r, res);
-        return;
+        return 0;
     }
     char *path, *tmp, *fst = NULL, *fst_tmp = NULL;
     int explicit_window = o->wave_all || o->wave_range;
@@ -530,7 +544,7 @@ static void execute(const opts *o, rc_run *r, rc_result *res, const char *vec_pa
     if (explicit_window && mkdirs(o->wave)) {
         fprintf(stderr, "rcosim %s: cannot create the bundle directory %s: %s\n", o->cmd, o->wave, strerror(errno));
         rc_run_exec(r, res);
-        return;
+        return -1;
     }
     /* Files are opened by the path as given (relative to the working directory, which may be
      * deeper than PATH_MAX); the absolute name is only shown (wave.gtkw, the 'bundle:' line). */
@@ -557,8 +571,10 @@ static void execute(const opts *o, rc_run *r, rc_result *res, const char *vec_pa
         if (fst_tmp)
             rc_tmp_register(fst_tmp);
         rc_run_exec(r, res);
-        if (fst_tmp && rc_tmp_commit(fst_tmp, fst))
+        if (fst_tmp && rc_tmp_commit(fst_tmp, fst)) {
             fprintf(stderr, "rcosim %s: cannot write %s: %s\n", o->cmd, fst, strerror(errno));
+            bad = 1;
+        }
         r->sides[0] = r->blk->rtl;
         r->wave = 0;
     } else {
@@ -572,7 +588,7 @@ static void execute(const opts *o, rc_run *r, rc_result *res, const char *vec_pa
         free(text);
         free(fst);
         free(fst_tmp);
-        return;
+        return bad ? -1 : 0;
     }
     if (mkdirs(o->wave)) {
         fprintf(stderr, "rcosim %s: cannot create the bundle directory %s: %s\n", o->cmd, o->wave, strerror(errno));
@@ -580,7 +596,7 @@ static void execute(const opts *o, rc_run *r, rc_result *res, const char *vec_pa
         free(text);
         free(fst);
         free(fst_tmp);
-        return;
+        return -1;
     }
     const char *dir = o->wave;
     char *absdir = abs_dir(o->wave), *fst_abs = NULL;
@@ -591,7 +607,7 @@ static void execute(const opts *o, rc_run *r, rc_result *res, const char *vec_pa
     FILE *f = bundle_file(dir, "report.txt", &path, &tmp);
     if (f)
         fputs(text ? text : "", f);
-    bundle_close(f, path, tmp, 0);
+    bad |= bundle_close(f, path, tmp, 0);
     fclose(mem);
     free(text);
     if (!explicit_window) {
@@ -612,8 +628,10 @@ static void execute(const opts *o, rc_run *r, rc_result *res, const char *vec_pa
         if (fst_tmp)
             rc_tmp_register(fst_tmp);
         rc_run_exec(&w, &wres);
-        if (fst_tmp && rc_tmp_commit(fst_tmp, fst))
+        if (fst_tmp && rc_tmp_commit(fst_tmp, fst)) {
             fprintf(stderr, "rcosim %s: cannot write %s: %s\n", o->cmd, fst, strerror(errno));
+            bad = 1;
+        }
         if (to > wres.cycles)
             to = wres.cycles;
     } else if (to > res->cycles) {
@@ -621,7 +639,7 @@ static void execute(const opts *o, rc_run *r, rc_result *res, const char *vec_pa
     }
     if ((f = bundle_file(dir, "wave.gtkw", &path, &tmp)))
         rc_wave_write_gtkw(f, r->blk, res, fst_abs ? fst_abs : "wave.fst", from, to);
-    bundle_close(f, path, tmp, 0);
+    bad |= bundle_close(f, path, tmp, 0);
     char *vcopy = NULL;
     if (vec_path) {
         const char *gz = strlen(vec_path) > 3 && !strcmp(vec_path + strlen(vec_path) - 3, ".gz") ? ".gz" : "";
@@ -631,11 +649,12 @@ static void execute(const opts *o, rc_run *r, rc_result *res, const char *vec_pa
             fprintf(stderr, "rcosim %s: cannot copy %s into the bundle\n", o->cmd, vec_path);
             free(vcopy);
             vcopy = NULL;
+            bad = 1;
         }
     }
     if ((f = bundle_file(dir, "report.json", &path, &tmp)))
         rc_wave_write_json(f, r->blk, r, res, vcopy ? strrchr(vcopy, '/') + 1 : "", "wave.fst", from, to);
-    bundle_close(f, path, tmp, 0);
+    bad |= bundle_close(f, path, tmp, 0);
     if ((f = bundle_file(dir, "repro.sh", &path, &tmp))) {
         char *self = realpath("/proc/self/exe", NULL);
         /* The repro line with this binary and the bundle's own copy of the vector. */
@@ -656,7 +675,7 @@ static void execute(const opts *o, rc_run *r, rc_result *res, const char *vec_pa
         free(line);
         free(self);
     }
-    bundle_close(f, path, tmp, 0755);
+    bad |= bundle_close(f, path, tmp, 0755);
     printf("bundle: %s (wave.fst cycles %" PRIu64 "..%" PRIu64 "; open with: rcosim wave %s)\n",
            absdir ? absdir : dir, from, to, o->wave);
     free(vcopy);
@@ -664,6 +683,7 @@ static void execute(const opts *o, rc_run *r, rc_result *res, const char *vec_pa
     free(fst_tmp);
     free(fst_abs);
     free(absdir);
+    return bad ? -1 : 0;
 }
 
 /* ---- wave --------------------------------------------------------------------------------- */
@@ -824,8 +844,8 @@ static int cmd_run(int argc, char **argv, const rc_cli_ext *ext)
         printf("run %s %s: seed %" PRIu64 "\n", b->name, what, r.seed);
     fflush(stdout);
     rc_result res;
-    execute(&o, &r, &res, o.vector);
-    rc = finish(&o, &r, &res, what, how);
+    int bundle_bad = execute(&o, &r, &res, o.vector);
+    rc = finish(&o, &r, &res, what, how, bundle_bad);
     rc_vector_free(&v);
     free(repro);
     free(src);
@@ -998,8 +1018,8 @@ static int cmd_replay(int argc, char **argv, const rc_cli_ext *ext)
         printf("replay %s %s: seed %" PRIu64 "\n", v.blk->name, o.vector, r.seed);
     fflush(stdout);
     rc_result res;
-    execute(&o, &r, &res, o.vector);
-    rc = finish(&o, &r, &res, o.vector, how);
+    int bundle_bad = execute(&o, &r, &res, o.vector);
+    rc = finish(&o, &r, &res, o.vector, how, bundle_bad);
     rc_vector_free(&v);
     free(repro);
     free(src);

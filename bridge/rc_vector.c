@@ -384,8 +384,10 @@ int rc_vector_read(rc_vector *v, const char *path, rc_block_lookup find, char *e
     gzbuffer(r.gz, 1 << 16);
     n = next_line(&r, tok, MAXTOK);
     if (n <= 0) {
-        if (n == 0)
+        if (n == 0) {
+            r.line = 1;     /* the first line is where the magic was expected */
             fail(&r, "expected 'rcosim-vector %d', got an empty file", RC_VECTOR_VERSION);
+        }
         goto out;
     }
     if (strcmp(tok[0], "rcosim-vector") || n != 2) {

@@ -20,9 +20,13 @@ def main(argv):
     if '--check' in argv:
         import export_check
         return export_check.main([a for a in argv if a != '--check'])
-    if not argv or argv[0] in ('-h', '--help'):
+    if argv and argv[0] in ('-h', '--help'):
         print(__doc__.strip())
-        return 0 if argv else 2
+        return 0
+    if not argv:
+        print("rcosim export: nothing given: expected --vector V --format sv|cocotb -o DIR, or --check\n"
+              "(see 'rcosim export --help')", file=sys.stderr)
+        return 2
     fmt = 'sv'
     rest = []
     i = 0

@@ -63,7 +63,7 @@ def passed(res, sim):
 
 
 def main(argv=None):
-    ap = argparse.ArgumentParser(prog='rcosim export --check')
+    ap = vecread.Parser(prog='rcosim export --check')
     ap.add_argument('-o', dest='out', default='export-check')
     ap.add_argument('-j', dest='jobs', type=int, default=2)
     ap.add_argument('--verilator', action='store_true', help='also run each bench under Verilator --binary')

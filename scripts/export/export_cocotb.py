@@ -70,16 +70,20 @@ def gen(v, outdir, name):
 
 
 def main(argv=None):
-    ap = argparse.ArgumentParser(prog='rcosim export --format cocotb')
-    ap.add_argument('--vector', required=True)
-    ap.add_argument('-o', dest='out', required=True)
-    a = ap.parse_args(argv)
+    ap = vecread.Parser(prog='rcosim export --format cocotb')
+    ap.add_argument('--vector')
+    ap.add_argument('-o', dest='out')
+    a, extra = ap.parse_known_args(argv)
+    if extra:
+        ap.error('%s: not an option of this command' % ' '.join(extra))
+    if not a.vector or not a.out:
+        ap.error('expected --vector V and -o DIR')
     try:
         v = vecread.read_vector(a.vector)
         name = re.sub(r'\.vec(\.gz)?$', '', os.path.basename(a.vector))
         gen(v, a.out, name)
     except VecError as e:
-        print(e, file=sys.stderr)
+        print('rcosim export: %s' % e, file=sys.stderr)
         return 2
     print('export: %s (%s) -> %s (cocotb)' % (a.vector, v['block'], a.out))
     return 0

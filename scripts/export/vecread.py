@@ -11,6 +11,7 @@ import sys
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), '..'))
 import blockgen  # noqa: E402  (the description parser; never edited from here)
+from regress import Parser  # noqa: E402,F401  (rcosim's usage-error form, for the exporters' options)
 
 ROOT = os.path.normpath(os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', '..'))
 M64 = (1 << 64) - 1

@@ -213,6 +213,26 @@ def case_png_fails(ctx):
     no_tmp_files(d3)
 
 
+def case_bundle_fails(ctx):
+    """A --wave bundle file that cannot be written is exit 2 (not the mismatch's 1), naming the
+    file, the other files still written, no temporary file left.  Deterministic: a directory
+    already has report.json's name, so its final rename fails (EISDIR)."""
+    d = os.path.join(ctx['tmp'], 'bundle')
+    os.makedirs(os.path.join(d, 'report.json'))
+    inj = ['--inject', 'rtl:regw.data@0^1']
+    out, err = run(ctx, ['run', '--vector', VEC, '--wave', d] + inj, 2,
+                   'rcosim: cannot write %s/report.json: Is a directory' % d,
+                   "rcosim run: --wave '%s': the failure bundle could not be written whole" % d)
+    check('FAIL r5xx.cp' in out, 'the run itself still reports its verdict', out)
+    for name in ('report.txt', 'wave.fst', 'wave.gtkw', 'repro.sh'):
+        check(os.path.isfile(os.path.join(d, name)), 'the rest of the bundle is written: ' + name)
+    no_tmp_files(d)
+    # The same bundle directory free: exit 1, the mismatch.
+    d2 = os.path.join(ctx['tmp'], 'bundle2')
+    run(ctx, ['run', '--vector', VEC, '--wave', d2] + inj, 1, 'bundle: ')
+    check(os.path.isfile(os.path.join(d2, 'report.json')), 'report.json of a bundle written whole')
+
+
 def deep_dir(root, nbytes):
     """Makes root/d.../d... (components of 200 bytes) deeper than nbytes with one mkdir and
     chdir at a time (no single path the kernel would refuse); returns its absolute name."""
@@ -490,7 +510,7 @@ def case_malformed(ctx):
         bad(['run', '--vector', p], 'rcosim run: %s:' % p, msg)
     p = os.path.join(ctx['tmp'], 'm_empty.vec')
     open(p, 'w').close()
-    bad(['replay', '--vector', p], 'rcosim replay: %s:' % p, "expected 'rcosim-vector 1', got an empty file")
+    bad(['replay', '--vector', p], "rcosim replay: %s:1: expected 'rcosim-vector 1', got an empty file" % p)
     bad(['run', '--vector', ctx['tmp']], 'rcosim run: %s: cannot open: expected a vector file, it is a directory' % ctx['tmp'])
     bad(['run', '--vector', 'no/such.vec'], 'rcosim run: no/such.vec: cannot open: No such file or directory')
     bad(['gen', '--stimulus', 'no/such.vec', '-o', os.path.join(out_dir, 'g.vec')], 'rcosim gen: no/such.vec: cannot open')
@@ -590,6 +610,21 @@ def case_malformed(ctx):
         (['-j', '0'], "rcosim regress: argument -j/--jobs: '0': expected a whole number 1..4096"),
     ]:
         bad(['regress', '-o', o] + args, msg)
+    # export (Python too): rcosim's form, never a traceback, nothing written.
+    ex = os.path.join(out_dir, 'ex')
+    for args, msg in [
+        ([], 'rcosim export: nothing given: expected --vector V --format sv|cocotb -o DIR, or --check'),
+        (['--bogus'], 'rcosim export --format sv: --bogus: not an option of this command'),
+        (['--vector', VEC], 'rcosim export --format sv: expected --vector V and -o DIR'),
+        (['--vector', VEC, '-o', ex, '--format', 'vhdl'], "rcosim export: --format expects sv or cocotb, got 'vhdl'"),
+        (['--vector', VEC, '-o', ex, '--mode', 'loose'], "rcosim export --format sv: argument --mode: invalid choice: 'loose'"),
+        (['--vector', VEC, '-o', ex, '--format', 'cocotb', '--mode', 'exact'],
+         'rcosim export --format cocotb: --mode exact: not an option of this command'),
+        (['--vector', 'no/such.vec', '-o', ex], 'rcosim export: no/such.vec: cannot read: No such file or directory'),
+        (['--check', '--block', 'r5xx.cp', '-j', 'x'], "rcosim export --check: argument -j: invalid int value: 'x'"),
+        (['--check', '--frob'], 'rcosim export --check: unrecognized arguments: --frob'),
+    ]:
+        bad(['export'] + args, msg)
     check(n >= 60, 'the malformed-input suite has %d cases, expected at least 60' % n)
     # Nothing written by any of them: no output, no temporary file anywhere.
     left = [os.path.join(d, f) for d, _, fs in os.walk(out_dir) for f in fs]
