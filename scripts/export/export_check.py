@@ -7,13 +7,18 @@ Every vector passes in lockstep under Verilator already (its CTest test), so a b
 here is a disagreement between simulators (or an exporter bug): it is a failure, with the
 bench's whole output shown (and, with --verilator, both simulators' outputs).
 
-Usage: export_check.py [-o DIR] [-j N] [--verilator] [--block B] [VECTOR...]
+With --verilator, each block's bench is compiled once (Verilator --binary --timing, its CAP_
+parameters set with -G to the largest counts among the block's vectors) and that one binary runs
+every vector of the block with the vector's own plusargs (vector.args), as a team would.
+
+Usage: export_check.py [-o DIR] [-j N] [--verilator | --verilator-only] [--block B] [VECTOR...]
 Exit status 0 when every bench passes, 1 otherwise, 2 on bad input.
 """
 import argparse
 import concurrent.futures
 import glob
 import os
+import re
 import subprocess
 import sys
 import time
@@ -30,14 +35,49 @@ def shipped():
     return sorted(vs)
 
 
+def run_bench(cmd, cwd, timeout):
+    try:
+        p = subprocess.run(cmd, cwd=cwd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                           stdin=subprocess.DEVNULL, text=True, timeout=timeout)
+        return p.returncode, p.stdout
+    except subprocess.TimeoutExpired as e:
+        return 'timeout', (e.stdout.decode() if isinstance(e.stdout, bytes) else e.stdout or '') + \
+            '\n(no end after %d s)' % timeout
+
+
+def read_args(d):
+    with open(os.path.join(d, 'vector.args'), encoding='utf-8') as f:
+        return f.read().split()
+
+
+def verilator_build(block, dirs, outroot, timeout):
+    """One Verilator build of the block's bench for all of dirs (exported benches of the block):
+    (path of the binary or None, the compile's output)."""
+    caps = {}
+    for d in dirs:
+        for a in read_args(d):
+            m = re.match(r'^\+(n_in|n_exp|npages)(?:_(\w+))?=(\d+)$', a)
+            if m:
+                key = 'CAP_PAGES' if m.group(1) == 'npages' else 'CAP_%s_%s' % (m.group(1)[2:].upper(), m.group(2))
+                caps[key] = max(caps.get(key, 1), int(m.group(3)))
+    mdir = os.path.join(outroot, 'verilator-' + block)
+    cmd = ['nice', '-n', '10', 'verilator', '--binary', '--timing', '-Wno-fatal', '-Wno-lint', '-Wno-style',
+           '--top-module', 'rcosim_tb', '-f', 'files.f', '--Mdir', mdir, '-o', 'Vtb'] + \
+        ['-G%s=%d' % (k, caps[k]) for k in sorted(caps)]
+    rc, out = run_bench(cmd, dirs[0], timeout)
+    exe = os.path.join(mdir, 'Vtb')
+    return (exe if rc == 0 and os.access(exe, os.X_OK) else None), ' '.join(cmd[3:]) + '\n' + out
+
+
 def run_one(vec, outroot, sims, timeout):
     rel = os.path.relpath(vec, os.path.join(ROOT, 'vectors'))
     name = rel.replace('.vec.gz', '').replace('.vec', '').replace(os.sep, '.')
     d = os.path.join(outroot, name)
     t0 = time.monotonic()
-    res = {'vector': os.path.relpath(vec, ROOT), 'name': name, 'dir': d, 'out': {}, 'rc': {}}
+    res = {'vector': os.path.relpath(vec, ROOT), 'name': name, 'dir': d, 'out': {}, 'rc': {}, 'block': None}
     try:
         v = vecread.read_vector(vec)
+        res['block'] = v['block']
         export_sv.gen(v, d, 'exact', os.path.basename(name.split('.')[-1]))
     except vecread.VecError as e:
         res['rc']['export'] = 2
@@ -45,15 +85,7 @@ def run_one(vec, outroot, sims, timeout):
         res['secs'] = time.monotonic() - t0
         return res
     for sim in sims:
-        try:
-            p = subprocess.run(['nice', '-n', '10', os.path.join(d, 'run.sh'), sim], stdout=subprocess.PIPE,
-                               stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL, text=True, timeout=timeout)
-            res['rc'][sim] = p.returncode
-            res['out'][sim] = p.stdout
-        except subprocess.TimeoutExpired as e:
-            res['rc'][sim] = 'timeout'
-            res['out'][sim] = (e.stdout.decode() if isinstance(e.stdout, bytes) else e.stdout or '') + \
-                '\n(no end after %d s)' % timeout
+        res['rc'][sim], res['out'][sim] = run_bench(['nice', '-n', '10', os.path.join(d, 'run.sh'), sim], d, timeout)
     res['secs'] = time.monotonic() - t0
     return res
 
@@ -67,6 +99,7 @@ def main(argv=None):
     ap.add_argument('-o', dest='out', default='export-check')
     ap.add_argument('-j', dest='jobs', type=int, default=2)
     ap.add_argument('--verilator', action='store_true', help='also run each bench under Verilator --binary')
+    ap.add_argument('--verilator-only', action='store_true', help='only under Verilator (one build per block)')
     ap.add_argument('--block', action='append', default=[], help='only this block (FAMILY.NAME), repeatable')
     ap.add_argument('--timeout', type=int, default=900, help='seconds per simulator run (default 900)')
     ap.add_argument('vectors', nargs='*')
@@ -79,19 +112,38 @@ def main(argv=None):
             if len(parts) >= 3 and '%s.%s' % (parts[0], parts[1]) in a.block:
                 keep.append(vp)
         vecs = keep
-    sims = ['icarus'] + (['verilator'] if a.verilator else [])
+    a.verilator = a.verilator or a.verilator_only
+    sims = ([] if a.verilator_only else ['icarus']) + (['verilator'] if a.verilator else [])
     os.makedirs(a.out, exist_ok=True)
+    outroot = os.path.abspath(a.out)
     t0 = time.monotonic()
-    results = []
     with concurrent.futures.ThreadPoolExecutor(max_workers=max(1, a.jobs)) as ex:
-        futs = [ex.submit(run_one, vp, os.path.abspath(a.out), sims, a.timeout) for vp in vecs]
+        futs = [ex.submit(run_one, vp, outroot, sims[:1] if sims[0] == 'icarus' else [], a.timeout) for vp in vecs]
+        results = []
         for f in futs:
             r = f.result()
             results.append(r)
-            ok = 'export' not in r['rc'] and all(passed(r, s) for s in sims)
-            print('%-4s %-40s %6.1fs  %s' % ('ok' if ok else 'FAIL', r['name'], r['secs'],
-                                             ' '.join('%s:%s' % (s, 'pass' if passed(r, s) else 'FAIL') for s in sims)),
-                  flush=True)
+            if a.verilator_only:
+                continue
+            ok = 'export' not in r['rc'] and passed(r, 'icarus')
+            print('%-4s %-40s %6.1fs  icarus:%s' % ('ok' if ok else 'FAIL', r['name'], r['secs'],
+                                                    'pass' if passed(r, 'icarus') else 'FAIL'), flush=True)
+        if a.verilator:
+            blocks = {}
+            for r in results:
+                if 'export' not in r['rc']:
+                    blocks.setdefault(r['block'], []).append(r)
+            builds = {b: ex.submit(verilator_build, b, [r['dir'] for r in rs], outroot, a.timeout)
+                      for b, rs in sorted(blocks.items())}
+            for b, rs in sorted(blocks.items()):
+                exe, log = builds[b].result()
+                runs = [(r, ex.submit(run_bench, ['nice', '-n', '10', exe] + read_args(r['dir']), r['dir'], a.timeout))
+                        for r in rs] if exe else [(r, None) for r in rs]
+                for r, f in runs:
+                    r['rc']['verilator'], r['out']['verilator'] = f.result() if f else (2, log)
+                print('%-4s verilator: %s, one build, %d of %d vectors pass' %
+                      ('ok' if exe and all(passed(r, 'verilator') for r in rs) else 'FAIL', b,
+                       sum(passed(r, 'verilator') for r in rs), len(rs)), flush=True)
     bad = [r for r in results if 'export' in r['rc'] or not all(passed(r, s) for s in sims)]
     for r in bad:
         print('\n==== %s (%s) ====' % (r['name'], r['vector']))

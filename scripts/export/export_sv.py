@@ -150,8 +150,43 @@ def gen(v, outdir, mode, name):
         shutil.copyfile(p, os.path.join(rdir, os.path.basename(p)))
     write(os.path.join(outdir, 'files.f'), ''.join('rtl/%s\n' % os.path.basename(p) for p in rtl) + 'rcosim_tb.sv\n')
     write(os.path.join(outdir, 'rcosim_tb.sv'), gen_tb(v, desc, top, pol, lat, mode, name, len(pages)))
+    write(os.path.join(outdir, 'vector.args'), ' '.join(vector_args(v, desc, pol, lat, name, len(pages))) + '\n')
     write(os.path.join(outdir, 'run.sh'), RUN_SH.replace('@TOP@', top))
     os.chmod(os.path.join(outdir, 'run.sh'), 0o755)
+
+
+def data_channels(desc):
+    """(kind, channel, rows key) of every channel with a data file: inputs not served by a memory
+    agent ('in') and outputs ('exp')."""
+    return [('in' if ch['dir'] == 'in' else 'exp', ch) for ch in desc['channels']
+            if not (ch['dir'] == 'in' and ch['agent'])]
+
+
+def policy_args(pol):
+    """The back-pressure policy as the bench's numbers: kind (0 always, 1 random, 2 bursty), the
+    random threshold ceil(P * 2^53) (the engine's double comparison, exact in integers), N."""
+    if pol[0] == 'random':
+        return 1, math.ceil(pol[1] * (1 << 53)), 0
+    if pol[0] == 'bursty':
+        return 2, 0, pol[1]
+    return 0, 0, 0
+
+
+def vector_args(v, desc, pol, lat, name, npages):
+    """Everything the bench takes from the vector, as plusargs (vector.args): the bench's defaults
+    are the same values, so one compiled bench of a block runs any of its vectors given these
+    (docs/export.md, 'One Verilator build per block')."""
+    kind, thr, burst = policy_args(pol)
+    a = ['+name=%s' % name, '+seed=%d' % v['seed'], '+bp_kind=%d' % kind, '+bp_thr=%d' % thr,
+         '+bp_burst=%d' % burst, '+bp_text=%s' % v['backpressure'], '+lat_min=%d' % lat[0],
+         '+lat_max=%d' % lat[1]]
+    for kindname, ch in data_channels(desc):
+        rows = v['in'][ch['name']] if kindname == 'in' else v['out'][ch['name']]
+        a.append('+n_%s_%s=%d' % (kindname, ch['name'], len(rows)))
+    if desc['mem']:
+        a.append('+npages=%d' % max(npages, 1))
+        a.append('+mem_init=%d' % (1 if v['mem'] else 0))
+    return a
 
 
 def gen_tb(v, desc, top, pol, lat, mode, name, npages):
@@ -164,11 +199,23 @@ def gen_tb(v, desc, top, pol, lat, mode, name, npages):
     w('// A self-checking bench: drives %s exactly as the rcosim engine does (docs/export.md) and\n'
       '// checks every output transaction against the vector, %s.  Plusargs: +ordered (order and\n'
       '// content only), +wave=FILE (dump), +watchdog=N, +progress=N (a line every N cycles).  Ends with PASS or FAIL and the exit status.\n'
+      '// The vector\'s own values (name, seed, policy, latency, counts) are the defaults and come again\n'
+      '// as the plusargs of vector.args, so a build of this bench runs any vector of the block whose\n'
+      '// counts fit its CAP_ parameters (override them with -G at compile time).\n'
       % (top, 'with its cycle (exact mode)' if mode == 'exact' else 'in order (ordered mode)'))
     w('`timescale 1ns/1ns\n')
-    w('module rcosim_tb;\n\n')
+    caps = []
+    for kind, ch in data_channels(desc):
+        rows = v['in'][ch['name']] if kind == 'in' else v['out'][ch['name']]
+        caps.append('    parameter bit [31:0] CAP_%s_%s = %d' % (kind.upper(), ch['name'], max(len(rows), 1)))
+    if desc['mem']:
+        caps.append('    parameter bit [31:0] CAP_PAGES = %d' % max(npages, 1))
+    w('module rcosim_tb #(\n%s\n);\n\n' % ',\n'.join(caps))
     w('  logic clk_i = 1\'b0;\n  logic rst_ni = 1\'b0;\n')
-    w('  bit [63:0] cycle;\n  bit failed;\n  bit ordered;\n  bit [63:0] watchdog;\n\n')
+    w('  bit [63:0] cycle;\n  bit failed;\n  bit ordered;\n  bit [63:0] watchdog;\n')
+    bp_k, bp_t, bp_b = policy_args(pol)
+    w('  // The vector (defaults; vector.args gives the same as plusargs)\n')
+    w('  string vname;\n  string bp_text;\n  bit [63:0] seed;\n  bit [63:0] bp_kind, bp_thr, bp_burst, lat_min, lat_max;\n\n')
     # ports
     for ch in chans:
         n = ch['name']
@@ -205,11 +252,17 @@ def gen_tb(v, desc, top, pol, lat, mode, name, npages):
       '    return p[127:64];\n'
       '  endfunction\n\n')
     outs = [(c, ch) for c, ch in enumerate(chans) if ch['dir'] == 'out']
+    w('  // rc_seed_mix(seed, tag): the start state of rc_rng_make(seed, tag).\n'
+      '  function automatic bit [63:0] sm_seed(input bit [63:0] sd, input bit [63:0] tag);\n'
+      '    bit [63:0] st;\n'
+      '    st = sd ^ (tag * 64\'hD1342543DE82EF95);\n'
+      '    st = st + 64\'h9E3779B97F4A7C15;\n'
+      '    st = st + 64\'h9E3779B97F4A7C15;\n'
+      '    return sm_mix(st);\n'
+      '  endfunction\n\n')
     for c, ch in outs:
-        w('  bit [63:0] bp_%s_s = 64\'h%016x;  // rc_rng_make(%d, 0x%08x)\n' %
-          (ch['name'], vecread.seed_mix(v['seed'], 0x62700000 + c), v['seed'], 0x62700000 + c))
-        if pol[0] == 'bursty':
-            w('  bit bp_%s_on = 1\'b0;\n  bit [63:0] bp_%s_left = 64\'d0;\n' % (ch['name'], ch['name']))
+        w('  bit [63:0] bp_%s_s;  // rc_rng_make(seed, 0x%08x)\n' % (ch['name'], 0x62700000 + c))
+        w('  bit bp_%s_on;\n  bit [63:0] bp_%s_left;\n' % (ch['name'], ch['name']))
     w('\n')
     # vector data
     for ch in chans:
@@ -219,8 +272,8 @@ def gen_tb(v, desc, top, pol, lat, mode, name, npages):
         kind = 'in' if ch['dir'] == 'in' else 'exp'
         rows = v['in'][n] if ch['dir'] == 'in' else v['out'][n]
         rw = 64 + sum(f['width'] for f in ch['fields'])
-        w('  localparam int %s_%s_N = %d;\n' % (kind.upper(), n, len(rows)))
-        w('  logic [%d:0] %s_%s [0:%d];\n' % (rw - 1, kind, n, max(len(rows), 1) - 1))
+        w('  bit [63:0] %s_%s_N;\n' % (kind.upper(), n))
+        w('  logic [%d:0] %s_%s [0:CAP_%s_%s-1];\n' % (rw - 1, kind, n, kind.upper(), n))
         w('  bit [63:0] %s_%s_pos;\n' % (kind, n))
         if ch['dir'] == 'out':
             w('  bit [63:0] tbf_%s;\n' % n)
@@ -230,18 +283,17 @@ def gen_tb(v, desc, top, pol, lat, mode, name, npages):
     if mems:
         w('\n  // Memory: %d pages of 4 KiB (the preload and every page an expected request touches),\n'
           '  // one image per memory port as in the engine, both preloaded from mem_init.hex.\n' % npages)
-        w('  localparam int NPAGES = %d;\n' % max(npages, 1))
-        w('  bit [19:0] pages [0:NPAGES-1];\n')
+        w('  bit [63:0] npages;\n')
+        w('  bit [19:0] pages [0:CAP_PAGES-1];\n')
         for mi, m in enumerate(mems):
-            w('  bit [31:0] mem%d [0:NPAGES*%d-1];\n' % (mi, PAGE_WORDS))
+            w('  bit [31:0] mem%d [0:CAP_PAGES*%d-1];\n' % (mi, PAGE_WORDS))
             w('  bit [63:0] mq%d_due [0:4095];\n  bit [63:0] mq%d_data [0:4095];\n' % (mi, mi))
             w('  bit [11:0] mq%d_head, mq%d_tail;\n  bit [12:0] mq%d_n;\n' % (mi, mi, mi))
-            w('  bit [63:0] mrng%d_s = 64\'h%016x;  // rc_rng_make(%d, 0x%08x)\n' %
-              (mi, vecread.seed_mix(v['seed'], 0x6D656D00 + mi), v['seed'], 0x6D656D00 + mi))
+            w('  bit [63:0] mrng%d_s;  // rc_rng_make(seed, 0x%08x)\n' % (mi, 0x6D656D00 + mi))
         w('\n  // Index of the 32-bit word at addr in the page store, or -1 outside it.\n'
           '  function automatic longint widx(input bit [31:0] addr);\n'
           '    int lo, hi, mid;\n'
-          '    lo = 0;\n    hi = NPAGES - 1;\n'
+          '    lo = 0;\n    hi = int\'(npages) - 1;\n'
           '    while (lo <= hi) begin\n'
           '      mid = (lo + hi) / 2;\n'
           '      if (pages[mid] == addr[31:12]) return longint\'(mid) * %d + longint\'(addr[11:2]);\n'
@@ -256,19 +308,19 @@ def gen_tb(v, desc, top, pol, lat, mode, name, npages):
             w('    for (int b = 0; b < %d; b++) begin\n' % nb)
             w('      i = widx(addr + b);\n')
             w('      if (i < 0) begin\n'
-              '        $display("FAIL %s %s: memory %s read at 0x%%08h, outside the exported image", addr + b);\n'
+              '        $display("FAIL %s %%s: memory %s read at 0x%%08h, outside the exported image", vname, addr + b);\n'
               '        failed = 1\'b1;\n'
               '      end else begin\n'
               '        d[8*b +: 8] = mem%d[i] >> (8 * ((addr + b) & 3));\n'
               '      end\n'
-              '    end\n    return d;\n  endfunction\n' % (block, name, m['name'], mi))
+              '    end\n    return d;\n  endfunction\n' % (block, m['name'], mi))
             w('  task automatic mwrite%d(input bit [31:0] addr, input bit [63:0] d, input bit [63:0] be);\n' % mi)
             w('    longint i;\n    bit [31:0] word;\n')
             w('    for (int b = 0; b < %d; b++) begin\n' % nb)
             w('      if (be[b]) begin\n'
               '        i = widx(addr + b);\n'
               '        if (i < 0) begin\n'
-              '          $display("FAIL %s %s: memory %s write at 0x%%08h, outside the exported image", addr + b);\n'
+              '          $display("FAIL %s %%s: memory %s write at 0x%%08h, outside the exported image", vname, addr + b);\n'
               '          failed = 1\'b1;\n'
               '        end else begin\n'
               '          word = mem%d[i];\n'
@@ -276,7 +328,7 @@ def gen_tb(v, desc, top, pol, lat, mode, name, npages):
               '          mem%d[i] = word;\n'
               '        end\n'
               '      end\n'
-              '    end\n  endtask\n' % (block, name, m['name'], mi, mi))
+              '    end\n  endtask\n' % (block, m['name'], mi, mi))
     # field compare + report helpers per out channel
     w('\n  // Spaces that pad s to n columns (the report\'s field table).\n'
       '  function automatic string pad(input string s, input int n);\n'
@@ -339,19 +391,45 @@ def gen_tb(v, desc, top, pol, lat, mode, name, npages):
     w('    if (!$value$plusargs("progress=%d", progress)) progress = 0;\n')
     w('    watchdog = 10000;\n    if (!$value$plusargs("watchdog=%d", watchdog)) watchdog = 10000;\n')
     w('    if ($value$plusargs("wave=%s", wave)) begin\n      $dumpfile(wave);\n      $dumpvars(0, rcosim_tb);\n    end\n')
-    for ch in chans:
-        if ch['dir'] == 'in' and ch['agent']:
-            continue
-        kind = 'in' if ch['dir'] == 'in' else 'exp'
-        w('    if (%s_%s_N > 0) $readmemh("%s_%s.hex", %s_%s);\n' % (kind.upper(), ch['name'], kind, ch['name'],
-                                                                 kind, ch['name']))
+    # the vector: defaults, then vector.args
+    w('    if (!$value$plusargs("name=%%s", vname)) vname = "%s";\n' % name)
+    w('    if (!$value$plusargs("bp_text=%%s", bp_text)) bp_text = "%s";\n' % v['backpressure'])
+    for var, val in (('seed', v['seed']), ('bp_kind', bp_k), ('bp_thr', bp_t), ('bp_burst', bp_b),
+                     ('lat_min', lat[0]), ('lat_max', lat[1])):
+        w('    if (!$value$plusargs("%s=%%d", %s)) %s = 64\'d%d;\n' % (var, var, var, val))
+    for k, ch in data_channels(desc):
+        n = ch['name']
+        rows = v['in'][n] if k == 'in' else v['out'][n]
+        w('    if (!$value$plusargs("n_%s_%s=%%d", %s_%s_N)) %s_%s_N = %d;\n' % (k, n, k.upper(), n, k.upper(), n, len(rows)))
+        w('    if (%s_%s_N > CAP_%s_%s) begin\n' % (k.upper(), n, k.upper(), n))
+        w('      $display("FAIL %s %%s: %%0d rows in %s_%s.hex, more than this build holds (CAP_%s_%s = %%0d: compile with -GCAP_%s_%s=N)", vname, %s_%s_N, CAP_%s_%s);\n'
+          % (block, k, n, k.upper(), n, k.upper(), n, k.upper(), n, k.upper(), n))
+        w('      $fatal(1, "rcosim_tb: capacity");\n    end\n')
     if mems:
-        w('    $readmemh("mem_pages.hex", pages);\n')
-        if v['mem']:
-            for mi in range(len(mems)):
-                w('    $readmemh("mem_init.hex", mem%d);\n' % mi)
-    w('    $display("rcosim_tb %s %s: seed %d, backpressure %s, mem-latency %s, %%s mode", mode_s);\n'
-      % (block, name, v['seed'], v['backpressure'], v['mem_latency']))
+        w('    if (!$value$plusargs("npages=%%d", npages)) npages = %d;\n' % max(npages, 1))
+        w('    if (npages > CAP_PAGES) begin\n')
+        w('      $display("FAIL %s %%s: %%0d memory pages, more than this build holds (CAP_PAGES = %%0d: compile with -GCAP_PAGES=N)", vname, npages, CAP_PAGES);\n' % block)
+        w('      $fatal(1, "rcosim_tb: capacity");\n    end\n')
+    for k, ch in data_channels(desc):
+        n = ch['name']
+        w('    if (%s_%s_N > 0) $readmemh("%s_%s.hex", %s_%s, 0, int\'(%s_%s_N) - 1);\n'
+          % (k.upper(), n, k, n, k, n, k.upper(), n))
+    if mems:
+        w('    $readmemh("mem_pages.hex", pages, 0, int\'(npages) - 1);\n')
+        w('    if (!$value$plusargs("mem_init=%%d", lat)) lat = %d;\n' % (1 if v['mem'] else 0))
+        w('    if (lat != 0) begin\n')
+        for mi in range(len(mems)):
+            w('      $readmemh("mem_init.hex", mem%d);\n' % mi)
+        w('    end\n')
+    # the random streams, seeded as the engine seeds them
+    for c, ch in outs:
+        w('    bp_%s_s = sm_seed(seed, 64\'h%08x);\n    bp_%s_on = 1\'b0;\n    bp_%s_left = 0;\n'
+          % (ch['name'], 0x62700000 + c, ch['name'], ch['name']))
+    for mi in range(len(mems)):
+        w('    mrng%d_s = sm_seed(seed, 64\'h%08x);\n' % (mi, 0x6D656D00 + mi))
+    w('    if (lat_min == lat_max) $display("rcosim_tb %s %%s: seed %%0d, backpressure %%s, mem-latency %%0d, %%s mode", vname, seed, bp_text, lat_min, mode_s);\n'
+      '    else $display("rcosim_tb %s %%s: seed %%0d, backpressure %%s, mem-latency %%0d:%%0d, %%s mode", vname, seed, bp_text, lat_min, lat_max, mode_s);\n'
+      % (block, block))
     # reset: all inputs 0, 2 cycles
     w('    // Reset as the RTL side of the engine: every input 0, two cycles with rst_ni low.\n')
     for ch in chans:
@@ -366,22 +444,22 @@ def gen_tb(v, desc, top, pol, lat, mode, name, npages):
     w('    cycle = 0;\n    while (!failed && !done) begin\n')
     # readies
     w('      if (progress != 0 && cycle % progress == 0) $display("cycle %0d", cycle);\n')
-    w('      // 1. output readies: the back-pressure policy (%s)\n' % v['backpressure'])
+    w('      // 1. output readies: the back-pressure policy (bp_kind: 0 always, 1 random:P, 2 bursty:N)\n')
     for c, ch in outs:
         n = ch['name']
-        if pol[0] == 'always':
-            w('      %s_ready = 1\'b1;\n' % n)
-        elif pol[0] == 'random':
-            thr = math.ceil(pol[1] * (1 << 53))
-            w('      bp_%s_s = bp_%s_s + 64\'h9E3779B97F4A7C15;\n' % (n, n))
-            w('      %s_ready = (sm_mix(bp_%s_s) >> 11) < 64\'d%d;\n' % (n, n, thr))
-        else:
-            w('      if (bp_%s_left == 0) begin\n' % n)
-            w('        bp_%s_on = !bp_%s_on;\n' % (n, n))
-            w('        bp_%s_s = bp_%s_s + 64\'h9E3779B97F4A7C15;\n' % (n, n))
-            w('        bp_%s_left = 1 + sm_below(sm_mix(bp_%s_s), %d);\n' % (n, n, pol[1]))
-            w('      end\n')
-            w('      bp_%s_left = bp_%s_left - 1;\n      %s_ready = bp_%s_on;\n' % (n, n, n, n))
+        w('      if (bp_kind == 0) begin\n')
+        w('        %s_ready = 1\'b1;\n' % n)
+        w('      end else if (bp_kind == 1) begin\n')
+        w('        bp_%s_s = bp_%s_s + 64\'h9E3779B97F4A7C15;\n' % (n, n))
+        w('        %s_ready = (sm_mix(bp_%s_s) >> 11) < bp_thr;\n' % (n, n))
+        w('      end else begin\n')
+        w('        if (bp_%s_left == 0) begin\n' % n)
+        w('          bp_%s_on = !bp_%s_on;\n' % (n, n))
+        w('          bp_%s_s = bp_%s_s + 64\'h9E3779B97F4A7C15;\n' % (n, n))
+        w('          bp_%s_left = 1 + sm_below(sm_mix(bp_%s_s), bp_burst);\n' % (n, n))
+        w('        end\n')
+        w('        bp_%s_left = bp_%s_left - 1;\n        %s_ready = bp_%s_on;\n' % (n, n, n, n))
+        w('      end\n')
     # inputs
     w('      // 2. inputs: in file order, none before its cycle; memory responses from the agent\n')
     for ch in chans:
@@ -492,13 +570,12 @@ def gen_tb(v, desc, top, pol, lat, mode, name, npages):
         w('        if (%s) begin\n' % we)
         w('          mwrite%d(%s, %s, %s);\n' % (mi, addr, wdata, be))
         w('        end else begin\n')
-        if lat[1] > lat[0]:
-            w('          mrng%d_s = mrng%d_s + 64\'h9E3779B97F4A7C15;\n' % (mi, mi))
-            w('          lat = %d + sm_below(sm_mix(mrng%d_s), %d);\n' % (lat[0], mi, lat[1] - lat[0] + 1))
-        else:
-            w('          lat = %d;\n' % lat[0])
+        w('          if (lat_max > lat_min) begin\n')
+        w('            mrng%d_s = mrng%d_s + 64\'h9E3779B97F4A7C15;\n' % (mi, mi))
+        w('            lat = lat_min + sm_below(sm_mix(mrng%d_s), lat_max - lat_min + 1);\n' % mi)
+        w('          end else begin\n            lat = lat_min;\n          end\n')
         w('          if (mq%d_n == 13\'d4096) begin\n' % mi)
-        w('            $display("FAIL %s %s: more than 4096 memory reads outstanding on %s");\n' % (block, name, m['name']))
+        w('            $display("FAIL %s %%s: more than 4096 memory reads outstanding on %s", vname);\n' % (block, m['name']))
         w('            failed = 1\'b1;\n          end\n')
         w('          mq%d_due[mq%d_tail] = cycle + lat;\n' % (mi, mi))
         w('          mq%d_data[mq%d_tail] = mread%d(%s);\n' % (mi, mi, mi, addr))
@@ -530,11 +607,11 @@ def gen_tb(v, desc, top, pol, lat, mode, name, npages):
         w('      tbtable_%s(1\'b1, tbx_%s, 1\'b0);\n      failed = 1\'b1;\n    end\n' % (n, n))
     total = ' + '.join('tbf_%s' % ch['name'] for _, ch in outs) or '0'
     w('    if (failed) begin\n')
-    w('      $display("FAIL %s %s: %%0d cycles", cycle);\n' % (block, name))
-    w('      $fatal(1, "rcosim_tb: %s %s failed");\n' % (block, name))
+    w('      $display("FAIL %s %%s: %%0d cycles", vname, cycle);\n' % block)
+    w('      $fatal(1, "rcosim_tb: %s %%s failed", vname);\n' % block)
     w('    end\n')
-    w('    $display("PASS %s %s: %%0d cycles, %%0d output transactions checked (%%s)", cycle, %s, mode_s);\n'
-      % (block, name, total))
+    w('    $display("PASS %s %%s: %%0d cycles, %%0d output transactions checked (%%s)", vname, cycle, %s, mode_s);\n'
+      % (block, total))
     w('    $finish;\n')
     w('  end\n\nendmodule\n')
     return ''.join(L)
@@ -543,13 +620,19 @@ def gen_tb(v, desc, top, pol, lat, mode, name, npages):
 RUN_SH = r'''#!/bin/sh
 # run.sh - run this exported bench: ./run.sh icarus | verilator   (generated by rcosim export)
 # Environment: WAVE=FILE writes a waveform (.fst or .vcd), ARGS adds plusargs (e.g. ARGS=+ordered),
-# BUILD=DIR (default ./build-SIM) holds the compiled simulation.  Exit status 0 pass, 1 fail.
+# BUILD=DIR (default ./build-SIM) holds the compiled simulation, VTB=BINARY runs an existing
+# Verilator build of this block's bench (one build serves every vector of the block whose counts
+# fit its CAP_ parameters) instead of compiling.  The vector's values are vector.args's plusargs.
+# Exit status 0 pass, 1 fail.
 set -e
 cd "$(dirname "$0")"
 sim=${1:-icarus}
 out=${BUILD:-build-$sim}
+plus="$ARGS $(cat vector.args)"     # the first of a plusarg counts: ARGS override the vector
+if [ "$sim" = verilator ] && [ -n "$VTB" ]; then
+    exec "$VTB" $plus
+fi
 mkdir -p "$out"
-plus="$ARGS"
 [ -n "$WAVE" ] && plus="$plus +wave=$WAVE"
 case "$sim" in
 icarus)

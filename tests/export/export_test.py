@@ -13,6 +13,9 @@ Usage: export_test.py RCOSIM SOURCE_DIR WORK_DIR CASE
                     fails under Icarus naming its cycle, channel, transaction #0 and that field
                     (the next field is tried when a compare mask hides the bit)
   bad_vector        a malformed vector: FILE:LINE: expected ..., exit 2, nothing written
+  policies          seeded random vectors under each back-pressure policy with random memory
+                    latency pass under Icarus; the same bench told another policy, latency or seed
+                    (plusargs before vector.args) fails; a count past the build's CAP_ fails naming it
 """
 import filecmp
 import os
@@ -169,6 +172,34 @@ elif CASE.startswith('fault:'):
         break
     else:
         fail('no field of %s at line %d changes the verdict' % (ch, k + 1))
+elif CASE == 'policies':
+    for pol, lat in (('always', '3:3'), ('random:0.3', '1:9'), ('bursty:5', '2:7')):
+        vec = os.path.join(WORK, 'pol_%s.vec' % pol.split(':')[0])
+        p = subprocess.run([RCOSIM, 'gen', '--block', 'r5xx.zb', '--count', '30', '--seed', '11', '--backpressure', pol,
+                            '--mem-latency', lat, '-o', vec, '--quiet'], stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                           text=True)
+        if p.returncode:
+            fail(p.stdout)
+        d = os.path.join(WORK, 'pol_%s' % pol.split(':')[0])
+        p = export(vec, d)
+        if p.returncode:
+            fail(p.stdout)
+        rc, out = run(d, 'icarus')
+        if rc or 'backpressure %s, mem-latency %s' % (pol, lat.split(':')[0] if lat.split(':')[0] == lat.split(':')[1]
+                                                       else lat) not in out or 'PASS r5xx.zb' not in out:
+            fail('%s %s: the bench did not pass: %s' % (pol, lat, out[-2000:]))
+        # Told something else than the vector says, the same bench must fail: the values count.
+        for wrong in (['+bp_kind=2', '+bp_burst=3'] if pol != 'bursty:5' else ['+bp_kind=0'],
+                      ['+lat_min=1', '+lat_max=1'] if lat != '1:9' else ['+lat_min=2', '+lat_max=9'], ['+seed=12']):
+            if pol == 'always' and wrong == ['+seed=12']:
+                continue                  # nothing random left to disturb
+            rc, out = run(d, 'icarus', *wrong)
+            if rc == 0 or 'MISMATCH r5xx.zb' not in out:
+                fail('%s %s with %s: expected a mismatch, got exit %s: %s' % (pol, lat, wrong, rc, out[-1500:]))
+        print('ok: %s %s passes; other policy, latency and seed fail' % (pol, lat))
+    rc, out = run(d, 'icarus', '+n_exp_pass=100000')
+    if rc == 0 or 'rows in exp_pass.hex, more than this build holds (CAP_EXP_pass = ' not in out:
+        fail('a count past the capacity: exit %s: %s' % (rc, out[-1500:]))
 elif CASE == 'bad_vector':
     path = os.path.join(WORK, 'broken.vec')
     with open(VEC) as f:

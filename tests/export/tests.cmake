@@ -94,23 +94,40 @@ if(IVERILOG_EXECUTABLE)
     set_tests_properties(export.${case} PROPERTIES LABELS "export;smoke" ENVIRONMENT "PYTHONDONTWRITEBYTECODE=1")
   endforeach()
 endif()
-# Verilator --binary --timing: the fault and a seeded back-pressure + latency vector always; one
-# vector of every other block with RCOSIM_EXPORT_LONG (each bench is a Verilator compile).
-set(verilator_cases fault_verilator verilator:vectors/r5xx/zb/backpressure.vec verilator:vectors/r5xx/gfx2d/misc.vec)
+# Verilator --binary --timing: the fault always; every vector of a block through one build of its
+# bench (export_check.py --verilator-only: CAP_ parameters from the block's largest vector, each
+# vector's plusargs from its vector.args), for r5xx.zb (seeded back-pressure and latency) and
+# r5xx.regs always, for every block with RCOSIM_EXPORT_LONG (the nightly).
+add_test(NAME export.verilator.fault
+         COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_SOURCE_DIR}/export/export_test.py
+                 $<TARGET_FILE:rcosim> ${PROJECT_SOURCE_DIR} ${RCOSIM_EXPORT_WORK} fault_verilator)
+set_tests_properties(export.verilator.fault PROPERTIES LABELS "export;export_verilator" ENVIRONMENT "PYTHONDONTWRITEBYTECODE=1")
+set(verilator_blocks r5xx.zb r5xx.regs)
 if(RCOSIM_EXPORT_LONG)
-  list(APPEND verilator_cases verilator:vectors/r5xx/cp/type0_worked.vec verilator:vectors/r5xx/regs/alias.vec
-       verilator:vectors/r5xx/tile/backpressure.vec verilator:vectors/r5xx/rb3d/throughput.vec
-       verilator:vectors/r5xx/vap/arrays.vec verilator:vectors/r5xx/gpu/unknown.vec
-       verilator:vectors/si/vgt/auto_index.vec verilator:vectors/si/db/backpressure.vec
-       verilator:vectors/si/cb/comp_swap.vec)
+  file(GLOB vec_dirs LIST_DIRECTORIES true ${PROJECT_SOURCE_DIR}/vectors/*/*)
+  set(verilator_blocks "")
+  foreach(dir ${vec_dirs})
+    file(GLOB vecs ${dir}/*.vec ${dir}/*.vec.gz)
+    if(IS_DIRECTORY ${dir} AND vecs)
+      file(RELATIVE_PATH rel ${PROJECT_SOURCE_DIR}/vectors ${dir})
+      string(REPLACE "/" "." blk ${rel})
+      list(APPEND verilator_blocks ${blk})
+    endif()
+  endforeach()
 endif()
-foreach(case ${verilator_cases})
-  string(REGEX REPLACE "^verilator:vectors/([^/]+)/([^/]+)/([^.]+).*$" "verilator.\\1.\\2.\\3" tname ${case})
-  add_test(NAME export.${tname}
-           COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_SOURCE_DIR}/export/export_test.py
-                   $<TARGET_FILE:rcosim> ${PROJECT_SOURCE_DIR} ${RCOSIM_EXPORT_WORK} ${case})
-  set_tests_properties(export.${tname} PROPERTIES LABELS "export;export_verilator" ENVIRONMENT "PYTHONDONTWRITEBYTECODE=1")
+foreach(blk ${verilator_blocks})
+  add_test(NAME export.verilator.${blk}
+           COMMAND ${Python3_EXECUTABLE} ${PROJECT_SOURCE_DIR}/scripts/export/export_check.py --verilator-only
+                   --block ${blk} -o ${RCOSIM_EXPORT_WORK}/verilator-${blk} -j 2)
+  set_tests_properties(export.verilator.${blk} PROPERTIES LABELS "export;export_verilator;${blk}"
+                       ENVIRONMENT "PYTHONDONTWRITEBYTECODE=1")
 endforeach()
+# The three back-pressure policies with random memory latency, exported from seeded random vectors
+# and run under Icarus: the bench's policy and latency come from vector.args at run time.
+add_test(NAME export.policies
+         COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_SOURCE_DIR}/export/export_test.py
+                 $<TARGET_FILE:rcosim> ${PROJECT_SOURCE_DIR} ${RCOSIM_EXPORT_WORK} policies)
+set_tests_properties(export.policies PROPERTIES LABELS "export" ENVIRONMENT "PYTHONDONTWRITEBYTECODE=1")
 # cocotb (from PyPI, in the venv scripts/setup makes under the build directory): one vector per
 # block exported to Icarus above (cocotb_vecs), and the fault; skipped (77) where the venv is missing.
 set(RCOSIM_COCOTB_VENV ${CMAKE_BINARY_DIR}/cocotb-venv)
