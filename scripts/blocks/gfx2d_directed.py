@@ -7,8 +7,8 @@ type 3, opcode, COUNT, ptr, err 0) and the body dwords on `body` with `last` on 
 outputs; scripts/regen-vectors does all of them).  'desktop' is the README's scene.
 
 Usage: gfx2d_directed.py --check VECDIR    compare VECDIR/*.vec(.gz) pixel records with the reference
-       gfx2d_directed.py OUTDIR [PM4DIR]   write OUTDIR/*.stim (and the desktop scene as a PM4
-                                           ring for r5xx.pm4_2d into PM4DIR)
+       gfx2d_directed.py OUTDIR [PM4DIR]   write OUTDIR/*.stim (and the desktop scene and the short
+                                           'misc' case as PM4 rings for r5xx.pm4_2d into PM4DIR)
 """
 import glob
 import gzip
@@ -684,6 +684,7 @@ def main(argv):
     if len(argv) == 3:
         os.makedirs(argv[2], exist_ok=True)
         desktop().write_pm4(argv[2])
+        misc().write_pm4(argv[2])       # a short ring: the exported benches' CI case (docs/export.md)
     return 0
 
 
