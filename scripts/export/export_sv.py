@@ -283,7 +283,7 @@ def gen_tb(v, desc, top, pol, lat, mode, name, npages):
     if mems:
         w('\n  // Memory: %d pages of 4 KiB (the preload and every page an expected request touches),\n'
           '  // one image per memory port as in the engine, both preloaded from mem_init.hex.\n' % npages)
-        w('  bit [63:0] npages;\n')
+        w('  bit [63:0] npages;\n  bit [63:0] mem_init;  // 1: preload the image from mem_init.hex\n')
         w('  bit [19:0] pages [0:CAP_PAGES-1];\n')
         for mi, m in enumerate(mems):
             w('  bit [31:0] mem%d [0:CAP_PAGES*%d-1];\n' % (mi, PAGE_WORDS))
@@ -416,8 +416,8 @@ def gen_tb(v, desc, top, pol, lat, mode, name, npages):
           % (k.upper(), n, k, n, k, n, k.upper(), n))
     if mems:
         w('    $readmemh("mem_pages.hex", pages, 0, int\'(npages) - 1);\n')
-        w('    if (!$value$plusargs("mem_init=%%d", lat)) lat = %d;\n' % (1 if v['mem'] else 0))
-        w('    if (lat != 0) begin\n')
+        w('    if (!$value$plusargs("mem_init=%%d", mem_init)) mem_init = %d;\n' % (1 if v['mem'] else 0))
+        w('    if (mem_init != 0) begin\n')
         for mi in range(len(mems)):
             w('      $readmemh("mem_init.hex", mem%d);\n' % mi)
         w('    end\n')
