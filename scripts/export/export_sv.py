@@ -156,8 +156,8 @@ def gen(v, outdir, mode, name):
 
 
 def data_channels(desc):
-    """(kind, channel, rows key) of every channel with a data file: inputs not served by a memory
-    agent ('in') and outputs ('exp')."""
+    """(kind, channel) of every channel with a data file: inputs not served by a memory agent
+    ('in') and outputs ('exp')."""
     return [('in' if ch['dir'] == 'in' else 'exp', ch) for ch in desc['channels']
             if not (ch['dir'] == 'in' and ch['agent'])]
 
@@ -175,7 +175,7 @@ def policy_args(pol):
 def vector_args(v, desc, pol, lat, name, npages):
     """Everything the bench takes from the vector, as plusargs (vector.args): the bench's defaults
     are the same values, so one compiled bench of a block runs any of its vectors given these
-    (docs/export.md, 'One Verilator build per block')."""
+    (docs/export.md, 'One build per block')."""
     kind, thr, burst = policy_args(pol)
     a = ['+name=%s' % name, '+seed=%d' % v['seed'], '+bp_kind=%d' % kind, '+bp_thr=%d' % thr,
          '+bp_burst=%d' % burst, '+bp_text=%s' % v['backpressure'], '+lat_min=%d' % lat[0],
@@ -210,7 +210,7 @@ def gen_tb(v, desc, top, pol, lat, mode, name, npages):
         caps.append('    parameter bit [31:0] CAP_%s_%s = %d' % (kind.upper(), ch['name'], max(len(rows), 1)))
     if desc['mem']:
         caps.append('    parameter bit [31:0] CAP_PAGES = %d' % max(npages, 1))
-    w('module rcosim_tb #(\n%s\n);\n\n' % ',\n'.join(caps))
+    w(('module rcosim_tb #(\n%s\n);\n\n' % ',\n'.join(caps)) if caps else 'module rcosim_tb;\n\n')
     w('  logic clk_i = 1\'b0;\n  logic rst_ni = 1\'b0;\n')
     w('  bit [63:0] cycle;\n  bit failed;\n  bit ordered;\n  bit [63:0] watchdog;\n')
     bp_k, bp_t, bp_b = policy_args(pol)
