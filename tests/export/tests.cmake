@@ -14,8 +14,12 @@ option(RCOSIM_EXPORT_LONG "also run the long exported benches (Icarus) and more 
 # Blocks left out of the Icarus leg (docs/export.md 'Known limits'): none today; a block whose RTL
 # Icarus cannot take yet goes here until it is fixed.
 set(RCOSIM_EXPORT_ICARUS_SKIP "")
+# Vectors too long for Icarus even at night (measured, docs/export.md 'Known limits'); Verilator
+# runs them (export.verilator.<block>).
+set(RCOSIM_EXPORT_ICARUS_TOO_LONG
+    r5xx/gpu/frame.vec.gz)     # 581,624 memory requests: not finished after 36 CPU-minutes
 set(RCOSIM_EXPORT_NIGHTLY
-    r5xx/gfx2d/desktop.vec.gz r5xx/pm4_2d/desktop.vec.gz r5xx/gpu/frame.vec.gz r5xx/gfx3d/scene.vec.gz
+    r5xx/gfx2d/desktop.vec.gz r5xx/pm4_2d/desktop.vec.gz r5xx/gfx3d/scene.vec.gz    # 958 s
     r5xx/gpu/copy.vec    # 56 s of CPU under Icarus: keeps the gpu test near 80 s
     si/backend/scene.vec.gz)   # 53,045 cycles: 344 s under Icarus (small.vec is the CI case)
 set(RCOSIM_COCOTB_VECTOR_r5xx.cp r5xx/cp/type0_worked.vec)
@@ -45,7 +49,9 @@ if(IVERILOG_EXECUTABLE)
     set(small_size 0)
     foreach(v ${vecs})
       file(RELATIVE_PATH vrel ${PROJECT_SOURCE_DIR}/vectors ${v})
-      if(vrel IN_LIST RCOSIM_EXPORT_NIGHTLY)
+      if(vrel IN_LIST RCOSIM_EXPORT_ICARUS_TOO_LONG)
+        continue()
+      elseif(vrel IN_LIST RCOSIM_EXPORT_NIGHTLY)
         list(APPEND slow ${v})
       else()
         list(APPEND fast ${v})
@@ -83,7 +89,7 @@ if(IVERILOG_EXECUTABLE)
       endif()
       add_test(NAME ${tname}
                COMMAND ${Python3_EXECUTABLE} ${PROJECT_SOURCE_DIR}/scripts/export/export_check.py
-                       -o ${RCOSIM_EXPORT_WORK}/icarus-${blk} -j 1 ${${kind}})
+                       -o ${RCOSIM_EXPORT_WORK}/icarus-${blk} -j 1 --timeout 3600 ${${kind}})
       set_tests_properties(${tname} PROPERTIES LABELS "${labels}" ENVIRONMENT "PYTHONDONTWRITEBYTECODE=1")
     endforeach()
   endforeach()
