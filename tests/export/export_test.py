@@ -8,7 +8,6 @@ Usage: export_test.py RCOSIM SOURCE_DIR WORK_DIR CASE
                     transaction and field, with the field table, a FAIL line and a non-zero exit
   fault_verilator   the same under Verilator --binary --timing
   ordered_fault     the same vector in ordered mode: the mismatch names both cycles
-  verilator:VECTOR  the exported bench of VECTOR passes under Verilator
   fault:VECTOR      any block: the first expected output of VECTOR with one field's low bit flipped
                     fails under Icarus naming its cycle, channel, transaction #0 and that field
                     (the next field is tried when a compare mask hides the bit)
@@ -118,16 +117,6 @@ elif CASE == 'fault_verilator':
     expect_fault('verilator')
 elif CASE == 'ordered_fault':
     expect_fault('icarus', ordered=True)
-elif CASE.startswith('verilator:'):
-    vec = os.path.join(SRC, CASE.split(':', 1)[1])
-    d = os.path.join(WORK, 'verilator_%s_%s' % (os.path.basename(os.path.dirname(vec)), os.path.basename(vec).split('.')[0]))
-    p = export(vec, d)
-    if p.returncode:
-        fail(p.stdout)
-    rc, out = run(d, 'verilator')
-    print(out[-3000:])
-    if rc or not any(l.startswith('PASS ') for l in out.split('\n')):
-        fail('the bench did not pass under Verilator')
 elif CASE.startswith('fault:'):
     import gzip
     vec = os.path.join(SRC, CASE.split(':', 1)[1])
