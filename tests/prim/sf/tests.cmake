@@ -9,12 +9,12 @@
 set(sf_dir ${CMAKE_CURRENT_LIST_DIR})
 set(sf_labels "prim;prim.sf")
 
-rcosim_add_cmocka_test(NAME test_sf_model SOURCES ${sf_dir}/test_sf_model.c LIBS rcosim_sf
+rcosim_add_cmocka_test(NAME test_sf_model SOURCES ${sf_dir}/test_sf_model.c LIBS rcosim_prim_model
                        LABELS "prim;prim.sf;smoke")
 
 file(GLOB sf_rtl CONFIGURE_DEPENDS ${PROJECT_SOURCE_DIR}/rtl/prim/prim_sf_*.sv)
 add_executable(test_prim_sf_rtl ${sf_dir}/sf_rtl_test.cpp)
-target_link_libraries(test_prim_sf_rtl PRIVATE rcosim_sf)
+target_link_libraries(test_prim_sf_rtl PRIVATE rcosim_prim_model)
 verilate(test_prim_sf_rtl
   PREFIX Vprim_sf_all
   TOP_MODULE prim_sf_all
@@ -43,7 +43,7 @@ foreach(e 126 127 133 115 116)
 endforeach()
 
 add_executable(test_prim_sf_ulp ${sf_dir}/sf_ulp.c)
-target_link_libraries(test_prim_sf_ulp PRIVATE rcosim_sf m)
+target_link_libraries(test_prim_sf_ulp PRIVATE rcosim_prim_model m)
 target_compile_options(test_prim_sf_ulp PRIVATE ${RCOSIM_WARNINGS} -ffp-contract=off)
 add_test(NAME prim.sf.ulp COMMAND test_prim_sf_ulp 1000000 1)
 set_tests_properties(prim.sf.ulp PROPERTIES LABELS "${sf_labels};smoke"
