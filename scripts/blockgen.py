@@ -3,6 +3,9 @@
 struct, the engine's rc_block_desc table and the C++ shim around the Verilated model.
 
 Usage: blockgen.py DESC.block -o OUTDIR
+       blockgen.py --cmake ROOT OUT.cmake [BLOCK;...]   every manifest rtl/*/*/*.block, in
+                                 dependency order, as CMake variables (cmake/rcosim.cmake)
+       blockgen.py --regen ROOT  the directed-stimulus generators of every manifest (regen lines)
 Writes OUTDIR/<id>_ports.h, OUTDIR/<id>_desc.c and OUTDIR/<id>_rtl.cpp, where <id> is the block
 name with '.' replaced by '_' (r5xx.cp -> r5xx_cp).  The grammar is in docs/ARCHITECTURE.md.
 Errors are reported as FILE:LINE: message, exit status 2.
@@ -1093,6 +1096,16 @@ def write_cmake(root, out, only):
 
 
 def main(argv):
+    if len(argv) == 3 and argv[1] == '--regen':
+        # one line per directed-stimulus generator of every manifest: SCRIPT ARG...
+        try:
+            for blk in manifests(argv[2]).values():
+                for r in blk['regen']:
+                    print(' '.join(r))
+        except DescError as e:
+            sys.stderr.write('blockgen: %s\n' % e)
+            return 2
+        return 0
     if len(argv) in (4, 5) and argv[1] == '--cmake':
         try:
             write_cmake(argv[2], argv[3], [b for b in (argv[4] if len(argv) == 5 else '').replace(',', ';').split(';') if b])
@@ -1102,7 +1115,8 @@ def main(argv):
         return 0
     if len(argv) != 4 or argv[2] != '-o':
         sys.stderr.write('usage: blockgen.py DESC.block -o OUTDIR\n'
-                         '       blockgen.py --cmake ROOT OUT.cmake [BLOCK;BLOCK...]\n')
+                         '       blockgen.py --cmake ROOT OUT.cmake [BLOCK;BLOCK...]\n'
+                         '       blockgen.py --regen ROOT\n')
         return 2
     try:
         blk = parse(argv[1])
