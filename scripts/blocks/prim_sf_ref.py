@@ -397,7 +397,8 @@ def rcp(x):
         return s << 31 if B <= 0 else (s << 31) | (B << 23)
     M = (1 << 23) | F
     q = (1 << 47) // M
-    assert (1 << 23) < q < (1 << 24), q
+    # docs/float.md 4.2 said "(2^23, 2^24)"; M = 2^24 - 1 gives q = 2^23 exactly (finding 1)
+    assert (1 << 23) <= q < (1 << 24), q
     B = 253 - E
     if B <= 0:
         return s << 31
@@ -426,7 +427,8 @@ def rsq(x):
     D = (1 << 71) // Mp
     assert D < (1 << 49), D
     q = math.isqrt(D)
-    assert (1 << 23) < q <= (1 << 24), q
+    # docs/float.md 4.3 said "(2^23, 2^24]"; M' = 2^25 - 2 gives q = 2^23 exactly (finding 2)
+    assert (1 << 23) <= q <= (1 << 24), q
     B = 126 - ep // 2
     if q == (1 << 24):
         q = 1 << 23
