@@ -310,6 +310,44 @@ def mul_exact_rz(a, b):
     return rz_pack(to_frac(a) * to_frac(b), (a ^ b) >> 31)
 
 
+def rcp_exact_rz(x):
+    """4.2's claim "1/x rounded toward zero" restated exactly (finite nonzero x only)"""
+    x = ftz(x)
+    if is_nan(x) or is_inf(x) or is_zero(x):
+        return None
+    return rz_pack(1 / to_frac(x), x >> 31)
+
+
+def rsq_exact_rz(x):
+    """4.3's claim "1/sqrt(x) rounded toward zero" restated exactly (positive finite x only):
+    the result in [2^k, 2^(k+1)) has significand floor(sqrt(2^(46-2k) / v))"""
+    x = ftz(x)
+    if is_nan(x) or is_inf(x) or is_zero(x) or x >> 31:
+        return None
+    v = to_frac(x)
+    k = 200
+    while True:  # largest k with 2^k <= 1/sqrt(v), i.e. 2^(2k) * v <= 1
+        if Fraction(2) ** (2 * k) * v <= 1:
+            break
+        k -= 1
+    y = Fraction(2) ** (46 - 2 * k) / v
+    m = math.isqrt(y.numerator // y.denominator)
+    if k + 127 <= 0:
+        return 0
+    return ((k + 127) << 23) | (m & 0x7FFFFF)
+
+
+def flr_exact(x):
+    """3.'s "floor, exact" restated with Fractions (finite x only)"""
+    x = ftz(x)
+    if is_nan(x) or is_inf(x):
+        return None
+    if is_zero(x):
+        return x
+    v = math.floor(to_frac(x))
+    return rz_pack(Fraction(v), x >> 31)
+
+
 # ---- 3. comparisons, min, max, floor, fraction ---------------------------------------------------
 
 def _key(x):

@@ -11,8 +11,9 @@ feeds the driver every case as a binary record, and compares each result with th
   --flip K       tell the driver to flip bit 0 of its K-th result (SF_REF_FLIP): the run must then
                  report exactly that one mismatch (the check of the check)
 Also, independent of the C: the tables regenerated from the rule of docs/float.md 4.1 equal the
-committed ones, and the step-by-step add/mul of section 2 equals the exact round-toward-zero value
-(Fractions) on the class pairs and on every 16th random add/mul.
+committed ones, and the step-by-step add/mul/rcp/rsq of sections 2 and 4 equal the exact
+round-toward-zero value, and flr the exact floor (Fractions), on the classes and on every 16th
+random operation.
 
 Usage: sf_ref_check.py ROOT [classes] [random N SEED] [--flip K]
 Last line: "PASS sf ref: ..." or "FAIL sf ref: ..., M mismatches".
@@ -222,16 +223,18 @@ def compare(tag, cases, c_out, stats, shown):
     return bad
 
 
+EXACT = {"add": (R.add_exact_rz, R.add), "mul": (R.mul_exact_rz, R.mul),
+         "rcp": (R.rcp_exact_rz, R.rcp), "rsq": (R.rsq_exact_rz, R.rsq), "flr": (R.flr_exact, R.flr)}
+
+
 def exact_selfcheck(cases):
-    """section 2's step-by-step add/mul against the exact RZ value (no C involved)"""
+    """the document's step-by-step add/mul/rcp/rsq/flr against the exact value it claims (RZ;
+    floor), in Fractions: no C involved"""
     n = bad = 0
     for name, vals in cases:
-        if name == "add":
-            want = R.add_exact_rz(*vals)
-            got = R.add(*vals)
-        elif name == "mul":
-            want = R.mul_exact_rz(*vals)
-            got = R.mul(*vals)
+        if name in EXACT:
+            want = EXACT[name][0](*vals)
+            got = EXACT[name][1](*vals)
         else:
             continue
         if want is None:
@@ -240,8 +243,8 @@ def exact_selfcheck(cases):
         if want != got:
             bad += 1
             if bad <= 10:
-                print("DOC-RZ %s in=%08x %08x doc-algorithm=%08x exact-rz=%08x" %
-                      (name, vals[0], vals[1], got, want))
+                print("DOC-EXACT %s in=%s doc-algorithm=%08x exact=%08x" %
+                      (name, " ".join("%08x" % v for v in vals), got, want))
     return n, bad
 
 
@@ -290,7 +293,7 @@ def main(argv):
     for name in R.OPS:
         if name in stats:
             print("  %-7s %8d ops %6d mismatches" % (name, stats[name][0], stats[name][1]))
-    print("sf ref: doc add/mul algorithm vs exact RZ: %d pairs, %d differ" % (selfn, selfbad))
+    print("sf ref: doc add/mul/rcp/rsq/flr algorithm vs exact value: %d operations, %d differ" % (selfn, selfbad))
     ok = bad == 0 and selfbad == 0 and tab_diff == 0
     print("%s sf ref: %d operations, %d mismatches" % ("PASS" if ok else "FAIL", total, bad))
     return 0 if ok else 1
