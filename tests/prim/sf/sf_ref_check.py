@@ -5,6 +5,7 @@ reference scripts/blocks/prim_sf_ref.py (written from docs/float.md alone).
 It compiles model/prim/*.c with tests/prim/sf/sf_ref_drv.c (gcc, C11) into a temporary directory,
 feeds the driver every case as a binary record, and compares each result with the reference:
   classes        every pair (binary ops), every value (unary ops), pairs x 8 third operands (MAD),
+                 every exponent x both signs x 12 edge fractions (unary ops),
                  pairs in rotating dot-product components, of the special-value list SPECIALS
   random N SEED  N seeded random operations (seed printed) over every op, with a mix of operand
                  generators that reaches every range (see GENS / OP_MIX)
@@ -52,6 +53,8 @@ SPECIALS = _both([
     0x42FE0000, 0x42FFFFFF, 0x43000000,              # 127, 128-ulp, 128
     0x3E22F983, 0x40490FDB,                          # 1/(2 pi), pi
 ])
+EDGE_FRACS = [0, 1, 2, 3, 0x155555, 0x2AAAAA, 0x400000, 0x400001, 0x3FFFFF, 0x7FFFFD, 0x7FFFFE,
+              0x7FFFFF]
 THIRD = [0x00000000, 0x80000000, 0x3F800000, 0xBF800000, 0x7F800000, 0x7FC00000, 0x00400000,
          0x7F7FFFFF]
 
@@ -62,6 +65,9 @@ def classes():
     for name, (arity, _) in R.OPS.items():
         if arity == 1:
             out += [(name, [a]) for a in SPECIALS]
+            # every exponent, both signs, the edge fractions
+            out += [(name, [(sg << 31) | (E << 23) | f])
+                    for sg in (0, 1) for E in range(256) for f in EDGE_FRACS]
         elif arity == 2:
             out += [(name, [a, b]) for a in SPECIALS for b in SPECIALS]
         elif arity == 3:
