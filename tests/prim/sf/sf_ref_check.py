@@ -14,7 +14,7 @@ feeds the driver every case as a binary record, and compares each result with th
 Also, independent of the C: the tables regenerated from the rule of docs/float.md 4.1 equal the
 committed ones, and the step-by-step add/mul/rcp/rsq of sections 2 and 4 equal the exact
 round-toward-zero value, and flr the exact floor (Fractions), on the classes and on every 16th
-random operation.
+random operation; and the document's other stated properties (doc_claims) on the same cases.
 
 Usage: sf_ref_check.py ROOT [classes] [random N SEED] [--flip K]
 Last line: "PASS sf ref: ..." or "FAIL sf ref: ..., M mismatches".
@@ -254,6 +254,48 @@ def exact_selfcheck(cases):
     return n, bad
 
 
+def doc_claims(cases):
+    """properties docs/float.md states besides the algorithms, checked on the reference (no C):
+    rule 1.3 (no denormal result), rule 1.4 (every NaN result is 0x7FC00000; ftz excepted: it
+    leaves NaNs alone), 2. (x*1 = x, x + (-0) = x, x + (+0) = x for x != -0), 3. (frc in [0, 1)),
+    4.4 (integers give exact powers of two), 4.6 (sin of a nonzero integer is +0, |x| >= 2^23:
+    sin +0, cos 1.0)."""
+    n = bad = 0
+
+    def claim(ok, what):
+        nonlocal n, bad
+        n += 1
+        if not ok:
+            bad += 1
+            if bad <= 10:
+                print("DOC-CLAIM fails: " + what)
+    for name, vals in cases:
+        if name.startswith("cmp_"):
+            continue
+        r = R.OPS[name][1](vals)
+        ins = " ".join("%08x" % v for v in vals)
+        claim(((r >> 23) & 0xFF) != 0 or (r & 0x7FFFFF) == 0, "%s(%s) = %08x denormal" % (name, ins, r))
+        if name != "ftz":
+            claim(not R.is_nan(r) or r == R.QNAN, "%s(%s) = %08x non-canonical NaN" % (name, ins, r))
+        if R.OPS[name][0] == 1 and not R.is_nan(vals[0]):
+            x = vals[0]
+            fx = R.ftz(x)
+            claim(R.mul(x, R.ONE) == fx and R.mul(R.ONE, x) == fx, "%08x * 1" % x)
+            claim(R.add(x, R.SIGN) == fx, "%08x + (-0)" % x)
+            claim(R.add(x, 0) == fx or fx == R.SIGN, "%08x + (+0)" % x)
+            if not R.is_inf(x):
+                f = R.frc(x)
+                claim(f >> 31 == 0 and f < R.ONE, "frc(%08x) = %08x not in [0, 1)" % (x, f))
+                if ((x >> 23) & 0xFF) - 127 >= 23:
+                    claim(R.sin(x) == 0 and R.cos(x) == R.ONE, "sin/cos(%08x) of |x| >= 2^23" % x)
+    for k in range(-140, 140):
+        x = R.rz_pack(R.Fraction(k), 0)
+        want = ((k + 127) << 23) if -126 <= k < 128 else (0 if k < 0 else R.PINF)
+        claim(R.ex2(x) == want, "ex2(%d) = %08x" % (k, R.ex2(x)))
+        claim(k == 0 or R.sin(x) == 0, "sin(%d) = %08x" % (k, R.sin(x)))
+    return n, bad
+
+
 def main(argv):
     args = argv[2:] if len(argv) > 1 else []
     flip = None
@@ -283,6 +325,7 @@ def main(argv):
     stats, shown = {}, {k: 0 for k in R.OPS}
     total = bad = 0
     selfn = selfbad = 0
+    claimn = claimbad = 0
     with tempfile.TemporaryDirectory(prefix="sf_ref_") as tmp:
         exe = build_driver(tmp)
         for tag, cases in groups:
@@ -293,6 +336,8 @@ def main(argv):
             sub = cases if tag == "classes" else cases[::16]
             sn, sb = exact_selfcheck(sub)
             selfn, selfbad = selfn + sn, selfbad + sb
+            cn, cb = doc_claims(sub)
+            claimn, claimbad = claimn + cn, claimbad + cb
             print("sf ref: %s: %d operations, %d mismatches" % (tag, len(cases), b))
             total += len(cases)
             bad += b
@@ -300,7 +345,9 @@ def main(argv):
         if name in stats:
             print("  %-7s %8d ops %6d mismatches" % (name, stats[name][0], stats[name][1]))
     print("sf ref: doc add/mul/rcp/rsq/flr algorithm vs exact value: %d operations, %d differ" % (selfn, selfbad))
-    ok = bad == 0 and selfbad == 0 and tab_diff == 0
+    print("sf ref: doc claims (no denormal, canonical NaN, identities, frc range, exact ex2/sin of "
+          "integers): %d checks, %d fail" % (claimn, claimbad))
+    ok = bad == 0 and selfbad == 0 and tab_diff == 0 and claimbad == 0
     print("%s sf ref: %d operations, %d mismatches" % ("PASS" if ok else "FAIL", total, bad))
     return 0 if ok else 1
 
