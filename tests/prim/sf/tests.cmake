@@ -89,3 +89,8 @@ add_test(NAME prim.sf.ref_inject COMMAND ${Python3_EXECUTABLE} ${sf_dir}/sf_ref_
          random 2000 5 --flip 1234)
 set_tests_properties(prim.sf.ref_inject PROPERTIES LABELS "${sf_labels};smoke"
   PASS_REGULAR_EXPRESSION "MISMATCH random op=cmp_le in=41854000 43ca0000 ref=00000001 c=00000000\nsf ref: random: 2000 operations, 1 mismatches.*FAIL sf ref: 2000 operations, 1 mismatches")
+# nightly: 5,000,000 more random operations with another seed (about 2 min CPU)
+add_test(NAME prim.sf.ref_nightly COMMAND ${Python3_EXECUTABLE} ${sf_dir}/sf_ref_check.py ${PROJECT_SOURCE_DIR}
+         random 5000000 1126)
+set_tests_properties(prim.sf.ref_nightly PROPERTIES LABELS "${sf_labels};nightly" TIMEOUT 1800
+  PASS_REGULAR_EXPRESSION "seed 1126.*PASS sf ref: 5000000 operations, 0 mismatches")
