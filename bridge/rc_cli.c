@@ -38,11 +38,6 @@ static int usage_error(const char *cmd, const char *fmt, const char *arg)
     return EXIT_USAGE;
 }
 
-__attribute__((unused)) static int parse_uint(const char *s, uint64_t *out)
-{
-    return rc_parse_u64_range(s, 0, UINT64_MAX, out);
-}
-
 static int opt_number_error(const char *cmd, const char *opt, const char *arg, uint64_t max)
 {
     fprintf(stderr, "rcosim %s: --%s '%s': expected a whole number 0..%" PRIu64 "\n(see 'rcosim %s --help')\n",

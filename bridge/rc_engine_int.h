@@ -1,0 +1,204 @@
+/*
+ * rc_engine_int.h - what the files of the lockstep engine share (bridge/ only, not an API): the
+ * engine's state (struct eng: its sides, histories, ordered-mode queues, back-pressure streams),
+ * the mismatch record a comparison returns and the reporter writes, and the functions one file
+ * of the engine calls in another.  The files, one job each:
+ *
+ *   rc_engine.c   the run: set-up, rc_run_exec (rc_engine.h)
+ *   rc_fastrun.c  the dispatch to the block's generated loop (rc_block_fast.run)
+ *   rc_loop.c     the cycle loop of the table walk, one cycle at a time
+ *   rc_cycle.c    per-cycle pieces: driving inputs, faults, handshakes, idle, skip-ahead, the
+ *                 waveform re-run's evaluation
+ *   rc_compare.c  the comparisons and their report
+ *   rc_policy.c   the back-pressure policies (parse, per-cycle draws)
+ *   rc_mthread.c  --threads 2: the model side on its own thread
+ *   rc_images.c   --png: the final surfaces as pictures
+ *   rc_session.c  the steppable session (rc_session.h)
+ */
+#ifndef RC_ENGINE_INT_H
+#define RC_ENGINE_INT_H
+
+#include <stdint.h>
+#include "rc_engine.h"
+#include "rc_mem.h"
+#include "rc_rng.h"
+
+#define MAX_MEM 4
+#define HIST_MAX 64
+
+typedef struct hist {
+    unsigned n, head;
+    uint64_t cyc[HIST_MAX];
+    uint64_t idx[HIST_MAX];
+    uint64_t vals[HIST_MAX][RC_MAX_FIELDS];
+} hist;
+
+typedef struct oqueue {      /* ordered mode: transactions not yet matched with the other side */
+    size_t head, n, cap;
+    uint64_t *cyc;
+    uint64_t *vals;
+} oqueue;
+
+typedef struct side {
+    const rc_side_ops *ops;
+    void *h;
+    uint64_t *ports;
+    const char *label;
+    size_t in_pos[RC_MAX_CHANNELS];
+    /* What drive_inputs last wrote into an input channel's words: the transaction index and
+     * whether it was offered (SIZE_MAX: nothing yet, or overwritten).  The words are written
+     * again only when that changes. */
+    size_t drv_pos[RC_MAX_CHANNELS];
+    int drv_on[RC_MAX_CHANNELS];
+    uint64_t fired[RC_MAX_CHANNELS];
+    rc_memagent mem[MAX_MEM];
+    hist *hist;                  /* per channel */
+    oqueue q[RC_MAX_CHANNELS];
+} side;
+
+typedef struct bpstate {
+    rc_rng rng;
+    uint64_t left;               /* bursty: cycles left in the current run */
+    int on;
+} bpstate;
+
+typedef struct eng {
+    const rc_run *r;
+    const rc_block_desc *b;
+    rc_result *res;
+    side s[2];
+    int ns;
+    bpstate bp[RC_MAX_CHANNELS];
+    uint64_t ready[RC_MAX_CHANNELS];
+    size_t exp_pos[RC_MAX_CHANNELS];
+    uint64_t cycle;
+    int stop;
+    unsigned hdepth;
+    /* Exact lockstep, until the first mismatch: both sides made the same memory requests on the
+     * same cycles (every request, write data and byte enable is compared each cycle), so one
+     * memory agent serves both; side 1's agent is forked from side 0's at the first mismatch. */
+    int shared_mem;
+    /* The per-cycle work, compiled once from the tables: the vector-fed input channels, the
+     * output channels, the memory ports; and the block's generated code (rc_block_fast), or
+     * NULL.  'fastok' when no fault injection or waveform re-run needs the table walk. */
+    unsigned nvin, nout;
+    unsigned vin[RC_MAX_CHANNELS], outc[RC_MAX_CHANNELS];
+    uint32_t outmask, vinmask;
+    const rc_block_fast *fast;
+    int fastok;
+    /* --threads 2: the model runs on its own thread (struct mthread); this run only probes: at
+     * the first thing it would report it stops ('aborted') without writing anything, and the
+     * run is done again on one thread, which writes the report. */
+    struct mthread *mt;
+    int aborted;
+} eng;
+
+/* What the cycle loop carries from one cycle to the next (a session keeps it between steps). */
+typedef struct loopstate {
+    uint64_t last_progress;
+    int done, s1_copied, skip_ok;
+    int session;                      /* rc_session: being done is not the end (more may come) */
+} loopstate;
+
+/* ---- set-up (rc_engine.c) ---- */
+
+/* The state every run starts from: bookkeeping of the block's channels and the back-pressure
+ * streams (res may be NULL: the generated run's probe). */
+void eng_init(eng *e, const rc_run *r, rc_result *res);
+/* The per-run lists of vector-fed inputs and outputs, and the generated code. */
+void eng_channels(eng *e);
+/* Labels "actual"/"expected" when both sides are of one kind. */
+void eng_labels(eng *e);
+int eng_side_open(eng *e, int k, const rc_side_ops *ops);
+void eng_side_close(eng *e, int k);
+
+/* ---- the back-pressure policy (rc_policy.c) ---- */
+
+/* The ready of output channel c for this cycle: one draw from its stream. */
+uint64_t eng_policy_ready(eng *e, unsigned c);
+/* rc_fast_args.readies: every output's draw for this cycle, in channel order. */
+void eng_policy_readies(void *ctx, uint64_t *ready);
+
+/* ---- per-cycle pieces (rc_cycle.c) ---- */
+
+void eng_drive_inputs(eng *e, side *s);
+void eng_apply_faults(eng *e, int k);
+/* The waveform re-run's evaluation of both sides (rc_run.wave). */
+void eng_wave_eval(eng *e);
+/* Handshakes of side k at the edge ('fired': its fired channels).  Returns 1 if anything moved. */
+int eng_side_edge(eng *e, int k, uint32_t fired);
+int eng_side_done(eng *e, const side *s);
+int eng_future_input(eng *e, const side *s);
+void eng_skip_ahead(eng *e, uint64_t *last_progress);
+
+/* Bit c: channel c fires at this edge on side k. */
+static inline uint32_t fired_mask(const eng *e, int k)
+{
+    const uint64_t *P = e->s[k].ports;
+    if (e->fast)
+        return e->fast->fired(P);
+    uint32_t m = 0;
+    for (unsigned c = 0; c < e->b->nchannels; c++)
+        if (P[e->b->channels[c].valid_word] && P[e->b->channels[c].ready_word])
+            m |= 1u << c;
+    return m;
+}
+
+/* A channel's field values from a side's port words. */
+static inline void gather(const side *s, const rc_channel *ch, uint64_t *vals)
+{
+    for (unsigned f = 0; f < ch->nfields; f++)
+        vals[f] = s->ports[ch->fields[f].word];
+}
+
+/* Whether field f differs between transactions a and b (its mask and condition applied). */
+static inline int field_differs(const rc_channel *ch, unsigned f, const uint64_t *a, const uint64_t *b)
+{
+    const rc_field *fd = &ch->fields[f];
+    if (fd->cond >= 0 && !a[fd->cond] && !b[fd->cond])
+        return 0;
+    return ((a[f] ^ b[f]) & fd->cmp_mask) != 0;
+}
+
+/* ---- comparisons and their report (rc_compare.c) ---- */
+
+void eng_out(eng *e, const char *fmt, ...);
+void eng_summary(eng *e, const char *fmt, ...);
+void eng_fields_inline(eng *e, const rc_channel *ch, const uint64_t *vals, char *buf, size_t n, int full);
+void eng_report_tail(eng *e);
+void eng_report_pending(eng *e);
+void eng_compare_exact(eng *e);
+void eng_compare_expected(eng *e, unsigned c, int fired, const uint64_t *avals);
+void eng_compare_ordered(eng *e, unsigned c);
+void eng_finish_checks(eng *e);
+
+/* ---- the loop (rc_loop.c) ---- */
+
+/* One cycle of the loop (e->cycle); returns 1 when the run ends there. */
+int eng_loop_cycle(eng *e, loopstate *ls);
+/* The cycle loop; returns whether the run ended with every side done. */
+int eng_loop_run(eng *e);
+/* The end checks of a finished run, reported. */
+void eng_loop_finish(eng *e);
+
+/* ---- the generated loop (rc_fastrun.c) ---- */
+
+/* Returns 0 (passed, res filled), 1 (does not apply) or 2 (gave up: the table walk reruns it). */
+int eng_fast_try(const rc_run *r, rc_result *res);
+
+/* ---- --threads 2 (rc_mthread.c) ---- */
+
+typedef struct mthread mthread;
+int eng_mt_applies(const eng *e);
+int eng_mt_start(eng *e, mthread **out);
+int eng_mt_start_fast(eng *e, const rc_fast_args *a, mthread **out);
+/* Side 1's port words of cycle c.  Nonzero: the model thread stopped before cycle c. */
+int eng_mt_take(mthread *m, uint64_t c, uint64_t *dst);
+/* Stops and frees the thread. */
+void eng_mt_stop(eng *e, mthread *m);
+
+/* ---- pictures (rc_images.c) ---- */
+
+void eng_write_images(eng *e);
+
+#endif
