@@ -9,7 +9,8 @@
  *   rc_loop.c     the cycle loop of the table walk, one cycle at a time
  *   rc_cycle.c    per-cycle pieces: driving inputs, faults, handshakes, idle, skip-ahead, the
  *                 waveform re-run's evaluation
- *   rc_compare.c  the comparisons and their report
+ *   rc_compare.c  the comparisons: each returns a mismatch record, none prints
+ *   rc_report.c   the reporter: counts a mismatch record and writes it (and hangs, --trace)
  *   rc_policy.c   the back-pressure policies (parse, per-cycle draws)
  *   rc_mthread.c  --threads 2: the model side on its own thread
  *   rc_images.c   --png: the final surfaces as pictures
@@ -160,17 +161,69 @@ static inline int field_differs(const rc_channel *ch, unsigned f, const uint64_t
     return ((a[f] ^ b[f]) & fd->cmp_mask) != 0;
 }
 
-/* ---- comparisons and their report (rc_compare.c) ---- */
+/* ---- comparisons (rc_compare.c) and the mismatch record ---- */
 
-void eng_out(eng *e, const char *fmt, ...);
-void eng_summary(eng *e, const char *fmt, ...);
-void eng_fields_inline(eng *e, const rc_channel *ch, const uint64_t *vals, char *buf, size_t n, int full);
-void eng_report_tail(eng *e);
-void eng_report_pending(eng *e);
-void eng_compare_exact(eng *e);
-void eng_compare_expected(eng *e, unsigned c, int fired, const uint64_t *avals);
-void eng_compare_ordered(eng *e, unsigned c);
-void eng_finish_checks(eng *e);
+typedef enum mm_kind {
+    MM_READY,        /* exact lockstep: an input channel's ready */
+    MM_VALID,        /* exact lockstep: an output channel's valid */
+    MM_FIELDS,       /* exact lockstep: an output transaction's payload */
+    MM_VFIELDS,      /* vector: side 0's transaction's payload against the vector's */
+    MM_STATUS,       /* exact lockstep: a status signal */
+    MM_MISSING,      /* vector, exact: a transaction due at this cycle did not fire */
+    MM_UNEXPECTED,   /* vector: a transaction fired that the vector does not expect here */
+    MM_ORDERED,      /* ordered mode: the n-th transactions of the two sides differ */
+    MM_NEVER,        /* at the end: a transaction the vector expects never came */
+    MM_COUNT,        /* at the end: the sides fired different numbers of transactions */
+    MM_MEMORY        /* at the end: the sides' final memory images differ */
+} mm_kind;
+
+/* One mismatch as a comparison found it; the reporter (report_mismatch) counts and writes it. */
+typedef struct mismatch {
+    mm_kind kind;
+    uint64_t cycle;
+    int channel;                      /* channel index, or -1 (status signal, memory) */
+    int signal;                       /* MM_STATUS: status index; MM_MEMORY: memory port */
+    uint64_t index;                   /* transaction number on the channel */
+    uint32_t field;                   /* bit f: field f differs (MM_FIELDS, MM_VFIELDS, MM_ORDERED) */
+    const char *exp_label, *act_label;
+    /* The single values compared: ready, valid, status (both sides); MM_COUNT: transactions
+     * fired; MM_MEMORY: the first differing byte (at 'addr'); MM_NEVER: the vector's
+     * transaction count (expected) and side 0's (actual); MM_MISSING: side 0's valid (actual)
+     * and ready ('ready'). */
+    uint64_t expected, actual;
+    uint32_t addr;                    /* MM_MEMORY */
+    /* The transactions: exp_cycle/act_cycle are their cycles (MM_ORDERED; MM_NEVER and
+     * MM_UNEXPECTED: the vector's next one, UINT64_MAX none left). */
+    int has_exp, has_act;
+    uint64_t exp[RC_MAX_FIELDS], act[RC_MAX_FIELDS];
+    uint64_t exp_cycle, act_cycle;
+    uint64_t ready;                   /* MM_MISSING: side 0's ready */
+} mismatch;
+
+/* Exact lockstep of sides 0 (actual) and 1 (expected) before the edge: the next mismatch from
+ * *at on (channels, then status signals).  Returns 1 with *m filled and *at past it, 0 at the end. */
+int eng_compare_exact(eng *e, unsigned *at, mismatch *m);
+/* Side 0's output channel c against the vector's expected outputs ('fired': whether it fired,
+ * with avals; exact mode by cycle stamp, or ordered).  Returns 1 with *m on a mismatch. */
+int eng_compare_expected(eng *e, unsigned c, int fired, const uint64_t *avals, mismatch *m);
+/* Ordered mode: the next mismatching pair of channel c's queued transactions (the pairs up to
+ * it are consumed).  Returns 1 with *m, 0 when no pair is left. */
+int eng_compare_ordered(eng *e, unsigned c, mismatch *m);
+/* The end of a run: the next of the end checks (expected transactions never came, counts,
+ * final memory) from *at on.  Returns 1 with *m, 0 at the end. */
+int eng_compare_end(eng *e, unsigned *at, mismatch *m);
+
+/* ---- the reporter (rc_report.c) ---- */
+
+/* Text into the run's report (nothing when there is none, or in a --threads 2 probe). */
+void eng_out(eng *e, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* Counts a mismatch (the first one fixes rc_result's verdict and first-mismatch record; the
+ * last allowed stops the run) and writes it into the report. */
+void eng_report_mismatch(eng *e, const mismatch *m);
+/* A hang: 'watchdog' 1 no progress for rc_run.watchdog cycles, 0 --max-cycles reached. */
+void eng_report_hang(eng *e, int watchdog);
+/* --trace: one transaction of side 0 on channel c. */
+void eng_report_trace(eng *e, unsigned c, const uint64_t *vals);
 
 /* ---- the loop (rc_loop.c) ---- */
 

@@ -23,11 +23,7 @@ static inline __attribute__((always_inline)) int cycle_one(eng *e, loopstate *ls
                 e->aborted = 1;
                 return 1;
             }
-            res->status = RC_HANG;
-            eng_summary(e, "not finished after --max-cycles %" PRIu64, r->max_cycles);
-            eng_out(e, "HANG %s: not finished after %" PRIu64 " cycles (--max-cycles)\n", b->name, r->max_cycles);
-            eng_report_pending(e);
-            eng_report_tail(e);
+            eng_report_hang(e, 0);
             return 1;
         }
         if (r->wave && r->wave_stop && e->cycle > r->wave_to)
@@ -70,9 +66,13 @@ static inline __attribute__((always_inline)) int cycle_one(eng *e, loopstate *ls
             }
         }
         /* The generated comparison says whether there is anything to report; the table walk
-         * (compare_exact) then writes the report. */
-        if (e->ns == 2 && r->mode == RC_EXACT && (!e->fast || !e->fastok || e->fast->differ(e->s[0].ports, e->s[1].ports)))
-            eng_compare_exact(e);
+         * (compare_exact) then finds it. */
+        if (e->ns == 2 && r->mode == RC_EXACT && (!e->fast || !e->fastok || e->fast->differ(e->s[0].ports, e->s[1].ports))) {
+            mismatch m;
+            unsigned at = 0;
+            while (!e->stop && eng_compare_exact(e, &at, &m))
+                eng_report_mismatch(e, &m);
+        }
         uint32_t fired0 = fired_mask(e, 0);
         if (r->check_expected || r->record || r->trace_channels) {
             for (unsigned i = 0; i < e->nout && !e->stop; i++) {
@@ -89,13 +89,11 @@ static inline __attribute__((always_inline)) int cycle_one(eng *e, loopstate *ls
                 uint64_t vals[RC_MAX_FIELDS];
                 if (fired)
                     gather(&e->s[0], ch, vals);
-                if (r->check_expected)
-                    eng_compare_expected(e, c, fired, vals);
-                if (fired && (r->trace_channels >> c & 1) && r->trace) {
-                    char line[2048];
-                    eng_fields_inline(e, ch, vals, line, sizeof line, 1);
-                    fprintf(r->trace, "@%" PRIu64 " %s #%" PRIu64 " %s\n", e->cycle, ch->name, e->s[0].fired[c], line);
-                }
+                mismatch m;
+                if (r->check_expected && eng_compare_expected(e, c, fired, vals, &m))
+                    eng_report_mismatch(e, &m);
+                if (fired && (r->trace_channels >> c & 1) && r->trace)
+                    eng_report_trace(e, c, vals);
                 if (fired && r->record && rc_txlist_push(&r->record->out[c], e->cycle, vals))
                     abort();
             }
@@ -112,9 +110,11 @@ static inline __attribute__((always_inline)) int cycle_one(eng *e, loopstate *ls
         if (e->ns == 2)
             moved |= eng_side_edge(e, 1, fired_mask(e, 1));
         if (r->mode == RC_ORDERED && e->ns == 2)
-            for (unsigned c = 0; c < b->nchannels; c++)
-                if (b->channels[c].dir == RC_OUT)
-                    eng_compare_ordered(e, c);
+            for (unsigned c = 0; c < b->nchannels; c++) {
+                mismatch m;
+                while (b->channels[c].dir == RC_OUT && !e->stop && eng_compare_ordered(e, c, &m))
+                    eng_report_mismatch(e, &m);
+            }
         for (int k = 0; k < (e->mt ? 1 : e->ns); k++)
             e->s[k].ops->tick(e->s[k].h, e->s[k].ports);
         if (moved || ls->done || (e->cycle - ls->last_progress >= r->watchdog && eng_future_input(e, &e->s[0])))
@@ -124,12 +124,7 @@ static inline __attribute__((always_inline)) int cycle_one(eng *e, loopstate *ls
                 e->aborted = 1;
                 return 1;
             }
-            res->status = RC_HANG;
-            eng_summary(e, "no progress for %" PRIu64 " cycles (watchdog)", r->watchdog);
-            eng_out(e, "HANG %s at cycle %" PRIu64 ": no handshake on any channel for %" PRIu64 " cycles (--watchdog)\n",
-                b->name, e->cycle, r->watchdog);
-            eng_report_pending(e);
-            eng_report_tail(e);
+            eng_report_hang(e, 1);
             return 1;
         }
         if (ls->skip_ok && !moved && !e->stop)
@@ -155,5 +150,8 @@ int eng_loop_run(eng *e)
 
 void eng_loop_finish(eng *e)
 {
-    eng_finish_checks(e);
+    mismatch m;
+    unsigned at = 0;
+    while (!e->stop && eng_compare_end(e, &at, &m))
+        eng_report_mismatch(e, &m);
 }
