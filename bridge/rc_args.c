@@ -272,3 +272,25 @@ void rc_tmp_abort(const char *tmp)
     unlink(tmp);
     rc_tmp_register(NULL);
 }
+
+int rc_mkdirs(const char *path)
+{
+    char *buf = strdup(path);
+    if (!buf || !*buf) {
+        free(buf);
+        return -1;
+    }
+    for (char *p = buf + 1; *p; p++) {
+        if (*p != '/')
+            continue;
+        *p = 0;
+        if (mkdir(buf, 0777) && errno != EEXIST) {
+            free(buf);
+            return -1;
+        }
+        *p = '/';
+    }
+    int rc = mkdir(buf, 0777) && errno != EEXIST ? -1 : 0;
+    free(buf);
+    return rc;
+}

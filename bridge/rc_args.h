@@ -21,6 +21,9 @@ int rc_check_out_dir(const char *dir, char *err, size_t errn);
  * exists and is writable.  0, or -1 with why in err (which should hold 2 * strlen(path) + 200). */
 int rc_check_out_file(const char *path, char *err, size_t errn);
 
+/* Creates directory PATH and its missing ancestors (mode 0777 before the umask).  0 or -1. */
+int rc_mkdirs(const char *path);
+
 /* The temporary name of an output: PATH.rcosim-tmp.PID (malloc'd).  Stale temporaries of
  * PATH left by killed runs (their process is gone) are removed first. */
 char *rc_tmp_name(const char *path);

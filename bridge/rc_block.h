@@ -186,7 +186,7 @@ typedef struct rc_block_desc {
     /* The bare loop: the RTL alone driven from the vector, every output ready, no comparison;
      * returns the cycles run and the loop's wall time (scripts/bench's physical limit). */
     uint64_t (*bare)(const rc_vector *v, uint64_t seed, uint64_t max_cycles, double *seconds);
-    const rc_block_fast *fast;        /* generated per-block cycle code (rc_fast.h), or NULL */
+    const rc_block_fast *fast;        /* generated per-block cycle code (blockgen), or NULL */
 } rc_block_desc;
 
 /* The registry (generated from the rcosim_add_block() lines). */

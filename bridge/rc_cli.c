@@ -1,12 +1,12 @@
 /*
- * rc_cli.c - the rcosim subcommands list, run, gen and replay.  Exit status: 0 pass,
- * 1 mismatch or hang, 2 bad usage or bad input.
+ * rc_cli.c - the rcosim subcommands list, wave, run, gen, replay and bare, and the dispatch of
+ * rc_cli_main.  Exit status: 0 pass, 1 mismatch or hang, 2 bad usage or bad input.  Their
+ * shared options and the run itself: rc_cli_opts.c.
  */
 #define _GNU_SOURCE
-#include "rc_cli.h"
+#include "rc_cli_int.h"
 
 #include <errno.h>
-#include <getopt.h>
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -18,37 +18,6 @@
 #include "rc_mem.h"
 #include "rc_wave.h"
 #include "rc_vector.h"
-
-#define EXIT_MISMATCH 1
-#define EXIT_USAGE 2
-
-const rc_block_desc *rc_block_find(const char *name)
-{
-    for (unsigned i = 0; i < rc_nblocks; i++)
-        if (!strcmp(rc_blocks[i]->name, name))
-            return rc_blocks[i];
-    return NULL;
-}
-
-static int usage_error(const char *cmd, const char *fmt, const char *arg)
-{
-    fprintf(stderr, "rcosim %s: ", cmd);
-    fprintf(stderr, fmt, arg);
-    fprintf(stderr, "\n(see 'rcosim %s --help')\n", cmd);
-    return EXIT_USAGE;
-}
-
-__attribute__((unused)) static int parse_uint(const char *s, uint64_t *out)
-{
-    return rc_parse_u64_range(s, 0, UINT64_MAX, out);
-}
-
-static int opt_number_error(const char *cmd, const char *opt, const char *arg, uint64_t max)
-{
-    fprintf(stderr, "rcosim %s: --%s '%s': expected a whole number 0..%" PRIu64 "\n(see 'rcosim %s --help')\n",
-            cmd, opt, arg, max, cmd);
-    return EXIT_USAGE;
-}
 
 /* ---- list --------------------------------------------------------------------------------- */
 
@@ -64,7 +33,7 @@ static int cmd_list(int argc, char **argv)
         return 0;
     }
     if (argc > 1)
-        return usage_error("list", "unexpected argument '%s'", argv[1]);
+        return cli_usage_error("list", "unexpected argument '%s'", argv[1]);
     for (unsigned i = 0; i < rc_nblocks; i++) {
         const rc_block_desc *b = rc_blocks[i];
         printf("%s  %s\n", b->name, b->title);
@@ -85,607 +54,6 @@ static int cmd_list(int argc, char **argv)
     return 0;
 }
 
-/* ---- shared options of run / gen / replay -------------------------------------------------- */
-
-typedef struct opts {
-    const char *cmd;
-    const char *block, *vector, *stimulus, *output, *mode, *bp, *lat, *side;
-    uint64_t seed, count, max_cycles, max_mm, watchdog, history, threads;
-    int have_seed, have_count, have_max_cycles, have_max_mm, have_watchdog, have_history, have_threads;
-    int stats, quiet;
-    const char *inject[RC_MAX_FAULTS];
-    int ninject;
-    const char *trace;
-    const char *wave, *wave_range, *png, *engine;
-    uint64_t wave_before, wave_after;
-    int have_wave_before, have_wave_after, wave_all;
-} opts;
-
-enum { O_BLOCK = 1000, O_VECTOR, O_SEED, O_MODE, O_BP, O_LAT, O_MAXC, O_MAXM, O_WD, O_COUNT,
-       O_STIM, O_INJECT, O_HIST, O_STATS, O_QUIET, O_SIDE, O_TRACE, O_WAVE, O_WBEFORE, O_WAFTER,
-       O_WRANGE, O_WALL, O_PNG, O_THREADS, O_ENGINE, O_HELP };
-
-static const struct option LONGOPTS[] = {
-    { "block", required_argument, NULL, O_BLOCK },
-    { "vector", required_argument, NULL, O_VECTOR },
-    { "seed", required_argument, NULL, O_SEED },
-    { "mode", required_argument, NULL, O_MODE },
-    { "backpressure", required_argument, NULL, O_BP },
-    { "mem-latency", required_argument, NULL, O_LAT },
-    { "max-cycles", required_argument, NULL, O_MAXC },
-    { "max-mismatches", required_argument, NULL, O_MAXM },
-    { "watchdog", required_argument, NULL, O_WD },
-    { "count", required_argument, NULL, O_COUNT },
-    { "stimulus", required_argument, NULL, O_STIM },
-    { "inject", required_argument, NULL, O_INJECT },
-    { "history", required_argument, NULL, O_HIST },
-    { "stats", no_argument, NULL, O_STATS },
-    { "quiet", no_argument, NULL, O_QUIET },
-    { "side", required_argument, NULL, O_SIDE },
-    { "trace", required_argument, NULL, O_TRACE },
-    { "wave", required_argument, NULL, O_WAVE },
-    { "wave-before", required_argument, NULL, O_WBEFORE },
-    { "wave-after", required_argument, NULL, O_WAFTER },
-    { "wave-range", required_argument, NULL, O_WRANGE },
-    { "wave-all", no_argument, NULL, O_WALL },
-    { "png", required_argument, NULL, O_PNG },
-    { "threads", required_argument, NULL, O_THREADS },
-    { "engine", required_argument, NULL, O_ENGINE },
-    { "output", required_argument, NULL, 'o' },
-    { "help", no_argument, NULL, O_HELP },
-    { NULL, 0, NULL, 0 }
-};
-
-/* Returns 0, EXIT_USAGE on error, or -1 when --help was printed. */
-static int parse_opts(int argc, char **argv, opts *o, const char *help, const char *allowed)
-{
-    optind = 1;
-    opterr = 0;
-    int c;
-    while ((c = getopt_long(argc, argv, ":o:", LONGOPTS, NULL)) != -1) {
-        const char *name = NULL;
-        for (const struct option *lo = LONGOPTS; lo->name; lo++)
-            if (lo->val == c)
-                name = lo->name;
-        if (c != '?' && c != ':' && name && !strstr(allowed, name))
-            return usage_error(o->cmd, "option --%s does not apply here", name);
-        switch (c) {
-        case O_HELP: fputs(help, stdout); return -1;
-        case O_BLOCK: o->block = optarg; break;
-        case O_VECTOR: o->vector = optarg; break;
-        case O_STIM: o->stimulus = optarg; break;
-        case 'o': o->output = optarg; break;
-        case O_MODE: o->mode = optarg; break;
-        case O_BP: o->bp = optarg; break;
-        case O_LAT: o->lat = optarg; break;
-        case O_SIDE: o->side = optarg; break;
-        case O_TRACE: o->trace = optarg; break;
-        case O_WAVE: o->wave = optarg; break;
-        case O_WRANGE: o->wave_range = optarg; break;
-        case O_WALL: o->wave_all = 1; break;
-        case O_PNG: o->png = optarg; break;
-        case O_ENGINE:
-            if (strcmp(optarg, "tables") && strcmp(optarg, "generated"))
-                return usage_error(o->cmd, "--engine expects generated or tables, got '%s'", optarg);
-            o->engine = optarg;
-            break;
-        case O_STATS: o->stats = 1; break;
-        case O_QUIET: o->quiet = 1; break;
-        case O_INJECT:
-            if (o->ninject == RC_MAX_FAULTS)
-                return usage_error(o->cmd, "at most %s --inject options", "4");
-            o->inject[o->ninject++] = optarg;
-            break;
-        case O_SEED: case O_COUNT: case O_MAXC: case O_MAXM: case O_WD: case O_HIST: case O_WBEFORE: case O_WAFTER:
-        case O_THREADS: {
-            uint64_t v;
-            if (rc_parse_u64_range(optarg, 0, c == O_MAXM || c == O_HIST ? UINT32_MAX : UINT64_MAX, &v))
-                return opt_number_error(o->cmd, name, optarg, c == O_MAXM || c == O_HIST ? UINT32_MAX : UINT64_MAX);
-            if (c == O_SEED) { o->seed = v; o->have_seed = 1; }
-            if (c == O_COUNT) { o->count = v; o->have_count = 1; }
-            if (c == O_MAXC) { o->max_cycles = v; o->have_max_cycles = 1; }
-            if (c == O_MAXM) { o->max_mm = v; o->have_max_mm = 1; }
-            if (c == O_WD) { o->watchdog = v; o->have_watchdog = 1; }
-            if (c == O_HIST) { o->history = v; o->have_history = 1; }
-            if (c == O_WBEFORE) { o->wave_before = v; o->have_wave_before = 1; }
-            if (c == O_WAFTER) { o->wave_after = v; o->have_wave_after = 1; }
-            if (c == O_THREADS) {
-                if (v < 1 || v > 2)
-                    return usage_error(o->cmd, "--threads expects 1 or 2, got '%s'", optarg);
-                o->threads = v;
-                o->have_threads = 1;
-            }
-            break;
-        }
-        case ':': return usage_error(o->cmd, "option '%s' needs a value", argv[optind - 1]);
-        default: return usage_error(o->cmd, "unknown option '%s'", argv[optind - 1]);
-        }
-    }
-    if (optind < argc)
-        return usage_error(o->cmd, "unexpected argument '%s'", argv[optind]);
-    return 0;
-}
-
-static const rc_block_desc *lookup(const char *name) { return rc_block_find(name); }
-
-static int load_vector(const opts *o, const char *path, rc_vector *v)
-{
-    /* The message starts with the path: room for it, whatever its length. */
-    size_t n = strlen(path) + 1024;
-    char *err = malloc(n);
-    if (!err || rc_vector_read(v, path, lookup, err, n)) {
-        fprintf(stderr, "rcosim %s: %s\n", o->cmd, err ? err : "out of memory");
-        free(err);
-        return EXIT_USAGE;
-    }
-    free(err);
-    if (o->block && strcmp(o->block, v->blk->name)) {
-        fprintf(stderr, "rcosim %s: %s: the vector is for block %s, not --block %s\n", o->cmd, path,
-                v->blk->name, o->block);
-        rc_vector_free(v);
-        return EXIT_USAGE;
-    }
-    return 0;
-}
-
-static const rc_block_desc *need_block(const opts *o)
-{
-    if (!o->block) {
-        usage_error(o->cmd, "%s", "--block is required (see 'rcosim list')");
-        return NULL;
-    }
-    const rc_block_desc *b = rc_block_find(o->block);
-    if (!b) {
-        fprintf(stderr, "rcosim %s: unknown block '%s'; known blocks:", o->cmd, o->block);
-        for (unsigned i = 0; i < rc_nblocks; i++)
-            fprintf(stderr, " %s", rc_blocks[i]->name);
-        fprintf(stderr, "\n");
-    }
-    return b;
-}
-
-static int parse_fault(const opts *o, const rc_block_desc *b, const char *spec, rc_fault *f,
-                       const char *const *sides, int nsides)
-{
-    char side[16], chan[64], field[64];
-    unsigned long long txn, mask;
-    char extra;
-    if (sscanf(spec, "%15[a-z]:%63[a-z0-9_].%63[a-z0-9_]@%llu^%llx%c", side, chan, field, &txn, &mask, &extra) != 5)
-        return usage_error(o->cmd, "--inject expects SIDE:CHANNEL.FIELD@TXN^HEXMASK, got '%s'", spec);
-    f->side = -1;
-    for (int k = 0; k < nsides; k++)
-        if (!strcmp(sides[k], side))
-            f->side = k;
-    if (f->side < 0)
-        return usage_error(o->cmd, "--inject: side '%s' is not part of this run", side);
-    f->channel = -1;
-    for (unsigned c = 0; c < b->nchannels; c++)
-        if (!strcmp(b->channels[c].name, chan) && b->channels[c].dir == RC_OUT)
-            f->channel = (int)c;
-    if (f->channel < 0)
-        return usage_error(o->cmd, "--inject: '%s' is not an output channel of the block", chan);
-    const rc_channel *ch = &b->channels[f->channel];
-    f->field = -1;
-    for (unsigned i = 0; i < ch->nfields; i++)
-        if (!strcmp(ch->fields[i].name, field))
-            f->field = (int)i;
-    if (f->field < 0)
-        return usage_error(o->cmd, "--inject: channel has no field '%s'", field);
-    f->txn = txn;
-    f->mask = mask;
-    return 0;
-}
-
-/* Fill the policy part of a run from options, falling back to the vector's header. */
-static int mkdirs(const char *path);
-
-static int setup_policies(const opts *o, rc_run *r, const rc_vector *v)
-{
-    r->tables = o->engine && !strcmp(o->engine, "tables");
-    const char *bp = o->bp ? o->bp : v ? v->backpressure : "always";
-    const char *lat = o->lat ? o->lat : v ? v->latency : "1:1";
-    if (rc_policy_parse(bp, &r->bp))
-        return usage_error(o->cmd, "--backpressure expects always, random:P (0<P<=1) or bursty:N, got '%s'", bp);
-    if (rc_latency_parse(lat, &r->lat_min, &r->lat_max))
-        return usage_error(o->cmd, "--mem-latency expects N or MIN:MAX cycles (1..1000), got '%s'", lat);
-    r->seed = o->have_seed ? o->seed : v ? v->seed : 1;
-    if (o->mode) {
-        if (!strcmp(o->mode, "exact"))
-            r->mode = RC_EXACT;
-        else if (!strcmp(o->mode, "ordered"))
-            r->mode = RC_ORDERED;
-        else
-            return usage_error(o->cmd, "--mode expects exact or ordered, got '%s'", o->mode);
-    }
-    if (o->have_max_cycles) r->max_cycles = o->max_cycles;
-    if (o->have_watchdog) r->watchdog = o->watchdog ? o->watchdog : 1;
-    if (o->have_max_mm) r->max_mismatches = o->max_mm ? (unsigned)o->max_mm : 1;
-    if (o->have_history) r->history = (unsigned)o->history;
-    uint64_t wa, wb;
-    if (o->wave_range && rc_wave_range_parse(o->wave_range, &wa, &wb))
-        return usage_error(o->cmd, "--wave-range expects A:B with A <= B (cycles), got '%s'", o->wave_range);
-    if ((o->wave_range || o->wave_all || o->have_wave_before || o->have_wave_after) && !o->wave)
-        return usage_error(o->cmd, "%s", "--wave-range, --wave-all, --wave-before and --wave-after need --wave DIR");
-    for (int k = 0; k < 2; k++) {
-        const char *d = k ? o->wave : o->png;
-        if (!d)
-            continue;
-        /* The message quotes the path and one of its ancestors: room for both. */
-        size_t n = 2 * strlen(d) + 256;
-        char *derr = malloc(n);
-        if (!derr || rc_check_out_dir(d, derr, n)) {
-            usage_error(o->cmd, k ? "--wave %s" : "--png %s", derr ? derr : "out of memory");
-            free(derr);
-            return EXIT_USAGE;
-        }
-        free(derr);
-    }
-    if (o->png && r->blk->images) {      /* blocks without pictures: nothing to write */
-        if (mkdirs(o->png))
-            return usage_error(o->cmd, "--png: cannot create directory '%s'", o->png);
-        r->png_dir = o->png;
-    }
-    if (o->wave && !r->blk->wave)
-        return usage_error(o->cmd, "block %s has no waveform wrapper", r->blk->name);
-    if (o->trace) {
-        char *list = strdup(o->trace);
-        char *save = NULL;
-        for (char *t = list ? strtok_r(list, ",", &save) : NULL; t; t = strtok_r(NULL, ",", &save)) {
-            int found = 0;
-            for (unsigned c = 0; c < r->blk->nchannels; c++)
-                if (r->blk->channels[c].dir == RC_OUT && (!strcmp(t, "all") || !strcmp(t, r->blk->channels[c].name))) {
-                    r->trace_channels |= 1u << c;
-                    found = 1;
-                }
-            if (!found) {
-                usage_error(o->cmd, "--trace: '%s' is not an output channel of the block (or 'all')", t);
-                free(list);
-                return EXIT_USAGE;
-            }
-        }
-        free(list);
-        r->trace = stdout;
-    }
-    return 0;
-}
-
-static void print_counts(const rc_block_desc *b, const rc_result *res)
-{
-    for (unsigned c = 0, first = 1; c < b->nchannels; c++) {
-        if (b->channels[c].dir != RC_OUT)
-            continue;
-        printf("%s%s %" PRIu64, first ? "" : ", ", b->channels[c].name, res->txns[c]);
-        first = 0;
-    }
-}
-
-/* The one-line repro command (malloc'd; NULL when out of memory).  No fixed-size buffer: the
- * vector's path and the --inject list may be as long as the command line allows. */
-static char *build_repro(const char *argv0, const opts *o, const rc_run *r, const char *what)
-{
-    static const char *bpnames[] = { "always", "random", "bursty" };
-    char bp[64];
-    if (r->bp.kind == RC_BP_RANDOM)
-        snprintf(bp, sizeof bp, "random:%g", r->bp.p);
-    else if (r->bp.kind == RC_BP_BURSTY)
-        snprintf(bp, sizeof bp, "bursty:%u", r->bp.burst);
-    else
-        snprintf(bp, sizeof bp, "%s", bpnames[0]);
-    char *buf = NULL;
-    size_t len = 0;
-    FILE *f = open_memstream(&buf, &len);
-    if (!f)
-        return NULL;
-    fprintf(f, "%s %s --block %s %s --seed %" PRIu64 " --mode %s --backpressure %s --mem-latency %u:%u", argv0,
-            o->cmd, r->blk->name, what, r->seed, r->mode == RC_EXACT ? "exact" : "ordered", bp, r->lat_min,
-            r->lat_max);
-    for (int i = 0; i < o->ninject; i++)
-        fprintf(f, " --inject %s", o->inject[i]);
-    if (fclose(f)) {
-        free(buf);
-        return NULL;
-    }
-    return buf;
-}
-
-static int finish(const opts *o, const rc_run *r, const rc_result *res, const char *what, const char *how,
-                  int bundle_bad)
-{
-    if (res->status == RC_ERROR) {
-        fprintf(stderr, "rcosim %s: %s\n", o->cmd, res->summary);
-        return EXIT_USAGE;
-    }
-    if (res->status == RC_PASS) {
-        if (!o->quiet) {
-            printf("PASS %s %s: %" PRIu64 " cycles, %s; ", r->blk->name, what, res->cycles, how);
-            print_counts(r->blk, res);
-            printf("; seed %" PRIu64 "\n", r->seed);
-        }
-    } else {
-        printf("FAIL %s %s: %s%s; seed %" PRIu64 "\n", r->blk->name, what,
-               res->status == RC_HANG ? "hang: " : "", res->summary, r->seed);
-    }
-    if (o->stats)
-        printf("stats: %" PRIu64 " cycles in %.6f s = %.0f cycles/s\n", res->cycles, res->seconds,
-               res->seconds > 0 ? (double)res->cycles / res->seconds : 0.0);
-    fflush(stdout);
-    /* A picture asked for and not written is an error of its own (exit 2), whatever the verdict. */
-    if (res->output_error[0]) {
-        fprintf(stderr, "rcosim %s: --png '%s': cannot write %s\n", o->cmd, o->png ? o->png : "", res->output_error);
-        return EXIT_USAGE;
-    }
-    /* So is a --wave bundle that could not be written whole (its files are named above). */
-    if (bundle_bad) {
-        fprintf(stderr, "rcosim %s: --wave '%s': the failure bundle could not be written whole\n", o->cmd, o->wave);
-        return EXIT_USAGE;
-    }
-    return res->status == RC_PASS ? 0 : EXIT_MISMATCH;
-}
-
-
-/* ---- failure bundles ---------------------------------------------------------------------- */
-
-static int mkdirs(const char *path)
-{
-    char *buf = strdup(path);
-    if (!buf || !*buf) {
-        free(buf);
-        return -1;
-    }
-    for (char *p = buf + 1; *p; p++) {
-        if (*p != '/')
-            continue;
-        *p = 0;
-        if (mkdir(buf, 0777) && errno != EEXIST) {
-            free(buf);
-            return -1;
-        }
-        *p = '/';
-    }
-    int rc = mkdir(buf, 0777) && errno != EEXIST ? -1 : 0;
-    free(buf);
-    return rc;
-}
-
-/* A bundle file is written under a temporary name (rc_args.h) and renamed into place when
- * whole; *path gets the final name, *tmp the temporary one (both malloc'd). */
-static FILE *bundle_file(const char *dir, const char *name, char **path, char **tmp)
-{
-    *tmp = NULL;
-    if (asprintf(path, "%s/%s", dir, name) < 0) {
-        *path = NULL;
-        return NULL;
-    }
-    FILE *f = NULL;
-    if ((*tmp = rc_tmp_name(*path))) {
-        rc_tmp_register(*tmp);
-        f = fopen(*tmp, "w");
-    }
-    if (!f) {
-        fprintf(stderr, "rcosim: cannot write %s: %s\n", *path, strerror(errno));
-        if (*tmp)
-            rc_tmp_abort(*tmp);
-    }
-    return f;
-}
-
-/* Closes and renames a bundle file; -1 when it was not written (bundle_file failed, or this). */
-static int bundle_close(FILE *f, char *path, char *tmp, mode_t mode)
-{
-    int bad = !f;
-    if (f) {
-        if (mode)
-            fchmod(fileno(f), mode);
-        if (fclose(f) || rc_tmp_commit(tmp, path)) {
-            fprintf(stderr, "rcosim: cannot write %s: %s\n", path, strerror(errno));
-            bad = 1;
-        }
-    }
-    free(path);
-    free(tmp);
-    return bad ? -1 : 0;
-}
-
-static int copy_file(const char *from, const char *to)
-{
-    char *tmp = rc_tmp_name(to);
-    if (!tmp)
-        return -1;
-    rc_tmp_register(tmp);
-    FILE *a = fopen(from, "rb"), *b = a ? fopen(tmp, "wb") : NULL;
-    char buf[65536];
-    size_t n;
-    int rc = a && b ? 0 : -1;
-    while (!rc && (n = fread(buf, 1, sizeof buf, a)) > 0)
-        if (fwrite(buf, 1, n, b) != n)
-            rc = -1;
-    if (a)
-        fclose(a);
-    if (b && fclose(b))
-        rc = -1;
-    if (rc)
-        rc_tmp_abort(tmp);
-    else
-        rc = rc_tmp_commit(tmp, to);
-    free(tmp);
-    return rc;
-}
-
-/* The absolute name of directory d (malloc'd), for display: its real path, or, where the
- * file system cannot resolve it (deeper than PATH_MAX), the working directory joined to it. */
-static char *abs_dir(const char *d)
-{
-    char *p = realpath(d, NULL);
-    if (p || d[0] == '/')
-        return p ? p : strdup(d);
-    char *cwd = getcwd(NULL, 0), *j = NULL;
-    if (cwd && asprintf(&j, "%s/%s", cwd, d) < 0)
-        j = NULL;
-    free(cwd);
-    return j;
-}
-
-/* Runs r; with --wave, captures the report, re-runs the failure window with the waveform
- * wrapper and writes the bundle.  Prints the report either way.  No path is held in a
- * fixed-size buffer: a bundle may be as deep as the file system allows. */
-/* Runs r; with --wave, writes the failure bundle too.  Returns -1 when a bundle file could not be
- * written (reported on stderr; the CLI then exits 2), else 0. */
-static int execute(const opts *o, rc_run *r, rc_result *res, const char *vec_path)
-{
-    int bad = 0;
-    if (!o->wave) {
-        rc_run_exec(r, res);
-        return 0;
-    }
-    char *path, *tmp, *fst = NULL, *fst_tmp = NULL;
-    int explicit_window = o->wave_all || o->wave_range;
-    /* A passing run leaves nothing behind; the directory is made when there is something to
-     * put in it (at once when the run itself dumps a window). */
-    if (explicit_window && mkdirs(o->wave)) {
-        fprintf(stderr, "rcosim %s: cannot create the bundle directory %s: %s\n", o->cmd, o->wave, strerror(errno));
-        rc_run_exec(r, res);
-        return -1;
-    }
-    /* Files are opened by the path as given (relative to the working directory, which may be
-     * deeper than PATH_MAX); the absolute name is only shown (wave.gtkw, the 'bundle:' line). */
-    if (asprintf(&fst, "%s/wave.fst", o->wave) < 0)
-        fst = NULL;
-    /* The dump goes to a temporary name, renamed when the run that writes it is over. */
-    fst_tmp = fst ? rc_tmp_name(fst) : NULL;
-    char *text = NULL;
-    size_t len = 0;
-    FILE *mem = open_memstream(&text, &len);
-    r->report = mem;
-    uint64_t from = 0, to = 0;
-    if (o->wave_range)
-        rc_wave_range_parse(o->wave_range, &from, &to);
-    else if (o->wave_all)
-        to = UINT64_MAX;
-    if (explicit_window) {
-        /* The asked-for window is dumped by the run itself. */
-        r->wave = 1;
-        r->wave_path = fst_tmp ? fst_tmp : "";
-        r->wave_from = from;
-        r->wave_to = to;
-        r->sides[0] = r->blk->wave;
-        if (fst_tmp)
-            rc_tmp_register(fst_tmp);
-        rc_run_exec(r, res);
-        if (fst_tmp && rc_tmp_commit(fst_tmp, fst)) {
-            fprintf(stderr, "rcosim %s: cannot write %s: %s\n", o->cmd, fst, strerror(errno));
-            bad = 1;
-        }
-        r->sides[0] = r->blk->rtl;
-        r->wave = 0;
-    } else {
-        rc_run_exec(r, res);
-    }
-    fflush(mem);
-    fputs(text ? text : "", stdout);
-    r->report = stdout;
-    if ((res->status == RC_PASS && !explicit_window) || res->status == RC_ERROR) {
-        fclose(mem);
-        free(text);
-        free(fst);
-        free(fst_tmp);
-        return bad ? -1 : 0;
-    }
-    if (mkdirs(o->wave)) {
-        fprintf(stderr, "rcosim %s: cannot create the bundle directory %s: %s\n", o->cmd, o->wave, strerror(errno));
-        fclose(mem);
-        free(text);
-        free(fst);
-        free(fst_tmp);
-        return -1;
-    }
-    const char *dir = o->wave;
-    char *absdir = abs_dir(o->wave), *fst_abs = NULL;
-    free(fst_tmp);                    /* again, now that the directory exists: stale ones go */
-    fst_tmp = fst ? rc_tmp_name(fst) : NULL;
-    if (!absdir || asprintf(&fst_abs, "%s/wave.fst", absdir) < 0)
-        fst_abs = NULL;
-    FILE *f = bundle_file(dir, "report.txt", &path, &tmp);
-    if (f)
-        fputs(text ? text : "", f);
-    bad |= bundle_close(f, path, tmp, 0);
-    fclose(mem);
-    free(text);
-    if (!explicit_window) {
-        rc_wave_window(res->first_cycle, o->have_wave_before ? o->wave_before : 200,
-                       o->have_wave_after ? o->wave_after : 20, &from, &to);
-        rc_run w = *r;
-        rc_result wres;
-        w.sides[0] = r->blk->wave;
-        w.wave = 1;
-        w.wave_vector = res->first.have_fields && !strcmp(res->first.exp_label, "vector");
-        w.wave_path = fst_tmp ? fst_tmp : "";
-        w.wave_from = from;
-        w.wave_to = to;
-        w.wave_stop = 1;
-        w.max_mismatches = UINT32_MAX;
-        w.report = NULL;
-        w.png_dir = NULL;             /* the pictures are the whole run's, written by it */
-        if (fst_tmp)
-            rc_tmp_register(fst_tmp);
-        rc_run_exec(&w, &wres);
-        if (fst_tmp && rc_tmp_commit(fst_tmp, fst)) {
-            fprintf(stderr, "rcosim %s: cannot write %s: %s\n", o->cmd, fst, strerror(errno));
-            bad = 1;
-        }
-        if (to > wres.cycles)
-            to = wres.cycles;
-    } else if (to > res->cycles) {
-        to = res->cycles;
-    }
-    if ((f = bundle_file(dir, "wave.gtkw", &path, &tmp)))
-        rc_wave_write_gtkw(f, r->blk, res, fst_abs ? fst_abs : "wave.fst", from, to);
-    bad |= bundle_close(f, path, tmp, 0);
-    char *vcopy = NULL;
-    if (vec_path) {
-        const char *gz = strlen(vec_path) > 3 && !strcmp(vec_path + strlen(vec_path) - 3, ".gz") ? ".gz" : "";
-        if (asprintf(&vcopy, "%s/vector.vec%s", dir, gz) < 0)
-            vcopy = NULL;
-        if (!vcopy || copy_file(vec_path, vcopy)) {
-            fprintf(stderr, "rcosim %s: cannot copy %s into the bundle\n", o->cmd, vec_path);
-            free(vcopy);
-            vcopy = NULL;
-            bad = 1;
-        }
-    }
-    if ((f = bundle_file(dir, "report.json", &path, &tmp)))
-        rc_wave_write_json(f, r->blk, r, res, vcopy ? strrchr(vcopy, '/') + 1 : "", "wave.fst", from, to);
-    bad |= bundle_close(f, path, tmp, 0);
-    if ((f = bundle_file(dir, "repro.sh", &path, &tmp))) {
-        char *self = realpath("/proc/self/exe", NULL);
-        /* The repro line with this binary and the bundle's own copy of the vector. */
-        const char *rest = strstr(r->repro, " --block ");
-        char *line = strdup(rest ? rest : "");
-        char *v = line && vec_path && vcopy ? strstr(line, " --vector ") : NULL;
-        if (v) {
-            char *end = strchr(v + 10, ' ');
-            *v = 0;
-            fprintf(f, "#!/bin/sh\n# Reruns exactly this case; extra options (e.g. --wave DIR) are passed on.\n"
-                       "here=$(cd \"$(dirname \"$0\")\" && pwd)\nexec \"%s\" %s%s --vector \"$here/%s\"%s \"$@\"\n",
-                    self ? self : "rcosim", o->cmd, line, strrchr(vcopy, '/') + 1, end ? end : "");
-        } else {
-            fprintf(f, "#!/bin/sh\n# Reruns exactly this case; extra options (e.g. --wave DIR) are passed on.\n"
-                       "here=$(cd \"$(dirname \"$0\")\" && pwd)\nexec \"%s\" %s%s \"$@\"\n",
-                    self ? self : "rcosim", o->cmd, line ? line : "");
-        }
-        free(line);
-        free(self);
-    }
-    bad |= bundle_close(f, path, tmp, 0755);
-    printf("bundle: %s (wave.fst cycles %" PRIu64 "..%" PRIu64 "; open with: rcosim wave %s)\n",
-           absdir ? absdir : dir, from, to, o->wave);
-    free(vcopy);
-    free(fst);
-    free(fst_tmp);
-    free(fst_abs);
-    free(absdir);
-    return bad ? -1 : 0;
-}
-
 /* ---- wave --------------------------------------------------------------------------------- */
 
 static const char WAVE_HELP[] =
@@ -700,7 +68,7 @@ static int cmd_wave(int argc, char **argv)
         return 0;
     }
     if (argc != 2)
-        return usage_error("wave", "%s", "expected one bundle directory");
+        return cli_usage_error("wave", "%s", "expected one bundle directory");
     char *fst = NULL, *gtkw = NULL;
     int rc = EXIT_USAGE;
     if (asprintf(&fst, "%s/wave.fst", argv[1]) < 0 || asprintf(&gtkw, "%s/wave.gtkw", argv[1]) < 0) {
@@ -763,23 +131,23 @@ static const char RUN_HELP[] =
 static int cmd_run(int argc, char **argv, const rc_cli_ext *ext)
 {
     opts o = { .cmd = "run" };
-    int rc = parse_opts(argc, argv, &o, RUN_HELP,
+    int rc = cli_parse_opts(argc, argv, &o, RUN_HELP,
                         "block vector seed mode backpressure mem-latency max-cycles max-mismatches watchdog "
                         "count inject history stats quiet trace wave wave-before wave-after wave-range wave-all png threads engine help");
     if (rc)
         return rc < 0 ? 0 : rc;
     if (!!o.vector == !!o.have_count)
-        return usage_error("run", "%s", "give either --vector FILE or --count N");
+        return cli_usage_error("run", "%s", "give either --vector FILE or --count N");
     rc_vector v;
     const rc_block_desc *b;
     char count_what[64];
     const char *what = o.vector;
     if (o.vector) {
-        if ((rc = load_vector(&o, o.vector, &v)))
+        if ((rc = cli_load_vector(&o, o.vector, &v)))
             return rc;
         b = v.blk;
     } else {
-        if (!(b = need_block(&o)))
+        if (!(b = cli_need_block(&o)))
             return EXIT_USAGE;
         rc_vector_init(&v, b);
         char err[512];
@@ -802,13 +170,13 @@ static int cmd_run(int argc, char **argv, const rc_cli_ext *ext)
     r.nsides = 2;
     r.threads = o.have_threads ? (int)o.threads : 1;
     r.decode = ext ? ext->decode : NULL;
-    if ((rc = setup_policies(&o, &r, o.vector ? &v : NULL))) {
+    if ((rc = cli_setup_policies(&o, &r, o.vector ? &v : NULL))) {
         rc_vector_free(&v);
         return rc;
     }
     const char *sides[2] = { "rtl", "model" };
     for (int i = 0; i < o.ninject; i++)
-        if ((rc = parse_fault(&o, b, o.inject[i], &r.faults[r.nfaults++], sides, 2))) {
+        if ((rc = cli_parse_fault(&o, b, o.inject[i], &r.faults[r.nfaults++], sides, 2))) {
             rc_vector_free(&v);
             return rc;
         }
@@ -833,7 +201,7 @@ static int cmd_run(int argc, char **argv, const rc_cli_ext *ext)
     char *src = NULL, *repro = NULL;
     if (o.vector ? asprintf(&src, "--vector %s", o.vector) < 0 : asprintf(&src, "--count %" PRIu64, o.count) < 0)
         src = NULL;
-    if (!src || !(repro = build_repro("rcosim", &o, &r, src))) {
+    if (!src || !(repro = cli_build_repro("rcosim", &o, &r, src))) {
         fprintf(stderr, "rcosim run: out of memory\n");
         free(src);
         rc_vector_free(&v);
@@ -844,8 +212,8 @@ static int cmd_run(int argc, char **argv, const rc_cli_ext *ext)
         printf("run %s %s: seed %" PRIu64 "\n", b->name, what, r.seed);
     fflush(stdout);
     rc_result res;
-    int bundle_bad = execute(&o, &r, &res, o.vector);
-    rc = finish(&o, &r, &res, what, how, bundle_bad);
+    int bundle_bad = cli_execute(&o, &r, &res, o.vector);
+    rc = cli_finish(&o, &r, &res, what, how, bundle_bad);
     rc_vector_free(&v);
     free(repro);
     free(src);
@@ -868,34 +236,34 @@ static const char GEN_HELP[] =
 static int cmd_gen(int argc, char **argv)
 {
     opts o = { .cmd = "gen" };
-    int rc = parse_opts(argc, argv, &o, GEN_HELP,
+    int rc = cli_parse_opts(argc, argv, &o, GEN_HELP,
                         "block seed count stimulus output backpressure mem-latency max-cycles watchdog stats quiet engine help");
     if (rc)
         return rc < 0 ? 0 : rc;
     if (!o.output)
-        return usage_error("gen", "%s", "-o FILE is required");
+        return cli_usage_error("gen", "%s", "-o FILE is required");
     /* Checked before the model runs: a refused -o costs nothing. */
     size_t on = 2 * strlen(o.output) + 200;
     char *oerr = malloc(on);
     if (!oerr || rc_check_out_file(o.output, oerr, on)) {
-        usage_error("gen", "-o %s", oerr ? oerr : "out of memory");
+        cli_usage_error("gen", "-o %s", oerr ? oerr : "out of memory");
         free(oerr);
         return EXIT_USAGE;
     }
     free(oerr);
     if (!!o.stimulus == !!o.have_count)
-        return usage_error("gen", "%s", "give either --count N or --stimulus FILE");
+        return cli_usage_error("gen", "%s", "give either --count N or --stimulus FILE");
     rc_vector v;
     const rc_block_desc *b;
     if (o.stimulus) {
-        if ((rc = load_vector(&o, o.stimulus, &v)))
+        if ((rc = cli_load_vector(&o, o.stimulus, &v)))
             return rc;
         b = v.blk;
         rc_vector_clear_outputs(&v);
         const char *base = strrchr(o.stimulus, '/');
         snprintf(v.stimulus, sizeof v.stimulus, "file %s", base ? base + 1 : o.stimulus);
     } else {
-        if (!(b = need_block(&o)))
+        if (!(b = cli_need_block(&o)))
             return EXIT_USAGE;
         rc_vector_init(&v, b);
         char err[512];
@@ -913,7 +281,7 @@ static int cmd_gen(int argc, char **argv)
     r.sides[0] = b->model;
     r.nsides = 1;
     r.record = &v;
-    if ((rc = setup_policies(&o, &r, o.stimulus ? &v : NULL))) {
+    if ((rc = cli_setup_policies(&o, &r, o.stimulus ? &v : NULL))) {
         rc_vector_free(&v);
         return rc;
     }
@@ -940,7 +308,7 @@ static int cmd_gen(int argc, char **argv)
     free(err);
     if (!o.quiet) {
         printf("wrote %s: %s, %" PRIu64 " cycles; ", o.output, b->name, res.cycles);
-        print_counts(b, &res);
+        cli_print_counts(b, &res);
         printf("; seed %" PRIu64 "\n", r.seed);
     }
     if (o.stats)
@@ -965,18 +333,18 @@ static const char REPLAY_HELP[] =
 static int cmd_replay(int argc, char **argv, const rc_cli_ext *ext)
 {
     opts o = { .cmd = "replay" };
-    int rc = parse_opts(argc, argv, &o, REPLAY_HELP,
+    int rc = cli_parse_opts(argc, argv, &o, REPLAY_HELP,
                         "block vector seed mode backpressure mem-latency max-cycles max-mismatches watchdog "
                         "inject history stats quiet side trace wave wave-before wave-after wave-range wave-all png engine help");
     if (rc)
         return rc < 0 ? 0 : rc;
     if (!o.vector)
-        return usage_error("replay", "%s", "--vector FILE is required");
+        return cli_usage_error("replay", "%s", "--vector FILE is required");
     const char *side = o.side ? o.side : "rtl";
     if (strcmp(side, "rtl") && strcmp(side, "model"))
-        return usage_error("replay", "--side expects rtl or model, got '%s'", side);
+        return cli_usage_error("replay", "--side expects rtl or model, got '%s'", side);
     rc_vector v;
-    if ((rc = load_vector(&o, o.vector, &v)))
+    if ((rc = cli_load_vector(&o, o.vector, &v)))
         return rc;
     if (!v.has_expected) {
         fprintf(stderr, "rcosim replay: %s: the vector has no expected outputs ('expect' section)\n", o.vector);
@@ -991,21 +359,21 @@ static int cmd_replay(int argc, char **argv, const rc_cli_ext *ext)
     r.nsides = 1;
     r.check_expected = 1;
     r.decode = ext ? ext->decode : NULL;
-    if ((rc = setup_policies(&o, &r, &v))) {
+    if ((rc = cli_setup_policies(&o, &r, &v))) {
         rc_vector_free(&v);
         return rc;
     }
     r.expected_mode = r.mode;
     const char *sides[1] = { side };
     for (int i = 0; i < o.ninject; i++)
-        if ((rc = parse_fault(&o, v.blk, o.inject[i], &r.faults[r.nfaults++], sides, 1))) {
+        if ((rc = cli_parse_fault(&o, v.blk, o.inject[i], &r.faults[r.nfaults++], sides, 1))) {
             rc_vector_free(&v);
             return rc;
         }
     char *src = NULL, *repro = NULL;
     if (asprintf(&src, "--vector %s%s%s", o.vector, o.side ? " --side " : "", o.side ? o.side : "") < 0)
         src = NULL;
-    if (!src || !(repro = build_repro("rcosim", &o, &r, src))) {
+    if (!src || !(repro = cli_build_repro("rcosim", &o, &r, src))) {
         fprintf(stderr, "rcosim replay: out of memory\n");
         free(src);
         rc_vector_free(&v);
@@ -1018,8 +386,8 @@ static int cmd_replay(int argc, char **argv, const rc_cli_ext *ext)
         printf("replay %s %s: seed %" PRIu64 "\n", v.blk->name, o.vector, r.seed);
     fflush(stdout);
     rc_result res;
-    int bundle_bad = execute(&o, &r, &res, o.vector);
-    rc = finish(&o, &r, &res, o.vector, how, bundle_bad);
+    int bundle_bad = cli_execute(&o, &r, &res, o.vector);
+    rc = cli_finish(&o, &r, &res, o.vector, how, bundle_bad);
     rc_vector_free(&v);
     free(repro);
     free(src);
@@ -1038,13 +406,13 @@ static const char BARE_HELP[] =
 static int cmd_bare(int argc, char **argv)
 {
     opts o = { .cmd = "bare" };
-    int rc = parse_opts(argc, argv, &o, BARE_HELP, "vector max-cycles stats quiet help");
+    int rc = cli_parse_opts(argc, argv, &o, BARE_HELP, "vector max-cycles stats quiet help");
     if (rc)
         return rc < 0 ? 0 : rc;
     if (!o.vector)
-        return usage_error("bare", "%s", "--vector FILE is required");
+        return cli_usage_error("bare", "%s", "--vector FILE is required");
     rc_vector v;
-    if ((rc = load_vector(&o, o.vector, &v)))
+    if ((rc = cli_load_vector(&o, o.vector, &v)))
         return rc;
     if (!v.blk->bare) {
         rc_vector_free(&v);

@@ -8,21 +8,10 @@
 #include <stdint.h>
 #include <stdio.h>
 #include "rc_block.h"
+#include "rc_policy.h"
 #include "rc_vector.h"
 
 typedef enum rc_mode { RC_EXACT = 0, RC_ORDERED = 1 } rc_mode;
-
-typedef enum rc_bp_kind { RC_BP_ALWAYS = 0, RC_BP_RANDOM, RC_BP_BURSTY } rc_bp_kind;
-
-/* Output back-pressure: "always", "random:P" (ready with probability P), or "bursty:N"
- * (ready and not-ready runs, each of a random length 1..N). */
-typedef struct rc_policy {
-    rc_bp_kind kind;
-    double p;
-    unsigned burst;
-} rc_policy;
-
-int rc_policy_parse(const char *text, rc_policy *p);
 
 /* Shows a register address or value by name; supplied by the caller (the engine has no
  * register knowledge).  Returns the length written, like snprintf. */
@@ -59,7 +48,6 @@ typedef struct rc_run {
     unsigned history;                 /* transactions of context per channel in reports */
     rc_fault faults[RC_MAX_FAULTS];
     int nfaults;
-    const char *trace_path[2];        /* waveform per side, or NULL */
     /* Waveform re-run: sides[0] is the block's waveform wrapper (rc_block_desc.wave) dumping to
      * wave_path during cycles wave_from..wave_to, with the expected values of sides[1] (or of
      * the vector when there is one side) beside its own; the run ends after wave_to. */

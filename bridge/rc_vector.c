@@ -5,7 +5,7 @@
 #define _POSIX_C_SOURCE 200809L
 #include "rc_vector.h"
 #include "rc_args.h"
-#include "rc_engine.h"
+#include "rc_policy.h"
 #include "rc_mem.h"
 
 #include <errno.h>

@@ -15,7 +15,9 @@ if [ -z "$cc" ] || ! "$cc" -fsanitize=fuzzer,address,undefined "$probe/p.c" -o "
 fi
 flags="-g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined -std=gnu11 -w"
 inc="-I$src/bridge -I$src/model/r5xx/cp -I$bld/gen/r5xx_cp -I$src/model/regdb -I$src/tests/fuzz"
-bridge="$src/bridge/rc_vector.c $src/bridge/rc_args.c $src/bridge/rc_engine.c $src/bridge/rc_mem.c \
+bridge="$src/bridge/rc_vector.c $src/bridge/rc_args.c $src/bridge/rc_engine.c $src/bridge/rc_fastrun.c \
+        $src/bridge/rc_loop.c $src/bridge/rc_cycle.c $src/bridge/rc_compare.c $src/bridge/rc_report.c $src/bridge/rc_policy.c \
+        $src/bridge/rc_mthread.c $src/bridge/rc_images.c $src/bridge/rc_session.c $src/bridge/rc_mem.c \
         $src/bridge/rc_wave.c $src/bridge/rc_png.c"
 cp="$bld/gen/r5xx_cp/r5xx_cp_desc.c $src/model/r5xx/cp/cp_model.c $src/model/r5xx/cp/cp_stim.c \
     $src/tests/fuzz/fuzz_stubs.c"
