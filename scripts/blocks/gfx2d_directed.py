@@ -16,8 +16,7 @@ import os
 import random
 import sys
 
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-import tile_directed  # noqa: E402  (the surface addresses: r5xx.tile's Python reference)
+from blocks import tile_directed  # the surface addresses: r5xx.tile's Python reference
 
 PAINT, BITBLT, HOSTDATA_BLT, POLYLINE = 0x91, 0x92, 0x94, 0x95
 PAINT_MULTI, BITBLT_MULTI, TRANS_BITBLT, NOP = 0x9A, 0x9B, 0x9C, 0x10

@@ -193,14 +193,7 @@ def main(argv):
 
 def load_refs():
     """The four blocks' own independent references (scripts/blocks/)."""
-    here = os.path.dirname(os.path.abspath(__file__))
-    for d in (here, os.path.dirname(here)):
-        if d not in sys.path:
-            sys.path.insert(0, d)
-    import vap_directed
-    import raster_directed
-    import zb_directed
-    import rb3d_directed
+    from blocks import raster_directed, rb3d_directed, vap_directed, zb_directed
     return vap_directed, raster_directed, zb_directed, rb3d_directed
 
 

@@ -31,12 +31,11 @@ import os
 import struct
 import sys
 
+from blocks import gfx2d_directed as g2
+from blocks import gfx3d_directed as g3
+from blocks import gpu_directed as gd
+
 HERE = os.path.dirname(os.path.abspath(__file__))
-sys.path.insert(0, HERE)
-sys.path.insert(0, os.path.dirname(HERE))
-import gpu_directed as gd          # noqa: E402
-import gfx2d_directed as g2        # noqa: E402
-import gfx3d_directed as g3        # noqa: E402
 
 W, H = 320, 240
 CBUF, ZBUF, VBUF = 0x01000000, 0x02000000, 0x00300000

@@ -21,8 +21,7 @@ import glob
 import os
 import sys
 
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from tile_directed import surface, ref_addr  # noqa: E402  (the surface layout, r5xx.tile)
+from blocks.tile_directed import ref_addr, surface  # the surface layout, r5xx.tile
 
 # Register byte addresses (000:8203-9122) and their index in the block's register file.
 CCTL, BLENDCNTL, ABLENDCNTL, CHMASK, CONST, ROPCNTL = 0x4E00, 0x4E04, 0x4E08, 0x4E0C, 0x4E10, 0x4E18

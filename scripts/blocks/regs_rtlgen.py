@@ -29,9 +29,9 @@ import os
 import sys
 import tempfile
 
+from regdb_ctab import instances  # the expansion the C tables are built with
+
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-sys.path.insert(0, os.path.join(ROOT, 'scripts'))
-from regdb_ctab import instances  # noqa: E402  (the expansion the C tables are built with)
 
 RAM_MIN_INSTANCES = 64      # an array with more instances than this is kept in RAM
 ADDR_SPACE_WORDS = 1 << 14  # 16-bit byte addresses, dword registers

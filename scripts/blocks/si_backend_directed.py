@@ -39,11 +39,7 @@ FRAG_CYCLES = 16      # a phase's fragments are all taken before the next phase'
 
 def load_refs():
     """si.db's and si.cb's own independent references (scripts/blocks/)."""
-    here = os.path.dirname(os.path.abspath(__file__))
-    if here not in sys.path:
-        sys.path.insert(0, here)
-    import si_db_directed
-    import si_cb_directed
+    from blocks import si_cb_directed, si_db_directed
     return si_db_directed, si_cb_directed
 
 

@@ -19,8 +19,7 @@ import glob
 import os
 import sys
 
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-import tile_directed  # noqa: E402  (the surface addresses: r5xx.tile's Python reference)
+from blocks import tile_directed  # the surface addresses: r5xx.tile's Python reference
 
 # Register byte addresses (000:14868-15389).
 ZB_CNTL, ZB_ZSTENCILCNTL, ZB_STENCILREFMASK, ZB_STENCILREFMASK_BF = 0x4F00, 0x4F04, 0x4F08, 0x4FD4
