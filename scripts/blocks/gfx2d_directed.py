@@ -16,6 +16,8 @@ import os
 import random
 import sys
 
+from rcosim_py import vector
+
 from blocks import tile_directed  # the surface addresses: r5xx.tile's Python reference
 
 PAINT, BITBLT, HOSTDATA_BLT, POLYLINE = 0x91, 0x92, 0x94, 0x95
@@ -137,17 +139,13 @@ class Case:
         bufsz = 2
         while bufsz < 22 and (1 << (bufsz + 1)) <= len(ring):
             bufsz += 1
-        with open(os.path.join(outdir, self.name + '.stim'), 'w') as f:
-            f.write('# %s (PM4 ring): %s\n' % (self.name, self.title))
-            f.write('# written by scripts/blocks/gfx2d_directed.py; the golden vector is ../%s.vec\n' % self.name)
-            f.write('rcosim-vector 1\nblock r5xx.pm4_2d\nseed 1\nbackpressure %s\nmem-latency %s\n' % (self.bp, self.lat))
-            f.write('channel in host addr:16 data:32\n')
-            for m in self.mem:
-                f.write(m + '\n')
-            for i in range(0, len(ring), 8):
-                f.write('mem %08x ' % (0x00800000 + 4 * i) + ' '.join('%08x' % w for w in ring[i:i + 8]) + '\n')
-            f.write('in host @0 0700 00800000\nin host @0 0704 %08x\nin host @0 0714 %08x\nend\n'
-                    % (bufsz | 1 << 27, len(ring)))
+        vector.write_stim(
+            os.path.join(outdir, self.name + '.stim'), 'r5xx.pm4_2d',
+            ['%s (PM4 ring): %s' % (self.name, self.title),
+             'written by scripts/blocks/gfx2d_directed.py; the golden vector is ../%s.vec' % self.name],
+            mem=self.mem + vector.chunk_lines(0x00800000, ring),
+            body=['in host @0 0700 00800000', 'in host @0 0704 %08x' % (bufsz | 1 << 27),
+                  'in host @0 0714 %08x' % len(ring)], backpressure=self.bp, latency=self.lat)
 
     def scanlines(self, g, scans, **kw):
         b = self.setup(g, **kw) + [len(scans)]
@@ -165,22 +163,14 @@ class Case:
         self.packet(NEXTCHAR, [yx_hi(x, y), h << 16 | w] + list(words))
 
     def fill_mem(self, addr, words):
-        for i in range(0, len(words), 8):
-            self.mem.append('mem %08x ' % (addr + 4 * i) + ' '.join('%08x' % w for w in words[i:i + 8]))
+        self.mem += vector.chunk_lines(addr, words)
 
     def write(self, outdir):
-        with open(os.path.join(outdir, self.name + '.stim'), 'w') as f:
-            f.write('# %s: %s\n' % (self.name, self.title))
-            f.write('# written by scripts/blocks/gfx2d_directed.py; the golden vector is ../%s.vec\n' % self.name)
-            f.write('rcosim-vector 1\nblock r5xx.gfx2d\nseed 1\nbackpressure %s\nmem-latency %s\n' % (self.bp, self.lat))
-            f.write('channel in pkt stream:2 type:2 opcode:8 count:14 ptr:23 err:3\n')
-            f.write('channel in body data:32 last:1\n')
-            f.write('channel in regw addr:16 data:32\n')
-            for m in self.mem:
-                f.write(m + '\n')
-            for ln in self.lines:
-                f.write(ln + '\n')
-            f.write('end\n')
+        vector.write_stim(
+            os.path.join(outdir, self.name + '.stim'), 'r5xx.gfx2d',
+            ['%s: %s' % (self.name, self.title),
+             'written by scripts/blocks/gfx2d_directed.py; the golden vector is ../%s.vec' % self.name],
+            mem=self.mem, body=self.lines, backpressure=self.bp, latency=self.lat)
 
 
 # ---- a 5x7 font for the glyphs (one bit per pixel, rows top to bottom, MSB = left) ------------

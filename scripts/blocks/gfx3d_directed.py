@@ -26,6 +26,8 @@ import os
 import struct
 import sys
 
+from rcosim_py import vector
+
 W, H = 160, 120
 CBUF, ZBUF, VBUF = 0x01000000, 0x02000000, 0x00100000
 
@@ -43,19 +45,15 @@ class Stim:
         self.lines.append('in regw %04x %08x' % (addr, data & 0xFFFFFFFF))
 
     def preload(self, addr, words):
-        for i in range(0, len(words), 8):
-            self.mem.append('mem %08x %s' % (addr + 4 * i, ' '.join('%08x' % x for x in words[i:i + 8])))
+        self.mem += vector.chunk_lines(addr, words)
 
     def write(self, outdir):
-        with open(os.path.join(outdir, self.name + '.stim'), 'w') as f:
-            f.write('# %s: %s\n' % (self.name, self.title))
-            f.write('# written by scripts/blocks/gfx3d_directed.py; the golden vector is ../%s.vec.gz\n' % self.name)
-            f.write('# gfx3d_directed.py --check replays it through the chained block references\n')
-            f.write('rcosim-vector 1\nblock r5xx.gfx3d\nseed 1\nbackpressure %s\nmem-latency %s\n' % (self.bp, self.lat))
-            f.write('channel in regw addr:16 data:32\n')
-            for l in self.mem + self.lines:
-                f.write(l + '\n')
-            f.write('end\n')
+        vector.write_stim(
+            os.path.join(outdir, self.name + '.stim'), 'r5xx.gfx3d',
+            ['%s: %s' % (self.name, self.title),
+             'written by scripts/blocks/gfx3d_directed.py; the golden vector is ../%s.vec.gz' % self.name,
+             'gfx3d_directed.py --check replays it through the chained block references'],
+            mem=self.mem, body=self.lines, backpressure=self.bp, latency=self.lat)
 
 
 def common_state(s, w=W, h=H):

@@ -31,6 +31,8 @@ import gzip
 import os
 import sys
 
+from rcosim_py import vector
+
 RING, IB, SURF_A, SURF_B, WB = 0x00800000, 0x00810000, 0x00100000, 0x00110000, 0x00700000
 SCRATCH = WB + 0x100
 W, H = 64, 48                      # surface size in pixels; pitch 256 bytes at 32 bpp
@@ -97,23 +99,15 @@ class Stream:
         while (1 << (bufsz + 1)) <= len(ring):
             bufsz += 1
         cntl = bufsz | (0 if self.rptr_addr else 1 << 27)
-        with open(os.path.join(outdir, self.name + '.stim'), 'w') as f:
-            f.write('# %s: %s\n' % (self.name, self.title))
-            f.write('# written by scripts/blocks/gpu_directed.py; the golden vector is ../%s.vec\n' % self.name)
-            f.write('rcosim-vector 1\nblock r5xx.gpu\nseed 1\nbackpressure %s\nmem-latency %s\n' % (self.bp, self.lat))
-            f.write('channel in host addr:16 data:32\n')
-            for addr, words in self.mem:
-                f.write('mem %08x %s\n' % (addr, ' '.join('%08x' % w for w in words)))
-            for base, words in ((RING, ring), (IB, self.ib)):
-                for i in range(0, len(words), 8):
-                    f.write('mem %08x %s\n' % (base + 4 * i, ' '.join('%08x' % w for w in words[i:i + 8])))
-            f.write('in host @0 %04x %08x\n' % (CP_RB_BASE, RING))
-            if self.rptr_addr:
-                f.write('in host @0 %04x %08x\n' % (CP_RB_RPTR_ADDR, self.rptr_addr))
-            f.write('in host @0 %04x %08x\n' % (CP_RB_CNTL, cntl))
-            for a, d in self.mmio:                 # MMIO writes to other blocks, before the ring runs
-                f.write('in host @0 %04x %08x\n' % (a, d))
-            f.write('in host @0 %04x %08x\nend\n' % (CP_RB_WPTR, len(ring)))
+        host = [(CP_RB_BASE, RING)] + ([(CP_RB_RPTR_ADDR, self.rptr_addr)] if self.rptr_addr else []) + \
+            [(CP_RB_CNTL, cntl)] + list(self.mmio) + [(CP_RB_WPTR, len(ring))]   # MMIO before the ring runs
+        vector.write_stim(
+            os.path.join(outdir, self.name + '.stim'), 'r5xx.gpu',
+            ['%s: %s' % (self.name, self.title),
+             'written by scripts/blocks/gpu_directed.py; the golden vector is ../%s.vec' % self.name],
+            mem=[m for addr, words in self.mem for m in vector.chunk_lines(addr, words, None)] +
+            vector.chunk_lines(RING, ring) + vector.chunk_lines(IB, self.ib),
+            body=['in host @0 %04x %08x' % (a, d) for a, d in host], backpressure=self.bp, latency=self.lat)
 
 
 def pattern(seed, n):

@@ -25,6 +25,8 @@ import struct
 import sys
 from fractions import Fraction
 
+from rcosim_py import vector
+
 # Register byte addresses (docs/blocks/raster.md "Registers snooped").
 FMT0, FMT1, TILECFG, RS_IP0, POINT, LINE = 0x2090, 0x2094, 0x4018, 0x4074, 0x421C, 0x4234
 COLCTL, ROUND, PO_FRONT, PO_BACK, PO_EN, CULL = 0x4278, 0x428C, 0x42A8, 0x42B0, 0x42B4, 0x42B8
@@ -422,14 +424,12 @@ class Case:
         return self
 
     def write(self, outdir):
-        with open(os.path.join(outdir, self.name + '.stim'), 'w') as o:
-            o.write('# %s: %s\n' % (self.name, self.title))
-            o.write('# written by scripts/blocks/raster_directed.py; the golden vector is ../%s.vec\n' % self.name)
-            o.write('# raster_directed.py --check replays it through its own reference of docs/blocks/raster.md\n')
-            o.write('rcosim-vector 1\nblock r5xx.raster\nseed 1\nbackpressure %s\n' % self.bp)
-            o.write('channel in regw addr:16 data:32\n')
-            o.write('channel in vtx vert:16 slot:4 x:32 y:32 z:32 w:32 wmask:4 vlast:1 dlast:1 prim:4\n')
-            o.write('\n'.join(self.lines) + '\nend\n')
+        vector.write_stim(
+            os.path.join(outdir, self.name + '.stim'), 'r5xx.raster',
+            ['%s: %s' % (self.name, self.title),
+             'written by scripts/blocks/raster_directed.py; the golden vector is ../%s.vec' % self.name,
+             'raster_directed.py --check replays it through its own reference of docs/blocks/raster.md'],
+            body=self.lines, backpressure=self.bp, latency=None)
 
 
 def base(sub=1, scissor=(0, 0, 63, 63), cols=1, rule=0xFFFF, edgerule=MESA_EDGERULE):

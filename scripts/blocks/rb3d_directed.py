@@ -21,6 +21,8 @@ import glob
 import os
 import sys
 
+from rcosim_py import vector
+
 from blocks.tile_directed import ref_addr, surface  # the surface layout, r5xx.tile
 
 # Register byte addresses (000:8203-9122) and their index in the block's register file.
@@ -315,24 +317,13 @@ class Case:
 
     def write(self, outdir):
         body, _ = self.lines()
-        head = ['# %s: %s' % (self.name, self.title),
-                '# written by scripts/blocks/rb3d_directed.py; the golden vector is ../%s.vec' % self.name,
-                '# "# -> [r ]ADDR WDATA BE" after a fragment: per copy, the write (r: after a read) that',
-                '# rb3d_directed.py --check expects, or "dropped"',
-                'rcosim-vector 1', 'block r5xx.rb3d', 'seed 1', 'backpressure %s' % self.bp,
-                'mem-latency %s' % self.lat,
-                'channel in regw addr:16 data:32', 'channel in frag mrt:2 x:14 y:14 argb:64']
-        mem = []
-        addrs = sorted(self.memw)
-        i = 0
-        while i < len(addrs):
-            a, ws = addrs[i], []
-            while i < len(addrs) and addrs[i] == a + 4 * len(ws) and len(ws) < 8:
-                ws.append(self.memw[addrs[i]])
-                i += 1
-            mem.append('mem %08x %s' % (a, ' '.join('%08x' % v for v in ws)))
-        with open(os.path.join(outdir, self.name + '.stim'), 'w') as fh:
-            fh.write('\n'.join(head + mem + body + ['end']) + '\n')
+        vector.write_stim(
+            os.path.join(outdir, self.name + '.stim'), 'r5xx.rb3d',
+            ['%s: %s' % (self.name, self.title),
+             'written by scripts/blocks/rb3d_directed.py; the golden vector is ../%s.vec' % self.name,
+             '"# -> [r ]ADDR WDATA BE" after a fragment: per copy, the write (r: after a read) that',
+             'rb3d_directed.py --check expects, or "dropped"'],
+            mem=vector.mem_lines(self.memw), body=body, backpressure=self.bp, latency=self.lat)
 
 
 def col(a, r, g, b):

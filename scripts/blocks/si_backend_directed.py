@@ -29,6 +29,8 @@ import gzip
 import os
 import sys
 
+from rcosim_py import vector
+
 SRGB = True           # si.cb writes NUMBER_TYPE SRGB: the 'srgb' pass below is in the scene
 
 W, H = 48, 32
@@ -56,12 +58,7 @@ class Scene:
         self.phases.append((dict(regs), list(frags)))
 
     def write(self, outdir):
-        lines = ['# %s: %s' % (self.name, self.title),
-                 '# written by scripts/blocks/si_backend_directed.py; the golden vector is ../%s.vec.gz' % self.name,
-                 '# si_backend_directed.py --check replays it through the chained si.db and si.cb references',
-                 'rcosim-vector 1', 'block si.backend', 'seed 1', 'backpressure always', 'mem-latency 1:1',
-                 'channel in regw addr:18 data:32',
-                 'channel in frag x:14 y:14 z:32 back:1 r:32 g:32 b:32 a:32 r1:32 g1:32 b1:32 a1:32']
+        lines = []
         t = 10
         for regs, frags in self.phases:
             for a, d in regs.items():
@@ -71,9 +68,12 @@ class Scene:
                 lines.append('in frag %s%04x %04x %08x 0 %s' % ('@%d ' % (t + len(regs) + 2) if i == 0 else '', x, y, z,
                                                                ' '.join('%08x' % c for c in col)))
             t += len(regs) + FRAG_CYCLES * len(frags) + 20
-        lines.append('end')
-        with open(os.path.join(outdir, self.name + '.stim'), 'w') as f:
-            f.write('\n'.join(lines) + '\n')
+        vector.write_stim(
+            os.path.join(outdir, self.name + '.stim'), 'si.backend',
+            ['%s: %s' % (self.name, self.title),
+             'written by scripts/blocks/si_backend_directed.py; the golden vector is ../%s.vec.gz' % self.name,
+             'si_backend_directed.py --check replays it through the chained si.db and si.cb references'],
+            body=lines)
 
 
 def db_regs(dctl, sctl=0, srm=0xFFFFFF00, zinfo=3, sinfo=1, w=W, h=H):

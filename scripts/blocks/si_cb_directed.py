@@ -24,6 +24,8 @@ import struct
 import sys
 from fractions import Fraction
 
+from rcosim_py import vector
+
 BASE, PITCH, SLICE, INFO, CW0, CW1 = 0x28C60, 0x28C64, 0x28C68, 0x28C70, 0x28C8C, 0x28C90
 BLEND, KR, KG, KB, KA, CCTL, TMASK, SMASK = 0x28780, 0x28414, 0x28418, 0x2841C, 0x28420, 0x28808, 0x28238, 0x2823C
 FORMATS = {1: [8], 2: [16], 3: [8, 8], 4: [32], 5: [16, 16], 8: [2, 10, 10, 10], 9: [10, 10, 10, 2], 10: [8, 8, 8, 8],
@@ -488,16 +490,7 @@ class Case:
         self.phases.append((dict(regs), list(frags)))
 
     def write(self, outdir):
-        lines = ['# %s: %s' % (self.name, self.doc),
-                 '# written by scripts/blocks/si_cb_directed.py; the golden vector is ../%s.vec' % self.name,
-                 '# si_cb_directed.py --check replays it through its own reference of docs/blocks/si-cb.md',
-                 'rcosim-vector 1', 'block si.cb', 'seed 1', 'backpressure always', 'mem-latency 1:1',
-                 'channel in regw addr:18 data:32',
-                 'channel in frag x:14 y:14 r:32 g:32 b:32 a:32 r1:32 g1:32 b1:32 a1:32 cwe:1']
-        for a in sorted(self.mem):
-            ws = self.mem[a]
-            for i in range(0, len(ws), 8):
-                lines.append('mem %08x %s' % (a + 4 * i, ' '.join('%08x' % w for w in ws[i:i + 8])))
+        lines = []
         t = 10
         for regs, frags in self.phases:
             for a, d in regs.items():
@@ -508,9 +501,12 @@ class Case:
                 lines.append('in frag %s%04x %04x %s %d' % ('@%d ' % (t + len(regs) + 2) if i == 0 else '', x, y,
                                                           ' '.join('%08x' % c for c in col), cwe))
             t += len(regs) + 16 * len(frags) + 20
-        lines.append('end')
-        with open(os.path.join(outdir, self.name + '.stim'), 'w') as f:
-            f.write('\n'.join(lines) + '\n')
+        vector.write_stim(
+            os.path.join(outdir, self.name + '.stim'), 'si.cb',
+            ['%s: %s' % (self.name, self.doc),
+             'written by scripts/blocks/si_cb_directed.py; the golden vector is ../%s.vec' % self.name,
+             'si_cb_directed.py --check replays it through its own reference of docs/blocks/si-cb.md'],
+            mem=[m for a in sorted(self.mem) for m in vector.chunk_lines(a, self.mem[a])], body=lines)
 
 
 def setup(fmt=10, nt=0, cs=0, endian=0, blend=0, cctl=0x00CC0010, tmask=0xF, smask=0xF, clamp=0, trunc=0, **kw):

@@ -20,6 +20,8 @@ import struct
 import sys
 from fractions import Fraction
 
+from rcosim_py import vector
+
 # Register byte addresses (seed 002; docs/blocks/si-db.md).
 RCTL, CCTL, VIEW, OVR, BMIN, BMAX, SCLEAR, DCLEAR = 0x28000, 0x28004, 0x28008, 0x2800C, 0x28020, 0x28024, 0x28028, 0x2802C
 DINFO, ZINFO, SINFO, ZRB, SRB, ZWB, SWB, SIZE = 0x2803C, 0x28040, 0x28044, 0x28048, 0x2804C, 0x28050, 0x28054, 0x28058
@@ -193,13 +195,7 @@ class Case:
         self.phases.append((dict(regs), list(frags)))
 
     def write(self, outdir):
-        lines = ['# %s: %s' % (self.name, self.doc),
-                 '# written by scripts/blocks/si_db_directed.py; the golden vector is ../%s.vec' % self.name,
-                 '# si_db_directed.py --check replays it through its own reference of docs/blocks/si-db.md',
-                 'rcosim-vector 1', 'block si.db', 'seed 1', 'backpressure ' + self.bp, 'mem-latency ' + self.lat,
-                 'channel in regw addr:18 data:32', 'channel in frag x:14 y:14 z:32 back:1']
-        for a in sorted(self.mem):
-            lines.append('mem %08x %s' % (a, ' '.join('%08x' % w for w in self.mem[a])))
+        lines = []
         t = 10
         for regs, frags in self.phases:
             for a, d in regs.items():
@@ -207,9 +203,13 @@ class Case:
             for i, (x, y, z, b) in enumerate(frags):
                 lines.append('in frag %s%04x %04x %08x %d' % ('@%d ' % (t + len(regs) + 2) if i == 0 else '', x, y, z, b))
             t += len(regs) + 12 * len(frags) + 20
-        lines.append('end')
-        with open(os.path.join(outdir, self.name + '.stim'), 'w') as f:
-            f.write('\n'.join(lines) + '\n')
+        vector.write_stim(
+            os.path.join(outdir, self.name + '.stim'), 'si.db',
+            ['%s: %s' % (self.name, self.doc),
+             'written by scripts/blocks/si_db_directed.py; the golden vector is ../%s.vec' % self.name,
+             'si_db_directed.py --check replays it through its own reference of docs/blocks/si-db.md'],
+            mem=[m for a in sorted(self.mem) for m in vector.chunk_lines(a, self.mem[a], None)], body=lines,
+            backpressure=self.bp, latency=self.lat)
 
 
 def base_regs(**kw):

@@ -17,6 +17,8 @@ import glob
 import os
 import sys
 
+from rcosim_py import vector
+
 MAX_VTX, MIN_VTX, OFFSET, RESET_INDX = 0x28400, 0x28404, 0x28408, 0x2840C
 BASE_HI, BASE, DRAW_INIT = 0x287E4, 0x287E8, 0x287F0
 DMA_SIZE, DMA_MAX_SIZE, DMA_INDEX_TYPE, DMA_NUM_INST, RESET_EN = 0x28A74, 0x28A78, 0x28A7C, 0x28A88, 0x28A94
@@ -156,22 +158,12 @@ class Case:
         self.w(DRAW_INIT, init, note)
 
     def write(self, outdir):
-        head = ['# %s: %s' % (self.name, self.title),
-                '# written by scripts/blocks/si_vgt_directed.py; the golden vector is ../%s.vec' % self.name,
-                '# si_vgt_directed.py --check replays it through its own reference of docs/blocks/si-vgt.md',
-                'rcosim-vector 1', 'block si.vgt', 'seed 1', 'backpressure %s' % self.bp,
-                'mem-latency %s' % self.lat, 'channel in regw addr:20 data:32']
-        mem = []
-        addrs = sorted(self.mem)
-        i = 0
-        while i < len(addrs):
-            a, words = addrs[i], []
-            while i < len(addrs) and addrs[i] == a + 4 * len(words) and len(words) < 8:
-                words.append(self.mem[addrs[i]])
-                i += 1
-            mem.append('mem %08x %s' % (a, ' '.join('%08x' % w for w in words)))
-        with open(os.path.join(outdir, self.name + '.stim'), 'w') as fh:
-            fh.write('\n'.join(head + mem + self.lines + ['end']) + '\n')
+        vector.write_stim(
+            os.path.join(outdir, self.name + '.stim'), 'si.vgt',
+            ['%s: %s' % (self.name, self.title),
+             'written by scripts/blocks/si_vgt_directed.py; the golden vector is ../%s.vec' % self.name,
+             'si_vgt_directed.py --check replays it through its own reference of docs/blocks/si-vgt.md'],
+            mem=vector.mem_lines(self.mem), body=self.lines, backpressure=self.bp, latency=self.lat)
 
 
 def seq16(n, start=0):

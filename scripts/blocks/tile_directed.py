@@ -16,6 +16,8 @@ import glob
 import os
 import sys
 
+from rcosim_py import vector
+
 # Register byte addresses (000:8798-8859, 000:15062-15137, 000:11695-12004).
 COLOROFFSET, COLORPITCH = 0x4E28, 0x4E38
 ZB_FORMAT, ZB_DEPTHOFFSET, ZB_DEPTHPITCH = 0x4F10, 0x4F20, 0x4F24
@@ -139,13 +141,12 @@ class Case:
                           ('@%d ' % at if at else '', code, x, y, a, size, err))
 
     def write(self, outdir):
-        head = ['# %s: %s' % (self.name, self.title),
-                '# written by scripts/blocks/tile_directed.py; the golden vector is ../%s.vec' % self.name,
-                '# "# -> ADDR SIZE ERR" after a fragment: what tile_directed.py --check expects',
-                'rcosim-vector 1', 'block r5xx.tile', 'seed 1', 'backpressure %s' % self.bp, 'mem-latency 1:1',
-                'channel in regw addr:16 data:32', 'channel in frag surf:5 x:14 y:14']
-        with open(os.path.join(outdir, self.name + '.stim'), 'w') as fh:
-            fh.write('\n'.join(head + self.lines + ['end']) + '\n')
+        vector.write_stim(
+            os.path.join(outdir, self.name + '.stim'), 'r5xx.tile',
+            ['%s: %s' % (self.name, self.title),
+             'written by scripts/blocks/tile_directed.py; the golden vector is ../%s.vec' % self.name,
+             '"# -> ADDR SIZE ERR" after a fragment: what tile_directed.py --check expects'],
+            body=self.lines, backpressure=self.bp)
 
 
 def tile_corners(c, code, w, h):

@@ -23,6 +23,8 @@ import struct
 import sys
 from fractions import Fraction
 
+from rcosim_py import vector
+
 # Register byte addresses (000:13460-14520).
 VAP_CNTL, VF_CNTL, ALT_NUM, INDEX_OFFSET = 0x2080, 0x2084, 0x2088, 0x208C
 FMT0, FMT1, VTE_CNTL, VTX_SIZE, NUM_ARRAYS = 0x2090, 0x2094, 0x20B0, 0x20B4, 0x20C0
@@ -387,22 +389,12 @@ class Case:
             self.w(p, d)
 
     def write(self, outdir):
-        head = ['# %s: %s' % (self.name, self.title),
-                '# written by scripts/blocks/vap_directed.py; the golden vector is ../%s.vec' % self.name,
-                '# vap_directed.py --check replays it through its own reference of docs/blocks/vap.md',
-                'rcosim-vector 1', 'block r5xx.vap', 'seed 1', 'backpressure %s' % self.bp,
-                'mem-latency %s' % self.lat, 'channel in regw addr:16 data:32']
-        mem = []
-        addrs = sorted(self.mem)
-        i = 0
-        while i < len(addrs):
-            a, words = addrs[i], []
-            while i < len(addrs) and addrs[i] == a + 4 * len(words) and len(words) < 8:
-                words.append(self.mem[addrs[i]])
-                i += 1
-            mem.append('mem %08x %s' % (a, ' '.join('%08x' % w for w in words)))
-        with open(os.path.join(outdir, self.name + '.stim'), 'w') as fh:
-            fh.write('\n'.join(head + mem + self.lines + ['end']) + '\n')
+        vector.write_stim(
+            os.path.join(outdir, self.name + '.stim'), 'r5xx.vap',
+            ['%s: %s' % (self.name, self.title),
+             'written by scripts/blocks/vap_directed.py; the golden vector is ../%s.vec' % self.name,
+             'vap_directed.py --check replays it through its own reference of docs/blocks/vap.md'],
+            mem=vector.mem_lines(self.mem), body=self.lines, backpressure=self.bp, latency=self.lat)
 
 
 SW_ID = 0 | 1 << 3 | 2 << 6 | 3 << 9          # X Y Z W

@@ -19,6 +19,8 @@ import glob
 import os
 import sys
 
+from rcosim_py import vector
+
 from blocks import tile_directed  # the surface addresses: r5xx.tile's Python reference
 
 # Register byte addresses (000:14868-15389).
@@ -202,23 +204,12 @@ class Case:
                                                              '  # ' + note if note else ''))
 
     def write(self, outdir):
-        head = ['# %s: %s' % (self.name, self.title),
-                '# written by scripts/blocks/zb_directed.py; the golden vector is ../%s.vec' % self.name,
-                '# zb_directed.py --check replays it through its own reference of docs/blocks/zb.md',
-                'rcosim-vector 1', 'block r5xx.zb', 'seed 1', 'backpressure %s' % self.bp,
-                'mem-latency %s' % self.lat, 'channel in regw addr:16 data:32',
-                'channel in frag x:14 y:14 z:24 back:1']
-        mem = []
-        addrs = sorted(self.mem)
-        i = 0
-        while i < len(addrs):
-            a, words = addrs[i], []
-            while i < len(addrs) and addrs[i] == a + 4 * len(words) and len(words) < 8:
-                words.append(self.mem[addrs[i]])
-                i += 1
-            mem.append('mem %08x %s' % (a, ' '.join('%08x' % w for w in words)))
-        with open(os.path.join(outdir, self.name + '.stim'), 'w') as fh:
-            fh.write('\n'.join(head + mem + self.lines + ['end']) + '\n')
+        vector.write_stim(
+            os.path.join(outdir, self.name + '.stim'), 'r5xx.zb',
+            ['%s: %s' % (self.name, self.title),
+             'written by scripts/blocks/zb_directed.py; the golden vector is ../%s.vec' % self.name,
+             'zb_directed.py --check replays it through its own reference of docs/blocks/zb.md'],
+            mem=vector.mem_lines(self.mem), body=self.lines, backpressure=self.bp, latency=self.lat)
 
 
 def zs(func=0, sfunc=0, fail=0, zpass=0, zfail=0, bf=(0, 0, 0, 0), zero=0):

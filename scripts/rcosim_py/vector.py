@@ -11,7 +11,7 @@ values of 1-16 digits with no '0x' and no '_', decimal seeds and cycles below 2^
     v.outputs('pix')               [(cycle, [values])] of an output channel (also v.inputs)
     v.memory()                     {address: word} of the preload
     write(v, path, with_outputs)   the canonical form rcosim gen writes, atomically
-    Stim(...)                      a directed stimulus file (the scripts/blocks generators)
+    write_stim(path, block, ...)   a directed stimulus file (the scripts/blocks generators)
 """
 import gzip
 import os
@@ -482,20 +482,33 @@ def write(v, path, with_outputs=True):
     write_atomic(path, data)
 
 
-class Stim:
-    """A directed stimulus file of scripts/blocks: comment lines naming the case and its
-    generator, the header, the memory preload (mem_lines), the input lines (each may carry a
-    '# note'), 'end'.  'rcosim gen --stimulus' turns it into the golden vector."""
+def chunk_lines(addr, words, per_line=8):
+    """'mem' lines of the words from addr on, per_line words a line (None: all on one line)."""
+    n = per_line or max(1, len(words))
+    return ['mem %08x %s' % (addr + 4 * i, ' '.join('%08x' % (w & M32) for w in words[i:i + n]))
+            for i in range(0, len(words), n)]
 
-    def __init__(self, block, comments, channels, backpressure='always', latency='1:1', seed=1):
-        self.head = ['# ' + c for c in comments] + [
-            'rcosim-vector %d' % VERSION, 'block %s' % block, 'seed %d' % seed,
-            'backpressure %s' % backpressure, 'mem-latency %s' % latency] + \
-            ['channel in %s' % c for c in channels]
 
-    def text(self, mem, lines):
-        return '\n'.join(self.head + mem_lines(mem) + list(lines) + ['end']) + '\n'
+def header(block, backpressure='always', latency='1:1', seed=1, root=ROOT):
+    """The header lines of a stimulus of block: magic, block, seed, policies (latency None: no
+    line) and a 'channel in' line for each input channel the manifest does not feed by an agent."""
+    blk = block_desc(block, root)
+    if blk is None:
+        raise VectorError('no block %s (no %s)' % (block, desc_path(block, root)))
+    out = ['rcosim-vector %d' % VERSION, 'block %s' % block, 'seed %d' % seed, 'backpressure %s' % backpressure]
+    if latency is not None:
+        out.append('mem-latency %s' % latency)
+    for ch in blk['channels']:
+        if ch['dir'] == 'in' and not ch['agent']:
+            out.append('channel in %s %s' % (ch['name'], ' '.join('%s:%d' % (f['name'], f['width'])
+                                                                  for f in ch['fields'])))
+    return out
 
-    def write(self, path, mem, lines):
-        with open(path, 'w') as fh:
-            fh.write(self.text(mem, lines))
+
+def write_stim(path, block, comments, mem=(), body=(), backpressure='always', latency='1:1', seed=1):
+    """A directed stimulus file (scripts/blocks): '# ' comment lines naming the case and its
+    generator, the header, the 'mem' lines, the input lines (each may carry a '# note'), 'end'.
+    'rcosim gen --stimulus' turns it into the golden vector."""
+    lines = ['# ' + c for c in comments] + header(block, backpressure, latency, seed) + list(mem) + list(body)
+    with open(path, 'w') as f:
+        f.write('\n'.join(lines + ['end']) + '\n')
