@@ -11,7 +11,6 @@ Usage: gfx2d_directed.py --check VECDIR    compare VECDIR/*.vec(.gz) pixel recor
                                            'misc' case as PM4 rings for r5xx.pm4_2d into PM4DIR)
 """
 import glob
-import gzip
 import os
 import random
 import sys
@@ -618,25 +617,11 @@ def check(vecdir):
     bad = 0
     paths = sorted(glob.glob(os.path.join(vecdir, '*.vec')) + glob.glob(os.path.join(vecdir, '*.vec.gz')))
     for path in paths:
-        opener = gzip.open if path.endswith('.gz') else open
-        mem, pkts, body, got = {}, [], [], []
-        with opener(path, 'rt') as f:
-            for line in f:
-                fl = line.split()
-                if not fl:
-                    continue
-                if fl[0] == 'mem':
-                    a = int(fl[1], 16)
-                    for j, w in enumerate(fl[2:]):
-                        mem[a + 4 * j] = int(w, 16)
-                elif fl[:2] == ['in', 'pkt']:
-                    v = fl[2:] if not fl[2].startswith('@') else fl[3:]
-                    pkts.append((int(v[1], 16), int(v[2], 16), int(v[5], 16)))
-                elif fl[:2] == ['in', 'body']:
-                    v = fl[2:] if not fl[2].startswith('@') else fl[3:]
-                    body.append((int(v[0], 16), int(v[1], 16)))
-                elif fl[:2] == ['out', 'pix']:
-                    got.append(tuple(int(x, 16) for x in fl[3:]))
+        v = vector.read(path)
+        mem = v.memory()
+        pkts = [(x[1], x[2], x[5]) for _, x in v.inputs('pkt')]
+        body = [(x[0], x[1]) for _, x in v.inputs('body')]
+        got = [tuple(x) for _, x in v.outputs('pix')]
         ref = Ref(mem)
         bi = 0
         for k, (typ, op, err) in enumerate(pkts):

@@ -21,7 +21,6 @@ and by the scissor, and a magenta triangle whose alpha ramps across it, half kil
 test (GREATER than 0.5).
 """
 import glob
-import gzip
 import os
 import struct
 import sys
@@ -292,19 +291,9 @@ def reference(stim_lines):
 
 def vector_outputs(path):
     """The expected pix records and colour writes of a golden vector."""
-    op = gzip.open if path.endswith('.gz') else open
-    pix, writes = [], []
-    with op(path, 'rt') as f:
-        for line in f:
-            t = line.split()
-            if len(t) < 3 or t[0] != 'out':
-                continue
-            vals = [int(x, 16) for x in t[2:] if not x.startswith('@')]
-            if t[1] == 'pix':
-                pix.append(tuple(vals))
-            elif t[1] == 'cmemreq' and vals[1]:
-                writes.append((vals[0], vals[2], vals[3]))
-    return pix, writes
+    v = vector.read(path)
+    return ([tuple(x) for _, x in v.outputs('pix')],
+            [(x[0], x[2], x[3]) for _, x in v.outputs('cmemreq') if x[1]])
 
 
 def check(vecdir):

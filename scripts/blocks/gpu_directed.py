@@ -27,7 +27,6 @@ code is not copied):
   unknown      writes to addresses no block owns, counted and shown with destination 0
 Standard library only.
 """
-import gzip
 import os
 import sys
 
@@ -351,25 +350,9 @@ class Ref:
 
 
 def read_vec(path):
-    op = gzip.open if path.endswith('.gz') else open
-    mem, writes, host = {}, [], []
-    with op(path, 'rt') as f:
-        for line in f:
-            t = line.split()
-            if not t:
-                continue
-            if t[0] == 'mem':
-                a = int(t[1], 16)
-                for i, w in enumerate(t[2:]):
-                    mem[a + 4 * i] = int(w, 16)
-            elif t[0] == 'in' and t[1] == 'host':
-                v = [x for x in t[2:] if not x.startswith('@')]
-                host.append((int(v[0], 16), int(v[1], 16)))
-            elif t[0] == 'out' and t[1] == 'memreq':
-                v = [int(x, 16) for x in t[2:] if not x.startswith('@')]
-                if v[1]:
-                    writes.append((v[0], v[2], v[3], v[4]))
-    return mem, writes, host
+    v = vector.read(path)
+    return (v.memory(), [tuple(x[i] for i in (0, 2, 3, 4)) for _, x in v.outputs('memreq') if x[1]],
+            [tuple(x[:2]) for _, x in v.inputs('host')])
 
 
 def check(vecdir):

@@ -26,10 +26,11 @@ vertex arrays through 16-bit indices, a blue pair auto-indexed from arrays (VBUF
 one blended over them at half alpha.  The 2D overlay draws on the same surface.
 Standard library only.
 """
-import gzip
 import os
 import struct
 import sys
+
+from rcosim_py import vector
 
 from blocks import gfx2d_directed as g2
 from blocks import gfx3d_directed as g3
@@ -198,14 +199,7 @@ def hostdata(ref, body):
 
 
 def read_pix3d(path):
-    op = gzip.open if path.endswith('.gz') else open
-    pix = []
-    with op(path, 'rt') as fh:
-        for line in fh:
-            t = line.split()
-            if len(t) > 2 and t[0] == 'out' and t[1] == 'pix3d':
-                pix.append(tuple(int(x, 16) for x in t[2:] if not x.startswith('@')))
-    return pix
+    return [tuple(x) for _, x in vector.read(path).outputs('pix3d')]
 
 
 def check(vec):

@@ -640,11 +640,8 @@ def check(vecdir):
         text = open(stim).read()
         timed = '\nbackpressure always\n' in text     # fire cycles are checked only without back-pressure
         want = [((c,) if timed else ()) + fr for c, fr in reference(text.split('\n'))]
-        got = []
-        for line in open(os.path.join(vecdir, name + '.vec')):
-            f = line.split()
-            if line.startswith('out frag '):
-                got.append(((int(f[2][1:]),) if timed else ()) + tuple(int(v, 16) for v in f[3:9]))
+        got = [((c,) if timed else ()) + tuple(x[:6])
+               for c, x in vector.read(os.path.join(vecdir, name + '.vec')).outputs('frag')]
         n += len(want)
         if len(got) != len(want):
             print('%s: %d fragments in the vector, %d in the reference' % (name, len(got), len(want)))
@@ -665,11 +662,7 @@ def check_vector(path):
     register writes may race the vertices): every fragment and its fire cycle against reference()."""
     lines = open(path).read().split('\n')
     want = [(c,) + fr for c, fr in reference(lines)]
-    got = []
-    for line in lines:
-        if line.startswith('out frag '):
-            f = line.split()
-            got.append((int(f[2][1:]),) + tuple(int(v, 16) for v in f[3:9]))
+    got = [(c,) + tuple(x[:6]) for c, x in vector.read(path).outputs('frag')]
     bad = 0 if len(got) == len(want) else 1
     if bad:
         print('%s: %d fragments in the vector, %d in the reference' % (path, len(got), len(want)))

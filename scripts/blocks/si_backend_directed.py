@@ -25,7 +25,6 @@ The last pass is the colour target in force at the end, so its picture is `color
 ones are `color0-1`, `color0-2` (docs/blocks/si-backend.md, "Pictures").
 """
 import glob
-import gzip
 import os
 import sys
 
@@ -202,19 +201,10 @@ def reference(lines):
 
 
 def vector_outputs(path):
-    op = gzip.open if path.endswith('.gz') else open
-    recs, dbw, cbw = [], [], []
-    with op(path, 'rt') as f:
-        for line in f:
-            g = line.split()
-            if line.startswith('out pix '):
-                recs.append(tuple(int(v, 16) for v in g[3:12]))
-            elif line.startswith('out memreq ') and int(g[4], 16):
-                if int(g[7], 16):
-                    cbw.append((int(g[3], 16), int(g[5], 16)))
-                else:
-                    dbw.append((int(g[3], 16), int(g[5], 16), int(g[6], 16)))
-    return recs, dbw, cbw
+    v = vector.read(path)
+    recs = [tuple(x[:9]) for _, x in v.outputs('pix')]
+    writes = [x for _, x in v.outputs('memreq') if x[1]]
+    return recs, [(x[0], x[2], x[3]) for x in writes if not x[4]], [(x[0], x[2]) for x in writes if x[4]]
 
 
 def check(vecdir):

@@ -342,13 +342,9 @@ def check(vecdir):
     for stim in sorted(glob.glob(os.path.join(vecdir, 'stim', '*.stim'))):
         name = os.path.basename(stim)[:-5]
         r = reference(open(stim).read().split('\n'))
-        gp, gw = [], []
-        for line in open(os.path.join(vecdir, name + '.vec')):
-            f = line.split()
-            if line.startswith('out pass '):
-                gp.append(tuple(int(v, 16) for v in f[3:10]))
-            elif line.startswith('out memreq ') and int(f[4], 16):
-                gw.append((int(f[3], 16), int(f[5], 16), int(f[6], 16)))
+        v = vector.read(os.path.join(vecdir, name + '.vec'))
+        gp = [tuple(x[:7]) for _, x in v.outputs('pass')]
+        gw = [(x[0], x[2], x[3]) for _, x in v.outputs('memreq') if x[1]]
         n += 1
         if gp != r.passes:
             bad += 1

@@ -106,13 +106,9 @@ def check(vecdir):
     for stim in sorted(glob.glob(os.path.join(vecdir, 'stim', '*.stim'))):
         name = os.path.basename(stim)[:-5]
         recs, reqs = reference(open(stim).read().split('\n'))
-        grec, greq = [], []
-        for line in open(os.path.join(vecdir, name + '.vec')):
-            f = [v for v in line.split() if not v.startswith('@')]
-            if line.startswith('out idx '):
-                grec.append(tuple(int(v, 16) for v in f[2:8]))
-            elif line.startswith('out memreq '):
-                greq.append(int(f[2], 16))
+        v = vector.read(os.path.join(vecdir, name + '.vec'))
+        grec = [tuple(x[:6]) for _, x in v.outputs('idx')]
+        greq = [x[0] for _, x in v.outputs('memreq')]
         for what, got, want in (('index record', grec, recs), ('memory request', greq, reqs)):
             n += len(want)
             if len(got) != len(want):

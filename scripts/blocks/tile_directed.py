@@ -327,11 +327,7 @@ def check(vecdir):
             if line.startswith('in frag') and '# ->' in line:
                 a, s, e = line.split('# ->')[1].split()
                 want.append((int(a, 16), int(s, 16), int(e, 16)))
-        got = []
-        for line in open(os.path.join(vecdir, name + '.vec')):
-            if line.startswith('out addr '):
-                a, s, e = line.split()[3:6]
-                got.append((int(a, 16), int(s, 16), int(e, 16)))
+        got = [tuple(x[:3]) for _, x in vector.read(os.path.join(vecdir, name + '.vec')).outputs('addr')]
         if len(got) != len(want):
             print('%s: %d outputs in the vector, %d fragments in the stimulus' % (name, len(got), len(want)))
             bad += 1

@@ -785,13 +785,9 @@ def check(vecdir):
     for stim in sorted(glob.glob(os.path.join(vecdir, 'stim', '*.stim'))):
         name = os.path.basename(stim)[:-5]
         vtx, reads = reference(open(stim).read().split('\n'))
-        gv, gr = [], []
-        for line in open(os.path.join(vecdir, name + '.vec')):
-            f = line.split()
-            if line.startswith('out vtx '):
-                gv.append(tuple(int(v, 16) for v in f[3:13]))
-            elif line.startswith('out memreq '):
-                gr.append(int(f[3], 16))
+        v = vector.read(os.path.join(vecdir, name + '.vec'))
+        gv = [tuple(x[:10]) for _, x in v.outputs('vtx')]
+        gr = [x[0] for _, x in v.outputs('memreq')]
         for what, got, want in (('vtx', gv, vtx), ('memory read', gr, reads)):
             n += len(want)
             if len(got) != len(want):
@@ -816,8 +812,9 @@ def check_vectors(paths):
     for path in paths:
         lines = open(path).read().split('\n')
         vtx, reads = reference(lines)
-        gv = [tuple(int(v, 16) for v in ln.split()[3:13]) for ln in lines if ln.startswith('out vtx ')]
-        gr = [int(ln.split()[3], 16) for ln in lines if ln.startswith('out memreq ')]
+        v = vector.read(path)
+        gv = [tuple(x[:10]) for _, x in v.outputs('vtx')]
+        gr = [x[0] for _, x in v.outputs('memreq')]
         n += len(vtx) + len(reads)
         for what, got, want in (('vtx', gv, vtx), ('memory read', gr, reads)):
             if len(got) != len(want):

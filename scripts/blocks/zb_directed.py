@@ -458,13 +458,9 @@ def check(vecdir):
         # the bytes of a write that are not enabled carry what the read returned (docs/blocks/zb.md);
         # only the enabled ones are compared
         writes = [(a, d & bytes_of(be), be) for a, d, be in writes]
-        gp, gw = [], []
-        for line in open(os.path.join(vecdir, name + '.vec')):
-            f = line.split()
-            if line.startswith('out pass '):
-                gp.append(tuple(int(v, 16) for v in f[3:7]))
-            elif line.startswith('out memreq ') and int(f[4], 16):
-                gw.append((int(f[3], 16), int(f[5], 16) & bytes_of(int(f[6], 16)), int(f[6], 16)))
+        v = vector.read(os.path.join(vecdir, name + '.vec'))
+        gp = [tuple(x[:4]) for _, x in v.outputs('pass')]
+        gw = [(x[0], x[2] & bytes_of(x[3]), x[3]) for _, x in v.outputs('memreq') if x[1]]
         for what, got, want in (('pass record', gp, passes), ('memory write', gw, writes)):
             n += len(want)
             if len(got) != len(want):

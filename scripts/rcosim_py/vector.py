@@ -9,6 +9,7 @@ values of 1-16 digits with no '0x' and no '_', decimal seeds and cycles below 2^
 
     v = read(path)                 a Vector; raises VectorError('FILE:LINE: expected ...')
     v.outputs('pix')               [(cycle, [values])] of an output channel (also v.inputs)
+    v.events                       every input in file order: (channel, @stamp or None, [values])
     v.memory()                     {address: word} of the preload
     write(v, path, with_outputs)   the canonical form rcosim gen writes, atomically
     write_stim(path, block, ...)   a directed stimulus file (the scripts/blocks generators)
@@ -49,6 +50,7 @@ class Vector:
         self.channels = {}                   # declared: name -> channel of the manifest
         self.mem = []                        # [(address, [words])], consecutive lines merged
         self.inp, self.out = {}, {}          # name -> [(cycle, [values])]
+        self.events = []                     # every input in file order: (name, @stamp or None, [values])
         self.has_expected = False
         for ch in (blk['channels'] if blk else []):
             (self.inp if ch['dir'] == 'in' else self.out)[ch['name']] = []
@@ -327,11 +329,12 @@ class _Reader:
             self.fail("expected a channel declared by a 'channel' line, got '%s'" % t[1])
         if out != (ch['dir'] == 'out'):
             self.fail("expected an %s channel after '%s', got '%s'" % ('output' if out else 'input', t[0], t[1]))
-        i, cyc = 2, 0
+        i, cyc, stamp = 2, 0, None
         if i < n and t[i][0] == '@':
             cyc = strtoull(t[i][1:])
             if cyc is None:
                 self.fail("expected a decimal cycle after '@', got '%s'" % t[i])
+            stamp = cyc
             i += 1
         elif out:
             self.fail("expected '@CYCLE' after the output channel '%s'" % ch['name'])
@@ -350,6 +353,8 @@ class _Reader:
             self.fail("expected cycle stamps of channel '%s' in order, got @%d after @%d"
                       % (ch['name'], cyc, lst[-1][0]))
         lst.append((cyc, vals))
+        if not out:
+            self.v.events.append((ch['name'], stamp, vals))
 
 
 # ---- header values (bridge/rc_engine.c rc_policy_parse, bridge/rc_mem.c rc_latency_parse) ------
