@@ -20,7 +20,6 @@ See docs/regression.md.
 """
 import argparse
 import difflib
-import gzip
 import os
 import re
 import shlex
@@ -31,24 +30,21 @@ import sys
 import tempfile
 import time
 
+import blockgen
+from rcosim_py import vector
+from rcosim_py.atomic import copy_atomic
 from rcosim_py.cli import Parser, Usage, check_out_dir, seconds, whole
 from rcosim_py.report import finish, mark_in_progress
-from rcosim_py.runs import Progress, Run, analyse, fmt_secs, read_text, run_command
+from rcosim_py.runs import Progress, Run, analyse, fmt_secs, run_command
 
 SRC = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 POLICIES = ['always', 'random:0.5', 'bursty:16']
 LATENCIES = ['1:1', '1:5', '2:12']
-# Random-stimulus counts per block (units of the block's own stimulus generator): (smoke, nightly).
-# The nightly counts give at least 1,000,000 simulated cycles under every policy.  A block not
-# listed here is calibrated: one probe run of PROBE_COUNT units (seed --seed-base, always) gives
-# its cycles per unit, and the count is chosen to give about TARGET_CYCLES (or pass --count).
-COUNTS = {
-    'r5xx.cp': (60000, 200000),
-    'r5xx.regs': (1000000, 3000000),
-    'r5xx.tile': (200000, 1000000),
-    'si.backend': (20000, 450000),       # about 11 cycles a fragment
-}
+# Random-stimulus counts per block (units of the block's own stimulus generator) come from its
+# manifest's 'random smoke=N nightly=M' line (docs/ARCHITECTURE.md, "The manifest").  A block whose
+# manifest has none is calibrated: one probe run of PROBE_COUNT units (seed --seed-base, always)
+# gives its cycles per unit, and the count is chosen to give about TARGET_CYCLES (or pass --count).
 PROBE_COUNT = 1000
 TARGET_CYCLES = {'smoke': 500000, 'nightly': 5000000}
 FALLBACK_COUNTS = {'smoke': 1000, 'nightly': 100000}
@@ -65,24 +61,6 @@ def name_ok(path):
 
 
 # ---- small helpers ------------------------------------------------------------------------------
-
-
-def vector_header(path):
-    """The header of a vector file: block, seed, backpressure, mem-latency, stimulus."""
-    h = {}
-    opener = gzip.open if path.endswith('.gz') else open
-    with opener(path, 'rt', errors='replace') as f:
-        for line in f:
-            w = line.split('#', 1)[0].split()
-            if not w:
-                continue
-            if w[0] in ('mem', 'in', 'out', 'expect', 'end'):
-                break
-            if w[0] in ('block', 'seed', 'backpressure', 'mem-latency'):
-                h[w[0]] = w[1] if len(w) > 1 else ''
-            elif w[0] == 'stimulus':
-                h['stimulus'] = w[1:]
-    return h
 
 
 def find_vectors(vdir):
@@ -124,12 +102,21 @@ def run_options(rcosim):
 # ---- the suite ----------------------------------------------------------------------------------
 
 
-def random_count(a, binary, block):
-    """The count of the block's random runs in this suite (see COUNTS)."""
+def manifest_counts():
+    """{block: {'smoke': N, 'nightly': M}} of every manifest with a 'random' line."""
+    try:
+        return {name: blk['random'] for name, blk in blockgen.manifests(SRC).items() if blk['random']}
+    except blockgen.DescError as e:
+        raise Usage(str(e))
+
+
+def random_count(a, binary, block, counts):
+    """The count of the block's random runs in this suite: --count, its manifest's 'random' line,
+    else a probe run's calibration."""
     if a.count is not None:
         return a.count
-    if block in COUNTS:
-        return COUNTS[block][0 if a.suite == 'smoke' else 1]
+    if block in counts:
+        return counts[block][a.suite]
     p = subprocess.run([binary, 'run', '--block', block, '--count', str(PROBE_COUNT), '--seed', str(a.seed_base),
                         '--backpressure', 'always'], capture_output=True, text=True, timeout=600)
     m = re.search(r'^PASS \S+ .*?: (\d+) cycles', p.stdout, re.M)
@@ -163,7 +150,7 @@ def build_suite(a, blocks, counts):
     runs = []
     # Every vector, with its own seed and policies (they are in its header).
     for path in find_vectors(a.vectors):
-        h = vector_header(path)
+        h = vector.read_header(path)
         block = h.get('block', '?')
         rel = os.path.relpath(path, a.vectors)
         name = re.sub(r'\.vec(\.gz)?$', '', rel).replace(os.sep, '.')
@@ -362,7 +349,8 @@ def regress(a):
     if not os.path.isdir(a.vectors):
         raise Usage('--vectors: no directory %s' % a.vectors)
     blocks = list_blocks(a.rcosim)
-    counts = {b: random_count(a, a.rcosim, b) for b in wanted_blocks(a, blocks)}
+    manifest = manifest_counts() if a.count is None else {}
+    counts = {b: random_count(a, a.rcosim, b, manifest) for b in wanted_blocks(a, blocks)}
     runs = select(a, build_suite(a, blocks, counts), blocks)
     if a.list:
         for r in runs:
@@ -460,7 +448,7 @@ def gen_all(a):
     vecs = find_vectors(a.vectors)
     if a.block:
         want = {b for x in a.block for b in x.split(',') if b}
-        vecs = [v for v in vecs if vector_header(v).get('block') in want]
+        vecs = [v for v in vecs if vector.read_header(v).get('block') in want]
     if a.filter:
         try:
             rx = re.compile(a.filter)
@@ -475,7 +463,7 @@ def gen_all(a):
     try:
         for v in vecs:
             rel = os.path.relpath(v, a.vectors)
-            h = vector_header(v)
+            h = vector.read_header(v)
             st = h.get('stimulus', [])
             tmp = os.path.join(tmpd, os.path.basename(v))
             opts = []
@@ -508,7 +496,7 @@ def gen_all(a):
                 counts['failed'] += 1
                 worst = max(worst, 1 if p.returncode == 1 else 2)
                 continue
-            old, new = read_text(v), read_text(tmp)
+            old, new = vector.raw_text(v), vector.raw_text(tmp)
             if old == new:
                 print('%s: unchanged' % rel)
                 counts['unchanged'] += 1
@@ -516,8 +504,7 @@ def gen_all(a):
             print('%s: changed: %s' % (rel, diff_summary(old, new)))
             counts['changed'] += 1
             if not a.check:
-                shutil.copyfile(tmp, v + '.tmp')
-                os.replace(v + '.tmp', v)
+                copy_atomic(tmp, v)
     finally:
         shutil.rmtree(tmpd, ignore_errors=True)
     print('gen --all: %d vectors: %d unchanged, %d changed%s, %d failed%s' % (

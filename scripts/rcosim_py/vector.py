@@ -12,6 +12,8 @@ values of 1-16 digits with no '0x' and no '_', decimal seeds and cycles below 2^
     v.events                       every input in file order: (channel, @stamp or None, [values])
     v.memory()                     {address: word} of the preload
     write(v, path, with_outputs)   the canonical form rcosim gen writes, atomically
+    read_header(path)              the header alone (block, seed, policies, stimulus), quickly
+    raw_text(path)                 the stored text (plain or gzip), for diffs
     write_stim(path, block, ...)   a directed stimulus file (the scripts/blocks generators)
 """
 import gzip
@@ -137,6 +139,35 @@ def read(path, root=ROOT, find=None):
     except OSError as e:
         raise VectorError('%s: cannot open: %s' % (path, e.strerror or e))
     return _Reader(path, lines, zerr, unterminated, find).run()
+
+
+def raw_text(path):
+    """The text of a vector file as it is stored (plain or gzip), for showing and diffing."""
+    with open(path, 'rb') as f:
+        data = f.read()
+    if data[:2] == b'\x1f\x8b':
+        data = _gunzip(data)[0]
+    return data.decode('utf-8', 'replace')
+
+
+def read_header(path):
+    """{'block', 'seed', 'backpressure', 'mem-latency': text, 'stimulus': [words]} of the header
+    lines, read up to the first memory, input or output line without checking them (a planner's
+    look: the run that reads the vector with read() or rcosim refuses a bad one)."""
+    h = {}
+    opener = gzip.open if open(path, 'rb').read(2) == b'\x1f\x8b' else open
+    with opener(path, 'rb') as f:
+        for b in f:
+            w = [x for x in SEP.split(b.decode('latin-1').split('#', 1)[0]) if x]
+            if not w:
+                continue
+            if w[0] in BODY:
+                break
+            if w[0] in ('block', 'seed', 'backpressure', 'mem-latency'):
+                h[w[0]] = w[1] if len(w) > 1 else ''
+            elif w[0] == 'stimulus':
+                h['stimulus'] = w[1:]
+    return h
 
 
 class _Reader:
