@@ -29,6 +29,8 @@ import os
 import sys
 import tempfile
 
+from rcosim_py.atomic import write_atomic
+
 from regdb_ctab import instances  # the expansion the C tables are built with
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
@@ -484,11 +486,7 @@ def generate(db):
 def write_all(files, outdir):
     os.makedirs(outdir, exist_ok=True)
     for name, text in sorted(files.items()):
-        path = os.path.join(outdir, name)
-        tmp = path + '.tmp'
-        with open(tmp, 'w', encoding='utf-8', newline='\n') as fh:
-            fh.write(text)
-        os.replace(tmp, path)
+        write_atomic(os.path.join(outdir, name), text, errors='strict')
 
 
 def check(files, outdir):
