@@ -213,14 +213,10 @@ def reference(stim_lines):
         if rec[8]:                                        # dlast
             draws.append(cur)
             cur = []
-    mem_lines = [l for l in stim_lines if l.split()[:1] == ['mem']]
+    stim = vector.parse(stim_lines)
     events = []                                           # ('reg', a, d) and ('draw', records)
     nd, state = 0, {'alt': 0, 'cntl': 0, 'size': 0}
-    for line in stim_lines:
-        f = line.split('#')[0].split()
-        if len(f) < 4 or f[:2] != ['in', 'regw']:
-            continue
-        a, d = [int(x, 16) for x in f[2:] if not x.startswith('@')]
+    for a, d in (vals for ch, _, vals in stim.events if ch == 'regw'):
         if is_port(a):
             continue
         events.append(('reg', a, d))
@@ -250,7 +246,7 @@ def reference(stim_lines):
                 count += len(ras.assemble(rec[9], n, dl, 'N', 'P1', 'P2', 'P3', 'F'))
                 n = 0 if dl else n + 1
         prims_per_draw.append(count)
-    frags = [f for _, f in ras.reference(lines)]       # (fire cycle, fragment)
+    frags = [f for _, f in ras.reference(vector.header('r5xx.raster') + lines + ['end'])]  # (fire cycle, fragment)
     per_draw, k, base = [], 0, 0
     for count in prims_per_draw:
         mine = []
@@ -260,21 +256,15 @@ def reference(stim_lines):
         per_draw.append(mine)
         base += count
     # ZB, then RB3D on the fragments that passed
-    zlines, di = list(mem_lines), 0
+    zlines, di = vector.header('r5xx.zb') + vector.mem_lines(stim.memory()), 0
     for ev in events:
         if ev[0] == 'reg':
             zlines.append('in regw %x %x' % (ev[1], ev[2]))
         else:
             zlines += ['in frag %x %x %x %x' % (x, y, z, back) for (_, x, y, z, back, _) in per_draw[di]]
             di += 1
-    passes, _ = zb.reference(zlines)
-    mem = {}
-    for l in mem_lines:
-        f = l.split()
-        a = int(f[1], 16)
-        for i, w in enumerate(f[2:]):
-            for b in range(4):
-                mem[a + 4 * i + b] = int(w, 16) >> (8 * b) & 0xFF
+    passes, _ = zb.reference(zlines + ['end'])
+    mem = {a + b: w >> (8 * b) & 0xFF for a, w in stim.memory().items() for b in range(4)}
     model, pix, fi, di = rb.Model(mem), [], 0, 0
     for ev in events:
         if ev[0] == 'reg':

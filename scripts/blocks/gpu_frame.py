@@ -179,8 +179,8 @@ def frame():
 
 def stim_lines(s, f):
     """The 3D part as an r5xx.gfx3d stimulus (the vertex arrays and the CP's register writes)."""
-    lines = ['mem %08x %s' % (a, ' '.join('%08x' % x for x in words)) for a, words in s.mem]
-    return lines + ['in regw %04x %08x' % (a, d) for a, d in f.regw]
+    lines = [m for a, words in s.mem for m in vector.chunk_lines(a, words, None)]
+    return vector.header('r5xx.gfx3d') + lines + ['in regw %04x %08x' % (a, d) for a, d in f.regw] + ['end']
 
 
 def hostdata(ref, body):

@@ -349,12 +349,8 @@ def reference(stim_lines):
     without a cycle stamp is offered from the cycle after the one before it on its channel)."""
     r = Regs()
     q = {'regw': [], 'vtx': []}
-    for line in stim_lines:
-        f = line.split('#')[0].split()
-        if len(f) < 2 or f[0] != 'in':
-            continue
-        at = [int(v[1:]) for v in f[2:] if v.startswith('@')]
-        q[f[1]].append((at[0] if at else 0, [int(v, 16) for v in f[2:] if not v.startswith('@')]))
+    for ch, at, vals in vector.parse(stim_lines).events:
+        q[ch].append((at or 0, vals))
     slots, frags = {}, []
     n, P1, P2, P3, F, index = 0, None, None, None, None, 0
     free, prev, head = 0, {'regw': -1, 'vtx': -1}, {'regw': 0, 'vtx': 0}

@@ -453,26 +453,9 @@ class Ref:
 
 
 def reference(lines):
-    mem, events, last = {}, [], 0
-    for ln in lines:
-        f = ln.split()
-        if not f or f[0] == '#':
-            continue
-        if f[0] == 'mem':
-            a = int(f[1], 16)
-            for i, w in enumerate(f[2:]):
-                mem[a + 4 * i] = int(w, 16)
-        elif f[0] == 'in':
-            vals, at = f[2:], None
-            if vals[0].startswith('@'):
-                at, vals = int(vals[0][1:]), vals[1:]
-            if f[1] == 'frag':
-                last = at if at is not None else last
-                events.append((last, 1, len(events), tuple(int(v, 16) for v in vals)))
-            else:
-                events.append((at or 0, 0, len(events), tuple(int(v, 16) for v in vals)))
-    r = Ref(mem)
-    for _, kind, _, v in sorted(events):
+    stim = vector.parse(lines)
+    r = Ref(stim.memory())
+    for _, kind, _, _, v in vector.schedule(stim, carry=('frag',)):
         if kind == 0:
             r.r[v[0]] = v[1]
         else:

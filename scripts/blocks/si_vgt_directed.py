@@ -42,19 +42,9 @@ def reference(lines):
         w = mem.get(a2 & ~3 & M32, 0)
         return (w >> (8 * (a2 & 3))) & 0xFF
 
-    for line in lines:
-        f = line.split('#')[0].split()
-        if not f:
-            continue
-        if f[0] == 'mem':
-            a = int(f[1], 16)
-            for k, w in enumerate(f[2:]):
-                mem[a + 4 * k] = int(w, 16)
-            continue
-        if f[:2] != ['in', 'regw']:
-            continue
-        vals = [v for v in f[2:] if not v.startswith('@')]
-        a, d = int(vals[0], 16), int(vals[1], 16)
+    stim = vector.parse(lines)
+    mem.update(stim.memory())
+    for a, d in (vals for ch, _, vals in stim.events if ch == 'regw'):
         key = {MAX_VTX: 'max', MIN_VTX: 'min', OFFSET: 'off', RESET_INDX: 'rindx', BASE: 'blo',
                DMA_SIZE: 'size', DMA_MAX_SIZE: 'maxsize', NUM_INDICES: 'nind'}.get(a)
         if key:

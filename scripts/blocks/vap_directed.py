@@ -236,16 +236,8 @@ def reference(stim_lines):
                         MAX_INDX, MIN_INDX, CNTL_STATUS, SGN_NORM] + [VPORT + 4 * i for i in range(6)] +
          [0x20C4 + 4 * i for i in range(24)] + [PSC + 4 * i for i in range(8)] + [PSC_EXT + 4 * i for i in range(8)]}
     r[MAX_INDX] = 0xFFFFFF
-    mem, writes = {}, []
-    for line in stim_lines:
-        f = line.split('#')[0].split()
-        if len(f) >= 3 and f[0] == 'mem':
-            a = int(f[1], 16)
-            for i, w in enumerate(f[2:]):
-                mem[a + 4 * i] = int(w, 16)
-        elif len(f) >= 4 and f[0] == 'in' and f[1] == 'regw':
-            vals = [int(x, 16) for x in f[2:] if not x.startswith('@')]
-            writes.append((vals[0], vals[1]))
+    stim = vector.parse(stim_lines)
+    mem, writes = stim.memory(), [tuple(vals) for ch, _, vals in stim.events if ch == 'regw']
     out, reads = [], []
 
     def port(a):

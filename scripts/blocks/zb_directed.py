@@ -125,16 +125,10 @@ def reference(stim_lines):
         mem[addr] = old
         writes.append((addr, data, be))
 
-    for line in stim_lines:
-        f = line.split('#')[0].split()
-        if len(f) >= 3 and f[0] == 'mem':
-            a = int(f[1], 16)
-            for i, w in enumerate(f[2:]):
-                mem[a + 4 * i] = int(w, 16)
-        if len(f) < 3 or f[0] != 'in':
-            continue
-        vals = [int(x, 16) for x in f[2:] if not x.startswith('@')]
-        if f[1] == 'regw':
+    stim = vector.parse(stim_lines)
+    mem.update(stim.memory())
+    for ch, _, vals in stim.events:
+        if ch == 'regw':
             a, d = vals
             if a == ZB_ZPASS_ADDR:
                 write(d & ~3, count, 0xF)

@@ -8,8 +8,10 @@ values of 1-16 digits with no '0x' and no '_', decimal seeds and cycles below 2^
 4 GiB, the channels checked against the block's manifest (rtl/FAMILY/NAME/NAME.block).
 
     v = read(path)                 a Vector; raises VectorError('FILE:LINE: expected ...')
+    v = parse(text)                the same from text in memory (a stimulus being made)
     v.outputs('pix')               [(cycle, [values])] of an output channel (also v.inputs)
     v.events                       every input in file order: (channel, @stamp or None, [values])
+    schedule(v, carry)             the inputs in the order a sequential reference replays them
     v.memory()                     {address: word} of the preload
     write(v, path, with_outputs)   the canonical form rcosim gen writes, atomically
     read_header(path)              the header alone (block, seed, policies, stimulus), quickly
@@ -69,6 +71,21 @@ class Vector:
             for k, w in enumerate(words):
                 m[a + 4 * k] = w
         return m
+
+
+def schedule(v, carry=()):
+    """The inputs of v as [(cycle, kind, index, channel, values)], sorted: the cycle is a line's
+    stamp; a line without one takes 0, or on a channel named in carry the stamp of the line before
+    it on any carried channel; kind is 1 on carried channels, 0 on the others (at one cycle those
+    come first), then file order.  The order a sequential reference replays a stimulus in."""
+    out, last = [], 0
+    for i, (ch, at, vals) in enumerate(v.events):
+        if ch in carry:
+            last = at if at is not None else last
+            out.append((last, 1, i, ch, tuple(vals)))
+        else:
+            out.append((at or 0, 0, i, ch, tuple(vals)))
+    return sorted(out)
 
 
 def desc_path(block, root=ROOT):
@@ -168,6 +185,18 @@ def read_header(path):
             elif w[0] == 'stimulus':
                 h['stimulus'] = w[1:]
     return h
+
+
+def parse(text, name='<stimulus>', root=ROOT, find=None):
+    """The vector whose text (a str, or its list of lines) is given, as read() reads a file;
+    errors name name as the file."""
+    if isinstance(text, (list, tuple)):
+        text = '\n'.join(text)
+    lines = text.encode('latin-1', 'replace').split(b'\n')
+    unterminated = lines[-1] != b''
+    if not unterminated:
+        lines.pop()
+    return _Reader(name, lines, None, unterminated, find or (lambda b: block_desc(b, root))).run()
 
 
 class _Reader:
