@@ -561,24 +561,11 @@ def cases():
 
 def parse(path):
     """(memory bytes, events, writes, reads) of a vector or stimulus file."""
-    mem, events, writes, reads = {}, [], [], []
-    for line in open(path):
-        line = line.split('#', 1)[0].split()
-        if not line:
-            continue
-        if line[0] == 'mem':
-            a = int(line[1], 16)
-            for i, w in enumerate(line[2:]):
-                for b in range(4):
-                    mem[a + 4 * i + b] = int(w, 16) >> (8 * b) & 0xFF
-        elif line[0] == 'in':
-            vals = [int(v, 16) for v in line[2:] if not v.startswith('@')]
-            at = [int(v[1:]) for v in line[2:] if v.startswith('@')]
-            events.append((at[0] if at else None, line[1], vals))
-        elif line[0] == 'out' and line[1] == 'memreq':
-            a, we, wd, be = [int(v, 16) for v in line[3:]]
-            (writes.append((a, wd, be)) if we else reads.append(a))
-    return mem, events, writes, reads
+    v = vector.read(path)
+    mem = {a + b: w >> (8 * b) & 0xFF for a, w in v.memory().items() for b in range(4)}
+    events = [(at, ch, vals) for ch, at, vals in v.events]
+    req = [x for _, x in v.outputs('memreq')] if v.has_expected else []
+    return mem, events, [(a, wd, be) for a, we, wd, be in req if we], [a for a, we, _, _ in req if not we]
 
 
 def check(vecdir):
