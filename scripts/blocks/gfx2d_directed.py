@@ -12,10 +12,9 @@ Usage: gfx2d_directed.py --check VECDIR    compare VECDIR/*.vec(.gz) pixel recor
 """
 import glob
 import os
-import random
 import sys
 
-from rcosim_py import vector
+from rcosim_py import rng, vector
 
 from blocks import tile_directed  # the surface addresses: r5xx.tile's Python reference
 
@@ -268,15 +267,11 @@ def desktop():
     return c
 
 
-def rnd_words(r, n):
-    return [r.getrandbits(32) for _ in range(n)]
-
-
 def rop3_all():
     c = Case('rop3_all', 'all 256 ROP3 codes: one 8x2 BITBLT each with an 8x8 mono brush, random source '
              'and destination, ARGB8888 (the pixel records carry P, S, D and the result)')
-    r = random.Random(3)
-    c.fill_mem(SCREEN_KB << 10, rnd_words(r, 64 * 64))
+    r = rng.stimulus(3)
+    c.fill_mem(SCREEN_KB << 10, rng.words(r, 64 * 64))
     scr = po(SCREEN_KB, 256)
     for rop in range(256):
         c.bitblt(gui(brush=B_MONO, rop=rop), [(0, 20 + (rop % 16), 32 + (rop // 16) % 8, rop // 32 * 2, 8, 2)],
@@ -287,8 +282,8 @@ def rop3_all():
 def formats():
     c = Case('formats', 'PAINT, BITBLT and a HOSTDATA_BLT in RGB332, ARGB1555, RGB565, ARGB8888, ARGB4444 and '
              'the other 8/16 bpp types (byte enables of 8- and 16-bit pixels at every lane)')
-    r = random.Random(4)
-    c.fill_mem(SCREEN_KB << 10, rnd_words(r, 2048))
+    r = rng.stimulus(4)
+    c.fill_mem(SCREEN_KB << 10, rng.words(r, 2048))
     for i, t in enumerate([RGB332, ARGB1555, RGB565, ARGB8888, ARGB4444, 2, 8, 9, 11, 12, 14]):
         d = po(SCREEN_KB + 2 * i, 128)
         c.paint_multi(gui(dst=t, rop=SRCINVERT ^ 0xFF), [(1, 1, 7, 3)], dst_po=d, sc=(0, 0, 64, 16),
@@ -301,8 +296,8 @@ def formats():
 def overlap():
     c = Case('overlap', 'overlapping BITBLT copies in all directions on one surface: down, up, right, left, '
              'diagonal (rows bottom-up when dst is below src, right-to-left on one row when dst is right)')
-    r = random.Random(5)
-    c.fill_mem(SCREEN_KB << 10, rnd_words(r, 4096))
+    r = rng.stimulus(5)
+    c.fill_mem(SCREEN_KB << 10, rng.words(r, 4096))
     s = po(SCREEN_KB, 256, micro=1)
     for (dx, dy) in [(0, 3), (0, -3), (5, 0), (-5, 0), (2, 2), (-2, -2), (3, -1), (-1, 4)]:
         c.bitblt(gui(rop=SRCCOPY), [(20, 20, 20 + dx, 20 + dy, 12, 10)], src_po=s, dst_po=s)

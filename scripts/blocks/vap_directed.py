@@ -18,12 +18,11 @@ Usage: vap_directed.py OUTDIR                  write OUTDIR/*.stim
 """
 import glob
 import os
-import random
 import struct
 import sys
 from fractions import Fraction
 
-from rcosim_py import vector
+from rcosim_py import rng, vector
 
 # Register byte addresses (000:13460-14520).
 VAP_CNTL, VF_CNTL, ALT_NUM, INDEX_OFFSET = 0x2080, 0x2084, 0x2088, 0x208C
@@ -720,20 +719,20 @@ def cases():
     out.append(c)
 
     # Many operands, drawn from a fixed seed, so the reference's rationals judge the arithmetic.
-    rng = random.Random(1010)
+    r = rng.stimulus(1010)
 
     def rfloat():
-        k = rng.randrange(8)
+        k = r.randrange(8)
         if k == 0:
-            return rng.choice([0, 0x80000000, 0x7F800000, 0xFF800000, 0x7FC00000, 0x7F7FFFFF, 0x00800000,
+            return r.choice([0, 0x80000000, 0x7F800000, 0xFF800000, 0x7FC00000, 0x7F7FFFFF, 0x00800000,
                                0x00000001, 0x807FFFFF])
         if k == 1:
-            return rng.getrandbits(32) & 0x807FFFFF          # denormals
+            return r.getrandbits(32) & 0x807FFFFF          # denormals
         if k == 2:
-            return rng.getrandbits(32) & 0x80FFFFFF | rng.choice([0x7F000000, 0x7E800000, 0x01000000])
+            return r.getrandbits(32) & 0x80FFFFFF | r.choice([0x7F000000, 0x7E800000, 0x01000000])
         if k == 3:
-            return rng.getrandbits(32)
-        return (rng.getrandbits(32) & 0x807FFFFF) | rng.randrange(110, 145) << 23
+            return r.getrandbits(32)
+        return (r.getrandbits(32) & 0x807FFFFF) | r.randrange(110, 145) << 23
 
     c = Case('viewport_random', '1,536 viewport multiply-adds on operands drawn from a fixed seed (random '
              'bits, denormals, values near overflow and underflow, specials), every enable combination')
@@ -751,18 +750,18 @@ def cases():
     c.w(FMT1, 0o44444444)
     c.viewport(ena=0)
     for k in range(96):
-        ne = rng.randrange(1, 9)
+        ne = r.randrange(1, 9)
         el, need = [], 0
         for e in range(ne):
-            t = rng.choice([4, 5, 6, 7, 8, 9, 11, 12, rng.randrange(16)])
-            skip = rng.choice([0, 0, 0, 1, 2])
-            x = rng.getrandbits(12) if rng.randrange(3) == 0 else SW_ID
-            el.append((t, rng.randrange(14), x | rng.randrange(16) << 12, skip, rng.randrange(2), rng.randrange(2)))
+            t = r.choice([4, 5, 6, 7, 8, 9, 11, 12, r.randrange(16)])
+            skip = r.choice([0, 0, 0, 1, 2])
+            x = r.getrandbits(12) if r.randrange(3) == 0 else SW_ID
+            el.append((t, r.randrange(14), x | r.randrange(16) << 12, skip, r.randrange(2), r.randrange(2)))
             need += NDW[t] + (skip if e + 1 < ne else 0)
         c.psc(el)
-        c.w(SGN_NORM, rng.getrandbits(32))
+        c.w(SGN_NORM, r.getrandbits(32))
         c.w(VTX_SIZE, need)
-        c.draw(2, 3, 2, [rng.getrandbits(32) if rng.randrange(2) else rng.choice([0, 0xFFFFFFFF, 0x80808080,
+        c.draw(2, 3, 2, [r.getrandbits(32) if r.randrange(2) else r.choice([0, 0xFFFFFFFF, 0x80808080,
                                                                                0x7F7F7F7F, 0x80008000, 0x7FFF7FFF])
                          for _ in range(2 * need)])
     out.append(c)

@@ -1,7 +1,6 @@
 """runs.py - one run of a regression (rcosim regress, scripts/regress.py): what it is (Run), the
 command it runs, what its output says once it finished (analyse), the progress line.  Shared by
 the local back end (scripts/regress.py) and the Slurm back end (scripts/regress_farm.py)."""
-import gzip
 import os
 import re
 import shlex
@@ -14,8 +13,8 @@ STATUS_WORD = {'pass': 'PASS', 'fail': 'FAIL', 'error': 'ERROR', 'skipped': 'NOT
 
 
 def read_text(path):
-    opener = gzip.open if path.endswith('.gz') else open
-    with opener(path, 'rt', errors='replace') as f:
+    """A run's report or stderr file, undecodable bytes replaced."""
+    with open(path, errors='replace') as f:
         return f.read()
 
 
