@@ -30,7 +30,7 @@ Standard library only.
 import os
 import sys
 
-from rcosim_py import vector
+from rcosim_py import rng, vector
 
 RING, IB, SURF_A, SURF_B, WB = 0x00800000, 0x00810000, 0x00100000, 0x00110000, 0x00700000
 SCRATCH = WB + 0x100
@@ -110,11 +110,8 @@ class Stream:
 
 
 def pattern(seed, n):
-    x, out = seed, []
-    for _ in range(n):
-        x = (x * 1103515245 + 12345) & 0xFFFFFFFF
-        out.append(x)
-    return out
+    g = rng.lcg(seed, 1103515245, 12345)
+    return [next(g) for _ in range(n)]
 
 
 def preload(s):

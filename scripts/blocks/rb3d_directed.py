@@ -21,7 +21,7 @@ import glob
 import os
 import sys
 
-from rcosim_py import vector
+from rcosim_py import rng, vector
 
 from blocks.tile_directed import ref_addr, surface  # the surface layout, r5xx.tile
 
@@ -248,14 +248,6 @@ class Model:
 
 # ---- stimulus files ------------------------------------------------------------------------
 
-def lcg(seed):
-    """A small deterministic generator for colours and memory (the files must not change)."""
-    x = seed & 0xFFFFFFFF
-    while True:
-        x = (x * 1664525 + 1013904223) & 0xFFFFFFFF
-        yield x
-
-
 class Case:
     def __init__(self, name, title, backpressure='always', latency='1:1'):
         self.name, self.title, self.bp, self.lat = name, title, backpressure, latency
@@ -267,7 +259,7 @@ class Case:
             self.memw[addr + 4 * i] = v
 
     def fill(self, addr, nwords, seed):
-        g = lcg(seed)
+        g = rng.lcg(seed)
         self.mem(addr, [next(g) for _ in range(nwords)])
 
     def w(self, *pairs):
@@ -331,7 +323,7 @@ def col(a, r, g, b):
 
 
 def colours(seed, n):
-    g = lcg(seed)
+    g = rng.lcg(seed)
     out = []
     for _ in range(n):
         out.append((next(g) << 32 | next(g)) & 0xFFFFFFFFFFFFFFFF)

@@ -4,6 +4,7 @@ stimulus(seed) is the generator a directed-stimulus script (scripts/blocks) draw
 Mersenne Twister seeded with an integer, so a committed stimulus file is what the same seed gives
 again (its comment names the seed).  Stream and seed_mix are bridge/rc_rng.h (splitmix64) in
 Python: the exporters start their benches' back-pressure and memory-latency streams from them.
+lcg() is the fill pattern some directed stimuli were made with.
 """
 import random
 
@@ -20,6 +21,16 @@ def stimulus(seed):
 def words(r, n, bits=32):
     """n values of the given width drawn from r."""
     return [r.getrandbits(bits) for _ in range(n)]
+
+
+def lcg(seed, a=1664525, c=1013904223):
+    """An endless 32-bit linear congruential sequence x = a*x + c from seed (the first value is
+    the step after seed): cheap fill patterns whose constants a committed file was made with
+    (r5xx.rb3d's colours and memory: the defaults; r5xx.gpu's surfaces: a=1103515245, c=12345)."""
+    x = seed & 0xFFFFFFFF
+    while True:
+        x = (x * a + c) & 0xFFFFFFFF
+        yield x
 
 
 def _mix(z):
