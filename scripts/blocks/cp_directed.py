@@ -70,9 +70,7 @@ class Case:
 
     def write(self, outdir):
         vector.write_stim(
-            os.path.join(outdir, self.name + '.stim'), 'r5xx.cp',
-            ['%s: %s' % (self.name, self.title),
-             'written by scripts/blocks/cp_directed.py; the golden vector is ../%s.vec' % self.name],
+            outdir, self.name, 'r5xx.cp', self.title, __file__,
             mem=[m for addr, words in self.mem for m in vector.chunk_lines(addr, words)],
             body=['in host %s%04x %08x' % ('@%d ' % cycle if cycle else '', addr, data)
                   for cycle, addr, data in self.host])

@@ -138,9 +138,7 @@ class Case:
         while bufsz < 22 and (1 << (bufsz + 1)) <= len(ring):
             bufsz += 1
         vector.write_stim(
-            os.path.join(outdir, self.name + '.stim'), 'r5xx.pm4_2d',
-            ['%s (PM4 ring): %s' % (self.name, self.title),
-             'written by scripts/blocks/gfx2d_directed.py; the golden vector is ../%s.vec' % self.name],
+            outdir, self.name, 'r5xx.pm4_2d', self.title, __file__, label=self.name + ' (PM4 ring)',
             mem=self.mem + vector.chunk_lines(0x00800000, ring),
             body=['in host @0 0700 00800000', 'in host @0 0704 %08x' % (bufsz | 1 << 27),
                   'in host @0 0714 %08x' % len(ring)], backpressure=self.bp, latency=self.lat)
@@ -165,9 +163,7 @@ class Case:
 
     def write(self, outdir):
         vector.write_stim(
-            os.path.join(outdir, self.name + '.stim'), 'r5xx.gfx2d',
-            ['%s: %s' % (self.name, self.title),
-             'written by scripts/blocks/gfx2d_directed.py; the golden vector is ../%s.vec' % self.name],
+            outdir, self.name, 'r5xx.gfx2d', self.title, __file__,
             mem=self.mem, body=self.lines, backpressure=self.bp, latency=self.lat)
 
 

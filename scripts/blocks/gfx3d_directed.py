@@ -48,10 +48,8 @@ class Stim:
 
     def write(self, outdir):
         vector.write_stim(
-            os.path.join(outdir, self.name + '.stim'), 'r5xx.gfx3d',
-            ['%s: %s' % (self.name, self.title),
-             'written by scripts/blocks/gfx3d_directed.py; the golden vector is ../%s.vec.gz' % self.name,
-             'gfx3d_directed.py --check replays it through the chained block references'],
+            outdir, self.name, 'r5xx.gfx3d', self.title, __file__, gz=True,
+            notes=['gfx3d_directed.py --check replays it through the chained block references'],
             mem=self.mem, body=self.lines, backpressure=self.bp, latency=self.lat)
 
 

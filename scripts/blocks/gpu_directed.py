@@ -101,9 +101,7 @@ class Stream:
         host = [(CP_RB_BASE, RING)] + ([(CP_RB_RPTR_ADDR, self.rptr_addr)] if self.rptr_addr else []) + \
             [(CP_RB_CNTL, cntl)] + list(self.mmio) + [(CP_RB_WPTR, len(ring))]   # MMIO before the ring runs
         vector.write_stim(
-            os.path.join(outdir, self.name + '.stim'), 'r5xx.gpu',
-            ['%s: %s' % (self.name, self.title),
-             'written by scripts/blocks/gpu_directed.py; the golden vector is ../%s.vec' % self.name],
+            outdir, self.name, 'r5xx.gpu', self.title, __file__,
             mem=[m for addr, words in self.mem for m in vector.chunk_lines(addr, words, None)] +
             vector.chunk_lines(RING, ring) + vector.chunk_lines(IB, self.ib),
             body=['in host @0 %04x %08x' % (a, d) for a, d in host], backpressure=self.bp, latency=self.lat)

@@ -421,10 +421,8 @@ class Case:
 
     def write(self, outdir):
         vector.write_stim(
-            os.path.join(outdir, self.name + '.stim'), 'r5xx.raster',
-            ['%s: %s' % (self.name, self.title),
-             'written by scripts/blocks/raster_directed.py; the golden vector is ../%s.vec' % self.name,
-             'raster_directed.py --check replays it through its own reference of docs/blocks/raster.md'],
+            outdir, self.name, 'r5xx.raster', self.title, __file__,
+            notes=['raster_directed.py --check replays it through its own reference of docs/blocks/raster.md'],
             body=self.lines, backpressure=self.bp, latency=None)
 
 

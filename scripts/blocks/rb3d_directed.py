@@ -310,11 +310,9 @@ class Case:
     def write(self, outdir):
         body, _ = self.lines()
         vector.write_stim(
-            os.path.join(outdir, self.name + '.stim'), 'r5xx.rb3d',
-            ['%s: %s' % (self.name, self.title),
-             'written by scripts/blocks/rb3d_directed.py; the golden vector is ../%s.vec' % self.name,
-             '"# -> [r ]ADDR WDATA BE" after a fragment: per copy, the write (r: after a read) that',
-             'rb3d_directed.py --check expects, or "dropped"'],
+            outdir, self.name, 'r5xx.rb3d', self.title, __file__,
+            notes=['"# -> [r ]ADDR WDATA BE" after a fragment: per copy, the write (r: after a read) that',
+                   'rb3d_directed.py --check expects, or "dropped"'],
             mem=vector.mem_lines(self.memw), body=body, backpressure=self.bp, latency=self.lat)
 
 

@@ -68,10 +68,8 @@ class Scene:
                                                                ' '.join('%08x' % c for c in col)))
             t += len(regs) + FRAG_CYCLES * len(frags) + 20
         vector.write_stim(
-            os.path.join(outdir, self.name + '.stim'), 'si.backend',
-            ['%s: %s' % (self.name, self.title),
-             'written by scripts/blocks/si_backend_directed.py; the golden vector is ../%s.vec.gz' % self.name,
-             'si_backend_directed.py --check replays it through the chained si.db and si.cb references'],
+            outdir, self.name, 'si.backend', self.title, __file__, gz=True,
+            notes=['si_backend_directed.py --check replays it through the chained si.db and si.cb references'],
             body=lines)
 
 

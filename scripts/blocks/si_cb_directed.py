@@ -485,10 +485,8 @@ class Case:
                                                           ' '.join('%08x' % c for c in col), cwe))
             t += len(regs) + 16 * len(frags) + 20
         vector.write_stim(
-            os.path.join(outdir, self.name + '.stim'), 'si.cb',
-            ['%s: %s' % (self.name, self.doc),
-             'written by scripts/blocks/si_cb_directed.py; the golden vector is ../%s.vec' % self.name,
-             'si_cb_directed.py --check replays it through its own reference of docs/blocks/si-cb.md'],
+            outdir, self.name, 'si.cb', self.doc, __file__,
+            notes=['si_cb_directed.py --check replays it through its own reference of docs/blocks/si-cb.md'],
             mem=[m for a in sorted(self.mem) for m in vector.chunk_lines(a, self.mem[a])], body=lines)
 
 

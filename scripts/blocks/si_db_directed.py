@@ -185,10 +185,8 @@ class Case:
                 lines.append('in frag %s%04x %04x %08x %d' % ('@%d ' % (t + len(regs) + 2) if i == 0 else '', x, y, z, b))
             t += len(regs) + 12 * len(frags) + 20
         vector.write_stim(
-            os.path.join(outdir, self.name + '.stim'), 'si.db',
-            ['%s: %s' % (self.name, self.doc),
-             'written by scripts/blocks/si_db_directed.py; the golden vector is ../%s.vec' % self.name,
-             'si_db_directed.py --check replays it through its own reference of docs/blocks/si-db.md'],
+            outdir, self.name, 'si.db', self.doc, __file__,
+            notes=['si_db_directed.py --check replays it through its own reference of docs/blocks/si-db.md'],
             mem=[m for a in sorted(self.mem) for m in vector.chunk_lines(a, self.mem[a], None)], body=lines,
             backpressure=self.bp, latency=self.lat)
 

@@ -145,10 +145,8 @@ class Case:
 
     def write(self, outdir):
         vector.write_stim(
-            os.path.join(outdir, self.name + '.stim'), 'si.vgt',
-            ['%s: %s' % (self.name, self.title),
-             'written by scripts/blocks/si_vgt_directed.py; the golden vector is ../%s.vec' % self.name,
-             'si_vgt_directed.py --check replays it through its own reference of docs/blocks/si-vgt.md'],
+            outdir, self.name, 'si.vgt', self.title, __file__,
+            notes=['si_vgt_directed.py --check replays it through its own reference of docs/blocks/si-vgt.md'],
             mem=vector.mem_lines(self.mem), body=self.lines, backpressure=self.bp, latency=self.lat)
 
 

@@ -142,10 +142,8 @@ class Case:
 
     def write(self, outdir):
         vector.write_stim(
-            os.path.join(outdir, self.name + '.stim'), 'r5xx.tile',
-            ['%s: %s' % (self.name, self.title),
-             'written by scripts/blocks/tile_directed.py; the golden vector is ../%s.vec' % self.name,
-             '"# -> ADDR SIZE ERR" after a fragment: what tile_directed.py --check expects'],
+            outdir, self.name, 'r5xx.tile', self.title, __file__,
+            notes=['"# -> ADDR SIZE ERR" after a fragment: what tile_directed.py --check expects'],
             body=self.lines, backpressure=self.bp)
 
 

@@ -381,10 +381,8 @@ class Case:
 
     def write(self, outdir):
         vector.write_stim(
-            os.path.join(outdir, self.name + '.stim'), 'r5xx.vap',
-            ['%s: %s' % (self.name, self.title),
-             'written by scripts/blocks/vap_directed.py; the golden vector is ../%s.vec' % self.name,
-             'vap_directed.py --check replays it through its own reference of docs/blocks/vap.md'],
+            outdir, self.name, 'r5xx.vap', self.title, __file__,
+            notes=['vap_directed.py --check replays it through its own reference of docs/blocks/vap.md'],
             mem=vector.mem_lines(self.mem), body=self.lines, backpressure=self.bp, latency=self.lat)
 
 

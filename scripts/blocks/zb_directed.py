@@ -199,10 +199,8 @@ class Case:
 
     def write(self, outdir):
         vector.write_stim(
-            os.path.join(outdir, self.name + '.stim'), 'r5xx.zb',
-            ['%s: %s' % (self.name, self.title),
-             'written by scripts/blocks/zb_directed.py; the golden vector is ../%s.vec' % self.name,
-             'zb_directed.py --check replays it through its own reference of docs/blocks/zb.md'],
+            outdir, self.name, 'r5xx.zb', self.title, __file__,
+            notes=['zb_directed.py --check replays it through its own reference of docs/blocks/zb.md'],
             mem=vector.mem_lines(self.mem), body=self.lines, backpressure=self.bp, latency=self.lat)
 
 

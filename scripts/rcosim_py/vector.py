@@ -16,7 +16,7 @@ values of 1-16 digits with no '0x' and no '_', decimal seeds and cycles below 2^
     write(v, path, with_outputs)   the canonical form rcosim gen writes, atomically
     read_header(path)              the header alone (block, seed, policies, stimulus), quickly
     raw_text(path)                 the stored text (plain or gzip), for diffs
-    write_stim(path, block, ...)   a directed stimulus file (the scripts/blocks generators)
+    write_stim(outdir, name, ...)  a directed stimulus file (the scripts/blocks generators)
 """
 import gzip
 import os
@@ -570,10 +570,15 @@ def header(block, backpressure='always', latency='1:1', seed=1, root=ROOT):
     return out
 
 
-def write_stim(path, block, comments, mem=(), body=(), backpressure='always', latency='1:1', seed=1):
-    """A directed stimulus file (scripts/blocks): '# ' comment lines naming the case and its
-    generator, the header, the 'mem' lines, the input lines (each may carry a '# note'), 'end'.
-    'rcosim gen --stimulus' turns it into the golden vector."""
+def write_stim(outdir, name, block, title, generator, notes=(), gz=False, label=None, mem=(), body=(),
+               backpressure='always', latency='1:1', seed=1):
+    """OUTDIR/NAME.stim, a directed stimulus file (scripts/blocks): comments naming the case (label,
+    default its name), its title, its generator (a path, e.g. __file__), its golden vector and the
+    notes; the header; the 'mem' lines; the input lines (each may carry a '# note'); 'end'.
+    'rcosim gen --stimulus' turns it into the golden vector (NAME.vec, or NAME.vec.gz with gz)."""
+    comments = ['%s: %s' % (label or name, title),
+                'written by scripts/blocks/%s; the golden vector is ../%s.vec%s'
+                % (os.path.basename(generator), name, '.gz' if gz else '')] + list(notes)
     lines = ['# ' + c for c in comments] + header(block, backpressure, latency, seed) + list(mem) + list(body)
-    with open(path, 'w') as f:
+    with open(os.path.join(outdir, name + '.stim'), 'w') as f:
         f.write('\n'.join(lines + ['end']) + '\n')
