@@ -447,7 +447,8 @@ def parse_uint(s, lo, hi):
 
 def _strtod(s):
     """The value C's sscanf("%lf") reads from the whole of s, or None."""
-    if not s or '_' in s or s != s.strip(' \t\n\r\v\f'):
+    s = s.lstrip(' \t\n\r\v\f')             # %lf skips leading white space, not trailing
+    if not s or '_' in s or s != s.rstrip(' \t\n\r\v\f'):
         return None
     try:
         return float(s)
