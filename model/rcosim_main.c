@@ -93,7 +93,7 @@ static int gen_all_command(int argc, char **argv)
     return rc;
 }
 
-/* 'rcosim export' writes a golden vector as a bench for another simulator (scripts/export/export.py,
+/* 'rcosim export' writes a golden vector as a bench for another simulator (scripts/export/__main__.py,
  * docs/export.md); exec'd like 'regress', with the same arguments. */
 static int export_command(int argc, char **argv)
 {
@@ -102,7 +102,7 @@ static int export_command(int argc, char **argv)
         return 2;
     for (int i = 1; i < argc; i++)
         args[i + 1] = argv[i];
-    int rc = python_tool("export", RCOSIM_SOURCE_DIR "/scripts/export/export.py", args);
+    int rc = python_tool("export", RCOSIM_SOURCE_DIR "/scripts/export/__main__.py", args);
     free(args);
     return rc;
 }

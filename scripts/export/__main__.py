@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
-"""export.py - 'rcosim export': golden vectors as benches for other simulators (docs/export.md).
+"""export/__main__.py - 'rcosim export' (python3 -m export with scripts/ on the path): golden vectors
+as benches for other simulators (docs/export.md).
 
   rcosim export --vector V --format sv -o DIR [--mode exact|ordered]
       a self-checking SystemVerilog bench (scripts/export/export_sv.py); DIR/run.sh icarus|verilator
