@@ -22,6 +22,7 @@ import re
 import shutil
 import sys
 
+import blockgen
 from rcosim_py import vector
 from rcosim_py.cli import Parser
 from rcosim_py.vector import ROOT, VectorError
@@ -30,32 +31,20 @@ PAGE_WORDS = 1024  # 4 KiB pages of 32-bit words
 
 
 def block_rtl(block):
-    """The RTL files of a block as rcosim.cmake gathers them (CMakeLists.txt rcosim_add_block)."""
-    fam, name = block.split('.', 1)
-    uses, uses_top = [], []
-    with open(os.path.join(ROOT, 'CMakeLists.txt'), encoding='utf-8') as f:
-        for line in f:
-            m = re.match(r'^\s*rcosim_add_block\(\s*(\S+)\s+(\S+)(.*)\)', line)
-            if m and m.group(1) == fam and m.group(2) == name:
-                mode = None
-                for w in m.group(3).split():
-                    if w in ('USES', 'USES_TOP'):
-                        mode = w
-                    elif mode == 'USES':
-                        uses.append(w)
-                    elif mode == 'USES_TOP':
-                        uses_top.append(w)
+    """The RTL files of a block as cmake/rcosim.cmake gathers them: its own, rtl/prim, all of its
+    parts' (tops included) and its uses' without their tops (blockgen.closure of the manifests)."""
+    parts, uses = blockgen.closure(blockgen.manifests(ROOT), block)
 
-    def sv(d):
-        p = os.path.join(ROOT, 'rtl', fam, d)
+    def sv(b):
+        p = os.path.join(ROOT, 'rtl', *b.split('.'))
         return sorted(os.path.join(p, x) for x in os.listdir(p) if x.endswith('.sv'))
-    files = sv(name)
+    files = sv(block)
     files += sorted(os.path.join(ROOT, 'rtl', 'prim', x) for x in os.listdir(os.path.join(ROOT, 'rtl', 'prim'))
                     if x.endswith('.sv'))
-    for d in uses:
-        files += [p for p in sv(d) if os.path.basename(p) != '%s_%s.sv' % (fam, d)]
-    for d in uses_top:
-        files += sv(d)
+    for b in uses:
+        files += [p for p in sv(b) if os.path.basename(p) != '%s.sv' % b.replace('.', '_')]
+    for b in parts:
+        files += sv(b)
     seen, out = set(), []
     for p in files:
         if os.path.basename(p) not in seen:
