@@ -212,9 +212,9 @@ class _Reader:
         """The words of the next significant line, [] at the end of the file."""
         while True:
             if self.line >= len(self.raw):
-                if self.zerr:
+                if self.zerr:               # zlib's gzerror() names the file before its words
                     self.line += 1
-                    self.fail('expected more text, read error: %s' % self.zerr)
+                    self.fail('expected more text, read error: %s: %s' % (self.path, self.zerr))
                 return []
             b = self.raw[self.line]
             self.line += 1
