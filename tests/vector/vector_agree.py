@@ -87,7 +87,7 @@ MALFORMED = [
     ('stimulus_long', text(head=HEAD + 'stimulus ' + 'x' * 128 + '\n')),
     ('too_many_words', text(body='mem 00100000' + ' 0' * 24 + '\n')),
     ('nul_byte', text(body='in host 0700 0010\x000000\n')),
-    ('gz_truncated', gz(text() * 40)[:-30]),
+    ('gz_truncated', gz(text(body=BODY + 'in host 0000 00000000\n' * 3000))[:-30]),
     ('gz_corrupt_crc', gz(text())[:-8] + b'\0\0\0\0' + gz(text())[-4:]),
 ]
 
