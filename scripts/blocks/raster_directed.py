@@ -18,13 +18,13 @@ Usage: raster_directed.py OUTDIR                write OUTDIR/*.stim
        raster_directed.py --check-vector VEC    compare one vector made under 'backpressure always'
                                                 (e.g. rcosim gen --block r5xx.raster) with the reference
 """
-import glob
 import math
 import os
 import struct
 import sys
 from fractions import Fraction
 
+from rcosim_py import check as chk
 from rcosim_py import vector
 
 # Register byte addresses (docs/blocks/raster.md "Registers snooped").
@@ -629,46 +629,21 @@ def cases():
 
 def check(vecdir):
     bad = n = 0
-    for stim in sorted(glob.glob(os.path.join(vecdir, 'stim', '*.stim'))):
-        name = os.path.basename(stim)[:-5]
-        text = open(stim).read()
-        timed = '\nbackpressure always\n' in text     # fire cycles are checked only without back-pressure
-        want = [((c,) if timed else ()) + fr for c, fr in reference(text.split('\n'))]
-        got = [((c,) if timed else ()) + tuple(x[:6])
-               for c, x in vector.read(os.path.join(vecdir, name + '.vec')).outputs('frag')]
+    for name, lines, vec in chk.directed(vecdir):
+        timed = 'backpressure always' in lines     # fire cycles are checked only without back-pressure
+        want = [((c,) if timed else ()) + fr for c, fr in reference(lines)]
+        got = [((c,) if timed else ()) + tuple(x[:6]) for c, x in vector.read(vec).outputs('frag')]
         n += len(want)
-        if len(got) != len(want):
-            print('%s: %d fragments in the vector, %d in the reference' % (name, len(got), len(want)))
-            bad += 1
-        for i, (g, w) in enumerate(zip(got, want)):
-            if g != w:
-                bad += 1
-                print('%s: fragment #%d: vector %s, reference %s' % (name, i, ' '.join('%x' % v for v in g),
-                                                                    ' '.join('%x' % v for v in w)))
-                if bad > 20:
-                    break
-    print('%s: %d fragments checked, %d differ' % ('FAIL' if bad else 'PASS', n, bad))
-    return 1 if bad else 0
+        bad += chk.compare(name, 'fragment', got, want, limit=21)
+    return chk.verdict(n, bad, 'fragments')
 
 
 def check_vector(path):
     """A whole vector made under 'backpressure always' (e.g. the seeded random stimulus, whose
     register writes may race the vertices): every fragment and its fire cycle against reference()."""
-    lines = open(path).read().split('\n')
-    want = [(c,) + fr for c, fr in reference(lines)]
+    want = [(c,) + fr for c, fr in reference(vector.raw_text(path).split('\n'))]
     got = [(c,) + tuple(x[:6]) for c, x in vector.read(path).outputs('frag')]
-    bad = 0 if len(got) == len(want) else 1
-    if bad:
-        print('%s: %d fragments in the vector, %d in the reference' % (path, len(got), len(want)))
-    for i, (g, w) in enumerate(zip(got, want)):
-        if g != w:
-            bad += 1
-            print('%s: fragment #%d: vector %s, reference %s' % (path, i, ' '.join('%x' % v for v in g),
-                                                                ' '.join('%x' % v for v in w)))
-            if bad > 20:
-                break
-    print('%s: %d fragments checked, %d differ' % ('FAIL' if bad else 'PASS', len(want), bad))
-    return 1 if bad else 0
+    return chk.verdict(len(want), chk.compare(path, 'fragment', got, want, limit=21), 'fragments')
 
 
 def main(argv):

@@ -13,10 +13,10 @@ of cycles (the records and requests are compared in order).
 Usage: si_vgt_directed.py OUTDIR            write OUTDIR/*.stim
        si_vgt_directed.py --check VECDIR    compare VECDIR/*.vec with VECDIR/stim/*.stim
 """
-import glob
 import os
 import sys
 
+from rcosim_py import check as chk
 from rcosim_py import vector
 
 MAX_VTX, MIN_VTX, OFFSET, RESET_INDX = 0x28400, 0x28404, 0x28408, 0x2840C
@@ -93,23 +93,15 @@ def reference(lines):
 
 def check(vecdir):
     bad = n = 0
-    for stim in sorted(glob.glob(os.path.join(vecdir, 'stim', '*.stim'))):
-        name = os.path.basename(stim)[:-5]
-        recs, reqs = reference(open(stim).read().split('\n'))
-        v = vector.read(os.path.join(vecdir, name + '.vec'))
+    for name, lines, vec in chk.directed(vecdir):
+        recs, reqs = reference(lines)
+        v = vector.read(vec)
         grec = [tuple(x[:6]) for _, x in v.outputs('idx')]
         greq = [x[0] for _, x in v.outputs('memreq')]
-        for what, got, want in (('index record', grec, recs), ('memory request', greq, reqs)):
+        for what, got, want in (('index', grec, recs), ('memory request', greq, reqs)):
             n += len(want)
-            if len(got) != len(want):
-                print('%s: %d %ss in the vector, %d in the reference' % (name, len(got), what, len(want)))
-                bad += 1
-            for i, (g, w) in enumerate(zip(got, want)):
-                if g != w:
-                    bad += 1
-                    print('%s: %s #%d: vector %s, reference %s' % (name, what, i, g, w))
-    print('%s: %d records checked, %d differ' % ('FAIL' if bad else 'PASS', n, bad))
-    return 1 if bad else 0
+            bad += chk.compare(name, what, got, want)
+    return chk.verdict(n, bad)
 
 
 # ---- stimulus files --------------------------------------------------------------------------

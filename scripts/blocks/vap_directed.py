@@ -16,12 +16,12 @@ Usage: vap_directed.py OUTDIR                  write OUTDIR/*.stim
        vap_directed.py --check VECDIR          compare VECDIR/*.vec with VECDIR/stim/*.stim
        vap_directed.py --check-vector VEC...   compare any vectors' outputs with their own inputs
 """
-import glob
 import os
 import struct
 import sys
 from fractions import Fraction
 
+from rcosim_py import check as chk
 from rcosim_py import rng, vector
 
 # Register byte addresses (000:13460-14520).
@@ -771,26 +771,15 @@ def cases():
 def check(vecdir):
     self_test()
     bad = n = 0
-    for stim in sorted(glob.glob(os.path.join(vecdir, 'stim', '*.stim'))):
-        name = os.path.basename(stim)[:-5]
-        vtx, reads = reference(open(stim).read().split('\n'))
-        v = vector.read(os.path.join(vecdir, name + '.vec'))
+    for name, lines, vec in chk.directed(vecdir):
+        vtx, reads = reference(lines)
+        v = vector.read(vec)
         gv = [tuple(x[:10]) for _, x in v.outputs('vtx')]
         gr = [x[0] for _, x in v.outputs('memreq')]
         for what, got, want in (('vtx', gv, vtx), ('memory read', gr, reads)):
             n += len(want)
-            if len(got) != len(want):
-                print('%s: %d %s records in the vector, %d in the reference' % (name, len(got), what, len(want)))
-                bad += 1
-            for i, (g, w) in enumerate(zip(got, want)):
-                if g != w:
-                    bad += 1
-                    if bad < 40:
-                        gs = ' '.join('%x' % v for v in g) if isinstance(g, tuple) else '%x' % g
-                        ws = ' '.join('%x' % v for v in w) if isinstance(w, tuple) else '%x' % w
-                        print('%s: %s #%d: vector %s, reference %s' % (name, what, i, gs, ws))
-    print('%s: %d records checked, %d differ' % ('FAIL' if bad else 'PASS', n, bad))
-    return 1 if bad else 0
+            bad += chk.compare(name, what, got, want)
+    return chk.verdict(n, bad)
 
 
 def check_vectors(paths):
@@ -799,23 +788,14 @@ def check_vectors(paths):
     self_test()
     bad = n = 0
     for path in paths:
-        lines = open(path).read().split('\n')
-        vtx, reads = reference(lines)
+        vtx, reads = reference(vector.raw_text(path).split('\n'))
         v = vector.read(path)
         gv = [tuple(x[:10]) for _, x in v.outputs('vtx')]
         gr = [x[0] for _, x in v.outputs('memreq')]
-        n += len(vtx) + len(reads)
         for what, got, want in (('vtx', gv, vtx), ('memory read', gr, reads)):
-            if len(got) != len(want):
-                bad += 1
-                print('%s: %d %s records in the vector, %d in the reference' % (path, len(got), what, len(want)))
-            for i, (g, w) in enumerate(zip(got, want)):
-                if g != w:
-                    bad += 1
-                    if bad < 20:
-                        print('%s: %s #%d: vector %s, reference %s' % (path, what, i, g, w))
-    print('%s: %d records checked, %d differ' % ('FAIL' if bad else 'PASS', n, bad))
-    return 1 if bad else 0
+            n += len(want)
+            bad += chk.compare(path, what, got, want, limit=20)
+    return chk.verdict(n, bad)
 
 
 def main(argv):

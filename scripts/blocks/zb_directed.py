@@ -15,10 +15,10 @@ by a second implementation, not only regenerated.
 Usage: zb_directed.py OUTDIR            write OUTDIR/*.stim
        zb_directed.py --check VECDIR    compare VECDIR/*.vec with VECDIR/stim/*.stim
 """
-import glob
 import os
 import sys
 
+from rcosim_py import check as chk
 from rcosim_py import vector
 
 from blocks import tile_directed  # the surface addresses: r5xx.tile's Python reference
@@ -444,27 +444,18 @@ def bytes_of(be):
 
 def check(vecdir):
     bad = n = 0
-    for stim in sorted(glob.glob(os.path.join(vecdir, 'stim', '*.stim'))):
-        name = os.path.basename(stim)[:-5]
-        passes, writes = reference(open(stim).read().split('\n'))
+    for name, lines, vec in chk.directed(vecdir):
+        passes, writes = reference(lines)
         # the bytes of a write that are not enabled carry what the read returned (docs/blocks/zb.md);
         # only the enabled ones are compared
         writes = [(a, d & bytes_of(be), be) for a, d, be in writes]
-        v = vector.read(os.path.join(vecdir, name + '.vec'))
+        v = vector.read(vec)
         gp = [tuple(x[:4]) for _, x in v.outputs('pass')]
         gw = [(x[0], x[2] & bytes_of(x[3]), x[3]) for _, x in v.outputs('memreq') if x[1]]
-        for what, got, want in (('pass record', gp, passes), ('memory write', gw, writes)):
+        for what, got, want in (('pass', gp, passes), ('memory write', gw, writes)):
             n += len(want)
-            if len(got) != len(want):
-                print('%s: %d %ss in the vector, %d in the reference' % (name, len(got), what, len(want)))
-                bad += 1
-            for i, (g, w) in enumerate(zip(got, want)):
-                if g != w:
-                    bad += 1
-                    print('%s: %s #%d: vector %s, reference %s' % (name, what, i, ' '.join('%x' % v for v in g),
-                                                                 ' '.join('%x' % v for v in w)))
-    print('%s: %d records checked, %d differ' % ('FAIL' if bad else 'PASS', n, bad))
-    return 1 if bad else 0
+            bad += chk.compare(name, what, got, want)
+    return chk.verdict(n, bad)
 
 
 def main(argv):
