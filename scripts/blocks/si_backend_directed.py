@@ -24,10 +24,10 @@ The scene ('scene'), one pass per entry of PASSES, each a colour target and draw
 The last pass is the colour target in force at the end, so its picture is `color0`; the earlier
 ones are `color0-1`, `color0-2` (docs/blocks/si-backend.md, "Pictures").
 """
-import glob
 import os
 import sys
 
+from rcosim_py import check as chk
 from rcosim_py import vector
 
 SRGB = True           # si.cb writes NUMBER_TYPE SRGB: the 'srgb' pass below is in the scene
@@ -191,25 +191,12 @@ def vector_outputs(path):
 
 def check(vecdir):
     bad = n = 0
-    for stim in sorted(glob.glob(os.path.join(vecdir, 'stim', '*.stim'))):
-        name = os.path.basename(stim)[:-5]
-        vec = os.path.join(vecdir, name + '.vec')
-        if not os.path.exists(vec):
-            vec += '.gz'
-        ref = reference(open(stim).read().split('\n'))
-        got = vector_outputs(vec)
-        n += 1
-        for what, r, g in zip(('fragment records', 'DB memory writes', 'CB memory writes'), ref, got):
-            if r != g:
-                bad += 1
-                k = next((i for i in range(min(len(r), len(g))) if r[i] != g[i]), min(len(r), len(g)))
-                print('%s: %s differ at #%d (vector %d, reference %d): vector %s, reference %s'
-                      % (name, what, k, len(g), len(r), g[k] if k < len(g) else None, r[k] if k < len(r) else None))
-    if bad or n == 0:
-        print('FAIL si_backend_directed --check: %d differences in %d vectors' % (bad, n))
-        return 1
-    print('PASS si_backend_directed --check: %d vectors agree with the chained si.db and si.cb references' % n)
-    return 0
+    for name, lines, vec in chk.directed(vecdir):
+        for what, want, got in zip(('fragment', 'DB memory write', 'CB memory write'), reference(lines),
+                                   vector_outputs(vec)):
+            n += len(want)
+            bad += chk.compare(name, what, got, want)
+    return chk.verdict(n, bad)
 
 
 def main(argv):

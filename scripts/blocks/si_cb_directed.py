@@ -17,13 +17,13 @@ Usage: si_cb_directed.py OUTDIR            write OUTDIR/*.stim
        si_cb_directed.py --check VECDIR    compare VECDIR/*.vec with VECDIR/stim/*.stim
        si_cb_directed.py --tables SRCDIR   write the sRGB tables under SRCDIR (the source tree)
 """
-import glob
 import math
 import os
 import struct
 import sys
 from fractions import Fraction
 
+from rcosim_py import check as chk
 from rcosim_py import vector
 
 BASE, PITCH, SLICE, INFO, CW0, CW1 = 0x28C60, 0x28C64, 0x28C68, 0x28C70, 0x28C8C, 0x28C90
@@ -660,25 +660,15 @@ def cases():
 
 def check(vecdir):
     bad = n = 0
-    for stim in sorted(glob.glob(os.path.join(vecdir, 'stim', '*.stim'))):
-        name = os.path.basename(stim)[:-5]
-        r = reference(open(stim).read().split('\n'))
-        v = vector.read(os.path.join(vecdir, name + '.vec'))
+    for name, lines, vec in chk.directed(vecdir):
+        r = reference(lines)
+        v = vector.read(vec)
         gp = [tuple(x[:4]) for _, x in v.outputs('pix')]
         gw = [(x[0], x[2]) for _, x in v.outputs('memreq') if x[1]]
-        n += 1
-        if gp != r.pix:
-            bad += 1
-            print('%s: pixel records differ: vector %s, reference %s' % (name, gp, r.pix))
-        if gw != r.writes:
-            bad += 1
-            diff = [(i, a, b) for i, (a, b) in enumerate(zip(gw, r.writes)) if a != b][:5]
-            print('%s: memory writes differ (%d vs %d), first: %s' % (name, len(gw), len(r.writes), ['#%d vector %08x:%08x reference %08x:%08x' % (i, a[0], a[1], b[0], b[1]) for i, a, b in diff]))
-    if bad or n == 0:
-        print('FAIL si_cb_directed --check: %d differences in %d vectors' % (bad, n))
-        return 1
-    print('PASS si_cb_directed --check: %d vectors agree with the reference' % n)
-    return 0
+        for what, got, want in (('pix', gp, r.pix), ('memory write', gw, r.writes)):
+            n += len(want)
+            bad += chk.compare(name, what, got, want)
+    return chk.verdict(n, bad)
 
 
 def main(argv):

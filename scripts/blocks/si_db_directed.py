@@ -14,12 +14,12 @@ the pass records (with the occlusion-counter increments of each sample) and the 
 Usage: si_db_directed.py OUTDIR            write OUTDIR/*.stim
        si_db_directed.py --check VECDIR    compare VECDIR/*.vec with VECDIR/stim/*.stim
 """
-import glob
 import os
 import struct
 import sys
 from fractions import Fraction
 
+from rcosim_py import check as chk
 from rcosim_py import vector
 
 # Register byte addresses (seed 002; docs/blocks/si-db.md).
@@ -318,24 +318,15 @@ def cases():
 
 def check(vecdir):
     bad = n = 0
-    for stim in sorted(glob.glob(os.path.join(vecdir, 'stim', '*.stim'))):
-        name = os.path.basename(stim)[:-5]
-        r = reference(open(stim).read().split('\n'))
-        v = vector.read(os.path.join(vecdir, name + '.vec'))
+    for name, lines, vec in chk.directed(vecdir):
+        r = reference(lines)
+        v = vector.read(vec)
         gp = [tuple(x[:7]) for _, x in v.outputs('pass')]
         gw = [(x[0], x[2], x[3]) for _, x in v.outputs('memreq') if x[1]]
-        n += 1
-        if gp != r.passes:
-            bad += 1
-            print('%s: pass records differ: vector %s, reference %s' % (name, gp, r.passes))
-        if gw != r.writes:
-            bad += 1
-            print('%s: memory writes differ: vector %s, reference %s' % (name, gw, r.writes))
-    if bad or n == 0:
-        print('FAIL si_db_directed --check: %d differences in %d vectors' % (bad, n))
-        return 1
-    print('PASS si_db_directed --check: %d vectors agree with the reference' % n)
-    return 0
+        for what, got, want in (('pass', gp, r.passes), ('memory write', gw, r.writes)):
+            n += len(want)
+            bad += chk.compare(name, what, got, want)
+    return chk.verdict(n, bad)
 
 
 def main(argv):

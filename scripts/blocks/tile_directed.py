@@ -12,10 +12,10 @@ outputs, so the golden vectors are checked by a second implementation, not only 
 Usage: tile_directed.py OUTDIR            write OUTDIR/*.stim
        tile_directed.py --check VECDIR    compare VECDIR/*.vec with VECDIR/stim/*.stim
 """
-import glob
 import os
 import sys
 
+from rcosim_py import check as chk
 from rcosim_py import vector
 
 # Register byte addresses (000:8798-8859, 000:15062-15137, 000:11695-12004).
@@ -318,25 +318,13 @@ def cases():
 
 def check(vecdir):
     bad = n = 0
-    for stim in sorted(glob.glob(os.path.join(vecdir, 'stim', '*.stim'))):
-        name = os.path.basename(stim)[:-5]
-        want = []
-        for line in open(stim):
-            if line.startswith('in frag') and '# ->' in line:
-                a, s, e = line.split('# ->')[1].split()
-                want.append((int(a, 16), int(s, 16), int(e, 16)))
-        got = [tuple(x[:3]) for _, x in vector.read(os.path.join(vecdir, name + '.vec')).outputs('addr')]
-        if len(got) != len(want):
-            print('%s: %d outputs in the vector, %d fragments in the stimulus' % (name, len(got), len(want)))
-            bad += 1
-            continue
-        for i, (g, w) in enumerate(zip(got, want)):
-            n += 1
-            if g != w:
-                bad += 1
-                print('%s: fragment #%d: vector %08x %x %x, reference %08x %x %x' % ((name, i) + g + w))
-    print('%s: %d fragments checked, %d differ' % ('FAIL' if bad else 'PASS', n, bad))
-    return 1 if bad else 0
+    for name, lines, vec in chk.directed(vecdir):
+        want = [tuple(int(x, 16) for x in ln.split('# ->')[1].split())          # the expectation
+                for ln in lines if ln.startswith('in frag') and '# ->' in ln]   # after a fragment
+        got = [tuple(x[:3]) for _, x in vector.read(vec).outputs('addr')]
+        n += len(want)
+        bad += chk.compare(name, 'addr', got, want)
+    return chk.verdict(n, bad, 'fragments')
 
 
 def main(argv):
