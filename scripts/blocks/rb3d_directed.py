@@ -21,6 +21,7 @@ import glob
 import os
 import sys
 
+from rcosim_py import check as chk
 from rcosim_py import rng, vector
 
 from blocks.tile_directed import ref_addr, surface  # the surface layout, r5xx.tile
@@ -597,15 +598,7 @@ def check(vecdir):
 
 
 def main(argv):
-    if len(argv) == 3 and argv[1] == '--check':
-        return check(argv[2])
-    if len(argv) != 2 or argv[1].startswith('-'):
-        sys.stderr.write(__doc__)
-        return 2
-    os.makedirs(argv[1], exist_ok=True)
-    for c in cases():
-        c.write(argv[1])
-    return 0
+    return chk.main(argv, __doc__, check, cases)
 
 
 if __name__ == '__main__':

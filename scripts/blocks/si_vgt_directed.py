@@ -13,7 +13,6 @@ of cycles (the records and requests are compared in order).
 Usage: si_vgt_directed.py OUTDIR            write OUTDIR/*.stim
        si_vgt_directed.py --check VECDIR    compare VECDIR/*.vec with VECDIR/stim/*.stim
 """
-import os
 import sys
 
 from rcosim_py import check as chk
@@ -257,15 +256,7 @@ def cases():
 
 
 def main(argv):
-    if len(argv) == 3 and argv[1] == '--check':
-        return check(argv[2])
-    if len(argv) != 2 or argv[1].startswith('-'):
-        sys.stderr.write(__doc__)
-        return 2
-    os.makedirs(argv[1], exist_ok=True)
-    for c in cases():
-        c.write(argv[1])
-    return 0
+    return chk.main(argv, __doc__, check, cases)
 
 
 if __name__ == '__main__':

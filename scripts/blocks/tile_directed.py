@@ -12,7 +12,6 @@ outputs, so the golden vectors are checked by a second implementation, not only 
 Usage: tile_directed.py OUTDIR            write OUTDIR/*.stim
        tile_directed.py --check VECDIR    compare VECDIR/*.vec with VECDIR/stim/*.stim
 """
-import os
 import sys
 
 from rcosim_py import check as chk
@@ -328,15 +327,7 @@ def check(vecdir):
 
 
 def main(argv):
-    if len(argv) == 3 and argv[1] == '--check':
-        return check(argv[2])
-    if len(argv) != 2 or argv[1].startswith('-'):
-        sys.stderr.write(__doc__.split('\n\n')[-1] + '\n')
-        return 2
-    os.makedirs(argv[1], exist_ok=True)
-    for c in cases():
-        c.write(argv[1])
-    return 0
+    return chk.main(argv, __doc__.split('\n\n')[-1] + '\n', check, cases)
 
 
 if __name__ == '__main__':

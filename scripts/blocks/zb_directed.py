@@ -15,7 +15,6 @@ by a second implementation, not only regenerated.
 Usage: zb_directed.py OUTDIR            write OUTDIR/*.stim
        zb_directed.py --check VECDIR    compare VECDIR/*.vec with VECDIR/stim/*.stim
 """
-import os
 import sys
 
 from rcosim_py import check as chk
@@ -459,15 +458,7 @@ def check(vecdir):
 
 
 def main(argv):
-    if len(argv) == 3 and argv[1] == '--check':
-        return check(argv[2])
-    if len(argv) != 2 or argv[1].startswith('-'):
-        sys.stderr.write(__doc__.split('\n\n')[-1] + '\n')
-        return 2
-    os.makedirs(argv[1], exist_ok=True)
-    for c in cases():
-        c.write(argv[1])
-    return 0
+    return chk.main(argv, __doc__.split('\n\n')[-1] + '\n', check, cases)
 
 
 if __name__ == '__main__':

@@ -3,6 +3,7 @@ stimuli paired with their golden vectors, a record-by-record comparison that pri
 difference, the PASS/FAIL line.  The references themselves stay per block."""
 import glob
 import os
+import sys
 
 
 def directed(vecdir):
@@ -41,3 +42,18 @@ def verdict(n, bad, what='records'):
     """Prints 'PASS|FAIL: N records checked, B differ'; the exit status (nothing checked fails)."""
     print('%s: %d %s checked, %d differ' % ('FAIL' if bad or not n else 'PASS', n, what, bad))
     return 1 if bad or not n else 0
+
+
+def main(argv, usage, check, cases):
+    """A generator's command line: 'SCRIPT OUTDIR' writes each case's stimulus file there (cases()
+    gives objects with write(outdir)), 'SCRIPT --check VECDIR' returns check(VECDIR); anything else
+    prints usage, exit status 2."""
+    if len(argv) == 3 and argv[1] == '--check':
+        return check(argv[2])
+    if len(argv) != 2 or argv[1].startswith('-'):
+        sys.stderr.write(usage)
+        return 2
+    os.makedirs(argv[1], exist_ok=True)
+    for c in cases():
+        c.write(argv[1])
+    return 0
