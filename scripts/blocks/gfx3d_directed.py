@@ -20,11 +20,10 @@ indices, a yellow triangle blended over both at half alpha, a blue fan cut by a 
 and by the scissor, and a magenta triangle whose alpha ramps across it, half killed by the alpha
 test (GREATER than 0.5).
 """
-import glob
-import os
 import struct
 import sys
 
+from rcosim_py import check as chk
 from rcosim_py import vector
 
 W, H = 160, 120
@@ -177,13 +176,7 @@ def cases():
 
 
 def main(argv):
-    if len(argv) == 3 and argv[1] == '--check':
-        sys.exit(check(argv[2]))
-    if len(argv) != 2:
-        sys.exit(__doc__)
-    os.makedirs(argv[1], exist_ok=True)
-    for s in cases():
-        s.write(argv[1])
+    return chk.main(argv, __doc__, check, cases)
 
 
 def load_refs():
@@ -285,28 +278,15 @@ def vector_outputs(path):
 
 
 def check(vecdir):
-    bad, n = 0, 0
-    for stim in sorted(glob.glob(os.path.join(vecdir, 'stim', '*.stim'))):
-        name = os.path.basename(stim)[:-5]
-        vec = os.path.join(vecdir, name + '.vec.gz')
-        if not os.path.exists(vec):
-            vec = vec[:-3]
-        with open(stim) as f:
-            ref_pix, ref_writes = reference(f.read().splitlines())
+    bad = n = 0
+    for name, lines, vec in chk.directed(vecdir):
+        ref_pix, ref_writes = reference(lines)
         pix, writes = vector_outputs(vec)
-        n += 1
-        for what, a, b in (('pix', ref_pix, pix), ('colour write', ref_writes, writes)):
-            if a != b:
-                bad += 1
-                i = next(i for i in range(max(len(a), len(b))) if i >= len(a) or i >= len(b) or a[i] != b[i])
-                print('%s: %s #%d: reference %s, vector %s (%d against %d)' % (
-                    name, what, i, a[i] if i < len(a) else None, b[i] if i < len(b) else None, len(a), len(b)))
-                break
-        else:
-            print('%s: %d pixels and %d colour writes agree' % (name, len(pix), len(writes)))
-    print('%s: %d of %d vectors agree with the reference' % ('PASS' if not bad else 'FAIL', n - bad, n))
-    return 1 if bad or not n else 0
+        for what, got, want in (('pix', pix, ref_pix), ('colour write', writes, ref_writes)):
+            n += len(want)
+            bad += chk.compare(name, what, got, want, limit=5)
+    return chk.verdict(n, bad)
 
 
 if __name__ == '__main__':
-    main(sys.argv)
+    sys.exit(main(sys.argv))

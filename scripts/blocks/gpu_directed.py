@@ -30,6 +30,7 @@ Standard library only.
 import os
 import sys
 
+from rcosim_py import check as chk
 from rcosim_py import rng, vector
 
 RING, IB, SURF_A, SURF_B, WB = 0x00800000, 0x00810000, 0x00100000, 0x00110000, 0x00700000
@@ -385,15 +386,7 @@ def check(vecdir):
 
 
 def main(argv):
-    if len(argv) == 3 and argv[1] == '--check':
-        return check(argv[2])
-    if len(argv) != 2:
-        sys.stderr.write(__doc__)
-        return 2
-    os.makedirs(argv[1], exist_ok=True)
-    for s in cases():
-        s.write(argv[1])
-    return 0
+    return chk.main(argv, __doc__, check, cases)
 
 
 if __name__ == '__main__':

@@ -24,7 +24,6 @@ The scene ('scene'), one pass per entry of PASSES, each a colour target and draw
 The last pass is the colour target in force at the end, so its picture is `color0`; the earlier
 ones are `color0-1`, `color0-2` (docs/blocks/si-backend.md, "Pictures").
 """
-import os
 import sys
 
 from rcosim_py import check as chk
@@ -200,15 +199,7 @@ def check(vecdir):
 
 
 def main(argv):
-    if len(argv) == 3 and argv[1] == '--check':
-        return check(argv[2])
-    if len(argv) != 2 or argv[1].startswith('-'):
-        sys.stderr.write(__doc__.split('\n\n')[0] + '\n')
-        return 2
-    os.makedirs(argv[1], exist_ok=True)
-    for s in cases():
-        s.write(argv[1])
-    return 0
+    return chk.main(argv, __doc__.split('\n\n')[0] + '\n', check, cases)
 
 
 if __name__ == '__main__':
