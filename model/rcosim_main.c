@@ -27,6 +27,26 @@ static size_t decode(const char *family, rc_show kind, uint64_t addr, uint64_t v
     return rdb_format(f, (uint32_t)addr, (uint32_t)value, buf, n);
 }
 
+/* Execs python3 SCRIPT (under scripts/) with ARGS: scripts/ goes first on PYTHONPATH, the import
+ * root of the Python tools (their shared modules are scripts/rcosim_py/).  Returns only on error. */
+static int python_tool(const char *cmd, const char *script, char **args)
+{
+    const char *old = getenv("PYTHONPATH");
+    size_t n = strlen(RCOSIM_SOURCE_DIR "/scripts") + (old && *old ? strlen(old) + 1 : 0) + 1;
+    char *path = malloc(n);
+    if (!path)
+        return 2;
+    snprintf(path, n, "%s%s%s", RCOSIM_SOURCE_DIR "/scripts", old && *old ? ":" : "", old && *old ? old : "");
+    setenv("PYTHONPATH", path, 1);
+    free(path);
+    args[0] = "python3";
+    args[1] = (char *)script;
+    fflush(stdout);
+    execvp("python3", args);
+    fprintf(stderr, "rcosim %s: cannot run python3: %s\n", cmd, strerror(errno));
+    return 2;
+}
+
 /* 'rcosim regress' is the regression runner in scripts/regress.py (Python 3, standard library):
  * it starts one rcosim process per run, so it is exec'd with the path of this binary. */
 static int regress_command(int argc, char **argv)
@@ -42,19 +62,15 @@ static int regress_command(int argc, char **argv)
     char **args = calloc((size_t)argc + 5, sizeof *args);
     if (!args)
         return 2;
-    int k = 0;
-    args[k++] = "python3";
-    args[k++] = RCOSIM_SOURCE_DIR "/scripts/regress.py";
+    int k = 2;
     args[k++] = "--rcosim";
     args[k++] = self;
     for (int i = 1; i < argc; i++)
         args[k++] = argv[i];
     args[k] = NULL;
-    fflush(stdout);
-    execvp("python3", args);
-    fprintf(stderr, "rcosim regress: cannot run python3: %s\n", strerror(errno));
+    int rc = python_tool("regress", RCOSIM_SOURCE_DIR "/scripts/regress.py", args);
     free(args);
-    return 2;
+    return rc;
 }
 
 /* 'rcosim gen --all' regenerates every vector under vectors/ from its recorded stimulus and seed
@@ -77,22 +93,18 @@ static int gen_all_command(int argc, char **argv)
     return rc;
 }
 
-/* 'rcosim export' writes a golden vector as a bench for another simulator (scripts/export/export.py,
+/* 'rcosim export' writes a golden vector as a bench for another simulator (scripts/export/__main__.py,
  * docs/export.md); exec'd like 'regress', with the same arguments. */
 static int export_command(int argc, char **argv)
 {
     char **args = calloc((size_t)argc + 3, sizeof *args);
     if (!args)
         return 2;
-    args[0] = "python3";
-    args[1] = RCOSIM_SOURCE_DIR "/scripts/export/export.py";
     for (int i = 1; i < argc; i++)
         args[i + 1] = argv[i];
-    fflush(stdout);
-    execvp("python3", args);
-    fprintf(stderr, "rcosim export: cannot run python3: %s\n", strerror(errno));
+    int rc = python_tool("export", RCOSIM_SOURCE_DIR "/scripts/export/__main__.py", args);
     free(args);
-    return 2;
+    return rc;
 }
 
 static const rc_cli_cmd extra[] = {

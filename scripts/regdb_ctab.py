@@ -16,6 +16,8 @@ import os
 import re
 import sys
 
+from rcosim_py.atomic import write_atomic
+
 ACCESS = {None: "RDB_ACCESS_NONE", "R": "RDB_ACCESS_R", "W": "RDB_ACCESS_W", "R/W": "RDB_ACCESS_RW"}
 TITLES = {"r5xx": "AMD R5xx Acceleration guide, chapter 10 (seed 000)",
           "si": "AMD Sea Islands 3D/Compute Register Reference Guide (seed 002)",
@@ -182,10 +184,7 @@ def main(argv=None):
         return 1
     d = os.path.dirname(os.path.abspath(args.output))
     os.makedirs(d, exist_ok=True)
-    tmp = args.output + ".tmp"
-    with open(tmp, "w", encoding="utf-8", newline="\n") as fh:
-        fh.write(text)
-    os.replace(tmp, args.output)
+    write_atomic(args.output, text, errors="strict")
     return 0
 
 

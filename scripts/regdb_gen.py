@@ -27,6 +27,8 @@ import os
 import re
 import sys
 
+from rcosim_py.atomic import write_atomic
+
 FAMILIES = {
     # family: (seed number used in citations, document kind)
     "r5xx": ("000", "r5xx"),
@@ -1171,10 +1173,7 @@ def main(argv=None):
     print("  %-24s %d repaired by the parser, %d repaired by fix-ups, %d not repaired"
           % ("parse issues", kinds.get("repaired", 0), kinds.get("fixed", 0), kinds.get("error", 0)), file=out)
     if args.output:
-        tmp = args.output + ".tmp"
-        with open(tmp, "w", encoding="utf-8", newline="\n") as fh:
-            fh.write(res["text"])
-        os.replace(tmp, args.output)
+        write_atomic(args.output, res["text"], errors="strict")
     else:
         sys.stdout.write(res["text"])
     return 0

@@ -3,11 +3,12 @@
 Python 3 standard library only.
 
 Two roles in one file:
-  * the submitter, imported by regress.py: takes the suite regress.py planned (the same runs, seeds
-    and shards as a local run), groups the runs into array tasks, submits one 'sbatch --array', shows
-    a live progress line fed by the runs' result files, explains every run an array task left without
-    a result (the scheduler's reason, from scontrol / jobcomp / the task's log, not sacct), and hands
-    the runs back to regress.py, which writes the same reports as for a local run;
+  * the submitter, a back end of regress.py (which imports it; it imports nothing of regress.py):
+    takes the suite regress.py planned (the same runs, seeds and shards as a local run), groups the
+    runs into array tasks, submits one 'sbatch --array', shows a live progress line fed by the runs'
+    result files, explains every run an array task left without a result (the scheduler's reason,
+    from scontrol / jobcomp / the task's log, not sacct), and writes the same reports as a local run
+    (rcosim_py/report.py, rcosim_py/runs.py);
   * the array task: 'regress_farm.py task PLAN INDEX' runs its group of runs one after another, each
     exactly as a local run (same command, same directory OUT/runs/ID/, same report.txt/stderr.txt),
     and writes OUT/runs/ID/result.json (exit status, seconds, node) when the run ends.
@@ -32,6 +33,11 @@ import subprocess
 import sys
 import time
 
+from rcosim_py.atomic import write_json_atomic
+from rcosim_py.cli import Usage
+from rcosim_py.report import finish
+from rcosim_py.runs import Progress, Run, analyse, fmt_secs, fmt_wall, read_text, run_command
+
 STATE_VERSION = 1
 PRIOR_RANDOM = 30          # a smoke random run takes about this many vector runs' time (measured)
 WAVES = 2                  # array tasks per CPU slot when --runs-per-task is not given
@@ -44,14 +50,6 @@ SHARED_FS = {'nfs', 'nfs4', 'lustre', 'gpfs', 'beegfs', 'ceph', 'cephfs', 'glust
              'fuse.cephfs', 'fuse.beegfs', 'fuse.juicefs', 'virtiofs', 'dvs', 'fhgfs', 'quobyte'}
 SAVED = ('suite', 'seed_base', 'rcosim', 'vectors', 'timeout', 'coverage', 'max_failures', 'partition', 'time',
          'array_max', 'runs_per_task', 'sbatch', 'assume_shared', 'jobs_given', 'farm')
-
-
-def write_json_atomic(path, obj):
-    tmp = '%s.tmp%d' % (path, os.getpid())
-    with open(tmp, 'w') as f:
-        json.dump(obj, f, indent=1)
-        f.write('\n')
-    os.replace(tmp, path)
 
 
 def load_json(path):
@@ -199,16 +197,16 @@ def mount_of(path):
     return best
 
 
-def preflight(R, a, outdir):
+def preflight(a, outdir):
     """Checks the cluster and the output directory before anything is removed or submitted.
     Returns what the submission needs: {'slots', 'limit', 'partition', 'nodes'}."""
     for tool in ('sbatch', 'squeue', 'scancel', 'scontrol', 'sinfo'):
         if not shutil.which(tool):
-            raise R.Usage('--farm slurm: %s not found in PATH (install the Slurm client, e.g. apt-get install '
+            raise Usage('--farm slurm: %s not found in PATH (install the Slurm client, e.g. apt-get install '
                         'slurm-client, and point SLURM_CONF at the cluster)' % tool)
     rc, out, err = slurm(['sinfo', '-h', '-o', '%P|%a|%C'])
     if rc != 0:
-        raise R.Usage('--farm slurm: sinfo failed (exit %d): %s' % (rc, (err or out).strip()))
+        raise Usage('--farm slurm: sinfo failed (exit %d): %s' % (rc, (err or out).strip()))
     parts = {}
     for line in out.splitlines():
         w = line.strip().split('|')
@@ -216,12 +214,12 @@ def preflight(R, a, outdir):
             name = w[0].rstrip('*')
             parts[name] = {'default': w[0].endswith('*'), 'avail': w[1], 'cpus': w[2]}
     if not parts:
-        raise R.Usage('--farm slurm: the cluster has no partition (sinfo printed nothing)')
+        raise Usage('--farm slurm: the cluster has no partition (sinfo printed nothing)')
     part = a.partition
     if part is None:
         part = next((p for p, v in parts.items() if v['default']), None) or sorted(parts)[0]
     elif part not in parts:
-        raise R.Usage('--partition: no partition %r (partitions: %s)' % (part, ', '.join(sorted(parts))))
+        raise Usage('--partition: no partition %r (partitions: %s)' % (part, ', '.join(sorted(parts))))
     # CPUs of the partition that can run: allocated + idle (A/I/O/T).
     try:
         alloc, idle, other, total = (int(x) for x in parts[part]['cpus'].split('/'))
@@ -245,7 +243,7 @@ def preflight(R, a, outdir):
     mp, fstype = mount_of(probe)
     local = all(is_this_machine(addr) or is_this_machine(name) for name, addr in nodes) and nodes
     if not a.assume_shared and fstype not in SHARED_FS and not fstype.startswith('fuse.') and not local:
-        raise R.Usage('-o %s is on a %s filesystem (%s) that the nodes of partition %s (%s) cannot be assumed to '
+        raise Usage('-o %s is on a %s filesystem (%s) that the nodes of partition %s (%s) cannot be assumed to '
                     'share; put -o on a shared filesystem (NFS, Lustre, GPFS, ...), or pass --assume-shared if '
                     'it is shared' % (outdir, fstype, mp, part, ', '.join(n for n, _ in nodes[:5])))
     return {'slots': slots, 'limit': limit, 'max_array': max_array, 'partition': part,
@@ -307,7 +305,7 @@ def sizing(n, farm, a):
 
 # ==== the submitter ============================================================================
 
-def farm(R, a, runs, outdir, binary, feats, fm):
+def farm(a, runs, outdir, binary, feats, fm):
     """'rcosim regress --farm slurm' after regress.py planned the suite: submit, watch, report."""
     os.makedirs(os.path.join(outdir, 'farm'), exist_ok=True)
     for d in ('tasks', 'logs'):
@@ -317,7 +315,7 @@ def farm(R, a, runs, outdir, binary, feats, fm):
             os.remove(os.path.join(outdir, 'farm', f))
     for r in runs:
         r.dir = os.path.join(outdir, 'runs', r.dirname())
-        r.cmd = R.run_command(r, binary, feats)
+        r.cmd = run_command(r, binary, feats)
         r.env = {'RCOSIM_COVERAGE_FILE': os.path.join(r.dir, 'coverage.dat')} if a.coverage else {}
     state = {'version': STATE_VERSION, 'a': {k: getattr(a, k, None) for k in SAVED}, 'binary': binary,
              'runs': [{'id': r.id, 'block': r.block, 'kind': r.kind, 'name': r.name, 'args': r.args, 'seed': r.seed,
@@ -325,15 +323,15 @@ def farm(R, a, runs, outdir, binary, feats, fm):
                        'env': r.env} for r in runs],
              'submissions': []}
     write_json_atomic(os.path.join(outdir, 'farm', 'state.json'), state)
-    return submit_and_report(R, a, runs, [], outdir, fm, state)
+    return submit_and_report(a, runs, [], outdir, fm, state)
 
 
-def resume(R, a):
+def resume(a):
     """'rcosim regress --resume DIR': submit the runs of DIR without a result, then report."""
     outdir = os.path.abspath(a.resume)
     state = load_json(os.path.join(outdir, 'farm', 'state.json'))
     if state is None or state.get('version') != STATE_VERSION:
-        raise R.Usage('--resume: %s holds no farm regression (no readable farm/state.json)' % outdir)
+        raise Usage('--resume: %s holds no farm regression (no readable farm/state.json)' % outdir)
     saved = dict(state['a'])
     for k in ('partition', 'time', 'array_max', 'runs_per_task', 'sbatch', 'assume_shared', 'jobs_given'):
         v = getattr(a, k, None)
@@ -344,20 +342,20 @@ def resume(R, a):
     a.resume = outdir
     runs = []
     for d in state['runs']:
-        r = R.Run(d['id'], d['block'], d['kind'], d['name'], d['args'], d['seed'], d['cost'], d['info'])
+        r = Run(d['id'], d['block'], d['kind'], d['name'], d['args'], d['seed'], d['cost'], d['info'])
         r.dir, r.cmd, r.env = os.path.join(outdir, d['dir']), d['cmd'], d.get('env', {})
         runs.append(r)
     # A submission of this directory still in the queue would write into it too.
     for sub in state['submissions']:
         q = squeue(sub['job'])
         if q not in ('gone', None) and q:
-            raise R.Usage('--resume: job %s of %s is still in the queue (%d tasks); wait for it or scancel %s'
+            raise Usage('--resume: job %s of %s is still in the queue (%d tasks); wait for it or scancel %s'
                           % (sub['job'], outdir, len(q), sub['job']))
     done, todo = [], []
     for r in runs:
         res = load_json(os.path.join(r.dir, 'result.json'))
         if res is not None:
-            take_result(R, a, r, res, outdir)
+            take_result(a, r, res, outdir)
             done.append(r)
         else:
             todo.append(r)
@@ -366,19 +364,19 @@ def resume(R, a):
         '; nothing to re-run'), flush=True)
     if not todo:
         a.jobs = state.get('slots', 1)
-        return R.finish(a, runs, outdir, None, 0.0, None, 'rcosim regress --suite %s' % a.suite,
+        return finish(a, runs, outdir, None, 0.0, None, 'rcosim regress --suite %s' % a.suite,
                         farm_extra(state, runs))
-    fm = preflight(R, a, outdir)
+    fm = preflight(a, outdir)
     for r in todo:
         shutil.rmtree(r.dir, ignore_errors=True)
-    return submit_and_report(R, a, runs, done, outdir, fm, state)
+    return submit_and_report(a, runs, done, outdir, fm, state)
 
 
-def take_result(R, a, r, res, outdir):
+def take_result(a, r, res, outdir):
     r.rc = res['rc']
     r.seconds = float(res.get('seconds', 0.0))
     r.node = res.get('node')
-    R.analyse(r, a, outdir)
+    analyse(r, a, outdir)
 
 
 def farm_extra(state, runs):
@@ -393,7 +391,7 @@ def write_cmd(r):
         f.write(' '.join(shlex.quote(x) for x in r.cmd) + '\n')
 
 
-def submit_and_report(R, a, runs, done, outdir, fm, state):
+def submit_and_report(a, runs, done, outdir, fm, state):
     todo = [r for r in runs if r not in done]
     ntasks, cap, note = sizing(len(todo), fm, a)
     est, est_from = estimates(a, runs, outdir)
@@ -442,7 +440,7 @@ def submit_and_report(R, a, runs, done, outdir, fm, state):
     t0 = time.monotonic()
     rc, out, err = slurm(cmd)
     if rc != 0:
-        raise R.Usage('sbatch failed (exit %d): %s\n  command: %s' % (rc, (err or out).strip(),
+        raise Usage('sbatch failed (exit %d): %s\n  command: %s' % (rc, (err or out).strip(),
                                                                       ' '.join(shlex.quote(x) for x in cmd)))
     job = out.strip().split(';')[0]
     print('regress: submitted job %s (%s); Ctrl-C cancels it' % (job, ' '.join(shlex.quote(x) for x in cmd)),
@@ -453,15 +451,15 @@ def submit_and_report(R, a, runs, done, outdir, fm, state):
                                  'runs': len(todo), 'time': time.time()})
     write_json_atomic(os.path.join(fdir, 'state.json'), state)
     a.jobs = fm['slots']
-    stopped = watch(R, a, job, groups, outdir, fm['slots'], len(runs), done)
+    stopped = watch(a, job, groups, outdir, fm['slots'], len(runs), done)
     wall = time.monotonic() - t0
     state['submissions'][-1]['wall_seconds'] = round(wall, 3)
     write_json_atomic(os.path.join(fdir, 'state.json'), state)
-    code = R.finish(a, runs, outdir, None, wall, stopped, 'rcosim regress --suite %s' % a.suite,
+    code = finish(a, runs, outdir, None, wall, stopped, 'rcosim regress --suite %s' % a.suite,
                     farm_extra(state, runs))
     hosts = sorted({getattr(r, 'node', None) for r in runs if getattr(r, 'node', None)})
     print('regress: farm: job %s, %d array tasks, runs on %s; submit to last result %s' % (
-        job, len(groups), ', '.join(hosts) or 'no node', R.fmt_wall(wall)))
+        job, len(groups), ', '.join(hosts) or 'no node', fmt_wall(wall)))
     return code
 
 
@@ -559,12 +557,12 @@ def explain(job, t, outdir):
     return 'array task %s_%d %s' % (job, t.index, '; '.join(parts))
 
 
-def watch(R, a, job, groups, outdir, slots, total, done):
+def watch(a, job, groups, outdir, slots, total, done):
     """Follows the array until it has left the queue, feeding the progress line from the result
     files; then explains the runs left without one.  Returns why it stopped early, or None."""
     tasks = [Task(i, g) for i, g in enumerate(groups)]
     tdir = os.path.join(outdir, 'farm', 'tasks')
-    prog = make_progress(R, total, job)
+    prog = make_progress(total, job)
     prog.done = len(done)
     prog.npass = sum(r.status == 'pass' for r in done)
     prog.nfail = len(done) - prog.npass
@@ -576,7 +574,7 @@ def watch(R, a, job, groups, outdir, slots, total, done):
         if not secs:
             return '?'
         left = prog.total - prog.done
-        return R.fmt_secs(sum(secs) / len(secs) * left / max(1, min(slots, left)))
+        return fmt_secs(sum(secs) / len(secs) * left / max(1, min(slots, left)))
 
     def advance(t, every=False):
         while t.ptr < len(t.runs):
@@ -597,7 +595,7 @@ def watch(R, a, job, groups, outdir, slots, total, done):
 
     def finished(r, res):
         nonlocal stopped
-        take_result(R, a, r, res, outdir)
+        take_result(a, r, res, outdir)
         secs.append(r.seconds)
         if r.status != 'pass':
             failures[0] += 1
@@ -641,7 +639,7 @@ def watch(R, a, job, groups, outdir, slots, total, done):
                 q = squeue(job)
                 if q is None:
                     fails_since = fails_since or now
-                    prog.sched = 'squeue failing for %s' % R.fmt_secs(now - fails_since)
+                    prog.sched = 'squeue failing for %s' % fmt_secs(now - fails_since)
                 else:
                     fails_since = None
                     if q == 'gone' or not q:
@@ -699,15 +697,15 @@ def watch(R, a, job, groups, outdir, slots, total, done):
             r.message = ('ERROR: killed with its %s' if inflight else 'ERROR: not run, its %s') % why
             r.repro = ' '.join(shlex.quote(x) for x in [a.rcosim] + r.args)
             rep = os.path.join(r.dir, 'report.txt')
-            r.report = (R.read_text(rep) if inflight else '') + '[%s]\n' % r.message
+            r.report = (read_text(rep) if inflight else '') + '[%s]\n' % r.message
             r.stderr = ''
             r.bundle, r.images = None, []
             prog.finished(r, '?')
     return stopped
 
 
-def make_progress(R, total, job):
-    class FarmProgress(R.Progress):
+def make_progress(total, job):
+    class FarmProgress(Progress):
         sched = 'submitted'
 
         def line(self, eta):

@@ -11,6 +11,8 @@ Usage: cp_directed.py OUTDIR
 import os
 import sys
 
+from rcosim_py import vector
+
 RING = 0x00100000
 IB1 = 0x00200000
 IB2 = 0x00300000
@@ -67,18 +69,11 @@ class Case:
         self.mem.append((addr, [swap(w, swap_mode) for w in words]))
 
     def write(self, outdir):
-        lines = ['# %s: %s' % (self.name, self.title),
-                 '# written by scripts/blocks/cp_directed.py; the golden vector is ../%s.vec' % self.name,
-                 'rcosim-vector 1', 'block r5xx.cp', 'seed 1', 'backpressure always', 'mem-latency 1:1',
-                 'channel in host addr:16 data:32']
-        for addr, words in self.mem:
-            for i in range(0, len(words), 8):
-                lines.append('mem %08x %s' % (addr + 4 * i, ' '.join('%08x' % w for w in words[i:i + 8])))
-        for cycle, addr, data in self.host:
-            lines.append('in host %s%04x %08x' % ('@%d ' % cycle if cycle else '', addr, data))
-        lines.append('end')
-        with open(os.path.join(outdir, self.name + '.stim'), 'w') as f:
-            f.write('\n'.join(lines) + '\n')
+        vector.write_stim(
+            outdir, self.name, 'r5xx.cp', self.title, __file__,
+            mem=[m for addr, words in self.mem for m in vector.chunk_lines(addr, words)],
+            body=['in host %s%04x %08x' % ('@%d ' % cycle if cycle else '', addr, data)
+                  for cycle, addr, data in self.host])
 
 
 def cases():

@@ -11,13 +11,12 @@ Usage: gfx2d_directed.py --check VECDIR    compare VECDIR/*.vec(.gz) pixel recor
                                            'misc' case as PM4 rings for r5xx.pm4_2d into PM4DIR)
 """
 import glob
-import gzip
 import os
-import random
 import sys
 
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-import tile_directed  # noqa: E402  (the surface addresses: r5xx.tile's Python reference)
+from rcosim_py import rng, vector
+
+from blocks import tile_directed  # the surface addresses: r5xx.tile's Python reference
 
 PAINT, BITBLT, HOSTDATA_BLT, POLYLINE = 0x91, 0x92, 0x94, 0x95
 PAINT_MULTI, BITBLT_MULTI, TRANS_BITBLT, NOP = 0x9A, 0x9B, 0x9C, 0x10
@@ -138,17 +137,11 @@ class Case:
         bufsz = 2
         while bufsz < 22 and (1 << (bufsz + 1)) <= len(ring):
             bufsz += 1
-        with open(os.path.join(outdir, self.name + '.stim'), 'w') as f:
-            f.write('# %s (PM4 ring): %s\n' % (self.name, self.title))
-            f.write('# written by scripts/blocks/gfx2d_directed.py; the golden vector is ../%s.vec\n' % self.name)
-            f.write('rcosim-vector 1\nblock r5xx.pm4_2d\nseed 1\nbackpressure %s\nmem-latency %s\n' % (self.bp, self.lat))
-            f.write('channel in host addr:16 data:32\n')
-            for m in self.mem:
-                f.write(m + '\n')
-            for i in range(0, len(ring), 8):
-                f.write('mem %08x ' % (0x00800000 + 4 * i) + ' '.join('%08x' % w for w in ring[i:i + 8]) + '\n')
-            f.write('in host @0 0700 00800000\nin host @0 0704 %08x\nin host @0 0714 %08x\nend\n'
-                    % (bufsz | 1 << 27, len(ring)))
+        vector.write_stim(
+            outdir, self.name, 'r5xx.pm4_2d', self.title, __file__, label=self.name + ' (PM4 ring)',
+            mem=self.mem + vector.chunk_lines(0x00800000, ring),
+            body=['in host @0 0700 00800000', 'in host @0 0704 %08x' % (bufsz | 1 << 27),
+                  'in host @0 0714 %08x' % len(ring)], backpressure=self.bp, latency=self.lat)
 
     def scanlines(self, g, scans, **kw):
         b = self.setup(g, **kw) + [len(scans)]
@@ -166,22 +159,12 @@ class Case:
         self.packet(NEXTCHAR, [yx_hi(x, y), h << 16 | w] + list(words))
 
     def fill_mem(self, addr, words):
-        for i in range(0, len(words), 8):
-            self.mem.append('mem %08x ' % (addr + 4 * i) + ' '.join('%08x' % w for w in words[i:i + 8]))
+        self.mem += vector.chunk_lines(addr, words)
 
     def write(self, outdir):
-        with open(os.path.join(outdir, self.name + '.stim'), 'w') as f:
-            f.write('# %s: %s\n' % (self.name, self.title))
-            f.write('# written by scripts/blocks/gfx2d_directed.py; the golden vector is ../%s.vec\n' % self.name)
-            f.write('rcosim-vector 1\nblock r5xx.gfx2d\nseed 1\nbackpressure %s\nmem-latency %s\n' % (self.bp, self.lat))
-            f.write('channel in pkt stream:2 type:2 opcode:8 count:14 ptr:23 err:3\n')
-            f.write('channel in body data:32 last:1\n')
-            f.write('channel in regw addr:16 data:32\n')
-            for m in self.mem:
-                f.write(m + '\n')
-            for ln in self.lines:
-                f.write(ln + '\n')
-            f.write('end\n')
+        vector.write_stim(
+            outdir, self.name, 'r5xx.gfx2d', self.title, __file__,
+            mem=self.mem, body=self.lines, backpressure=self.bp, latency=self.lat)
 
 
 # ---- a 5x7 font for the glyphs (one bit per pixel, rows top to bottom, MSB = left) ------------
@@ -280,15 +263,11 @@ def desktop():
     return c
 
 
-def rnd_words(r, n):
-    return [r.getrandbits(32) for _ in range(n)]
-
-
 def rop3_all():
     c = Case('rop3_all', 'all 256 ROP3 codes: one 8x2 BITBLT each with an 8x8 mono brush, random source '
              'and destination, ARGB8888 (the pixel records carry P, S, D and the result)')
-    r = random.Random(3)
-    c.fill_mem(SCREEN_KB << 10, rnd_words(r, 64 * 64))
+    r = rng.stimulus(3)
+    c.fill_mem(SCREEN_KB << 10, rng.words(r, 64 * 64))
     scr = po(SCREEN_KB, 256)
     for rop in range(256):
         c.bitblt(gui(brush=B_MONO, rop=rop), [(0, 20 + (rop % 16), 32 + (rop // 16) % 8, rop // 32 * 2, 8, 2)],
@@ -299,8 +278,8 @@ def rop3_all():
 def formats():
     c = Case('formats', 'PAINT, BITBLT and a HOSTDATA_BLT in RGB332, ARGB1555, RGB565, ARGB8888, ARGB4444 and '
              'the other 8/16 bpp types (byte enables of 8- and 16-bit pixels at every lane)')
-    r = random.Random(4)
-    c.fill_mem(SCREEN_KB << 10, rnd_words(r, 2048))
+    r = rng.stimulus(4)
+    c.fill_mem(SCREEN_KB << 10, rng.words(r, 2048))
     for i, t in enumerate([RGB332, ARGB1555, RGB565, ARGB8888, ARGB4444, 2, 8, 9, 11, 12, 14]):
         d = po(SCREEN_KB + 2 * i, 128)
         c.paint_multi(gui(dst=t, rop=SRCINVERT ^ 0xFF), [(1, 1, 7, 3)], dst_po=d, sc=(0, 0, 64, 16),
@@ -313,8 +292,8 @@ def formats():
 def overlap():
     c = Case('overlap', 'overlapping BITBLT copies in all directions on one surface: down, up, right, left, '
              'diagonal (rows bottom-up when dst is below src, right-to-left on one row when dst is right)')
-    r = random.Random(5)
-    c.fill_mem(SCREEN_KB << 10, rnd_words(r, 4096))
+    r = rng.stimulus(5)
+    c.fill_mem(SCREEN_KB << 10, rng.words(r, 4096))
     s = po(SCREEN_KB, 256, micro=1)
     for (dx, dy) in [(0, 3), (0, -3), (5, 0), (-5, 0), (2, 2), (-2, -2), (3, -1), (-1, 4)]:
         c.bitblt(gui(rop=SRCCOPY), [(20, 20, 20 + dx, 20 + dy, 12, 10)], src_po=s, dst_po=s)
@@ -629,25 +608,11 @@ def check(vecdir):
     bad = 0
     paths = sorted(glob.glob(os.path.join(vecdir, '*.vec')) + glob.glob(os.path.join(vecdir, '*.vec.gz')))
     for path in paths:
-        opener = gzip.open if path.endswith('.gz') else open
-        mem, pkts, body, got = {}, [], [], []
-        with opener(path, 'rt') as f:
-            for line in f:
-                fl = line.split()
-                if not fl:
-                    continue
-                if fl[0] == 'mem':
-                    a = int(fl[1], 16)
-                    for j, w in enumerate(fl[2:]):
-                        mem[a + 4 * j] = int(w, 16)
-                elif fl[:2] == ['in', 'pkt']:
-                    v = fl[2:] if not fl[2].startswith('@') else fl[3:]
-                    pkts.append((int(v[1], 16), int(v[2], 16), int(v[5], 16)))
-                elif fl[:2] == ['in', 'body']:
-                    v = fl[2:] if not fl[2].startswith('@') else fl[3:]
-                    body.append((int(v[0], 16), int(v[1], 16)))
-                elif fl[:2] == ['out', 'pix']:
-                    got.append(tuple(int(x, 16) for x in fl[3:]))
+        v = vector.read(path)
+        mem = v.memory()
+        pkts = [(x[1], x[2], x[5]) for _, x in v.inputs('pkt')]
+        body = [(x[0], x[1]) for _, x in v.inputs('body')]
+        got = [tuple(x) for _, x in v.outputs('pix')]
         ref = Ref(mem)
         bi = 0
         for k, (typ, op, err) in enumerate(pkts):

@@ -20,11 +20,11 @@ indices, a yellow triangle blended over both at half alpha, a blue fan cut by a 
 and by the scissor, and a magenta triangle whose alpha ramps across it, half killed by the alpha
 test (GREATER than 0.5).
 """
-import glob
-import gzip
-import os
 import struct
 import sys
+
+from rcosim_py import check as chk
+from rcosim_py import vector
 
 W, H = 160, 120
 CBUF, ZBUF, VBUF = 0x01000000, 0x02000000, 0x00100000
@@ -43,19 +43,13 @@ class Stim:
         self.lines.append('in regw %04x %08x' % (addr, data & 0xFFFFFFFF))
 
     def preload(self, addr, words):
-        for i in range(0, len(words), 8):
-            self.mem.append('mem %08x %s' % (addr + 4 * i, ' '.join('%08x' % x for x in words[i:i + 8])))
+        self.mem += vector.chunk_lines(addr, words)
 
     def write(self, outdir):
-        with open(os.path.join(outdir, self.name + '.stim'), 'w') as f:
-            f.write('# %s: %s\n' % (self.name, self.title))
-            f.write('# written by scripts/blocks/gfx3d_directed.py; the golden vector is ../%s.vec.gz\n' % self.name)
-            f.write('# gfx3d_directed.py --check replays it through the chained block references\n')
-            f.write('rcosim-vector 1\nblock r5xx.gfx3d\nseed 1\nbackpressure %s\nmem-latency %s\n' % (self.bp, self.lat))
-            f.write('channel in regw addr:16 data:32\n')
-            for l in self.mem + self.lines:
-                f.write(l + '\n')
-            f.write('end\n')
+        vector.write_stim(
+            outdir, self.name, 'r5xx.gfx3d', self.title, __file__, gz=True,
+            notes=['gfx3d_directed.py --check replays it through the chained block references'],
+            mem=self.mem, body=self.lines, backpressure=self.bp, latency=self.lat)
 
 
 def common_state(s, w=W, h=H):
@@ -182,25 +176,12 @@ def cases():
 
 
 def main(argv):
-    if len(argv) == 3 and argv[1] == '--check':
-        sys.exit(check(argv[2]))
-    if len(argv) != 2:
-        sys.exit(__doc__)
-    os.makedirs(argv[1], exist_ok=True)
-    for s in cases():
-        s.write(argv[1])
+    return chk.main(argv, __doc__, check, cases)
 
 
 def load_refs():
     """The four blocks' own independent references (scripts/blocks/)."""
-    here = os.path.dirname(os.path.abspath(__file__))
-    for d in (here, os.path.dirname(here)):
-        if d not in sys.path:
-            sys.path.insert(0, d)
-    import vap_directed
-    import raster_directed
-    import zb_directed
-    import rb3d_directed
+    from blocks import raster_directed, rb3d_directed, vap_directed, zb_directed
     return vap_directed, raster_directed, zb_directed, rb3d_directed
 
 
@@ -223,14 +204,10 @@ def reference(stim_lines):
         if rec[8]:                                        # dlast
             draws.append(cur)
             cur = []
-    mem_lines = [l for l in stim_lines if l.split()[:1] == ['mem']]
+    stim = vector.parse(stim_lines)
     events = []                                           # ('reg', a, d) and ('draw', records)
     nd, state = 0, {'alt': 0, 'cntl': 0, 'size': 0}
-    for line in stim_lines:
-        f = line.split('#')[0].split()
-        if len(f) < 4 or f[:2] != ['in', 'regw']:
-            continue
-        a, d = [int(x, 16) for x in f[2:] if not x.startswith('@')]
+    for a, d in (vals for ch, _, vals in stim.events if ch == 'regw'):
         if is_port(a):
             continue
         events.append(('reg', a, d))
@@ -260,7 +237,7 @@ def reference(stim_lines):
                 count += len(ras.assemble(rec[9], n, dl, 'N', 'P1', 'P2', 'P3', 'F'))
                 n = 0 if dl else n + 1
         prims_per_draw.append(count)
-    frags = [f for _, f in ras.reference(lines)]       # (fire cycle, fragment)
+    frags = [f for _, f in ras.reference(vector.header('r5xx.raster') + lines + ['end'])]  # (fire cycle, fragment)
     per_draw, k, base = [], 0, 0
     for count in prims_per_draw:
         mine = []
@@ -270,21 +247,15 @@ def reference(stim_lines):
         per_draw.append(mine)
         base += count
     # ZB, then RB3D on the fragments that passed
-    zlines, di = list(mem_lines), 0
+    zlines, di = vector.header('r5xx.zb') + vector.mem_lines(stim.memory()), 0
     for ev in events:
         if ev[0] == 'reg':
             zlines.append('in regw %x %x' % (ev[1], ev[2]))
         else:
             zlines += ['in frag %x %x %x %x' % (x, y, z, back) for (_, x, y, z, back, _) in per_draw[di]]
             di += 1
-    passes, _ = zb.reference(zlines)
-    mem = {}
-    for l in mem_lines:
-        f = l.split()
-        a = int(f[1], 16)
-        for i, w in enumerate(f[2:]):
-            for b in range(4):
-                mem[a + 4 * i + b] = int(w, 16) >> (8 * b) & 0xFF
+    passes, _ = zb.reference(zlines + ['end'])
+    mem = {a + b: w >> (8 * b) & 0xFF for a, w in stim.memory().items() for b in range(4)}
     model, pix, fi, di = rb.Model(mem), [], 0, 0
     for ev in events:
         if ev[0] == 'reg':
@@ -301,44 +272,21 @@ def reference(stim_lines):
 
 def vector_outputs(path):
     """The expected pix records and colour writes of a golden vector."""
-    op = gzip.open if path.endswith('.gz') else open
-    pix, writes = [], []
-    with op(path, 'rt') as f:
-        for line in f:
-            t = line.split()
-            if len(t) < 3 or t[0] != 'out':
-                continue
-            vals = [int(x, 16) for x in t[2:] if not x.startswith('@')]
-            if t[1] == 'pix':
-                pix.append(tuple(vals))
-            elif t[1] == 'cmemreq' and vals[1]:
-                writes.append((vals[0], vals[2], vals[3]))
-    return pix, writes
+    v = vector.read(path)
+    return ([tuple(x) for _, x in v.outputs('pix')],
+            [(x[0], x[2], x[3]) for _, x in v.outputs('cmemreq') if x[1]])
 
 
 def check(vecdir):
-    bad, n = 0, 0
-    for stim in sorted(glob.glob(os.path.join(vecdir, 'stim', '*.stim'))):
-        name = os.path.basename(stim)[:-5]
-        vec = os.path.join(vecdir, name + '.vec.gz')
-        if not os.path.exists(vec):
-            vec = vec[:-3]
-        with open(stim) as f:
-            ref_pix, ref_writes = reference(f.read().splitlines())
+    bad = n = 0
+    for name, lines, vec in chk.directed(vecdir):
+        ref_pix, ref_writes = reference(lines)
         pix, writes = vector_outputs(vec)
-        n += 1
-        for what, a, b in (('pix', ref_pix, pix), ('colour write', ref_writes, writes)):
-            if a != b:
-                bad += 1
-                i = next(i for i in range(max(len(a), len(b))) if i >= len(a) or i >= len(b) or a[i] != b[i])
-                print('%s: %s #%d: reference %s, vector %s (%d against %d)' % (
-                    name, what, i, a[i] if i < len(a) else None, b[i] if i < len(b) else None, len(a), len(b)))
-                break
-        else:
-            print('%s: %d pixels and %d colour writes agree' % (name, len(pix), len(writes)))
-    print('%s: %d of %d vectors agree with the reference' % ('PASS' if not bad else 'FAIL', n - bad, n))
-    return 1 if bad or not n else 0
+        for what, got, want in (('pix', pix, ref_pix), ('colour write', writes, ref_writes)):
+            n += len(want)
+            bad += chk.compare(name, what, got, want, limit=5)
+    return chk.verdict(n, bad)
 
 
 if __name__ == '__main__':
-    main(sys.argv)
+    sys.exit(main(sys.argv))

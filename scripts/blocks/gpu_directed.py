@@ -27,9 +27,11 @@ code is not copied):
   unknown      writes to addresses no block owns, counted and shown with destination 0
 Standard library only.
 """
-import gzip
 import os
 import sys
+
+from rcosim_py import check as chk
+from rcosim_py import rng, vector
 
 RING, IB, SURF_A, SURF_B, WB = 0x00800000, 0x00810000, 0x00100000, 0x00110000, 0x00700000
 SCRATCH = WB + 0x100
@@ -97,31 +99,18 @@ class Stream:
         while (1 << (bufsz + 1)) <= len(ring):
             bufsz += 1
         cntl = bufsz | (0 if self.rptr_addr else 1 << 27)
-        with open(os.path.join(outdir, self.name + '.stim'), 'w') as f:
-            f.write('# %s: %s\n' % (self.name, self.title))
-            f.write('# written by scripts/blocks/gpu_directed.py; the golden vector is ../%s.vec\n' % self.name)
-            f.write('rcosim-vector 1\nblock r5xx.gpu\nseed 1\nbackpressure %s\nmem-latency %s\n' % (self.bp, self.lat))
-            f.write('channel in host addr:16 data:32\n')
-            for addr, words in self.mem:
-                f.write('mem %08x %s\n' % (addr, ' '.join('%08x' % w for w in words)))
-            for base, words in ((RING, ring), (IB, self.ib)):
-                for i in range(0, len(words), 8):
-                    f.write('mem %08x %s\n' % (base + 4 * i, ' '.join('%08x' % w for w in words[i:i + 8])))
-            f.write('in host @0 %04x %08x\n' % (CP_RB_BASE, RING))
-            if self.rptr_addr:
-                f.write('in host @0 %04x %08x\n' % (CP_RB_RPTR_ADDR, self.rptr_addr))
-            f.write('in host @0 %04x %08x\n' % (CP_RB_CNTL, cntl))
-            for a, d in self.mmio:                 # MMIO writes to other blocks, before the ring runs
-                f.write('in host @0 %04x %08x\n' % (a, d))
-            f.write('in host @0 %04x %08x\nend\n' % (CP_RB_WPTR, len(ring)))
+        host = [(CP_RB_BASE, RING)] + ([(CP_RB_RPTR_ADDR, self.rptr_addr)] if self.rptr_addr else []) + \
+            [(CP_RB_CNTL, cntl)] + list(self.mmio) + [(CP_RB_WPTR, len(ring))]   # MMIO before the ring runs
+        vector.write_stim(
+            outdir, self.name, 'r5xx.gpu', self.title, __file__,
+            mem=[m for addr, words in self.mem for m in vector.chunk_lines(addr, words, None)] +
+            vector.chunk_lines(RING, ring) + vector.chunk_lines(IB, self.ib),
+            body=['in host @0 %04x %08x' % (a, d) for a, d in host], backpressure=self.bp, latency=self.lat)
 
 
 def pattern(seed, n):
-    x, out = seed, []
-    for _ in range(n):
-        x = (x * 1103515245 + 12345) & 0xFFFFFFFF
-        out.append(x)
-    return out
+    g = rng.lcg(seed, 1103515245, 12345)
+    return [next(g) for _ in range(n)]
 
 
 def preload(s):
@@ -357,25 +346,9 @@ class Ref:
 
 
 def read_vec(path):
-    op = gzip.open if path.endswith('.gz') else open
-    mem, writes, host = {}, [], []
-    with op(path, 'rt') as f:
-        for line in f:
-            t = line.split()
-            if not t:
-                continue
-            if t[0] == 'mem':
-                a = int(t[1], 16)
-                for i, w in enumerate(t[2:]):
-                    mem[a + 4 * i] = int(w, 16)
-            elif t[0] == 'in' and t[1] == 'host':
-                v = [x for x in t[2:] if not x.startswith('@')]
-                host.append((int(v[0], 16), int(v[1], 16)))
-            elif t[0] == 'out' and t[1] == 'memreq':
-                v = [int(x, 16) for x in t[2:] if not x.startswith('@')]
-                if v[1]:
-                    writes.append((v[0], v[2], v[3], v[4]))
-    return mem, writes, host
+    v = vector.read(path)
+    return (v.memory(), [tuple(x[i] for i in (0, 2, 3, 4)) for _, x in v.outputs('memreq') if x[1]],
+            [tuple(x[:2]) for _, x in v.inputs('host')])
 
 
 def check(vecdir):
@@ -413,15 +386,7 @@ def check(vecdir):
 
 
 def main(argv):
-    if len(argv) == 3 and argv[1] == '--check':
-        return check(argv[2])
-    if len(argv) != 2:
-        sys.stderr.write(__doc__)
-        return 2
-    os.makedirs(argv[1], exist_ok=True)
-    for s in cases():
-        s.write(argv[1])
-    return 0
+    return chk.main(argv, __doc__, check, cases)
 
 
 if __name__ == '__main__':

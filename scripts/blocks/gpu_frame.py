@@ -26,17 +26,17 @@ vertex arrays through 16-bit indices, a blue pair auto-indexed from arrays (VBUF
 one blended over them at half alpha.  The 2D overlay draws on the same surface.
 Standard library only.
 """
-import gzip
 import os
 import struct
 import sys
 
+from rcosim_py import vector
+
+from blocks import gfx2d_directed as g2
+from blocks import gfx3d_directed as g3
+from blocks import gpu_directed as gd
+
 HERE = os.path.dirname(os.path.abspath(__file__))
-sys.path.insert(0, HERE)
-sys.path.insert(0, os.path.dirname(HERE))
-import gpu_directed as gd          # noqa: E402
-import gfx2d_directed as g2        # noqa: E402
-import gfx3d_directed as g3        # noqa: E402
 
 W, H = 320, 240
 CBUF, ZBUF, VBUF = 0x01000000, 0x02000000, 0x00300000
@@ -179,8 +179,8 @@ def frame():
 
 def stim_lines(s, f):
     """The 3D part as an r5xx.gfx3d stimulus (the vertex arrays and the CP's register writes)."""
-    lines = ['mem %08x %s' % (a, ' '.join('%08x' % x for x in words)) for a, words in s.mem]
-    return lines + ['in regw %04x %08x' % (a, d) for a, d in f.regw]
+    lines = [m for a, words in s.mem for m in vector.chunk_lines(a, words, None)]
+    return vector.header('r5xx.gfx3d') + lines + ['in regw %04x %08x' % (a, d) for a, d in f.regw] + ['end']
 
 
 def hostdata(ref, body):
@@ -199,14 +199,7 @@ def hostdata(ref, body):
 
 
 def read_pix3d(path):
-    op = gzip.open if path.endswith('.gz') else open
-    pix = []
-    with op(path, 'rt') as fh:
-        for line in fh:
-            t = line.split()
-            if len(t) > 2 and t[0] == 'out' and t[1] == 'pix3d':
-                pix.append(tuple(int(x, 16) for x in t[2:] if not x.startswith('@')))
-    return pix
+    return [tuple(x) for _, x in vector.read(path).outputs('pix3d')]
 
 
 def check(vec):

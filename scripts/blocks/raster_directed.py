@@ -18,12 +18,14 @@ Usage: raster_directed.py OUTDIR                write OUTDIR/*.stim
        raster_directed.py --check-vector VEC    compare one vector made under 'backpressure always'
                                                 (e.g. rcosim gen --block r5xx.raster) with the reference
 """
-import glob
 import math
 import os
 import struct
 import sys
 from fractions import Fraction
+
+from rcosim_py import check as chk
+from rcosim_py import vector
 
 # Register byte addresses (docs/blocks/raster.md "Registers snooped").
 FMT0, FMT1, TILECFG, RS_IP0, POINT, LINE = 0x2090, 0x2094, 0x4018, 0x4074, 0x421C, 0x4234
@@ -347,12 +349,8 @@ def reference(stim_lines):
     without a cycle stamp is offered from the cycle after the one before it on its channel)."""
     r = Regs()
     q = {'regw': [], 'vtx': []}
-    for line in stim_lines:
-        f = line.split('#')[0].split()
-        if len(f) < 2 or f[0] != 'in':
-            continue
-        at = [int(v[1:]) for v in f[2:] if v.startswith('@')]
-        q[f[1]].append((at[0] if at else 0, [int(v, 16) for v in f[2:] if not v.startswith('@')]))
+    for ch, at, vals in vector.parse(stim_lines).events:
+        q[ch].append((at or 0, vals))
     slots, frags = {}, []
     n, P1, P2, P3, F, index = 0, None, None, None, None, 0
     free, prev, head = 0, {'regw': -1, 'vtx': -1}, {'regw': 0, 'vtx': 0}
@@ -422,14 +420,10 @@ class Case:
         return self
 
     def write(self, outdir):
-        with open(os.path.join(outdir, self.name + '.stim'), 'w') as o:
-            o.write('# %s: %s\n' % (self.name, self.title))
-            o.write('# written by scripts/blocks/raster_directed.py; the golden vector is ../%s.vec\n' % self.name)
-            o.write('# raster_directed.py --check replays it through its own reference of docs/blocks/raster.md\n')
-            o.write('rcosim-vector 1\nblock r5xx.raster\nseed 1\nbackpressure %s\n' % self.bp)
-            o.write('channel in regw addr:16 data:32\n')
-            o.write('channel in vtx vert:16 slot:4 x:32 y:32 z:32 w:32 wmask:4 vlast:1 dlast:1 prim:4\n')
-            o.write('\n'.join(self.lines) + '\nend\n')
+        vector.write_stim(
+            outdir, self.name, 'r5xx.raster', self.title, __file__,
+            notes=['raster_directed.py --check replays it through its own reference of docs/blocks/raster.md'],
+            body=self.lines, backpressure=self.bp, latency=None)
 
 
 def base(sub=1, scissor=(0, 0, 63, 63), cols=1, rule=0xFFFF, edgerule=MESA_EDGERULE):
@@ -635,53 +629,21 @@ def cases():
 
 def check(vecdir):
     bad = n = 0
-    for stim in sorted(glob.glob(os.path.join(vecdir, 'stim', '*.stim'))):
-        name = os.path.basename(stim)[:-5]
-        text = open(stim).read()
-        timed = '\nbackpressure always\n' in text     # fire cycles are checked only without back-pressure
-        want = [((c,) if timed else ()) + fr for c, fr in reference(text.split('\n'))]
-        got = []
-        for line in open(os.path.join(vecdir, name + '.vec')):
-            f = line.split()
-            if line.startswith('out frag '):
-                got.append(((int(f[2][1:]),) if timed else ()) + tuple(int(v, 16) for v in f[3:9]))
+    for name, lines, vec in chk.directed(vecdir):
+        timed = 'backpressure always' in lines     # fire cycles are checked only without back-pressure
+        want = [((c,) if timed else ()) + fr for c, fr in reference(lines)]
+        got = [((c,) if timed else ()) + tuple(x[:6]) for c, x in vector.read(vec).outputs('frag')]
         n += len(want)
-        if len(got) != len(want):
-            print('%s: %d fragments in the vector, %d in the reference' % (name, len(got), len(want)))
-            bad += 1
-        for i, (g, w) in enumerate(zip(got, want)):
-            if g != w:
-                bad += 1
-                print('%s: fragment #%d: vector %s, reference %s' % (name, i, ' '.join('%x' % v for v in g),
-                                                                    ' '.join('%x' % v for v in w)))
-                if bad > 20:
-                    break
-    print('%s: %d fragments checked, %d differ' % ('FAIL' if bad else 'PASS', n, bad))
-    return 1 if bad else 0
+        bad += chk.compare(name, 'fragment', got, want, limit=21)
+    return chk.verdict(n, bad, 'fragments')
 
 
 def check_vector(path):
     """A whole vector made under 'backpressure always' (e.g. the seeded random stimulus, whose
     register writes may race the vertices): every fragment and its fire cycle against reference()."""
-    lines = open(path).read().split('\n')
-    want = [(c,) + fr for c, fr in reference(lines)]
-    got = []
-    for line in lines:
-        if line.startswith('out frag '):
-            f = line.split()
-            got.append((int(f[2][1:]),) + tuple(int(v, 16) for v in f[3:9]))
-    bad = 0 if len(got) == len(want) else 1
-    if bad:
-        print('%s: %d fragments in the vector, %d in the reference' % (path, len(got), len(want)))
-    for i, (g, w) in enumerate(zip(got, want)):
-        if g != w:
-            bad += 1
-            print('%s: fragment #%d: vector %s, reference %s' % (path, i, ' '.join('%x' % v for v in g),
-                                                                ' '.join('%x' % v for v in w)))
-            if bad > 20:
-                break
-    print('%s: %d fragments checked, %d differ' % ('FAIL' if bad else 'PASS', len(want), bad))
-    return 1 if bad else 0
+    want = [(c,) + fr for c, fr in reference(vector.raw_text(path).split('\n'))]
+    got = [(c,) + tuple(x[:6]) for c, x in vector.read(path).outputs('frag')]
+    return chk.verdict(len(want), chk.compare(path, 'fragment', got, want, limit=21), 'fragments')
 
 
 def main(argv):

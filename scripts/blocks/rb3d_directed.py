@@ -21,8 +21,10 @@ import glob
 import os
 import sys
 
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from tile_directed import surface, ref_addr  # noqa: E402  (the surface layout, r5xx.tile)
+from rcosim_py import check as chk
+from rcosim_py import rng, vector
+
+from blocks.tile_directed import ref_addr, surface  # the surface layout, r5xx.tile
 
 # Register byte addresses (000:8203-9122) and their index in the block's register file.
 CCTL, BLENDCNTL, ABLENDCNTL, CHMASK, CONST, ROPCNTL = 0x4E00, 0x4E04, 0x4E08, 0x4E0C, 0x4E10, 0x4E18
@@ -247,14 +249,6 @@ class Model:
 
 # ---- stimulus files ------------------------------------------------------------------------
 
-def lcg(seed):
-    """A small deterministic generator for colours and memory (the files must not change)."""
-    x = seed & 0xFFFFFFFF
-    while True:
-        x = (x * 1664525 + 1013904223) & 0xFFFFFFFF
-        yield x
-
-
 class Case:
     def __init__(self, name, title, backpressure='always', latency='1:1'):
         self.name, self.title, self.bp, self.lat = name, title, backpressure, latency
@@ -266,7 +260,7 @@ class Case:
             self.memw[addr + 4 * i] = v
 
     def fill(self, addr, nwords, seed):
-        g = lcg(seed)
+        g = rng.lcg(seed)
         self.mem(addr, [next(g) for _ in range(nwords)])
 
     def w(self, *pairs):
@@ -316,24 +310,11 @@ class Case:
 
     def write(self, outdir):
         body, _ = self.lines()
-        head = ['# %s: %s' % (self.name, self.title),
-                '# written by scripts/blocks/rb3d_directed.py; the golden vector is ../%s.vec' % self.name,
-                '# "# -> [r ]ADDR WDATA BE" after a fragment: per copy, the write (r: after a read) that',
-                '# rb3d_directed.py --check expects, or "dropped"',
-                'rcosim-vector 1', 'block r5xx.rb3d', 'seed 1', 'backpressure %s' % self.bp,
-                'mem-latency %s' % self.lat,
-                'channel in regw addr:16 data:32', 'channel in frag mrt:2 x:14 y:14 argb:64']
-        mem = []
-        addrs = sorted(self.memw)
-        i = 0
-        while i < len(addrs):
-            a, ws = addrs[i], []
-            while i < len(addrs) and addrs[i] == a + 4 * len(ws) and len(ws) < 8:
-                ws.append(self.memw[addrs[i]])
-                i += 1
-            mem.append('mem %08x %s' % (a, ' '.join('%08x' % v for v in ws)))
-        with open(os.path.join(outdir, self.name + '.stim'), 'w') as fh:
-            fh.write('\n'.join(head + mem + body + ['end']) + '\n')
+        vector.write_stim(
+            outdir, self.name, 'r5xx.rb3d', self.title, __file__,
+            notes=['"# -> [r ]ADDR WDATA BE" after a fragment: per copy, the write (r: after a read) that',
+                   'rb3d_directed.py --check expects, or "dropped"'],
+            mem=vector.mem_lines(self.memw), body=body, backpressure=self.bp, latency=self.lat)
 
 
 def col(a, r, g, b):
@@ -341,7 +322,7 @@ def col(a, r, g, b):
 
 
 def colours(seed, n):
-    g = lcg(seed)
+    g = rng.lcg(seed)
     out = []
     for _ in range(n):
         out.append((next(g) << 32 | next(g)) & 0xFFFFFFFFFFFFFFFF)
@@ -571,24 +552,11 @@ def cases():
 
 def parse(path):
     """(memory bytes, events, writes, reads) of a vector or stimulus file."""
-    mem, events, writes, reads = {}, [], [], []
-    for line in open(path):
-        line = line.split('#', 1)[0].split()
-        if not line:
-            continue
-        if line[0] == 'mem':
-            a = int(line[1], 16)
-            for i, w in enumerate(line[2:]):
-                for b in range(4):
-                    mem[a + 4 * i + b] = int(w, 16) >> (8 * b) & 0xFF
-        elif line[0] == 'in':
-            vals = [int(v, 16) for v in line[2:] if not v.startswith('@')]
-            at = [int(v[1:]) for v in line[2:] if v.startswith('@')]
-            events.append((at[0] if at else None, line[1], vals))
-        elif line[0] == 'out' and line[1] == 'memreq':
-            a, we, wd, be = [int(v, 16) for v in line[3:]]
-            (writes.append((a, wd, be)) if we else reads.append(a))
-    return mem, events, writes, reads
+    v = vector.read(path)
+    mem = {a + b: w >> (8 * b) & 0xFF for a, w in v.memory().items() for b in range(4)}
+    events = [(at, ch, vals) for ch, at, vals in v.events]
+    req = [x for _, x in v.outputs('memreq')] if v.has_expected else []
+    return mem, events, [(a, wd, be) for a, we, wd, be in req if we], [a for a, we, _, _ in req if not we]
 
 
 def check(vecdir):
@@ -630,15 +598,7 @@ def check(vecdir):
 
 
 def main(argv):
-    if len(argv) == 3 and argv[1] == '--check':
-        return check(argv[2])
-    if len(argv) != 2 or argv[1].startswith('-'):
-        sys.stderr.write(__doc__)
-        return 2
-    os.makedirs(argv[1], exist_ok=True)
-    for c in cases():
-        c.write(argv[1])
-    return 0
+    return chk.main(argv, __doc__, check, cases)
 
 
 if __name__ == '__main__':

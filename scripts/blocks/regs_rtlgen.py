@@ -29,9 +29,11 @@ import os
 import sys
 import tempfile
 
+from rcosim_py.atomic import write_atomic
+
+from regdb_ctab import instances  # the expansion the C tables are built with
+
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-sys.path.insert(0, os.path.join(ROOT, 'scripts'))
-from regdb_ctab import instances  # noqa: E402  (the expansion the C tables are built with)
 
 RAM_MIN_INSTANCES = 64      # an array with more instances than this is kept in RAM
 ADDR_SPACE_WORDS = 1 << 14  # 16-bit byte addresses, dword registers
@@ -484,11 +486,7 @@ def generate(db):
 def write_all(files, outdir):
     os.makedirs(outdir, exist_ok=True)
     for name, text in sorted(files.items()):
-        path = os.path.join(outdir, name)
-        tmp = path + '.tmp'
-        with open(tmp, 'w', encoding='utf-8', newline='\n') as fh:
-            fh.write(text)
-        os.replace(tmp, path)
+        write_atomic(os.path.join(outdir, name), text, errors='strict')
 
 
 def check(files, outdir):

@@ -24,10 +24,10 @@ The scene ('scene'), one pass per entry of PASSES, each a colour target and draw
 The last pass is the colour target in force at the end, so its picture is `color0`; the earlier
 ones are `color0-1`, `color0-2` (docs/blocks/si-backend.md, "Pictures").
 """
-import glob
-import gzip
-import os
 import sys
+
+from rcosim_py import check as chk
+from rcosim_py import vector
 
 SRGB = True           # si.cb writes NUMBER_TYPE SRGB: the 'srgb' pass below is in the scene
 
@@ -39,11 +39,7 @@ FRAG_CYCLES = 16      # a phase's fragments are all taken before the next phase'
 
 def load_refs():
     """si.db's and si.cb's own independent references (scripts/blocks/)."""
-    here = os.path.dirname(os.path.abspath(__file__))
-    if here not in sys.path:
-        sys.path.insert(0, here)
-    import si_db_directed
-    import si_cb_directed
+    from blocks import si_cb_directed, si_db_directed
     return si_db_directed, si_cb_directed
 
 
@@ -60,12 +56,7 @@ class Scene:
         self.phases.append((dict(regs), list(frags)))
 
     def write(self, outdir):
-        lines = ['# %s: %s' % (self.name, self.title),
-                 '# written by scripts/blocks/si_backend_directed.py; the golden vector is ../%s.vec.gz' % self.name,
-                 '# si_backend_directed.py --check replays it through the chained si.db and si.cb references',
-                 'rcosim-vector 1', 'block si.backend', 'seed 1', 'backpressure always', 'mem-latency 1:1',
-                 'channel in regw addr:18 data:32',
-                 'channel in frag x:14 y:14 z:32 back:1 r:32 g:32 b:32 a:32 r1:32 g1:32 b1:32 a1:32']
+        lines = []
         t = 10
         for regs, frags in self.phases:
             for a, d in regs.items():
@@ -75,9 +66,10 @@ class Scene:
                 lines.append('in frag %s%04x %04x %08x 0 %s' % ('@%d ' % (t + len(regs) + 2) if i == 0 else '', x, y, z,
                                                                ' '.join('%08x' % c for c in col)))
             t += len(regs) + FRAG_CYCLES * len(frags) + 20
-        lines.append('end')
-        with open(os.path.join(outdir, self.name + '.stim'), 'w') as f:
-            f.write('\n'.join(lines) + '\n')
+        vector.write_stim(
+            outdir, self.name, 'si.backend', self.title, __file__, gz=True,
+            notes=['si_backend_directed.py --check replays it through the chained si.db and si.cb references'],
+            body=lines)
 
 
 def db_regs(dctl, sctl=0, srm=0xFFFFFF00, zinfo=3, sinfo=1, w=W, h=H):
@@ -170,28 +162,12 @@ def reference(lines):
     DB's writes (addr, data, be), CB's writes (addr, data)).  A register write reaches both blocks
     only when the backend is idle (docs/blocks/si-backend.md), so the two references run one
     fragment at a time, DB then CB, on one memory and one register stream."""
-    mem, events, last = {}, [], 0
-    for ln in lines:
-        f = ln.split()
-        if not f or f[0] == '#':
-            continue
-        if f[0] == 'mem':
-            a = int(f[1], 16)
-            for i, w in enumerate(f[2:]):
-                mem[a + 4 * i] = int(w, 16)
-        elif f[0] == 'in':
-            vals, at = f[2:], None
-            if vals[0].startswith('@'):
-                at, vals = int(vals[0][1:]), vals[1:]
-            if f[1] == 'frag':
-                last = at if at is not None else last
-                events.append((last, 1, len(events), tuple(int(v, 16) for v in vals)))
-            else:
-                events.append((at or 0, 0, len(events), tuple(int(v, 16) for v in vals)))
+    stim = vector.parse(lines)
+    mem = stim.memory()
     d, c = DB.Ref(mem), CB.Ref(mem)
     c.mem = d.mem = mem
     recs = []
-    for _, kind, _, v in sorted(events):
+    for _, kind, _, _, v in vector.schedule(stim, carry=('frag',)):
         if kind == 0:
             d.r[v[0]] = v[1]
             c.r[v[0]] = v[1]
@@ -206,54 +182,24 @@ def reference(lines):
 
 
 def vector_outputs(path):
-    op = gzip.open if path.endswith('.gz') else open
-    recs, dbw, cbw = [], [], []
-    with op(path, 'rt') as f:
-        for line in f:
-            g = line.split()
-            if line.startswith('out pix '):
-                recs.append(tuple(int(v, 16) for v in g[3:12]))
-            elif line.startswith('out memreq ') and int(g[4], 16):
-                if int(g[7], 16):
-                    cbw.append((int(g[3], 16), int(g[5], 16)))
-                else:
-                    dbw.append((int(g[3], 16), int(g[5], 16), int(g[6], 16)))
-    return recs, dbw, cbw
+    v = vector.read(path)
+    recs = [tuple(x[:9]) for _, x in v.outputs('pix')]
+    writes = [x for _, x in v.outputs('memreq') if x[1]]
+    return recs, [(x[0], x[2], x[3]) for x in writes if not x[4]], [(x[0], x[2]) for x in writes if x[4]]
 
 
 def check(vecdir):
     bad = n = 0
-    for stim in sorted(glob.glob(os.path.join(vecdir, 'stim', '*.stim'))):
-        name = os.path.basename(stim)[:-5]
-        vec = os.path.join(vecdir, name + '.vec')
-        if not os.path.exists(vec):
-            vec += '.gz'
-        ref = reference(open(stim).read().split('\n'))
-        got = vector_outputs(vec)
-        n += 1
-        for what, r, g in zip(('fragment records', 'DB memory writes', 'CB memory writes'), ref, got):
-            if r != g:
-                bad += 1
-                k = next((i for i in range(min(len(r), len(g))) if r[i] != g[i]), min(len(r), len(g)))
-                print('%s: %s differ at #%d (vector %d, reference %d): vector %s, reference %s'
-                      % (name, what, k, len(g), len(r), g[k] if k < len(g) else None, r[k] if k < len(r) else None))
-    if bad or n == 0:
-        print('FAIL si_backend_directed --check: %d differences in %d vectors' % (bad, n))
-        return 1
-    print('PASS si_backend_directed --check: %d vectors agree with the chained si.db and si.cb references' % n)
-    return 0
+    for name, lines, vec in chk.directed(vecdir):
+        for what, want, got in zip(('fragment', 'DB memory write', 'CB memory write'), reference(lines),
+                                   vector_outputs(vec)):
+            n += len(want)
+            bad += chk.compare(name, what, got, want)
+    return chk.verdict(n, bad)
 
 
 def main(argv):
-    if len(argv) == 3 and argv[1] == '--check':
-        return check(argv[2])
-    if len(argv) != 2 or argv[1].startswith('-'):
-        sys.stderr.write(__doc__.split('\n\n')[0] + '\n')
-        return 2
-    os.makedirs(argv[1], exist_ok=True)
-    for s in cases():
-        s.write(argv[1])
-    return 0
+    return chk.main(argv, __doc__.split('\n\n')[0] + '\n', check, cases)
 
 
 if __name__ == '__main__':

@@ -17,12 +17,14 @@ Usage: si_cb_directed.py OUTDIR            write OUTDIR/*.stim
        si_cb_directed.py --check VECDIR    compare VECDIR/*.vec with VECDIR/stim/*.stim
        si_cb_directed.py --tables SRCDIR   write the sRGB tables under SRCDIR (the source tree)
 """
-import glob
 import math
 import os
 import struct
 import sys
 from fractions import Fraction
+
+from rcosim_py import check as chk
+from rcosim_py import vector
 
 BASE, PITCH, SLICE, INFO, CW0, CW1 = 0x28C60, 0x28C64, 0x28C68, 0x28C70, 0x28C8C, 0x28C90
 BLEND, KR, KG, KB, KA, CCTL, TMASK, SMASK = 0x28780, 0x28414, 0x28418, 0x2841C, 0x28420, 0x28808, 0x28238, 0x2823C
@@ -451,26 +453,9 @@ class Ref:
 
 
 def reference(lines):
-    mem, events, last = {}, [], 0
-    for ln in lines:
-        f = ln.split()
-        if not f or f[0] == '#':
-            continue
-        if f[0] == 'mem':
-            a = int(f[1], 16)
-            for i, w in enumerate(f[2:]):
-                mem[a + 4 * i] = int(w, 16)
-        elif f[0] == 'in':
-            vals, at = f[2:], None
-            if vals[0].startswith('@'):
-                at, vals = int(vals[0][1:]), vals[1:]
-            if f[1] == 'frag':
-                last = at if at is not None else last
-                events.append((last, 1, len(events), tuple(int(v, 16) for v in vals)))
-            else:
-                events.append((at or 0, 0, len(events), tuple(int(v, 16) for v in vals)))
-    r = Ref(mem)
-    for _, kind, _, v in sorted(events):
+    stim = vector.parse(lines)
+    r = Ref(stim.memory())
+    for _, kind, _, _, v in vector.schedule(stim, carry=('frag',)):
         if kind == 0:
             r.r[v[0]] = v[1]
         else:
@@ -488,16 +473,7 @@ class Case:
         self.phases.append((dict(regs), list(frags)))
 
     def write(self, outdir):
-        lines = ['# %s: %s' % (self.name, self.doc),
-                 '# written by scripts/blocks/si_cb_directed.py; the golden vector is ../%s.vec' % self.name,
-                 '# si_cb_directed.py --check replays it through its own reference of docs/blocks/si-cb.md',
-                 'rcosim-vector 1', 'block si.cb', 'seed 1', 'backpressure always', 'mem-latency 1:1',
-                 'channel in regw addr:18 data:32',
-                 'channel in frag x:14 y:14 r:32 g:32 b:32 a:32 r1:32 g1:32 b1:32 a1:32 cwe:1']
-        for a in sorted(self.mem):
-            ws = self.mem[a]
-            for i in range(0, len(ws), 8):
-                lines.append('mem %08x %s' % (a + 4 * i, ' '.join('%08x' % w for w in ws[i:i + 8])))
+        lines = []
         t = 10
         for regs, frags in self.phases:
             for a, d in regs.items():
@@ -508,9 +484,10 @@ class Case:
                 lines.append('in frag %s%04x %04x %s %d' % ('@%d ' % (t + len(regs) + 2) if i == 0 else '', x, y,
                                                           ' '.join('%08x' % c for c in col), cwe))
             t += len(regs) + 16 * len(frags) + 20
-        lines.append('end')
-        with open(os.path.join(outdir, self.name + '.stim'), 'w') as f:
-            f.write('\n'.join(lines) + '\n')
+        vector.write_stim(
+            outdir, self.name, 'si.cb', self.doc, __file__,
+            notes=['si_cb_directed.py --check replays it through its own reference of docs/blocks/si-cb.md'],
+            mem=[m for a in sorted(self.mem) for m in vector.chunk_lines(a, self.mem[a])], body=lines)
 
 
 def setup(fmt=10, nt=0, cs=0, endian=0, blend=0, cctl=0x00CC0010, tmask=0xF, smask=0xF, clamp=0, trunc=0, **kw):
@@ -683,29 +660,15 @@ def cases():
 
 def check(vecdir):
     bad = n = 0
-    for stim in sorted(glob.glob(os.path.join(vecdir, 'stim', '*.stim'))):
-        name = os.path.basename(stim)[:-5]
-        r = reference(open(stim).read().split('\n'))
-        gp, gw = [], []
-        for line in open(os.path.join(vecdir, name + '.vec')):
-            f = line.split()
-            if line.startswith('out pix '):
-                gp.append(tuple(int(v, 16) for v in f[3:7]))
-            elif line.startswith('out memreq ') and int(f[4], 16):
-                gw.append((int(f[3], 16), int(f[5], 16)))
-        n += 1
-        if gp != r.pix:
-            bad += 1
-            print('%s: pixel records differ: vector %s, reference %s' % (name, gp, r.pix))
-        if gw != r.writes:
-            bad += 1
-            diff = [(i, a, b) for i, (a, b) in enumerate(zip(gw, r.writes)) if a != b][:5]
-            print('%s: memory writes differ (%d vs %d), first: %s' % (name, len(gw), len(r.writes), ['#%d vector %08x:%08x reference %08x:%08x' % (i, a[0], a[1], b[0], b[1]) for i, a, b in diff]))
-    if bad or n == 0:
-        print('FAIL si_cb_directed --check: %d differences in %d vectors' % (bad, n))
-        return 1
-    print('PASS si_cb_directed --check: %d vectors agree with the reference' % n)
-    return 0
+    for name, lines, vec in chk.directed(vecdir):
+        r = reference(lines)
+        v = vector.read(vec)
+        gp = [tuple(x[:4]) for _, x in v.outputs('pix')]
+        gw = [(x[0], x[2]) for _, x in v.outputs('memreq') if x[1]]
+        for what, got, want in (('pix', gp, r.pix), ('memory write', gw, r.writes)):
+            n += len(want)
+            bad += chk.compare(name, what, got, want)
+    return chk.verdict(n, bad)
 
 
 def main(argv):

@@ -14,11 +14,12 @@ the pass records (with the occlusion-counter increments of each sample) and the 
 Usage: si_db_directed.py OUTDIR            write OUTDIR/*.stim
        si_db_directed.py --check VECDIR    compare VECDIR/*.vec with VECDIR/stim/*.stim
 """
-import glob
-import os
 import struct
 import sys
 from fractions import Fraction
+
+from rcosim_py import check as chk
+from rcosim_py import vector
 
 # Register byte addresses (seed 002; docs/blocks/si-db.md).
 RCTL, CCTL, VIEW, OVR, BMIN, BMAX, SCLEAR, DCLEAR = 0x28000, 0x28004, 0x28008, 0x2800C, 0x28020, 0x28024, 0x28028, 0x2802C
@@ -152,28 +153,9 @@ class Ref:
 
 
 def reference(lines):
-    mem, events, last = {}, [], 0
-    for ln in lines:
-        f = ln.split()
-        if not f or f[0] == '#':
-            continue
-        if f[0] == 'mem':
-            a = int(f[1], 16)
-            for i, w in enumerate(f[2:]):
-                mem[a + 4 * i] = int(w, 16)
-        elif f[0] == 'in':
-            at = None
-            vals = f[2:]
-            if vals[0].startswith('@'):
-                at = int(vals[0][1:])
-                vals = vals[1:]
-            if f[1] == 'frag':
-                last = at if at is not None else last
-                events.append((last, 1, len(events), tuple(int(v, 16) for v in vals)))
-            else:
-                events.append((at or 0, 0, len(events), tuple(int(v, 16) for v in vals)))
-    r = Ref(mem)
-    for _, kind, _, v in sorted(events):
+    stim = vector.parse(lines)
+    r = Ref(stim.memory())
+    for _, kind, _, _, v in vector.schedule(stim, carry=('frag',)):
         if kind == 0:
             r.r[v[0]] = v[1]
         else:
@@ -193,13 +175,7 @@ class Case:
         self.phases.append((dict(regs), list(frags)))
 
     def write(self, outdir):
-        lines = ['# %s: %s' % (self.name, self.doc),
-                 '# written by scripts/blocks/si_db_directed.py; the golden vector is ../%s.vec' % self.name,
-                 '# si_db_directed.py --check replays it through its own reference of docs/blocks/si-db.md',
-                 'rcosim-vector 1', 'block si.db', 'seed 1', 'backpressure ' + self.bp, 'mem-latency ' + self.lat,
-                 'channel in regw addr:18 data:32', 'channel in frag x:14 y:14 z:32 back:1']
-        for a in sorted(self.mem):
-            lines.append('mem %08x %s' % (a, ' '.join('%08x' % w for w in self.mem[a])))
+        lines = []
         t = 10
         for regs, frags in self.phases:
             for a, d in regs.items():
@@ -207,9 +183,11 @@ class Case:
             for i, (x, y, z, b) in enumerate(frags):
                 lines.append('in frag %s%04x %04x %08x %d' % ('@%d ' % (t + len(regs) + 2) if i == 0 else '', x, y, z, b))
             t += len(regs) + 12 * len(frags) + 20
-        lines.append('end')
-        with open(os.path.join(outdir, self.name + '.stim'), 'w') as f:
-            f.write('\n'.join(lines) + '\n')
+        vector.write_stim(
+            outdir, self.name, 'si.db', self.doc, __file__,
+            notes=['si_db_directed.py --check replays it through its own reference of docs/blocks/si-db.md'],
+            mem=[m for a in sorted(self.mem) for m in vector.chunk_lines(a, self.mem[a], None)], body=lines,
+            backpressure=self.bp, latency=self.lat)
 
 
 def base_regs(**kw):
@@ -339,40 +317,19 @@ def cases():
 
 def check(vecdir):
     bad = n = 0
-    for stim in sorted(glob.glob(os.path.join(vecdir, 'stim', '*.stim'))):
-        name = os.path.basename(stim)[:-5]
-        r = reference(open(stim).read().split('\n'))
-        gp, gw = [], []
-        for line in open(os.path.join(vecdir, name + '.vec')):
-            f = line.split()
-            if line.startswith('out pass '):
-                gp.append(tuple(int(v, 16) for v in f[3:10]))
-            elif line.startswith('out memreq ') and int(f[4], 16):
-                gw.append((int(f[3], 16), int(f[5], 16), int(f[6], 16)))
-        n += 1
-        if gp != r.passes:
-            bad += 1
-            print('%s: pass records differ: vector %s, reference %s' % (name, gp, r.passes))
-        if gw != r.writes:
-            bad += 1
-            print('%s: memory writes differ: vector %s, reference %s' % (name, gw, r.writes))
-    if bad or n == 0:
-        print('FAIL si_db_directed --check: %d differences in %d vectors' % (bad, n))
-        return 1
-    print('PASS si_db_directed --check: %d vectors agree with the reference' % n)
-    return 0
+    for name, lines, vec in chk.directed(vecdir):
+        r = reference(lines)
+        v = vector.read(vec)
+        gp = [tuple(x[:7]) for _, x in v.outputs('pass')]
+        gw = [(x[0], x[2], x[3]) for _, x in v.outputs('memreq') if x[1]]
+        for what, got, want in (('pass', gp, r.passes), ('memory write', gw, r.writes)):
+            n += len(want)
+            bad += chk.compare(name, what, got, want)
+    return chk.verdict(n, bad)
 
 
 def main(argv):
-    if len(argv) == 3 and argv[1] == '--check':
-        return check(argv[2])
-    if len(argv) != 2 or argv[1].startswith('-'):
-        sys.stderr.write(__doc__.split('\n\n')[-1] + '\n')
-        return 2
-    os.makedirs(argv[1], exist_ok=True)
-    for c in cases():
-        c.write(argv[1])
-    return 0
+    return chk.main(argv, __doc__.split('\n\n')[-1] + '\n', check, cases)
 
 
 if __name__ == '__main__':

@@ -13,9 +13,10 @@ of cycles (the records and requests are compared in order).
 Usage: si_vgt_directed.py OUTDIR            write OUTDIR/*.stim
        si_vgt_directed.py --check VECDIR    compare VECDIR/*.vec with VECDIR/stim/*.stim
 """
-import glob
-import os
 import sys
+
+from rcosim_py import check as chk
+from rcosim_py import vector
 
 MAX_VTX, MIN_VTX, OFFSET, RESET_INDX = 0x28400, 0x28404, 0x28408, 0x2840C
 BASE_HI, BASE, DRAW_INIT = 0x287E4, 0x287E8, 0x287F0
@@ -40,19 +41,9 @@ def reference(lines):
         w = mem.get(a2 & ~3 & M32, 0)
         return (w >> (8 * (a2 & 3))) & 0xFF
 
-    for line in lines:
-        f = line.split('#')[0].split()
-        if not f:
-            continue
-        if f[0] == 'mem':
-            a = int(f[1], 16)
-            for k, w in enumerate(f[2:]):
-                mem[a + 4 * k] = int(w, 16)
-            continue
-        if f[:2] != ['in', 'regw']:
-            continue
-        vals = [v for v in f[2:] if not v.startswith('@')]
-        a, d = int(vals[0], 16), int(vals[1], 16)
+    stim = vector.parse(lines)
+    mem.update(stim.memory())
+    for a, d in (vals for ch, _, vals in stim.events if ch == 'regw'):
         key = {MAX_VTX: 'max', MIN_VTX: 'min', OFFSET: 'off', RESET_INDX: 'rindx', BASE: 'blo',
                DMA_SIZE: 'size', DMA_MAX_SIZE: 'maxsize', NUM_INDICES: 'nind'}.get(a)
         if key:
@@ -101,27 +92,15 @@ def reference(lines):
 
 def check(vecdir):
     bad = n = 0
-    for stim in sorted(glob.glob(os.path.join(vecdir, 'stim', '*.stim'))):
-        name = os.path.basename(stim)[:-5]
-        recs, reqs = reference(open(stim).read().split('\n'))
-        grec, greq = [], []
-        for line in open(os.path.join(vecdir, name + '.vec')):
-            f = [v for v in line.split() if not v.startswith('@')]
-            if line.startswith('out idx '):
-                grec.append(tuple(int(v, 16) for v in f[2:8]))
-            elif line.startswith('out memreq '):
-                greq.append(int(f[2], 16))
-        for what, got, want in (('index record', grec, recs), ('memory request', greq, reqs)):
+    for name, lines, vec in chk.directed(vecdir):
+        recs, reqs = reference(lines)
+        v = vector.read(vec)
+        grec = [tuple(x[:6]) for _, x in v.outputs('idx')]
+        greq = [x[0] for _, x in v.outputs('memreq')]
+        for what, got, want in (('index', grec, recs), ('memory request', greq, reqs)):
             n += len(want)
-            if len(got) != len(want):
-                print('%s: %d %ss in the vector, %d in the reference' % (name, len(got), what, len(want)))
-                bad += 1
-            for i, (g, w) in enumerate(zip(got, want)):
-                if g != w:
-                    bad += 1
-                    print('%s: %s #%d: vector %s, reference %s' % (name, what, i, g, w))
-    print('%s: %d records checked, %d differ' % ('FAIL' if bad else 'PASS', n, bad))
-    return 1 if bad else 0
+            bad += chk.compare(name, what, got, want)
+    return chk.verdict(n, bad)
 
 
 # ---- stimulus files --------------------------------------------------------------------------
@@ -156,22 +135,10 @@ class Case:
         self.w(DRAW_INIT, init, note)
 
     def write(self, outdir):
-        head = ['# %s: %s' % (self.name, self.title),
-                '# written by scripts/blocks/si_vgt_directed.py; the golden vector is ../%s.vec' % self.name,
-                '# si_vgt_directed.py --check replays it through its own reference of docs/blocks/si-vgt.md',
-                'rcosim-vector 1', 'block si.vgt', 'seed 1', 'backpressure %s' % self.bp,
-                'mem-latency %s' % self.lat, 'channel in regw addr:20 data:32']
-        mem = []
-        addrs = sorted(self.mem)
-        i = 0
-        while i < len(addrs):
-            a, words = addrs[i], []
-            while i < len(addrs) and addrs[i] == a + 4 * len(words) and len(words) < 8:
-                words.append(self.mem[addrs[i]])
-                i += 1
-            mem.append('mem %08x %s' % (a, ' '.join('%08x' % w for w in words)))
-        with open(os.path.join(outdir, self.name + '.stim'), 'w') as fh:
-            fh.write('\n'.join(head + mem + self.lines + ['end']) + '\n')
+        vector.write_stim(
+            outdir, self.name, 'si.vgt', self.title, __file__,
+            notes=['si_vgt_directed.py --check replays it through its own reference of docs/blocks/si-vgt.md'],
+            mem=vector.mem_lines(self.mem), body=self.lines, backpressure=self.bp, latency=self.lat)
 
 
 def seq16(n, start=0):
@@ -289,15 +256,7 @@ def cases():
 
 
 def main(argv):
-    if len(argv) == 3 and argv[1] == '--check':
-        return check(argv[2])
-    if len(argv) != 2 or argv[1].startswith('-'):
-        sys.stderr.write(__doc__)
-        return 2
-    os.makedirs(argv[1], exist_ok=True)
-    for c in cases():
-        c.write(argv[1])
-    return 0
+    return chk.main(argv, __doc__, check, cases)
 
 
 if __name__ == '__main__':

@@ -12,9 +12,10 @@ outputs, so the golden vectors are checked by a second implementation, not only 
 Usage: tile_directed.py OUTDIR            write OUTDIR/*.stim
        tile_directed.py --check VECDIR    compare VECDIR/*.vec with VECDIR/stim/*.stim
 """
-import glob
-import os
 import sys
+
+from rcosim_py import check as chk
+from rcosim_py import vector
 
 # Register byte addresses (000:8798-8859, 000:15062-15137, 000:11695-12004).
 COLOROFFSET, COLORPITCH = 0x4E28, 0x4E38
@@ -139,13 +140,10 @@ class Case:
                           ('@%d ' % at if at else '', code, x, y, a, size, err))
 
     def write(self, outdir):
-        head = ['# %s: %s' % (self.name, self.title),
-                '# written by scripts/blocks/tile_directed.py; the golden vector is ../%s.vec' % self.name,
-                '# "# -> ADDR SIZE ERR" after a fragment: what tile_directed.py --check expects',
-                'rcosim-vector 1', 'block r5xx.tile', 'seed 1', 'backpressure %s' % self.bp, 'mem-latency 1:1',
-                'channel in regw addr:16 data:32', 'channel in frag surf:5 x:14 y:14']
-        with open(os.path.join(outdir, self.name + '.stim'), 'w') as fh:
-            fh.write('\n'.join(head + self.lines + ['end']) + '\n')
+        vector.write_stim(
+            outdir, self.name, 'r5xx.tile', self.title, __file__,
+            notes=['"# -> ADDR SIZE ERR" after a fragment: what tile_directed.py --check expects'],
+            body=self.lines, backpressure=self.bp)
 
 
 def tile_corners(c, code, w, h):
@@ -319,41 +317,17 @@ def cases():
 
 def check(vecdir):
     bad = n = 0
-    for stim in sorted(glob.glob(os.path.join(vecdir, 'stim', '*.stim'))):
-        name = os.path.basename(stim)[:-5]
-        want = []
-        for line in open(stim):
-            if line.startswith('in frag') and '# ->' in line:
-                a, s, e = line.split('# ->')[1].split()
-                want.append((int(a, 16), int(s, 16), int(e, 16)))
-        got = []
-        for line in open(os.path.join(vecdir, name + '.vec')):
-            if line.startswith('out addr '):
-                a, s, e = line.split()[3:6]
-                got.append((int(a, 16), int(s, 16), int(e, 16)))
-        if len(got) != len(want):
-            print('%s: %d outputs in the vector, %d fragments in the stimulus' % (name, len(got), len(want)))
-            bad += 1
-            continue
-        for i, (g, w) in enumerate(zip(got, want)):
-            n += 1
-            if g != w:
-                bad += 1
-                print('%s: fragment #%d: vector %08x %x %x, reference %08x %x %x' % ((name, i) + g + w))
-    print('%s: %d fragments checked, %d differ' % ('FAIL' if bad else 'PASS', n, bad))
-    return 1 if bad else 0
+    for name, lines, vec in chk.directed(vecdir):
+        want = [tuple(int(x, 16) for x in ln.split('# ->')[1].split())          # the expectation
+                for ln in lines if ln.startswith('in frag') and '# ->' in ln]   # after a fragment
+        got = [tuple(x[:3]) for _, x in vector.read(vec).outputs('addr')]
+        n += len(want)
+        bad += chk.compare(name, 'addr', got, want)
+    return chk.verdict(n, bad, 'fragments')
 
 
 def main(argv):
-    if len(argv) == 3 and argv[1] == '--check':
-        return check(argv[2])
-    if len(argv) != 2 or argv[1].startswith('-'):
-        sys.stderr.write(__doc__.split('\n\n')[-1] + '\n')
-        return 2
-    os.makedirs(argv[1], exist_ok=True)
-    for c in cases():
-        c.write(argv[1])
-    return 0
+    return chk.main(argv, __doc__.split('\n\n')[-1] + '\n', check, cases)
 
 
 if __name__ == '__main__':

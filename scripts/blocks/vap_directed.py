@@ -16,12 +16,13 @@ Usage: vap_directed.py OUTDIR                  write OUTDIR/*.stim
        vap_directed.py --check VECDIR          compare VECDIR/*.vec with VECDIR/stim/*.stim
        vap_directed.py --check-vector VEC...   compare any vectors' outputs with their own inputs
 """
-import glob
 import os
-import random
 import struct
 import sys
 from fractions import Fraction
+
+from rcosim_py import check as chk
+from rcosim_py import rng, vector
 
 # Register byte addresses (000:13460-14520).
 VAP_CNTL, VF_CNTL, ALT_NUM, INDEX_OFFSET = 0x2080, 0x2084, 0x2088, 0x208C
@@ -234,16 +235,8 @@ def reference(stim_lines):
                         MAX_INDX, MIN_INDX, CNTL_STATUS, SGN_NORM] + [VPORT + 4 * i for i in range(6)] +
          [0x20C4 + 4 * i for i in range(24)] + [PSC + 4 * i for i in range(8)] + [PSC_EXT + 4 * i for i in range(8)]}
     r[MAX_INDX] = 0xFFFFFF
-    mem, writes = {}, []
-    for line in stim_lines:
-        f = line.split('#')[0].split()
-        if len(f) >= 3 and f[0] == 'mem':
-            a = int(f[1], 16)
-            for i, w in enumerate(f[2:]):
-                mem[a + 4 * i] = int(w, 16)
-        elif len(f) >= 4 and f[0] == 'in' and f[1] == 'regw':
-            vals = [int(x, 16) for x in f[2:] if not x.startswith('@')]
-            writes.append((vals[0], vals[1]))
+    stim = vector.parse(stim_lines)
+    mem, writes = stim.memory(), [tuple(vals) for ch, _, vals in stim.events if ch == 'regw']
     out, reads = [], []
 
     def port(a):
@@ -387,22 +380,10 @@ class Case:
             self.w(p, d)
 
     def write(self, outdir):
-        head = ['# %s: %s' % (self.name, self.title),
-                '# written by scripts/blocks/vap_directed.py; the golden vector is ../%s.vec' % self.name,
-                '# vap_directed.py --check replays it through its own reference of docs/blocks/vap.md',
-                'rcosim-vector 1', 'block r5xx.vap', 'seed 1', 'backpressure %s' % self.bp,
-                'mem-latency %s' % self.lat, 'channel in regw addr:16 data:32']
-        mem = []
-        addrs = sorted(self.mem)
-        i = 0
-        while i < len(addrs):
-            a, words = addrs[i], []
-            while i < len(addrs) and addrs[i] == a + 4 * len(words) and len(words) < 8:
-                words.append(self.mem[addrs[i]])
-                i += 1
-            mem.append('mem %08x %s' % (a, ' '.join('%08x' % w for w in words)))
-        with open(os.path.join(outdir, self.name + '.stim'), 'w') as fh:
-            fh.write('\n'.join(head + mem + self.lines + ['end']) + '\n')
+        vector.write_stim(
+            outdir, self.name, 'r5xx.vap', self.title, __file__,
+            notes=['vap_directed.py --check replays it through its own reference of docs/blocks/vap.md'],
+            mem=vector.mem_lines(self.mem), body=self.lines, backpressure=self.bp, latency=self.lat)
 
 
 SW_ID = 0 | 1 << 3 | 2 << 6 | 3 << 9          # X Y Z W
@@ -736,20 +717,20 @@ def cases():
     out.append(c)
 
     # Many operands, drawn from a fixed seed, so the reference's rationals judge the arithmetic.
-    rng = random.Random(1010)
+    r = rng.stimulus(1010)
 
     def rfloat():
-        k = rng.randrange(8)
+        k = r.randrange(8)
         if k == 0:
-            return rng.choice([0, 0x80000000, 0x7F800000, 0xFF800000, 0x7FC00000, 0x7F7FFFFF, 0x00800000,
+            return r.choice([0, 0x80000000, 0x7F800000, 0xFF800000, 0x7FC00000, 0x7F7FFFFF, 0x00800000,
                                0x00000001, 0x807FFFFF])
         if k == 1:
-            return rng.getrandbits(32) & 0x807FFFFF          # denormals
+            return r.getrandbits(32) & 0x807FFFFF          # denormals
         if k == 2:
-            return rng.getrandbits(32) & 0x80FFFFFF | rng.choice([0x7F000000, 0x7E800000, 0x01000000])
+            return r.getrandbits(32) & 0x80FFFFFF | r.choice([0x7F000000, 0x7E800000, 0x01000000])
         if k == 3:
-            return rng.getrandbits(32)
-        return (rng.getrandbits(32) & 0x807FFFFF) | rng.randrange(110, 145) << 23
+            return r.getrandbits(32)
+        return (r.getrandbits(32) & 0x807FFFFF) | r.randrange(110, 145) << 23
 
     c = Case('viewport_random', '1,536 viewport multiply-adds on operands drawn from a fixed seed (random '
              'bits, denormals, values near overflow and underflow, specials), every enable combination')
@@ -767,18 +748,18 @@ def cases():
     c.w(FMT1, 0o44444444)
     c.viewport(ena=0)
     for k in range(96):
-        ne = rng.randrange(1, 9)
+        ne = r.randrange(1, 9)
         el, need = [], 0
         for e in range(ne):
-            t = rng.choice([4, 5, 6, 7, 8, 9, 11, 12, rng.randrange(16)])
-            skip = rng.choice([0, 0, 0, 1, 2])
-            x = rng.getrandbits(12) if rng.randrange(3) == 0 else SW_ID
-            el.append((t, rng.randrange(14), x | rng.randrange(16) << 12, skip, rng.randrange(2), rng.randrange(2)))
+            t = r.choice([4, 5, 6, 7, 8, 9, 11, 12, r.randrange(16)])
+            skip = r.choice([0, 0, 0, 1, 2])
+            x = r.getrandbits(12) if r.randrange(3) == 0 else SW_ID
+            el.append((t, r.randrange(14), x | r.randrange(16) << 12, skip, r.randrange(2), r.randrange(2)))
             need += NDW[t] + (skip if e + 1 < ne else 0)
         c.psc(el)
-        c.w(SGN_NORM, rng.getrandbits(32))
+        c.w(SGN_NORM, r.getrandbits(32))
         c.w(VTX_SIZE, need)
-        c.draw(2, 3, 2, [rng.getrandbits(32) if rng.randrange(2) else rng.choice([0, 0xFFFFFFFF, 0x80808080,
+        c.draw(2, 3, 2, [r.getrandbits(32) if r.randrange(2) else r.choice([0, 0xFFFFFFFF, 0x80808080,
                                                                                0x7F7F7F7F, 0x80008000, 0x7FFF7FFF])
                          for _ in range(2 * need)])
     out.append(c)
@@ -790,30 +771,15 @@ def cases():
 def check(vecdir):
     self_test()
     bad = n = 0
-    for stim in sorted(glob.glob(os.path.join(vecdir, 'stim', '*.stim'))):
-        name = os.path.basename(stim)[:-5]
-        vtx, reads = reference(open(stim).read().split('\n'))
-        gv, gr = [], []
-        for line in open(os.path.join(vecdir, name + '.vec')):
-            f = line.split()
-            if line.startswith('out vtx '):
-                gv.append(tuple(int(v, 16) for v in f[3:13]))
-            elif line.startswith('out memreq '):
-                gr.append(int(f[3], 16))
+    for name, lines, vec in chk.directed(vecdir):
+        vtx, reads = reference(lines)
+        v = vector.read(vec)
+        gv = [tuple(x[:10]) for _, x in v.outputs('vtx')]
+        gr = [x[0] for _, x in v.outputs('memreq')]
         for what, got, want in (('vtx', gv, vtx), ('memory read', gr, reads)):
             n += len(want)
-            if len(got) != len(want):
-                print('%s: %d %s records in the vector, %d in the reference' % (name, len(got), what, len(want)))
-                bad += 1
-            for i, (g, w) in enumerate(zip(got, want)):
-                if g != w:
-                    bad += 1
-                    if bad < 40:
-                        gs = ' '.join('%x' % v for v in g) if isinstance(g, tuple) else '%x' % g
-                        ws = ' '.join('%x' % v for v in w) if isinstance(w, tuple) else '%x' % w
-                        print('%s: %s #%d: vector %s, reference %s' % (name, what, i, gs, ws))
-    print('%s: %d records checked, %d differ' % ('FAIL' if bad else 'PASS', n, bad))
-    return 1 if bad else 0
+            bad += chk.compare(name, what, got, want)
+    return chk.verdict(n, bad)
 
 
 def check_vectors(paths):
@@ -822,22 +788,14 @@ def check_vectors(paths):
     self_test()
     bad = n = 0
     for path in paths:
-        lines = open(path).read().split('\n')
-        vtx, reads = reference(lines)
-        gv = [tuple(int(v, 16) for v in ln.split()[3:13]) for ln in lines if ln.startswith('out vtx ')]
-        gr = [int(ln.split()[3], 16) for ln in lines if ln.startswith('out memreq ')]
-        n += len(vtx) + len(reads)
+        vtx, reads = reference(vector.raw_text(path).split('\n'))
+        v = vector.read(path)
+        gv = [tuple(x[:10]) for _, x in v.outputs('vtx')]
+        gr = [x[0] for _, x in v.outputs('memreq')]
         for what, got, want in (('vtx', gv, vtx), ('memory read', gr, reads)):
-            if len(got) != len(want):
-                bad += 1
-                print('%s: %d %s records in the vector, %d in the reference' % (path, len(got), what, len(want)))
-            for i, (g, w) in enumerate(zip(got, want)):
-                if g != w:
-                    bad += 1
-                    if bad < 20:
-                        print('%s: %s #%d: vector %s, reference %s' % (path, what, i, g, w))
-    print('%s: %d records checked, %d differ' % ('FAIL' if bad else 'PASS', n, bad))
-    return 1 if bad else 0
+            n += len(want)
+            bad += chk.compare(path, what, got, want, limit=20)
+    return chk.verdict(n, bad)
 
 
 def main(argv):

@@ -15,12 +15,12 @@ by a second implementation, not only regenerated.
 Usage: zb_directed.py OUTDIR            write OUTDIR/*.stim
        zb_directed.py --check VECDIR    compare VECDIR/*.vec with VECDIR/stim/*.stim
 """
-import glob
-import os
 import sys
 
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-import tile_directed  # noqa: E402  (the surface addresses: r5xx.tile's Python reference)
+from rcosim_py import check as chk
+from rcosim_py import vector
+
+from blocks import tile_directed  # the surface addresses: r5xx.tile's Python reference
 
 # Register byte addresses (000:14868-15389).
 ZB_CNTL, ZB_ZSTENCILCNTL, ZB_STENCILREFMASK, ZB_STENCILREFMASK_BF = 0x4F00, 0x4F04, 0x4F08, 0x4FD4
@@ -124,16 +124,10 @@ def reference(stim_lines):
         mem[addr] = old
         writes.append((addr, data, be))
 
-    for line in stim_lines:
-        f = line.split('#')[0].split()
-        if len(f) >= 3 and f[0] == 'mem':
-            a = int(f[1], 16)
-            for i, w in enumerate(f[2:]):
-                mem[a + 4 * i] = int(w, 16)
-        if len(f) < 3 or f[0] != 'in':
-            continue
-        vals = [int(x, 16) for x in f[2:] if not x.startswith('@')]
-        if f[1] == 'regw':
+    stim = vector.parse(stim_lines)
+    mem.update(stim.memory())
+    for ch, _, vals in stim.events:
+        if ch == 'regw':
             a, d = vals
             if a == ZB_ZPASS_ADDR:
                 write(d & ~3, count, 0xF)
@@ -203,23 +197,10 @@ class Case:
                                                              '  # ' + note if note else ''))
 
     def write(self, outdir):
-        head = ['# %s: %s' % (self.name, self.title),
-                '# written by scripts/blocks/zb_directed.py; the golden vector is ../%s.vec' % self.name,
-                '# zb_directed.py --check replays it through its own reference of docs/blocks/zb.md',
-                'rcosim-vector 1', 'block r5xx.zb', 'seed 1', 'backpressure %s' % self.bp,
-                'mem-latency %s' % self.lat, 'channel in regw addr:16 data:32',
-                'channel in frag x:14 y:14 z:24 back:1']
-        mem = []
-        addrs = sorted(self.mem)
-        i = 0
-        while i < len(addrs):
-            a, words = addrs[i], []
-            while i < len(addrs) and addrs[i] == a + 4 * len(words) and len(words) < 8:
-                words.append(self.mem[addrs[i]])
-                i += 1
-            mem.append('mem %08x %s' % (a, ' '.join('%08x' % w for w in words)))
-        with open(os.path.join(outdir, self.name + '.stim'), 'w') as fh:
-            fh.write('\n'.join(head + mem + self.lines + ['end']) + '\n')
+        vector.write_stim(
+            outdir, self.name, 'r5xx.zb', self.title, __file__,
+            notes=['zb_directed.py --check replays it through its own reference of docs/blocks/zb.md'],
+            mem=vector.mem_lines(self.mem), body=self.lines, backpressure=self.bp, latency=self.lat)
 
 
 def zs(func=0, sfunc=0, fail=0, zpass=0, zfail=0, bf=(0, 0, 0, 0), zero=0):
@@ -462,43 +443,22 @@ def bytes_of(be):
 
 def check(vecdir):
     bad = n = 0
-    for stim in sorted(glob.glob(os.path.join(vecdir, 'stim', '*.stim'))):
-        name = os.path.basename(stim)[:-5]
-        passes, writes = reference(open(stim).read().split('\n'))
+    for name, lines, vec in chk.directed(vecdir):
+        passes, writes = reference(lines)
         # the bytes of a write that are not enabled carry what the read returned (docs/blocks/zb.md);
         # only the enabled ones are compared
         writes = [(a, d & bytes_of(be), be) for a, d, be in writes]
-        gp, gw = [], []
-        for line in open(os.path.join(vecdir, name + '.vec')):
-            f = line.split()
-            if line.startswith('out pass '):
-                gp.append(tuple(int(v, 16) for v in f[3:7]))
-            elif line.startswith('out memreq ') and int(f[4], 16):
-                gw.append((int(f[3], 16), int(f[5], 16) & bytes_of(int(f[6], 16)), int(f[6], 16)))
-        for what, got, want in (('pass record', gp, passes), ('memory write', gw, writes)):
+        v = vector.read(vec)
+        gp = [tuple(x[:4]) for _, x in v.outputs('pass')]
+        gw = [(x[0], x[2] & bytes_of(x[3]), x[3]) for _, x in v.outputs('memreq') if x[1]]
+        for what, got, want in (('pass', gp, passes), ('memory write', gw, writes)):
             n += len(want)
-            if len(got) != len(want):
-                print('%s: %d %ss in the vector, %d in the reference' % (name, len(got), what, len(want)))
-                bad += 1
-            for i, (g, w) in enumerate(zip(got, want)):
-                if g != w:
-                    bad += 1
-                    print('%s: %s #%d: vector %s, reference %s' % (name, what, i, ' '.join('%x' % v for v in g),
-                                                                 ' '.join('%x' % v for v in w)))
-    print('%s: %d records checked, %d differ' % ('FAIL' if bad else 'PASS', n, bad))
-    return 1 if bad else 0
+            bad += chk.compare(name, what, got, want)
+    return chk.verdict(n, bad)
 
 
 def main(argv):
-    if len(argv) == 3 and argv[1] == '--check':
-        return check(argv[2])
-    if len(argv) != 2 or argv[1].startswith('-'):
-        sys.stderr.write(__doc__.split('\n\n')[-1] + '\n')
-        return 2
-    os.makedirs(argv[1], exist_ok=True)
-    for c in cases():
-        c.write(argv[1])
-    return 0
+    return chk.main(argv, __doc__.split('\n\n')[-1] + '\n', check, cases)
 
 
 if __name__ == '__main__':

@@ -14,7 +14,6 @@ every vector of the block with the vector's own plusargs (vector.args), as a tea
 Usage: export_check.py [-o DIR] [-j N] [--verilator | --verilator-only] [--block B] [VECTOR...]
 Exit status 0 when every bench passes, 1 otherwise, 2 on bad input.
 """
-import argparse
 import concurrent.futures
 import glob
 import os
@@ -23,10 +22,10 @@ import subprocess
 import sys
 import time
 
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-import export_sv  # noqa: E402
-import vecread  # noqa: E402
-from vecread import ROOT  # noqa: E402
+from export import export_sv
+from rcosim_py import vector
+from rcosim_py.cli import Parser
+from rcosim_py.vector import ROOT, VectorError
 
 
 def shipped():
@@ -76,10 +75,10 @@ def run_one(vec, outroot, sims, timeout):
     t0 = time.monotonic()
     res = {'vector': os.path.relpath(vec, ROOT), 'name': name, 'dir': d, 'out': {}, 'rc': {}, 'block': None}
     try:
-        v = vecread.read_vector(vec)
-        res['block'] = v['block']
+        v = vector.read(vec)
+        res['block'] = v.block
         export_sv.gen(v, d, 'exact', os.path.basename(name.split('.')[-1]))
-    except vecread.VecError as e:
+    except VectorError as e:
         res['rc']['export'] = 2
         res['out']['export'] = str(e)
         res['secs'] = time.monotonic() - t0
@@ -95,7 +94,7 @@ def passed(res, sim):
 
 
 def main(argv=None):
-    ap = vecread.Parser(prog='rcosim export --check')
+    ap = Parser(prog='rcosim export --check')
     ap.add_argument('-o', dest='out', default='export-check')
     ap.add_argument('-j', dest='jobs', type=int, default=2)
     ap.add_argument('--verilator', action='store_true', help='also run each bench under Verilator --binary')

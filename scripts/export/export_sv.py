@@ -16,47 +16,35 @@ responses (in order, after the engine's seeded latency, from the preloaded image
 applied), evaluation with the clock low, the check of every output against the vector, the
 handshakes and the rising edge.
 """
-import argparse
 import math
 import os
 import re
 import shutil
 import sys
 
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-import vecread  # noqa: E402
-from vecread import ROOT, VecError  # noqa: E402
+import blockgen
+from rcosim_py import vector
+from rcosim_py.cli import Parser
+from rcosim_py.vector import ROOT, VectorError
 
 PAGE_WORDS = 1024  # 4 KiB pages of 32-bit words
 
 
 def block_rtl(block):
-    """The RTL files of a block as rcosim.cmake gathers them (CMakeLists.txt rcosim_add_block)."""
-    fam, name = block.split('.', 1)
-    uses, uses_top = [], []
-    with open(os.path.join(ROOT, 'CMakeLists.txt'), encoding='utf-8') as f:
-        for line in f:
-            m = re.match(r'^\s*rcosim_add_block\(\s*(\S+)\s+(\S+)(.*)\)', line)
-            if m and m.group(1) == fam and m.group(2) == name:
-                mode = None
-                for w in m.group(3).split():
-                    if w in ('USES', 'USES_TOP'):
-                        mode = w
-                    elif mode == 'USES':
-                        uses.append(w)
-                    elif mode == 'USES_TOP':
-                        uses_top.append(w)
+    """The RTL files of a block as cmake/rcosim.cmake gathers them: its own, rtl/prim, all of its
+    parts' (tops included) and its uses' without their tops (blockgen.closure of the manifests)."""
+    parts, uses = blockgen.closure(blockgen.manifests(ROOT), block)
 
-    def sv(d):
-        p = os.path.join(ROOT, 'rtl', fam, d)
+    def sv(b):
+        p = os.path.join(ROOT, 'rtl', *b.split('.'))
         return sorted(os.path.join(p, x) for x in os.listdir(p) if x.endswith('.sv'))
-    files = sv(name)
+    files = sv(block)
     files += sorted(os.path.join(ROOT, 'rtl', 'prim', x) for x in os.listdir(os.path.join(ROOT, 'rtl', 'prim'))
                     if x.endswith('.sv'))
-    for d in uses:
-        files += [p for p in sv(d) if os.path.basename(p) != '%s_%s.sv' % (fam, d)]
-    for d in uses_top:
-        files += sv(d)
+    for b in uses:
+        files += [p for p in sv(b) if os.path.basename(p) != '%s.sv' % b.replace('.', '_')]
+    for b in parts:
+        files += sv(b)
     seen, out = set(), []
     for p in files:
         if os.path.basename(p) not in seen:
@@ -86,14 +74,14 @@ def mem_pages(v, desc):
     requests touch (in exact and ordered mode a request the vector does not expect is a
     mismatch reported before the memory agent takes it)."""
     pages = set()
-    for a, words in v['mem']:
+    for a, words in v.mem:
         for i in range(len(words)):
             pages.add((a + 4 * i) >> 12)
     for m in desc['mem']:
         req = desc['channels'][m['req_i']]
         fi = m['f']['addr']
         nbytes = m['bytes']
-        for _, vals in v['out'].get(req['name'], []):
+        for _, vals in v.out.get(req['name'], []):
             addr = vals[fi] & ~(nbytes - 1) & 0xFFFFFFFF
             pages.add(addr >> 12)
             pages.add((addr + nbytes - 1) >> 12)
@@ -101,25 +89,25 @@ def mem_pages(v, desc):
 
 
 def gen(v, outdir, mode, name):
-    desc = v['desc']
+    desc = v.desc
     block = desc['name']
     chans = desc['channels']
-    pol = vecread.parse_policy(v['backpressure'])
+    pol = vector.parse_policy(v.backpressure)
     if pol is None:
-        raise VecError("%s: expected a back-pressure policy (always, random:P, bursty:N), got '%s'" %
-                       (v['path'], v['backpressure']))
-    lat = vecread.parse_latency(v['mem_latency'])
+        raise VectorError("%s: expected a back-pressure policy (always, random:P, bursty:N), got '%s'" %
+                       (v.path, v.backpressure))
+    lat = vector.parse_latency(v.latency)
     if lat is None:
-        raise VecError("%s: expected a memory latency N or MIN:MAX (1..1000), got '%s'" % (v['path'], v['mem_latency']))
-    if not v['has_expected']:
-        raise VecError('%s: the vector has no expected outputs (make them with rcosim gen)' % v['path'])
+        raise VectorError("%s: expected a memory latency N or MIN:MAX (1..1000), got '%s'" % (v.path, v.latency))
+    if not v.has_expected:
+        raise VectorError('%s: the vector has no expected outputs (make them with rcosim gen)' % v.path)
     top = block.replace('.', '_')
     os.makedirs(outdir, exist_ok=True)
     # ---- data files -----------------------------------------------------------------------
     for ch in chans:
         if ch['dir'] == 'in' and ch['agent']:
             continue
-        rows = v['in'][ch['name']] if ch['dir'] == 'in' else v['out'][ch['name']]
+        rows = v.inp[ch['name']] if ch['dir'] == 'in' else v.out[ch['name']]
         rw = 64 + sum(f['width'] for f in ch['fields'])
         text = ''.join('%0*x\n' % (hexw(rw), pack_row(c, ch['fields'], vals)) for c, vals in rows)
         write(os.path.join(outdir, '%s_%s.hex' % ('in' if ch['dir'] == 'in' else 'exp', ch['name'])),
@@ -129,7 +117,7 @@ def gen(v, outdir, mode, name):
     if desc['mem']:
         write(os.path.join(outdir, 'mem_pages.hex'), ''.join('%05x\n' % p for p in pages) or '00000\n')
         words = {}
-        for a, ws in v['mem']:
+        for a, ws in v.mem:
             for i, w in enumerate(ws):
                 words[a + 4 * i] = w
         lines, nxt = [], None
@@ -177,15 +165,15 @@ def vector_args(v, desc, pol, lat, name, npages):
     are the same values, so one compiled bench of a block runs any of its vectors given these
     (docs/export.md, 'One build per block')."""
     kind, thr, burst = policy_args(pol)
-    a = ['+name=%s' % name, '+seed=%d' % v['seed'], '+bp_kind=%d' % kind, '+bp_thr=%d' % thr,
-         '+bp_burst=%d' % burst, '+bp_text=%s' % v['backpressure'], '+lat_min=%d' % lat[0],
+    a = ['+name=%s' % name, '+seed=%d' % v.seed, '+bp_kind=%d' % kind, '+bp_thr=%d' % thr,
+         '+bp_burst=%d' % burst, '+bp_text=%s' % v.backpressure, '+lat_min=%d' % lat[0],
          '+lat_max=%d' % lat[1]]
     for kindname, ch in data_channels(desc):
-        rows = v['in'][ch['name']] if kindname == 'in' else v['out'][ch['name']]
+        rows = v.inp[ch['name']] if kindname == 'in' else v.out[ch['name']]
         a.append('+n_%s_%s=%d' % (kindname, ch['name'], len(rows)))
     if desc['mem']:
         a.append('+npages=%d' % max(npages, 1))
-        a.append('+mem_init=%d' % (1 if v['mem'] else 0))
+        a.append('+mem_init=%d' % (1 if v.mem else 0))
     return a
 
 
@@ -206,7 +194,7 @@ def gen_tb(v, desc, top, pol, lat, mode, name, npages):
     w('`timescale 1ns/1ns\n')
     caps = []
     for kind, ch in data_channels(desc):
-        rows = v['in'][ch['name']] if kind == 'in' else v['out'][ch['name']]
+        rows = v.inp[ch['name']] if kind == 'in' else v.out[ch['name']]
         caps.append('    parameter bit [31:0] CAP_%s_%s = %d' % (kind.upper(), ch['name'], max(len(rows), 1)))
     if desc['mem']:
         caps.append('    parameter bit [31:0] CAP_PAGES = %d' % max(npages, 1))
@@ -270,7 +258,7 @@ def gen_tb(v, desc, top, pol, lat, mode, name, npages):
             continue
         n = ch['name']
         kind = 'in' if ch['dir'] == 'in' else 'exp'
-        rows = v['in'][n] if ch['dir'] == 'in' else v['out'][n]
+        rows = v.inp[n] if ch['dir'] == 'in' else v.out[n]
         rw = 64 + sum(f['width'] for f in ch['fields'])
         w('  bit [63:0] %s_%s_N;\n' % (kind.upper(), n))
         w('  logic [%d:0] %s_%s [0:CAP_%s_%s-1];\n' % (rw - 1, kind, n, kind.upper(), n))
@@ -393,13 +381,13 @@ def gen_tb(v, desc, top, pol, lat, mode, name, npages):
     w('    if ($value$plusargs("wave=%s", wave)) begin\n      $dumpfile(wave);\n      $dumpvars(0, rcosim_tb);\n    end\n')
     # the vector: defaults, then vector.args
     w('    if (!$value$plusargs("name=%%s", vname)) vname = "%s";\n' % name)
-    w('    if (!$value$plusargs("bp_text=%%s", bp_text)) bp_text = "%s";\n' % v['backpressure'])
-    for var, val in (('seed', v['seed']), ('bp_kind', bp_k), ('bp_thr', bp_t), ('bp_burst', bp_b),
+    w('    if (!$value$plusargs("bp_text=%%s", bp_text)) bp_text = "%s";\n' % v.backpressure)
+    for var, val in (('seed', v.seed), ('bp_kind', bp_k), ('bp_thr', bp_t), ('bp_burst', bp_b),
                      ('lat_min', lat[0]), ('lat_max', lat[1])):
         w('    if (!$value$plusargs("%s=%%d", %s)) %s = 64\'d%d;\n' % (var, var, var, val))
     for k, ch in data_channels(desc):
         n = ch['name']
-        rows = v['in'][n] if k == 'in' else v['out'][n]
+        rows = v.inp[n] if k == 'in' else v.out[n]
         w('    if (!$value$plusargs("n_%s_%s=%%d", %s_%s_N)) %s_%s_N = %d;\n' % (k, n, k.upper(), n, k.upper(), n, len(rows)))
         w('    if (%s_%s_N > CAP_%s_%s) begin\n' % (k.upper(), n, k.upper(), n))
         w('      $display("FAIL %s %%s: %%0d rows in %s_%s.hex, more than this build holds (CAP_%s_%s = %%0d: compile with -GCAP_%s_%s=N)", vname, %s_%s_N, CAP_%s_%s);\n'
@@ -416,7 +404,7 @@ def gen_tb(v, desc, top, pol, lat, mode, name, npages):
           % (k.upper(), n, k, n, k, n, k.upper(), n))
     if mems:
         w('    $readmemh("mem_pages.hex", pages, 0, int\'(npages) - 1);\n')
-        w('    if (!$value$plusargs("mem_init=%%d", mem_init)) mem_init = %d;\n' % (1 if v['mem'] else 0))
+        w('    if (!$value$plusargs("mem_init=%%d", mem_init)) mem_init = %d;\n' % (1 if v.mem else 0))
         w('    if (mem_init != 0) begin\n')
         for mi in range(len(mems)):
             w('      $readmemh("mem_init.hex", mem%d);\n' % mi)
@@ -651,7 +639,7 @@ esac
 
 
 def main(argv=None):
-    ap = vecread.Parser(prog='rcosim export --format sv')
+    ap = Parser(prog='rcosim export --format sv')
     ap.add_argument('--vector')
     ap.add_argument('-o', dest='out')
     ap.add_argument('--mode', choices=('exact', 'ordered'), default='exact')
@@ -661,13 +649,13 @@ def main(argv=None):
     if not a.vector or not a.out:
         ap.error('expected --vector V and -o DIR')
     try:
-        v = vecread.read_vector(a.vector)
+        v = vector.read(a.vector)
         name = re.sub(r'\.vec(\.gz)?$', '', os.path.basename(a.vector))
         gen(v, a.out, a.mode, name)
-    except VecError as e:
+    except VectorError as e:
         print('rcosim export: %s' % e, file=sys.stderr)
         return 2
-    print('export: %s (%s) -> %s' % (a.vector, v['block'], a.out))
+    print('export: %s (%s) -> %s' % (a.vector, v.block, a.out))
     return 0
 
 

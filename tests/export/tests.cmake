@@ -92,7 +92,8 @@ if(IVERILOG_EXECUTABLE)
       add_test(NAME ${tname}
                COMMAND ${Python3_EXECUTABLE} ${PROJECT_SOURCE_DIR}/scripts/export/export_check.py
                        -o ${RCOSIM_EXPORT_WORK}/icarus-${blk} -j 1 --timeout 3600 ${${kind}})
-      set_tests_properties(${tname} PROPERTIES LABELS "${labels}" ENVIRONMENT "PYTHONDONTWRITEBYTECODE=1")
+      set_tests_properties(${tname} PROPERTIES LABELS "${labels}"
+                           ENVIRONMENT "PYTHONDONTWRITEBYTECODE=1;PYTHONPATH=${PROJECT_SOURCE_DIR}/scripts")
     endforeach()
   endforeach()
   foreach(case deterministic fault_icarus ordered_fault bad_vector)
@@ -131,7 +132,8 @@ foreach(blk ${verilator_blocks})
   if(NOT blk STREQUAL "r5xx.zb" AND NOT blk STREQUAL "r5xx.regs")
     set(labels "${labels};nightly")     # the CI pair above runs whatever the option
   endif()
-  set_tests_properties(export.verilator.${blk} PROPERTIES LABELS "${labels}" ENVIRONMENT "PYTHONDONTWRITEBYTECODE=1")
+  set_tests_properties(export.verilator.${blk} PROPERTIES LABELS "${labels}"
+                       ENVIRONMENT "PYTHONDONTWRITEBYTECODE=1;PYTHONPATH=${PROJECT_SOURCE_DIR}/scripts")
 endforeach()
 # The three back-pressure policies with random memory latency, exported from seeded random vectors
 # and run under Icarus: the bench's policy and latency come from vector.args at run time.

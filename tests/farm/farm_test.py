@@ -101,7 +101,7 @@ def case_usage(ctx):
     check(len(g) == 5 and all(len(b) == 2 for b in g), 'cap 2 over 5 tasks: %r' % [len(b) for b in g])
     # The shared-filesystem check: a local -o and a partition of two other machines is refused
     # (exit 2 before anything is written), accepted with --assume-shared or when the node is this machine.
-    import regress as R
+    from rcosim_py.cli import Usage
 
     def fake_slurm(nodes):
         def slurm(cmd, timeout=60):
@@ -120,16 +120,16 @@ def case_usage(ctx):
         F.slurm = fake_slurm([('n1', '10.9.9.1'), ('n2', '10.9.9.2')])
         if F.mount_of(tmp)[1] not in F.SHARED_FS:
             try:
-                F.preflight(R, a, os.path.join(tmp, 'farm-out'))
+                F.preflight(a, os.path.join(tmp, 'farm-out'))
                 raise Fail('a local -o with two remote nodes was accepted')
-            except R.Usage as e:
+            except Usage as e:
                 check('cannot be assumed to share' in str(e) and 'n1, n2' in str(e), 'shared-fs error %r' % str(e))
         a.assume_shared = True
-        fm = F.preflight(R, a, os.path.join(tmp, 'farm-out'))
+        fm = F.preflight(a, os.path.join(tmp, 'farm-out'))
         check((fm['slots'], fm['limit'], fm['partition']) == (64, 501, 'batch'), 'preflight %r' % fm)
         a.assume_shared, a.jobs_given = False, 8
         F.slurm = fake_slurm([('localhost', 'localhost')])
-        fm = F.preflight(R, a, os.path.join(tmp, 'farm-out'))
+        fm = F.preflight(a, os.path.join(tmp, 'farm-out'))
         check(fm['single_machine'] and fm['slots'] == 8, 'one-machine preflight %r' % fm)
     finally:
         F.slurm, F.shutil.which = real_slurm, real_which

@@ -620,7 +620,7 @@ def case_malformed(ctx):
         (['--vector', VEC, '-o', ex, '--mode', 'loose'], "rcosim export --format sv: argument --mode: invalid choice: 'loose'"),
         (['--vector', VEC, '-o', ex, '--format', 'cocotb', '--mode', 'exact'],
          'rcosim export --format cocotb: --mode exact: not an option of this command'),
-        (['--vector', 'no/such.vec', '-o', ex], 'rcosim export: no/such.vec: cannot read: No such file or directory'),
+        (['--vector', 'no/such.vec', '-o', ex], 'rcosim export: no/such.vec: cannot open: No such file or directory'),
         (['--check', '--block', 'r5xx.cp', '-j', 'x'], "rcosim export --check: argument -j: invalid int value: 'x'"),
         (['--check', '--frob'], 'rcosim export --check: unrecognized arguments: --frob'),
     ]:

@@ -31,11 +31,17 @@ def contains(text, *needles):
             raise Fail('expected %r in:\n%s' % (n, text))
 
 
+def script_env(ctx):
+    """The environment of a Python tool of scripts/: scripts/ is its import root."""
+    old = os.environ.get('PYTHONPATH')
+    path = os.path.join(ctx['src'], 'scripts') + (os.pathsep + old if old else '')
+    return dict(os.environ, PYTHONDONTWRITEBYTECODE='1', PYTHONPATH=path)
+
+
 def script(ctx, name, *args):
     """scripts/NAME ARGS (a block's directed-vector generator) from the source directory."""
     return subprocess.run([sys.executable, os.path.join(ctx['src'], 'scripts', name)] + list(args),
-                          cwd=ctx['src'], capture_output=True, text=True, timeout=600,
-                          env=dict(os.environ, PYTHONDONTWRITEBYTECODE='1'))
+                          cwd=ctx['src'], capture_output=True, text=True, timeout=600, env=script_env(ctx))
 
 
 def png_size(path):

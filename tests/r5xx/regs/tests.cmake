@@ -5,7 +5,7 @@ rcosim_add_cmocka_test(NAME test_regs_map SOURCES ${CMAKE_CURRENT_LIST_DIR}/test
 add_test(NAME r5xx.regs.rtlgen_check
          COMMAND ${Python3_EXECUTABLE} ${PROJECT_SOURCE_DIR}/scripts/blocks/regs_rtlgen.py --check)
 set_tests_properties(r5xx.regs.rtlgen_check PROPERTIES LABELS "r5xx;regs"
-                     ENVIRONMENT "PYTHONDONTWRITEBYTECODE=1")
+                     ENVIRONMENT "PYTHONDONTWRITEBYTECODE=1;PYTHONPATH=${PROJECT_SOURCE_DIR}/scripts")
 # A wrong read-back is caught (either side), the same run passes without it, and an exhaustive
 # sweep of the 16-bit address space passes in exact lockstep.
 foreach(case fault_rtl fault_model fault_needs_compare sweep)

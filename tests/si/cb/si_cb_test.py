@@ -24,7 +24,7 @@ SCRIPT = os.path.join('scripts', 'blocks', 'si_cb_directed.py')
 
 def script(ctx, *args):
     return subprocess.run([sys.executable, os.path.join(ctx['src'], SCRIPT)] + list(args),
-                          capture_output=True, text=True, cwd=ctx['src'])
+                          capture_output=True, text=True, cwd=ctx['src'], env=rctest.script_env(ctx))
 
 
 def write_index(ctx, nth):

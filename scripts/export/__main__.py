@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
-"""export.py - 'rcosim export': golden vectors as benches for other simulators (docs/export.md).
+"""export/__main__.py - 'rcosim export' (python3 -m export with scripts/ on the path): golden vectors
+as benches for other simulators (docs/export.md).
 
   rcosim export --vector V --format sv -o DIR [--mode exact|ordered]
       a self-checking SystemVerilog bench (scripts/export/export_sv.py); DIR/run.sh icarus|verilator
@@ -10,15 +11,12 @@
       (scripts/export/export_check.py)
 Exit status 0 done or all passed, 1 a bench failed, 2 bad usage or bad input.
 """
-import os
 import sys
-
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
 
 def main(argv):
     if '--check' in argv:
-        import export_check
+        from export import export_check
         return export_check.main([a for a in argv if a != '--check'])
     if argv and argv[0] in ('-h', '--help'):
         print(__doc__.strip())
@@ -42,10 +40,10 @@ def main(argv):
         rest.append(argv[i])
         i += 1
     if fmt == 'sv':
-        import export_sv
+        from export import export_sv
         return export_sv.main(rest)
     if fmt == 'cocotb':
-        import export_cocotb
+        from export import export_cocotb
         return export_cocotb.main(rest)
     print("rcosim export: --format expects sv or cocotb, got '%s'" % fmt, file=sys.stderr)
     return 2

@@ -1,0 +1,348 @@
+"""report.py - the reports of a regression (rcosim regress, docs/regression.md): JUnit XML, HTML,
+results.json, summary.txt and the merged coverage, whichever back end ran the runs (the local
+one in scripts/regress.py or the Slurm farm in scripts/regress_farm.py)."""
+import html
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import xml.etree.ElementTree as ET
+
+from rcosim_py.atomic import write_atomic
+from rcosim_py.runs import STATUS_WORD, fmt_wall
+
+SRC = os.path.normpath(os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', '..'))
+
+
+XML_BAD = re.compile('[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]')
+
+
+def parse_coverage_dat(path):
+    """{(file, type): [points, covered]} from a Verilator coverage.dat."""
+    points = {}
+    with open(path, errors='replace') as f:
+        for line in f:
+            if not line.startswith('C '):
+                continue
+            m = re.match(r"C '(.*)' (\d+)\s*$", line)
+            if not m:
+                continue
+            kv = {}
+            for item in m.group(1).split('\x01'):
+                if '\x02' in item:
+                    k, v = item.split('\x02', 1)
+                    kv[k] = v
+            page = kv.get('page', '')
+            typ = page.split('/', 1)[0]
+            key = (kv.get('f', ''), typ)
+            e = points.setdefault(key, [0, 0])
+            e[0] += 1
+            if int(m.group(2)) > 0:
+                e[1] += 1
+    return points
+
+
+def coverage(a, runs, outdir, blocks):
+    """Merges every run's coverage.dat; writes lcov info and genhtml; per-block percentages."""
+    cdir = os.path.join(outdir, 'coverage')
+    os.makedirs(cdir, exist_ok=True)
+    dats = [os.path.join(r.dir, 'coverage.dat') for r in runs
+            if r.dir and os.path.exists(os.path.join(r.dir, 'coverage.dat'))]
+    res = {'dir': 'coverage', 'runs': len(dats), 'blocks': {}, 'notes': []}
+    if not dats:
+        res['notes'].append('no run wrote coverage.dat')
+        return res
+    merged = os.path.join(cdir, 'merged.dat')
+    log = open(os.path.join(cdir, 'merge.log'), 'w')
+    # verilator_coverage reads many files; pass them in chunks through intermediate merges.
+    chunk, parts = 200, []
+    for i in range(0, len(dats), chunk):
+        part = os.path.join(cdir, 'part%d.dat' % (i // chunk))
+        subprocess.run(['verilator_coverage', '-write', part] + dats[i:i + chunk], stdout=log,
+                       stderr=subprocess.STDOUT, check=True)
+        parts.append(part)
+    subprocess.run(['verilator_coverage', '-write', merged] + parts, stdout=log, stderr=subprocess.STDOUT,
+                   check=True)
+    for p in parts:
+        os.remove(p)
+    info = os.path.join(cdir, 'coverage.info')
+    subprocess.run(['verilator_coverage', '--write-info', info, merged], stdout=log, stderr=subprocess.STDOUT,
+                   check=True)
+    res['merged'] = 'coverage/merged.dat'
+    res['info'] = 'coverage/coverage.info'
+    if shutil.which('genhtml'):
+        p = subprocess.run(['genhtml', '--quiet', '--output-directory', os.path.join(cdir, 'html'), info],
+                           stdout=log, stderr=subprocess.STDOUT)
+        if p.returncode == 0:
+            res['html'] = 'coverage/html/index.html'
+        else:
+            res['notes'].append('genhtml failed (see coverage/merge.log)')
+    else:
+        res['notes'].append('genhtml not found: apt-get install -y lcov')
+    log.close()
+    per = {}
+    for (fname, typ), (n, hit) in parse_coverage_dat(merged).items():
+        rel = os.path.relpath(os.path.realpath(fname), os.path.realpath(SRC)) if os.path.isabs(fname) else fname
+        m = re.match(r'rtl/([^/]+)/([^/]+)/', rel)
+        if not m:
+            continue
+        block = '%s.%s' % (m.group(1), m.group(2))
+        kind = 'toggle' if typ == 'v_toggle' else 'line' if typ in ('v_line', 'v_branch') else None
+        if not kind:
+            continue
+        e = per.setdefault(block, {'line': [0, 0], 'toggle': [0, 0]})
+        e[kind][0] += n
+        e[kind][1] += hit
+    for block, e in per.items():
+        res['blocks'][block] = {k: {'points': v[0], 'covered': v[1],
+                                    'percent': 100.0 * v[1] / v[0] if v[0] else None} for k, v in e.items()}
+    return res
+
+
+def xml_text(s):
+    return XML_BAD.sub('?', s)
+
+
+def write_junit(path, a, runs, title):
+    root = ET.Element('testsuites', name=title)
+    tot = {'tests': 0, 'failures': 0, 'errors': 0, 'skipped': 0, 'time': 0.0}
+    for block in sorted({r.block for r in runs}):
+        br = [r for r in runs if r.block == block]
+        ts = ET.SubElement(root, 'testsuite', name=block)
+        props = ET.SubElement(ts, 'properties')
+        for k, v in (('suite', a.suite), ('seed-base', str(a.seed_base))):
+            ET.SubElement(props, 'property', name=k, value=v)
+        c = {'tests': len(br), 'failures': sum(r.status == 'fail' for r in br),
+             'errors': sum(r.status == 'error' for r in br), 'skipped': sum(r.status == 'skipped' for r in br),
+             'time': sum(r.seconds for r in br)}
+        for k in ('tests', 'failures', 'errors', 'skipped'):
+            ts.set(k, str(c[k]))
+            tot[k] += c[k]
+        ts.set('time', '%.3f' % c['time'])
+        tot['time'] += c['time']
+        for r in br:
+            tc = ET.SubElement(ts, 'testcase', classname=r.junit_class(), name=r.name, time='%.3f' % r.seconds)
+            outl = ['%s: %s' % (r.id, r.info), 'seed: %s' % r.seed,
+                    '%s: %s' % ('repro' if r.status in ('fail', 'error') else 'command', r.repro)]
+            if r.status in ('fail', 'error'):
+                el = ET.SubElement(tc, 'failure' if r.status == 'fail' else 'error',
+                                   message=xml_text(r.message), type=r.message.split(' ', 1)[0].rstrip(':'))
+                el.text = xml_text(r.report + (('\n[stderr]\n' + r.stderr) if r.stderr else ''))
+                if r.bundle:
+                    outl.append('bundle: %s' % r.bundle)
+                outl.append('report: %s' % os.path.join('runs', r.dirname(), 'report.txt'))
+                for im in r.images:
+                    outl.append('image: %s' % im)
+            elif r.status == 'skipped':
+                ET.SubElement(tc, 'skipped', message=xml_text(r.message))
+            so = ET.SubElement(tc, 'system-out')
+            so.text = xml_text('\n'.join(outl) + '\n')
+    for k in ('tests', 'failures', 'errors', 'skipped'):
+        root.set(k, str(tot[k]))
+    root.set('time', '%.3f' % tot['time'])
+    ET.indent(root)
+    import io
+    buf = io.BytesIO()
+    ET.ElementTree(root).write(buf, encoding='UTF-8', xml_declaration=True)
+    write_atomic(path, buf.getvalue().decode('utf-8') + '\n')
+
+
+def block_rows(runs, cov):
+    rows = []
+    for block in sorted({r.block for r in runs}):
+        br = [r for r in runs if r.block == block]
+        row = {'block': block, 'runs': len(br), 'pass': sum(r.status == 'pass' for r in br),
+               'fail': sum(r.status == 'fail' for r in br), 'error': sum(r.status == 'error' for r in br),
+               'skipped': sum(r.status == 'skipped' for r in br), 'cycles': sum(r.cycles for r in br),
+               'seconds': sum(r.seconds for r in br)}
+        if cov is not None:
+            c = cov['blocks'].get(block, {})
+            for k in ('line', 'toggle'):
+                p = c.get(k, {}).get('percent')
+                row[k] = ('%.1f%%' % p) if p is not None else '-'
+                row[k + '_detail'] = '%d/%d' % (c[k]['covered'], c[k]['points']) if k in c else ''
+        rows.append(row)
+    return rows
+
+
+def summary_text(runs, rows, cov, wall, stopped, outdir):
+    cols = ['block', 'runs', 'pass', 'fail', 'error', 'not run', 'cycles', 'run time']
+    if cov is not None:
+        cols += ['line cov', 'toggle cov']
+    table = []
+    tot = {'runs': 0, 'pass': 0, 'fail': 0, 'error': 0, 'skipped': 0, 'cycles': 0, 'seconds': 0.0}
+    for row in rows:
+        line = [row['block'], row['runs'], row['pass'], row['fail'], row['error'], row['skipped'], row['cycles'],
+                '%.1f s' % row['seconds']]
+        if cov is not None:
+            line += [row['line'], row['toggle']]
+        table.append([str(x) for x in line])
+        for k in tot:
+            tot[k] += row[k]
+    line = ['total', tot['runs'], tot['pass'], tot['fail'], tot['error'], tot['skipped'], tot['cycles'],
+            '%.1f s' % tot['seconds']]
+    if cov is not None:
+        line += ['', '']
+    table.append([str(x) for x in line])
+    w = [max(len(c), *(len(t[i]) for t in table)) for i, c in enumerate(cols)]
+    out = []
+    fmt = lambda cells: '  '.join((c.ljust(w[i]) if i == 0 else c.rjust(w[i]))
+                                  for i, c in enumerate(cells)).rstrip()
+    out.append(fmt(cols))
+    out.append('  '.join('-' * x for x in w))
+    for t in table[:-1]:
+        out.append(fmt(t))
+    out.append('  '.join('-' * x for x in w))
+    out.append(fmt(table[-1]))
+    bad = [r for r in runs if r.status in ('fail', 'error')]
+    text = []
+    if bad:
+        text.append('failures:')
+        for r in bad:
+            text.append('  %s %s: %s' % (STATUS_WORD[r.status], r.id, r.message))
+            text.append('    repro:  %s' % r.repro)
+            text.append('    report: %s' % os.path.join(outdir, 'runs', r.dirname(), 'report.txt'))
+            if r.bundle:
+                text.append('    bundle: %s' % os.path.join(outdir, r.bundle))
+            for im in r.images:
+                text.append('    image:  %s' % os.path.join(outdir, im))
+        text.append('')
+    text += out
+    if cov is not None:
+        for n in cov.get('notes', []):
+            text.append('coverage: %s' % n)
+        if cov.get('html'):
+            text.append('coverage: %s (line = line and branch points, toggle = toggle points of rtl/<family>/<block>/)'
+                        % os.path.join(outdir, cov['html']))
+    verdict = 'PASS' if not bad and not stopped else 'FAIL'
+    if not bad and stopped:
+        verdict = 'INCOMPLETE'
+    nrun = sum(r.status != 'skipped' for r in runs)
+    text.append('regress: %s: %d of %d runs passed, %d failed, %d not run; %d cycles in %s wall%s' % (
+        verdict, tot['pass'], len(runs), len(bad), len(runs) - nrun, tot['cycles'], fmt_wall(wall),
+        '; ' + stopped if stopped else ''))
+    return '\n'.join(text) + '\n'
+
+
+def write_html(path, a, runs, rows, cov, wall, stopped, title):
+    e = html.escape
+    bad = [r for r in runs if r.status in ('fail', 'error')]
+    verdict = 'fail' if bad else ('skipped' if stopped else 'pass')
+    h = ['<!DOCTYPE html>', '<html lang="en"><head><meta charset="utf-8">',
+         '<title>%s</title><style>%s</style></head><body>' % (e(title), CSS),
+         '<h1>%s <span class="badge %s">%s</span></h1>' % (
+             e(title), verdict, {'pass': 'PASS', 'fail': 'FAIL', 'skipped': 'INCOMPLETE'}[verdict])]
+    npass = sum(r.status == 'pass' for r in runs)
+    h.append('<p>%d runs: <span class="pass">%d passed</span>, <span class="fail">%d failed</span>, '
+             '%d not run; %d simulated cycles; wall time %s; %d workers; seeds from %d.%s</p>' % (
+                 len(runs), npass, len(bad), sum(r.status == 'skipped' for r in runs),
+                 sum(r.cycles for r in runs), fmt_wall(wall), a.jobs, a.seed_base,
+                 ' <b>%s</b>.' % e(stopped) if stopped else ''))
+    h.append('<p>Files: <a href="junit.xml">junit.xml</a>, <a href="summary.txt">summary.txt</a>, '
+             '<a href="results.json">results.json</a>%s</p>' % (
+                 ', <a href="%s">coverage report</a>' % e(cov['html']) if cov and cov.get('html') else ''))
+    h.append('<h2>Blocks</h2><table><tr><th>block</th><th>runs</th><th>pass</th><th>fail</th><th>error</th>'
+             '<th>not run</th><th>cycles</th><th>run time</th>%s</tr>' % (
+                 '<th>line coverage</th><th>toggle coverage</th>' if cov is not None else ''))
+    for row in rows:
+        h.append('<tr><td>%s</td><td>%d</td><td class="pass">%d</td><td class="%s">%d</td><td class="%s">%d</td>'
+                 '<td>%d</td><td>%d</td><td>%.1f s</td>%s</tr>' % (
+                     e(row['block']), row['runs'], row['pass'], 'fail' if row['fail'] else '', row['fail'],
+                     'error' if row['error'] else '', row['error'], row['skipped'], row['cycles'], row['seconds'],
+                     ''.join('<td title="%s">%s</td>' % (e(row[k + '_detail']), e(row[k]))
+                             for k in ('line', 'toggle')) if cov is not None else ''))
+    h.append('</table>')
+    if cov is not None:
+        h.append('<p>Coverage: %d runs merged with verilator_coverage; line = line and branch points, toggle = '
+                 'toggle points, of the sources in rtl/&lt;family&gt;/&lt;block&gt;/.%s</p>' % (
+                     cov['runs'], ''.join(' ' + e(n) + '.' for n in cov.get('notes', []))))
+    h.append('<h2>Failures (%d)</h2>' % len(bad))
+    if not bad:
+        h.append('<p>None.</p>')
+    for r in bad:
+        rep = os.path.join('runs', r.dirname(), 'report.txt')
+        h.append('<div class="failure" id="%s"><h3 class="%s">%s %s</h3>' % (e(r.id), r.status, STATUS_WORD[r.status],
+                                                                             e(r.id)))
+        h.append('<p><b>%s</b></p>' % e(r.message))
+        h.append('<p>%s</p>' % e(r.info))
+        h.append('<p>repro:</p><pre>%s</pre>' % e(r.repro))
+        h.append('<p>report: <a href="%s">%s</a>%s</p>' % (
+            e(rep), e(rep), '; bundle: <a href="%s">%s</a>' % (e(r.bundle), e(r.bundle)) if r.bundle else
+            '; bundle: none'))
+        if r.images:
+            h.append('<p>images:</p><div>%s</div>' % ''.join(
+                '<figure style="display:inline-block"><img src="%s" alt="%s"><figcaption>%s</figcaption></figure>'
+                % (e(im), e(os.path.basename(im)), e(os.path.basename(im))) for im in r.images))
+        h.append('<pre>%s</pre>' % e(r.report + (('\n[stderr]\n' + r.stderr) if r.stderr else '')))
+        h.append('</div>')
+    h.append('<h2>All runs</h2><details><summary>%d runs</summary><table><tr><th>run</th><th>status</th>'
+             '<th>seed</th><th>cycles</th><th>time</th><th>what</th></tr>' % len(runs))
+    for r in runs:
+        name = '<a href="#%s">%s</a>' % (e(r.id), e(r.id)) if r in bad else e(r.id)
+        h.append('<tr><td>%s</td><td class="%s">%s</td><td>%s</td><td>%d</td><td>%.2f s</td>'
+                 '<td style="text-align:left">%s</td></tr>' % (name, r.status, STATUS_WORD[r.status], e(r.seed),
+                                                               r.cycles, r.seconds, e(r.info)))
+    h.append('</table></details></body></html>')
+    write_atomic(path, '\n'.join(h) + '\n')
+
+
+def write_json(path, a, runs, cov, wall, stopped, jobs, extra=None):
+    d = {'suite': a.suite, 'jobs': jobs, 'seed_base': a.seed_base, 'wall_seconds': wall, 'stopped': stopped,
+         'runs': [{'id': r.id, 'block': r.block, 'kind': r.kind, 'seed': r.seed, 'status': r.status,
+                   'message': r.message, 'seconds': r.seconds, 'cycles': r.cycles, 'repro': r.repro,
+                   'bundle': r.bundle, 'images': r.images} for r in runs],
+         'coverage': cov}
+    if extra:
+        d.update(extra)
+    d['total'] = {'runs': len(runs), 'completed': sum(r.status != 'skipped' for r in runs),
+                  'pass': sum(r.status == 'pass' for r in runs),
+                  'fail': sum(r.status in ('fail', 'error') for r in runs),
+                  'cycles': sum(r.cycles for r in runs), 'run_seconds': sum(r.seconds for r in runs)}
+    write_atomic(path, json.dumps(d, indent=1) + '\n')
+
+
+def mark_in_progress(a, outdir):
+    """Last run's reports go before this one starts: a killed regression leaves results.json
+    saying it did not finish, never an older junit.xml beside a newer, partial result."""
+    for n in ('junit.xml', 'report.html', 'summary.txt'):
+        try:
+            os.unlink(os.path.join(outdir, n))
+        except FileNotFoundError:
+            pass
+    write_atomic(os.path.join(outdir, 'results.json'), json.dumps(
+        {'suite': getattr(a, 'suite', None), 'seed_base': getattr(a, 'seed_base', None), 'runs': [],
+         'stopped': 'not finished: the regression (pid %d) is running, or was killed before writing '
+                    'its reports' % os.getpid()}, indent=1) + '\n')
+
+
+def finish(a, runs, outdir, blocks, wall, stopped, title, extra=None):
+    """Coverage, the reports, the summary; the exit status."""
+    cov = coverage(a, runs, outdir, blocks) if a.coverage else None
+    rows = block_rows(runs, cov)
+    text = summary_text(runs, rows, cov, wall, stopped, outdir)
+    junit = os.path.join(outdir, 'junit.xml')
+    report = os.path.join(outdir, 'report.html')
+    write_junit(junit, a, runs, title)
+    write_html(report, a, runs, rows, cov, wall, stopped, title)
+    write_json(os.path.join(outdir, 'results.json'), a, runs, cov, wall, stopped, a.jobs, extra)
+    write_atomic(os.path.join(outdir, 'summary.txt'), text)
+    sys.stdout.write(text)
+    print('regress: JUnit %s, HTML %s' % (junit, report))
+    if stopped == 'interrupted':
+        return 130
+    return 1 if any(r.status in ('fail', 'error') for r in runs) or stopped else 0
+
+
+CSS = '''body{font-family:system-ui,sans-serif;margin:1.5em;color:#222}
+h1{font-size:1.4em}h2{font-size:1.15em;margin-top:1.6em}
+table{border-collapse:collapse;margin:.5em 0}td,th{border:1px solid #ccc;padding:.25em .6em;text-align:right}
+td:first-child,th:first-child{text-align:left}th{background:#f0f0f0}
+.pass{color:#176f2c}.fail,.error{color:#b00020}.skipped{color:#8a6d00}
+.badge{display:inline-block;padding:.2em .7em;border-radius:.3em;color:#fff;font-weight:bold}
+.badge.pass{background:#2e7d32}.badge.fail{background:#c62828}.badge.skipped{background:#b28704}
+pre{background:#f7f7f7;border:1px solid #ddd;padding:.6em;overflow-x:auto;font-size:.85em}
+.failure{border-left:4px solid #c62828;padding-left:1em;margin:1.2em 0}
+code{background:#f0f0f0;padding:0 .2em}img{max-width:45%;border:1px solid #ccc;margin:.3em}
+'''
