@@ -212,7 +212,7 @@ static void program(gen *g)
     if (rnd(g, 4) == 0)
         regw(g, PVS_VAP_CNTL, word(g) & ~(1u << 17));
     if (rnd(g, 4) == 0) {                                      /* addresses the block ignores */
-        static const uint32_t ign[] = { 0x2084, 0x20B0, 0x2230, 0x22DC, 0x2500, 0x2290, 0x1000, 0x220C };
+        static const uint32_t ign[] = { 0x20B4, 0x20B0, 0x2230, 0x22DC, 0x2500, 0x2290, 0x1000, 0x220C };
         regw(g, ign[rnd(g, 8)], word(g));
     }
 }
