@@ -141,19 +141,20 @@ unsigned pvs_exec(pvs_vstate *vs, const pvs_cstate *cs, const uint32_t w[4], uin
         r[k] = 0;
     if (pvs_bits(d, 28, 28))
         return PVS_ERR_DUAL;
-    if (math || pvs_bits(d, 26, 26))                  /* math engine, predicated write: not yet */
+    if (pvs_bits(d, 26, 26))                          /* predicated write: not yet */
         return PVS_ERR_NOT_BUILT;
     if (macro) {
         if (op > 1)
             return PVS_ERR_RESERVED;
         op = op == 0 ? 4 : 11;                        /* 2CLK_MADD, 2CLK_M2X_ADD */
+        math = 0;                                     /* MACRO_INST wins over MATH_INST */
     }
     if (dtype > PVS_DST_INPUT)
         return PVS_ERR_RESERVED;
-    err = vector_op(op, a, b, c, r);
-    if (err != PVS_OK || op == 0)
+    err = math ? pvs_math_op(op, a, b, c, r) : vector_op(op, a, b, c, r);
+    if (err != PVS_OK || (op == 0 && !math))
         return err;
-    if (pvs_bits(d, 24, 24))                          /* VE_SAT */
+    if (pvs_bits(d, math ? 25 : 24, math ? 25 : 24))  /* ME_SAT for math ops, VE_SAT for vector ops */
         for (unsigned k = 0; k < 4; k++)
             r[k] = sf_min(sf_max(r[k], 0), F_ONE);
     if (dtype == PVS_DST_OUT_REPX)

@@ -7,8 +7,9 @@
  * macro opcodes; every source type, swizzle select (0-5, now and then the reserved 6/7),
  * negate, abs; absolute, A0-relative (any component) and loop-relative addressing; constant
  * addresses inside and outside [0, PVS_MAX_CONST_ADDR] and the base offset's wrap; every
- * destination type with random write masks and VE_SAT, now and then outside its memory; and,
- * rarely, the refused forms (DUAL_MATH_OP, math and predicated instructions not built yet,
+ * destination type with random write masks and VE_SAT, now and then outside its memory; a
+ * quarter of the instructions are math-engine ops 1-20 (ME_SAT now and then); and, rarely, the
+ * refused forms (DUAL_MATH_OP, predicated instructions and ME_PRED_SET ops not built yet,
  * reserved opcodes and destination types).  One IVM, one CSM and one ATRM address per
  * instruction (001:5299-5305).  Code windows of 1-40 instructions anywhere in the 1024-entry
  * ring, wrapping 1023 -> 0; the loader's index write is now and then repeated mid-program or
@@ -119,8 +120,6 @@ static void instruction(gen *g, unsigned nconst, uint32_t w[4])
     unsigned op, r = rnd(g, 200), flags = 0;
     if (r == 0)
         flags = 1u << 28;                                   /* DUAL_MATH_OP: refused */
-    else if (r == 1)
-        flags = 1u << 6;                                    /* a math op: not built */
     else if (r == 2)
         flags = 1u << 26;                                   /* predicated write: not built */
     if (r == 3)
@@ -132,6 +131,9 @@ static void instruction(gen *g, unsigned nconst, uint32_t w[4])
     else if (r < 16) {
         flags |= 1u << 7;                                   /* macro: 0, 1, rarely reserved */
         op = rnd(g, 10) ? rnd(g, 2) : rnd(g, 64);
+    } else if (r < 70) {
+        flags |= 1u << 6 | (rnd(g, 4) == 0) << 25;         /* the math engine, now and then ME_SAT */
+        op = rnd(g, 16) ? 1 + rnd(g, 20) : rnd(g, 64);     /* rarely 0, ME_PRED_SET_*, reserved */
     } else
         op = ops[rnd(g, sizeof ops / sizeof ops[0])];
 

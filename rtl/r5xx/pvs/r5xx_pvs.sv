@@ -175,15 +175,31 @@ module r5xx_pvs (
     .op_i (aop), .sat_i(d[24]), .a_i(opv[0]), .b_i(opv[1]), .c_i(opv[2]), .r_o(alu_r), .err_o(alu_err)
   );
 
+  // the math engine (MATH_INST without MACRO_INST): ME_SAT
+  logic         me;
+  logic [127:0] me_r;
+  logic [1:0]   me_err;
+  assign me = math && !macro;
+  r5xx_pvs_me u_me (
+    .op_i (op), .sat_i(d[25]), .a_i(opv[0][127:96]), .b_i(opv[1][127:96]), .c_i(opv[2][127:96]),
+    .r_o  (me_r), .err_o(me_err)
+  );
+
   always_comb begin
     if (d[28]) begin                                   // DUAL_MATH_OP: refused
       err = 2'd1; res = 128'd0; wr = 1'b0;
-    end else if (math || d[26]) begin                  // math engine, predicated write: not built
+    end else if (d[26]) begin                          // predicated write: not built
       err = 2'd3; res = 128'd0; wr = 1'b0;
     end else if (macro && op > 6'd1) begin
       err = 2'd2; res = 128'd0; wr = 1'b0;
     end else if (dtype > 4'd5) begin
       err = 2'd2; res = 128'd0; wr = 1'b0;
+    end else if (me && me_err != 2'd0) begin
+      err = me_err; res = 128'd0; wr = 1'b0;
+    end else if (me) begin
+      err = 2'd0;
+      res = dtype == 4'd3 ? {4{me_r[31:0]}} : me_r;
+      wr  = 1'b1;
     end else if (alu_err != 2'd0) begin
       err = alu_err; res = 128'd0; wr = 1'b0;
     end else if (aop == 6'd0) begin                    // VECTOR_NO_OP
@@ -342,7 +358,7 @@ module r5xx_pvs (
   assign vtx_dlast_o = slot_last && dlast_q;
   assign vtx_prim_o  = prim_q;
 
-  // ME_SAT and PRED_SENSE belong to the math engine and predication (not built yet)
+  // PRED_SENSE belongs to predication (not built yet)
   logic unused;
-  assign unused = ^{d[27], d[25]};
+  assign unused = d[27];
 endmodule

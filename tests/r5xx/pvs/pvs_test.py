@@ -33,16 +33,15 @@ def report_disasm(ctx, text):
 
 
 def case_fault_rtl(ctx):
-    """A flipped bit of the 501st instruction result on the RTL side is caught and named: the
+    """A flipped bit of the 403rd instruction result on the RTL side is caught and named: the
     vertex, the instruction index and its dwords, which the script disassembles."""
-    p = run(ctx, 'run', *RANDOM, '--inject', 'rtl:exe.x@500^0x1', expect_rc=1)
-    contains(p.stdout, 'MISMATCH r5xx.pvs at cycle 2780: channel exe (out), transaction #500: field x differs '
-             '(expected: model, actual: rtl)', '    vert       0x001e', '    pc         0x006',
-             '    i0         0x01db610e', '  * x          0x00000000               0x00000001',
-             'FAIL r5xx.pvs random count 300: cycle 2780: channel exe (out) #500 field x differs')
+    p = run(ctx, 'run', *RANDOM, '--inject', 'rtl:exe.x@402^0x1', expect_rc=1)
+    contains(p.stdout, 'MISMATCH r5xx.pvs at cycle 2034: channel exe (out), transaction #402: field x differs '
+             '(expected: model, actual: rtl)', '    vert       0x0018', '    pc         0x007',
+             'FAIL r5xx.pvs random count 300: cycle 2034: channel exe (out) #402 field x differs')
     out = report_disasm(ctx, p.stdout)
-    contains(out, 'exe record #500: vertex 30, instruction 6: VE_FLT2FIX_DX_RND VE_SAT a0.x_zw, '
-             't[20].x-y-z-w, |in[14]|.xwzw, t[10].xyzz')
+    contains(out, 'exe record #402: vertex 24, instruction 7: ME_RECIP_SQRT_IEEE out[4].xyzw, c[174].yyzw, '
+             '|at[6]|.xy_x, c[174].-xyz0')
 
 
 def case_fault_model(ctx):
