@@ -164,6 +164,203 @@ def f_dp4(a, b):
     return f_add(f_add(f_mul(a[0], b[0]), f_mul(a[1], b[1])), f_add(f_mul(a[2], b[2]), f_mul(a[3], b[3])))
 
 
+# ---- shader float transcendentals (docs/float.md section 4), tables from model/prim/sf_tables.h --
+
+_TABS = {}
+
+
+def _tab(name):
+    if not _TABS:
+        here = os.path.dirname(os.path.abspath(__file__))
+        text = open(os.path.join(here, '..', '..', 'model', 'prim', 'sf_tables.h')).read()
+        for m in re.finditer(r'sf_tab_(\w+)\[128\]\[3\] = \{(.*?)\};', text, re.S):
+            rows = re.findall(r'\{(-?\d+), (-?\d+), (-?\d+)\}', m.group(2))
+            _TABS[m.group(1)] = [tuple(int(v) for v in r) for r in rows]
+    return _TABS[name]
+
+
+def poly(tab, u, t_bits):
+    c0, c1, c2 = _tab(tab)[u >> t_bits]
+    t = u & ((1 << t_bits) - 1)
+    a = (c2 * t) >> t_bits
+    b = ((c1 + a) * t) >> t_bits
+    return c0 + b
+
+
+def pack(s, n, k):
+    if n == 0:
+        return s << 31
+    lead = n.bit_length() - 1
+    if lead > 23:
+        m = (n + (1 << (lead - 24))) >> (lead - 23)
+        if m == 1 << 24:
+            m, lead = 1 << 23, lead + 1
+    else:
+        m = n << (23 - lead)
+    be = lead + k + 127
+    if be <= 0:
+        return s << 31
+    if be >= 255:
+        return (s << 31) | PINF
+    return (s << 31) | (be << 23) | (m & 0x7FFFFF)
+
+
+def _fields(x):
+    return x >> 31, (x >> 23) & 0xFF, x & 0x7FFFFF
+
+
+def f_rcp(x):
+    x = ftz(x)
+    s, e, f = _fields(x)
+    if is_nan(x):
+        return QNAN
+    if is_zero(x):
+        return (s << 31) | PINF
+    if is_inf(x):
+        return s << 31
+    if f == 0:
+        b = 254 - e
+        return s << 31 if b <= 0 else (s << 31) | (b << 23)
+    q = (1 << 47) // (f | 0x800000)
+    b = 253 - e
+    return s << 31 if b <= 0 else (s << 31) | (b << 23) | (q & 0x7FFFFF)
+
+
+def _isqrt(n):
+    r = int(n ** 0.5)
+    while r * r > n:
+        r -= 1
+    while (r + 1) * (r + 1) <= n:
+        r += 1
+    return r
+
+
+def f_rsq(x):
+    x = ftz(x)
+    s, e, f = _fields(x)
+    if is_nan(x):
+        return QNAN
+    if is_zero(x):
+        return (s << 31) | PINF
+    if s:
+        return QNAN
+    if is_inf(x):
+        return 0
+    m, ue = f | 0x800000, e - 127
+    if ue % 2:
+        m, ue = 2 * m, ue - 1
+    q = _isqrt((1 << 71) // m)
+    b = 126 - ue // 2
+    if q == 1 << 24:
+        q, b = 1 << 23, b + 1
+    return (b << 23) | (q & 0x7FFFFF)
+
+
+def f_ex2(x):
+    x = ftz(x)
+    s, e, f = _fields(x)
+    if is_nan(x):
+        return QNAN
+    if is_inf(x):
+        return 0 if s else PINF
+    if is_zero(x):
+        return ONE
+    ue = e - 127
+    if ue >= 7:
+        return 0 if s else PINF
+    m, sh = f | 0x800000, ue + 3
+    if sh >= 0:
+        mag, sticky = m << sh, 0
+    elif -sh >= 25:
+        mag, sticky = 0, 1
+    else:
+        mag, sticky = m >> -sh, int(m & ((1 << -sh) - 1) != 0)
+    big = -(mag + sticky) if s else mag
+    i = big >> 26
+    fr = big - (i << 26)
+    if i < -126:
+        return 0
+    if fr == 0:
+        return (i + 127) << 23
+    y = min(max(poly('ex2', fr, 19), 1 << 28), (1 << 29) - 1)
+    mm = (y + 16) >> 5
+    if mm == 1 << 24:
+        mm = (1 << 24) - 1
+    return ((i + 127) << 23) | (mm & 0x7FFFFF)
+
+
+def f_lg2(x):
+    x = ftz(x)
+    s, e, f = _fields(x)
+    if is_nan(x):
+        return QNAN
+    if is_zero(x):
+        return SIGN | PINF
+    if s:
+        return QNAN
+    if is_inf(x):
+        return PINF
+    if x == ONE:
+        return 0
+    ue = e - 127
+    if ue == -1 and f:
+        u = ((1 << 23) - f) << 1
+        return pack(1, u * poly('lg2h', u, 17), -52)
+    u = f << 1
+    r = (ue << 52) + u * poly('lg2g', u, 17)
+    return pack(int(r < 0), abs(r), -52)
+
+
+def _qs(sv):
+    if sv == 0:
+        return 0
+    if sv == 1 << 32:
+        return ONE
+    z = pack(0, sv * poly('sinq', sv, 25), -60)
+    return ONE if z > ONE else z
+
+
+def _phase(x):
+    s, e, f = _fields(x)
+    m, sh = f | 0x800000, e - 127 + 11
+    if sh >= 34:
+        return 0
+    if sh >= 0:
+        return (m << sh) % (1 << 34)
+    return 0 if -sh >= 24 else m >> -sh
+
+
+def f_sin(x):
+    x = ftz(x)
+    s, e, f = _fields(x)
+    if is_nan(x) or is_inf(x):
+        return QNAN
+    if is_zero(x):
+        return x
+    ue = e - 127
+    if ue <= -12:
+        m = f | 0x800000
+        sh = -(ue + 11)
+        sv = 0 if sh >= 24 else m >> sh
+        return pack(s, m * poly('sinq', sv, 25), ue - 49)
+    p = _phase(x)
+    q, r = p >> 32, p & M32
+    z = _qs((1 << 32) - r if q & 1 else r)
+    return 0 if z == 0 else (((q >> 1) ^ s) << 31) | z
+
+
+def f_cos(x):
+    x = ftz(x)
+    if is_nan(x) or is_inf(x):
+        return QNAN
+    if is_zero(x):
+        return ONE
+    p = _phase(x)
+    q, r = p >> 32, p & M32
+    z = _qs(r if q & 1 else (1 << 32) - r)
+    return 0 if z == 0 else (int(q in (1, 2)) << 31) | z
+
+
 def fbits(x):
     return struct.unpack('<I', struct.pack('<f', x))[0]
 
@@ -189,6 +386,98 @@ def f2a(f):
 
 def bits(w, hi, lo):
     return (w >> lo) & ((1 << (hi - lo + 1)) - 1)
+
+
+def vector_op(op, a, b, c):
+    """A vector opcode (1-14, 26-28) on the operand vectors (docs/blocks/r5xx.pvs.md table)."""
+    b2f = lambda t: ONE if t else 0  # noqa: E731
+    if op == 1:
+        return [f_dp4(a, b)] * 4
+    if op == 5:
+        return [ONE, f_mul(a[1], b[1]), a[2], b[3]]
+    if op == 12:
+        pw, px = f_mul(a[3], b[3]), f_mul(a[0], b[0])
+        return [c[3] if f_lt(c[3], pw) else c[0] if f_le(px, c[0]) else px] * 4
+    fn = {2: lambda x, y, z: f_mul(x, y), 3: lambda x, y, z: f_add(x, y),
+          4: lambda x, y, z: f_add(f_mul(x, y), z), 6: lambda x, y, z: f_frc(x),
+          7: lambda x, y, z: f_max(x, y), 8: lambda x, y, z: f_min(x, y),
+          9: lambda x, y, z: b2f(f_le(y, x)), 10: lambda x, y, z: b2f(f_lt(x, y)),
+          11: lambda x, y, z: f_add(f_mul(0x40000000, f_mul(x, y)), z),
+          13: lambda x, y, z: f_flr(x), 14: lambda x, y, z: f_flr(f_add(x, 0x3F000000)),
+          26: lambda x, y, z: b2f(f_lt(y, x)), 27: lambda x, y, z: b2f(f_eq(x, y)),
+          28: lambda x, y, z: b2f(not f_eq(x, y))}[op]
+    return [fn(a[k], b[k], c[k]) for k in range(4)]
+
+
+NMAXF, PI, INV2PI, LOG2E, SINMIN = 0xFF7FFFFF, 0x40490FDB, 0x3E22F983, 0x3FB8AA3B, 0x33800000
+
+
+def _neg(x):
+    return x if is_nan(x) else x ^ SIGN
+
+
+def _powc(x, n):
+    """x^n, x >= 0, the seed's special cases in order (docs: "Math opcodes", POW)."""
+    x, n = ftz(x), ftz(n)
+    if is_zero(x):
+        return PINF if f_lt(n, 0) else 0
+    if is_zero(n):
+        return ONE
+    if x == PINF:
+        return 0 if f_lt(n, 0) else PINF
+    if n == SIGN | PINF and f_lt(ONE, x):
+        return 0
+    if n == SIGN | PINF and f_lt(x, ONE):
+        return PINF
+    if n == PINF and f_lt(ONE, x):
+        return PINF
+    if n == PINF and f_lt(x, ONE):
+        return 0
+    return f_ex2(f_mul(n, f_lg2(x)))
+
+
+def _powff(a, n):
+    return _neg(_powc(a & 0x7FFFFFFF, n)) if f_lt(a, 0) else _powc(a, n)
+
+
+def _floor_mag(r):
+    return (r & SIGN) | SINMIN if r & 0x7FFFFFFF < SINMIN else r
+
+
+def _i2f(v):
+    return 0 if v == 0 else rz(Fraction(v))
+
+
+def math_op(op, a, b, c):
+    """A math opcode 1-20 on the w components a, b, c (docs/blocks/r5xx.pvs.md "Math opcodes")."""
+    z = f_eq(a, 0)
+    if op == 1:
+        return [f_ex2(f_flr(a)), 0 if f_lt(0x43000000, a) else f_frc(a), f_ex2(a), ONE]
+    if op == 2:
+        if z:
+            return [NMAXF, ONE, NMAXF, ONE]
+        return [_i2f(((a >> 23) & 0xFF) - 127), (a & 0x7FFFFF) | ONE, f_lg2(a & 0x7FFFFFFF), ONE]
+    if op == 4:
+        n = f_min(f_max(c, 0xC3000000), 0x43000000)
+        return [ONE, f_max(b, 0), _powc(f_max(a, 0), n) if f_lt(0, b) else 0, ONE]
+    if op in (16, 17):
+        x = PI if is_nan(a) or f_lt(PI, a) else PI | SIGN if f_lt(a, PI | SIGN) else ftz(a)
+        t = f_mul(x, INV2PI)
+        if op == 16:
+            r = 0 if is_zero(x) or x & 0x7FFFFFFF == PI else _floor_mag(f_sin(t))
+        else:
+            r = _floor_mag(f_cos(t))
+    else:
+        r = {3: lambda: f_ex2(f_mul(c, LOG2E)), 5: lambda: _powff(a, c),
+             6: lambda: (a & SIGN) | MAXF if z else f_rcp(a), 7: lambda: a & SIGN if z else f_rcp(a),
+             8: lambda: MAXF if z else f_rsq(a & 0x7FFFFFFF), 9: lambda: 0 if z else f_rsq(a & 0x7FFFFFFF),
+             10: lambda: f_mul(a, b), 11: lambda: f_ex2(c), 12: lambda: NMAXF if z else f_lg2(a & 0x7FFFFFFF),
+             13: lambda: 0 if f_lt(a, b) else _powff(a, c),
+             14: lambda: 0 if f_lt(a, b) else ONE if f_lt(ONE, a) else _powff(a, c),
+             15: lambda: 0 if f_le(a, 0) else ONE if f_lt(ONE, a) else _powff(a, c),
+             18: lambda: f_lg2(a & 0x7FFFFFFF), 19: lambda: f_rcp(a),
+             20: lambda: f_rsq(a & 0x7FFFFFFF)}[op]()
+    return [r] * 4
 
 
 class Vertex:
@@ -281,39 +570,31 @@ class Block:
         zero = [0, 0, 0, 0]
         if d & (1 << 28):
             return zero, 1
-        if math or d & (1 << 26):
+        if d & (1 << 26):
             return zero, 3
         if macro:
             if op > 1:
                 return zero, 2
-            op = 4 if op == 0 else 11
+            op, math = (4 if op == 0 else 11), 0
         if dt > 5:
             return zero, 2
-        if 15 <= op <= 25:
+        if math:
+            if 21 <= op <= 28:
+                return zero, 3
+            if op == 0 or op > 20:
+                return zero, 2
+            r = math_op(op, a[3], b[3], c[3])
+            sat = d >> 25 & 1
+        elif 15 <= op <= 25:
             return zero, 3
-        if op >= 29:
+        elif op >= 29:
             return zero, 2
-        if op == 0:
+        elif op == 0:
             return zero, 0
-        b2f = lambda t: ONE if t else 0  # noqa: E731
-        if op == 1:
-            r = [f_dp4(a, b)] * 4
-        elif op == 5:
-            r = [ONE, f_mul(a[1], b[1]), a[2], b[3]]
-        elif op == 12:
-            pw, px = f_mul(a[3], b[3]), f_mul(a[0], b[0])
-            r = [c[3] if f_lt(c[3], pw) else c[0] if f_le(px, c[0]) else px] * 4
         else:
-            fn = {2: lambda x, y, z: f_mul(x, y), 3: lambda x, y, z: f_add(x, y),
-                  4: lambda x, y, z: f_add(f_mul(x, y), z), 6: lambda x, y, z: f_frc(x),
-                  7: lambda x, y, z: f_max(x, y), 8: lambda x, y, z: f_min(x, y),
-                  9: lambda x, y, z: b2f(f_le(y, x)), 10: lambda x, y, z: b2f(f_lt(x, y)),
-                  11: lambda x, y, z: f_add(f_mul(0x40000000, f_mul(x, y)), z),
-                  13: lambda x, y, z: f_flr(x), 14: lambda x, y, z: f_flr(f_add(x, 0x3F000000)),
-                  26: lambda x, y, z: b2f(f_lt(y, x)), 27: lambda x, y, z: b2f(f_eq(x, y)),
-                  28: lambda x, y, z: b2f(not f_eq(x, y))}[op]
-            r = [fn(a[k], b[k], c[k]) for k in range(4)]
-        if d & (1 << 24):
+            r = vector_op(op, a, b, c)
+            sat = d >> 24 & 1
+        if sat:
             r = [f_min(f_max(x, 0), ONE) for x in r]
         if dt == 3:
             r = [r[0]] * 4
@@ -693,6 +974,34 @@ def cases():
         verts.append([(s, tuple(F(x) for x in ((1.5, -2.25, 3.0, 0.1), (2.0, 0.5, -0.75, 1e10),
                                                (-0.5, 7.0, 1e-30, 2.5))[s])) for s in range(3)])
     c.draw(verts, prim=2)
+    out.append(c)
+
+    c = Case('math_ops', 'every math-engine opcode 1-20 (the DX, FF and IEEE variants of RCP, RSQ, LOG, EXP; '
+             'POW and its clamps; LIT; SIN and COS of radians with the clamp and the floor) on special and '
+             'ordinary values, ME_SAT, and the ME_PRED_SET ops not built yet')
+    prog = [(dst(op, 't', i, math=True, sat=False), src('in', 0, 'wwww'), src('in', 1, 'wwww'), src('in', 2, 'wwww'))
+            for i, op in enumerate(range(1, 21))]
+    prog += [(dst(5, 't', 21, math=True, extra=1 << 25), src('in', 0, 'wwww'), src('in', 1, 'wwww'),
+              src('in', 2, 'wwww')),
+             (dst(16, 't', 22, math=True), src('in', 0, 'xxxx'), src('in', 0, 'xxxx'), src('in', 0, 'xxxx')),
+             (dst(17, 't', 23, math=True), src('in', 0, 'yyyy'), src('in', 0, 'yyyy'), src('in', 0, 'yyyy')),
+             (dst(22, 't', 24, math=True), src('in', 0, 'wwww'), src('in', 0, 'wwww'), src('in', 0, 'wwww')),
+             (dst(0, 't', 24, math=True), src('in', 0, 'wwww'), src('in', 0, 'wwww'), src('in', 0, 'wwww')),
+             (dst(3, 'out', 0), src('t', 4), src('in', 0, '0000'), src('in', 0, '0000'))]
+    c.program(700, prog)
+    c.window(700, 700 + len(prog) - 1, fmt0=1)
+    ws = [0.0, -0.0, 1.0, -1.0, 2.0, 0.5, 3.0, -2.5, 0x00000001, 0x7F800000, 0xFF800000, 0x7FC00000, 0x7F7FFFFF,
+          128.0, 129.5, -130.0, 1e-20, 3.14159265, -3.14159265, 1.5707964, 0.75, 4.0, 100.0, 1e30, -1e-30,
+          0.25, 10.0, 0x40490FDB, 0xC0490FDB, 7.0, 0.999999, 1.0000001]
+    verts = []
+    for k in range(len(ws)):
+        v0 = ws[k]
+        v1 = ws[(k * 5 + 3) % len(ws)]
+        v2 = ws[(k * 7 + 1) % len(ws)]
+        verts.append([(0, (ws[(k + 9) % len(ws)], ws[(k + 13) % len(ws)], 0.0, v0)), (1, (0.0, 0.0, 0.0, v1)),
+                      (2, (0.0, 0.0, 0.0, v2))])
+    c.draw(verts[:16], prim=1)
+    c.draw(verts[16:], prim=1)
     out.append(c)
 
     c = Case('operands', 'swizzles (incl. 0, 1 and the undefined 6/7), negate, abs, every source type, A0 by '
