@@ -388,8 +388,26 @@ def bits(w, hi, lo):
     return (w >> lo) & ((1 << (hi - lo + 1)) - 1)
 
 
+def cond0(kind, x):
+    """== 0, > 0, >= 0, != 0 (kind 0-3) on the shader-float order (NaN: false; != 0 true)."""
+    return (f_eq(x, 0), f_lt(0, x), f_le(0, x), not f_eq(x, 0))[kind]
+
+
 def vector_op(op, a, b, c):
-    """A vector opcode (1-14, 26-28) on the operand vectors (docs/blocks/r5xx.pvs.md table)."""
+    """A vector opcode (1-28) on the operand vectors (docs/blocks/r5xx.pvs.md table):
+    (result, component write mask, predicate bit set or None)."""
+    b2f = lambda t: ONE if t else 0  # noqa: E731
+    if 15 <= op <= 18:
+        p = cond0(op - 15, b[3]) and f_eq(a[3], 0)
+        return [0 if p else f_add(a[3], ONE)] * 4, 0xF, int(p)
+    if 19 <= op <= 22:
+        return list(b), sum(cond0(op - 19, a[k]) << k for k in range(4)), None
+    if 23 <= op <= 25:
+        return [b[k] if cond0(op - 23, a[k]) else c[k] for k in range(4)], 0xF, None
+    return _vop(op, a, b, c), 0xF, None
+
+
+def _vop(op, a, b, c):
     b2f = lambda t: ONE if t else 0  # noqa: E731
     if op == 1:
         return [f_dp4(a, b)] * 4
@@ -449,7 +467,27 @@ def _i2f(v):
 
 
 def math_op(op, a, b, c):
-    """A math opcode 1-20 on the w components a, b, c (docs/blocks/r5xx.pvs.md "Math opcodes")."""
+    """A math opcode 1-28 on the w components a, b, c (docs/blocks/r5xx.pvs.md "Math opcodes"):
+    (result, predicate bit set or None)."""
+    if 21 <= op <= 24:
+        p = cond0(op - 21, a)
+        return [0 if p else ONE] * 4, int(p)
+    if op == 25:
+        return [MAXF] * 4, 0
+    if op == 26:
+        p = f_eq(a, ONE)
+        return [0 if p else ONE if f_eq(a, 0) else a] * 4, int(p)
+    if op == 27:
+        x = f_add(a, ONE | SIGN)
+        p = f_lt(x, 0)
+        return [0 if p else x] * 4, int(p)
+    if op == 28:
+        p = f_eq(a, 0)
+        return [0 if p else a] * 4, int(p)
+    return _mop(op, a, b, c), None
+
+
+def _mop(op, a, b, c):
     z = f_eq(a, 0)
     if op == 1:
         return [f_ex2(f_flr(a)), 0 if f_lt(0x43000000, a) else f_frc(a), f_ex2(a), ONE]
@@ -486,6 +524,7 @@ class Vertex:
                     'at': [[0] * 4 for _ in range(NATRM)], 'out': [[0] * 4 for _ in range(NOVM)]}
         self.written = [0] * NOVM
         self.a0 = [0, 0, 0, 0]
+        self.pred = 0
 
 
 class Block:
@@ -570,30 +609,30 @@ class Block:
         zero = [0, 0, 0, 0]
         if d & (1 << 28):
             return zero, 1
-        if d & (1 << 26):
-            return zero, 3
         if macro:
             if op > 1:
                 return zero, 2
             op, math = (4 if op == 0 else 11), 0
         if dt > 5:
             return zero, 2
+        cw = 0xF
         if math:
-            if 21 <= op <= 28:
-                return zero, 3
-            if op == 0 or op > 20:
+            if op == 0 or op > 28:
                 return zero, 2
-            r = math_op(op, a[3], b[3], c[3])
+            r, pset = math_op(op, a[3], b[3], c[3])
             sat = d >> 25 & 1
-        elif 15 <= op <= 25:
-            return zero, 3
         elif op >= 29:
             return zero, 2
         elif op == 0:
             return zero, 0
         else:
-            r = vector_op(op, a, b, c)
+            r, cw, pset = vector_op(op, a, b, c)
             sat = d >> 24 & 1
+        if d >> 26 & 1 and v.pred != d >> 27 & 1:
+            we = 0
+        we &= cw
+        if pset is not None:
+            v.pred = pset
         if sat:
             r = [f_min(f_max(x, 0), ONE) for x in r]
         if dt == 3:
@@ -638,7 +677,7 @@ class Block:
         while True:
             w = list(self.code[pc])
             r, err = self.execute(v, w)
-            exe.append(tuple([vert, pc] + w + r + [err]))
+            exe.append(tuple([vert, pc] + w + r + [err, v.pred]))
             if pc == self.last:
                 break
             pc = (pc + 1) % 1024
@@ -1047,20 +1086,17 @@ def cases():
     c.draw(verts, prim=5)
     out.append(c)
 
-    c = Case('refusals', 'the instructions this block refuses: DUAL_MATH_OP (err 1), reserved opcodes, macros '
-             'and destination types (err 2), the math engine, predication and conditional opcodes not built '
-             '(err 3), VECTOR_NO_OP; the program goes on after each')
+    c = Case('refusals', 'the instructions this block refuses: DUAL_MATH_OP (err 1), reserved vector and math '
+             'opcodes, macros and destination types (err 2), VECTOR_NO_OP; the program goes on after each')
     prog = [
         (dst(3, 't', 0, extra=1 << 28), src('in', 0), src('in', 0), src('in', 0)),
         (dst(29, 't', 1), src('in', 0), src('in', 0), src('in', 0)),
         (dst(45, 't', 1), src('in', 0), src('in', 0), src('in', 0)),
         (dst(5, 't', 1, macro=True), src('in', 0), src('in', 0), src('in', 0)),
         (dst(3, 7, 1), src('in', 0), src('in', 0), src('in', 0)),
-        (dst(6, 't', 1, math=True), src('in', 0), src('in', 0), src('in', 0)),
-        (dst(3, 't', 1, extra=1 << 26), src('in', 0), src('in', 0), src('in', 0)),
-        (dst(15, 't', 1), src('in', 0), src('in', 0), src('in', 0)),
-        (dst(21, 't', 1), src('in', 0), src('in', 0), src('in', 0)),
-        (dst(25, 't', 1), src('in', 0), src('in', 0), src('in', 0)),
+        (dst(0, 't', 1, math=True), src('in', 0), src('in', 0), src('in', 0)),
+        (dst(29, 't', 1, math=True), src('in', 0), src('in', 0), src('in', 0)),
+        (dst(63, 't', 1, math=True), src('in', 0), src('in', 0), src('in', 0)),
         (dst(0, 't', 1), src('in', 0), src('in', 0), src('in', 0)),
         (dst(3, 'out', 0), src('in', 0), src('t', 0), src('t', 1)),
         (dst(3, 'out', 1), src('t', 1), src('in', 0), src('t', 1)),
@@ -1068,6 +1104,57 @@ def cases():
     c.program(900, prog)
     c.window(900, 900 + len(prog) - 1, fmt0=0x3)
     c.draw([[(0, (1.0, 2.0, 3.0, 4.0))], [(0, (-1.0, 0.5, 0.0, 8.0))]], prim=3)
+    out.append(c)
+
+    c = Case('predication', 'the seed\'s nested if/else through the predicate bit and a false-branch counter '
+             '(ME_PRED_SET_EQ, VE_PRED_SET_GT/GTE_PUSH, ME_PRED_SET_INV, ME_PRED_SET_POP, predicated writes of '
+             'either sense, 001:5388-5430), the other PRED_SET ops, VE_COND_WRITE and VE_COND_MUX (001:6162-6232), '
+             'predicated A0, output and input writes')
+    P = (1 << 26) | (1 << 27)            # PRED_ENABLE, PRED_SENSE 1
+    prog = [
+        (dst(3, 'out', 0), src('in', 0), src('in', 0, '0000'), src('in', 0, '0000')),
+        (dst(21, 't', 0, 'w', math=True), src('in', 0, 'xxxx'), src('in', 0, 'xxxx'), src('in', 0, 'xxxx')),
+        (dst(16, 't', 0, 'w'), src('t', 0, '000w'), src('in', 0, '000y'), src('t', 0, '000w')),
+        (dst(3, 'out', 1, extra=P), src('c', 0), src('c', 0, '0000'), src('c', 0, '0000')),
+        (dst(26, 't', 0, 'w', math=True), src('t', 0, '000w'), src('t', 0, '000w'), src('t', 0, '000w')),
+        (dst(3, 'out', 1, extra=P), src('c', 1), src('c', 1, '0000'), src('c', 1, '0000')),
+        (dst(27, 't', 0, 'w', math=True), src('t', 0, '000w'), src('t', 0, '000w'), src('t', 0, '000w')),
+        (dst(26, 't', 0, 'w', math=True), src('t', 0, '000w'), src('t', 0, '000w'), src('t', 0, '000w')),
+        (dst(17, 't', 0, 'w'), src('t', 0, '000w'), src('in', 0, '000z'), src('t', 0, '000w')),
+        (dst(3, 'out', 1, extra=P), src('c', 2), src('c', 2, '0000'), src('c', 2, '0000')),
+        (dst(26, 't', 0, 'w', math=True), src('t', 0, '000w'), src('t', 0, '000w'), src('t', 0, '000w')),
+        (dst(3, 'out', 1, extra=P), src('c', 3), src('c', 3, '0000'), src('c', 3, '0000')),
+        (dst(27, 't', 0, 'w', math=True), src('t', 0, '000w'), src('t', 0, '000w'), src('t', 0, '000w')),
+        (dst(27, 't', 0, 'w', math=True), src('t', 0, '000w'), src('t', 0, '000w'), src('t', 0, '000w')),
+        (dst(3, 'out', 2, 'x', extra=1 << 26), src('t', 0, 'wwww'), src('c', 0), src('c', 0)),
+        (dst(19, 'out', 3), src('in', 1), src('c', 1), src('c', 1)),
+        (dst(20, 'out', 3), src('in', 1), src('c', 2), src('c', 2)),
+        (dst(21, 'out', 4), src('in', 1), src('c', 3), src('c', 3)),
+        (dst(22, 'out', 5), src('in', 1), src('c', 0), src('c', 0)),
+        (dst(23, 'out', 6), src('in', 1), src('c', 0), src('c', 1)),
+        (dst(24, 'at', 0), src('in', 1), src('c', 0), src('c', 1)),
+        (dst(25, 'out', 7), src('in', 1), src('at', 0), src('c', 2)),
+        (dst(15, 't', 1), src('in', 1, 'xyzx'), src('in', 1, 'xyzx'), src('t', 0)),
+        (dst(18, 't', 2), src('in', 1, 'xyzy'), src('in', 1, 'xyzy'), src('t', 0)),
+        (dst(22, 't', 3, math=True), src('in', 1, 'zzzz'), src('in', 1), src('in', 1)),
+        (dst(23, 't', 3, math=True), src('in', 1, 'yyyy'), src('in', 1), src('in', 1)),
+        (dst(24, 't', 3, math=True), src('in', 1, 'xxxx'), src('in', 1), src('in', 1)),
+        (dst(13, 'a0', 0, extra=P), src('c', 3), src('c', 3), src('c', 3)),
+        (dst(3, 'in', 2, extra=P), src('c', 3), src('c', 3), src('c', 3)),
+        (dst(25, 't', 4, math=True), src('in', 1), src('in', 1), src('in', 1)),
+        (dst(3, 'out', 8, extra=(1 << 26)), src('c', 1, mode=1), src('in', 2), src('in', 2)),
+        (dst(28, 't', 5, math=True), src('in', 1, 'wwww'), src('in', 1), src('in', 1)),
+        (dst(3, 'out', 9, extra=P), src('c', 2), src('in', 2), src('in', 2)),
+    ]
+    c.program(200, prog)
+    c.load(1024, [(1.0, 1.0, 1.0, 1.0), (2.0, 2.0, 2.0, 2.0), (3.0, 3.0, 3.0, 3.0), (4.0, 4.0, 4.0, 4.0)],
+           note='C, D, E, F')
+    c.window(200, 200 + len(prog) - 1, cmax=3, fmt0=0x1 | 0x1E, fmt1=0o44444)
+    A = [(0.0, 1.0, 5.0, 0.0), (0.0, -1.0, 5.0, 0.0), (-0.0, 0.0, 5.0, 0.0), (1.0, 7.0, 0.0, 1.0),
+         (2.0, 7.0, -3.0, 0.0), (0x7FC00000, 1.0, 1.0, 1.0), (0.0, 0x7FC00000, 0x7FC00000, 1.0),
+         (0x00000001, 2.0, -0.0, 2.0)]
+    B = [(0.0, 1.0, -1.0, 0x7FC00000), (-2.0, 0.0, 3.0, 0.0), (1.0, 1.0, 1.0, 1.0), (0x80000000, -0.5, 0.5, 1.0)]
+    c.draw([[(0, A[k]), (1, B[k % len(B)]), (2, (9.0, 9.0, 9.0, 9.0))] for k in range(len(A))], prim=4)
     out.append(c)
 
     c = Case('backpressure', 'the XATI composite program and the vector_ops program under random back-pressure',

@@ -76,14 +76,41 @@ static void fetch(const pvs_vstate *vs, const pvs_cstate *cs, uint32_t s, uint32
 static uint32_t b2f(int b) { return b ? F_ONE : 0; }
 
 /* The vector operation op (0..31, MATH_INST = 0) on a, b, c; returns the err code. */
+/* The condition of the PRED_SET_*_PUSH (on b.w), COND_WRITE and COND_MUX (on a_c) opcodes:
+ * kind 0 == 0, 1 > 0, 2 >= 0, 3 != 0 (NaN: false, and true for != 0). */
+static int cond0(unsigned kind, uint32_t x)
+{
+    switch (kind) {
+    case 0: return sf_cmp_eq(x, 0);
+    case 1: return sf_cmp_lt(0, x);
+    case 2: return sf_cmp_le(0, x);
+    default: return !sf_cmp_eq(x, 0);
+    }
+}
+
 static unsigned vector_op(unsigned op, const uint32_t a[4], const uint32_t b[4], const uint32_t c[4],
-                          uint32_t r[4])
+                          uint32_t r[4], unsigned *cw, int *pset)
 {
     uint32_t t;
     for (unsigned k = 0; k < 4; k++)
         r[k] = 0;
     switch (op) {
     case 0:                                           /* VECTOR_NO_OP */
+        return PVS_OK;
+    case 15: case 16: case 17: case 18:               /* VE_PRED_SET_EQ/GT/GTE/NEQ_PUSH */
+        *pset = cond0(op - 15, b[3]) && sf_cmp_eq(a[3], 0);
+        t = *pset ? 0 : sf_add(a[3], F_ONE);
+        r[0] = r[1] = r[2] = r[3] = t;
+        return PVS_OK;
+    case 19: case 20: case 21: case 22:               /* VE_COND_WRITE_EQ/GT/GTE/NEQ */
+        for (unsigned k = 0; k < 4; k++) {
+            r[k] = b[k];
+            *cw |= (unsigned)cond0(op - 19, a[k]) << k;
+        }
+        return PVS_OK;
+    case 23: case 24: case 25:                        /* VE_COND_MUX_EQ/GT/GTE */
+        for (unsigned k = 0; k < 4; k++)
+            r[k] = cond0(op - 23, a[k]) ? b[k] : c[k];
         return PVS_OK;
     case 1:                                           /* VE_DOT_PRODUCT */
         t = sf_dp4(a, b);
@@ -122,7 +149,7 @@ static unsigned vector_op(unsigned op, const uint32_t a[4], const uint32_t b[4],
         case 28: r[k] = b2f(!sf_cmp_eq(a[k], b[k])); break;                /* VE_SET_NOT_EQUAL */
         default:
             r[0] = r[1] = r[2] = r[3] = 0;
-            return op >= 29 ? PVS_ERR_RESERVED : PVS_ERR_NOT_BUILT;       /* 15-25: predication */
+            return PVS_ERR_RESERVED;                                       /* 29-63 */
         }
     }
     return PVS_OK;
@@ -141,8 +168,6 @@ unsigned pvs_exec(pvs_vstate *vs, const pvs_cstate *cs, const uint32_t w[4], uin
         r[k] = 0;
     if (pvs_bits(d, 28, 28))
         return PVS_ERR_DUAL;
-    if (pvs_bits(d, 26, 26))                          /* predicated write: not yet */
-        return PVS_ERR_NOT_BUILT;
     if (macro) {
         if (op > 1)
             return PVS_ERR_RESERVED;
@@ -151,9 +176,22 @@ unsigned pvs_exec(pvs_vstate *vs, const pvs_cstate *cs, const uint32_t w[4], uin
     }
     if (dtype > PVS_DST_INPUT)
         return PVS_ERR_RESERVED;
-    err = math ? pvs_math_op(op, a, b, c, r) : vector_op(op, a, b, c, r);
+    unsigned cw = 0xF;                                /* COND_WRITE's component mask */
+    int pset = -1;                                    /* the predicate bit an op sets */
+    if (math)
+        err = pvs_math_op(op, a, b, c, r, &pset);
+    else {
+        if (op >= 19 && op <= 22)
+            cw = 0;
+        err = vector_op(op, a, b, c, r, &cw, &pset);
+    }
     if (err != PVS_OK || (op == 0 && !math))
         return err;
+    if (pvs_bits(d, 26, 26) && vs->pred != pvs_bits(d, 27, 27))   /* predicated write: off */
+        we = 0;
+    if (pset >= 0)
+        vs->pred = (unsigned)pset;
+    we &= cw;
     if (pvs_bits(d, math ? 25 : 24, math ? 25 : 24))  /* ME_SAT for math ops, VE_SAT for vector ops */
         for (unsigned k = 0; k < 4; k++)
             r[k] = sf_min(sf_max(r[k], 0), F_ONE);

@@ -32,6 +32,7 @@ typedef struct pvs_vstate {
     uint32_t ovm[PVS_NOVM][4];
     uint8_t owritten[PVS_NOVM];       /* components of each output vector written (bit c) */
     int32_t a0[4];                    /* the address register, -256..255 */
+    unsigned pred;                    /* the predicate bit */
 } pvs_vstate;
 
 /* The shared state an instruction reads. */
@@ -50,8 +51,10 @@ static inline unsigned pvs_bits(uint32_t w, unsigned hi, unsigned lo)
  * returned err code (PVS_OK ...); the write (if any) is applied to vs. */
 unsigned pvs_exec(pvs_vstate *vs, const pvs_cstate *cs, const uint32_t w[4], uint32_t r[4]);
 
-/* The math operation op (MATH_INST = 1) on a, b, c (their w components); returns the err code. */
-unsigned pvs_math_op(unsigned op, const uint32_t a[4], const uint32_t b[4], const uint32_t c[4], uint32_t r[4]);
+/* The math operation op (MATH_INST = 1) on a, b, c (their w components); returns the err code;
+ * *pset = the predicate bit a ME_PRED_SET op sets (untouched otherwise). */
+unsigned pvs_math_op(unsigned op, const uint32_t a[4], const uint32_t b[4], const uint32_t c[4], uint32_t r[4],
+                     int *pset);
 
 /* The float -> address register conversion: floor, clamped to [-256, 255], NaN -> 0. */
 int32_t pvs_f2a(uint32_t f);

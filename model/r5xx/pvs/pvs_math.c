@@ -72,7 +72,7 @@ static uint32_t floor_mag(uint32_t r)
 }
 
 unsigned pvs_math_op(unsigned op, const uint32_t a4[4], const uint32_t b4[4], const uint32_t c4[4],
-                     uint32_t r[4])
+                     uint32_t r[4], int *pset)
 {
     uint32_t a = a4[3], b = b4[3], c = c4[3], t = 0, x;
     for (unsigned k = 0; k < 4; k++)
@@ -128,8 +128,32 @@ unsigned pvs_math_op(unsigned op, const uint32_t a4[4], const uint32_t b4[4], co
     case 18: t = sf_lg2(fabs_(a)); break;                               /* ME_LOG_BASE2_IEEE */
     case 19: t = sf_rcp(a); break;                                      /* ME_RECIP_IEEE */
     case 20: t = sf_rsq(fabs_(a)); break;                               /* ME_RECIP_SQRT_IEEE */
+    case 21: case 22: case 23: case 24: {                              /* ME_PRED_SET_EQ/GT/GTE/NEQ */
+        int p = op == 21 ? sf_cmp_eq(a, F_ZERO) : op == 22 ? sf_cmp_lt(F_ZERO, a) :
+                op == 23 ? sf_cmp_le(F_ZERO, a) : !sf_cmp_eq(a, F_ZERO);
+        *pset = p;
+        t = p ? F_ZERO : F_ONE;
+        break;
+    }
+    case 25:                                                            /* ME_PRED_SET_CLR */
+        *pset = 0;
+        t = SF_MAXF;
+        break;
+    case 26:                                                            /* ME_PRED_SET_INV */
+        *pset = sf_cmp_eq(a, F_ONE);
+        t = *pset ? F_ZERO : sf_cmp_eq(a, F_ZERO) ? F_ONE : a;
+        break;
+    case 27:                                                            /* ME_PRED_SET_POP */
+        x = sf_add(a, F_ONE | SF_SIGN);
+        *pset = sf_cmp_lt(x, F_ZERO);
+        t = *pset ? F_ZERO : x;
+        break;
+    case 28:                                                            /* ME_PRED_SET_RESTORE */
+        *pset = sf_cmp_eq(a, F_ZERO);
+        t = *pset ? F_ZERO : a;
+        break;
     default:
-        return op >= 21 && op <= 28 ? PVS_ERR_NOT_BUILT : PVS_ERR_RESERVED;  /* ME_PRED_SET_*: not yet */
+        return PVS_ERR_RESERVED;                                        /* 0, 29-63 */
     }
     r[0] = r[1] = r[2] = r[3] = t;
     return PVS_OK;

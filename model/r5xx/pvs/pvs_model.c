@@ -48,12 +48,13 @@ static void pvs_eval(void *h, uint64_t *ports)
     p->vin_ready = (s->st == ST_IDLE || s->st == ST_IN) && s->rem != 0;
     p->idle = s->st == ST_IDLE;
 
-    uint32_t r[4] = { 0, 0, 0, 0 }, err = 0;
+    uint32_t r[4] = { 0, 0, 0, 0 }, err = 0, pred = 0;
     const uint32_t *w = s->regs.code[s->pc];
     if (s->st == ST_EXEC) {
         pvs_cstate cs = cstate(s);
         pvs_vstate tmp = s->vs;
         err = pvs_exec(&tmp, &cs, w, r);
+        pred = tmp.pred;
     }
     p->exe_valid = s->st == ST_EXEC;
     p->exe_vert = s->vert;
@@ -67,6 +68,7 @@ static void pvs_eval(void *h, uint64_t *ports)
     p->exe_z = r[2];
     p->exe_w = r[3];
     p->exe_err = err;
+    p->exe_pred = pred;
 
     uint8_t mask[PVS_NOVM];
     unsigned n = pvs_out_slots(s->regs.fmt0, s->regs.fmt1, mask);

@@ -8,9 +8,9 @@
  * negate, abs; absolute, A0-relative (any component) and loop-relative addressing; constant
  * addresses inside and outside [0, PVS_MAX_CONST_ADDR] and the base offset's wrap; every
  * destination type with random write masks and VE_SAT, now and then outside its memory; a
- * quarter of the instructions are math-engine ops 1-20 (ME_SAT now and then); and, rarely, the
- * refused forms (DUAL_MATH_OP, predicated instructions and ME_PRED_SET ops not built yet,
- * reserved opcodes and destination types).  One IVM, one CSM and one ATRM address per
+ * quarter of the instructions are math-engine ops 1-28 (ME_SAT now and then); the predication
+ * and conditional opcodes, a sixth of the instructions predicated (either PRED_SENSE); and,
+ * rarely, the refused forms (DUAL_MATH_OP, reserved opcodes and destination types).  One IVM, one CSM and one ATRM address per
  * instruction (001:5299-5305).  Code windows of 1-40 instructions anywhere in the 1024-entry
  * ring, wrapping 1023 -> 0; the loader's index write is now and then repeated mid-program or
  * aimed at the dropped areas and the clip slots.
@@ -108,7 +108,8 @@ static uint32_t source(gen *g, const addrs *a)
 
 static void instruction(gen *g, unsigned nconst, uint32_t w[4])
 {
-    static const unsigned ops[] = { 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 26, 27, 28 };
+    static const unsigned ops[] = { 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19,
+                                    20, 21, 22, 23, 24, 25, 26, 27, 28 };
     addrs a;
     a.ia = rnd(g, 8) ? rnd(g, 16) : rnd(g, 40);
     a.ca = rnd(g, 6) ? rnd(g, nconst + 1) : rnd(g, 256);
@@ -120,10 +121,10 @@ static void instruction(gen *g, unsigned nconst, uint32_t w[4])
     unsigned op, r = rnd(g, 200), flags = 0;
     if (r == 0)
         flags = 1u << 28;                                   /* DUAL_MATH_OP: refused */
-    else if (r == 2)
-        flags = 1u << 26;                                   /* predicated write: not built */
+    if (rnd(g, 6) == 0)
+        flags |= 1u << 26 | rnd(g, 2) << 27;                /* a predicated write, either sense */
     if (r == 3)
-        op = 15 + rnd(g, 17);                               /* predication, conditional, reserved */
+        op = 29 + rnd(g, 3);                                /* reserved */
     else if (r == 4)
         op = 32 + rnd(g, 32);
     else if (r == 5)
@@ -133,7 +134,7 @@ static void instruction(gen *g, unsigned nconst, uint32_t w[4])
         op = rnd(g, 10) ? rnd(g, 2) : rnd(g, 64);
     } else if (r < 70) {
         flags |= 1u << 6 | (rnd(g, 4) == 0) << 25;         /* the math engine, now and then ME_SAT */
-        op = rnd(g, 16) ? 1 + rnd(g, 20) : rnd(g, 64);     /* rarely 0, ME_PRED_SET_*, reserved */
+        op = rnd(g, 16) ? 1 + rnd(g, 28) : rnd(g, 64);     /* rarely 0 and reserved */
     } else
         op = ops[rnd(g, sizeof ops / sizeof ops[0])];
 

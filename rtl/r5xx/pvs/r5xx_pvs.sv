@@ -39,6 +39,7 @@ module r5xx_pvs (
   output logic [31:0] exe_z_o,
   output logic [31:0] exe_w_o,
   output logic [1:0]  exe_err_o,
+  output logic        exe_pred_o,
   // output vertex slots
   output logic        vtx_valid_o,
   input  logic        vtx_ready_i,
@@ -171,8 +172,11 @@ module r5xx_pvs (
   assign we    = d[23:20];
   assign aop   = !macro ? op : op == 6'd0 ? 6'd4 : 6'd11;
 
+  logic [3:0] alu_cw;
+  logic       alu_pset, alu_pval, me_pset, me_pval;
   r5xx_pvs_alu u_alu (
-    .op_i (aop), .sat_i(d[24]), .a_i(opv[0]), .b_i(opv[1]), .c_i(opv[2]), .r_o(alu_r), .err_o(alu_err)
+    .op_i (aop), .sat_i(d[24]), .a_i(opv[0]), .b_i(opv[1]), .c_i(opv[2]), .r_o(alu_r), .err_o(alu_err),
+    .cw_o (alu_cw), .pset_o(alu_pset), .pval_o(alu_pval)
   );
 
   // the math engine (MATH_INST without MACRO_INST): ME_SAT
@@ -182,14 +186,12 @@ module r5xx_pvs (
   assign me = math && !macro;
   r5xx_pvs_me u_me (
     .op_i (op), .sat_i(d[25]), .a_i(opv[0][127:96]), .b_i(opv[1][127:96]), .c_i(opv[2][127:96]),
-    .r_o  (me_r), .err_o(me_err)
+    .r_o  (me_r), .err_o(me_err), .pset_o(me_pset), .pval_o(me_pval)
   );
 
   always_comb begin
     if (d[28]) begin                                   // DUAL_MATH_OP: refused
       err = 2'd1; res = 128'd0; wr = 1'b0;
-    end else if (d[26]) begin                          // predicated write: not built
-      err = 2'd3; res = 128'd0; wr = 1'b0;
     end else if (macro && op > 6'd1) begin
       err = 2'd2; res = 128'd0; wr = 1'b0;
     end else if (dtype > 4'd5) begin
@@ -210,6 +212,14 @@ module r5xx_pvs (
       wr  = 1'b1;
     end
   end
+
+  // the predicate bit: set by the PRED_SET ops of an executed instruction; a predicated write
+  // (PRED_ENABLE) happens when it equals PRED_SENSE; VE_COND_WRITE masks components
+  logic       pred_q, pset, pval;
+  logic [3:0] wen;
+  assign pset = wr && (me ? me_pset : alu_pset);
+  assign pval = me ? me_pval : alu_pval;
+  assign wen  = we & (me ? 4'hF : alu_cw) & {4{!d[26] || pred_q == d[27]}};
 
   // the destination address: offset + relative part, -256..382
   logic [1:0]  dmode;
@@ -297,7 +307,7 @@ module r5xx_pvs (
   always_ff @(posedge clk_i) begin
     for (int k = 0; k < 4; k++) begin
       if (vin_fire && vin_wmask_i[k]) ivm_q[{1'b0, vin_slot_i}][32*k +: 32] <= vin_vec[32*k +: 32];
-      if (wr_fire && we[k]) begin
+      if (wr_fire && wen[k]) begin
         if (dtype == 4'd0 && din32)                  trm_q[da[4:0]][32*k +: 32]  <= res[32*k +: 32];
         if ((dtype == 4'd2 || dtype == 4'd3) && din16) ovm_q[da[3:0]][32*k +: 32]  <= res[32*k +: 32];
         if (dtype == 4'd4 && din20)                  atrm_q[da[4:0]][32*k +: 32] <= res[32*k +: 32];
@@ -314,10 +324,12 @@ module r5xx_pvs (
       atrm_v_q <= '0;
       ovm_v_q  <= '0;
       a0_q     <= '0;
+      pred_q   <= 1'b0;
     end else begin
+      if (wr_fire && pset) pred_q <= pval;
       for (int k = 0; k < 4; k++) begin
         if (vin_fire && vin_wmask_i[k]) ivm_v_q[4*vin_slot_i + k] <= 1'b1;
-        if (wr_fire && we[k]) begin
+        if (wr_fire && wen[k]) begin
           if (dtype == 4'd0 && din32)                    trm_v_q[4*da[4:0] + k]  <= 1'b1;
           if ((dtype == 4'd2 || dtype == 4'd3) && din16) ovm_v_q[4*da[3:0] + k]  <= 1'b1;
           if (dtype == 4'd4 && din20)                    atrm_v_q[4*da[4:0] + k] <= 1'b1;
@@ -341,6 +353,7 @@ module r5xx_pvs (
   assign exe_z_o     = st_q == StExec ? res[95:64]  : 32'd0;
   assign exe_w_o     = st_q == StExec ? res[127:96] : 32'd0;
   assign exe_err_o   = st_q == StExec ? err : 2'd0;
+  assign exe_pred_o  = st_q == StExec ? (pset ? pval : pred_q) : 1'b0;
 
   logic [3:0]   wm;
   logic [127:0] ov;
@@ -358,7 +371,4 @@ module r5xx_pvs (
   assign vtx_dlast_o = slot_last && dlast_q;
   assign vtx_prim_o  = prim_q;
 
-  // PRED_SENSE belongs to predication (not built yet)
-  logic unused;
-  assign unused = d[27];
 endmodule

@@ -1,7 +1,7 @@
 // r5xx_pvs_alu: the vector engine of r5xx.pvs (docs/blocks/r5xx.pvs.md, "Vector operations"):
 // the operation op (MATH_INST = 0; the macro ops mapped to 4 and 11 by the caller) on the three
 // operands, on the shared shader float (rtl/prim/prim_sf_*.sv, docs/float.md); then VE_SAT.
-// err: 0 executed, 2 reserved opcode, 3 not built (15-25).  Purely combinational.  The C twin
+// err: 0 executed, 2 reserved opcode.  Purely combinational.  The C twin
 // is vector_op() in model/r5xx/pvs/pvs_exec.c.
 module r5xx_pvs_alu (
   input  logic [5:0]   op_i,
@@ -10,14 +10,17 @@ module r5xx_pvs_alu (
   input  logic [127:0] b_i,
   input  logic [127:0] c_i,
   output logic [127:0] r_o,
-  output logic [1:0]   err_o
+  output logic [1:0]   err_o,
+  output logic [3:0]   cw_o,       // VE_COND_WRITE's component mask (4'hF for every other op)
+  output logic         pset_o,     // the op sets the predicate bit (VE_PRED_SET_*_PUSH) ...
+  output logic         pval_o      // ... to this value
 );
   localparam logic [31:0] One  = 32'h3F800000;
   localparam logic [31:0] Two  = 32'h40000000;
   localparam logic [31:0] Half = 32'h3F000000;
 
   logic [127:0] p, s, lane;
-  logic [3:0]   ab_lt, ab_le, ab_eq, ba_lt;
+  logic [3:0]   ab_lt, ab_le, ab_eq, ba_lt, ceq, cgt, cge;
 
   for (genvar k = 0; k < 4; k++) begin : g_lane
     logic [31:0] a, b, c, pk, p2, x, y, sk, fl, fr, mn, mx, flin;
@@ -46,6 +49,12 @@ module r5xx_pvs_alu (
     prim_sf_cmp u_cba (.a_i(b), .b_i(a), .lt_o(blt), .le_o(ble), .eq_o(beq));
     assign p[32*k +: 32] = pk;
     assign s[32*k +: 32] = sk;
+    // the conditions of VE_COND_WRITE / VE_COND_MUX on a_c: == 0, > 0, >= 0, != 0
+    logic z_lt, z_le, z_eq;
+    prim_sf_cmp u_c0 (.a_i(32'h0), .b_i(a), .lt_o(z_lt), .le_o(z_le), .eq_o(z_eq));
+    assign ceq[k] = z_eq;
+    assign cgt[k] = z_lt;
+    assign cge[k] = z_le;
     assign ab_lt[k] = lt;
     assign ab_le[k] = le;
     assign ab_eq[k] = eq;
@@ -64,6 +73,11 @@ module r5xx_pvs_alu (
         6'd11:   lane[32*k +: 32] = sk;                       // VE_MULTIPLYX2_ADD
         6'd13:   lane[32*k +: 32] = fl;                       // VE_FLT2FIX_DX
         6'd14:   lane[32*k +: 32] = fl;                       // VE_FLT2FIX_DX_RND
+        6'd19, 6'd20, 6'd21, 6'd22:
+                 lane[32*k +: 32] = b;                        // VE_COND_WRITE_*: b, masked
+        6'd23:   lane[32*k +: 32] = z_eq ? b : c;             // VE_COND_MUX_EQ
+        6'd24:   lane[32*k +: 32] = z_lt ? b : c;             // VE_COND_MUX_GT
+        6'd25:   lane[32*k +: 32] = z_le ? b : c;             // VE_COND_MUX_GTE
         6'd26:   lane[32*k +: 32] = blt ? One : 32'h0;        // VE_SET_GREATER_THAN: b < a
         6'd27:   lane[32*k +: 32] = eq ? One : 32'h0;         // VE_SET_EQUAL
         6'd28:   lane[32*k +: 32] = eq ? 32'h0 : One;         // VE_SET_NOT_EQUAL
@@ -87,16 +101,43 @@ module r5xx_pvs_alu (
   prim_sf_cmp u_cx (.a_i(p[31:0]),     .b_i(c_i[31:0]), .lt_o(x_lt), .le_o(x_le), .eq_o(x_eq));
   assign clampv = w_lt ? c_i[127:96] : x_le ? c_i[31:0] : p[31:0];
 
+  // VE_PRED_SET_*_PUSH: the condition on b.w and a.w == 0; the result 0 or a.w + 1
+  logic        bw_lt, bw_le, bw_eq, aw_lt, aw_le, aw_eq, pc;
+  logic [31:0] aw1;
+  prim_sf_cmp u_bw (.a_i(32'h0), .b_i(b_i[127:96]), .lt_o(bw_lt), .le_o(bw_le), .eq_o(bw_eq));
+  prim_sf_cmp u_aw (.a_i(32'h0), .b_i(a_i[127:96]), .lt_o(aw_lt), .le_o(aw_le), .eq_o(aw_eq));
+  prim_sf_add u_aw1 (.a_i(a_i[127:96]), .b_i(One), .z_o(aw1));
+  always_comb begin
+    case (op_i)
+      6'd15:   pc = bw_eq && aw_eq;
+      6'd16:   pc = bw_lt && aw_eq;
+      6'd17:   pc = bw_le && aw_eq;
+      default: pc = !bw_eq && aw_eq;
+    endcase
+  end
+  assign pset_o = op_i == 6'd15 || op_i == 6'd16 || op_i == 6'd17 || op_i == 6'd18;
+  assign pval_o = pc;
+  always_comb begin
+    case (op_i)
+      6'd19:   cw_o = ceq;
+      6'd20:   cw_o = cgt;
+      6'd21:   cw_o = cge;
+      6'd22:   cw_o = ~ceq;
+      default: cw_o = 4'hF;
+    endcase
+  end
+
   logic [127:0] r;
   always_comb begin
     case (op_i)
       6'd1:    begin r = {4{dot}};    err_o = 2'd0; end                 // VE_DOT_PRODUCT
       6'd5:    begin r = {b_i[127:96], a_i[95:64], p[63:32], One}; err_o = 2'd0; end  // VE_DISTANCE_VECTOR
       6'd12:   begin r = {4{clampv}}; err_o = 2'd0; end                 // VE_MULTIPLY_CLAMP
-      6'd0, 6'd2, 6'd3, 6'd4, 6'd6, 6'd7, 6'd8, 6'd9, 6'd10, 6'd11, 6'd13, 6'd14, 6'd26, 6'd27, 6'd28:
+      6'd15, 6'd16, 6'd17, 6'd18:                                         // VE_PRED_SET_*_PUSH
+               begin r = {4{pc ? 32'h0 : aw1}}; err_o = 2'd0; end
+      6'd0, 6'd2, 6'd3, 6'd4, 6'd6, 6'd7, 6'd8, 6'd9, 6'd10, 6'd11, 6'd13, 6'd14, 6'd19, 6'd20,
+      6'd21, 6'd22, 6'd23, 6'd24, 6'd25, 6'd26, 6'd27, 6'd28:
                begin r = lane;        err_o = 2'd0; end
-      6'd15, 6'd16, 6'd17, 6'd18, 6'd19, 6'd20, 6'd21, 6'd22, 6'd23, 6'd24, 6'd25:
-               begin r = 128'd0;      err_o = 2'd3; end
       default: begin r = 128'd0;      err_o = 2'd2; end
     endcase
   end
@@ -110,5 +151,5 @@ module r5xx_pvs_alu (
   end
 
   logic unused;
-  assign unused = ^{ab_lt, ab_le, ab_eq, ba_lt, s, x_lt, x_eq, w_le, w_eq};
+  assign unused = ^{ab_lt, ab_le, ab_eq, ba_lt, s, x_lt, x_eq, w_le, w_eq, aw_lt, aw_le};
 endmodule

@@ -2,7 +2,7 @@
 // opcodes"): the DX / FF / IEEE variants of RCP, RSQ, LOG, EXP, POW and its clamps, LIT, SIN and
 // COS of radians with their clamp and output floor, on the shared shader float
 // (rtl/prim/prim_sf_*.sv); then ME_SAT.  Reads the w components of the three operands.
-// err: 0 executed, 2 reserved (0, 29-63), 3 not built (21-28, the ME_PRED_SET ops).  Purely
+// err: 0 executed, 2 reserved (0, 29-63).  Purely
 // combinational.  The C twin is model/r5xx/pvs/pvs_math.c.
 module r5xx_pvs_me (
   input  logic [5:0]   op_i,
@@ -11,7 +11,9 @@ module r5xx_pvs_me (
   input  logic [31:0]  b_i,
   input  logic [31:0]  c_i,
   output logic [127:0] r_o,
-  output logic [1:0]   err_o
+  output logic [1:0]   err_o,
+  output logic         pset_o,     // the op sets the predicate bit (ME_PRED_SET_*) ...
+  output logic         pval_o      // ... to this value
 );
   localparam logic [31:0] Zero   = 32'h00000000;
   localparam logic [31:0] One    = 32'h3F800000;
@@ -124,6 +126,30 @@ module r5xx_pvs_me (
     else                    expf = {v[8], 8'd127 + {5'd0, l}, ({16'd0, m[6:0]} << (5'd23 - {2'd0, l}))};
   end
 
+  // ---- ME_PRED_SET_*: the predicate bit and the counter ------------------------------------------
+  logic        a_eq1, u19, u20;
+  logic [31:0] am1;
+  logic        am1_lt0, u21, u22;
+  prim_sf_cmp u_a1e (.a_i(a_i), .b_i(One), .lt_o(u19), .le_o(u20), .eq_o(a_eq1));
+  prim_sf_add u_am1 (.a_i(a_i), .b_i(32'hBF800000), .z_o(am1));
+  prim_sf_cmp u_am1c(.a_i(am1), .b_i(Zero), .lt_o(am1_lt0), .le_o(u21), .eq_o(u22));
+  logic a_gt0;
+  assign a_gt0 = !a_le0 && !a_nan;
+  always_comb begin
+    pset_o = 1'b1;
+    case (op_i)
+      6'd21:   pval_o = a_zero;
+      6'd22:   pval_o = a_gt0;
+      6'd23:   pval_o = a_zero || a_gt0;
+      6'd24:   pval_o = !a_zero;
+      6'd25:   pval_o = 1'b0;
+      6'd26:   pval_o = a_eq1;
+      6'd27:   pval_o = am1_lt0;
+      6'd28:   pval_o = a_zero;
+      default: begin pset_o = 1'b0; pval_o = 1'b0; end
+    endcase
+  end
+
   // ---- the result ---------------------------------------------------------------------------------
   logic [31:0] t;
   logic [127:0] r;
@@ -153,7 +179,11 @@ module r5xx_pvs_me (
       6'd18: t = lg;                                                               // ME_LOG_BASE2_IEEE
       6'd19: t = rcp;                                                              // ME_RECIP_IEEE
       6'd20: t = rsq;                                                              // ME_RECIP_SQRT_IEEE
-      6'd21, 6'd22, 6'd23, 6'd24, 6'd25, 6'd26, 6'd27, 6'd28: err_o = 2'd3;
+      6'd21, 6'd22, 6'd23, 6'd24: t = pval_o ? Zero : One;                       // ME_PRED_SET_EQ/GT/GTE/NEQ
+      6'd25: t = MaxF;                                                             // ME_PRED_SET_CLR
+      6'd26: t = a_eq1 ? Zero : a_zero ? One : a_i;                                // ME_PRED_SET_INV
+      6'd27: t = am1_lt0 ? Zero : am1;                                             // ME_PRED_SET_POP
+      6'd28: t = a_zero ? Zero : a_i;                                              // ME_PRED_SET_RESTORE
       default: err_o = 2'd2;
     endcase
     if (op_i != 6'd1 && op_i != 6'd2 && op_i != 6'd4) r = err_o != 2'd0 ? 128'd0 : {4{t}};
@@ -168,5 +198,6 @@ module r5xx_pvs_me (
   end
 
   logic unused;
-  assign unused = ^{u0, u1, u2, u3, u4, u5, u6, u7, u8, u9, u10, u11, u12, u13, u14, u15, u16, u17, u18};
+  assign unused = ^{u0, u1, u2, u3, u4, u5, u6, u7, u8, u9, u10, u11, u12, u13, u14, u15, u16, u17, u18,
+                    u19, u20, u21, u22};
 endmodule

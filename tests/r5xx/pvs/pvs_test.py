@@ -36,19 +36,20 @@ def case_fault_rtl(ctx):
     """A flipped bit of the 403rd instruction result on the RTL side is caught and named: the
     vertex, the instruction index and its dwords, which the script disassembles."""
     p = run(ctx, 'run', *RANDOM, '--inject', 'rtl:exe.x@402^0x1', expect_rc=1)
-    contains(p.stdout, 'MISMATCH r5xx.pvs at cycle 2034: channel exe (out), transaction #402: field x differs '
-             '(expected: model, actual: rtl)', '    vert       0x0018', '    pc         0x007',
-             'FAIL r5xx.pvs random count 300: cycle 2034: channel exe (out) #402 field x differs')
+    contains(p.stdout, 'MISMATCH r5xx.pvs at cycle 2178: channel exe (out), transaction #402: field x differs '
+             '(expected: model, actual: rtl)', '    vert       0x001f', '    pc         0x38f',
+             '    i0         0x22f12049', '  * x          0x00000000               0x00000001',
+             'FAIL r5xx.pvs random count 300: cycle 2178: channel exe (out) #402 field x differs')
     out = report_disasm(ctx, p.stdout)
-    contains(out, 'exe record #402: vertex 24, instruction 7: ME_RECIP_SQRT_IEEE out[4].xyzw, c[174].yyzw, '
-             '|at[6]|.xy_x, c[174].-xyz0')
+    contains(out, 'exe record #402: vertex 31, instruction 911: ME_RECIP_SQRT_FF ME_SAT t[9].xyzw, '
+             '|at[12]|.xyzw, |c[233]|.-0w-zw, |at[12]|.xyww')
 
 
 def case_fault_model(ctx):
     """On the model side: an output slot's mask, a position component, an err code, an instruction
     address; each is named by channel, transaction and field."""
     for ch, field, n, x in (('vtx', 'wmask', 100, 1), ('vtx', 'y', 40, 0x80000000), ('exe', 'err', 300, 2),
-                            ('exe', 'pc', 77, 1), ('vtx', 'dlast', 60, 1)):
+                            ('exe', 'pc', 77, 1), ('vtx', 'dlast', 60, 1), ('exe', 'pred', 90, 1)):
         p = run(ctx, 'run', *RANDOM, '--inject', 'model:%s.%s@%d^0x%x' % (ch, field, n, x), expect_rc=1)
         contains(p.stdout, ': channel %s (out), transaction #%d: field %s differs (expected: model, actual: rtl)'
                  % (ch, n, field))
@@ -103,9 +104,11 @@ def case_disasm_xati(ctx):
 
 
 def case_coverage(ctx):
-    """8,000 seeded random vertices execute every vector opcode and both macros, every err code,
-    every source type, address mode and swizzle select 0-7, ABS and NEGATE, every destination
-    type 0-5 and a reserved one, VE_SAT, and emit output slots with written components."""
+    """8,000 seeded random vertices execute every vector opcode 0-28, both macros and every math
+    opcode 1-28, every err code, every source type, address mode and swizzle select 0-7, ABS and
+    NEGATE, every destination type 0-5 and a reserved one, VE_SAT and ME_SAT, predicated writes of
+    both senses that write and that are held off, the predicate bit both ways, and emit output slots
+    with written components."""
     vec = os.path.join(ctx['tmp'], 'cov.vec')
     run(ctx, 'gen', '--block', 'r5xx.pvs', '--seed', '77', '--count', '8000', '-o', vec, '--quiet', expect_rc=0)
     seen = collections.defaultdict(set)
@@ -114,13 +117,17 @@ def case_coverage(ctx):
         f = [v for v in line.split() if not v.startswith('@')]
         if line.startswith('out exe '):
             d = int(f[4], 16)
-            err = int(f[-1], 16)
+            err, pred = int(f[-2], 16), int(f[-1], 16)
             seen['err'].add(err)
+            seen['pred'].add(pred)
             if err == 0:
-                seen['op' if not d >> 7 & 1 else 'macro'].add(d & 63)
+                kind = 'macro' if d >> 7 & 1 else 'math' if d >> 6 & 1 else 'op'
+                seen[kind].add(d & 63)
                 seen['dtype'].add(d >> 8 & 15)
                 seen['dmode'].add((d >> 12 & 1) * 2 + (d >> 31))
-                seen['sat'].add(d >> 24 & 1)
+                seen['vsat' if kind != 'math' else 'msat'].add(d >> (24 if kind != 'math' else 25) & 1)
+                if d >> 26 & 1:
+                    seen['psense'].add(d >> 27 & 1)
             else:
                 seen['dtype_all'].add(d >> 8 & 15)
             for s in (int(x, 16) for x in f[5:8]):
@@ -132,9 +139,10 @@ def case_coverage(ctx):
                     seen['swz'].add(s >> (13 + 3 * c) & 7)
         elif line.startswith('out vtx ') and int(f[8], 16):
             written += 1
-    want = {'op': {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 26, 27, 28}, 'macro': {0, 1},
-            'err': {0, 1, 2, 3}, 'stype': {0, 1, 2, 3}, 'smode': {0, 1, 2, 3}, 'abs': {0, 1}, 'neg': set(range(16)),
-            'swz': set(range(8)), 'dtype': set(range(6)), 'dmode': {0, 1, 2, 3}, 'sat': {0, 1}}
+    want = {'op': set(range(29)), 'macro': {0, 1}, 'math': set(range(1, 29)), 'err': {0, 1, 2}, 'pred': {0, 1},
+            'stype': {0, 1, 2, 3}, 'smode': {0, 1, 2, 3}, 'abs': {0, 1}, 'neg': set(range(16)),
+            'swz': set(range(8)), 'dtype': set(range(6)), 'dmode': {0, 1, 2, 3}, 'vsat': {0, 1}, 'msat': {0, 1},
+            'psense': {0, 1}}
     for k, v in want.items():
         if not v <= seen[k]:
             raise Fail('%s: %s not seen (seen %s)' % (k, sorted(v - seen[k]), sorted(seen[k])))
