@@ -525,6 +525,9 @@ class Vertex:
         self.written = [0] * NOVM
         self.a0 = [0, 0, 0, 0]
         self.pred = 0
+        self.i0 = 0
+        self.stack = []       # [kind 'loop'/'jsr', count left, last, rtn, step, saved index]
+        self.nexec = 0
 
 
 class Block:
@@ -537,6 +540,8 @@ class Block:
         self.fmt0 = self.fmt1 = 0
         self.no_render = 0
         self.alt = 0
+        self.opc = 0
+        self.fc = [dict(act=0, jmp=0, last=0, rtn=0, init=0, step=0, rep=0) for _ in range(16)]
 
     def store(self, k, v):
         if self.indx < 1024:
@@ -574,13 +579,25 @@ class Block:
             self.no_render = (d >> 17) & 1
         elif a == 0x2088:
             self.alt = d & 0xFFFFFF
+        elif a == 0x22DC:
+            self.opc = d
+        elif 0x2500 <= a <= 0x257C:
+            k = (a - 0x2500) >> 3
+            if a & 4:
+                self.fc[k].update(last=d & 0x3FF, rtn=(d >> 16) & 0x3FF)
+            else:
+                self.fc[k].update(act=d & 0x3FF, jmp=(d >> 16) & 0x3FF)
+        elif 0x2290 <= a <= 0x22CC:
+            k = (a - 0x2290) >> 2
+            step = (d >> 8) & 0xFF
+            self.fc[k].update(init=d & 0xFF, step=step - 256 if step > 127 else step, rep=d >> 31)
         elif a == 0x2084 and d & 0xF and d & 0x30 and not self.no_render:
             return self.alt if d & (1 << 14) else d >> 16
         return 0
 
     def operand(self, v, s):
         mode = bits(s, 31, 31) * 2 + bits(s, 4, 4)
-        adr = bits(s, 12, 5) + (v.a0[bits(s, 30, 29)] if mode == 1 else 0)
+        adr = bits(s, 12, 5) + (v.a0[bits(s, 30, 29)] if mode == 1 else v.i0 if mode == 2 else 0)
         t = s & 3
         raw = [0, 0, 0, 0]
         if t == 2:
@@ -638,7 +655,7 @@ class Block:
         if dt == 3:
             r = [r[0]] * 4
         mode = bits(d, 12, 12) * 2 + bits(d, 31, 31)
-        adr = bits(d, 19, 13) + (v.a0[bits(d, 30, 29)] if mode == 1 else 0)
+        adr = bits(d, 19, 13) + (v.a0[bits(d, 30, 29)] if mode == 1 else v.i0 if mode == 2 else 0)
         if dt == 1:
             for k in range(4):
                 if we >> k & 1:
@@ -652,6 +669,41 @@ class Block:
                 if dt in (2, 3):
                     v.written[adr] |= we
         return r, 0
+
+    def next_pc(self, v, pc):
+        """docs/blocks/r5xx.pvs.md "Flow control": the instruction after pc, None at the end."""
+        v.nexec += 1
+        if v.nexec >= 4096:
+            return None
+        if v.stack and v.stack[-1][2] == pc:
+            top = v.stack[-1]
+            if top[0] == 'jsr':
+                v.stack.pop()
+                return top[3]
+            if top[1] > 1:
+                top[1] -= 1
+                v.i0 = max(-256, min(255, v.i0 + top[4]))
+                return top[3]
+            v.i0 = top[5]
+            v.stack.pop()
+        for k in range(16):
+            opc, f = (self.opc >> (2 * k)) & 3, self.fc[k]
+            if opc == 0 or f['act'] != pc:
+                continue
+            if opc == 1:
+                return f['jmp']
+            if len(v.stack) == 8:
+                break
+            if opc == 3:
+                v.stack.append(['jsr', 0, f['last'], f['rtn'], 0, v.i0])
+                return f['jmp']
+            v.stack.append(['loop', f['jmp'] & 0xFF, f['last'], f['rtn'], f['step'], v.i0])
+            if not f['rep']:
+                v.i0 = f['init']
+            return (pc + 1) % 1024
+        if pc == self.last:
+            return None
+        return (pc + 1) % 1024
 
     def slots(self):
         masks = [0xF]
@@ -678,9 +730,9 @@ class Block:
             w = list(self.code[pc])
             r, err = self.execute(v, w)
             exe.append(tuple([vert, pc] + w + r + [err, v.pred]))
-            if pc == self.last:
+            pc = self.next_pc(v, pc)
+            if pc is None:
                 break
-            pc = (pc + 1) % 1024
         masks = self.slots()
         for s, m in enumerate(masks):
             wm = v.written[s] & m

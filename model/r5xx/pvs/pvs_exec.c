@@ -30,11 +30,11 @@ int32_t pvs_f2a(uint32_t f)
     return v < -256 ? -256 : v > 255 ? 255 : v;
 }
 
-/* The relative part of an address: mode 1 = A0[sel], mode 2 = the loop index (0: no loop is
- * built yet), modes 0 and 3 = none (decision 6). */
+/* The relative part of an address: mode 1 = A0[sel], mode 2 = the loop index, modes 0 and 3 =
+ * none (decision 6). */
 static int32_t rel(const pvs_vstate *vs, unsigned mode, unsigned sel)
 {
-    return mode == 1 ? vs->a0[sel] : 0;
+    return mode == 1 ? vs->a0[sel] : mode == 2 ? vs->i0 : 0;
 }
 
 static void fetch(const pvs_vstate *vs, const pvs_cstate *cs, uint32_t s, uint32_t v[4])

@@ -33,6 +33,7 @@ typedef struct pvs_vstate {
     uint8_t owritten[PVS_NOVM];       /* components of each output vector written (bit c) */
     int32_t a0[4];                    /* the address register, -256..255 */
     unsigned pred;                    /* the predicate bit */
+    int32_t i0;                       /* the innermost loop's index, -256..255 (0 outside loops) */
 } pvs_vstate;
 
 /* The shared state an instruction reads. */

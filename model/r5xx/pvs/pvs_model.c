@@ -17,6 +17,7 @@ enum { ST_IDLE = 0, ST_IN = 1, ST_EXEC = 2, ST_OUT = 3 };
 typedef struct pvs {
     pvs_regs regs;
     pvs_vstate vs;
+    pvs_flow flow;
     unsigned st, pc, slot;
     uint32_t rem;                  /* vertices of the draw still to come (24 bits) */
     uint16_t vert;
@@ -102,11 +103,11 @@ static void pvs_tick(void *h, const uint64_t *ports)
         uint32_t r[4];
         pvs_exec(&s->vs, &cs, s->regs.code[s->pc], r);
         s->slot = 0;
-        if (s->pc == s->regs.last) {
+        int next = pvs_flow_next(&s->regs.fc, &s->flow, &s->vs.i0, s->pc, s->regs.last);
+        if (next < 0)
             s->st = ST_OUT;
-        } else {
-            s->pc = (s->pc + 1) & (PVS_NCODE - 1);
-        }
+        else
+            s->pc = (unsigned)next;
     }
     if (vtx_fire) {
         uint8_t mask[PVS_NOVM];
@@ -114,6 +115,7 @@ static void pvs_tick(void *h, const uint64_t *ports)
         if (s->slot + 1 == n) {
             s->st = ST_IDLE;
             memset(&s->vs, 0, sizeof s->vs);
+            memset(&s->flow, 0, sizeof s->flow);
         }
         s->slot = (s->slot + 1) & (PVS_NOVM - 1);
     }

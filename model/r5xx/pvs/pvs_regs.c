@@ -73,7 +73,8 @@ uint32_t pvs_regs_write(pvs_regs *r, uint32_t addr, uint32_t data)
     case PVS_VAP_OUT_VTX_FMT_1:
         r->fmt1 = data;
         break;
-    default:                       /* CODE_CNTL_1, STATE_FLUSH, the rest: no effect */
+    default:                       /* the flow control; CODE_CNTL_1, STATE_FLUSH, the rest: no effect */
+        pvs_fc_write(&r->fc, addr, data);
         break;
     }
     return 0;

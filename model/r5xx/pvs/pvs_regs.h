@@ -8,6 +8,7 @@
 #define PVS_REGS_H
 #include <stdint.h>
 
+#include "pvs_flow.h"
 #include "pvs_isa.h"
 
 #define PVS_VAP_CNTL 0x2080u
@@ -35,6 +36,7 @@ typedef struct pvs_regs {
     uint32_t fmt0, fmt1;           /* VAP_OUT_VTX_FMT_0/1 */
     uint32_t no_render;            /* VAP_CNTL.VAP_NO_RENDER */
     uint32_t alt_num;              /* VAP_ALT_NUM_VERTICES.NUM_VERTICES */
+    pvs_fc_regs fc;                /* VAP_PVS_FLOW_CNTL_* */
 } pvs_regs;
 
 /* The octword index after idx (the wraps of 001:4954-4976, decision 2). */

@@ -172,6 +172,75 @@ static void load(gen *g, unsigned idx, uint32_t (*oct)[4], unsigned n)
     }
 }
 
+/* One flow-control slot k: opc, activation, jump/count, last, return (program offsets made
+ * absolute with first), loop index init / step / repeat. */
+static void fc_slot(gen *g, unsigned k, unsigned first, unsigned act, unsigned jc, unsigned last, unsigned rtn)
+{
+    regw(g, 0x2500u + 8 * k, ((first + act) & 1023u) | (jc << 16) | (rnd(g, 8) == 0 ? word(g) & 0xFC00FC00u : 0));
+    regw(g, 0x2504u + 8 * k, ((first + last) & 1023u) | (((first + rtn) & 1023u) << 16));
+    unsigned step = rnd(g, 4) ? (rnd(g, 7) - 3) & 0xFFu : rnd(g, 256);
+    regw(g, 0x2290u + 4 * k, rnd(g, 3) ? rnd(g, 32) : rnd(g, 256) | step << 8 | (rnd(g, 4) == 0) << 31);
+}
+
+/* Flow control for a program of len instructions whose main part is offsets 0..main-1: nested
+ * loops, forward jumps inside one level, a subroutine at main..len-1 called from the main part,
+ * now and then a backward jump (a runaway program, ended by the instruction cap). */
+static void flow(gen *g, unsigned first, unsigned main, unsigned len)
+{
+    uint32_t opc = 0;
+    unsigned slots[16], n = 0;
+    for (unsigned k = 0; k < 16; k++)
+        slots[k] = k;
+    for (unsigned k = 15; k > 0; k--) {                 /* a random order of the slots */
+        unsigned j = rnd(g, k + 1), t = slots[k];
+        slots[k] = slots[j];
+        slots[j] = t;
+    }
+    if (main >= 3 && rnd(g, 2)) {                       /* a loop a+1..e, maybe one inside it */
+        unsigned a = rnd(g, main - 2), e = a + 1 + rnd(g, main - a - 1);
+        unsigned k = slots[n++];
+        opc |= 2u << (2 * k);
+        fc_slot(g, k, first, a, rnd(g, 8) ? rnd(g, 5) : rnd(g, 256), e, a + 1);
+        if (e > a + 2 && rnd(g, 2)) {
+            unsigned a2 = a + 1 + rnd(g, e - a - 2), e2 = a2 + 1 + rnd(g, e - a2);
+            if (e2 < e || rnd(g, 2)) {
+                if (e2 == e)
+                    e2 = e - 1 > a2 ? e - 1 : e2;
+                if (e2 > a2 && e2 < e) {
+                    k = slots[n++];
+                    opc |= 2u << (2 * k);
+                    fc_slot(g, k, first, a2, rnd(g, 4), e2, a2 + 1);
+                }
+            }
+        }
+    }
+    if (main >= 3 && rnd(g, 3) == 0) {                  /* a forward jump outside any loop body */
+        unsigned a = rnd(g, main - 2), t = a + 2 + rnd(g, main - a - 2);
+        int inside = 0;
+        for (unsigned i = 0; i < n; i++)
+            inside = 1;                                 /* keep it simple: only without loops */
+        if (!inside) {
+            unsigned k = slots[n++];
+            opc |= 1u << (2 * k);
+            fc_slot(g, k, first, a, (first + t) & 1023u, 0, 0);
+        }
+    }
+    if (len > main && main >= 2 && rnd(g, 2)) {         /* a subroutine main..len-1 */
+        unsigned a = rnd(g, main - 1), k = slots[n++];
+        opc |= 3u << (2 * k);
+        fc_slot(g, k, first, a, (first + main) & 1023u, len - 1, a + 1);
+    }
+    if (rnd(g, 64) == 0) {                              /* a backward jump: runs to the cap */
+        unsigned k = slots[n++];
+        opc |= 1u << (2 * k);
+        fc_slot(g, k, first, main - 1, first & 1023u, 0, 0);
+    }
+    for (unsigned i = n; i < 16; i++)                   /* unused slots: any addresses, OPC 0 */
+        if (rnd(g, 16) == 0)
+            fc_slot(g, slots[i], first, rnd(g, 64), rnd(g, 1024), rnd(g, 64), rnd(g, 64));
+    regw(g, 0x22DCu, opc);
+}
+
 static void program(gen *g)
 {
     uint32_t code[40][4], cst[32][4];
@@ -200,7 +269,14 @@ static void program(gen *g)
     load(g, 1024 + base, cst, ncst);
     if (rnd(g, 2))
         regw(g, PVS_STATE_FLUSH_REG, word(g));
-    regw(g, PVS_CODE_CNTL_0, first | (rnd(g, 1024) << 10) | (((first + len - 1) & 1023u) << 20) |
+    unsigned main = len;
+    if (rnd(g, 3) == 0) {                                       /* flow control */
+        main = len > 3 && rnd(g, 2) ? len - 1 - rnd(g, len / 3) : len;
+        flow(g, first, main, len);
+    } else if (rnd(g, 2)) {
+        regw(g, 0x22DCu, 0);
+    }
+    regw(g, PVS_CODE_CNTL_0, first | (rnd(g, 1024) << 10) | (((first + main - 1) & 1023u) << 20) |
                                  (rnd(g, 8) == 0 ? word(g) & 0xC0000000u : 0));
     if (rnd(g, 2))
         regw(g, PVS_CODE_CNTL_1, rnd(g, 1024));

@@ -113,6 +113,7 @@ module r5xx_pvs (
   logic [79:0]  atrm_v_q;
   logic [63:0]  ovm_v_q;
   logic [35:0]  a0_q;                    // A0.x in [8:0] ... A0.w in [35:27], two's complement
+  logic [8:0]   i0;                      // the loop index (r5xx_pvs_flow)
 
   function automatic logic [127:0] vmask(input logic [127:0] v, input logic [3:0] m);
     vmask = v & {{32{m[3]}}, {32{m[2]}}, {32{m[1]}}, {32{m[0]}}};
@@ -141,7 +142,7 @@ module r5xx_pvs (
     logic [127:0] raw;
     assign s    = src[j];
     assign mode = {s[31], s[4]};
-    assign rel  = mode == 2'd1 ? a0_q[9*s[30:29] +: 9] : 9'd0;
+    assign rel  = mode == 2'd1 ? a0_q[9*s[30:29] +: 9] : mode == 2'd2 ? i0 : 9'd0;
     assign a    = {3'd0, s[12:5]} + {{2{rel[8]}}, rel};
     assign cphys[j] = cbase + a[7:0];
     always_comb begin
@@ -227,7 +228,7 @@ module r5xx_pvs (
   logic [10:0] da;
   logic        din32, din20, din16;
   assign dmode = {d[12], d[31]};
-  assign drel  = dmode == 2'd1 ? a0_q[9*d[30:29] +: 9] : 9'd0;
+  assign drel  = dmode == 2'd1 ? a0_q[9*d[30:29] +: 9] : dmode == 2'd2 ? i0 : 9'd0;
   assign da    = {4'd0, d[19:13]} + {{2{drel[8]}}, drel};
   assign din32 = !da[10] && da[9:5] == 5'd0;
   assign din20 = din32 && da[4:0] < 5'd20;
@@ -237,6 +238,23 @@ module r5xx_pvs (
   for (genvar k = 0; k < 4; k++) begin : g_a0
     r5xx_pvs_f2a u_f2a (.f_i(res[32*k +: 32]), .a_o(a0_new[9*k +: 9]));
   end
+
+  // ---- flow control -------------------------------------------------------------------------------
+  logic [9:0] next_pc;
+  logic       prog_end, clear;
+  r5xx_pvs_flow u_flow (
+    .clk_i, .rst_ni,
+    .we_i       (regw_fire),
+    .addr_i     (regw_addr_i),
+    .data_i     (regw_data_i),
+    .clear_i    (clear),
+    .step_i     (exe_fire),
+    .pc_i       (pc_q),
+    .last_inst_i(last),
+    .next_o     (next_pc),
+    .end_o      (prog_end),
+    .i0_o       (i0)
+  );
 
   // ---- state ----------------------------------------------------------------------------------------
   logic [4:0]  nslots;
@@ -258,8 +276,8 @@ module r5xx_pvs (
       end
       StExec: begin
         if (exe_fire) begin
-          st_d   = pc_q == last ? StOut : StExec;
-          pc_d   = pc_q == last ? pc_q : pc_q + 10'd1;
+          st_d   = prog_end ? StOut : StExec;
+          pc_d   = prog_end ? pc_q : next_pc;
           slot_d = 4'd0;
         end
       end
@@ -272,7 +290,7 @@ module r5xx_pvs (
     endcase
   end
 
-  logic wr_fire, clear;
+  logic wr_fire;
   assign wr_fire = exe_fire && wr;
   assign clear   = vtx_fire && slot_last;
 
