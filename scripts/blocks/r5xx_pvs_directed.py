@@ -1209,6 +1209,65 @@ def cases():
     c.draw([[(0, A[k]), (1, B[k % len(B)]), (2, (9.0, 9.0, 9.0, 9.0))] for k in range(len(A))], prim=4)
     out.append(c)
 
+    c = Case('flow', 'flow control: a JUMP over instructions, a LOOP of 3 with the loop index (init 2, step 3) '
+             'addressing constants, inputs and a temporary, a nested loop with REPEAT_NO_FLI and a negative step, '
+             'a JSR to a subroutine past PVS_LAST_INST called from inside the loop, a loop count 0 (runs once), '
+             'nine nested calls (the ninth is not entered), a backward JUMP ended by the 4096-instruction cap')
+    add1 = lambda t, off, sw='xyzw': (dst(3, 't', t), src('t', t), src('c', off, sw, mode=2), src('t', 0))  # noqa
+    prog = [
+        (dst(3, 't', 1), src('in', 0), src('in', 0, '0000'), src('t', 0)),                       # 0
+        (dst(3, 'out', 0), src('c', 9), src('c', 9), src('t', 0)),                              # 1 JUMP -> 4
+        (dst(3, 'out', 0), src('c', 9), src('c', 9), src('t', 0)),                              # 2 skipped
+        (dst(3, 'out', 0), src('c', 9), src('c', 9), src('t', 0)),                              # 3 skipped
+        add1(1, 0),                                                                               # 4 LOOP 3: 5..8
+        add1(1, 0, 'xxxx'),                                                                       # 5
+        (dst(3, 't', 2, mode=2), src('in', 0, mode=2), src('t', 0), src('t', 0)),               # 6 t[i0] = in[i0]
+        (dst(3, 't', 3), src('t', 3), src('c', 20, '1111'), src('t', 0)),                        # 7 LOOP repeat: 8
+        (dst(3, 't', 4), src('t', 4), src('c', 0, 'xxxx', mode=2), src('t', 0)),                 # 8 (JSR at 8)
+        (dst(3, 'out', 1), src('t', 1), src('t', 3), src('t', 0)),                               # 9
+        (dst(3, 'out', 2), src('t', 4), src('t', 6), src('t', 0)),                               # 10 loop count 0
+        (dst(3, 'out', 3), src('t', 5), src('t', 2), src('t', 0)),                               # 11 LAST_INST
+        (dst(3, 't', 6), src('t', 6), src('c', 20, '1111'), src('t', 0)),                        # 12 subroutine
+        (dst(3, 't', 5), src('t', 5), src('c', 0, 'wwww', mode=2), src('t', 0)),                 # 13 ret
+    ]
+    first = 40
+    c.program(first, prog)
+    c.load(1024, [(float(i), float(10 * i), float(100 * i), float(1000 * i)) for i in range(21)],
+           note='constants 0-20: (i, 10i, 100i, 1000i)')
+    c.window(first, first + 11, cmax=20, fmt0=0x1 | 0x6)
+    fc = [(1, first + 1, first + 4, 0, 0, 0, 0, 0),          # JUMP at 1 -> 4
+          (2, first + 4, 3, first + 9, first + 5, 2, 3, 0),    # LOOP 3 after 4: 5..9, i0 = 2, +3
+          (2, first + 7, 2, first + 8, first + 8, 0, 0xFF, 1),  # LOOP 2 after 7: 8..8, repeat, step -1
+          (3, first + 8, first + 12, first + 13, first + 9, 0, 0, 0),  # JSR after 8 -> 12..13
+          (2, first + 10, 0, first + 11, first + 11, 9, 1, 0)]  # LOOP count 0 after 10: 11
+    opc = 0
+    for k, (o, act, jc, last, rtn, init, step, rep) in enumerate(fc):
+        opc |= o << (2 * k)
+        c.w(0x2500 + 8 * k, act | (jc << 16), 'FLOW_CNTL_ADDRS_LW_%d' % k)
+        c.w(0x2504 + 8 * k, last | (rtn << 16), 'FLOW_CNTL_ADDRS_UW_%d' % k)
+        c.w(0x2290 + 4 * k, init | (step << 8) | (rep << 31), 'FLOW_CNTL_LOOP_INDEX_%d' % k)
+    c.w(0x22DC, opc, 'VAP_PVS_FLOW_CNTL_OPC')
+    c.draw([[(0, (1.0, 2.0, 3.0, 4.0)), (2, (5.0, 6.0, 7.0, 8.0)), (5, (9.0, 10.0, 11.0, 12.0)),
+             (8, (13.0, 14.0, 15.0, 16.0))]], prim=1)
+    # nine nested calls: slot k calls the next instruction's subroutine; the ninth is not entered
+    prog2 = [(dst(3, 't', 0), src('t', 0), src('c', 20, '1111'), src('t', 0)) for _ in range(12)]
+    prog2.append((dst(3, 'out', 0), src('t', 0), src('t', 0, '0000'), src('t', 0)))
+    c.program(100, prog2)
+    opc = 0
+    for k in range(9):
+        opc |= 3 << (2 * k)
+        c.w(0x2500 + 8 * k, (100 + k) | ((100 + k + 1) << 16))
+        c.w(0x2504 + 8 * k, (100 + 11) | ((100 + 12) << 16))
+    c.w(0x22DC, opc, 'VAP_PVS_FLOW_CNTL_OPC: nine JSRs')
+    c.window(100, 112, cmax=20, fmt0=0x1)
+    c.draw([[(0, (1.0, 0.0, 0.0, 1.0))]], prim=1)
+    # a backward JUMP: the program runs until the cap
+    c.w(0x2500, 101 | (100 << 16), 'JUMP 101 -> 100 (backward)')
+    c.w(0x22DC, 1, 'VAP_PVS_FLOW_CNTL_OPC: one JUMP')
+    c.draw([[(0, (1.0, 0.0, 0.0, 1.0))]], prim=1)
+    c.w(0x22DC, 0, 'VAP_PVS_FLOW_CNTL_OPC: none')
+    out.append(c)
+
     c = Case('backpressure', 'the XATI composite program and the vector_ops program under random back-pressure',
              backpressure='random:0.5')
     xati_init(c, 0x2208)

@@ -36,13 +36,13 @@ def case_fault_rtl(ctx):
     """A flipped bit of the 403rd instruction result on the RTL side is caught and named: the
     vertex, the instruction index and its dwords, which the script disassembles."""
     p = run(ctx, 'run', *RANDOM, '--inject', 'rtl:exe.x@402^0x1', expect_rc=1)
-    contains(p.stdout, 'MISMATCH r5xx.pvs at cycle 2178: channel exe (out), transaction #402: field x differs '
-             '(expected: model, actual: rtl)', '    vert       0x001f', '    pc         0x38f',
-             '    i0         0x22f12049', '  * x          0x00000000               0x00000001',
-             'FAIL r5xx.pvs random count 300: cycle 2178: channel exe (out) #402 field x differs')
+    contains(p.stdout, 'MISMATCH r5xx.pvs at cycle 2552: channel exe (out), transaction #402: field x differs '
+             '(expected: model, actual: rtl)', '    vert       0x002f', '    pc         0x000',
+             '    i0         0x01f0a047', '  * x          0x00000000               0x00000001',
+             'FAIL r5xx.pvs random count 300: cycle 2552: channel exe (out) #402 field x differs')
     out = report_disasm(ctx, p.stdout)
-    contains(out, 'exe record #402: vertex 31, instruction 911: ME_RECIP_SQRT_FF ME_SAT t[9].xyzw, '
-             '|at[12]|.xyzw, |c[233]|.-0w-zw, |at[12]|.xyww')
+    contains(out, 'exe record #402: vertex 47, instruction 0: ME_RECIP_FF VE_SAT t[5].xyzw, in[10].xy-ww, '
+             't[22].xyzw, at[0].xyzw')
 
 
 def case_fault_model(ctx):
@@ -113,11 +113,17 @@ def case_coverage(ctx):
     run(ctx, 'gen', '--block', 'r5xx.pvs', '--seed', '77', '--count', '8000', '-o', vec, '--quiet', expect_rc=0)
     seen = collections.defaultdict(set)
     written = 0
+    last_pc = None
+    redirects = 0
     for line in open(vec):
         f = [v for v in line.split() if not v.startswith('@')]
         if line.startswith('out exe '):
             d = int(f[4], 16)
             err, pred = int(f[-2], 16), int(f[-1], 16)
+            pc = int(f[3], 16)
+            if last_pc is not None and pc not in ((last_pc + 1) % 1024, last_pc):
+                redirects += 1
+            last_pc = pc
             seen['err'].add(err)
             seen['pred'].add(pred)
             if err == 0:
@@ -146,6 +152,8 @@ def case_coverage(ctx):
     for k, v in want.items():
         if not v <= seen[k]:
             raise Fail('%s: %s not seen (seen %s)' % (k, sorted(v - seen[k]), sorted(seen[k])))
+    if redirects < 1000:
+        raise Fail('only %d flow-control redirections' % redirects)
     if not any(t > 5 for t in seen['dtype_all']) or written < 1000:
         raise Fail('reserved destination types %s, %d output slots with written components'
                    % (sorted(seen['dtype_all']), written))

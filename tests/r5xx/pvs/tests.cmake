@@ -23,8 +23,8 @@ set_tests_properties(random.r5xx.pvs.smoke PROPERTIES LABELS "r5xx;r5xx.pvs;smok
 foreach(policy always random:0.5 bursty:16)
   string(REPLACE ":" "_" pname ${policy})
   add_test(NAME random.r5xx.pvs.${pname}
-           COMMAND rcosim run --block r5xx.pvs --count 22000 --seed 2501 --backpressure ${policy})
+           COMMAND rcosim run --block r5xx.pvs --count 10000 --seed 2501 --backpressure ${policy})
   set_tests_properties(random.r5xx.pvs.${pname} PROPERTIES LABELS "random;r5xx;r5xx.pvs;nightly"
-                       PASS_REGULAR_EXPRESSION "PASS r5xx.pvs random count 22000: [1-9][0-9][0-9][0-9][0-9][0-9][0-9]+ cycles, rtl vs model exact"
+                       PASS_REGULAR_EXPRESSION "PASS r5xx.pvs random count 10000: [1-9][0-9][0-9][0-9][0-9][0-9][0-9]+ cycles, rtl vs model exact"
                        FAIL_REGULAR_EXPRESSION "MISMATCH|HANG|FAIL")
 endforeach()
