@@ -1,6 +1,6 @@
 // prim_sf_ex2: shader-float 2^x (docs/float.md 4.4): X = floor(x * 2^26), i = X >> 26,
 // f = X mod 2^26; 2^f from the 128-segment quadratic table (prim_sf_tab ex2, T = 19), rounded to
-// 24 bits.  NaN -> 0x7FC00000, +Inf and x >= 128 -> +Inf, -Inf and i < -126 -> +0, +-0 -> 1.0.
+// 24 bits (a carry to 2.0 gives 2^(i+1)).  NaN -> 0x7FC00000, +Inf and x >= 128 -> +Inf, -Inf and i < -126 -> +0, +-0 -> 1.0.
 // Purely combinational; C twin sf_ex2() in model/prim/sf_trans.c.
 module prim_sf_ex2 (
   input  logic [31:0] a_i,
@@ -17,7 +17,8 @@ module prim_sf_ex2 (
   logic [95:0] c;
   logic [63:0] yr;
   logic [23:0] m;
-  logic [7:0]  be;
+  logic [7:0]  be, be1;
+  logic        up;
 
   assign a    = (a_i[30:23] == 8'd0) ? {a_i[31], 31'd0} : a_i;
   assign ex   = a[30:23];
@@ -37,11 +38,13 @@ module prim_sf_ex2 (
   prim_sf_tab #(.TAB(2'd0)) u_tab (.idx_i(f[25:19]), .c_o(c));
   prim_sf_poly #(.T(19)) u_poly (.c_i(c), .t_i(f[18:0]), .y_o(y));
 
-  // clamp to [1, 2) in units 2^-28, round to 24 bits, stay below 2.0
+  // at least 1.0 (units 2^-28), round to 24 bits; a carry to 2.0 is the next power of two
   assign yc = (y < 64'sh10000000) ? 64'sh10000000 : y;
   assign yr = ($unsigned(yc) + 64'd16) >> 5;
-  assign m  = (yr >= 64'h1000000) ? 24'hFFFFFF : yr[23:0];
+  assign up = yr >= 64'h1000000;
+  assign m  = yr[23:0];
   assign be = 8'(i + 64'sd127);
+  assign be1 = be + 8'd1;
 
   assign z_o = (ex == 8'hFF && a[22:0] != 23'd0) ? 32'h7FC00000 :
                (ex == 8'hFF)                      ? (a[31] ? 32'd0 : 32'h7F800000) :
@@ -49,6 +52,7 @@ module prim_sf_ex2 (
                big                                ? (a[31] ? 32'd0 : 32'h7F800000) :
                (i < -64'sd126)                    ? 32'd0 :
                (f == 26'd0)                       ? {1'b0, be, 23'd0} :
+               up                                 ? {1'b0, be1, 23'd0} :
                                                     {1'b0, be, m[22:0]};
 
   logic unused_x;

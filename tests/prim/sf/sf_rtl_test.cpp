@@ -5,6 +5,8 @@
 //   sf_rtl_test random N [SEED]      N seeded random input sets (seed printed), every op
 //   sf_rtl_test sweep E [E...]       every one of the 2^23 fractions of biased exponents E, both
 //                                    signs, every unary op (a) and add/mul/min/max with b = 1.5*a
+//   sf_rtl_test vectors N SEED FILE [classes]  write (the special pairs and) N random input sets with the C
+//                                    results to FILE (for the Icarus bench, no RTL run here)
 //   ... --inject K                   flip bit 0 of the K-th RTL result compared (must be caught)
 //
 // Prints each mismatch (first 20) and "PASS|FAIL sf <mode>: <n> input sets, <m> mismatches".
@@ -40,9 +42,29 @@ void check(const char *op, uint32_t a, uint32_t b, uint32_t c, uint32_t rtl, uin
     }
 }
 
+FILE *vec_out; // "vectors" mode: write the input sets and the C results for the Icarus bench
+
 // One input set: a, b, c, zmode and the two 4-vectors; evaluate and compare every op.
 void run(uint32_t a, uint32_t b, uint32_t c, bool z, const uint32_t va[4], const uint32_t vb[4])
 {
+    const uint32_t ref[16] = {
+        sf_add(a, b), sf_mul_m(a, b, z), z ? sf_mad_z(a, b, c) : sf_mad(a, b, c),
+        z ? sf_dp3_z(va, vb) : sf_dp3(va, vb), z ? sf_dp4_z(va, vb) : sf_dp4(va, vb),
+        sf_min(a, b), sf_max(a, b),
+        (uint32_t)sf_cmp_lt(a, b) | (uint32_t)sf_cmp_le(a, b) << 1 | (uint32_t)sf_cmp_eq(a, b) << 2,
+        sf_flr(a), sf_frc(a), sf_rcp(a), sf_rsq(a), sf_ex2(a), sf_lg2(a), sf_sin(a), sf_cos(a)};
+    if (vec_out) {
+        // one line: a b c z va[0..3] vb[0..3] then the 16 results, hex
+        std::fprintf(vec_out, "%08" PRIx32 " %08" PRIx32 " %08" PRIx32 " %08x", a, b, c, (unsigned)z);
+        for (int k = 0; k < 4; k++)
+            std::fprintf(vec_out, " %08" PRIx32, va[k]);
+        for (int k = 0; k < 4; k++)
+            std::fprintf(vec_out, " %08" PRIx32, vb[k]);
+        for (int k = 0; k < 16; k++)
+            std::fprintf(vec_out, " %08" PRIx32, ref[k]);
+        std::fprintf(vec_out, "\n");
+        return;
+    }
     dut->a_i = a;
     dut->b_i = b;
     dut->c_i = c;
@@ -52,23 +74,22 @@ void run(uint32_t a, uint32_t b, uint32_t c, bool z, const uint32_t va[4], const
         dut->vb_i[k] = vb[k];
     }
     dut->eval();
-    check("add", a, b, 0, dut->add_o, sf_add(a, b));
-    check(z ? "mul_z" : "mul", a, b, 0, dut->mul_o, sf_mul_m(a, b, z));
-    check(z ? "mad_z" : "mad", a, b, c, dut->mad_o, z ? sf_mad_z(a, b, c) : sf_mad(a, b, c));
-    check(z ? "dp3_z" : "dp3", va[0], vb[0], va[2], dut->dp3_o, z ? sf_dp3_z(va, vb) : sf_dp3(va, vb));
-    check(z ? "dp4_z" : "dp4", va[0], vb[0], va[3], dut->dp4_o, z ? sf_dp4_z(va, vb) : sf_dp4(va, vb));
-    check("min", a, b, 0, dut->min_o, sf_min(a, b));
-    check("max", a, b, 0, dut->max_o, sf_max(a, b));
-    check("cmp", a, b, 0, dut->cmp_o,
-          (uint32_t)sf_cmp_lt(a, b) | (uint32_t)sf_cmp_le(a, b) << 1 | (uint32_t)sf_cmp_eq(a, b) << 2);
-    check("flr", a, 0, 0, dut->flr_o, sf_flr(a));
-    check("frc", a, 0, 0, dut->frc_o, sf_frc(a));
-    check("rcp", a, 0, 0, dut->rcp_o, sf_rcp(a));
-    check("rsq", a, 0, 0, dut->rsq_o, sf_rsq(a));
-    check("ex2", a, 0, 0, dut->ex2_o, sf_ex2(a));
-    check("lg2", a, 0, 0, dut->lg2_o, sf_lg2(a));
-    check("sin", a, 0, 0, dut->sin_o, sf_sin(a));
-    check("cos", a, 0, 0, dut->cos_o, sf_cos(a));
+    check("add", a, b, 0, dut->add_o, ref[0]);
+    check(z ? "mul_z" : "mul", a, b, 0, dut->mul_o, ref[1]);
+    check(z ? "mad_z" : "mad", a, b, c, dut->mad_o, ref[2]);
+    check(z ? "dp3_z" : "dp3", va[0], vb[0], va[2], dut->dp3_o, ref[3]);
+    check(z ? "dp4_z" : "dp4", va[0], vb[0], va[3], dut->dp4_o, ref[4]);
+    check("min", a, b, 0, dut->min_o, ref[5]);
+    check("max", a, b, 0, dut->max_o, ref[6]);
+    check("cmp", a, b, 0, dut->cmp_o, ref[7]);
+    check("flr", a, 0, 0, dut->flr_o, ref[8]);
+    check("frc", a, 0, 0, dut->frc_o, ref[9]);
+    check("rcp", a, 0, 0, dut->rcp_o, ref[10]);
+    check("rsq", a, 0, 0, dut->rsq_o, ref[11]);
+    check("ex2", a, 0, 0, dut->ex2_o, ref[12]);
+    check("lg2", a, 0, 0, dut->lg2_o, ref[13]);
+    check("sin", a, 0, 0, dut->sin_o, ref[14]);
+    check("cos", a, 0, 0, dut->cos_o, ref[15]);
 }
 
 // The special-value list: every input class of docs/float.md "Tests".
@@ -168,7 +189,7 @@ int main(int argc, char **argv)
         }
     }
     if (nargs < 2) {
-        std::fprintf(stderr, "usage: sf_rtl_test classes | random N [SEED] | sweep E... [--inject K]\n");
+        std::fprintf(stderr, "usage: sf_rtl_test classes | random N [SEED] | sweep E... | vectors N SEED FILE [--inject K]\n");
         return 2;
     }
     const char *mode = argv[1];
@@ -186,6 +207,40 @@ int main(int argc, char **argv)
                     sets++;
                 }
         rc = finish("classes", sets);
+    } else if (!std::strcmp(mode, "vectors") && nargs >= 5) {
+        // Input sets for the Icarus bench (prim_sf_icarus_tb.sv): with a 5th argument "classes"
+        // every special pair first, then N random.
+        vec_out = std::fopen(argv[4], "w");
+        if (!vec_out) {
+            std::fprintf(stderr, "sf_rtl_test: cannot write %s\n", argv[4]);
+            return 2;
+        }
+        uint64_t n = std::strtoull(argv[2], nullptr, 0);
+        Rng r{std::strtoull(argv[3], nullptr, 0)};
+        bool with_classes = nargs >= 6 && !std::strcmp(argv[5], "classes");
+        for (int i = 0; i < (with_classes ? n_specials : 0); i++)
+            for (int j = 0; j < n_specials; j++) {
+                uint32_t a = specials[i], b = specials[j], c = specials[(i * 7 + j * 3) % n_specials];
+                uint32_t va[4] = {a, b, c, specials[(i * 11) % n_specials]};
+                uint32_t vb[4] = {b, a, specials[(i + j) % n_specials], c};
+                run(a, b, c, (i + j) & 1, va, vb);
+                sets++;
+            }
+        for (uint64_t k = 0; k < n; k++) {
+            uint32_t a = gen(r, 0);
+            uint32_t b = gen(r, a);
+            uint32_t c = gen(r, r.below(2) ? sf_mul(a, b) : 0);
+            uint32_t va[4], vb[4];
+            for (int l = 0; l < 4; l++) {
+                va[l] = gen(r, l ? va[l - 1] : 0);
+                vb[l] = gen(r, va[l]);
+            }
+            run(a, b, c, r.below(2), va, vb);
+            sets++;
+        }
+        std::fclose(vec_out);
+        std::printf("sf vectors: %" PRIu64 " input sets written to %s\n", sets, argv[4]);
+        rc = 0;
     } else if (!std::strcmp(mode, "random") && nargs >= 3) {
         uint64_t n = std::strtoull(argv[2], nullptr, 0);
         uint64_t seed = nargs >= 4 ? std::strtoull(argv[3], nullptr, 0) : 1;

@@ -1,6 +1,6 @@
 # ---- r5xx.pvs: the R5xx programmable vertex shader (docs/blocks/r5xx.pvs.md) ------------------
 # The disassembler, f2a, the loader's wraps, the output slots, one instruction (cmocka).
-rcosim_add_cmocka_test(NAME test_r5xx_pvs_isa SOURCES r5xx/pvs/test_pvs_isa.c LIBS rcosim_blocks
+rcosim_add_cmocka_test(NAME test_r5xx_pvs_isa SOURCES ${CMAKE_CURRENT_LIST_DIR}/test_pvs_isa.c LIBS rcosim_blocks
                        LABELS "r5xx;r5xx.pvs;smoke")
 # Fault injection on both sides (exact reports, the instruction disassembled from the report),
 # the golden vectors against the independent reference of scripts/blocks/r5xx_pvs_directed.py
@@ -8,9 +8,9 @@ rcosim_add_cmocka_test(NAME test_r5xx_pvs_isa SOURCES r5xx/pvs/test_pvs_isa.c LI
 # the xf86-video-ati words, the random programs' coverage.
 foreach(case fault_rtl fault_model fault_needs_compare directed_check reference_catches stim_current
              disasm_xati coverage)
-  add_test(NAME r5xx-pvs.${case} COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_SOURCE_DIR}/r5xx/pvs/pvs_test.py
+  add_test(NAME r5xx.pvs.${case} COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_LIST_DIR}/pvs_test.py
            $<TARGET_FILE:rcosim> ${PROJECT_SOURCE_DIR} ${case})
-  set_tests_properties(r5xx-pvs.${case} PROPERTIES LABELS "r5xx;r5xx.pvs;smoke"
+  set_tests_properties(r5xx.pvs.${case} PROPERTIES LABELS "r5xx;r5xx.pvs;smoke"
                        ENVIRONMENT "PYTHONDONTWRITEBYTECODE=1")
 endforeach()
 # A short seeded random run in the smoke set.
