@@ -28,3 +28,8 @@ foreach(policy always random:0.5 bursty:16)
                        PASS_REGULAR_EXPRESSION "PASS r5xx.pvs random count 10000: [1-9][0-9][0-9][0-9][0-9][0-9][0-9]+ cycles, rtl vs model exact"
                        FAIL_REGULAR_EXPRESSION "MISMATCH|HANG|FAIL")
 endforeach()
+# The independent reference against the model on over 1,000,000 random instruction executions.
+add_test(NAME r5xx.pvs.reference_random COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_LIST_DIR}/pvs_test.py
+         $<TARGET_FILE:rcosim> ${PROJECT_SOURCE_DIR} reference_random)
+set_tests_properties(r5xx.pvs.reference_random PROPERTIES LABELS "random;r5xx;r5xx.pvs;nightly"
+                     ENVIRONMENT "PYTHONDONTWRITEBYTECODE=1")
