@@ -1,0 +1,235 @@
+/*
+ * pvs_exec.c - one PVS instruction executed on a vertex's memories (docs/blocks/r5xx.pvs.md,
+ * "Execution"): operand fetch with addressing, swizzle, abs and negate; the vector operations
+ * on the shared shader float (model/prim/sf.h, docs/float.md); saturate, X replication, the
+ * write mask and the destination write.  The RTL twin is rtl/r5xx/pvs/r5xx_pvs_src.sv,
+ * r5xx_pvs_alu.sv and the write logic in r5xx_pvs.sv.
+ */
+#include "pvs_isa.h"
+#include "sf.h"
+
+#define F_ONE 0x3F800000u
+#define F_TWO 0x40000000u
+#define F_HALF 0x3F000000u
+
+int32_t pvs_f2a(uint32_t f)
+{
+    unsigned e = (f >> 23) & 0xFFu, s = f >> 31;
+    uint32_t m = f & 0x7FFFFFu;
+    if (e == 255)
+        return m ? 0 : (s ? -256 : 255);
+    if (e == 0)                           /* zero, or a denormal flushed to zero */
+        return 0;
+    if (e >= 136)                         /* |f| >= 512 */
+        return s ? -256 : 255;
+    uint32_t mant = m | 0x800000u;        /* f = mant * 2^(e-150), 150 - e >= 15 */
+    unsigned sh = 150 - e;
+    uint32_t ip = sh >= 24 ? 0 : mant >> sh;
+    uint32_t frac = sh >= 24 ? 1 : (mant & ((1u << sh) - 1u)) != 0;
+    int32_t v = s ? -(int32_t)(ip + frac) : (int32_t)ip;
+    return v < -256 ? -256 : v > 255 ? 255 : v;
+}
+
+/* The relative part of an address: mode 1 = A0[sel], mode 2 = the loop index, modes 0 and 3 =
+ * none (decision 6). */
+static int32_t rel(const pvs_vstate *vs, unsigned mode, unsigned sel)
+{
+    return mode == 1 ? vs->a0[sel] : mode == 2 ? vs->i0 : 0;
+}
+
+static void fetch(const pvs_vstate *vs, const pvs_cstate *cs, uint32_t s, uint32_t v[4])
+{
+    static const uint32_t zero[4] = { 0, 0, 0, 0 };
+    unsigned type = pvs_bits(s, 1, 0);
+    unsigned mode = (pvs_bits(s, 31, 31) << 1) | pvs_bits(s, 4, 4);
+    int32_t a = (int32_t)pvs_bits(s, 12, 5) + rel(vs, mode, pvs_bits(s, 30, 29));
+    const uint32_t *raw = zero;
+    switch (type) {
+    case PVS_SRC_TEMP:
+        if (a >= 0 && a < PVS_NTRM)
+            raw = vs->trm[a];
+        break;
+    case PVS_SRC_INPUT:
+        if (a >= 0 && a < PVS_NIVM)
+            raw = vs->ivm[a];
+        break;
+    case PVS_SRC_CONST:
+        if (a >= 0 && (unsigned)a <= cs->const_max)
+            raw = cs->cst[(cs->const_base + (unsigned)a) & (PVS_NCONST - 1)];
+        break;
+    default:
+        if (a >= 0 && a < PVS_NATRM)
+            raw = vs->atrm[a];
+        break;
+    }
+    for (unsigned c = 0; c < 4; c++) {
+        unsigned sw = pvs_bits(s, 15 + 3 * c, 13 + 3 * c);
+        uint32_t x = sw < 4 ? raw[sw] : sw == 5 ? F_ONE : 0;
+        if (s & (1u << 3))
+            x &= 0x7FFFFFFFu;
+        if (s & (1u << (25 + c)))
+            x ^= 0x80000000u;
+        v[c] = x;
+    }
+}
+
+static uint32_t b2f(int b) { return b ? F_ONE : 0; }
+
+/* The vector operation op (0..31, MATH_INST = 0) on a, b, c; returns the err code. */
+/* The condition of the PRED_SET_*_PUSH (on b.w), COND_WRITE and COND_MUX (on a_c) opcodes:
+ * kind 0 == 0, 1 > 0, 2 >= 0, 3 != 0 (NaN: false, and true for != 0). */
+static int cond0(unsigned kind, uint32_t x)
+{
+    switch (kind) {
+    case 0: return sf_cmp_eq(x, 0);
+    case 1: return sf_cmp_lt(0, x);
+    case 2: return sf_cmp_le(0, x);
+    default: return !sf_cmp_eq(x, 0);
+    }
+}
+
+static unsigned vector_op(unsigned op, const uint32_t a[4], const uint32_t b[4], const uint32_t c[4],
+                          uint32_t r[4], unsigned *cw, int *pset)
+{
+    uint32_t t;
+    for (unsigned k = 0; k < 4; k++)
+        r[k] = 0;
+    switch (op) {
+    case 0:                                           /* VECTOR_NO_OP */
+        return PVS_OK;
+    case 15: case 16: case 17: case 18:               /* VE_PRED_SET_EQ/GT/GTE/NEQ_PUSH */
+        *pset = cond0(op - 15, b[3]) && sf_cmp_eq(a[3], 0);
+        t = *pset ? 0 : sf_add(a[3], F_ONE);
+        r[0] = r[1] = r[2] = r[3] = t;
+        return PVS_OK;
+    case 19: case 20: case 21: case 22:               /* VE_COND_WRITE_EQ/GT/GTE/NEQ */
+        for (unsigned k = 0; k < 4; k++) {
+            r[k] = b[k];
+            *cw |= (unsigned)cond0(op - 19, a[k]) << k;
+        }
+        return PVS_OK;
+    case 23: case 24: case 25:                        /* VE_COND_MUX_EQ/GT/GTE */
+        for (unsigned k = 0; k < 4; k++)
+            r[k] = cond0(op - 23, a[k]) ? b[k] : c[k];
+        return PVS_OK;
+    case 1:                                           /* VE_DOT_PRODUCT */
+        t = sf_dp4(a, b);
+        r[0] = r[1] = r[2] = r[3] = t;
+        return PVS_OK;
+    case 5:                                           /* VE_DISTANCE_VECTOR */
+        r[0] = F_ONE;
+        r[1] = sf_mul(a[1], b[1]);
+        r[2] = a[2];
+        r[3] = b[3];
+        return PVS_OK;
+    case 12: {                                        /* VE_MULTIPLY_CLAMP */
+        uint32_t pw = sf_mul(a[3], b[3]), px = sf_mul(a[0], b[0]);
+        t = sf_cmp_lt(c[3], pw) ? c[3] : sf_cmp_le(px, c[0]) ? c[0] : px;
+        r[0] = r[1] = r[2] = r[3] = t;
+        return PVS_OK;
+    }
+    default:
+        break;
+    }
+    for (unsigned k = 0; k < 4; k++) {
+        switch (op) {
+        case 2: r[k] = sf_mul(a[k], b[k]); break;                          /* VE_MULTIPLY */
+        case 3: r[k] = sf_add(a[k], b[k]); break;                          /* VE_ADD */
+        case 4: r[k] = sf_mad(a[k], b[k], c[k]); break;                    /* VE_MULTIPLY_ADD */
+        case 6: r[k] = sf_frc(a[k]); break;                                /* VE_FRACTION */
+        case 7: r[k] = sf_max(a[k], b[k]); break;                          /* VE_MAXIMUM */
+        case 8: r[k] = sf_min(a[k], b[k]); break;                          /* VE_MINIMUM */
+        case 9: r[k] = b2f(sf_cmp_le(b[k], a[k])); break;                  /* VE_SET_GREATER_THAN_EQUAL */
+        case 10: r[k] = b2f(sf_cmp_lt(a[k], b[k])); break;                 /* VE_SET_LESS_THAN */
+        case 11: r[k] = sf_add(sf_mul(F_TWO, sf_mul(a[k], b[k])), c[k]); break; /* VE_MULTIPLYX2_ADD */
+        case 13: r[k] = sf_flr(a[k]); break;                               /* VE_FLT2FIX_DX */
+        case 14: r[k] = sf_flr(sf_add(a[k], F_HALF)); break;               /* VE_FLT2FIX_DX_RND */
+        case 26: r[k] = b2f(sf_cmp_lt(b[k], a[k])); break;                 /* VE_SET_GREATER_THAN */
+        case 27: r[k] = b2f(sf_cmp_eq(a[k], b[k])); break;                 /* VE_SET_EQUAL */
+        case 28: r[k] = b2f(!sf_cmp_eq(a[k], b[k])); break;                /* VE_SET_NOT_EQUAL */
+        default:
+            r[0] = r[1] = r[2] = r[3] = 0;
+            return PVS_ERR_RESERVED;                                       /* 29-63 */
+        }
+    }
+    return PVS_OK;
+}
+
+unsigned pvs_exec(pvs_vstate *vs, const pvs_cstate *cs, const uint32_t w[4], uint32_t r[4])
+{
+    uint32_t d = w[0], a[4], b[4], c[4];
+    unsigned op = pvs_bits(d, 5, 0), math = pvs_bits(d, 6, 6), macro = pvs_bits(d, 7, 7);
+    unsigned dtype = pvs_bits(d, 11, 8), we = pvs_bits(d, 23, 20);
+    unsigned err;
+    fetch(vs, cs, w[1], a);
+    fetch(vs, cs, w[2], b);
+    fetch(vs, cs, w[3], c);
+    for (unsigned k = 0; k < 4; k++)
+        r[k] = 0;
+    if (pvs_bits(d, 28, 28))
+        return PVS_ERR_DUAL;
+    if (macro) {
+        if (op > 1)
+            return PVS_ERR_RESERVED;
+        op = op == 0 ? 4 : 11;                        /* 2CLK_MADD, 2CLK_M2X_ADD */
+        math = 0;                                     /* MACRO_INST wins over MATH_INST */
+    }
+    if (dtype > PVS_DST_INPUT)
+        return PVS_ERR_RESERVED;
+    unsigned cw = 0xF;                                /* COND_WRITE's component mask */
+    int pset = -1;                                    /* the predicate bit an op sets */
+    if (math)
+        err = pvs_math_op(op, a, b, c, r, &pset);
+    else {
+        if (op >= 19 && op <= 22)
+            cw = 0;
+        err = vector_op(op, a, b, c, r, &cw, &pset);
+    }
+    if (err != PVS_OK || (op == 0 && !math))
+        return err;
+    if (pvs_bits(d, 26, 26) && vs->pred != pvs_bits(d, 27, 27))   /* predicated write: off */
+        we = 0;
+    if (pset >= 0)
+        vs->pred = (unsigned)pset;
+    we &= cw;
+    if (pvs_bits(d, math ? 25 : 24, math ? 25 : 24))  /* ME_SAT for math ops, VE_SAT for vector ops */
+        for (unsigned k = 0; k < 4; k++)
+            r[k] = sf_min(sf_max(r[k], 0), F_ONE);
+    if (dtype == PVS_DST_OUT_REPX)
+        r[1] = r[2] = r[3] = r[0];
+
+    unsigned dmode = (pvs_bits(d, 12, 12) << 1) | pvs_bits(d, 31, 31);
+    int32_t ad = (int32_t)pvs_bits(d, 19, 13) + rel(vs, dmode, pvs_bits(d, 30, 29));
+    uint32_t *dst = 0;
+    switch (dtype) {
+    case PVS_DST_TEMP:
+        if (ad >= 0 && ad < PVS_NTRM)
+            dst = vs->trm[ad];
+        break;
+    case PVS_DST_A0:
+        for (unsigned k = 0; k < 4; k++)
+            if (we & (1u << k))
+                vs->a0[k] = pvs_f2a(r[k]);
+        return PVS_OK;
+    case PVS_DST_OUT:
+    case PVS_DST_OUT_REPX:
+        if (ad >= 0 && ad < PVS_NOVM) {
+            dst = vs->ovm[ad];
+            vs->owritten[ad] |= (uint8_t)we;
+        }
+        break;
+    case PVS_DST_ATEMP:
+        if (ad >= 0 && ad < PVS_NATRM)
+            dst = vs->atrm[ad];
+        break;
+    default:
+        if (ad >= 0 && ad < PVS_NIVM)
+            dst = vs->ivm[ad];
+        break;
+    }
+    if (dst)
+        for (unsigned k = 0; k < 4; k++)
+            if (we & (1u << k))
+                dst[k] = r[k];
+    return PVS_OK;
+}

@@ -1,0 +1,66 @@
+/*
+ * pvs_isa.h - the R5xx PVS instruction set as r5xx.pvs executes it (docs/blocks/r5xx.pvs.md,
+ * "Instruction word", "Execution"): field extraction of the 128-bit instruction, the per-vertex
+ * memories, one instruction's execution (pvs_exec) and its disassembly (pvs_disasm).
+ */
+#ifndef PVS_ISA_H
+#define PVS_ISA_H
+#include <stddef.h>
+#include <stdint.h>
+
+/* Per-vertex memory sizes (decisions 3, 4). */
+#define PVS_NIVM 32
+#define PVS_NTRM 32
+#define PVS_NATRM 20
+#define PVS_NOVM 16
+#define PVS_NCONST 256
+#define PVS_NCODE 1024
+
+/* Destination register types (dword 0 bits 11:8). */
+enum { PVS_DST_TEMP = 0, PVS_DST_A0 = 1, PVS_DST_OUT = 2, PVS_DST_OUT_REPX = 3, PVS_DST_ATEMP = 4,
+       PVS_DST_INPUT = 5 };
+/* Source register types (bits 1:0). */
+enum { PVS_SRC_TEMP = 0, PVS_SRC_INPUT = 1, PVS_SRC_CONST = 2, PVS_SRC_ATEMP = 3 };
+/* exe.err codes. */
+enum { PVS_OK = 0, PVS_ERR_DUAL = 1, PVS_ERR_RESERVED = 2, PVS_ERR_NOT_BUILT = 3 };
+
+/* The state one instruction reads and writes. */
+typedef struct pvs_vstate {
+    uint32_t ivm[PVS_NIVM][4];
+    uint32_t trm[PVS_NTRM][4];
+    uint32_t atrm[PVS_NATRM][4];
+    uint32_t ovm[PVS_NOVM][4];
+    uint8_t owritten[PVS_NOVM];       /* components of each output vector written (bit c) */
+    int32_t a0[4];                    /* the address register, -256..255 */
+    unsigned pred;                    /* the predicate bit */
+    int32_t i0;                       /* the innermost loop's index, -256..255 (0 outside loops) */
+} pvs_vstate;
+
+/* The shared state an instruction reads. */
+typedef struct pvs_cstate {
+    const uint32_t (*cst)[4];         /* PVS_NCONST vectors */
+    unsigned const_base, const_max;   /* VAP_PVS_CONST_CNTL */
+} pvs_cstate;
+
+/* Field extraction. */
+static inline unsigned pvs_bits(uint32_t w, unsigned hi, unsigned lo)
+{
+    return (w >> lo) & ((1u << (hi - lo + 1)) - 1u);
+}
+
+/* Execute instruction w[0..3] on vs: result r[4] (after saturate and X replication), the
+ * returned err code (PVS_OK ...); the write (if any) is applied to vs. */
+unsigned pvs_exec(pvs_vstate *vs, const pvs_cstate *cs, const uint32_t w[4], uint32_t r[4]);
+
+/* The math operation op (MATH_INST = 1) on a, b, c (their w components); returns the err code;
+ * *pset = the predicate bit a ME_PRED_SET op sets (untouched otherwise). */
+unsigned pvs_math_op(unsigned op, const uint32_t a[4], const uint32_t b[4], const uint32_t c[4], uint32_t r[4],
+                     int *pset);
+
+/* The float -> address register conversion: floor, clamped to [-256, 255], NaN -> 0. */
+int32_t pvs_f2a(uint32_t f);
+
+/* Disassemble w[0..3] into buf (at most n bytes, always terminated); returns buf. */
+char *pvs_disasm(const uint32_t w[4], char *buf, size_t n);
+
+#endif

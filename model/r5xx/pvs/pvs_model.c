@@ -1,0 +1,153 @@
+/*
+ * pvs_model.c - the cycle-accurate C model of the R5xx programmable vertex shader (r5xx.pvs).
+ * It follows the micro-architecture of docs/blocks/r5xx.pvs.md: pvs_eval computes the outputs
+ * from the state; pvs_tick computes the state after the clock edge from the state before it and
+ * the handshakes of the cycle.  One vertex at a time: IDLE -> IN (input records) -> EXEC (one
+ * instruction per exe handshake) -> OUT (one slot per vtx handshake) -> IDLE.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "pvs_isa.h"
+#include "pvs_regs.h"
+#include "r5xx_pvs_ports.h"
+
+enum { ST_IDLE = 0, ST_IN = 1, ST_EXEC = 2, ST_OUT = 3 };
+
+typedef struct pvs {
+    pvs_regs regs;
+    pvs_vstate vs;
+    pvs_flow flow;
+    unsigned st, pc, slot;
+    uint32_t rem;                  /* vertices of the draw still to come (24 bits) */
+    uint16_t vert;
+    unsigned prim, dlast;
+} pvs;
+
+static void *pvs_create(const rc_side_config *cfg)
+{
+    (void)cfg;
+    return calloc(1, sizeof(pvs));
+}
+
+static void pvs_destroy(void *h)
+{
+    free(h);
+}
+
+static pvs_cstate cstate(const pvs *s)
+{
+    pvs_cstate cs = { (const uint32_t (*)[4])s->regs.cst, s->regs.const_base, s->regs.const_max };
+    return cs;
+}
+
+static void pvs_eval(void *h, uint64_t *ports)
+{
+    pvs *s = h;
+    r5xx_pvs_ports *p = (r5xx_pvs_ports *)ports;
+    p->regw_ready = s->st == ST_IDLE && s->rem == 0;
+    p->vin_ready = (s->st == ST_IDLE || s->st == ST_IN) && s->rem != 0;
+    p->idle = s->st == ST_IDLE;
+
+    uint32_t r[4] = { 0, 0, 0, 0 }, err = 0, pred = 0;
+    const uint32_t *w = s->regs.code[s->pc];
+    if (s->st == ST_EXEC) {
+        pvs_cstate cs = cstate(s);
+        pvs_vstate tmp = s->vs;
+        err = pvs_exec(&tmp, &cs, w, r);
+        pred = tmp.pred;
+    }
+    p->exe_valid = s->st == ST_EXEC;
+    p->exe_vert = s->vert;
+    p->exe_pc = s->pc;
+    p->exe_i0 = w[0];
+    p->exe_i1 = w[1];
+    p->exe_i2 = w[2];
+    p->exe_i3 = w[3];
+    p->exe_x = r[0];
+    p->exe_y = r[1];
+    p->exe_z = r[2];
+    p->exe_w = r[3];
+    p->exe_err = err;
+    p->exe_pred = pred;
+
+    uint8_t mask[PVS_NOVM];
+    unsigned n = pvs_out_slots(s->regs.fmt0, s->regs.fmt1, mask);
+    unsigned sl = s->slot & (PVS_NOVM - 1);
+    unsigned wm = s->st == ST_OUT ? (unsigned)(s->vs.owritten[sl] & mask[sl]) : 0;
+    const uint32_t *o = s->vs.ovm[sl];
+    p->vtx_valid = s->st == ST_OUT;
+    p->vtx_vert = s->vert;
+    p->vtx_slot = sl;
+    p->vtx_x = wm & 1 ? o[0] : 0;
+    p->vtx_y = wm & 2 ? o[1] : 0;
+    p->vtx_z = wm & 4 ? o[2] : 0;
+    p->vtx_w = wm & 8 ? o[3] : 0;
+    p->vtx_wmask = wm;
+    p->vtx_vlast = s->slot + 1 == n;
+    p->vtx_dlast = s->slot + 1 == n && s->dlast;
+    p->vtx_prim = s->prim;
+}
+
+static void pvs_tick(void *h, const uint64_t *ports)
+{
+    pvs *s = h;
+    const r5xx_pvs_ports *p = (const r5xx_pvs_ports *)ports;
+    int regw_fire = p->regw_valid && p->regw_ready;
+    int vin_fire = p->vin_valid && p->vin_ready;
+    int exe_fire = p->exe_valid && p->exe_ready;
+    int vtx_fire = p->vtx_valid && p->vtx_ready;
+
+    if (exe_fire) {
+        pvs_cstate cs = cstate(s);
+        uint32_t r[4];
+        pvs_exec(&s->vs, &cs, s->regs.code[s->pc], r);
+        s->slot = 0;
+        int next = pvs_flow_next(&s->regs.fc, &s->flow, &s->vs.i0, s->pc, s->regs.last);
+        if (next < 0)
+            s->st = ST_OUT;
+        else
+            s->pc = (unsigned)next;
+    }
+    if (vtx_fire) {
+        uint8_t mask[PVS_NOVM];
+        unsigned n = pvs_out_slots(s->regs.fmt0, s->regs.fmt1, mask);
+        if (s->slot + 1 == n) {
+            s->st = ST_IDLE;
+            memset(&s->vs, 0, sizeof s->vs);
+            memset(&s->flow, 0, sizeof s->flow);
+        }
+        s->slot = (s->slot + 1) & (PVS_NOVM - 1);
+    }
+    if (vin_fire) {
+        unsigned sl = (unsigned)p->vin_slot, wm = (unsigned)p->vin_wmask;
+        const uint64_t in[4] = { p->vin_x, p->vin_y, p->vin_z, p->vin_w };
+        for (unsigned c = 0; c < 4; c++)
+            if (wm & (1u << c))
+                s->vs.ivm[sl][c] = (uint32_t)in[c];
+        s->vert = (uint16_t)p->vin_vert;
+        s->prim = (unsigned)p->vin_prim;
+        s->dlast = (unsigned)p->vin_dlast;
+        if (p->vin_vlast) {
+            s->rem--;
+            s->st = ST_EXEC;
+            s->pc = s->regs.first;
+        } else {
+            s->st = ST_IN;
+        }
+    }
+    if (regw_fire)
+        s->rem = pvs_regs_write(&s->regs, (uint32_t)p->regw_addr, (uint32_t)p->regw_data);
+}
+
+static void pvs_reset(void *h, uint64_t *ports)
+{
+    pvs *s = h;
+    memset(s, 0, sizeof *s);
+    pvs_eval(h, ports);
+}
+
+const rc_side_ops r5xx_pvs_model_ops = {
+    .kind = "model", .create = pvs_create, .destroy = pvs_destroy, .reset = pvs_reset,
+    .eval = pvs_eval, .tick = pvs_tick
+};
