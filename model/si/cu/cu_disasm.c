@@ -141,11 +141,16 @@ static void vsrc(unsigned c, unsigned w, uint32_t lit, char *b, size_t n)
 
 static void mod(char *b, size_t n, const cu_inst *d, unsigned i)
 {
-    char t[40];
+    char t[64];
+    size_t k = 0, j;
     snprintf(t, sizeof t, "%s", b);
     int a = d->fmt == CU_F_VOP3 && ((d->abs >> i) & 1) && !(d->op >= 293 && d->op <= 298);
     int g = d->fmt == CU_F_VOP3 && ((d->neg >> i) & 1);
-    snprintf(b, n, "%s%s%s%s", g ? "-" : "", a ? "|" : "", t, a ? "|" : "");
+    if (g && k + 1 < n) b[k++] = '-';
+    if (a && k + 1 < n) b[k++] = '|';
+    for (j = 0; t[j] && k + 1 < n; j++) b[k++] = t[j];
+    if (a && k + 1 < n) b[k++] = '|';
+    b[k] = 0;
 }
 
 void cu_disasm(uint32_t w0, uint32_t w1, char *buf, size_t n)

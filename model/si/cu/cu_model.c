@@ -529,7 +529,7 @@ static void cu_eval(void *h, uint64_t *ports)
     p->idle = s->st == S_IDLE;
 }
 
-static void cu_tick(void *h, uint64_t *ports)
+static void cu_tick(void *h, const uint64_t *ports)
 {
     cu *s = h;
     const si_cu_ports *p = (const si_cu_ports *)ports;

@@ -1,0 +1,1 @@
+# ---- si.cu: Sea Islands compute unit (docs/blocks/si.cu.md) ----
