@@ -202,8 +202,18 @@ void cu_disasm(uint32_t w0, uint32_t w1, char *buf, size_t n)
             break;
         if (d.op == 1 || d.op == 10)
             snprintf(buf, n, "%s", nm);
-        else if (d.op == 0 || d.op == 12)
-            snprintf(buf, n, "%s 0x%x", nm, d.simm16);
+        else if (d.op == 0)
+            snprintf(buf, n, "%s %u", nm, d.simm16);
+        else if (d.op == 12) {
+            /* SIMM16: vmcnt 3:0, expcnt 6:4, lgkmcnt 12:8; llvm-mc names the counters below max */
+            unsigned vm = d.simm16 & 15, ex = (d.simm16 >> 4) & 7, lg = (d.simm16 >> 8) & 31;
+            char t[64] = "";
+            if (vm != 15) snprintf(t + strlen(t), sizeof t - strlen(t), " vmcnt(%u)", vm);
+            if (ex != 7) snprintf(t + strlen(t), sizeof t - strlen(t), " expcnt(%u)", ex);
+            if (lg != 31) snprintf(t + strlen(t), sizeof t - strlen(t), " lgkmcnt(%u)", lg);
+            if (!t[0]) snprintf(t, sizeof t, " 0x%x", d.simm16);
+            snprintf(buf, n, "%s%s", nm, t);
+        }
         else
             snprintf(buf, n, "%s %d", nm, (int16_t)d.simm16);
         return;
@@ -285,7 +295,7 @@ void cu_disasm(uint32_t w0, uint32_t w1, char *buf, size_t n)
         sop(d.srsrc * 4, 4, 0, c, sizeof c);
         sop(d.msoff, 1, 0, e, sizeof e);
         snprintf(buf, n, "%s %s, %s, %s, %s%s%s%s%s", nm, a, (d.offen || d.idxen || d.addr64) ? b : "off", c, e,
-                 d.offen ? " offen" : "", d.idxen ? " idxen" : "", d.addr64 ? " addr64" : "",
+                 d.idxen ? " idxen" : "", d.offen ? " offen" : "", d.addr64 ? " addr64" : "",
                  d.moff ? "" : "");
         if (d.moff)
             snprintf(buf + strlen(buf), n - strlen(buf), " offset:%u", d.moff);
