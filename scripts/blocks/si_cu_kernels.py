@@ -180,7 +180,18 @@ def k_fmath(rng):
     return n, args, {BUF[0]: x, BUF[1]: y}, {BUF[2]: r, BUF[3]: q}
 
 
-KERNELS = [('vadd', k_vadd), ('saxpy', k_saxpy), ('imath', k_imath), ('fmath', k_fmath)]
+def k_reduce(rng):
+    groups = 3
+    n = groups * 256
+    a = [rng.getrandbits(32) for _ in range(n)]
+    out = [sum(a[g * 256:(g + 1) * 256]) & 0xFFFFFFFF for g in range(groups)]
+    args = [('ptr', BUF[0]), ('ptr', BUF[1]), ('u32', 256)]
+    return n, args, {BUF[0]: a}, {BUF[1]: out}
+
+
+KERNELS = [('vadd', k_vadd), ('saxpy', k_saxpy), ('imath', k_imath), ('fmath', k_fmath),
+           ('reduce', k_reduce)]
+LSZ_OF = {'reduce': 256}
 
 
 # ---- compiling ----------------------------------------------------------------------------------
@@ -237,9 +248,10 @@ def write_stims(outdir):
     for name, fn in KERNELS:
         n, args, inputs, _ = fn(rng)
         words, rsrc1, rsrc2 = ks[name]
-        groups = (n + LSZ - 1) // LSZ
+        lsz = LSZ_OF.get(name, LSZ)
+        groups = (n + lsz - 1) // lsz
         L = ['# %s: kernel %s of scripts/blocks/si_cu_kernels/kernels.cl, %d work-items in groups of %d'
-             % (name, name, n, LSZ),
+             % (name, name, n, lsz),
              '# written by scripts/blocks/si_cu_kernels.py (clang %s); the golden vector is ../%s.vec'
              % (' '.join(CLANG[1:]), name),
              '# si_cu_kernels.py --check compares the memory it writes with the host\'s answer',
@@ -250,7 +262,7 @@ def write_stims(outdir):
         for a in sorted(inputs):
             L += mem_lines(a, inputs[a])
         regs = [(0xB830, CODE >> 8), (0xB834, 0), (0xB848, rsrc1), (0xB84C, rsrc2),
-                (0xB81C, LSZ), (0xB820, 1), (0xB824, 1), (0xB804, groups), (0xB808, 1), (0xB80C, 1),
+                (0xB81C, lsz), (0xB820, 1), (0xB824, 1), (0xB804, groups), (0xB808, 1), (0xB80C, 1),
                 (0xB810, 0), (0xB814, 0), (0xB818, 0),
                 # the mesa3d user SGPRs: s[0:3] private segment buffer (unused: 0), s[4:5] kernarg pointer
                 (0xB900, 0), (0xB904, 0), (0xB908, 0), (0xB90C, 0), (0xB910, KARG), (0xB914, 0),

@@ -303,10 +303,20 @@ void cu_disasm(uint32_t w0, uint32_t w1, char *buf, size_t n)
             snprintf(buf + strlen(buf), n - strlen(buf), "%s%s", d.lds ? " lds" : "", d.tfe ? " tfe" : "");
         return;
     }
+    case CU_F_DS:
+        if (d.gds || !(d.op == 13 || d.op == 54))
+            break;
+        if (d.op == 13)
+            snprintf(buf, n, "ds_write_b32 v%u, v%u", d.daddr, d.ddata0);
+        else
+            snprintf(buf, n, "ds_read_b32 v%u, v%u", d.dvdst, d.daddr);
+        if (d.dsoff)
+            snprintf(buf + strlen(buf), n - strlen(buf), " offset:%u", d.dsoff);
+        return;
     default:
         break;
     }
     static const char *fn[] = { "SOP2", "SOPK", "SOP1", "SOPC", "SOPP", "SMRD", "VOP2", "VOP1",
-                                "VOPC", "VOP3", "MUBUF", "other" };
+                                "VOPC", "VOP3", "MUBUF", "other", "DS" };
     snprintf(buf, n, "(not built: %s op %u) .long 0x%08x", fn[d.fmt], d.op, w0);
 }

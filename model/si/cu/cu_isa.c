@@ -53,6 +53,9 @@ void cu_decode(uint32_t w0, cu_inst *d)
         d->fmt = CU_F_VOP3; d->op = bits(w0, 25, 17); d->vdst = bits(w0, 7, 0);
         d->abs = bits(w0, 10, 8); d->clamp = bits(w0, 11, 11); d->sdst3 = bits(w0, 14, 8);
         d->e64 = 1; d->two = 1;
+    } else if (bits(w0, 31, 26) == 0x36) {
+        d->fmt = CU_F_DS; d->op = bits(w0, 25, 18); d->dsoff = bits(w0, 15, 0);
+        d->gds = bits(w0, 17, 17); d->two = 1;
     } else if (bits(w0, 31, 26) == 0x38) {
         d->fmt = CU_F_MUBUF; d->op = bits(w0, 24, 18); d->moff = bits(w0, 11, 0);
         d->offen = bits(w0, 12, 12); d->idxen = bits(w0, 13, 13); d->addr64 = bits(w0, 15, 15);
@@ -79,6 +82,8 @@ static void decode_w1(cu_inst *d, uint32_t w1)
     } else if (d->fmt == CU_F_MUBUF) {
         d->vaddr = bits(w1, 7, 0); d->vdata = bits(w1, 15, 8); d->srsrc = bits(w1, 20, 16);
         d->tfe = bits(w1, 23, 23); d->msoff = bits(w1, 31, 24);
+    } else if (d->fmt == CU_F_DS) {
+        d->daddr = bits(w1, 7, 0); d->ddata0 = bits(w1, 15, 8); d->dvdst = bits(w1, 31, 24);
     }
 }
 

@@ -12,12 +12,14 @@
 
 enum {
     CU_F_SOP2, CU_F_SOPK, CU_F_SOP1, CU_F_SOPC, CU_F_SOPP, CU_F_SMRD,
-    CU_F_VOP2, CU_F_VOP1, CU_F_VOPC, CU_F_VOP3, CU_F_MUBUF, CU_F_OTHER
+    CU_F_VOP2, CU_F_VOP1, CU_F_VOPC, CU_F_VOP3, CU_F_MUBUF, CU_F_OTHER, CU_F_DS
 };
 
 #define CU_NVGPR 32          /* VGPRs per lane */
 #define CU_NSGPR 104         /* s0-s103 */
 #define CU_DST_NONE 0x3FFu
+#define CU_NSLOT 4           /* wave slots: a work-group of at most 4 waves */
+#define CU_LDS_DW 4096       /* LDS dwords (16 KB) */
 
 /* One decoded instruction (the first dword; w1 is the second dword or literal). */
 typedef struct cu_inst {
@@ -32,6 +34,8 @@ typedef struct cu_inst {
     unsigned sbase, imm, soff;
     /* MUBUF */
     unsigned moff, offen, idxen, addr64, lds, vaddr, vdata, srsrc, tfe, msoff;
+    /* DS */
+    unsigned dsoff, gds, daddr, ddata0, dvdst;
 } cu_inst;
 
 /* VALU opcode attributes (vop: the VOP3 opcode number). */

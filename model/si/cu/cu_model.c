@@ -11,7 +11,8 @@
 #include "si_cu_ports.h"
 
 enum { S_IDLE, S_WINIT, S_FETCH, S_FWAIT, S_FETCH2, S_FWAIT2, S_EXEC, S_SMEM, S_VALU, S_VMEM,
-       S_VWAIT, S_RETIRE, S_WNEXT, S_EOD };
+       S_VWAIT, S_RETIRE, S_WNEXT, S_EOD, S_SWITCH, S_DS };
+enum { W_RUN, W_BAR, W_DONE };
 
 #define A_INITIATOR 0xB800u
 
@@ -21,14 +22,21 @@ typedef struct cu {
     /* the dispatch */
     unsigned st;
     uint32_t grp[3];
-    uint64_t nthreads, nwaves, wig, tflat;
+    uint64_t nthreads, nwaves, tflat;
     uint32_t tid[3];
-    uint16_t wave, errs;
-    /* the wave */
-    uint32_t s[CU_NSGPR], m0;
+    uint16_t wave, errs, gbase;
+    /* the group's waves: registers per slot, the state of the others saved */
+    unsigned cur;
+    uint32_t sg[CU_NSLOT][CU_NSGPR];
+    uint32_t vg[CU_NSLOT][CU_NVGPR][64];
+    uint32_t pc_s[CU_NSLOT], m0_s[CU_NSLOT];
+    uint64_t vcc_s[CU_NSLOT], exec_s[CU_NSLOT];
+    int scc_s[CU_NSLOT], stat[CU_NSLOT];
+    uint32_t lds[CU_LDS_DW];
+    /* the running wave */
+    uint32_t m0;
     uint64_t vcc, exec;
     int scc;
-    uint32_t v[CU_NVGPR][64];
     uint32_t pc, w0, w1;
     cu_inst d;
     unsigned lane;
@@ -38,7 +46,7 @@ typedef struct cu {
     uint32_t hash;
     /* the retire record */
     unsigned r_dst;
-    int r_err, end;
+    int r_err, end, bar;
     uint32_t npc;
 } cu;
 
@@ -60,7 +68,7 @@ static uint32_t hmix(uint32_t h, uint32_t d) { return rotl1(h) ^ d; }
 
 static int sread(const cu *s, unsigned c, uint32_t *v)
 {
-    if (c < CU_NSGPR) { *v = s->s[c]; return 1; }
+    if (c < CU_NSGPR) { *v = s->sg[s->cur][c]; return 1; }
     switch (c) {
     case 106: *v = (uint32_t)s->vcc; return 1;
     case 107: *v = (uint32_t)(s->vcc >> 32); return 1;
@@ -99,7 +107,7 @@ static int swritable(unsigned c)
 
 static void swrite(cu *s, unsigned c, uint32_t v)
 {
-    if (c < CU_NSGPR) s->s[c] = v;
+    if (c < CU_NSGPR) s->sg[s->cur][c] = v;
     else if (c == 106) s->vcc = (s->vcc & 0xFFFFFFFF00000000ull) | v;
     else if (c == 107) s->vcc = (s->vcc & 0xFFFFFFFFull) | ((uint64_t)v << 32);
     else if (c == 124) s->m0 = v;
@@ -123,8 +131,8 @@ static uint64_t vread(const cu *s, unsigned c, unsigned lane, int w64)
 {
     if (c >= 256) {
         unsigned r = c - 256;
-        uint64_t lo = s->v[r][lane];
-        return w64 ? lo | ((uint64_t)s->v[(r + 1) % CU_NVGPR][lane] << 32) : lo;
+        uint64_t lo = s->vg[s->cur][r][lane];
+        return w64 ? lo | ((uint64_t)s->vg[s->cur][(r + 1) % CU_NVGPR][lane] << 32) : lo;
     }
     if (w64) {
         uint64_t v = 0;
@@ -155,6 +163,8 @@ static unsigned salu_hasdst(const cu_inst *d)
         return 1;
     return d->fmt == CU_F_SOPK && (d->op == 0 || d->op == 2 || d->op == 15 || d->op == 16);
 }
+
+static void exec_ds(cu *s);
 
 static void fail(cu *s)
 {
@@ -217,7 +227,8 @@ static void exec_sopp(cu *s)
     uint32_t tgt = s->pc + 4 + (uint32_t)((int32_t)(int16_t)d->simm16 * 4);
     int take;
     switch (d->op) {
-    case 0: case 10: case 12: take = 0; break;
+    case 0: case 12: take = 0; break;
+    case 10: take = 0; s->bar = 1; break;
     case 1: take = 0; s->end = 1; break;
     case 2: take = 1; break;
     case 4: take = !s->scc; break;
@@ -312,9 +323,9 @@ static uint32_t mubuf_addr(const cu *s, int *oob)
     uint32_t base = vs[0], stride = (vs[1] >> 16) & 0x3FFF, nrec = vs[2];
     *oob = 0;
     if (d->addr64)
-        return (base + s->v[va][l] + so + d->moff) & ~3u;
-    uint32_t idx = d->idxen ? s->v[va][l] : 0;
-    uint32_t voff = d->offen ? s->v[(va + d->idxen) % CU_NVGPR][l] : 0;
+        return (base + s->vg[s->cur][va][l] + so + d->moff) & ~3u;
+    uint32_t idx = d->idxen ? s->vg[s->cur][va][l] : 0;
+    uint32_t voff = d->offen ? s->vg[s->cur][(va + d->idxen) % CU_NVGPR][l] : 0;
     uint32_t off = voff + d->moff;
     *oob = stride == 0 ? off >= nrec : idx >= nrec;
     return (base + so + off + idx * stride) & ~3u;
@@ -324,6 +335,7 @@ static void exec_cycle(cu *s)
 {
     s->r_err = 0;
     s->end = 0;
+    s->bar = 0;
     s->npc = s->pc + 4 * cu_inst_dwords(&s->d);
     switch (s->d.fmt) {
     case CU_F_SOP2: case CU_F_SOPK: case CU_F_SOP1: case CU_F_SOPC: exec_salu(s); break;
@@ -331,6 +343,7 @@ static void exec_cycle(cu *s)
     case CU_F_SMRD: exec_smrd(s); break;
     case CU_F_VOP1: case CU_F_VOP2: case CU_F_VOPC: case CU_F_VOP3: exec_valu(s); break;
     case CU_F_MUBUF: exec_mubuf(s); break;
+    case CU_F_DS: exec_ds(s); break;
     default: fail(s); break;
     }
 }
@@ -355,10 +368,10 @@ static void valu_lane(cu *s)
     int bit;
     uint64_t r = cu_valu_lane(d->op, a, b, c, m, s->w1, fin, fout, &bit);
     if (act && (at & CU_A_WV)) {
-        s->v[d->vdst][l] = (uint32_t)r;
+        s->vg[s->cur][d->vdst][l] = (uint32_t)r;
         s->hash = hmix(s->hash, (uint32_t)r);
         if (at & CU_A_D64) {
-            s->v[(d->vdst + 1) % CU_NVGPR][l] = (uint32_t)(r >> 32);
+            s->vg[s->cur][(d->vdst + 1) % CU_NVGPR][l] = (uint32_t)(r >> 32);
             s->hash = hmix(s->hash, (uint32_t)(r >> 32));
         }
     }
@@ -387,12 +400,12 @@ static void winit_lane(cu *s)
         unsigned nu = (s->rsrc2 >> 1) & 31, i = 0;
         if (nu > 16)
             nu = 16;
-        memset(s->s, 0, sizeof s->s);
+        memset(s->sg[s->cur], 0, sizeof s->sg[0]);
         for (; i < nu; i++)
-            s->s[i] = s->user[i];
+            s->sg[s->cur][i] = s->user[i];
         for (unsigned k = 0; k < 3; k++)
             if ((s->rsrc2 >> (7 + k)) & 1)
-                s->s[i++] = s->grp[k];
+                s->sg[s->cur][i++] = s->grp[k];
         s->vcc = 0;
         s->exec = 0;
         s->m0 = 0;
@@ -401,10 +414,10 @@ static void winit_lane(cu *s)
     }
     unsigned tc = (s->rsrc2 >> 11) & 3;
     for (unsigned r = 0; r < CU_NVGPR; r++)
-        s->v[r][l] = 0;
-    s->v[0][l] = s->tid[0];
-    s->v[1][l] = tc >= 1 ? s->tid[1] : 0;
-    s->v[2][l] = tc >= 2 ? s->tid[2] : 0;
+        s->vg[s->cur][r][l] = 0;
+    s->vg[s->cur][0][l] = s->tid[0];
+    s->vg[s->cur][1][l] = tc >= 1 ? s->tid[1] : 0;
+    s->vg[s->cur][2][l] = tc >= 2 ? s->tid[2] : 0;
     if (s->tflat < s->nthreads)
         s->exec |= 1ull << l;
     s->tflat++;
@@ -419,18 +432,31 @@ static void winit_lane(cu *s)
     } else {
         s->tid[0]++;
     }
-    if (l == 63)
-        s->st = S_FETCH;
-    else
+    if (l == 63) {
+        /* this slot is ready to run; the next slot, or the first wave (through SWITCH) */
+        s->stat[s->cur] = W_RUN;
+        if (s->cur + 1 < s->nwaves) {
+            s->pc_s[s->cur] = s->pc; s->exec_s[s->cur] = s->exec; s->vcc_s[s->cur] = s->vcc;
+            s->m0_s[s->cur] = s->m0; s->scc_s[s->cur] = s->scc;
+            s->cur++;
+            s->lane = 0;
+        } else {
+            s->st = S_SWITCH;
+        }
+    } else {
         s->lane = l + 1;
+    }
 }
 
+/* A work-group starts: its waves' slots are initialised one after another (WINIT). */
 static void group_start(cu *s)
 {
-    s->wig = 0;
     s->tflat = 0;
     s->tid[0] = s->tid[1] = s->tid[2] = 0;
     s->lane = 0;
+    s->cur = 0;
+    s->gbase = s->wave;
+    memset(s->lds, 0, sizeof s->lds);
     s->st = S_WINIT;
 }
 
@@ -454,6 +480,10 @@ static void regw(cu *s, uint32_t a, uint32_t v)
             if (s->dim[k] <= s->start[k])
                 none = 1;
         }
+        if (s->nwaves > CU_NSLOT) {    /* a group of more than 4 waves: not built */
+            none = 1;
+            s->errs = 1;
+        }
         if (none)
             s->st = S_EOD;
         else
@@ -461,14 +491,9 @@ static void regw(cu *s, uint32_t a, uint32_t v)
     }
 }
 
-static void next_wave(cu *s)
+/* All waves of the group are done: the next group, or the end of the dispatch. */
+static void next_group(cu *s)
 {
-    if (s->wig + 1 < s->nwaves) {
-        s->wig++;
-        s->lane = 0;
-        s->st = S_WINIT;
-        return;
-    }
     for (unsigned k = 0; k < 3; k++) {
         if (s->grp[k] + 1 < s->dim[k]) {
             s->grp[k]++;
@@ -478,6 +503,88 @@ static void next_wave(cu *s)
         s->grp[k] = s->start[k];
     }
     s->st = S_EOD;
+}
+
+/* SWITCH: save the running wave, pick the next runnable slot round-robin from cur+1 (all waiting
+ * at the barrier: release them), load it; none left: the group is done. */
+static void switch_wave(cu *s)
+{
+    unsigned c = s->cur, n = (unsigned)s->nwaves, pick = CU_NSLOT;
+    s->pc_s[c] = s->pc; s->exec_s[c] = s->exec; s->vcc_s[c] = s->vcc;
+    s->m0_s[c] = s->m0; s->scc_s[c] = s->scc;
+    for (unsigned k = 1; k <= CU_NSLOT && pick == CU_NSLOT; k++) {
+        unsigned j = (c + k) % CU_NSLOT;
+        if (j < n && s->stat[j] == W_RUN)
+            pick = j;
+    }
+    if (pick == CU_NSLOT) {
+        for (unsigned j = 0; j < n; j++)
+            if (s->stat[j] == W_BAR)
+                s->stat[j] = W_RUN;
+        for (unsigned k = 1; k <= CU_NSLOT && pick == CU_NSLOT; k++) {
+            unsigned j = (c + k) % CU_NSLOT;
+            if (j < n && s->stat[j] == W_RUN)
+                pick = j;
+        }
+    }
+    if (pick == CU_NSLOT) {
+        s->st = S_WNEXT;
+        return;
+    }
+    s->cur = pick;
+    s->pc = s->pc_s[pick]; s->exec = s->exec_s[pick]; s->vcc = s->vcc_s[pick];
+    s->m0 = s->m0_s[pick]; s->scc = s->scc_s[pick];
+    s->st = S_FETCH;
+}
+
+/* ---- DS (LDS) -------------------------------------------------------------------------------- */
+
+static void exec_ds(cu *s)
+{
+    const cu_inst *d = &s->d;
+    if (d->gds || !(d->op == 13 || d->op == 54) || d->daddr >= CU_NVGPR ||
+        (d->op == 13 ? d->ddata0 : d->dvdst) >= CU_NVGPR) {
+        fail(s);
+        return;
+    }
+    s->lane = 0;
+    s->hash = 0;
+    s->r_dst = d->op == 54 ? 256 + d->dvdst : CU_DST_NONE;
+    s->st = S_DS;
+}
+
+/* The lane's LDS byte address and whether it is in range: below M0 and the group's LDS. */
+static uint32_t ds_addr(const cu *s, int *in)
+{
+    uint32_t a = s->vg[s->cur][s->d.daddr][s->lane] + s->d.dsoff;
+    uint32_t sz = ((s->rsrc2 >> 15) & 0x1FF) * 512;
+    if (sz > CU_LDS_DW * 4)
+        sz = CU_LDS_DW * 4;
+    *in = a < sz && a < s->m0;
+    return a;
+}
+
+static void ds_lane(cu *s)
+{
+    unsigned l = s->lane;
+    if ((s->exec >> l) & 1) {
+        int in;
+        uint32_t a = ds_addr(s, &in);
+        if (s->d.op == 13) {
+            if (in) {
+                s->lds[a >> 2] = s->vg[s->cur][s->d.ddata0][l];
+                s->hash = hmix(s->hash, s->lds[a >> 2]);
+            }
+        } else {
+            uint32_t v = in ? s->lds[a >> 2] : 0;
+            s->vg[s->cur][s->d.dvdst][l] = v;
+            s->hash = hmix(s->hash, v);
+        }
+    }
+    if (l == 63)
+        s->st = S_RETIRE;
+    else
+        s->lane = l + 1;
 }
 
 /* ---- eval / tick ----------------------------------------------------------------------------- */
@@ -507,13 +614,13 @@ static void cu_eval(void *h, uint64_t *ports)
             p->memreq_addr = a;
             if (s->d.op == 28) {
                 p->memreq_we = 1;
-                p->memreq_wdata = s->v[s->d.vdata][s->lane];
+                p->memreq_wdata = s->vg[s->cur][s->d.vdata][s->lane];
                 p->memreq_be = 0xF;
             }
         }
     }
     p->retire_valid = s->st == S_RETIRE;
-    p->retire_wave = s->wave;
+    p->retire_wave = (uint16_t)(s->gbase + s->cur);
     p->retire_pc = s->pc;
     p->retire_inst = s->w0;
     p->retire_lit = s->d.two ? s->w1 : 0;
@@ -564,7 +671,7 @@ static void cu_tick(void *h, const uint64_t *ports)
         if (req)
             s->sreq++;
         if (rsp) {
-            s->s[s->d.sdst + s->srsp] = rd;
+            s->sg[s->cur][s->d.sdst + s->srsp] = rd;
             s->hash = hmix(s->hash, rd);
             s->srsp++;
             if (s->srsp == s->sn)
@@ -582,9 +689,9 @@ static void cu_tick(void *h, const uint64_t *ports)
         } else if (s->d.op == 28) {
             adv = oob || req;
             if (req)
-                s->hash = hmix(s->hash, s->v[s->d.vdata][s->lane]);
+                s->hash = hmix(s->hash, s->vg[s->cur][s->d.vdata][s->lane]);
         } else if (oob) {
-            s->v[s->d.vdata][s->lane] = 0;
+            s->vg[s->cur][s->d.vdata][s->lane] = 0;
             s->hash = hmix(s->hash, 0);
             adv = 1;
         } else {
@@ -600,7 +707,7 @@ static void cu_tick(void *h, const uint64_t *ports)
     }
     case S_VWAIT:
         if (rsp) {
-            s->v[s->d.vdata][s->lane] = rd;
+            s->vg[s->cur][s->d.vdata][s->lane] = rd;
             s->hash = hmix(s->hash, rd);
             if (s->lane == 63) {
                 s->st = S_RETIRE;
@@ -616,13 +723,19 @@ static void cu_tick(void *h, const uint64_t *ports)
             if (s->end) {
                 s->wave++;
                 s->errs = (uint16_t)(s->errs + (unsigned)s->r_err);
-                s->st = S_WNEXT;
+                s->stat[s->cur] = W_DONE;
+                s->st = S_SWITCH;
+            } else if (s->bar) {
+                s->stat[s->cur] = W_BAR;
+                s->st = S_SWITCH;
             } else {
                 s->st = S_FETCH;
             }
         }
         break;
-    case S_WNEXT: next_wave(s); break;
+    case S_WNEXT: next_group(s); break;
+    case S_SWITCH: switch_wave(s); break;
+    case S_DS: ds_lane(s); break;
     case S_EOD:
         if (p->eod_valid && p->eod_ready)
             s->st = S_IDLE;

@@ -254,6 +254,15 @@ static void body_one(gen *g)
             mubuf(g, op, vdstr(g), 18, srsrc, soff, 4 * rnd(g, 4), 1, 1, 0);       /* idxen offen */
         else
             mubuf(g, op, vdstr(g), 16, st ? 20 : 24, soff, rnd(g, 16) * 4, 0, 0, 1); /* addr64 */
+    } else if (k < 98) {
+        /* DS: a write or read of the LDS at v16 (+ offset), M0 and LDS_SIZE decide the range */
+        unsigned off = rnd(g, 4) ? 4 * rnd(g, 64) : word(g) & 0xFFFF;
+        if (rnd(g, 2))
+            inst2(g, 0xD8000000u | (13u << 18) | off, (vreg(g) << 8) | 16);
+        else
+            inst2(g, 0xD8000000u | (54u << 18) | off, (vdstr(g) << 24) | 16);
+    } else if (k < 99) {
+        sopp(g, 10, 0);                             /* s_barrier */
     } else {
         sopp(g, rnd(g, 2) ? 0 : 12, rnd(g, 16));   /* s_nop / s_waitcnt */
     }
@@ -263,7 +272,7 @@ static void body_one(gen *g)
 static void unbuilt(gen *g)
 {
     switch (rnd(g, 4)) {
-    case 0: inst2(g, 0xD8000000u | (13u << 18), 0); break;              /* ds_write_b32 */
+    case 0: inst2(g, 0xD8000000u | (12u << 18), 0); break;              /* ds_write_b32 ... gds/other DS op: ds_max? op 12 */
     case 1: vop2(g, 1, 1, 256 + 1, 0, 0); break;                        /* v_readlane_b32 */
     case 2: sop1(g, 3, 104, 128, 0); break;                             /* s_mov_b32 to 104 */
     default: vop1(g, 1, 40, 256 + 1, 0); break;                         /* v40: not there */
@@ -288,6 +297,7 @@ static void prologue(gen *g)
     sop1(g, 3, 28, 255, DATA_BASE);
     sop1(g, 3, 29, 128, 0);
     sop1(g, 3, 30, 255, 4 * rnd(g, 64));
+    sop1(g, 3, 124, rnd(g, 4) ? 193 : 255, 256 * rnd(g, 64));     /* M0: -1, or an LDS limit */
     vop2(g, 26, 16, 128 + 2 + rnd(g, 3), 256 + 0, 0);          /* v_lshlrev_b32 v16, 2..4, v0 */
     vop2(g, 27, 16, 255, 16, 0xFFC);                          /* v_and_b32 v16, 0xffc, v16 */
     vop1(g, 1, 17, 128, 0);                                   /* v_mov_b32 v17, 0 */
@@ -367,6 +377,8 @@ int si_cu_stimulus(rc_vector *v, uint64_t seed, uint64_t count, char *err, size_
 
         /* the dispatch: group size, groups, registers */
         uint32_t ntx = 1 + rnd(g, rnd(g, 2) ? 64 : 130), nty = rnd(g, 4) ? 1 : 1 + rnd(g, 3), ntz = rnd(g, 6) ? 1 : 2;
+        if (ntx * nty * ntz > 64 * CU_NSLOT)      /* at most 4 waves in a group */
+            nty = ntz = 1;
         uint32_t gx = 1 + rnd(g, 2), gy = rnd(g, 4) ? 1 : 2, gz = 1;
         uint32_t sx = rnd(g, 8) == 0 ? 1 : 0;
         uint64_t waves = (uint64_t)((ntx * nty * ntz + 63) / 64) * (gx - (sx < gx ? sx : gx)) * gy * gz;
@@ -377,7 +389,7 @@ int si_cu_stimulus(rc_vector *v, uint64_t seed, uint64_t count, char *err, size_
         regw(g, 0xB834, 0);
         regw(g, 0xB848, (rnd(g, 2) ? 0xC0u : rnd(g, 4) << 4) << 12);    /* FLOAT_MODE: f32 denormal modes */
         regw(g, 0xB84C, (rnd(g, 17) << 1) | (rnd(g, 2) << 7) | (rnd(g, 2) << 8) | (rnd(g, 2) << 9) |
-                        (rnd(g, 3) << 11));
+                        (rnd(g, 3) << 11) | (rnd(g, 33) << 15));          /* LDS_SIZE 0-32 x 512 B */
         regw(g, 0xB81C, ntx);
         regw(g, 0xB820, nty);
         regw(g, 0xB824, ntz);

@@ -39,11 +39,12 @@ module si_cu (
 );
   localparam logic [3:0] F_SOP2 = 4'd0, F_SOPK = 4'd1, F_SOP1 = 4'd2, F_SOPC = 4'd3,
                          F_SOPP = 4'd4, F_SMRD = 4'd5, F_VOP2 = 4'd6, F_VOP1 = 4'd7,
-                         F_VOPC = 4'd8, F_VOP3 = 4'd9, F_MUBUF = 4'd10;
+                         F_VOPC = 4'd8, F_VOP3 = 4'd9, F_MUBUF = 4'd10, F_DS = 4'd12;
   localparam logic [3:0] S_IDLE = 4'd0, S_WINIT = 4'd1, S_FETCH = 4'd2, S_FWAIT = 4'd3,
                          S_FETCH2 = 4'd4, S_FWAIT2 = 4'd5, S_EXEC = 4'd6, S_SMEM = 4'd7,
                          S_VALU = 4'd8, S_VMEM = 4'd9, S_VWAIT = 4'd10, S_RETIRE = 4'd11,
-                         S_WNEXT = 4'd12, S_EOD = 4'd13;
+                         S_WNEXT = 4'd12, S_EOD = 4'd13, S_SWITCH = 4'd14, S_DS = 4'd15;
+  localparam logic [1:0] W_RUN = 2'd0, W_BAR = 2'd1, W_DONE = 2'd2;
   localparam logic [9:0] DST_NONE = 10'h3FF;
   // attribute bits (si_cu_dec)
   localparam int A_NS2 = 1, A_NS3 = 2, A_FLT = 3, A_S064 = 4, A_D64 = 5, A_WV = 6, A_CMP = 7,
@@ -58,11 +59,26 @@ module si_cu (
   logic [31:0] pgm_lo_q, rsrc1_q, rsrc2_q;
   logic [31:0] grp_q [3];
   logic [31:0] grp_d [3];
-  logic [48:0] nthreads_q, nthreads_d, nwaves_q, nwaves_d, wig_q, wig_d, tflat_q, tflat_d;
+  logic [48:0] nthreads_q, nthreads_d, nwaves_q, nwaves_d, tflat_q, tflat_d;
   logic [31:0] tid_q [3];
   logic [31:0] tid_d [3];
-  logic [15:0] wave_q, wave_d, errs_q, errs_d;
-  logic [31:0] sgpr_q [104];
+  logic [15:0] wave_q, wave_d, errs_q, errs_d, gbase_q, gbase_d;
+  logic [1:0]  cur_q, cur_d;
+  logic [31:0] sgpr_q [416];           // 4 wave slots x 104
+  // the saved state of each slot's wave, its status (run, at the barrier, done)
+  logic [31:0] pc_s [4];
+  logic [31:0] m0_s [4];
+  logic [63:0] exec_s [4];
+  logic [63:0] vcc_s [4];
+  logic        scc_s [4];
+  logic [1:0]  stat_q [4];
+  logic [1:0]  stat_d [4];
+  logic        save;                   // the running wave's state into slot cur_q
+  logic [31:0] lds_q [4096];
+  logic [4095:0] ldsv_q;               // LDS dword written in this group (else it reads 0)
+  logic        lds_clr, lds_we;
+  logic [11:0] lds_wa;
+  logic [31:0] lds_wd;
   logic [31:0] vlane [32];            // every VGPR's value in lane lane_q
   logic [31:0] m0_q, m0_d;
   logic [63:0] vcc_q, vcc_d, exec_q, exec_d, mask_q, mask_d;
@@ -71,7 +87,7 @@ module si_cu (
   logic [5:0]  lane_q, lane_d;
   logic [4:0]  sn_q, sn_d, sreq_q, sreq_d, srsp_q, srsp_d;
   logic [9:0]  rdst_q, rdst_d;
-  logic        rerr_q, rerr_d, end_q, end_d;
+  logic        rerr_q, rerr_d, end_q, end_d, bar_q, bar_d;
 
   // register-file write ports (codes: SGPR array below 104, specials applied in the comb block)
   logic        swe_a, swe_b;
@@ -98,6 +114,9 @@ module si_cu (
   logic [5:0]  sbase;
   logic [11:0] moff, attr;
   logic [4:0]  srsrc;
+  logic [15:0] dsoff;
+  logic        gds;
+  logic [7:0]  dvdst;
 
   si_cu_dec u_dec (
     .w0_i(w0_q), .w1_i(w1_q), .fmt_o(fmt), .op_o(op), .two_o(two), .sdst_o(sdst),
@@ -105,7 +124,8 @@ module si_cu (
     .src1_o(src1), .src2_o(src2), .abs_o(absm), .neg_o(negm), .clamp_o(clamp), .omod_o(omod),
     .sdst3_o(sdst3), .sbase_o(sbase), .imm_o(imm), .soff_o(soff), .moff_o(moff),
     .offen_o(offen), .idxen_o(idxen), .addr64_o(addr64), .lds_o(lds), .vaddr_o(vaddr),
-    .vdata_o(vdata), .srsrc_o(srsrc), .tfe_o(tfe), .msoff_o(msoff), .attr_o(attr)
+    .vdata_o(vdata), .srsrc_o(srsrc), .tfe_o(tfe), .msoff_o(msoff), .dsoff_o(dsoff), .gds_o(gds),
+    .dvdst_o(dvdst), .attr_o(attr)
   );
 
   // ---- operands ----
@@ -148,7 +168,7 @@ module si_cu (
   // a scalar operand code (0-255, 256 and above: not readable): {ok, value}
   function automatic logic [32:0] sread(input logic [8:0] c);
     if (c < 9'd104) begin
-      return {1'b1, sgpr_q[c[6:0]]};
+      return {1'b1, sgpr_q[9'(cur_q) * 9'd104 + c]};
     end else begin
       case (c)
         9'd106:  return {1'b1, vcc_q[31:0]};
@@ -362,6 +382,38 @@ module si_cu (
     end
   end
 
+  // ---- DS (LDS): the lane's byte address, in range below M0 and the group's LDS_SIZE ----
+  logic [31:0] ds_a, ds_sz, ds_rd, ds_lsz;
+  logic        ds_in, ds_fail;
+  assign ds_a    = vlane[vaddr[4:0]] + {16'd0, dsoff};
+  assign ds_lsz  = {23'd0, rsrc2_q[23:15]} * 32'd512;
+  assign ds_sz   = (ds_lsz > 32'd16384) ? 32'd16384 : ds_lsz;
+  assign ds_in   = ds_a < ds_sz && ds_a < m0_q;
+  assign ds_rd   = ldsv_q[ds_a[13:2]] ? lds_q[ds_a[13:2]] : 32'd0;
+  assign ds_fail = gds || !(op == 9'd13 || op == 9'd54) || vaddr >= 8'd32 ||
+                   ((op == 9'd13) ? vdata : dvdst) >= 8'd32;
+
+  // ---- SWITCH: the next runnable slot round-robin from cur+1; all at the barrier: released ----
+  logic [3:0] runm, barm, candm;
+  logic [1:0] pick;
+  logic       pick_ok, release_bar;
+  always_comb begin
+    for (int j = 0; j < 4; j++) begin
+      runm[j] = 49'(j) < nwaves_q && stat_q[j] == W_RUN;
+      barm[j] = 49'(j) < nwaves_q && stat_q[j] == W_BAR;
+    end
+    release_bar = runm == 4'd0 && barm != 4'd0;
+    candm   = release_bar ? barm : runm;
+    pick    = '0;
+    pick_ok = 1'b0;
+    for (int k = 4; k >= 1; k--) begin
+      if (candm[2'(32'(cur_q) + k)]) begin
+        pick    = 2'(32'(cur_q) + k);
+        pick_ok = 1'b1;
+      end
+    end
+  end
+
   // ---- outputs ----
   logic req_fire, rsp_fire, ret_fire, eod_fire, regw_fire;
   always_comb begin
@@ -390,7 +442,7 @@ module si_cu (
   assign regw_ready_o   = st_q == S_IDLE;
   assign memrsp_ready_o = 1'b1;
   assign retire_valid_o = st_q == S_RETIRE;
-  assign retire_wave_o  = wave_q;
+  assign retire_wave_o  = gbase_q + {14'd0, cur_q};
   assign retire_pc_o    = pc_q;
   assign retire_inst_o  = w0_q;
   assign retire_lit_o   = two ? w1_q : 32'd0;
@@ -457,10 +509,18 @@ module si_cu (
     grp_d      = grp_q;
     nthreads_d = nthreads_q;
     nwaves_d   = nwaves_q;
-    wig_d      = wig_q;
     tflat_d    = tflat_q;
     tid_d      = tid_q;
     wave_d     = wave_q;
+    gbase_d    = gbase_q;
+    cur_d      = cur_q;
+    stat_d     = stat_q;
+    bar_d      = bar_q;
+    save       = 1'b0;
+    lds_clr    = 1'b0;
+    lds_we     = 1'b0;
+    lds_wa     = '0;
+    lds_wd     = '0;
     errs_d     = errs_q;
     m0_d       = m0_q;
     vcc_d      = vcc_q;
@@ -506,6 +566,10 @@ module si_cu (
           nthreads_d = nth_prod;
           nwaves_d   = (nth_prod + 49'd63) >> 6;
           none       = nth_prod == 49'd0;
+          if (((nth_prod + 49'd63) >> 6) > 49'd4) begin
+            none   = 1'b1;
+            errs_d = 16'd1;
+          end
           for (int k = 0; k < 3; k++) begin
             grp_d[k] = start_q[k];
             if (dim_q[k] <= start_q[k]) begin
@@ -515,13 +579,15 @@ module si_cu (
           if (none) begin
             st_d = S_EOD;
           end else begin
-            wig_d   = '0;
-            tflat_d = '0;
+            tflat_d  = '0;
             tid_d[0] = '0;
             tid_d[1] = '0;
             tid_d[2] = '0;
-            lane_d  = '0;
-            st_d    = S_WINIT;
+            lane_d   = '0;
+            cur_d    = '0;
+            gbase_d  = '0;
+            lds_clr  = 1'b1;
+            st_d     = S_WINIT;
           end
         end
       end
@@ -551,7 +617,14 @@ module si_cu (
           tid_d[0] = tid_q[0] + 32'd1;
         end
         if (lane_q == 6'd63) begin
-          st_d = S_FETCH;
+          stat_d[cur_q] = W_RUN;
+          if (49'(cur_q) + 49'd1 < nwaves_q) begin
+            save   = 1'b1;
+            cur_d  = cur_q + 2'd1;
+            lane_d = '0;
+          end else begin
+            st_d = S_SWITCH;
+          end
         end else begin
           lane_d = lane_q + 6'd1;
         end
@@ -569,7 +642,8 @@ module si_cu (
           w1_d = '0;
           // the second dword: VOP3, MUBUF, or a literal (the decoder's two_o on the new word)
           st_d = S_EXEC;
-          if (memrsp_data_i[31:26] == 6'h34 || memrsp_data_i[31:26] == 6'h38) begin
+          if (memrsp_data_i[31:26] == 6'h34 || memrsp_data_i[31:26] == 6'h38 ||
+              memrsp_data_i[31:26] == 6'h36) begin
             st_d = S_FETCH2;
           end else if (memrsp_data_i[31:23] == 9'h17D) begin
             st_d = (memrsp_data_i[7:0] == 8'd255) ? S_FETCH2 : S_EXEC;
@@ -608,6 +682,7 @@ module si_cu (
       S_EXEC: begin
         rerr_d = 1'b0;
         end_d  = 1'b0;
+        bar_d  = 1'b0;
         npc_d  = pc_q + (two ? 32'd8 : 32'd4);
         rdst_d = DST_NONE;
         hash_d = '0;
@@ -641,7 +716,8 @@ module si_cu (
           end
           F_SOPP: begin
             case (op)
-              9'd0, 9'd10, 9'd12: npc_d = pc_q + 32'd4;
+              9'd0, 9'd12: npc_d = pc_q + 32'd4;
+              9'd10: bar_d = 1'b1;
               9'd1: end_d = 1'b1;
               9'd2: npc_d = pc_q + 32'd4 + {{14{simm16[15]}}, simm16, 2'b00};
               9'd4: if (!scc_q) npc_d = pc_q + 32'd4 + {{14{simm16[15]}}, simm16, 2'b00};
@@ -690,11 +766,63 @@ module si_cu (
               st_d   = S_VMEM;
             end
           end
+          F_DS: begin
+            if (ds_fail) begin
+              rerr_d = 1'b1;
+              end_d  = 1'b1;
+            end else begin
+              lane_d = '0;
+              rdst_d = (op == 9'd54) ? {2'b01, dvdst} : DST_NONE;
+              st_d   = S_DS;
+            end
+          end
           default: begin
             rerr_d = 1'b1;
             end_d  = 1'b1;
           end
         endcase
+      end
+
+      S_DS: begin
+        if (vact) begin
+          if (op == 9'd13) begin
+            if (ds_in) begin
+              lds_we = 1'b1;
+              lds_wa = ds_a[13:2];
+              lds_wd = vlane[vdata[4:0]];
+              hash_d = hmix(hash_q, vlane[vdata[4:0]]);
+            end
+          end else begin
+            vwe_a  = 1'b1;
+            vwa_a  = {dvdst[4:0], lane_q};
+            vwd_a  = ds_in ? ds_rd : 32'd0;
+            hash_d = hmix(hash_q, ds_in ? ds_rd : 32'd0);
+          end
+        end
+        st_d   = (lane_q == 6'd63) ? S_RETIRE : S_DS;
+        lane_d = lane_q + 6'd1;
+      end
+
+      S_SWITCH: begin
+        save = 1'b1;
+        if (release_bar) begin
+          for (int j = 0; j < 4; j++) begin
+            if (barm[j]) begin
+              stat_d[j] = W_RUN;
+            end
+          end
+        end
+        if (pick_ok) begin
+          cur_d  = pick;
+          pc_d   = (pick == cur_q) ? pc_q : pc_s[pick];
+          exec_d = (pick == cur_q) ? exec_q : exec_s[pick];
+          vcc_d  = (pick == cur_q) ? vcc_q : vcc_s[pick];
+          m0_d   = (pick == cur_q) ? m0_q : m0_s[pick];
+          scc_d  = (pick == cur_q) ? scc_q : scc_s[pick];
+          st_d   = S_FETCH;
+        end else begin
+          st_d = S_WNEXT;
+        end
       end
 
       S_SMEM: begin
@@ -785,9 +913,13 @@ module si_cu (
         if (ret_fire) begin
           pc_d = npc_q;
           if (end_q) begin
-            wave_d = wave_q + 16'd1;
-            errs_d = errs_q + {15'd0, rerr_q};
-            st_d   = S_WNEXT;
+            wave_d        = wave_q + 16'd1;
+            errs_d        = errs_q + {15'd0, rerr_q};
+            stat_d[cur_q] = W_DONE;
+            st_d          = S_SWITCH;
+          end else if (bar_q) begin
+            stat_d[cur_q] = W_BAR;
+            st_d          = S_SWITCH;
           end else begin
             st_d = S_FETCH;
           end
@@ -795,32 +927,29 @@ module si_cu (
       end
 
       S_WNEXT: begin
-        lane_d = '0;
-        if (wig_q + 49'd1 < nwaves_q) begin
-          wig_d = wig_q + 49'd1;
-          st_d  = S_WINIT;
+        lane_d   = '0;
+        tflat_d  = '0;
+        tid_d[0] = '0;
+        tid_d[1] = '0;
+        tid_d[2] = '0;
+        cur_d    = '0;
+        gbase_d  = wave_q;
+        lds_clr  = 1'b1;
+        st_d     = S_WINIT;
+        if (grp_q[0] + 32'd1 < dim_q[0]) begin
+          grp_d[0] = grp_q[0] + 32'd1;
+        end else if (grp_q[1] + 32'd1 < dim_q[1]) begin
+          grp_d[0] = start_q[0];
+          grp_d[1] = grp_q[1] + 32'd1;
+        end else if (grp_q[2] + 32'd1 < dim_q[2]) begin
+          grp_d[0] = start_q[0];
+          grp_d[1] = start_q[1];
+          grp_d[2] = grp_q[2] + 32'd1;
         end else begin
-          wig_d    = '0;
-          tflat_d  = '0;
-          tid_d[0] = '0;
-          tid_d[1] = '0;
-          tid_d[2] = '0;
-          st_d     = S_WINIT;
-          if (grp_q[0] + 32'd1 < dim_q[0]) begin
-            grp_d[0] = grp_q[0] + 32'd1;
-          end else if (grp_q[1] + 32'd1 < dim_q[1]) begin
-            grp_d[0] = start_q[0];
-            grp_d[1] = grp_q[1] + 32'd1;
-          end else if (grp_q[2] + 32'd1 < dim_q[2]) begin
-            grp_d[0] = start_q[0];
-            grp_d[1] = start_q[1];
-            grp_d[2] = grp_q[2] + 32'd1;
-          end else begin
-            grp_d[0] = start_q[0];
-            grp_d[1] = start_q[1];
-            grp_d[2] = start_q[2];
-            st_d     = S_EOD;
-          end
+          grp_d[0] = start_q[0];
+          grp_d[1] = start_q[1];
+          grp_d[2] = start_q[2];
+          st_d     = S_EOD;
         end
       end
 
@@ -872,9 +1001,14 @@ module si_cu (
       rsrc2_q    <= '0;
       nthreads_q <= '0;
       nwaves_q   <= '0;
-      wig_q      <= '0;
       tflat_q    <= '0;
       wave_q     <= '0;
+      gbase_q    <= '0;
+      cur_q      <= '0;
+      bar_q      <= 1'b0;
+      for (int k = 0; k < 4; k++) begin
+        stat_q[k] <= W_DONE;
+      end
       errs_q     <= '0;
       m0_q       <= '0;
       vcc_q      <= '0;
@@ -908,9 +1042,14 @@ module si_cu (
       st_q       <= st_d;
       nthreads_q <= nthreads_d;
       nwaves_q   <= nwaves_d;
-      wig_q      <= wig_d;
       tflat_q    <= tflat_d;
       wave_q     <= wave_d;
+      gbase_q    <= gbase_d;
+      cur_q      <= cur_d;
+      bar_q      <= bar_d;
+      for (int k = 0; k < 4; k++) begin
+        stat_q[k] <= stat_d[k];
+      end
       errs_q     <= errs_d;
       m0_q       <= m0_d;
       vcc_q      <= vcc_d;
@@ -962,32 +1101,69 @@ module si_cu (
   end
 
   // the register files: no reset (every wave's start clears and sets them)
-  for (genvar i = 0; i < 104; i++) begin : g_sgpr
+  for (genvar i = 0; i < 416; i++) begin : g_sgpr
+    localparam logic [1:0] SLOT = 2'(i / 104);
+    localparam logic [8:0] IDX  = 9'(i % 104);
     always_ff @(posedge clk_i) begin
-      if (sinit) begin
-        sgpr_q[i] <= sinit_val(i);
-      end else if (swe_b && swa_b == 9'(i)) begin
-        sgpr_q[i] <= swd_b;
-      end else if (swe_a && swa_a == 9'(i)) begin
-        sgpr_q[i] <= swd_a;
+      if (cur_q == SLOT) begin
+        if (sinit) begin
+          sgpr_q[i] <= sinit_val(i % 104);
+        end else if (swe_b && swa_b == IDX) begin
+          sgpr_q[i] <= swd_b;
+        end else if (swe_a && swa_a == IDX) begin
+          sgpr_q[i] <= swd_a;
+        end
       end
     end
   end
 
-  // one array per VGPR, 64 lanes each; reads are all at lane_q
-  for (genvar r = 0; r < 32; r++) begin : g_vgpr
+  // one array per slot and VGPR, 64 lanes each; reads are all at lane_q of slot cur_q
+  logic [31:0] vall [128];
+  for (genvar r = 0; r < 128; r++) begin : g_vgpr
+    localparam logic [1:0] SLOT = 2'(r / 32);
+    localparam logic [4:0] REG  = 5'(r % 32);
     logic [31:0] mem [64];
     always_ff @(posedge clk_i) begin
-      if (vclr) begin
-        mem[lane_q] <= (r == 0) ? tid_q[0] : (r == 1 && tc >= 2'd1) ? tid_q[1] :
-                       (r == 2 && tc >= 2'd2) ? tid_q[2] : 32'd0;
-      end else if (vwe_b && vwa_b[10:6] == 5'(r)) begin
-        mem[vwa_b[5:0]] <= vwd_b;
-      end else if (vwe_a && vwa_a[10:6] == 5'(r)) begin
-        mem[vwa_a[5:0]] <= vwd_a;
+      if (cur_q == SLOT) begin
+        if (vclr) begin
+          mem[lane_q] <= (REG == 5'd0) ? tid_q[0] : (REG == 5'd1 && tc >= 2'd1) ? tid_q[1] :
+                         (REG == 5'd2 && tc >= 2'd2) ? tid_q[2] : 32'd0;
+        end else if (vwe_b && vwa_b[10:6] == REG) begin
+          mem[vwa_b[5:0]] <= vwd_b;
+        end else if (vwe_a && vwa_a[10:6] == REG) begin
+          mem[vwa_a[5:0]] <= vwd_a;
+        end
       end
     end
-    assign vlane[r] = mem[lane_q];
+    assign vall[r] = mem[lane_q];
+  end
+  for (genvar k = 0; k < 32; k++) begin : g_vlane
+    assign vlane[k] = vall[{cur_q, 5'(k)}];
+  end
+
+  // the saved state of the slots (WINIT and SWITCH save the running wave's)
+  always_ff @(posedge clk_i) begin
+    if (save) begin
+      pc_s[cur_q]   <= pc_q;
+      m0_s[cur_q]   <= m0_q;
+      exec_s[cur_q] <= (st_q == S_WINIT) ? exec_d : exec_q;   // WINIT: with lane 63's bit
+      vcc_s[cur_q]  <= vcc_q;
+      scc_s[cur_q]  <= scc_q;
+    end
+  end
+
+  // the LDS
+  always_ff @(posedge clk_i) begin
+    if (lds_we) begin
+      lds_q[lds_wa] <= lds_wd;
+    end
+  end
+  always_ff @(posedge clk_i) begin
+    if (!rst_ni || lds_clr) begin
+      ldsv_q <= '0;
+    end else if (lds_we) begin
+      ldsv_q[lds_wa] <= 1'b1;
+    end
   end
 
 endmodule

@@ -34,12 +34,16 @@ module si_cu_dec (
   output logic [4:0]  srsrc_o,
   output logic        tfe_o,
   output logic [7:0]  msoff_o,
+  output logic [15:0] dsoff_o,
+  output logic        gds_o,
+  output logic [7:0]  dvdst_o,
   output logic [11:0] attr_o
 );
   // formats (the same numbers as the C model's CU_F_*)
   localparam logic [3:0] F_SOP2 = 4'd0, F_SOPK = 4'd1, F_SOP1 = 4'd2, F_SOPC = 4'd3,
                          F_SOPP = 4'd4, F_SMRD = 4'd5, F_VOP2 = 4'd6, F_VOP1 = 4'd7,
-                         F_VOPC = 4'd8, F_VOP3 = 4'd9, F_MUBUF = 4'd10, F_OTHER = 4'd11;
+                         F_VOPC = 4'd8, F_VOP3 = 4'd9, F_MUBUF = 4'd10, F_OTHER = 4'd11,
+                         F_DS = 4'd12;
 
   // VALU attributes (cu_isa.h CU_A_*): 0 OK, 1 NS2, 2 NS3, 3 FLT, 4 S064, 5 D64, 6 WV, 7 CMP,
   // 8 CMPX, 9 CO, 10 MSK, 11 VOP2ONLY
@@ -107,6 +111,9 @@ module si_cu_dec (
     srsrc_o  = w1_i[20:16];
     tfe_o    = w1_i[23];
     msoff_o  = w1_i[31:24];
+    dsoff_o  = w0_i[15:0];
+    gds_o    = w0_i[17];
+    dvdst_o  = w1_i[31:24];
     if (w0_i[31:23] == 9'h17D) begin
       fmt_o = F_SOP1;
       op_o  = {1'b0, w0_i[15:8]};
@@ -171,6 +178,10 @@ module si_cu_dec (
         abs_o   = w0_i[10:8];
         sdst3_o = 8'd106;
       end
+    end else if (w0_i[31:26] == 6'h36) begin
+      fmt_o = F_DS;
+      op_o  = {1'b0, w0_i[25:18]};
+      two_o = 1'b1;
     end else if (w0_i[31:26] == 6'h38) begin
       fmt_o = F_MUBUF;
       op_o  = {2'b0, w0_i[24:18]};

@@ -50,3 +50,24 @@ __kernel void fmath(__global const float *x, __global const float *y, __global f
     r[i] = m + (float)i;
     q[i] = (int)(a * 4.0f) + (int)(unsigned)(b > 0.0f ? b * 2.0f : 0.0f);
 }
+
+// a work-group sum through the LDS with barriers: 256 work-items = 4 waves per group, so the
+// barrier orders the waves' LDS writes and reads
+__kernel void reduce(__global const int *a, __global int *out, uint lsz)
+{
+    __local int t[256];
+    uint l = __builtin_amdgcn_workitem_id_x();
+    t[l] = a[GID(lsz)];
+    __builtin_amdgcn_fence(__ATOMIC_RELEASE, "workgroup");
+    __builtin_amdgcn_s_barrier();
+    __builtin_amdgcn_fence(__ATOMIC_ACQUIRE, "workgroup");
+    for (uint s = lsz / 2; s > 0; s >>= 1) {
+        if (l < s)
+            t[l] += t[l + s];
+        __builtin_amdgcn_fence(__ATOMIC_RELEASE, "workgroup");
+        __builtin_amdgcn_s_barrier();
+        __builtin_amdgcn_fence(__ATOMIC_ACQUIRE, "workgroup");
+    }
+    if (l == 0)
+        out[__builtin_amdgcn_workgroup_id_x()] = t[0];
+}

@@ -42,7 +42,7 @@ def case_kernels_host(ctx):
     p = rctest.script(ctx, KSCRIPT, '--check', ctx['rcosim'], os.path.join(ctx['src'], VECDIR))
     if p.returncode != 0 or 'PASS' not in p.stdout:
         raise Fail('si_cu_kernels.py --check:\n%s%s' % (p.stdout, p.stderr))
-    for k in ('vadd', 'saxpy', 'imath', 'fmath'):
+    for k in ('vadd', 'saxpy', 'imath', 'fmath', 'reduce'):
         contains(p.stdout, 'ok %s: ' % k)
 
 

@@ -240,3 +240,7 @@ buffer_store_dword v0, v[2:3], s[4:7], 0 addr64
 buffer_load_dword v0, v2, s[4:7], s1 offen offset:4
 buffer_load_dword v0, v2, s[4:7], 0 idxen
 buffer_store_dword v5, v[2:3], s[8:11], s9 idxen offen offset:12
+ds_write_b32 v1, v2 offset:16
+ds_read_b32 v3, v1 offset:65535
+ds_read_b32 v3, v1
+ds_write_b32 v31, v0
