@@ -506,15 +506,19 @@ module si_cu (
 
   always_comb begin
     st_d       = st_q;
-    grp_d      = grp_q;
+    for (int k = 0; k < 3; k++) begin
+      grp_d[k] = grp_q[k];
+      tid_d[k] = tid_q[k];
+    end
     nthreads_d = nthreads_q;
     nwaves_d   = nwaves_q;
     tflat_d    = tflat_q;
-    tid_d      = tid_q;
     wave_d     = wave_q;
     gbase_d    = gbase_q;
     cur_d      = cur_q;
-    stat_d     = stat_q;
+    for (int k = 0; k < 4; k++) begin
+      stat_d[k] = stat_q[k];
+    end
     bar_d      = bar_q;
     save       = 1'b0;
     lds_clr    = 1'b0;

@@ -86,6 +86,15 @@ def case_fault_rtl(ctx):
     contains(named(ctx, p.stdout), 'si.cu: first divergence at wave 1, pc 0x0000105c: v_mac_f32_e32 v3, s0, v2')
 
 
+def case_fault_lds(ctx):
+    """In the reduce kernel (4 waves a group, LDS, barriers): the hash of wave 2's ds_write_b32
+    on the RTL side is caught and named."""
+    vec = os.path.join(VECDIR, 'reduce.vec')
+    p = run(ctx, 'run', '--vector', vec, '--inject', 'rtl:retire.val@51^0x100', expect_rc=1)
+    contains(p.stdout, 'channel retire (out), transaction #51: field val differs (expected: model, actual: rtl)')
+    contains(named(ctx, p.stdout), 'si.cu: first divergence at wave 2, pc 0x00001048: ds_write_b32 v1, v2')
+
+
 def case_fault_model(ctx):
     """On the model side: EXEC after a s_and_saveexec_b64 of imath, and the err flag."""
     vec = os.path.join(VECDIR, 'imath.vec')

@@ -7,7 +7,7 @@ add_dependencies(rcosim si_cu_disasm)
 # The kernels' memory against the host's answer; the kernel stimulus current with today's clang;
 # the decoder and disassembly against llvm-mc on every built opcode; fault injection on both
 # sides named by wave, PC and instruction; a short random lockstep run.
-foreach(case kernels_host stim_current isa_llvm fault_rtl fault_model fault_mem fault_needs_compare
+foreach(case kernels_host stim_current isa_llvm fault_rtl fault_lds fault_model fault_mem fault_needs_compare
              random_smoke)
   add_test(NAME si.cu.${case} COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_LIST_DIR}/cu_test.py
            $<TARGET_FILE:rcosim> ${PROJECT_SOURCE_DIR} ${case} $<TARGET_FILE:si_cu_disasm>)
