@@ -1,0 +1,325 @@
+#!/usr/bin/env python3
+"""si.cu's conformance kernels (docs/blocks/si.cu.md, "Kernels").
+
+    si_cu_kernels.py [OUTDIR]         compile scripts/blocks/si_cu_kernels/kernels.cl with clang
+                                      (amdgcn-mesa-mesa3d, bonaire) and write one stimulus file per
+                                      kernel (default vectors/si/cu/stim): the code and inputs as
+                                      memory, the COMPUTE_* writes of one dispatch
+    si_cu_kernels.py --check RCOSIM [VECDIR]
+                                      run every kernel vector (RTL and model in lockstep) with
+                                      `RCOSIM run --trace memreq` and compare the memory it writes
+                                      with the host's answer computed here (Python, below)
+
+The inputs come from one seed (SEED below), the expected memory from the host functions below,
+which implement the kernels' OpenCL C with the block's float rules (binary32 round to nearest
+even, denormals flushed as FLOAT_MODE 0xC0 says, mad = two roundings).
+"""
+import os
+import random
+import re
+import struct
+import subprocess
+import sys
+import tempfile
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(os.path.dirname(HERE))
+SRC = os.path.join(HERE, 'si_cu_kernels', 'kernels.cl')
+CLANG = ['clang', '-O2', '-target', 'amdgcn-mesa-mesa3d', '-mcpu=bonaire', '-nogpulib', '-c']
+SEED = 2701
+
+CODE = 0x00001000      # kernel code (256-byte aligned: COMPUTE_PGM_LO = address >> 8)
+KARG = 0x00008000      # kernel arguments
+BUF = [0x00010000, 0x00020000, 0x00030000, 0x00040000]
+LSZ = 64               # work-group size (NUM_THREAD_X)
+
+
+# ---- binary32 on the host ------------------------------------------------------------------
+def f2u(f):
+    return struct.unpack('<I', struct.pack('<f', f))[0]
+
+
+def u2f(u):
+    return struct.unpack('<f', struct.pack('<I', u & 0xFFFFFFFF))[0]
+
+
+def ftz(u):
+    return u & 0x80000000 if (u & 0x7F800000) == 0 else u
+
+
+def fres(x):
+    """A double result of one exact op on binary32 values, rounded to binary32 (RNE; double
+    rounding is innocuous for + - *), NaN canonical, denormals flushed (FLOAT_MODE 0xC0)."""
+    if x != x:
+        return 0x7FC00000
+    try:
+        u = f2u(x)
+    except OverflowError:
+        u = 0x7F800000 if x > 0 else 0xFF800000
+    return ftz(u)
+
+
+def fadd(a, b):
+    return fres(u2f(ftz(a)) + u2f(ftz(b)))
+
+
+def fmul(a, b):
+    return fres(u2f(ftz(a)) * u2f(ftz(b)))
+
+
+def fmad(a, b, c):
+    return fadd(fmul(a, b), c)
+
+
+def fnan(a):
+    return (a & 0x7FFFFFFF) > 0x7F800000
+
+
+def flt(a, b):
+    a, b = ftz(a), ftz(b)
+    return not fnan(a) and not fnan(b) and u2f(a) < u2f(b)
+
+
+def fminmax(a, b, mx):
+    a, b = ftz(a), ftz(b)
+    if fnan(a) and fnan(b):
+        return 0x7FC00000
+    if fnan(a):
+        return b
+    if fnan(b):
+        return a
+    key = lambda u: -(u & 0x7FFFFFFF) - 1 if u >> 31 else u
+    return a if (key(a) < key(b)) != mx else b
+
+
+def cvt_i32(a):
+    a = ftz(a)
+    if fnan(a):
+        return 0
+    f = u2f(a)
+    if f >= 2147483648.0:
+        return 0x7FFFFFFF
+    if f <= -2147483648.0:
+        return 0x80000000
+    return int(f) & 0xFFFFFFFF
+
+
+def cvt_u32(a):
+    a = ftz(a)
+    if fnan(a):
+        return 0
+    f = u2f(a)
+    if f >= 4294967296.0:
+        return 0xFFFFFFFF
+    if f <= 0.0:
+        return 0
+    return int(f)
+
+
+def cvt_f32(i):
+    return f2u(float(i))
+
+
+def s32(u):
+    u &= 0xFFFFFFFF
+    return u - (1 << 32) if u >> 31 else u
+
+
+# ---- the kernels: arguments, inputs and the host's answers -------------------------------------
+def rnd_floats(rng, n):
+    return [f2u(rng.uniform(-100.0, 100.0)) for _ in range(n)]
+
+
+def k_vadd(rng):
+    n = 256
+    a = [rng.getrandbits(32) for _ in range(n)]
+    b = [rng.getrandbits(32) for _ in range(n)]
+    c = [(x + y) & 0xFFFFFFFF for x, y in zip(a, b)]
+    args = [('ptr', BUF[0]), ('ptr', BUF[1]), ('ptr', BUF[2]), ('u32', LSZ)]
+    return n, args, {BUF[0]: a, BUF[1]: b}, {BUF[2]: c}
+
+
+def k_saxpy(rng):
+    n = 200
+    alpha = f2u(rng.uniform(-4.0, 4.0))
+    x = rnd_floats(rng, n)
+    y = rnd_floats(rng, n + 56)          # the tail past n must stay untouched
+    out = [fmad(alpha, xi, yi) for xi, yi in zip(x, y)]
+    args = [('u32', alpha), ('ptr', BUF[0]), ('ptr', BUF[1]), ('u32', n), ('u32', LSZ)]
+    return n, args, {BUF[0]: x, BUF[1]: y}, {BUF[1]: out}
+
+
+def k_imath(rng):
+    n = 190
+    a = [rng.getrandbits(32) for _ in range(n)]
+    c = []
+    for i, u in enumerate(a):
+        v = s32(u)
+        v = s32(v * 3 + 1) if v & 1 else (v >> 1) ^ 0x55
+        s = 0
+        for k in range(i & 7):
+            s += (v >> k) & 0xF
+        c.append((v + s * 7 - ((v & 0xFFFFFFFF) >> 28)) & 0xFFFFFFFF)
+    args = [('ptr', BUF[0]), ('ptr', BUF[1]), ('u32', n), ('u32', LSZ)]
+    return n, args, {BUF[0]: a}, {BUF[1]: c}
+
+
+def k_fmath(rng):
+    n = 150
+    x = rnd_floats(rng, n)
+    y = rnd_floats(rng, n)
+    r, q = [], []
+    for i in range(n):
+        a, b = x[i], y[i]
+        t = fmad(a, b, f2u(-0.5))
+        m = fminmax(t, fmul(a, f2u(1.0)), True) if flt(a, b) else fminmax(t, fmul(b, f2u(1.0)), False)
+        r.append(fadd(m, cvt_f32(i)))
+        bb = fadd(b, b) if flt(0, b) else 0
+        q.append((cvt_i32(fmul(f2u(4.0), a)) + cvt_u32(bb)) & 0xFFFFFFFF)
+    args = [('ptr', BUF[0]), ('ptr', BUF[1]), ('ptr', BUF[2]), ('ptr', BUF[3]), ('u32', n), ('u32', LSZ)]
+    return n, args, {BUF[0]: x, BUF[1]: y}, {BUF[2]: r, BUF[3]: q}
+
+
+def k_reduce(rng):
+    groups = 3
+    n = groups * 256
+    a = [rng.getrandbits(32) for _ in range(n)]
+    out = [sum(a[g * 256:(g + 1) * 256]) & 0xFFFFFFFF for g in range(groups)]
+    args = [('ptr', BUF[0]), ('ptr', BUF[1]), ('u32', 256)]
+    return n, args, {BUF[0]: a}, {BUF[1]: out}
+
+
+KERNELS = [('vadd', k_vadd), ('saxpy', k_saxpy), ('imath', k_imath), ('fmath', k_fmath),
+           ('reduce', k_reduce)]
+LSZ_OF = {'reduce': 256}
+
+
+# ---- compiling ----------------------------------------------------------------------------------
+def compile_kernels():
+    """{name: (code words, rsrc1, rsrc2)} from clang's object (mesa3d: amd_kernel_code_t, 256
+    bytes, then the code; COMPUTE_PGM_RSRC1/2 at bytes 48-55 of it)."""
+    with tempfile.TemporaryDirectory() as d:
+        obj = os.path.join(d, 'k.o')
+        subprocess.run(CLANG + [SRC, '-o', obj], check=True)
+        text = os.path.join(d, 'text.bin')
+        subprocess.run(['llvm-objcopy', '-O', 'binary', '--only-section=.text', obj, text], check=True)
+        blob = open(text, 'rb').read()
+        syms = subprocess.run(['llvm-nm', '--print-size', obj], check=True, capture_output=True,
+                              text=True).stdout
+    out = {}
+    for line in syms.splitlines():
+        f = line.split()
+        if len(f) == 4 and f[2] in ('T', 't', 'i'):
+            off, size, name = int(f[0], 16), int(f[1], 16), f[3]
+            hdr = blob[off:off + 256]
+            entry = struct.unpack_from('<q', hdr, 16)[0]
+            rsrc1, rsrc2 = struct.unpack_from('<II', hdr, 48)
+            code = blob[off + entry:off + size]
+            words = list(struct.unpack('<%dI' % (len(code) // 4), code[:len(code) // 4 * 4]))
+            out[name] = (words, rsrc1, rsrc2)
+    return out
+
+
+def kernarg_words(args):
+    b = bytearray()
+    for kind, v in args:
+        if kind == 'ptr':
+            while len(b) % 8:
+                b.append(0)
+            b += struct.pack('<Q', v)
+        else:
+            b += struct.pack('<I', v)
+    while len(b) % 4:
+        b.append(0)
+    return list(struct.unpack('<%dI' % (len(b) // 4), bytes(b)))
+
+
+def mem_lines(addr, words):
+    lines = []
+    for i in range(0, len(words), 8):
+        lines.append('mem %08x %s' % (addr + 4 * i, ' '.join('%08x' % w for w in words[i:i + 8])))
+    return lines
+
+
+def write_stims(outdir):
+    os.makedirs(outdir, exist_ok=True)
+    ks = compile_kernels()
+    rng = random.Random(SEED)
+    for name, fn in KERNELS:
+        n, args, inputs, _ = fn(rng)
+        words, rsrc1, rsrc2 = ks[name]
+        lsz = LSZ_OF.get(name, LSZ)
+        groups = (n + lsz - 1) // lsz
+        L = ['# %s: kernel %s of scripts/blocks/si_cu_kernels/kernels.cl, %d work-items in groups of %d'
+             % (name, name, n, lsz),
+             '# written by scripts/blocks/si_cu_kernels.py (clang %s); the golden vector is ../%s.vec'
+             % (' '.join(CLANG[1:]), name),
+             '# si_cu_kernels.py --check compares the memory it writes with the host\'s answer',
+             'rcosim-vector 1', 'block si.cu', 'seed 1', 'backpressure random:0.5', 'mem-latency 1:6',
+             'channel in regw addr:20 data:32']
+        L += mem_lines(CODE, words)
+        L += mem_lines(KARG, kernarg_words(args))
+        for a in sorted(inputs):
+            L += mem_lines(a, inputs[a])
+        regs = [(0xB830, CODE >> 8), (0xB834, 0), (0xB848, rsrc1), (0xB84C, rsrc2),
+                (0xB81C, lsz), (0xB820, 1), (0xB824, 1), (0xB804, groups), (0xB808, 1), (0xB80C, 1),
+                (0xB810, 0), (0xB814, 0), (0xB818, 0),
+                # the mesa3d user SGPRs: s[0:3] private segment buffer (unused: 0), s[4:5] kernarg pointer
+                (0xB900, 0), (0xB904, 0), (0xB908, 0), (0xB90C, 0), (0xB910, KARG), (0xB914, 0),
+                (0xB800, 1)]
+        L += ['in regw %x %08x' % r for r in regs]
+        L.append('end')
+        with open(os.path.join(outdir, name + '.stim'), 'w') as f:
+            f.write('\n'.join(L) + '\n')
+
+
+def check(rcosim, vecdir):
+    rng = random.Random(SEED)
+    bad = 0
+    for name, fn in KERNELS:
+        n, args, inputs, expect = fn(rng)
+        vec = os.path.join(vecdir, name + '.vec')
+        p = subprocess.run([rcosim, 'run', '--vector', vec, '--trace', 'memreq'], capture_output=True, text=True)
+        if p.returncode != 0 or 'PASS' not in p.stdout:
+            print('FAIL %s: rcosim run:\n%s%s' % (name, p.stdout[-2000:], p.stderr[-2000:]))
+            bad += 1
+            continue
+        mem = {}
+        for a in inputs:
+            for i, w in enumerate(inputs[a]):
+                mem[a + 4 * i] = w
+        nw = 0
+        for line in (p.stdout + p.stderr).splitlines():
+            m = re.search(r'memreq\b.*\baddr[ =:]+(?:0x)?([0-9a-fA-F]+).*\bwe[ =:]+(?:0x)?1\b.*\bwdata[ =:]+(?:0x)?([0-9a-fA-F]+)', line)
+            if m:
+                mem[int(m.group(1), 16)] = int(m.group(2), 16)
+                nw += 1
+        errs = []
+        for a, ws in expect.items():
+            for i, w in enumerate(ws):
+                got = mem.get(a + 4 * i)
+                if got != w:
+                    errs.append('%08x: got %s, host %08x' % (a + 4 * i, 'none' if got is None else '%08x' % got, w))
+        want = sum(len(w) for w in expect.values())
+        if nw != want:
+            errs.append('%d memory writes, the host expects %d' % (nw, want))
+        if errs:
+            print('FAIL %s: %d differences from the host, first: %s' % (name, len(errs), '; '.join(errs[:4])))
+            bad += 1
+        else:
+            print('ok %s: %d words written, equal to the host\'s answer' % (name, nw))
+    print('PASS' if not bad else 'FAIL: %d kernel(s)' % bad)
+    return 1 if bad else 0
+
+
+def main():
+    a = sys.argv[1:]
+    if a and a[0] == '--check':
+        if len(a) < 2:
+            sys.exit('usage: si_cu_kernels.py --check RCOSIM [VECDIR]')
+        sys.exit(check(a[1], a[2] if len(a) > 2 else os.path.join(ROOT, 'vectors', 'si', 'cu')))
+    write_stims(a[0] if a else os.path.join(ROOT, 'vectors', 'si', 'cu', 'stim'))
+
+
+if __name__ == '__main__':
+    main()

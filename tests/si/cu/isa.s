@@ -1,0 +1,246 @@
+// Every opcode si.cu builds, in llvm-mc syntax (tests/si/cu/cu_test.py isa_llvm assembles it with
+// llvm-mc -arch=amdgcn -mcpu=bonaire and compares the model's disassembly with llvm-mc's text).
+s_add_u32 s5, s1, 0x1234
+s_sub_u32 s5, s1, s2
+s_add_i32 s5, s1, s2
+s_sub_i32 s5, s1, s2
+s_addc_u32 s5, s1, s2
+s_subb_u32 s5, s1, s2
+s_min_i32 s5, s1, s2
+s_min_u32 s5, s1, s2
+s_max_i32 s5, s1, s2
+s_max_u32 s5, s1, s2
+s_cselect_b32 s5, s1, s2
+s_and_b32 s5, s1, s2
+s_or_b32 s5, s1, s2
+s_xor_b32 s5, s1, s2
+s_andn2_b32 s5, s1, s2
+s_orn2_b32 s5, s1, s2
+s_nand_b32 s5, s1, s2
+s_nor_b32 s5, s1, s2
+s_xnor_b32 s5, s1, s2
+s_lshl_b32 s5, s1, s2
+s_lshr_b32 s5, s1, s2
+s_ashr_i32 s5, s1, s2
+s_bfm_b32 s5, s1, s2
+s_mul_i32 s5, s1, 0x1234
+s_bfe_u32 s5, s1, s2
+s_bfe_i32 s5, s1, s2
+s_cselect_b64 s[4:5], s[2:3], exec
+s_and_b64 s[4:5], s[2:3], exec
+s_or_b64 s[4:5], s[2:3], exec
+s_xor_b64 s[4:5], s[2:3], exec
+s_andn2_b64 s[4:5], s[2:3], exec
+s_orn2_b64 s[4:5], s[2:3], exec
+s_nand_b64 s[4:5], s[2:3], exec
+s_nor_b64 s[4:5], s[2:3], exec
+s_xnor_b64 s[4:5], s[2:3], exec
+s_lshl_b64 s[4:5], s[2:3], s6
+s_lshr_b64 s[4:5], s[2:3], s6
+s_ashr_i64 s[4:5], s[2:3], s6
+s_movk_i32 s7, 0x1234
+s_cmovk_i32 s7, 0x1234
+s_cmpk_eq_i32 s7, 0x1234
+s_cmpk_lg_i32 s7, 0x1234
+s_cmpk_gt_i32 s7, 0x1234
+s_cmpk_ge_i32 s7, 0x1234
+s_cmpk_lt_i32 s7, 0x1234
+s_cmpk_le_i32 s7, 0x1234
+s_cmpk_eq_u32 s7, 0x1234
+s_cmpk_lg_u32 s7, 0x1234
+s_cmpk_gt_u32 s7, 0x1234
+s_cmpk_ge_u32 s7, 0x1234
+s_cmpk_lt_u32 s7, 0x1234
+s_cmpk_le_u32 s7, 0x1234
+s_addk_i32 s7, 0x1234
+s_mulk_i32 s7, 0x1234
+s_mov_b32 s3, s9
+s_cmov_b32 s3, s9
+s_not_b32 s3, s9
+s_brev_b32 s3, s9
+s_bcnt1_i32_b32 s3, s9
+s_ff1_i32_b32 s3, s9
+s_flbit_i32_b32 s3, s9
+s_sext_i32_i8 s3, s9
+s_sext_i32_i16 s3, s9
+s_mov_b32 m0, -7
+s_mov_b32 vcc_lo, 0.5
+s_mov_b64 s[2:3], vcc
+s_cmov_b64 s[2:3], vcc
+s_not_b64 s[2:3], vcc
+s_and_saveexec_b64 s[2:3], vcc
+s_or_saveexec_b64 s[2:3], vcc
+s_xor_saveexec_b64 s[2:3], vcc
+s_andn2_saveexec_b64 s[2:3], vcc
+s_cmp_eq_i32 s1, 64
+s_cmp_lg_i32 s1, 64
+s_cmp_gt_i32 s1, 64
+s_cmp_ge_i32 s1, 64
+s_cmp_lt_i32 s1, 64
+s_cmp_le_i32 s1, 64
+s_cmp_eq_u32 s1, 64
+s_cmp_lg_u32 s1, 64
+s_cmp_gt_u32 s1, 64
+s_cmp_ge_u32 s1, 64
+s_cmp_lt_u32 s1, 64
+s_cmp_le_u32 s1, 64
+s_bitcmp0_b32 s1, 64
+s_bitcmp1_b32 s1, 64
+s_nop 0x3
+s_endpgm
+s_branch 5
+s_cbranch_scc0 -3
+s_cbranch_scc1 2
+s_cbranch_vccz 1
+s_cbranch_vccnz 1
+s_cbranch_execz 1
+s_cbranch_execnz 1
+s_barrier
+s_waitcnt vmcnt(0) lgkmcnt(0)
+s_load_dword s0, s[2:3], 0x4
+s_buffer_load_dword s0, s[4:7], s9
+s_load_dwordx2 s[0:1], s[2:3], 0x4
+s_buffer_load_dwordx2 s[0:1], s[4:7], s9
+s_load_dwordx4 s[0:3], s[2:3], 0x4
+s_buffer_load_dwordx4 s[0:3], s[4:7], s9
+s_load_dwordx8 s[0:7], s[2:3], 0x4
+s_buffer_load_dwordx8 s[0:7], s[4:7], s9
+s_load_dwordx16 s[0:15], s[2:3], 0x4
+s_buffer_load_dwordx16 s[0:15], s[4:7], s9
+v_add_f32_e32 v3, s1, v2
+v_sub_f32_e32 v3, s1, v2
+v_subrev_f32_e32 v3, s1, v2
+v_mul_f32_e32 v3, s1, v2
+v_min_f32_e32 v3, s1, v2
+v_max_f32_e32 v3, s1, v2
+v_mac_f32_e32 v3, s1, v2
+v_mul_i32_i24_e32 v3, s1, v2
+v_mul_u32_u24_e32 v3, s1, v2
+v_min_i32_e32 v3, s1, v2
+v_max_i32_e32 v3, s1, v2
+v_min_u32_e32 v3, s1, v2
+v_max_u32_e32 v3, s1, v2
+v_lshr_b32_e32 v3, s1, v2
+v_lshrrev_b32_e32 v3, s1, v2
+v_ashr_i32_e32 v3, s1, v2
+v_ashrrev_i32_e32 v3, s1, v2
+v_lshl_b32_e32 v3, s1, v2
+v_lshlrev_b32_e32 v3, s1, v2
+v_and_b32_e32 v3, s1, v2
+v_or_b32_e32 v3, s1, v2
+v_xor_b32_e32 v3, s1, v2
+v_add_f32_e32 v3, 0x3e800000, v2
+v_cndmask_b32_e32 v3, v1, v2, vcc
+v_madmk_f32 v0, v1, 0x3f800000, v2
+v_madak_f32 v0, v1, v2, 0x3f800000
+v_add_i32_e32 v3, vcc, 17, v2
+v_sub_i32_e32 v3, vcc, 17, v2
+v_subrev_i32_e32 v3, vcc, 17, v2
+v_addc_u32_e32 v3, vcc, v1, v2, vcc
+v_subb_u32_e32 v3, vcc, v1, v2, vcc
+v_subbrev_u32_e32 v3, vcc, v1, v2, vcc
+v_nop
+v_mov_b32_e32 v4, v9
+v_cvt_f32_i32_e32 v4, v9
+v_cvt_f32_u32_e32 v4, v9
+v_cvt_u32_f32_e32 v4, v9
+v_cvt_i32_f32_e32 v4, v9
+v_not_b32_e32 v4, v9
+v_bfrev_b32_e32 v4, v9
+v_cmp_f_f32_e32 vcc, -1.0, v2
+v_cmp_lt_f32_e32 vcc, -1.0, v2
+v_cmp_eq_f32_e32 vcc, -1.0, v2
+v_cmp_le_f32_e32 vcc, -1.0, v2
+v_cmp_gt_f32_e32 vcc, -1.0, v2
+v_cmp_lg_f32_e32 vcc, -1.0, v2
+v_cmp_ge_f32_e32 vcc, -1.0, v2
+v_cmp_o_f32_e32 vcc, -1.0, v2
+v_cmp_u_f32_e32 vcc, -1.0, v2
+v_cmp_nge_f32_e32 vcc, -1.0, v2
+v_cmp_nlg_f32_e32 vcc, -1.0, v2
+v_cmp_ngt_f32_e32 vcc, -1.0, v2
+v_cmp_nle_f32_e32 vcc, -1.0, v2
+v_cmp_neq_f32_e32 vcc, -1.0, v2
+v_cmp_nlt_f32_e32 vcc, -1.0, v2
+v_cmp_tru_f32_e32 vcc, -1.0, v2
+v_cmp_f_i32_e32 vcc, s1, v2
+v_cmp_lt_i32_e32 vcc, s1, v2
+v_cmp_eq_i32_e32 vcc, s1, v2
+v_cmp_le_i32_e32 vcc, s1, v2
+v_cmp_gt_i32_e32 vcc, s1, v2
+v_cmp_ne_i32_e32 vcc, s1, v2
+v_cmp_ge_i32_e32 vcc, s1, v2
+v_cmp_t_i32_e32 vcc, s1, v2
+v_cmp_f_u32_e32 vcc, s1, v2
+v_cmp_lt_u32_e32 vcc, s1, v2
+v_cmp_eq_u32_e32 vcc, s1, v2
+v_cmp_le_u32_e32 vcc, s1, v2
+v_cmp_gt_u32_e32 vcc, s1, v2
+v_cmp_ne_u32_e32 vcc, s1, v2
+v_cmp_ge_u32_e32 vcc, s1, v2
+v_cmp_t_u32_e32 vcc, s1, v2
+v_cmpx_f_f32_e32 vcc, -1.0, v2
+v_cmpx_lt_f32_e32 vcc, -1.0, v2
+v_cmpx_eq_f32_e32 vcc, -1.0, v2
+v_cmpx_le_f32_e32 vcc, -1.0, v2
+v_cmpx_gt_f32_e32 vcc, -1.0, v2
+v_cmpx_lg_f32_e32 vcc, -1.0, v2
+v_cmpx_ge_f32_e32 vcc, -1.0, v2
+v_cmpx_o_f32_e32 vcc, -1.0, v2
+v_cmpx_u_f32_e32 vcc, -1.0, v2
+v_cmpx_nge_f32_e32 vcc, -1.0, v2
+v_cmpx_nlg_f32_e32 vcc, -1.0, v2
+v_cmpx_ngt_f32_e32 vcc, -1.0, v2
+v_cmpx_nle_f32_e32 vcc, -1.0, v2
+v_cmpx_neq_f32_e32 vcc, -1.0, v2
+v_cmpx_nlt_f32_e32 vcc, -1.0, v2
+v_cmpx_tru_f32_e32 vcc, -1.0, v2
+v_cmpx_f_i32_e32 vcc, s1, v2
+v_cmpx_lt_i32_e32 vcc, s1, v2
+v_cmpx_eq_i32_e32 vcc, s1, v2
+v_cmpx_le_i32_e32 vcc, s1, v2
+v_cmpx_gt_i32_e32 vcc, s1, v2
+v_cmpx_ne_i32_e32 vcc, s1, v2
+v_cmpx_ge_i32_e32 vcc, s1, v2
+v_cmpx_t_i32_e32 vcc, s1, v2
+v_cmpx_f_u32_e32 vcc, s1, v2
+v_cmpx_lt_u32_e32 vcc, s1, v2
+v_cmpx_eq_u32_e32 vcc, s1, v2
+v_cmpx_le_u32_e32 vcc, s1, v2
+v_cmpx_gt_u32_e32 vcc, s1, v2
+v_cmpx_ne_u32_e32 vcc, s1, v2
+v_cmpx_ge_u32_e32 vcc, s1, v2
+v_cmpx_t_u32_e32 vcc, s1, v2
+v_cmp_lt_f32_e64 s[4:5], -v1, |v2|
+v_cmp_gt_u32_e64 s[8:9], v1, s3
+v_add_f32_e64 v0, -v1, |v2|
+v_mov_b32_e64 v0, v1
+v_cvt_i32_f32_e64 v0, |s1|
+v_cndmask_b32_e64 v0, v1, v2, s[4:5]
+v_add_i32_e64 v0, s[8:9], v1, v2
+v_addc_u32_e64 v0, s[4:5], v1, v2, s[6:7]
+v_mac_f32_e64 v0, v1, -v2
+v_lshlrev_b32_e64 v0, 4, s1
+v_mad_f32 v0, v1, v2, v3
+v_mad_i32_i24 v0, v1, v2, v3
+v_mad_u32_u24 v0, v1, v2, v3
+v_bfe_u32 v0, v1, v2, v3
+v_bfe_i32 v0, v1, v2, v3
+v_bfi_b32 v0, v1, v2, v3
+v_mad_f32 v0, -v1, v2, |v3|
+v_lshl_b64 v[0:1], v[2:3], v4
+v_lshr_b64 v[0:1], v[2:3], v4
+v_ashr_i64 v[0:1], v[2:3], v4
+v_mul_lo_u32 v0, v1, v2
+v_mul_hi_u32 v0, v1, v2
+v_mul_lo_i32 v0, v1, v2
+v_mul_hi_i32 v0, v1, v2
+buffer_load_dword v0, v[2:3], s[4:7], 0 addr64
+buffer_store_dword v0, v[2:3], s[4:7], 0 addr64
+buffer_load_dword v0, v2, s[4:7], s1 offen offset:4
+buffer_load_dword v0, v2, s[4:7], 0 idxen
+buffer_store_dword v5, v[2:3], s[8:11], s9 idxen offen offset:12
+ds_write_b32 v1, v2 offset:16
+ds_read_b32 v3, v1 offset:65535
+ds_read_b32 v3, v1
+ds_write_b32 v31, v0
