@@ -1,0 +1,270 @@
+/*
+ * tx_math.c - the arithmetic of the R5xx texture unit (see tx_math.h and docs/blocks/r5xx.tx.md,
+ * which numbers the decisions D1..Dn cited below).
+ */
+#include "tx_math.h"
+
+int r5xx_tx_regs_write(r5xx_tx_regs *r, uint32_t addr, uint32_t data)
+{
+    if (addr == R5XX_TX_ENABLE) {
+        r->enable = data;
+        return 1;
+    }
+    if (addr == R5XX_TX_FILTER4) {
+        r->filter4 = data;
+        return 1;
+    }
+    if (addr < 0x4400 || addr >= 0x4600 || (addr & 3))
+        return 0;
+    unsigned n = (addr >> 2) & 15;
+    uint32_t *bank[8] = { r->filter0, r->filter1, r->format0, r->format1,
+                          r->format2, r->offset, r->chroma, r->border };
+    bank[(addr - 0x4400) >> 6][n] = data;
+    return 1;
+}
+
+uint32_t r5xx_tx_width(uint32_t format0, uint32_t format2)
+{
+    return ((format0 & 0x7FF) | (((format2 >> 15) & 1) << 11)) + 1;
+}
+
+uint32_t r5xx_tx_height(uint32_t format0, uint32_t format2)
+{
+    return (((format0 >> 11) & 0x7FF) | (((format2 >> 16) & 1) << 11)) + 1;
+}
+
+/* x mod m in [0, m), for any sign of x (m > 0). */
+static int64_t mod(int64_t x, int64_t m)
+{
+    uint64_t mag = x < 0 ? (uint64_t)0 - (uint64_t)x : (uint64_t)x;
+    int64_t r = (int64_t)(mag % (uint64_t)m);
+    return x < 0 && r ? m - r : r;
+}
+
+static int64_t clamp64(int64_t x, int64_t lo, int64_t hi)
+{
+    return x < lo ? lo : x > hi ? hi : x;
+}
+
+/* D4: the texel index i of a wrap mode -> the index read and whether it is the border. */
+static void map_index(int64_t i, int64_t size, unsigned mode, int lin, uint32_t *idx, unsigned *border)
+{
+    int64_t j;
+    *border = 0;
+    switch (mode) {
+    case 0:                                   /* wrap: i is in [-1, size] */
+        j = i < 0 ? i + size : i >= size ? i - size : i;
+        break;
+    case 1:                                   /* mirror: i is in [-1, 2 size] */
+        j = i < 0 ? i + 2 * size : i >= 2 * size ? i - 2 * size : i;
+        j = j < size ? j : 2 * size - 1 - j;
+        break;
+    case 4:
+    case 5:                                   /* half-way to the border: i is in [-1, size] */
+        if (lin) {
+            *border = i < 0 || i >= size;
+            j = clamp64(i, 0, size - 1);
+        } else {
+            j = i < size ? i : size - 1;      /* point: i in [0, size]; size -> the last texel */
+        }
+        break;
+    case 6:
+    case 7:                                   /* to the border */
+        *border = i < 0 || i >= size;
+        j = clamp64(i, 0, size - 1);
+        break;
+    default:                                  /* 2, 3: to the last texel */
+        j = clamp64(i, 0, size - 1);
+        break;
+    }
+    *idx = (uint32_t)j;
+}
+
+r5xx_tx_axis r5xx_tx_map_axis(uint32_t coord, uint32_t size, unsigned mode, int lin)
+{
+    /* D2: X = floor(coord * size * 256), exactly, from the binary32 fields. */
+    unsigned sg = coord >> 31, e = (coord >> 23) & 0xFF;
+    uint32_t mt = coord & 0x7FFFFF;
+    int64_t x;
+    if (mode == 3 || mode == 5 || mode == 7)
+        sg = 0;                               /* mirror once: |coord| */
+    if (e == 0 || (e == 255 && mt)) {
+        x = 0;                                /* zero, denormal (flushed), NaN (D3) */
+    } else {
+        uint64_t p = (uint64_t)(mt | 0x800000u) * size;   /* < 2^37 */
+        int k = (int)e - 142;                 /* coord * size * 256 = p * 2^k */
+        if (k >= 0) {
+            if (k > 9)
+                k = 9;                        /* a multiple of 512 size: nothing changes */
+            uint64_t m = p << k;
+            x = sg ? -(int64_t)m : (int64_t)m;
+        } else {
+            int sh = -k > 40 ? 40 : -k;
+            x = sg ? -(int64_t)((p + (1ull << sh) - 1) >> sh) : (int64_t)(p >> sh);
+        }
+    }
+    int64_t m256 = 256 * (int64_t)size;
+    switch (mode) {
+    case 0: x = mod(x, m256); break;
+    case 1: x = mod(x, 2 * m256); break;
+    case 4:
+    case 5: x = clamp64(x, 0, m256); break;
+    default: x = clamp64(x, -(1 << 22), 1 << 22); break;
+    }
+    int64_t y = x - (lin ? 128 : 0);
+    int64_t i0 = (y - (int64_t)((uint64_t)y & 255)) / 256;   /* floor(y / 256) */
+    r5xx_tx_axis a;
+    a.f = lin ? (unsigned)((uint64_t)y & 255) : 0;
+    map_index(i0, size, mode, lin, &a.i0, &a.b0);
+    map_index(i0 + 1, size, mode, lin, &a.i1, &a.b1);
+    return a;
+}
+
+/* D5: the formats decoded, component widths from the LSB (000:11737: numbered right to left). */
+static const unsigned char fmt_w[14][4] = {
+    { 8, 0, 0, 0 },      /* 0 X8 */
+    { 16, 0, 0, 0 },     /* 1 X16 */
+    { 4, 4, 0, 0 },      /* 2 Y4X4 */
+    { 8, 8, 0, 0 },      /* 3 Y8X8 */
+    { 16, 16, 0, 0 },    /* 4 Y16X16 */
+    { 2, 3, 3, 0 },      /* 5 Z3Y3X2 */
+    { 5, 6, 5, 0 },      /* 6 Z5Y6X5 */
+    { 5, 5, 6, 0 },      /* 7 Z6Y5X5 */
+    { 10, 11, 11, 0 },   /* 8 Z11Y11X10 */
+    { 11, 11, 10, 0 },   /* 9 Z10Y11X11 */
+    { 4, 4, 4, 4 },      /* 10 W4Z4Y4X4 */
+    { 5, 5, 5, 1 },      /* 11 W1Z5Y5X5 */
+    { 8, 8, 8, 8 },      /* 12 W8Z8Y8X8 */
+    { 10, 10, 10, 2 }    /* 13 W2Z10Y10X10 */
+};
+
+int r5xx_tx_format_ok(unsigned txformat, unsigned msb)
+{
+    return !msb && txformat < 14;
+}
+
+uint16_t r5xx_tx_rep16(uint32_t c, unsigned n)
+{
+    uint32_t v = 0;
+    int sh = 16 - (int)n;
+    for (; sh > -(int)n; sh -= (int)n)
+        v |= sh >= 0 ? c << sh : c >> -sh;
+    return (uint16_t)v;
+}
+
+unsigned r5xx_tx_texel(unsigned txformat, uint32_t texel, uint16_t comp[4])
+{
+    unsigned mask = 0, pos = 0;
+    for (unsigned k = 0; k < 4; k++) {
+        unsigned n = txformat < 14 ? fmt_w[txformat][k] : 0;
+        comp[k] = 0;
+        if (n) {
+            comp[k] = r5xx_tx_rep16((texel >> pos) & ((1u << n) - 1), n);
+            mask |= 1u << k;
+            pos += n;
+        }
+    }
+    return mask;
+}
+
+uint32_t r5xx_tx_u16f(unsigned v)
+{
+    if (v == 0)
+        return 0;
+    if (v >= 65535)
+        return 0x3F800000u;
+    uint64_t fr = (uint64_t)v << 32 | (uint64_t)v << 16 | v;   /* 0.vvv... in 48 bits */
+    unsigned lz = 0;
+    while (!(v >> (15 - lz) & 1))
+        lz++;
+    uint32_t mant = (uint32_t)(fr >> (24 - lz)) & 0x7FFFFF;
+    return (uint32_t)(126 - lz) << 23 | mant;
+}
+
+void r5xx_tx_filter(const r5xx_tx_regs *r, unsigned n, const r5xx_tx_sample *smp, uint32_t out[4])
+{
+    uint32_t f1 = r->format1[n], bc = r->border[n];
+    unsigned fmt = f1 & 31;
+    /* SEL_RED [14:12], SEL_GREEN [17:15], SEL_BLUE [20:18], SEL_ALPHA [11:9] (000:11819-11858) */
+    unsigned sel[4] = { (f1 >> 12) & 7, (f1 >> 15) & 7, (f1 >> 18) & 7, (f1 >> 9) & 7 };
+    /* TX_BORDER_COLOR as ARGB8888 (D7): R [23:16], G [15:8], B [7:0], A [31:24] */
+    unsigned bord[4] = { (bc >> 16) & 255, (bc >> 8) & 255, bc & 255, bc >> 24 };
+    uint32_t w[4];
+    unsigned fs = smp->fs, ft = smp->ft;
+    w[0] = (256 - fs) * (256 - ft);
+    w[1] = fs * (256 - ft);
+    w[2] = (256 - fs) * ft;
+    w[3] = fs * ft;
+    uint16_t comp[4][4];
+    unsigned mask[4];
+    for (unsigned k = 0; k < 4; k++)
+        mask[k] = r5xx_tx_texel(fmt, smp->word[k] >> (8 * smp->off[k]), comp[k]);
+    uint32_t rnd = (r->filter1[n] >> 2 & 1) ? 16384 : 32768;   /* MC_ROUND (000:11607), D6 */
+    for (unsigned c = 0; c < 4; c++) {
+        uint64_t acc = 0;
+        for (unsigned k = 0; k < 4; k++) {
+            unsigned v;
+            if (smp->border[k])
+                v = bord[c] * 257;
+            else if (sel[c] < 4)
+                v = (mask[k] >> sel[c] & 1) ? comp[k][sel[c]] : 0;
+            else
+                v = sel[c] == 5 ? 65535 : 0;
+            acc += (uint64_t)w[k] * v;
+        }
+        out[c] = r5xx_tx_u16f((unsigned)((acc + rnd) >> 16));
+    }
+}
+
+r5xx_tx_plan r5xx_tx_plan_request(const r5xx_tx_regs *r, unsigned n, uint32_t s, uint32_t t, uint32_t lod,
+                                  unsigned lmode)
+{
+    r5xx_tx_plan p = { 0 };
+    uint32_t f0 = r->filter0[n], f1 = r->format1[n], f2 = r->format2[n];
+    r5xx_surface surf = r5xx_surface_texture(r->offset[n], r->format0[n], f1, f2);
+    if (surf.err & (R5XX_TILE_ERR_BADCFG | R5XX_TILE_ERR_ALIGN))
+        p.err |= R5XX_TX_ERR_TILE;
+    /* D8: MIN_FILTER when the request's LOD is above 0, else MAG_FILTER */
+    unsigned le = (lod >> 23) & 0xFF;
+    int minify = (lmode == 1 || lmode == 2) && !(lod >> 31) && le != 0 && !(le == 255 && (lod & 0x7FFFFF));
+    unsigned filt = minify ? (f0 >> 11) & 3 : (f0 >> 9) & 3;
+    int lin = filt >= 2;
+    if (filt == 0 || filt == 3 || ((f1 >> 25) & 3) != 0)
+        p.err |= R5XX_TX_ERR_NOTBUILT;
+    if (!(r->enable >> n & 1)) {
+        p.err |= R5XX_TX_ERR_DISABLED;
+        return p;
+    }
+    if (!r5xx_tx_format_ok(f1 & 31, (f2 >> 14) & 1)) {
+        p.err |= R5XX_TX_ERR_FORMAT;
+        return p;
+    }
+    uint32_t w = r5xx_tx_width(r->format0[n], f2), h = r5xx_tx_height(r->format0[n], f2);
+    r5xx_tx_axis as = r5xx_tx_map_axis(s, w, f0 & 7, lin);
+    r5xx_tx_axis at = r5xx_tx_map_axis(t, h, (f0 >> 3) & 7, lin);
+    uint32_t xi[4] = { as.i0, as.i1, as.i0, as.i1 }, yi[4] = { at.i0, at.i0, at.i1, at.i1 };
+    unsigned xb[4] = { as.b0, as.b1, as.b0, as.b1 }, yb[4] = { at.b0, at.b0, at.b1, at.b1 };
+    p.nread = lin ? 4 : 1;
+    p.smp.fs = as.f;
+    p.smp.ft = at.f;
+    for (unsigned k = 0; k < p.nread; k++) {
+        p.addr[k] = r5xx_tile_addr(&surf, xi[k], yi[k]);
+        p.smp.off[k] = p.addr[k] & 3;
+        p.smp.border[k] = xb[k] | yb[k];
+    }
+    return p;
+}
+
+void r5xx_tx_result(const r5xx_tx_regs *r, unsigned n, const r5xx_tx_plan *p, uint32_t out[4])
+{
+    if (p->err & R5XX_TX_ERR_DISABLED) {
+        out[0] = out[1] = out[2] = 0;
+        out[3] = 0x3F800000u;                 /* ARGB = 1,0,0,0 (000:11418) */
+        return;
+    }
+    if (p->err & R5XX_TX_ERR_FORMAT) {
+        out[0] = out[1] = out[2] = out[3] = 0;
+        return;
+    }
+    r5xx_tx_filter(r, n, &p->smp, out);
+}

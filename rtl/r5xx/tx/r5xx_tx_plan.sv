@@ -1,0 +1,135 @@
+// r5xx_tx_plan: the address stage of a sample request of the R5xx texture unit
+// (docs/blocks/r5xx.tx.md, "The address stage"; the C twin is r5xx_tx_plan_request() in
+// model/r5xx/tx/tx_math.c).  Purely combinational: the filter (MIN when the request's LOD is
+// above 0, else MAG), both axes (r5xx_tx_axis), the texture surface (r5xx_tile_surf) and the
+// byte address of each texel read (r5xx_tile_addr, the address function of the colour and depth
+// blocks), the border flags and the error flags.
+module r5xx_tx_plan (
+  input  logic               en_i,        // TX_ENABLE bit of the sampler
+  input  logic [31:0]        filter0_i,
+  input  logic [31:0]        format0_i,
+  input  logic [31:0]        format1_i,
+  input  logic [31:0]        format2_i,
+  input  logic [31:0]        offset_i,
+  input  logic [31:0]        s_i,
+  input  logic [31:0]        t_i,
+  input  logic [31:0]        lod_i,
+  input  logic [1:0]         lmode_i,
+  output logic [2:0]         nread_o,     // 0, 1 (point) or 4 (bilinear)
+  output logic [3:0][31:0]   addr_o,      // byte address of texel k (0 when not read)
+  output logic [3:0]         bord_o,
+  output logic [7:0]         fs_o,
+  output logic [7:0]         ft_o,
+  output logic [3:0]         err_o        // {DISABLED, NOTBUILT, TILE, FORMAT}
+);
+
+  logic        minify;
+  logic [1:0]  filt;
+  logic        lin;
+  logic        notbuilt;
+  logic        fmt_ok;
+  logic [12:0] w;
+  logic [12:0] h;
+
+  assign minify = (lmode_i == 2'd1 || lmode_i == 2'd2) && !lod_i[31] && lod_i[30:23] != 8'd0 &&
+                  !(lod_i[30:23] == 8'hFF && lod_i[22:0] != 23'd0);
+  assign filt     = minify ? filter0_i[12:11] : filter0_i[10:9];
+  assign lin      = filt[1];
+  assign notbuilt = filt == 2'd0 || filt == 2'd3 || format1_i[26:25] != 2'd0;
+  assign fmt_ok   = !format2_i[14] && format1_i[4:0] < 5'd14;
+  assign w        = {1'b0, format2_i[15], format0_i[10:0]} + 13'd1;
+  assign h        = {1'b0, format2_i[16], format0_i[21:11]} + 13'd1;
+
+  // the surface
+  logic [31:0] s_base;
+  logic [14:0] s_pitch;
+  logic [2:0]  s_bpp;
+  logic        s_macro;
+  logic [1:0]  s_micro;
+  logic [2:0]  s_err;
+
+  r5xx_tile_surf u_surf (
+    .kind_i  (2'd2),
+    .reg0_i  (offset_i),
+    .reg1_i  (format0_i),
+    .reg2_i  (format1_i),
+    .reg3_i  (format2_i),
+    .base_o  (s_base),
+    .pitch_o (s_pitch),
+    .bpp_o   (s_bpp),
+    .macro_o (s_macro),
+    .micro_o (s_micro),
+    .err_o   (s_err)
+  );
+
+  // the axes
+  logic [11:0] si0;
+  logic [11:0] si1;
+  logic [11:0] ti0;
+  logic [11:0] ti1;
+  logic        sb0;
+  logic        sb1;
+  logic        tb0;
+  logic        tb1;
+  logic [7:0]  fs;
+  logic [7:0]  ft;
+
+  r5xx_tx_axis u_s (
+    .coord_i (s_i),
+    .size_i  (w),
+    .mode_i  (filter0_i[2:0]),
+    .lin_i   (lin),
+    .i0_o    (si0),
+    .i1_o    (si1),
+    .b0_o    (sb0),
+    .b1_o    (sb1),
+    .f_o     (fs)
+  );
+
+  r5xx_tx_axis u_t (
+    .coord_i (t_i),
+    .size_i  (h),
+    .mode_i  (filter0_i[5:3]),
+    .lin_i   (lin),
+    .i0_o    (ti0),
+    .i1_o    (ti1),
+    .b0_o    (tb0),
+    .b1_o    (tb1),
+    .f_o     (ft)
+  );
+
+  // texels T0 (i0, j0), T1 (i1, j0), T2 (i0, j1), T3 (i1, j1)
+  logic [3:0][11:0] xi;
+  logic [3:0][11:0] yi;
+  logic [3:0][31:0] a;
+
+  assign xi = {si1, si0, si1, si0};
+  assign yi = {ti1, ti1, ti0, ti0};
+
+  for (genvar k = 0; k < 4; k++) begin : g_addr
+    r5xx_tile_addr u_addr (
+      .base_i  (s_base),
+      .pitch_i (s_pitch),
+      .bpp_i   (s_bpp),
+      .macro_i (s_macro),
+      .micro_i (s_micro),
+      .x_i     ({2'b00, xi[k]}),
+      .y_i     ({2'b00, yi[k]}),
+      .addr_o  (a[k])
+    );
+  end
+
+  logic run;
+  assign run = en_i && fmt_ok;
+
+  assign nread_o = !run ? 3'd0 : lin ? 3'd4 : 3'd1;
+  assign addr_o  = !run ? 128'd0 : lin ? a : {96'd0, a[0]};
+  assign bord_o  = !run ? 4'd0 : lin ? {sb1 | tb1, sb0 | tb1, sb1 | tb0, sb0 | tb0} : {3'd0, sb0 | tb0};
+  assign fs_o    = run ? fs : 8'd0;
+  assign ft_o    = run ? ft : 8'd0;
+  assign err_o   = {!en_i, notbuilt, s_err[0] | s_err[2], en_i && !fmt_ok};
+
+  logic unused_plan;
+  assign unused_plan = ^{filter0_i[31:13], filter0_i[8:6], format1_i[31:27], format1_i[24:5], s_err[1]};
+
+endmodule
