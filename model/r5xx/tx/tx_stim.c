@@ -232,7 +232,7 @@ int r5xx_tx_stimulus(rc_vector *v, uint64_t seed, uint64_t count, char *err, siz
         if (requests(&g, nr))
             g.fail = 1;
         done += nr;
-        g.t += g.nw + 16u * nr + rnd(&g, 8);
+        g.t += g.nw + 24u * nr + rnd(&g, 8);
         g.nw = 0;
     }
     if (g.fail) {

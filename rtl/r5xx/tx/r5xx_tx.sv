@@ -147,7 +147,18 @@ module r5xx_tx (
   logic last_rsp;
 
   assign memreq_valid_o = st_q == StMem && nreq_q < nread_q;
-  assign memreq_addr_o  = memreq_valid_o ? {addr_q[nreq_q[1:0]][31:2], 2'b00} : 32'd0;
+  logic [31:0] cur_addr;
+
+  always_comb begin
+    unique case (nreq_q[1:0])
+      2'd0:    cur_addr = addr_q[0];
+      2'd1:    cur_addr = addr_q[1];
+      2'd2:    cur_addr = addr_q[2];
+      default: cur_addr = addr_q[3];
+    endcase
+  end
+
+  assign memreq_addr_o  = memreq_valid_o ? {cur_addr[31:2], 2'b00} : 32'd0;
   assign memreq_fire    = memreq_valid_o && memreq_ready_i;
   assign memrsp_ready_o = 1'b1;
   assign last_rsp       = st_q == StMem && memrsp_valid_i && (nrsp_q + 3'd1 == nread_q);
@@ -265,6 +276,6 @@ module r5xx_tx (
   assign regw_ready_o = idle;
 
   logic unused_tx;
-  assign unused_tx = ^{req_r_i, enable, filter1[31:3], filter1[1:0], format1[31:21], format1[8:5]};
+  assign unused_tx = ^{req_r_i, enable, cur_addr[1:0], filter1[31:3], filter1[1:0], format1[31:21], format1[8:5]};
 
 endmodule

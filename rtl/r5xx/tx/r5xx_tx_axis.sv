@@ -39,8 +39,6 @@ module r5xx_tx_axis (
   logic signed [63:0] y;
   logic signed [63:0] i0;
   logic signed [63:0] sz;
-  logic [12:0]        r0;
-  logic [12:0]        r1;
 
   assign sg   = coord_i[31] && !(mode_i == 3'd3 || mode_i == 3'd5 || mode_i == 3'd7);
   assign e    = coord_i[30:23];
@@ -84,47 +82,23 @@ module r5xx_tx_axis (
   assign i0  = y >>> 8;
   assign f_o = lin_i ? y[7:0] : 8'd0;
 
-  // D4: a texel index of the mode -> {border, index in [0, size - 1]}
-  function automatic logic [12:0] map_index(logic signed [63:0] i, logic signed [63:0] s,
-                                            logic [2:0] mode, logic lin);
-    logic signed [63:0] j;
-    logic               b;
-    unique case (mode)
-      3'd0: begin
-        j = (i < 64'sd0) ? i + s : (i >= s) ? i - s : i;
-        b = 1'b0;
-      end
-      3'd1: begin
-        j = (i < 64'sd0) ? i + (s <<< 1) : (i >= (s <<< 1)) ? i - (s <<< 1) : i;
-        j = (j < s) ? j : (s <<< 1) - 64'sd1 - j;
-        b = 1'b0;
-      end
-      3'd4, 3'd5: begin
-        if (lin) begin
-          b = i < 64'sd0 || i >= s;
-          j = (i < 64'sd0) ? 64'sd0 : (i >= s) ? s - 64'sd1 : i;
-        end else begin
-          b = 1'b0;
-          j = (i < s) ? i : s - 64'sd1;
-        end
-      end
-      3'd6, 3'd7: begin
-        b = i < 64'sd0 || i >= s;
-        j = (i < 64'sd0) ? 64'sd0 : (i >= s) ? s - 64'sd1 : i;
-      end
-      default: begin
-        b = 1'b0;
-        j = (i < 64'sd0) ? 64'sd0 : (i >= s) ? s - 64'sd1 : i;
-      end
-    endcase
-    map_index = {b, j[11:0]};
-  endfunction
+  // D4: each index mapped into the texture, with its border flag
+  r5xx_tx_index u_i0 (
+    .i_i      (i0),
+    .size_i   (sz),
+    .mode_i   (mode_i),
+    .lin_i    (lin_i),
+    .idx_o    (i0_o),
+    .border_o (b0_o)
+  );
 
-  assign r0   = map_index(i0, sz, mode_i, lin_i);
-  assign r1   = map_index(i0 + 64'sd1, sz, mode_i, lin_i);
-  assign i0_o = r0[11:0];
-  assign b0_o = r0[12];
-  assign i1_o = r1[11:0];
-  assign b1_o = r1[12];
+  r5xx_tx_index u_i1 (
+    .i_i      (i0 + 64'sd1),
+    .size_i   (sz),
+    .mode_i   (mode_i),
+    .lin_i    (lin_i),
+    .idx_o    (i1_o),
+    .border_o (b1_o)
+  );
 
 endmodule

@@ -1,0 +1,557 @@
+#!/usr/bin/env python3
+"""r5xx_tx_directed.py - write the directed stimulus files of r5xx.tx (vectors/r5xx/tx/stim/*.stim),
+or check the golden vectors made from them against an independent Python statement of
+docs/blocks/r5xx.tx.md.
+
+Each case programs samplers on `regw`, preloads texel memory and offers sample requests on `req`;
+'rcosim gen --stimulus X.stim -o X.vec' turns a stimulus into a golden vector (the C model's
+outputs; scripts/regen-vectors does all of them).  Every request line carries what this script
+expects (comment '# -> R G B A ERR | ADDR...': the four binary32 results, the error flags and the
+byte addresses of the dwords read), computed by sample() below straight from the document with
+exact integer arithmetic; '--check VECDIR' compares them with the vectors' expected `rsp` and
+`memreq` outputs, so the golden vectors are checked by a second implementation.
+
+Usage: r5xx_tx_directed.py OUTDIR            write OUTDIR/*.stim
+       r5xx_tx_directed.py --check VECDIR    compare VECDIR/*.vec with VECDIR/stim/*.stim
+"""
+import glob
+import os
+import struct
+import sys
+
+# Register byte addresses (000:11397-12014).
+TX_ENABLE, TX_FILTER4 = 0x4104, 0x4110
+FILTER0, FILTER1, FORMAT0, FORMAT1, FORMAT2, OFFSET, CHROMA, BORDER = (0x4400 + 0x40 * k for k in range(8))
+ERR_FORMAT, ERR_TILE, ERR_NOTBUILT, ERR_DISABLED = 1, 2, 4, 8
+ONE = 0x3F800000
+
+# ---- the reference statement of docs/blocks/r5xx.tx.md --------------------------------------
+
+# TXFORMAT (MSB 0) -> component widths from the LSB (D5); bytes per texel of every code for the
+# surface decoder (docs/blocks/tile.md)
+WIDTHS = [[8], [16], [4, 4], [8, 8], [16, 16], [2, 3, 3], [5, 6, 5], [5, 5, 6], [10, 11, 11], [11, 11, 10],
+          [4, 4, 4, 4], [5, 5, 5, 1], [8, 8, 8, 8], [10, 10, 10, 2]]
+TX_BPP = [{0: 0, 1: 1, 2: 0, 3: 1, 4: 2, 5: 0, 6: 1, 7: 1, 8: 2, 9: 2, 10: 1, 11: 1, 12: 2, 13: 2, 14: 3,
+           18: 0, 19: 2, 20: 1, 21: 1, 22: 1, 23: 2, 24: 1, 25: 2, 26: 3, 27: 2, 28: 3, 29: 4, 30: 2},
+          {2: 1, 3: 2, 4: 3}]
+MICRO = {(0, 1): (8, 4), (1, 1): (8, 2), (1, 2): (4, 4), (2, 1): (4, 2), (3, 1): (2, 2)}   # 001:252-262
+
+
+def surface(off, f0, f1, f2):
+    """(base, pitch, bpp_log2, macro, micro, tile error) of a texture (docs/blocks/tile.md)."""
+    pitch = (f2 & 0x3FFF) + 1 if f0 >> 31 else ((f0 & 0x7FF) | ((f2 >> 15 & 1) << 11)) + 1
+    bpp, macro, micro = TX_BPP[(f2 >> 14) & 1].get(f1 & 31), (off >> 2) & 1, (off >> 3) & 3
+    base = off & ~31 & 0xFFFFFFFF
+    if bpp is None or (micro != 0 and (bpp, micro) not in MICRO):
+        return base, pitch, 2 if bpp is None else bpp, 0, 0, True
+    return base, pitch, bpp, macro, micro, bool(macro and base & 0x7FF)
+
+
+def tile_addr(s, x, y):
+    base, pitch, bpp, macro, micro, _ = s
+    mw, mh = MICRO[(bpp, micro)] if micro else (32 >> bpp, 1)
+    tw, th = (8 * mw, 8 * mh) if macro else (mw, mh)
+    tile = (y // th) * (-(-pitch // tw)) + x // tw
+    off = tile * (2048 if macro else 32)
+    if macro:
+        off += 32 * (8 * ((y // mh) % 8) + (x // mw) % 8)
+    return (base + off + (((y % mh) * mw + x % mw) << bpp)) & 0xFFFFFFFF
+
+
+def axis(c, size, mode, lin):
+    """D2-D4: ((i0, b0), (i1, b1), f) of one coordinate (binary32 bits)."""
+    sg, e, mt = c >> 31, (c >> 23) & 0xFF, c & 0x7FFFFF
+    if mode in (3, 5, 7):
+        sg = 0
+    if e == 0 or (e == 255 and mt):
+        x = 0
+    else:
+        # floor(c * size * 256) exactly, as a Python integer (the cap of D2 changes nothing)
+        p = ((1 << 23) | mt) * size
+        k = e - 142
+        if k >= 0:
+            x = p << min(k, 9)
+            x = -x if sg else x
+        else:
+            x = -((p + (1 << -k) - 1) >> -k) if sg else p >> -k
+    m = 256 * size
+    if mode == 0:
+        x %= m
+    elif mode == 1:
+        x %= 2 * m
+    elif mode in (4, 5):
+        x = min(max(x, 0), m)
+    else:
+        x = min(max(x, -(1 << 22)), 1 << 22)
+    y = x - (128 if lin else 0)
+    i0, f = y // 256, (y % 256 if lin else 0)
+
+    def index(i):
+        if mode == 0:
+            return i % size, False
+        if mode == 1:
+            j = i % (2 * size)
+            return (j if j < size else 2 * size - 1 - j), False
+        if mode in (4, 5) and not lin:
+            return min(i, size - 1), False
+        border = mode in (4, 5, 6, 7) and (i < 0 or i >= size)
+        return min(max(i, 0), size - 1), border
+    return index(i0), index(i0 + 1), f
+
+
+def widen(c, n):
+    """D5: an n-bit value to 16 bits by repeating its bits."""
+    return 65535 if c == (1 << n) - 1 else (65536 * c) // ((1 << n) - 1)
+
+
+def to_float(v):
+    """D6: v / 65535 as binary32, truncated: via an exact rational, independent of the bit trick."""
+    if v == 0:
+        return 0
+    if v == 65535:
+        return ONE
+    e = 0
+    while v * (1 << e) < 65535:          # v / 65535 * 2^e in [1, 2)
+        e += 1
+    mant = (v * (1 << (e + 23))) // 65535   # floor(value * 2^(e + 23)), 24 bits with the leading one
+    return ((127 - e) << 23) | (mant & 0x7FFFFF)
+
+
+def positive(lod):
+    e = (lod >> 23) & 0xFF
+    return not lod >> 31 and e != 0 and not (e == 255 and lod & 0x7FFFFF)
+
+
+def sample(regs, mem, n, s, t, lod=0, lmode=0):
+    """The response (R, G, B, A, err) and the dword addresses read for one request."""
+    f0, f1, f0r = regs[FILTER0][n], regs[FORMAT1][n], regs[FORMAT0][n]
+    f2, off = regs[FORMAT2][n], regs[OFFSET][n]
+    surf = surface(off, f0r, f1, f2)
+    err = ERR_TILE if surf[5] else 0
+    filt = (f0 >> 11) & 3 if lmode in (1, 2) and positive(lod) else (f0 >> 9) & 3
+    lin = filt >= 2
+    if filt in (0, 3) or (f1 >> 25) & 3:
+        err |= ERR_NOTBUILT
+    if not regs[TX_ENABLE] >> n & 1:
+        return (0, 0, 0, ONE, err | ERR_DISABLED), []
+    if (f2 >> 14) & 1 or (f1 & 31) >= 14:
+        return (0, 0, 0, 0, err | ERR_FORMAT), []
+    w = ((f0r & 0x7FF) | ((f2 >> 15 & 1) << 11)) + 1
+    h = (((f0r >> 11) & 0x7FF) | ((f2 >> 16 & 1) << 11)) + 1
+    (i0, bi0), (i1, bi1), fs = axis(s, w, f0 & 7, lin)
+    (j0, bj0), (j1, bj1), ft = axis(t, h, (f0 >> 3) & 7, lin)
+    texels = [(i0, j0, bi0 or bj0), (i1, j0, bi1 or bj0), (i0, j1, bi0 or bj1), (i1, j1, bi1 or bj1)]
+    if not lin:
+        texels = texels[:1]
+    weights = [(256 - fs) * (256 - ft), fs * (256 - ft), (256 - fs) * ft, fs * ft]
+    sel = [(f1 >> 12) & 7, (f1 >> 15) & 7, (f1 >> 18) & 7, (f1 >> 9) & 7]    # R G B A
+    bc = regs[BORDER][n]
+    border = [(bc >> 16) & 255, (bc >> 8) & 255, bc & 255, bc >> 24]
+    addrs, vals = [], []
+    for x, y, b in texels:
+        a = tile_addr(surf, x, y)
+        addrs.append(a & ~3)
+        word = mem.get(a & ~3, 0) >> (8 * (a & 3))
+        comps, pos = [], 0
+        for nb in WIDTHS[f1 & 31]:
+            comps.append(widen((word >> pos) & ((1 << nb) - 1), nb))
+            pos += nb
+        ch = []
+        for c in range(4):
+            if b:
+                ch.append(border[c] * 257)
+            elif sel[c] < 4:
+                ch.append(comps[sel[c]] if sel[c] < len(comps) else 0)
+            else:
+                ch.append(65535 if sel[c] == 5 else 0)
+        vals.append(ch)
+    rnd = 16384 if regs[FILTER1][n] >> 2 & 1 else 32768
+    out = []
+    for c in range(4):
+        acc = sum(weights[k] * vals[k][c] for k in range(len(vals)))
+        out.append(to_float((acc + rnd) >> 16))
+    return tuple(out) + (err,), addrs
+
+
+def fbits(x):
+    return struct.unpack('<I', struct.pack('<f', x))[0]
+
+
+# ---- stimulus files ------------------------------------------------------------------------
+
+class Case:
+    def __init__(self, name, title, backpressure='always', latency='1:1', per_req=8):
+        self.name, self.title, self.bp, self.lat, self.per_req = name, title, backpressure, latency, per_req
+        self.regs = {a: [0] * 16 for a in (FILTER0, FILTER1, FORMAT0, FORMAT1, FORMAT2, OFFSET, CHROMA, BORDER)}
+        self.regs[TX_ENABLE] = 0
+        self.regs[TX_FILTER4] = 0
+        self.mem = {}
+        self.lines = []
+        self.t = 2               # a cycle by which everything offered so far is done
+        self.wpend = []
+        self.hold = False
+
+    def w(self, addr, data):
+        self.wpend.append((addr, data))
+
+    def flush(self):
+        """Offer the pending writes from cycle self.t; they are taken one per cycle (idle)."""
+        for i, (addr, data) in enumerate(self.wpend):
+            self.lines.append('in regw %s%04x %08x' % ('@%d ' % self.t if i == 0 else '', addr, data))
+            self.write_reg(addr, data)
+        self.t += len(self.wpend) + 1
+        self.hold = self.hold or bool(self.wpend)   # the next request waits for the writes
+        self.wpend = []
+
+    def write_reg(self, addr, data):
+        if addr in (TX_ENABLE, TX_FILTER4):
+            self.regs[addr] = data
+        elif 0x4400 <= addr < 0x4600 and addr % 4 == 0:
+            self.regs[0x4400 + 0x40 * ((addr - 0x4400) // 0x40)][(addr >> 2) & 15] = data
+
+    def preload(self, addr, words):
+        for i, wd in enumerate(words):
+            self.mem[addr + 4 * i] = wd & 0xFFFFFFFF
+
+    def mem_lines(self):
+        """The memory image as 'mem' lines of up to 8 consecutive dwords, in address order."""
+        out, run = [], []
+        for a in sorted(self.mem):
+            if run and (a != run[0] + 4 * len(run[1]) or len(run[1]) == 8):
+                out.append('mem %08x %s' % (run[0], ' '.join('%08x' % w for w in run[1])))
+                run = []
+            if not run:
+                run = [a, []]
+            run[1].append(self.mem[a])
+        if run:
+            out.append('mem %08x %s' % (run[0], ' '.join('%08x' % w for w in run[1])))
+        return out
+
+    def store_texels(self, n, texels):
+        """Write texel values (a dict (x, y) -> value) of sampler n's texture into memory at the
+        addresses of its surface (bytes merged into dwords)."""
+        s = surface(self.regs[OFFSET][n], self.regs[FORMAT0][n], self.regs[FORMAT1][n], self.regs[FORMAT2][n])
+        nbytes = 1 << s[2]
+        dw = {}
+        for (x, y), v in texels.items():
+            a = tile_addr(s, x, y)
+            for b in range(nbytes):
+                d = (a + b) & ~3
+                dw[d] = (dw.get(d, self.mem.get(d, 0)) & ~(0xFF << 8 * ((a + b) & 3))) | \
+                    (((v >> 8 * b) & 0xFF) << 8 * ((a + b) & 3))
+        for d in sorted(dw):
+            self.preload(d, [dw[d]])
+
+    def sampler(self, n, fmt, w, h, base, filt=0, mode_s=0, mode_t=0, mag=1, minf=1, sel=None,
+                macro=0, micro=0, pitch=None, border=0, mcr=0, msb=0, extra1=0, enable=True):
+        """Program sampler n: TX_FILTER0/1, TX_FORMAT0/1/2, TX_OFFSET, TX_BORDER_COLOR, TX_ENABLE.
+        sel: the SEL_* bits of TX_FORMAT1 (sel_word()); by default R=C0 G=C1 B=C2 A=C3."""
+        pen = pitch is not None
+        self.w(FILTER0 + 4 * n, mode_s | mode_t << 3 | mag << 9 | minf << 11 | filt)
+        self.w(FILTER1 + 4 * n, mcr << 2)
+        self.w(FORMAT0 + 4 * n, ((w - 1) & 0x7FF) | ((h - 1) & 0x7FF) << 11 | pen << 31)
+        self.w(FORMAT1 + 4 * n, fmt | (sel_word(*SEL_RGBA) if sel is None else sel) | extra1)
+        self.w(FORMAT2 + 4 * n, ((pitch - 1) if pen else 0) | msb << 14 | ((w - 1) >> 11) << 15 |
+               ((h - 1) >> 11) << 16)
+        self.w(OFFSET + 4 * n, base | macro << 2 | micro << 3)
+        self.w(BORDER + 4 * n, border)
+        en = self.regs[TX_ENABLE]
+        for a, d in self.wpend:
+            if a == TX_ENABLE:
+                en = d
+        self.w(TX_ENABLE, (en | 1 << n) if enable else (en & ~(1 << n)))
+
+    def req(self, n, s, t, lod=0, lmode=0, quad=0, regs=None):
+        """A request; expected results from the registers written so far (or a snapshot)."""
+        self.flush()
+        at = '@%d ' % self.t if self.hold else ''
+        self.hold = False
+        res, addrs = sample(regs or self.regs, self.mem, n, s, t, lod, lmode)
+        self.lines.append('in req %s%x %08x %08x 00000000 %08x %x %x  # -> %s' %
+                          (at, n, s, t, lod, lmode, quad,
+                           ' '.join('%08x' % v for v in res[:4]) + ' %x | ' % res[4] +
+                           ' '.join('%08x' % a for a in addrs)))
+        self.t += self.per_req
+
+    def snapshot(self):
+        return {k: (list(v) if isinstance(v, list) else v) for k, v in self.regs.items()}
+
+    def write(self, outdir):
+        self.flush()
+        head = ['# %s: %s' % (self.name, self.title),
+                '# written by scripts/blocks/r5xx_tx_directed.py; the golden vector is ../%s.vec' % self.name,
+                '# "# -> R G B A ERR | ADDR..." after a request: what r5xx_tx_directed.py --check expects',
+                'rcosim-vector 1', 'block r5xx.tx', 'seed 1', 'backpressure %s' % self.bp,
+                'mem-latency %s' % self.lat, 'channel in regw addr:16 data:32',
+                'channel in req smp:4 s:32 t:32 r:32 lod:32 lmode:2 quad:2']
+        with open(os.path.join(outdir, self.name + '.stim'), 'w') as fh:
+            fh.write('\n'.join(head + self.mem_lines() + self.lines + ['end']) + '\n')
+
+
+def sel_word(r, g, b, a):
+    """TX_FORMAT1 SEL_ALPHA [11:9], SEL_RED [14:12], SEL_GREEN [17:15], SEL_BLUE [20:18]."""
+    return a << 9 | r << 12 | g << 15 | b << 18
+
+
+SEL_RGBA = (0, 1, 2, 3)
+
+
+def lcg(seed):
+    x = seed
+    while True:
+        x = (x * 1103515245 + 12345) & 0x7FFFFFFF
+        yield x >> 3
+
+
+def centre(i, size):
+    return fbits((i + 0.5) / size)
+
+
+def cases():
+    out = []
+    base = 0x00100000
+    rng = lcg(7)
+
+    c = Case('formats', 'every decoded format (TXFORMAT 0-13, D5) point-sampled at texel centres of an 8x4 '
+             'linear texture, components R=C0 G=C1 B=C2 A=C3; the codes not decoded (14-31, MSB) answer '
+             'FORMAT with zeros and read nothing')
+    for fmt in range(14):
+        c.sampler(0, fmt, 8, 4, base + 0x1000 * fmt, mag=1)
+        c.flush()
+        bpp = TX_BPP[0][fmt]
+        vals = {(x, y): next(rng) & ((1 << (8 << bpp)) - 1) for x in range(8) for y in range(4)}
+        vals[(0, 0)] = (1 << (8 << bpp)) - 1                 # all ones: every component 1.0
+        vals[(1, 0)] = 0
+        c.store_texels(0, vals)
+        for x, y in [(0, 0), (1, 0), (2, 1), (7, 3), (5, 2)]:
+            c.req(0, centre(x, 8), centre(y, 4))
+    for fmt, msb in [(14, 0), (15, 0), (16, 0), (17, 0), (18, 0), (20, 0), (24, 0), (27, 0), (29, 0), (31, 0),
+                     (2, 1), (3, 1), (0, 1)]:
+        c.sampler(1, fmt, 8, 4, base, msb=msb)
+        c.req(1, centre(1, 8), centre(1, 4))
+    out.append(c)
+
+    c = Case('swizzle', 'SEL_RED/GREEN/BLUE/ALPHA 0-7 (000:11819-11858): components 0-3, 4 = 0, 5 = 1, 6 and 7 '
+             '= 0; a component the format lacks reads 0; X8 with every select 0 replicates the texel')
+    c.sampler(2, 12, 4, 4, base)
+    c.flush()
+    c.store_texels(2, {(x, y): 0x11223344 + 0x01010101 * (x + 4 * y) for x in range(4) for y in range(4)})
+    for k in range(8):
+        for rot in range(4):
+            sels = [(k + rot * q) % 8 for q in (0, 1, 3, 5)]
+            c.sampler(2, 12, 4, 4, base, sel=sel_word(*sels))
+            c.req(2, centre(1, 4), centre(2, 4))
+    c.sampler(3, 0, 4, 4, base + 0x800, sel=sel_word(0, 0, 0, 0))
+    c.flush()
+    c.store_texels(3, {(x, y): 16 * x + y + 3 for x in range(4) for y in range(4)})
+    c.req(3, centre(3, 4), centre(1, 4))
+    c.sampler(3, 3, 4, 4, base + 0x800, sel=sel_word(0, 1, 2, 3))
+    c.req(3, centre(2, 4), centre(0, 4))
+    c.sampler(3, 6, 4, 4, base + 0x800, sel=sel_word(0, 1, 2, 5))
+    c.req(3, centre(1, 4), centre(0, 4))
+    out.append(c)
+
+    modes = range(8)
+    coords = [-2.75, -1.0, -0.6, -0.1, 0.0, 0.05, 0.2, 0.5, 0.99, 1.0, 1.04, 1.3, 2.5, 7.77]
+    for lin in (0, 1):
+        name = 'wrap_bilinear' if lin else 'wrap_point'
+        c = Case(name, 'the eight wrap modes (000:11516-11549, D4) on a 5x3 texture (non-power-of-two), %s, s '
+                 'and t each through every mode, coordinates inside, on the edges and outside [0, 1], border '
+                 'colour 0x80FF4020' % ('bilinear' if lin else 'point'))
+        c.sampler(4, 12, 5, 3, base, mag=2 if lin else 1, border=0x80FF4020)
+        c.flush()
+        c.store_texels(4, {(x, y): 0x10203040 * (x + 1) + 0x0101 * y for x in range(5) for y in range(3)})
+        for ms in modes:
+            mt = (ms + 3) % 8
+            c.sampler(4, 12, 5, 3, base, mag=2 if lin else 1, mode_s=ms, mode_t=mt, border=0x80FF4020)
+            for k, s in enumerate(coords):
+                c.req(4, fbits(s), fbits(coords[(k * 5 + 3) % len(coords)]))
+        out.append(c)
+
+    c = Case('bilinear', 'bilinear weights in 1/256 texel (D6): fractions 0, 1/256, 1/2, 255/256 and others on '
+             'a 4x4 texture, MC_ROUND +0.5 and +0.25 (000:11607), 16-bit components (Y16X16), the clamp-to-last '
+             'edges; point against bilinear at texel centres')
+    vals = {(x, y): next(rng) for x in range(4) for y in range(4)}
+    for fmt in (12, 4, 6):
+        for mcr in (0, 1):
+            c.sampler(5, fmt, 4, 4, base + 0x2000 * fmt, mag=2, mode_s=2, mode_t=2, mcr=mcr)
+            c.flush()
+            c.store_texels(5, {k: v & ((1 << (8 << TX_BPP[0][fmt])) - 1) for k, v in vals.items()})
+            for fx, fy in [(0, 0), (1, 0), (0, 1), (128, 128), (255, 255), (64, 192), (37, 201), (200, 3)]:
+                for x, y in [(1, 1), (0, 2), (3, 3)]:
+                    c.req(5, fbits((x + 0.5 + fx / 256) / 4), fbits((y + 0.5 + fy / 256) / 4))
+    out.append(c)
+
+    c = Case('tiling', 'one 16x16 texture stored linear, micro-tiled and macro-tiled (and square micro-tiles '
+             'for 16 bpp) at 8, 16 and 32 bpp, point-sampled at every texel centre: the same texel values '
+             'at every layout (r5xx.tile\'s address function, docs/blocks/tile.md)', per_req=6)
+    layouts = [(0, 0), (0, 1), (1, 0), (1, 1)]
+    for fmt, extra in [(0, []), (6, [(0, 2), (1, 2)]), (12, [])]:
+        vals = {(x, y): next(rng) & ((1 << (8 << TX_BPP[0][fmt])) - 1) for x in range(16) for y in range(16)}
+        for li, (macro, micro) in enumerate(layouts + extra):
+            b = base + 0x40000 + 0x10000 * li + 0x80000 * (fmt != 0) + 0x100000 * (fmt == 12)
+            c.sampler(6, fmt, 16, 16, b, macro=macro, micro=micro, pitch=64 if macro else None)
+            c.flush()
+            c.store_texels(6, vals)
+            for y in range(16):
+                for x in range(16):
+                    c.req(6, centre(x, 16), centre(y, 16))
+    out.append(c)
+
+    c = Case('xv_bicubic', 'texel coordinates above 1000 divided by the size under WRAP (the Xv bicubic lookup, '
+             'r5xx-shaders.md section 4.2): a 128x1 table, point and bilinear; the fraction survives the large '
+             'integer part (D2)')
+    c.sampler(7, 12, 128, 1, base, mag=1)
+    c.flush()
+    c.store_texels(7, {(x, 0): 0x01000000 * x + 0x00FF00FF - 0x00010001 * x for x in range(128)})
+    for lin in (0, 1):
+        c.sampler(7, 12, 128, 1, base, mag=2 if lin else 1, mode_t=2)
+        for tx in [1000.5, 1023.25, 1024.0, 1151.75, 4096.5, 65536.125, 262143.5, -1000.5, -0.25, 127.5]:
+            c.req(7, fbits(tx / 128), fbits(0.5))
+    out.append(c)
+
+    c = Case('specials', 'NaN, infinities, zeros of both signs, denormals, the largest finite values and '
+             'coordinates beyond 2^24 under every wrap mode (D3), point and bilinear')
+    c.sampler(8, 12, 6, 5, base, border=0xFF00FF00)
+    c.flush()
+    c.store_texels(8, {(x, y): 0x01020304 * (x + 6 * y + 1) for x in range(6) for y in range(5)})
+    specials = [0x7FC00000, 0xFFC00001, 0x7F800000, 0xFF800000, 0x00000000, 0x80000000, 0x00000001, 0x807FFFFF,
+                0x7F7FFFFF, 0xFF7FFFFF, 0x4B800001, 0xCB800001, 0x3F800000, 0xBF800000]
+    for lin in (0, 1):
+        for mode in modes:
+            c.sampler(8, 12, 6, 5, base, mag=2 if lin else 1, mode_s=mode, mode_t=mode, border=0xFF00FF00)
+            for k, s in enumerate(specials):
+                c.req(8, s, specials[(k + 4) % len(specials)])
+    out.append(c)
+
+    c = Case('flags', 'TX_ENABLE off: ARGB = 1,0,0,0 and no read (000:11418); TEX_COORD_TYPE 3D/cube, Filter4 '
+             '(point) and the reserved filter 3 (bilinear) flagged NOTBUILT; micro-tile 3 and an unaligned macro '
+             'base flagged TILE; writes the block ignores')
+    c.sampler(9, 12, 4, 4, base + 0x40)
+    c.flush()
+    c.store_texels(9, {(x, y): 0x80402010 + x + 4 * y for x in range(4) for y in range(4)})
+    c.req(9, centre(1, 4), centre(1, 4))
+    c.w(TX_ENABLE, 0xFFFF0000)
+    c.req(9, centre(1, 4), centre(1, 4))
+    c.w(TX_ENABLE, 0x00000200)
+    c.req(9, centre(2, 4), centre(1, 4))
+    for ctype in (1, 2, 3):
+        c.sampler(9, 12, 4, 4, base + 0x40, extra1=ctype << 25, sel=sel_word(0, 1, 2, 3))
+        c.req(9, centre(2, 4), centre(3, 4))
+    for mag in (0, 3):
+        c.sampler(9, 12, 4, 4, base + 0x40, mag=mag)
+        c.req(9, fbits(0.3), fbits(0.6))
+    c.sampler(9, 12, 4, 4, base + 0x40, micro=3)
+    c.req(9, centre(2, 4), centre(3, 4))
+    c.sampler(9, 12, 4, 4, base + 0x40, macro=1)
+    c.req(9, centre(2, 4), centre(3, 4))
+    c.sampler(9, 12, 4, 4, base + 0x40, enable=False, extra1=1 << 25, sel=0)
+    c.req(9, centre(2, 4), centre(3, 4))
+    for a in (0x4100, 0x4108, 0x43FC, 0x4600, 0x4401, 0x4402, 0x4E28, 0x0000, TX_FILTER4, CHROMA + 36):
+        c.w(a, 0xFFFFFFFF)
+    c.req(9, centre(2, 4), centre(3, 4))
+    c.sampler(9, 12, 4, 4, base + 0x40)
+    c.req(9, centre(0, 4), centre(0, 4))
+    out.append(c)
+
+    c = Case('lod', 'MIN_FILTER (bilinear) when lmode is 1 or 2 and lod > 0, else MAG_FILTER (point) (D8)')
+    c.sampler(10, 12, 8, 8, base, mag=1, minf=2)
+    c.flush()
+    c.store_texels(10, {(x, y): next(rng) for x in range(8) for y in range(8)})
+    for lmode in range(4):
+        for lod in (0x00000000, 0x80000000, 0x3F800000, 0xBF800000, 0x00000001, 0x7F800000, 0xFF800000, 0x7FC00000,
+                    0x00800000, 0x3E000000):
+            c.req(10, fbits(0.3), fbits(0.7), lod=lod, lmode=lmode, quad=lmode)
+    out.append(c)
+
+    for name, bp, lat, per in [('throughput', 'always', '1:1', 8), ('backpressure', 'random:0.5', '1:12', 40)]:
+        c = Case(name, '40 point then 40 bilinear requests back to back, 16 samplers, %s back-pressure, memory '
+                 'latency %s: L + 4 cycles per point sample, L + 7 per bilinear sample, 3 per disabled sampler'
+                 % (bp, lat), backpressure=bp, latency=lat, per_req=per)
+        for n in range(16):
+            c.sampler(n, 12, 8, 8, base + 0x400 * n, mag=1 + n % 2, mode_s=n % 8, mode_t=(n + 1) % 8,
+                      enable=n != 15)
+        c.flush()
+        for n in range(16):
+            c.store_texels(n, {(x, y): next(rng) for x in range(8) for y in range(8)})
+        for k in range(80):
+            n = 2 * (k % 8) + (k >= 40)
+            if k == 60:
+                n = 15
+            c.req(n, fbits((k * 0.137) % 1.5 - 0.2), fbits((k * 0.311) % 1.2), quad=k % 4)
+        out.append(c)
+
+    c = Case('regw_wait', 'a register write offered while a request is in flight waits until the block is idle, '
+             'then goes before the next request (D9): request #0 sees the old sampler, #1-#3 the new one')
+    c.sampler(11, 12, 4, 4, base)
+    c.flush()
+    c.store_texels(11, {(x, y): 0x01010101 * (x + 4 * y) for x in range(4) for y in range(4)})
+    old = c.snapshot()
+    t0 = c.t
+    c.lines.append('in regw @%d %04x %08x' % (t0 + 2, FORMAT1 + 44, 12 | sel_word(5, 4, 0, 1)))
+    new = c.snapshot()
+    new[FORMAT1][11] = 12 | sel_word(5, 4, 0, 1)
+    for k in range(4):
+        res, addrs = sample(old if k < 1 else new, c.mem, 11, centre(k, 4), centre(k, 4))
+        c.lines.append('in req %s%x %08x %08x 00000000 00000000 0 0  # -> %s' %
+                       ('@%d ' % t0 if k == 0 else '', 11, centre(k, 4), centre(k, 4),
+                        ' '.join('%08x' % v for v in res[:4]) + ' %x | ' % res[4] +
+                        ' '.join('%08x' % a for a in addrs)))
+    c.write_reg(FORMAT1 + 44, 12 | sel_word(5, 4, 0, 1))
+    c.t += 64
+    out.append(c)
+    return out
+
+
+# ---- the check -----------------------------------------------------------------------------
+
+def check(vecdir):
+    bad = n = 0
+    for stim in sorted(glob.glob(os.path.join(vecdir, 'stim', '*.stim'))):
+        name = os.path.basename(stim)[:-5]
+        want, want_addr = [], []
+        for line in open(stim):
+            if line.startswith('in req') and '# ->' in line:
+                res, addrs = line.split('# ->')[1].split('|')
+                want.append(tuple(int(v, 16) for v in res.split()))
+                want_addr += [int(a, 16) for a in addrs.split()]
+        got, got_addr = [], []
+        for line in open(os.path.join(vecdir, name + '.vec')):
+            f = [v for v in line.split() if not v.startswith('@')]
+            if line.startswith('out rsp '):
+                got.append(tuple(int(v, 16) for v in f[4:9]))
+            elif line.startswith('out memreq '):
+                got_addr.append(int(f[2], 16))
+        if len(got) != len(want) or len(got_addr) != len(want_addr):
+            print('%s: %d responses and %d reads in the vector, %d and %d expected' %
+                  (name, len(got), len(got_addr), len(want), len(want_addr)))
+            bad += 1
+            continue
+        for i, (g, w) in enumerate(zip(got, want)):
+            n += 1
+            if g != w:
+                bad += 1
+                print('%s: response #%d: vector %s, reference %s' %
+                      (name, i, ' '.join('%08x' % v for v in g), ' '.join('%08x' % v for v in w)))
+        for i, (g, w) in enumerate(zip(got_addr, want_addr)):
+            if g != w:
+                bad += 1
+                print('%s: read #%d: vector %08x, reference %08x' % (name, i, g, w))
+    print('%s: %d responses checked, %d differ' % ('FAIL' if bad else 'PASS', n, bad))
+    return 1 if bad else 0
+
+
+def main(argv):
+    if len(argv) == 3 and argv[1] == '--check':
+        return check(argv[2])
+    if len(argv) != 2 or argv[1].startswith('-'):
+        sys.stderr.write(__doc__.split('\n\n')[-1] + '\n')
+        return 2
+    os.makedirs(argv[1], exist_ok=True)
+    for c in cases():
+        c.write(argv[1])
+    return 0
+
+
+if __name__ == '__main__':
+    sys.exit(main(sys.argv))
