@@ -12,6 +12,7 @@ exact integer arithmetic; '--check VECDIR' compares them with the vectors' expec
 `memreq` outputs, so the golden vectors are checked by a second implementation.
 
 Usage: r5xx_tx_directed.py OUTDIR            write OUTDIR/*.stim
+       r5xx_tx_directed.py --big OUTDIR      write the cases too large to commit (every FP16 code point)
        r5xx_tx_directed.py --check VECDIR    compare VECDIR/*.vec with VECDIR/stim/*.stim
 """
 import glob
@@ -30,7 +31,9 @@ ONE = 0x3F800000
 # TXFORMAT (MSB 0) -> component widths from the LSB (D5); bytes per texel of every code for the
 # surface decoder (docs/blocks/tile.md)
 WIDTHS = [[8], [16], [4, 4], [8, 8], [16, 16], [2, 3, 3], [5, 6, 5], [5, 5, 6], [10, 11, 11], [11, 11, 10],
-          [4, 4, 4, 4], [5, 5, 5, 1], [8, 8, 8, 8], [10, 10, 10, 2]]
+          [4, 4, 4, 4], [5, 5, 5, 1], [8, 8, 8, 8], [10, 10, 10, 2], [16, 16, 16, 16]]
+DWORDS = {14: 2, 26: 2, 28: 2, 29: 4}                  # dwords per texel, else 1
+YUV_K = (76602, 104991, 25773, 53482, 132702)          # D13: Y, V->R, U->G, V->G, U->B in 1/65792
 TX_BPP = [{0: 0, 1: 1, 2: 0, 3: 1, 4: 2, 5: 0, 6: 1, 7: 1, 8: 2, 9: 2, 10: 1, 11: 1, 12: 2, 13: 2, 14: 3,
            18: 0, 19: 2, 20: 1, 21: 1, 22: 1, 23: 2, 24: 1, 25: 2, 26: 3, 27: 2, 28: 3, 29: 4, 30: 2},
           {2: 1, 3: 2, 4: 3}]
@@ -99,22 +102,68 @@ def axis(c, size, mode, lin):
     return index(i0), index(i0 + 1), f
 
 
-def widen(c, n):
-    """D5: an n-bit value to 16 bits by repeating its bits."""
-    return 65535 if c == (1 << n) - 1 else (65536 * c) // ((1 << n) - 1)
+def widen(c, n, signed=False):
+    """D5, D11: an n-bit component to a channel value (value = v / 65535)."""
+    if not signed:
+        return 65535 if c == (1 << n) - 1 else (65536 * c) // ((1 << n) - 1)
+    neg = c >> (n - 1) & 1
+    m = (1 << n) - c if neg else c
+    k = n - 1
+    v = 0 if m == 0 else 65535 if m >= (1 << k) - 1 else (65536 * m) // ((1 << k) - 1)
+    return -v if neg else v
 
 
 def to_float(v):
-    """D6: v / 65535 as binary32, truncated: via an exact rational, independent of the bit trick."""
+    """D6: v / 65535 as binary32, truncated: via an exact rational, independent of the RTL's shifts."""
+    from fractions import Fraction
     if v == 0:
         return 0
-    if v == 65535:
-        return ONE
+    sign, x = (1 << 31 if v < 0 else 0), Fraction(abs(v), 65535)
     e = 0
-    while v * (1 << e) < 65535:          # v / 65535 * 2^e in [1, 2)
+    while x * Fraction(2) ** e < 1:
         e += 1
-    mant = (v * (1 << (e + 23))) // 65535   # floor(value * 2^(e + 23)), 24 bits with the leading one
-    return ((127 - e) << 23) | (mant & 0x7FFFFF)
+    while x * Fraction(2) ** e >= 2:
+        e -= 1
+    mant = int(x * Fraction(2) ** (e + 23))    # floor: truncation toward zero of the magnitude
+    return sign | ((127 - e) << 23) | (mant & 0x7FFFFF)
+
+
+def half(h):
+    """D12: binary16 to binary32 bits, exact; NaN canonical."""
+    s, e, m = h >> 15 & 1, (h >> 10) & 31, h & 0x3FF
+    if e == 31:
+        return 0x7FC00000 if m else s << 31 | 0x7F800000
+    if e == 0 and m == 0:
+        return s << 31
+    val = (m / 1024 if e == 0 else 1 + m / 1024) * 2.0 ** ((e or 1) - 15)
+    return struct.unpack('<I', struct.pack('<f', -val if s else val))[0]
+
+
+def srgb16(i):
+    """D10: the sRGB decode table."""
+    import math
+    x = i / 255
+    f = x / 12.92 if x <= 0.04045 else ((x + 0.055) / 1.055) ** 2.4
+    return math.floor(65535 * f + 0.5)
+
+
+def yuv(f1, word, off):
+    """D13: (C0, C1, C2) of a 4:2:2 texel."""
+    fmt = f1 & 31
+    b = [(word >> 8 * i) & 255 for i in range(4)]
+    if fmt == 20:                                       # Y0 U Y1 V
+        y, u, v = b[2] if off & 2 else b[0], b[1], b[3]
+    else:                                               # U Y0 V Y1
+        y, u, v = b[3] if off & 2 else b[1], b[0], b[2]
+    if f1 >> 24 & 1:
+        u, v = u ^ 0x80, v ^ 0x80
+    conv = (f1 >> 22) & 3
+    if conv not in (1, 2):
+        return [v * 257, y * 257, u * 257]
+    ky, kvr, kug, kvg, kub = YUV_K
+    yy, uu, vv = ky * (y - 16), u - 128, v - 128
+    out = [(yy + kvr * vv + 128) // 256, (yy - kug * uu - kvg * vv + 128) // 256, (yy + kub * uu + 128) // 256]
+    return [min(max(x, 0), 65535) for x in out] if conv == 1 else out
 
 
 def positive(lod):
@@ -134,8 +183,13 @@ def sample(regs, mem, n, s, t, lod=0, lmode=0):
         err |= ERR_NOTBUILT
     if not regs[TX_ENABLE] >> n & 1:
         return (0, 0, 0, ONE, err | ERR_DISABLED), []
-    if (f2 >> 14) & 1 or (f1 & 31) >= 14:
+    fmt = f1 & 31
+    fixed, isyuv, isfloat = fmt <= 14, fmt in (20, 21), 24 <= fmt <= 29
+    if (f2 >> 14) & 1 or not (fixed or isyuv or isfloat):
         return (0, 0, 0, 0, err | ERR_FORMAT), []
+    if isfloat:
+        lin = False
+    dpt = DWORDS.get(fmt, 1)
     w = ((f0r & 0x7FF) | ((f2 >> 15 & 1) << 11)) + 1
     h = (((f0r >> 11) & 0x7FF) | ((f2 >> 16 & 1) << 11)) + 1
     (i0, bi0), (i1, bi1), fs = axis(s, w, f0 & 7, lin)
@@ -147,21 +201,45 @@ def sample(regs, mem, n, s, t, lod=0, lmode=0):
     sel = [(f1 >> 12) & 7, (f1 >> 15) & 7, (f1 >> 18) & 7, (f1 >> 9) & 7]    # R G B A
     bc = regs[BORDER][n]
     border = [(bc >> 16) & 255, (bc >> 8) & 255, bc & 255, bc >> 24]
+    sgn = (f1 >> 5) & 15 if fixed else 0
+    gamma = fixed and f1 >> 21 & 1
     addrs, vals = [], []
     for x, y, b in texels:
         a = tile_addr(surf, x, y)
-        addrs.append(a & ~3)
-        word = mem.get(a & ~3, 0) >> (8 * (a & 3))
-        comps, pos = [], 0
-        for nb in WIDTHS[f1 & 31]:
-            comps.append(widen((word >> pos) & ((1 << nb) - 1), nb))
-            pos += nb
+        words = [mem.get((a & ~3) + 4 * j, 0) for j in range(dpt)]
+        addrs += [(a & ~3) + 4 * j for j in range(dpt)]
+        if isfloat:
+            w = words
+            comps = {24: lambda: [half((w[0] >> 8 * (a & 3)) & 0xFFFF)],
+                     25: lambda: [half(w[0] & 0xFFFF), half(w[0] >> 16)],
+                     26: lambda: [half(w[0] & 0xFFFF), half(w[0] >> 16), half(w[1] & 0xFFFF), half(w[1] >> 16)],
+                     27: lambda: w[:1], 28: lambda: w[:2], 29: lambda: w[:4]}[fmt]()
+            res = []
+            for c in range(4):
+                if b:
+                    res.append(to_float(border[c] * 257))
+                elif sel[c] < 4:
+                    res.append(comps[sel[c]] if sel[c] < len(comps) else 0)
+                else:
+                    res.append(ONE if sel[c] == 5 else 0)
+            return tuple(res) + (err,), addrs
+        if isyuv:
+            comps = yuv(f1, words[0], a & 3)
+        else:
+            t = words[0] | words[1] << 32 if fmt == 14 else words[0] >> (8 * (a & 3))
+            comps, pos = [], 0
+            for k, nb in enumerate(WIDTHS[fmt]):
+                comps.append(widen((t >> pos) & ((1 << nb) - 1), nb, sgn >> k & 1))
+                pos += nb
         ch = []
         for c in range(4):
             if b:
                 ch.append(border[c] * 257)
             elif sel[c] < 4:
-                ch.append(comps[sel[c]] if sel[c] < len(comps) else 0)
+                v = comps[sel[c]] if sel[c] < len(comps) else 0
+                if gamma and c < 3 and sel[c] < len(comps) and not sgn >> sel[c] & 1:
+                    v = srgb16(v >> 8)
+                ch.append(v)
             else:
                 ch.append(65535 if sel[c] == 5 else 0)
         vals.append(ch)
@@ -271,7 +349,7 @@ class Case:
                           (at, n, s, t, lod, lmode, quad,
                            ' '.join('%08x' % v for v in res[:4]) + ' %x | ' % res[4] +
                            ' '.join('%08x' % a for a in addrs)))
-        self.t += self.per_req
+        self.t += max(self.per_req, 5 + len(addrs))
 
     def snapshot(self):
         return {k: (list(v) if isinstance(v, list) else v) for k, v in self.regs.items()}
@@ -312,9 +390,9 @@ def cases():
     base = 0x00100000
     rng = lcg(7)
 
-    c = Case('formats', 'every decoded format (TXFORMAT 0-13, D5) point-sampled at texel centres of an 8x4 '
-             'linear texture, components R=C0 G=C1 B=C2 A=C3; the codes not decoded (14-31, MSB) answer '
-             'FORMAT with zeros and read nothing')
+    c = Case('formats', 'every fixed format (TXFORMAT 0-14, D5) point-sampled at texel centres of an 8x4 '
+             'linear texture, components R=C0 G=C1 B=C2 A=C3; the codes not decoded (15-19, 22, 23, 30, 31, MSB) '
+             'answer FORMAT with zeros and read nothing; 20, 24, 27, 29 on unwritten memory')
     for fmt in range(14):
         c.sampler(0, fmt, 8, 4, base + 0x1000 * fmt, mag=1)
         c.flush()
@@ -329,6 +407,11 @@ def cases():
                      (2, 1), (3, 1), (0, 1)]:
         c.sampler(1, fmt, 8, 4, base, msb=msb)
         c.req(1, centre(1, 8), centre(1, 4))
+    c.sampler(1, 14, 4, 4, base + 0x20000)
+    c.flush()
+    c.store_texels(1, {(x, y): (next(rng) << 33 | next(rng)) & (1 << 64) - 1 for x in range(4) for y in range(4)})
+    for x, y in [(0, 0), (3, 1), (2, 3)]:
+        c.req(1, centre(x, 4), centre(y, 4))
     out.append(c)
 
     c = Case('swizzle', 'SEL_RED/GREEN/BLUE/ALPHA 0-7 (000:11819-11858): components 0-3, 4 = 0, 5 = 1, 6 and 7 '
@@ -454,6 +537,74 @@ def cases():
     c.req(9, centre(0, 4), centre(0, 4))
     out.append(c)
 
+    c = Case('signed_gamma', 'every 8-bit code point through unsigned, SIGNED_COMP (D11: -128 and -127 both -1.0) '
+             'and GAMMA (D10, the sRGB table; alpha and signed components not decoded), each swizzled to R, G, B '
+             'and A; signed 2-, 5-, 6-, 10- and 16-bit components; bilinear across the sign', per_req=9)
+    c.sampler(12, 12, 64, 4, base)
+    c.flush()
+    c.store_texels(12, {(x, y): (4 * (x + 64 * y)) * 0x01010101 + 0x03020100 for x in range(64) for y in range(4)})
+    for sgn, gam in [(0, 0), (15, 0), (0, 1), (5, 1)]:
+        c.sampler(12, 12, 64, 4, base, extra1=sgn << 5 | gam << 21, sel=sel_word(0, 1, 2, 3))
+        for y in range(4):
+            for x in range(64):
+                c.req(12, centre(x, 64), centre(y, 4))
+    for fmt, sgn in [(13, 15), (6, 7), (7, 2), (11, 8), (5, 7), (1, 1), (14, 15), (4, 3)]:
+        vals = {(x, y): (next(rng) << 31 | next(rng)) & ((1 << (8 << TX_BPP[0][fmt])) - 1)
+                for x in range(4) for y in range(4)}
+        vals[(0, 0)] = 0
+        vals[(1, 0)] = (1 << (8 << TX_BPP[0][fmt])) - 1
+        b = base + 0x10000 + 0x1000 * fmt
+        c.sampler(13, fmt, 4, 4, b, extra1=sgn << 5, mag=2, mode_s=2, mode_t=2, sel=sel_word(0, 1, 2, 3))
+        c.flush()
+        c.store_texels(13, vals)
+        for x, y in [(0, 0), (1, 0), (2, 1), (3, 3)]:
+            c.req(13, centre(x, 4), centre(y, 4))
+        c.req(13, fbits(0.3), fbits(0.6))
+    out.append(c)
+
+    c = Case('yuv', 'VYUY422 (Y0 U Y1 V) and YVYU422 (U Y0 V Y1): C0 = Cr, C1 = Y, C2 = Cb with YUV_TO_RGB off, '
+             'BT.601 R, G, B with 1 (clamped) and 2 (not clamped), SWAP_YUV; even and odd texels, point and '
+             'bilinear (D13)')
+    words = [0x80108010, 0x80EB80EB, 0xF0286D51, 0x1070B091, 0x22364A5E, 0xFF00FF00, 0x00FF00FF, 0x7F817F81]
+    for fmt in (20, 21):
+        for conv in (0, 1, 2, 3):
+            for swap in (0, 1):
+                for lin in (0, 1):
+                    c.sampler(14, fmt, 16, 2, base + 0x100 * fmt, mag=2 if lin else 1,
+                              extra1=conv << 22 | swap << 24, sel=sel_word(0, 1, 2, 5))
+                    c.flush()
+                    c.store_texels(14, {(x, y): (words[(x // 2 + 3 * y) % 8] >> (16 * (x % 2))) & 0xFFFF
+                                        for x in range(16) for y in range(2)})
+                    for x in (0, 1, 6, 11):
+                        c.req(14, centre(x, 16) if not lin else fbits((x + 0.8) / 16), centre(x % 2, 2))
+    out.append(c)
+
+    c = Case('float', 'FP16 and FP32 formats (TXFORMAT 24-29, D12) point-sampled even when the filter is bilinear '
+             '(001:215): 16f, 16f_16f, 16f x4, 32f, 32f_32f, 32f x4 with swizzles, the border colour, FP16 '
+             'denormals, infinities and NaNs')
+    fvals = [0x0000, 0x8000, 0x0001, 0x03FF, 0x0400, 0x3C00, 0xBC00, 0x7BFF, 0x7C00, 0xFC00, 0x7C01, 0xFE00,
+             0x3555, 0x8001, 0x4248, 0x5BF8]
+    for fmt in range(24, 30):
+        dpt = DWORDS.get(fmt, 1)
+        rand = [next(rng) for _ in range(64)]
+        for lin in (0, 1):
+            c.sampler(15, fmt, 4, 4, base + 0x1000 * fmt, mag=2 if lin else 1, mode_s=6, mode_t=6,
+                      border=0x80FF0040, sel=sel_word(0, 1, 2, 3) if lin else sel_word(3, 2, 5, 0))
+            c.flush()
+            nb = 8 << TX_BPP[0][fmt]
+            if fmt < 27:
+                vals = {(x, y): sum(fvals[(4 * (x + 4 * y) + j) % 16] << 16 * j for j in range(nb // 16))
+                        for x in range(4) for y in range(4)}
+            else:
+                vals = {(x, y): sum((rand[4 * (x + 4 * y) + j] << 1 | x) << 32 * j for j in range(nb // 32))
+                        for x in range(4) for y in range(4)}
+            c.store_texels(15, vals)
+            for x, y in [(0, 0), (1, 0), (2, 1), (3, 3), (1, 2)]:
+                c.req(15, centre(x, 4), centre(y, 4))
+            c.req(15, fbits(-0.5), fbits(0.5))
+        assert dpt in (1, 2, 4)
+    out.append(c)
+
     c = Case('lod', 'MIN_FILTER (bilinear) when lmode is 1 or 2 and lod > 0, else MAG_FILTER (point) (D8)')
     c.sampler(10, 12, 8, 8, base, mag=1, minf=2)
     c.flush()
@@ -503,6 +654,21 @@ def cases():
     return out
 
 
+def big_cases():
+    """Cases too large to commit: tests/r5xx/tx/tx_test.py (case fp16_all) writes, runs and checks
+    them in a temporary directory."""
+    c = Case('fp16_all', 'every binary16 code point (D12): a 128x128 16f x4 texture holding 0x0000-0xFFFF, '
+             'point-sampled at every texel centre', per_req=7)
+    c.sampler(0, 26, 128, 128, 0x00400000, sel=sel_word(0, 1, 2, 3))
+    c.flush()
+    c.store_texels(0, {(x, y): sum((4 * (x + 128 * y) + j) << 16 * j for j in range(4))
+                       for x in range(128) for y in range(128)})
+    for y in range(128):
+        for x in range(128):
+            c.req(0, centre(x, 128), centre(y, 128))
+    return [c]
+
+
 # ---- the check -----------------------------------------------------------------------------
 
 def check(vecdir):
@@ -544,6 +710,11 @@ def check(vecdir):
 def main(argv):
     if len(argv) == 3 and argv[1] == '--check':
         return check(argv[2])
+    if len(argv) == 3 and argv[1] == '--big':
+        os.makedirs(argv[2], exist_ok=True)
+        for c in big_cases():
+            c.write(argv[2])
+        return 0
     if len(argv) != 2 or argv[1].startswith('-'):
         sys.stderr.write(__doc__.split('\n\n')[-1] + '\n')
         return 2

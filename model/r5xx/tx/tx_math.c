@@ -3,6 +3,7 @@
  * which numbers the decisions D1..Dn cited below).
  */
 #include "tx_math.h"
+#include "tx_gamma.h"
 
 int r5xx_tx_regs_write(r5xx_tx_regs *r, uint32_t addr, uint32_t data)
 {
@@ -120,8 +121,8 @@ r5xx_tx_axis r5xx_tx_map_axis(uint32_t coord, uint32_t size, unsigned mode, int 
     return a;
 }
 
-/* D5: the formats decoded, component widths from the LSB (000:11737: numbered right to left). */
-static const unsigned char fmt_w[14][4] = {
+/* D5: the fixed formats, component widths from the LSB (000:11737: numbered right to left). */
+static const unsigned char fmt_w[15][4] = {
     { 8, 0, 0, 0 },      /* 0 X8 */
     { 16, 0, 0, 0 },     /* 1 X16 */
     { 4, 4, 0, 0 },      /* 2 Y4X4 */
@@ -135,31 +136,96 @@ static const unsigned char fmt_w[14][4] = {
     { 4, 4, 4, 4 },      /* 10 W4Z4Y4X4 */
     { 5, 5, 5, 1 },      /* 11 W1Z5Y5X5 */
     { 8, 8, 8, 8 },      /* 12 W8Z8Y8X8 */
-    { 10, 10, 10, 2 }    /* 13 W2Z10Y10X10 */
+    { 10, 10, 10, 2 },   /* 13 W2Z10Y10X10 */
+    { 16, 16, 16, 16 }   /* 14 W16Z16Y16X16 (two dwords) */
 };
 
-int r5xx_tx_format_ok(unsigned txformat, unsigned msb)
+unsigned r5xx_tx_class(unsigned txformat, unsigned msb)
 {
-    return !msb && txformat < 14;
+    if (msb)
+        return R5XX_TX_CLASS_NONE;
+    if (txformat <= 14)
+        return R5XX_TX_CLASS_FIXED;
+    if (txformat == 20 || txformat == 21)
+        return R5XX_TX_CLASS_YUV;
+    if (txformat >= 24 && txformat <= 29)
+        return R5XX_TX_CLASS_FLOAT;
+    return R5XX_TX_CLASS_NONE;
 }
 
-uint16_t r5xx_tx_rep16(uint32_t c, unsigned n)
+unsigned r5xx_tx_dwords(unsigned txformat)
 {
-    uint32_t v = 0;
-    int sh = 16 - (int)n;
-    for (; sh > -(int)n; sh -= (int)n)
-        v |= sh >= 0 ? c << sh : c >> -sh;
-    return (uint16_t)v;
+    switch (txformat) {
+    case 14: case 26: case 28: return 2;
+    case 29: return 4;
+    default: return 1;
+    }
 }
 
-unsigned r5xx_tx_texel(unsigned txformat, uint32_t texel, uint16_t comp[4])
+int32_t r5xx_tx_widen(uint32_t c, unsigned n, int sgn)
 {
+    if (!sgn)
+        return c == (1u << n) - 1 ? 65535 : (int32_t)(((uint64_t)c << 16) / ((1u << n) - 1));
+    /* D11: two's complement; magnitude m widened from n - 1 bits, the most negative is -1.0 */
+    unsigned k = n - 1;
+    int neg = (c >> k) & 1;
+    uint32_t m = neg ? (1u << n) - c : c;
+    int32_t v;
+    if (m == 0)
+        v = 0;
+    else if (m >= (1u << k) - 1)
+        v = 65535;
+    else
+        v = (int32_t)(((uint64_t)m << 16) / ((1u << k) - 1));
+    return neg ? -v : v;
+}
+
+uint32_t r5xx_tx_v2f(int32_t v)
+{
+    if (v == 0)
+        return 0;
+    uint32_t sg = v < 0;
+    uint64_t m = sg ? (uint64_t)(-(int64_t)v) : (uint64_t)v;
+    uint64_t q = (m << 40) / 65535;           /* floor(|v| / 65535 * 2^40), at least 2^24 */
+    unsigned p = 63;
+    while (!(q >> p & 1))
+        p--;
+    return sg << 31 | (uint32_t)(p - 40 + 127) << 23 | ((uint32_t)(q >> (p - 23)) & 0x7FFFFF);
+}
+
+uint32_t r5xx_tx_u16f(unsigned v)
+{
+    return r5xx_tx_v2f((int32_t)(v > 65535 ? 65535 : v));
+}
+
+uint32_t r5xx_tx_h2f(uint32_t h)
+{
+    uint32_t s = (h >> 15 & 1) << 31, e = (h >> 10) & 31, m = h & 0x3FF;
+    if (e == 31)
+        return m ? 0x7FC00000u : s | 0x7F800000u;     /* NaN canonical (D12), infinities kept */
+    if (e == 0) {
+        if (!m)
+            return s;
+        e = 1;                                        /* a denormal: normalise, exact in binary32 */
+        while (!(m & 0x400)) {
+            m <<= 1;
+            e--;
+        }
+        m &= 0x3FF;
+        return s | (uint32_t)(e + 127 - 15) << 23 | m << 13;
+    }
+    return s | (e + 127 - 15) << 23 | m << 13;
+}
+
+unsigned r5xx_tx_texel(unsigned txformat, unsigned sgn, const uint32_t *w, unsigned off, int32_t comp[4])
+{
+    uint64_t t = txformat == 14 ? (uint64_t)w[0] | (uint64_t)w[1] << 32 : (uint64_t)(w[0] >> (8 * off));
     unsigned mask = 0, pos = 0;
     for (unsigned k = 0; k < 4; k++) {
-        unsigned n = txformat < 14 ? fmt_w[txformat][k] : 0;
+        unsigned n = txformat <= 14 ? fmt_w[txformat][k] : 0;
         comp[k] = 0;
         if (n) {
-            comp[k] = r5xx_tx_rep16((texel >> pos) & ((1u << n) - 1), n);
+            comp[k] = r5xx_tx_widen((uint32_t)(t >> pos) & ((1u << n) - 1), n, (int)(sgn >> k & 1));
             mask |= 1u << k;
             pos += n;
         }
@@ -167,52 +233,109 @@ unsigned r5xx_tx_texel(unsigned txformat, uint32_t texel, uint16_t comp[4])
     return mask;
 }
 
-uint32_t r5xx_tx_u16f(unsigned v)
+/* D13: BT.601 (XATI's Xv constants, r5xx-shaders.md section 3.3) in 1/65792 (= 1/(257 * 256)) */
+enum { K_Y = 76602, K_VR = 104991, K_UG = 25773, K_VG = 53482, K_UB = 132702 };
+
+unsigned r5xx_tx_yuv(uint32_t f1, uint32_t word, unsigned off, int32_t comp[4])
 {
-    if (v == 0)
-        return 0;
-    if (v >= 65535)
-        return 0x3F800000u;
-    uint64_t fr = (uint64_t)v << 32 | (uint64_t)v << 16 | v;   /* 0.vvv... in 48 bits */
-    unsigned lz = 0;
-    while (!(v >> (15 - lz) & 1))
-        lz++;
-    uint32_t mant = (uint32_t)(fr >> (24 - lz)) & 0x7FFFFF;
-    return (uint32_t)(126 - lz) << 23 | mant;
+    unsigned fmt = f1 & 31;
+    /* VYUY422 (20): bytes Y0 U Y1 V; YVYU422 (21): U Y0 V Y1 (r5xx-shaders.md section 4.1) */
+    unsigned y = fmt == 20 ? (off & 2 ? (word >> 16) & 255 : word & 255) : (off & 2 ? word >> 24 : (word >> 8) & 255);
+    unsigned u = fmt == 20 ? (word >> 8) & 255 : word & 255;
+    unsigned v = fmt == 20 ? word >> 24 : (word >> 16) & 255;
+    if (f1 >> 24 & 1) {                       /* SWAP_YUV: the upper bit of U and V inverted */
+        u ^= 0x80;
+        v ^= 0x80;
+    }
+    unsigned conv = (f1 >> 22) & 3;
+    if (conv == 1 || conv == 2) {
+        int64_t yy = K_Y * ((int64_t)y - 16), uu = (int64_t)u - 128, vv = (int64_t)v - 128;
+        int64_t rgb[3] = { yy + K_VR * vv, yy - K_UG * uu - K_VG * vv, yy + K_UB * uu };
+        for (unsigned c = 0; c < 3; c++) {
+            int64_t x = rgb[c] + 128;
+            x = (x - (int64_t)((uint64_t)x & 255)) / 256;        /* floor */
+            if (conv == 1)
+                x = x < 0 ? 0 : x > 65535 ? 65535 : x;
+            comp[c] = (int32_t)x;
+        }
+    } else {
+        comp[0] = (int32_t)(v * 257);         /* Cr in C0 (red), Y in C1 (green), Cb in C2 (blue) */
+        comp[1] = (int32_t)(y * 257);
+        comp[2] = (int32_t)(u * 257);
+    }
+    comp[3] = 0;
+    return 7;
 }
 
 void r5xx_tx_filter(const r5xx_tx_regs *r, unsigned n, const r5xx_tx_sample *smp, uint32_t out[4])
 {
     uint32_t f1 = r->format1[n], bc = r->border[n];
-    unsigned fmt = f1 & 31;
+    unsigned fmt = f1 & 31, cls = r5xx_tx_class(fmt, 0), dpt = r5xx_tx_dwords(fmt);
+    unsigned sgn = cls == R5XX_TX_CLASS_FIXED ? (f1 >> 5) & 15 : 0;
+    int gamma = cls == R5XX_TX_CLASS_FIXED && (f1 >> 21 & 1);
     /* SEL_RED [14:12], SEL_GREEN [17:15], SEL_BLUE [20:18], SEL_ALPHA [11:9] (000:11819-11858) */
     unsigned sel[4] = { (f1 >> 12) & 7, (f1 >> 15) & 7, (f1 >> 18) & 7, (f1 >> 9) & 7 };
     /* TX_BORDER_COLOR as ARGB8888 (D7): R [23:16], G [15:8], B [7:0], A [31:24] */
     unsigned bord[4] = { (bc >> 16) & 255, (bc >> 8) & 255, bc & 255, bc >> 24 };
-    uint32_t w[4];
+    if (cls == R5XX_TX_CLASS_FLOAT) {         /* D12: point-sampled, binary32 components */
+        uint32_t fc[4] = { 0, 0, 0, 0 };
+        const uint32_t *w = smp->word;
+        unsigned mask;
+        switch (fmt) {
+        case 24: fc[0] = r5xx_tx_h2f((w[0] >> (8 * smp->off[0])) & 0xFFFF); mask = 1; break;
+        case 25: fc[0] = r5xx_tx_h2f(w[0] & 0xFFFF); fc[1] = r5xx_tx_h2f(w[0] >> 16); mask = 3; break;
+        case 26:
+            fc[0] = r5xx_tx_h2f(w[0] & 0xFFFF);
+            fc[1] = r5xx_tx_h2f(w[0] >> 16);
+            fc[2] = r5xx_tx_h2f(w[1] & 0xFFFF);
+            fc[3] = r5xx_tx_h2f(w[1] >> 16);
+            mask = 15;
+            break;
+        case 27: fc[0] = w[0]; mask = 1; break;
+        case 28: fc[0] = w[0]; fc[1] = w[1]; mask = 3; break;
+        default: fc[0] = w[0]; fc[1] = w[1]; fc[2] = w[2]; fc[3] = w[3]; mask = 15; break;
+        }
+        for (unsigned c = 0; c < 4; c++) {
+            if (smp->border[0])
+                out[c] = r5xx_tx_u16f(bord[c] * 257);
+            else if (sel[c] < 4)
+                out[c] = (mask >> sel[c] & 1) ? fc[sel[c]] : 0;
+            else
+                out[c] = sel[c] == 5 ? 0x3F800000u : 0;
+        }
+        return;
+    }
+    int64_t w[4];
     unsigned fs = smp->fs, ft = smp->ft;
     w[0] = (256 - fs) * (256 - ft);
     w[1] = fs * (256 - ft);
     w[2] = (256 - fs) * ft;
     w[3] = fs * ft;
-    uint16_t comp[4][4];
+    int32_t comp[4][4];
     unsigned mask[4];
-    for (unsigned k = 0; k < 4; k++)
-        mask[k] = r5xx_tx_texel(fmt, smp->word[k] >> (8 * smp->off[k]), comp[k]);
-    uint32_t rnd = (r->filter1[n] >> 2 & 1) ? 16384 : 32768;   /* MC_ROUND (000:11607), D6 */
+    for (unsigned k = 0; k < 4; k++) {
+        if (cls == R5XX_TX_CLASS_YUV)
+            mask[k] = r5xx_tx_yuv(f1, smp->word[k * dpt], smp->off[k], comp[k]);
+        else
+            mask[k] = r5xx_tx_texel(fmt, sgn, &smp->word[k * dpt], smp->off[k], comp[k]);
+    }
+    int64_t rnd = (r->filter1[n] >> 2 & 1) ? 16384 : 32768;   /* MC_ROUND (000:11607), D6 */
     for (unsigned c = 0; c < 4; c++) {
-        uint64_t acc = 0;
+        int64_t acc = 0;
         for (unsigned k = 0; k < 4; k++) {
-            unsigned v;
+            int64_t v;
             if (smp->border[k])
                 v = bord[c] * 257;
             else if (sel[c] < 4)
                 v = (mask[k] >> sel[c] & 1) ? comp[k][sel[c]] : 0;
             else
                 v = sel[c] == 5 ? 65535 : 0;
-            acc += (uint64_t)w[k] * v;
+            if (gamma && c < 3 && !smp->border[k] && sel[c] < 4 && (mask[k] >> sel[c] & 1) && !(sgn >> sel[c] & 1))
+                v = r5xx_tx_gamma[v >> 8];            /* D10: sRGB decode of R, G, B */
+            acc += w[k] * v;
         }
-        out[c] = r5xx_tx_u16f((unsigned)((acc + rnd) >> 16));
+        acc += rnd;
+        out[c] = r5xx_tx_v2f((int32_t)((acc - (int64_t)((uint64_t)acc & 0xFFFF)) / 65536));
     }
 }
 
@@ -235,19 +358,25 @@ r5xx_tx_plan r5xx_tx_plan_request(const r5xx_tx_regs *r, unsigned n, uint32_t s,
         p.err |= R5XX_TX_ERR_DISABLED;
         return p;
     }
-    if (!r5xx_tx_format_ok(f1 & 31, (f2 >> 14) & 1)) {
+    unsigned cls = r5xx_tx_class(f1 & 31, (f2 >> 14) & 1);
+    if (cls == R5XX_TX_CLASS_NONE) {
         p.err |= R5XX_TX_ERR_FORMAT;
         return p;
     }
+    if (cls == R5XX_TX_CLASS_FLOAT)
+        lin = 0;                              /* D12: FP16/FP32 point-sampled (001:215) */
+    unsigned dpt = r5xx_tx_dwords(f1 & 31);
     uint32_t w = r5xx_tx_width(r->format0[n], f2), h = r5xx_tx_height(r->format0[n], f2);
     r5xx_tx_axis as = r5xx_tx_map_axis(s, w, f0 & 7, lin);
     r5xx_tx_axis at = r5xx_tx_map_axis(t, h, (f0 >> 3) & 7, lin);
     uint32_t xi[4] = { as.i0, as.i1, as.i0, as.i1 }, yi[4] = { at.i0, at.i0, at.i1, at.i1 };
     unsigned xb[4] = { as.b0, as.b1, as.b0, as.b1 }, yb[4] = { at.b0, at.b0, at.b1, at.b1 };
-    p.nread = lin ? 4 : 1;
+    unsigned nt = lin ? 4 : 1;
+    p.dpt = dpt;
+    p.nread = nt * dpt;
     p.smp.fs = as.f;
     p.smp.ft = at.f;
-    for (unsigned k = 0; k < p.nread; k++) {
+    for (unsigned k = 0; k < nt; k++) {
         p.addr[k] = r5xx_tile_addr(&surf, xi[k], yi[k]);
         p.smp.off[k] = p.addr[k] & 3;
         p.smp.border[k] = xb[k] | yb[k];

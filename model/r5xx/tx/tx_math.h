@@ -57,25 +57,37 @@ typedef struct r5xx_tx_axis {
 /* coord: binary32 bits; size 1..4096; mode: CLAMP_x code 0..7; lin: 1 bilinear, 0 point. */
 r5xx_tx_axis r5xx_tx_map_axis(uint32_t coord, uint32_t size, unsigned mode, int lin);
 
-/* 1 if this unit decodes TXFORMAT (with TXFORMAT_MSB). */
-int r5xx_tx_format_ok(unsigned txformat, unsigned msb);
+/* Format classes (D5, D12, D13): decoded as fixed-point components, as 4:2:2 video, as floats,
+ * or not decoded. */
+enum { R5XX_TX_CLASS_NONE, R5XX_TX_CLASS_FIXED, R5XX_TX_CLASS_YUV, R5XX_TX_CLASS_FLOAT };
+unsigned r5xx_tx_class(unsigned txformat, unsigned msb);
 
-/* A texel's components as 16-bit unsigned-normalised values (v = c / (2^n - 1) on the 0..65535
- * scale, truncated; all ones = 65535) and the mask of the components the format has.  The texel
- * is the memory dword shifted right by 8 * (byte address & 3). */
-unsigned r5xx_tx_texel(unsigned txformat, uint32_t texel, uint16_t comp[4]);
+/* Dwords per texel read: 2 for the 64-bit formats, 4 for 32f x4, else 1. */
+unsigned r5xx_tx_dwords(unsigned txformat);
 
-/* n-bit c widened to 16 bits by repeating its bits (floor(65536 c / (2^n - 1)), 65535 for c all
- * ones). */
-uint16_t r5xx_tx_rep16(uint32_t c, unsigned n);
+/* An n-bit component as a channel value v (the value is v / 65535): unsigned: floor(65536 c /
+ * (2^n - 1)), 65535 for all ones (its bits repeated); signed (D11): two's complement, the
+ * magnitude widened from n - 1 bits, the most negative value -65535. */
+int32_t r5xx_tx_widen(uint32_t c, unsigned n, int sgn);
 
-/* v / 65535 as binary32, truncated (v = 65535 gives 1.0). */
+/* A fixed-format texel's components (channel values) and the mask of those the format has;
+ * w: its dwords (two for format 14), off: its byte address & 3, sgn: SIGNED_COMP0-3. */
+unsigned r5xx_tx_texel(unsigned txformat, unsigned sgn, const uint32_t *w, unsigned off, int32_t comp[4]);
+
+/* A 4:2:2 texel (D13): C0 = Cr, C1 = Y, C2 = Cb, or R, G, B with YUV_TO_RGB; mask 7. */
+unsigned r5xx_tx_yuv(uint32_t format1, uint32_t word, unsigned off, int32_t comp[4]);
+
+/* v / 65535 as binary32, truncated (|v| < 2^19; 65535 gives 1.0). */
+uint32_t r5xx_tx_v2f(int32_t v);
 uint32_t r5xx_tx_u16f(unsigned v);
+
+/* binary16 to binary32 (exact; NaN canonical 0x7FC00000). */
+uint32_t r5xx_tx_h2f(uint32_t h);
 
 /* Everything a response needs once the texels are read. */
 typedef struct r5xx_tx_sample {
-    uint32_t word[4];       /* the memory dword of texel k (T0 = (i0,j0), T1 = (i1,j0),
-                               T2 = (i0,j1), T3 = (i1,j1)); 0 for a texel not read */
+    uint32_t word[16];      /* the dwords read, texel by texel (T0 = (i0,j0), T1 = (i1,j0),
+                               T2 = (i0,j1), T3 = (i1,j1)), dpt per texel; 0 when not read */
     unsigned off[4];        /* byte address & 3 of texel k */
     unsigned border[4];     /* texel k is the border colour */
     unsigned fs, ft;        /* sub-texel fractions, 0 for point */
@@ -86,8 +98,9 @@ void r5xx_tx_filter(const r5xx_tx_regs *r, unsigned n, const r5xx_tx_sample *smp
 
 /* The address stage of a request: everything decided before the reads. */
 typedef struct r5xx_tx_plan {
-    unsigned nread;         /* dword reads: 0 (disabled / format not built), 1 point, 4 bilinear */
-    uint32_t addr[4];       /* byte address of texel k (read as its dword) */
+    unsigned nread;         /* dword reads: texels (0, 1 point, 4 bilinear) x dpt */
+    unsigned dpt;           /* dwords per texel: read at (addr[k] & ~3) + 4 j */
+    uint32_t addr[4];       /* byte address of texel k */
     r5xx_tx_sample smp;     /* words zero; border flags, offsets, fractions */
     unsigned err;           /* R5XX_TX_ERR_* */
 } r5xx_tx_plan;

@@ -45,7 +45,7 @@ static void tx_eval(void *h, uint64_t *ports)
     p->memrsp_ready = 1;
     int rq = s->st == ST_MEM && s->nreq < s->plan.nread;
     p->memreq_valid = (uint64_t)rq;
-    p->memreq_addr = rq ? s->plan.addr[s->nreq] & ~3u : 0;
+    p->memreq_addr = rq ? (s->plan.addr[s->nreq / s->plan.dpt] & ~3u) + 4 * (s->nreq % s->plan.dpt) : 0;
     int out = s->st == ST_OUT;
     p->rsp_valid = (uint64_t)out;
     p->rsp_smp = out ? s->smp : 0;

@@ -74,7 +74,9 @@ static uint32_t size_field(gen *g)
 
 static void sampler(gen *g, unsigned n, int sw, unsigned i)
 {
-    unsigned fmt = sw ? i % 32 : (rnd(g, 8) ? rnd(g, 14) : rnd(g, 32));
+    static const unsigned char decoded[] = { 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 20, 21,
+                                             24, 25, 26, 27, 28, 29 };
+    unsigned fmt = sw ? i % 32 : (rnd(g, 8) ? decoded[rnd(g, sizeof decoded)] : rnd(g, 32));
     unsigned msb = sw ? (i / 32) % 4 == 3 : rnd(g, 32) == 0;
     unsigned cs = sw ? i % 8 : rnd(g, 8), ct = sw ? (i / 8 + i) % 8 : rnd(g, 8);
     unsigned mag = sw ? (i / 3) % 4 : (rnd(g, 8) ? 1 + rnd(g, 2) : rnd(g, 4));
@@ -94,11 +96,15 @@ static void sampler(gen *g, unsigned n, int sw, unsigned i)
         f0 |= word(g) & 0x7FC00000u;          /* TXDEPTH, NUM_LEVELS, PROJECTED: ignored */
     if (rnd(g, 4) == 0)
         f2 |= word(g) & 0xFFFC0000u;          /* POW2FIX2FLT (not built), SEL_FILTER4: ignored */
-    uint32_t f1 = fmt | (word(g) & 0x1FFFE0u);   /* SIGNED_COMP (ignored here), SEL_* 0-7 */
+    uint32_t f1 = fmt | (word(g) & 0x1FFFE0u);   /* SIGNED_COMP0-3, SEL_* 0-7 */
+    if (rnd(g, 3) == 0)
+        f1 &= ~0x1E0u;                        /* unsigned */
+    if (rnd(g, 2) == 0)
+        f1 |= word(g) & 0x01E00000u;          /* GAMMA, YUV_TO_RGB, SWAP_YUV */
     if (rnd(g, 3) == 0)
         f1 = (f1 & ~0x1FFE00u) | (rnd(g, 2) ? 0xA600u : 0x8600u);   /* ARGB / ABGR as XATI */
     if (rnd(g, 8) == 0)
-        f1 |= word(g) & 0xF9E00000u;          /* GAMMA, YUV, CACHE: ignored */
+        f1 |= word(g) & 0xF8000000u;          /* CACHE: ignored */
     if (rnd(g, 16) == 0)
         f1 |= (1 + rnd(g, 3)) << 25;          /* TEX_COORD_TYPE 3D/cube/reserved: not built */
     uint32_t fl0 = cs | ct << 3 | (word(g) & 7) << 6 | mag << 9 | min << 11 | (word(g) & 0xFFFF8000u);

@@ -107,7 +107,8 @@ module r5xx_tx (
   // ---------------------------------------------------------------------------------------------
   // Address stage (combinational from the captured request; stored at the end of ADDR)
   // ---------------------------------------------------------------------------------------------
-  logic [2:0]       p_nread;
+  logic [4:0]       p_nread;
+  logic [2:0]       p_dlog;
   logic [3:0][31:0] p_addr;
   logic [3:0]       p_bord;
   logic [7:0]       p_fs;
@@ -126,6 +127,7 @@ module r5xx_tx (
     .lod_i     (lod_q),
     .lmode_i   (lmode_q),
     .nread_o   (p_nread),
+    .dlog_o    (p_dlog),
     .addr_o    (p_addr),
     .bord_o    (p_bord),
     .fs_o      (p_fs),
@@ -133,24 +135,31 @@ module r5xx_tx (
     .err_o     (p_err)
   );
 
-  logic [2:0]       nread_q;
+  logic [4:0]       nread_q;
+  logic [2:0]       dlog_q;
   logic [3:0][31:0] addr_q;
   logic [3:0]       bord_q;
   logic [7:0]       fs_q;
   logic [7:0]       ft_q;
   logic [3:0]       err_q;
-  logic [2:0]       nreq_q;
-  logic [2:0]       nrsp_q;
-  logic [3:0][31:0] word_q;
+  logic [4:0]       nreq_q;
+  logic [4:0]       nrsp_q;
+  logic [15:0][31:0] word_q;
 
   logic memreq_fire;
   logic last_rsp;
 
   assign memreq_valid_o = st_q == StMem && nreq_q < nread_q;
+  // read nreq: dword (nreq mod dpt) of texel (nreq / dpt)
   logic [31:0] cur_addr;
+  logic [4:0]  cur_texel;
+  logic [4:0]  cur_dword;
+
+  assign cur_texel = nreq_q >> dlog_q;
+  assign cur_dword = nreq_q & ~(5'h1F << dlog_q);
 
   always_comb begin
-    unique case (nreq_q[1:0])
+    unique case (cur_texel[1:0])
       2'd0:    cur_addr = addr_q[0];
       2'd1:    cur_addr = addr_q[1];
       2'd2:    cur_addr = addr_q[2];
@@ -158,15 +167,15 @@ module r5xx_tx (
     endcase
   end
 
-  assign memreq_addr_o  = memreq_valid_o ? {cur_addr[31:2], 2'b00} : 32'd0;
+  assign memreq_addr_o  = memreq_valid_o ? {cur_addr[31:2], 2'b00} + {25'd0, cur_dword, 2'b00} : 32'd0;
   assign memreq_fire    = memreq_valid_o && memreq_ready_i;
   assign memrsp_ready_o = 1'b1;
-  assign last_rsp       = st_q == StMem && memrsp_valid_i && (nrsp_q + 3'd1 == nread_q);
+  assign last_rsp       = st_q == StMem && memrsp_valid_i && (nrsp_q + 5'd1 == nread_q);
 
   always_comb begin
     unique case (st_q)
       StIdle:  st_d = req_fire ? StAddr : StIdle;
-      StAddr:  st_d = (p_nread == 3'd0) ? StOut : StMem;
+      StAddr:  st_d = (p_nread == 5'd0) ? StOut : StMem;
       StMem:   st_d = last_rsp ? StOut : StMem;
       default: st_d = rsp_ready_i ? StIdle : StOut;
     endcase
@@ -182,14 +191,15 @@ module r5xx_tx (
       t_q       <= 32'd0;
       lod_q     <= 32'd0;
       lmode_q   <= 2'd0;
-      nread_q   <= 3'd0;
+      nread_q   <= 5'd0;
+      dlog_q    <= 3'd0;
       addr_q    <= '0;
       bord_q    <= 4'd0;
       fs_q      <= 8'd0;
       ft_q      <= 8'd0;
       err_q     <= 4'd0;
-      nreq_q    <= 3'd0;
-      nrsp_q    <= 3'd0;
+      nreq_q    <= 5'd0;
+      nrsp_q    <= 5'd0;
       word_q    <= '0;
     end else begin
       st_q      <= st_d;
@@ -204,22 +214,23 @@ module r5xx_tx (
       end
       if (st_q == StAddr) begin
         nread_q <= p_nread;
+        dlog_q  <= p_dlog;
         addr_q  <= p_addr;
         bord_q  <= p_bord;
         fs_q    <= p_fs;
         ft_q    <= p_ft;
         err_q   <= p_err;
-        nreq_q  <= 3'd0;
-        nrsp_q  <= 3'd0;
+        nreq_q  <= 5'd0;
+        nrsp_q  <= 5'd0;
         word_q  <= '0;
       end
       if (st_q == StMem) begin
         if (memreq_fire) begin
-          nreq_q <= nreq_q + 3'd1;
+          nreq_q <= nreq_q + 5'd1;
         end
         if (memrsp_valid_i) begin
-          word_q[nrsp_q[1:0]] <= memrsp_data_i;
-          nrsp_q <= nrsp_q + 3'd1;
+          word_q[nrsp_q[3:0]] <= memrsp_data_i;
+          nrsp_q <= nrsp_q + 5'd1;
         end
       end
     end
@@ -236,10 +247,10 @@ module r5xx_tx (
   end
 
   r5xx_tx_filt u_filt (
-    .fmt_i    (format1[4:0]),
-    .sel_i    (format1[20:9]),
+    .f1_i     (format1),
     .border_i (border),
     .mcr_i    (filter1[2]),
+    .dlog_i   (dlog_q),
     .word_i   (word_q),
     .off_i    (offs),
     .bord_i   (bord_q),
@@ -276,6 +287,6 @@ module r5xx_tx (
   assign regw_ready_o = idle;
 
   logic unused_tx;
-  assign unused_tx = ^{req_r_i, enable, cur_addr[1:0], filter1[31:3], filter1[1:0], format1[31:21], format1[8:5]};
+  assign unused_tx = ^{req_r_i, enable, cur_addr[1:0], cur_texel[4:2], filter1[31:3], filter1[1:0]};
 
 endmodule

@@ -15,7 +15,8 @@ module r5xx_tx_plan (
   input  logic [31:0]        t_i,
   input  logic [31:0]        lod_i,
   input  logic [1:0]         lmode_i,
-  output logic [2:0]         nread_o,     // 0, 1 (point) or 4 (bilinear)
+  output logic [4:0]         nread_o,     // texels (0, 1 point, 4 bilinear) x dwords per texel
+  output logic [2:0]         dlog_o,      // log2 of the dwords per texel (0, 1, 2)
   output logic [3:0][31:0]   addr_o,      // byte address of texel k (0 when not read)
   output logic [3:0]         bord_o,
   output logic [7:0]         fs_o,
@@ -34,9 +35,15 @@ module r5xx_tx_plan (
   assign minify = (lmode_i == 2'd1 || lmode_i == 2'd2) && !lod_i[31] && lod_i[30:23] != 8'd0 &&
                   !(lod_i[30:23] == 8'hFF && lod_i[22:0] != 23'd0);
   assign filt     = minify ? filter0_i[12:11] : filter0_i[10:9];
-  assign lin      = filt[1];
+  assign lin      = filt[1] && !is_float;   // D12: FP16/FP32 point-sampled (001:215)
   assign notbuilt = filt == 2'd0 || filt == 2'd3 || format1_i[26:25] != 2'd0;
-  assign fmt_ok   = !format2_i[14] && format1_i[4:0] < 5'd14;
+  // format classes (D5, D12, D13): fixed 0-14, 4:2:2 20-21, float 24-29 (TXFORMAT_MSB 0)
+  logic [4:0] fmt;
+  logic       is_float;
+  assign fmt      = format1_i[4:0];
+  assign is_float = fmt >= 5'd24 && fmt <= 5'd29;
+  assign fmt_ok   = !format2_i[14] && (fmt <= 5'd14 || fmt == 5'd20 || fmt == 5'd21 || is_float);
+  assign dlog_o   = (fmt == 5'd29) ? 3'd2 : (fmt == 5'd14 || fmt == 5'd26 || fmt == 5'd28) ? 3'd1 : 3'd0;
   assign w        = {1'b0, format2_i[15], format0_i[10:0]} + 13'd1;
   assign h        = {1'b0, format2_i[16], format0_i[21:11]} + 13'd1;
 
@@ -122,7 +129,7 @@ module r5xx_tx_plan (
   logic run;
   assign run = en_i && fmt_ok;
 
-  assign nread_o = !run ? 3'd0 : lin ? 3'd4 : 3'd1;
+  assign nread_o = !run ? 5'd0 : (lin ? 5'd4 : 5'd1) << dlog_o;
   assign addr_o  = !run ? 128'd0 : lin ? a : {96'd0, a[0]};
   assign bord_o  = !run ? 4'd0 : lin ? {sb1 | tb1, sb0 | tb1, sb1 | tb0, sb0 | tb0} : {3'd0, sb0 | tb0};
   assign fs_o    = run ? fs : 8'd0;

@@ -2,9 +2,10 @@
 # Fault injection on both sides (exact reports naming the sampler, its coordinates and the texels
 # read), the golden vectors against the independent reference of scripts/blocks/r5xx_tx_directed.py
 # (and that check failing on an altered response), the stimulus files current, the random
-# stimulus's field coverage, a short random smoke run.
+# stimulus's field coverage, every binary16 code point through RTL, model and reference, a short
+# random smoke run.
 foreach(case fault_rtl fault_rtl_addr fault_model fault_needs_compare directed_check reference_catches
-             stim_current coverage smoke_random)
+             stim_current coverage fp16_all smoke_random)
   add_test(NAME r5xx.tx.${case} COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_LIST_DIR}/tx_test.py
            $<TARGET_FILE:rcosim> ${PROJECT_SOURCE_DIR} ${case})
   set_tests_properties(r5xx.tx.${case} PROPERTIES LABELS "r5xx;r5xx.tx;smoke"
