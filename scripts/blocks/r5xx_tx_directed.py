@@ -32,7 +32,7 @@ ONE = 0x3F800000
 # surface decoder (docs/blocks/tile.md)
 WIDTHS = [[8], [16], [4, 4], [8, 8], [16, 16], [2, 3, 3], [5, 6, 5], [5, 5, 6], [10, 11, 11], [11, 11, 10],
           [4, 4, 4, 4], [5, 5, 5, 1], [8, 8, 8, 8], [10, 10, 10, 2], [16, 16, 16, 16]]
-DWORDS = {14: 2, 26: 2, 28: 2, 29: 4}                  # dwords per texel, else 1
+DWORDS = {14: 2, 15: 2, 16: 4, 17: 4, 26: 2, 28: 2, 29: 4}   # dwords per texel, else 1
 YUV_K = (76602, 104991, 25773, 53482, 132702)          # D13: Y, V->R, U->G, V->G, U->B in 1/65792
 TX_BPP = [{0: 0, 1: 1, 2: 0, 3: 1, 4: 2, 5: 0, 6: 1, 7: 1, 8: 2, 9: 2, 10: 1, 11: 1, 12: 2, 13: 2, 14: 3,
            18: 0, 19: 2, 20: 1, 21: 1, 22: 1, 23: 2, 24: 1, 25: 2, 26: 3, 27: 2, 28: 3, 29: 4, 30: 2},
@@ -147,6 +147,35 @@ def srgb16(i):
     return math.floor(65535 * f + 0.5)
 
 
+def dxt(fmt, w, x, y):
+    """D14: (B, G, R, A) channel values of texel (x mod 4, y mod 4) of a DXT1/3/5 block."""
+    i = 4 * (y % 4) + x % 4
+    cw = w[:2] if fmt == 15 else w[2:4]
+    c0, c1 = cw[0] & 0xFFFF, cw[0] >> 16
+
+    def rgb(c):                                       # B, G, R of an RGB565 colour, 8 bits each
+        b, g, r = c & 31, (c >> 5) & 63, c >> 11
+        return [(b << 3) | (b >> 2), (g << 2) | (g >> 4), (r << 3) | (r >> 2)]
+    e0, e1 = rgb(c0), rgb(c1)
+    if fmt != 15 or c0 > c1:
+        pal = [e0 + [255], e1 + [255], [(2 * a + b) // 3 for a, b in zip(e0, e1)] + [255],
+               [(a + 2 * b) // 3 for a, b in zip(e0, e1)] + [255]]
+    else:
+        pal = [e0 + [255], e1 + [255], [(a + b) // 2 for a, b in zip(e0, e1)] + [255], [0, 0, 0, 0]]
+    col = pal[(cw[1] >> (2 * i)) & 3]
+    aw = w[0] | w[1] << 32
+    if fmt == 16:
+        col = col[:3] + [((aw >> (4 * i)) & 15) * 17]
+    elif fmt == 17:
+        a0, a1, j = aw & 255, (aw >> 8) & 255, (aw >> (16 + 3 * i)) & 7
+        if a0 > a1:
+            al = [a0, a1] + [((8 - k) * a0 + (k - 1) * a1) // 7 for k in range(2, 8)]
+        else:
+            al = [a0, a1] + [((6 - k) * a0 + (k - 1) * a1) // 5 for k in range(2, 6)] + [0, 255]
+        col = col[:3] + [al[j]]
+    return [v * 257 for v in col]
+
+
 def yuv(f1, word, off):
     """D13: (C0, C1, C2) of a 4:2:2 texel."""
     fmt = f1 & 31
@@ -176,7 +205,8 @@ def sample(regs, mem, n, s, t, lod=0, lmode=0):
     f0, f1, f0r = regs[FILTER0][n], regs[FORMAT1][n], regs[FORMAT0][n]
     f2, off = regs[FORMAT2][n], regs[OFFSET][n]
     surf = surface(off, f0r, f1, f2)
-    err = ERR_TILE if surf[5] else 0
+    isdxt = 15 <= (f1 & 31) <= 17 and not (f2 >> 14) & 1
+    err = ERR_TILE if (off & 0x1C if isdxt else surf[5]) else 0
     filt = (f0 >> 11) & 3 if lmode in (1, 2) and positive(lod) else (f0 >> 9) & 3
     lin = filt >= 2
     if filt in (0, 3) or (f1 >> 25) & 3:
@@ -185,7 +215,7 @@ def sample(regs, mem, n, s, t, lod=0, lmode=0):
         return (0, 0, 0, ONE, err | ERR_DISABLED), []
     fmt = f1 & 31
     fixed, isyuv, isfloat = fmt <= 14, fmt in (20, 21), 24 <= fmt <= 29
-    if (f2 >> 14) & 1 or not (fixed or isyuv or isfloat):
+    if (f2 >> 14) & 1 or not (fixed or isyuv or isfloat or isdxt):
         return (0, 0, 0, 0, err | ERR_FORMAT), []
     if isfloat:
         lin = False
@@ -202,10 +232,13 @@ def sample(regs, mem, n, s, t, lod=0, lmode=0):
     bc = regs[BORDER][n]
     border = [(bc >> 16) & 255, (bc >> 8) & 255, bc & 255, bc >> 24]
     sgn = (f1 >> 5) & 15 if fixed else 0
-    gamma = fixed and f1 >> 21 & 1
+    gamma = (fixed or isdxt) and f1 >> 21 & 1
     addrs, vals = [], []
     for x, y, b in texels:
-        a = tile_addr(surf, x, y)
+        if isdxt:                                       # 4x4 blocks, row-major, ceil(pitch / 4) a row
+            a = surf[0] + ((y // 4) * (-(-surf[1] // 4)) + x // 4) * (8 if fmt == 15 else 16)
+        else:
+            a = tile_addr(surf, x, y)
         words = [mem.get((a & ~3) + 4 * j, 0) for j in range(dpt)]
         addrs += [(a & ~3) + 4 * j for j in range(dpt)]
         if isfloat:
@@ -225,6 +258,8 @@ def sample(regs, mem, n, s, t, lod=0, lmode=0):
             return tuple(res) + (err,), addrs
         if isyuv:
             comps = yuv(f1, words[0], a & 3)
+        elif isdxt:
+            comps = dxt(fmt, words, x, y)
         else:
             t = words[0] | words[1] << 32 if fmt == 14 else words[0] >> (8 * (a & 3))
             comps, pos = [], 0
@@ -391,8 +426,8 @@ def cases():
     rng = lcg(7)
 
     c = Case('formats', 'every fixed format (TXFORMAT 0-14, D5) point-sampled at texel centres of an 8x4 '
-             'linear texture, components R=C0 G=C1 B=C2 A=C3; the codes not decoded (15-19, 22, 23, 30, 31, MSB) '
-             'answer FORMAT with zeros and read nothing; 20, 24, 27, 29 on unwritten memory')
+             'linear texture, components R=C0 G=C1 B=C2 A=C3; the codes not decoded (18, 19, 22, 23, 30, 31, MSB) '
+             'answer FORMAT with zeros and read nothing; 14, 20, 24, 27, 29 on unwritten memory')
     for fmt in range(14):
         c.sampler(0, fmt, 8, 4, base + 0x1000 * fmt, mag=1)
         c.flush()
@@ -403,8 +438,8 @@ def cases():
         c.store_texels(0, vals)
         for x, y in [(0, 0), (1, 0), (2, 1), (7, 3), (5, 2)]:
             c.req(0, centre(x, 8), centre(y, 4))
-    for fmt, msb in [(14, 0), (15, 0), (16, 0), (17, 0), (18, 0), (20, 0), (24, 0), (27, 0), (29, 0), (31, 0),
-                     (2, 1), (3, 1), (0, 1)]:
+    for fmt, msb in [(14, 0), (18, 0), (19, 0), (20, 0), (22, 0), (23, 0), (24, 0), (27, 0), (29, 0), (30, 0),
+                     (31, 0), (2, 1), (3, 1), (0, 1)]:
         c.sampler(1, fmt, 8, 4, base, msb=msb)
         c.req(1, centre(1, 8), centre(1, 4))
     c.sampler(1, 14, 4, 4, base + 0x20000)
@@ -577,6 +612,31 @@ def cases():
                                         for x in range(16) for y in range(2)})
                     for x in (0, 1, 6, 11):
                         c.req(14, centre(x, 16) if not lin else fbits((x + 0.8) / 16), centre(x % 2, 2))
+    out.append(c)
+
+    c = Case('dxt', 'DXT1 (4-colour and 3-colour + transparent blocks), DXT3 (explicit alpha) and DXT5 '
+             '(8- and 6-alpha blocks) on a 12x8 texture of 4x4 blocks, every texel of some blocks, point and '
+             'bilinear across blocks, GAMMA, the TILE flag for tiling bits (D14)', per_req=10)
+    blocks = [[0xF800001F, 0xE4E4E4E4], [0x001FF800, 0x1B1B1B1B], [0x07E0FFFF, 0x55AA00FF],
+              [0x12345678, 0x9ABCDEF0], [0xFFFF0000, 0xFFFFFFFF], [0x00000000, 0x76543210]]
+    alphas = [[0x76543210, 0xFEDCBA98], [0x00FF4080, 0x92492449], [0x80400000, 0xFAC688FA], [0xFFFFFFFF, 0x01234567]]
+    for fmt in (15, 16, 17):
+        nbytes = 8 if fmt == 15 else 16
+        b = base + 0x1000 * (fmt - 14)
+        words = []
+        for k in range(6):                                # 3 x 2 blocks
+            if fmt != 15:
+                words += alphas[(k + fmt) % 4]
+            words += blocks[(k + fmt) % 6]
+        c.preload(b, words)
+        for lin, gam, tile in [(0, 0, 0), (1, 0, 0), (0, 1, 0), (0, 0, 1)]:
+            c.sampler(7, fmt, 12, 8, b, mag=2 if lin else 1, mode_s=2, mode_t=0, extra1=gam << 21,
+                      micro=tile, sel=sel_word(2, 1, 0, 3))
+            pts = [(x, y) for y in range(8) for x in range(12)] if not (lin or gam or tile) else \
+                [(1, 1), (3, 2), (4, 5), (7, 7), (11, 0)]
+            for x, y in pts:
+                c.req(7, fbits((x + 0.5 + 0.3 * lin) / 12), fbits((y + 0.5 - 0.4 * lin) / 8))
+        assert nbytes in (8, 16)
     out.append(c)
 
     c = Case('float', 'FP16 and FP32 formats (TXFORMAT 24-29, D12) point-sampled even when the filter is bilinear '

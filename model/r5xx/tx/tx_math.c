@@ -150,14 +150,16 @@ unsigned r5xx_tx_class(unsigned txformat, unsigned msb)
         return R5XX_TX_CLASS_YUV;
     if (txformat >= 24 && txformat <= 29)
         return R5XX_TX_CLASS_FLOAT;
+    if (txformat >= 15 && txformat <= 17)
+        return R5XX_TX_CLASS_DXT;
     return R5XX_TX_CLASS_NONE;
 }
 
 unsigned r5xx_tx_dwords(unsigned txformat)
 {
     switch (txformat) {
-    case 14: case 26: case 28: return 2;
-    case 29: return 4;
+    case 14: case 15: case 26: case 28: return 2;
+    case 16: case 17: case 29: return 4;
     default: return 1;
     }
 }
@@ -233,6 +235,53 @@ unsigned r5xx_tx_texel(unsigned txformat, unsigned sgn, const uint32_t *w, unsig
     return mask;
 }
 
+/* D14: DXT1/3/5 (S3TC; the drivers' codes 15-17, r5xx-shaders.md section 4.1, decision 12). */
+static unsigned expand(unsigned v, unsigned n)
+{
+    return n == 5 ? (v << 3 | v >> 2) : (v << 2 | v >> 4);
+}
+
+unsigned r5xx_tx_dxt(unsigned txformat, const uint32_t *w, unsigned sub, int32_t comp[4])
+{
+    const uint32_t *cw = txformat == 15 ? w : w + 2;          /* the colour block */
+    unsigned c0 = cw[0] & 0xFFFF, c1 = cw[0] >> 16;
+    unsigned p[4][4];                                          /* palette: B, G, R, A */
+    unsigned e0[3] = { expand(c0 & 31, 5), expand((c0 >> 5) & 63, 6), expand(c0 >> 11, 5) };
+    unsigned e1[3] = { expand(c1 & 31, 5), expand((c1 >> 5) & 63, 6), expand(c1 >> 11, 5) };
+    int four = txformat != 15 || c0 > c1;
+    for (unsigned c = 0; c < 3; c++) {
+        p[0][c] = e0[c];
+        p[1][c] = e1[c];
+        p[2][c] = four ? (2 * e0[c] + e1[c]) / 3 : (e0[c] + e1[c]) / 2;
+        p[3][c] = four ? (e0[c] + 2 * e1[c]) / 3 : 0;
+    }
+    p[0][3] = p[1][3] = p[2][3] = 255;
+    p[3][3] = four ? 255 : 0;
+    unsigned idx = (cw[1] >> (2 * sub)) & 3;
+    unsigned a = p[idx][3];
+    uint64_t aw = (uint64_t)w[0] | (uint64_t)w[1] << 32;
+    if (txformat == 16) {
+        a = (unsigned)((aw >> (4 * sub)) & 15) * 17;
+    } else if (txformat == 17) {
+        unsigned a0 = (unsigned)(aw & 255), a1 = (unsigned)((aw >> 8) & 255);
+        unsigned j = (unsigned)((aw >> (16 + 3 * sub)) & 7);
+        if (j == 0)
+            a = a0;
+        else if (j == 1)
+            a = a1;
+        else if (a0 > a1)
+            a = ((8 - j) * a0 + (j - 1) * a1) / 7;
+        else if (j <= 5)
+            a = ((6 - j) * a0 + (j - 1) * a1) / 5;
+        else
+            a = j == 6 ? 0 : 255;
+    }
+    for (unsigned c = 0; c < 3; c++)
+        comp[c] = (int32_t)(p[idx][c] * 257);
+    comp[3] = (int32_t)(a * 257);
+    return 15;
+}
+
 /* D13: BT.601 (XATI's Xv constants, r5xx-shaders.md section 3.3) in 1/65792 (= 1/(257 * 256)) */
 enum { K_Y = 76602, K_VR = 104991, K_UG = 25773, K_VG = 53482, K_UB = 132702 };
 
@@ -272,7 +321,7 @@ void r5xx_tx_filter(const r5xx_tx_regs *r, unsigned n, const r5xx_tx_sample *smp
     uint32_t f1 = r->format1[n], bc = r->border[n];
     unsigned fmt = f1 & 31, cls = r5xx_tx_class(fmt, 0), dpt = r5xx_tx_dwords(fmt);
     unsigned sgn = cls == R5XX_TX_CLASS_FIXED ? (f1 >> 5) & 15 : 0;
-    int gamma = cls == R5XX_TX_CLASS_FIXED && (f1 >> 21 & 1);
+    int gamma = (cls == R5XX_TX_CLASS_FIXED || cls == R5XX_TX_CLASS_DXT) && (f1 >> 21 & 1);
     /* SEL_RED [14:12], SEL_GREEN [17:15], SEL_BLUE [20:18], SEL_ALPHA [11:9] (000:11819-11858) */
     unsigned sel[4] = { (f1 >> 12) & 7, (f1 >> 15) & 7, (f1 >> 18) & 7, (f1 >> 9) & 7 };
     /* TX_BORDER_COLOR as ARGB8888 (D7): R [23:16], G [15:8], B [7:0], A [31:24] */
@@ -316,6 +365,8 @@ void r5xx_tx_filter(const r5xx_tx_regs *r, unsigned n, const r5xx_tx_sample *smp
     for (unsigned k = 0; k < 4; k++) {
         if (cls == R5XX_TX_CLASS_YUV)
             mask[k] = r5xx_tx_yuv(f1, smp->word[k * dpt], smp->off[k], comp[k]);
+        else if (cls == R5XX_TX_CLASS_DXT)
+            mask[k] = r5xx_tx_dxt(fmt, &smp->word[k * dpt], smp->sub[k], comp[k]);
         else
             mask[k] = r5xx_tx_texel(fmt, sgn, &smp->word[k * dpt], smp->off[k], comp[k]);
     }
@@ -345,8 +396,9 @@ r5xx_tx_plan r5xx_tx_plan_request(const r5xx_tx_regs *r, unsigned n, uint32_t s,
     r5xx_tx_plan p = { 0 };
     uint32_t f0 = r->filter0[n], f1 = r->format1[n], f2 = r->format2[n];
     r5xx_surface surf = r5xx_surface_texture(r->offset[n], r->format0[n], f1, f2);
-    if (surf.err & (R5XX_TILE_ERR_BADCFG | R5XX_TILE_ERR_ALIGN))
-        p.err |= R5XX_TX_ERR_TILE;
+    int dxt = r5xx_tx_class(f1 & 31, (f2 >> 14) & 1) == R5XX_TX_CLASS_DXT;
+    if (dxt ? (r->offset[n] & 0x1C) != 0 : (surf.err & (R5XX_TILE_ERR_BADCFG | R5XX_TILE_ERR_ALIGN)) != 0)
+        p.err |= R5XX_TX_ERR_TILE;            /* D14: a compressed texture is never tiled */
     /* D8: MIN_FILTER when the request's LOD is above 0, else MAG_FILTER */
     unsigned le = (lod >> 23) & 0xFF;
     int minify = (lmode == 1 || lmode == 2) && !(lod >> 31) && le != 0 && !(le == 255 && (lod & 0x7FFFFF));
@@ -377,7 +429,13 @@ r5xx_tx_plan r5xx_tx_plan_request(const r5xx_tx_regs *r, unsigned n, uint32_t s,
     p.smp.fs = as.f;
     p.smp.ft = at.f;
     for (unsigned k = 0; k < nt; k++) {
-        p.addr[k] = r5xx_tile_addr(&surf, xi[k], yi[k]);
+        if (dxt) {                            /* D14: 4x4 blocks, row-major, ceil(pitch / 4) a row */
+            uint32_t bpr = (surf.pitch + 3) / 4, bytes = f1 % 32 == 15 ? 8 : 16;
+            p.addr[k] = surf.base + ((yi[k] / 4) * bpr + xi[k] / 4) * bytes;
+            p.smp.sub[k] = (yi[k] & 3) * 4 + (xi[k] & 3);
+        } else {
+            p.addr[k] = r5xx_tile_addr(&surf, xi[k], yi[k]);
+        }
         p.smp.off[k] = p.addr[k] & 3;
         p.smp.border[k] = xb[k] | yb[k];
     }

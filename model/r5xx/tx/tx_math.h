@@ -59,10 +59,10 @@ r5xx_tx_axis r5xx_tx_map_axis(uint32_t coord, uint32_t size, unsigned mode, int 
 
 /* Format classes (D5, D12, D13): decoded as fixed-point components, as 4:2:2 video, as floats,
  * or not decoded. */
-enum { R5XX_TX_CLASS_NONE, R5XX_TX_CLASS_FIXED, R5XX_TX_CLASS_YUV, R5XX_TX_CLASS_FLOAT };
+enum { R5XX_TX_CLASS_NONE, R5XX_TX_CLASS_FIXED, R5XX_TX_CLASS_YUV, R5XX_TX_CLASS_FLOAT, R5XX_TX_CLASS_DXT };
 unsigned r5xx_tx_class(unsigned txformat, unsigned msb);
 
-/* Dwords per texel read: 2 for the 64-bit formats, 4 for 32f x4, else 1. */
+/* Dwords per texel read: 2 for the 64-bit formats and DXT1, 4 for 32f x4, DXT3 and DXT5, else 1. */
 unsigned r5xx_tx_dwords(unsigned txformat);
 
 /* An n-bit component as a channel value v (the value is v / 65535): unsigned: floor(65536 c /
@@ -77,6 +77,10 @@ unsigned r5xx_tx_texel(unsigned txformat, unsigned sgn, const uint32_t *w, unsig
 /* A 4:2:2 texel (D13): C0 = Cr, C1 = Y, C2 = Cb, or R, G, B with YUV_TO_RGB; mask 7. */
 unsigned r5xx_tx_yuv(uint32_t format1, uint32_t word, unsigned off, int32_t comp[4]);
 
+/* A texel of a DXT1/3/5 block (D14): w the block's dwords, sub = 4 (y mod 4) + x mod 4;
+ * comp C0 = B, C1 = G, C2 = R, C3 = A (8-bit values, * 257). */
+unsigned r5xx_tx_dxt(unsigned txformat, const uint32_t *w, unsigned sub, int32_t comp[4]);
+
 /* v / 65535 as binary32, truncated (|v| < 2^19; 65535 gives 1.0). */
 uint32_t r5xx_tx_v2f(int32_t v);
 uint32_t r5xx_tx_u16f(unsigned v);
@@ -89,6 +93,7 @@ typedef struct r5xx_tx_sample {
     uint32_t word[16];      /* the dwords read, texel by texel (T0 = (i0,j0), T1 = (i1,j0),
                                T2 = (i0,j1), T3 = (i1,j1)), dpt per texel; 0 when not read */
     unsigned off[4];        /* byte address & 3 of texel k */
+    unsigned sub[4];        /* DXT: the texel within its block, 4 (y mod 4) + x mod 4 */
     unsigned border[4];     /* texel k is the border colour */
     unsigned fs, ft;        /* sub-texel fractions, 0 for point */
 } r5xx_tx_sample;

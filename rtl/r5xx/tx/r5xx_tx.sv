@@ -111,6 +111,7 @@ module r5xx_tx (
   logic [2:0]       p_dlog;
   logic [3:0][31:0] p_addr;
   logic [3:0]       p_bord;
+  logic [3:0][3:0]  p_sub;
   logic [7:0]       p_fs;
   logic [7:0]       p_ft;
   logic [3:0]       p_err;
@@ -130,6 +131,7 @@ module r5xx_tx (
     .dlog_o    (p_dlog),
     .addr_o    (p_addr),
     .bord_o    (p_bord),
+    .sub_o     (p_sub),
     .fs_o      (p_fs),
     .ft_o      (p_ft),
     .err_o     (p_err)
@@ -139,6 +141,7 @@ module r5xx_tx (
   logic [2:0]       dlog_q;
   logic [3:0][31:0] addr_q;
   logic [3:0]       bord_q;
+  logic [3:0][3:0]  sub_q;
   logic [7:0]       fs_q;
   logic [7:0]       ft_q;
   logic [3:0]       err_q;
@@ -195,6 +198,7 @@ module r5xx_tx (
       dlog_q    <= 3'd0;
       addr_q    <= '0;
       bord_q    <= 4'd0;
+      sub_q     <= '0;
       fs_q      <= 8'd0;
       ft_q      <= 8'd0;
       err_q     <= 4'd0;
@@ -217,6 +221,7 @@ module r5xx_tx (
         dlog_q  <= p_dlog;
         addr_q  <= p_addr;
         bord_q  <= p_bord;
+        sub_q   <= p_sub;
         fs_q    <= p_fs;
         ft_q    <= p_ft;
         err_q   <= p_err;
@@ -254,6 +259,7 @@ module r5xx_tx (
     .word_i   (word_q),
     .off_i    (offs),
     .bord_i   (bord_q),
+    .sub_i    (sub_q),
     .fs_i     (fs_q),
     .ft_i     (ft_q),
     .out_o    (f_out)

@@ -16,6 +16,7 @@ module r5xx_tx_filt (
   input  logic [15:0][31:0]  word_i,      // the dwords read, texel by texel
   input  logic [3:0][1:0]    off_i,       // byte address & 3 of texel k
   input  logic [3:0]         bord_i,      // texel k is the border colour
+  input  logic [3:0][3:0]    sub_i,       // DXT: texel k within its block
   input  logic [7:0]         fs_i,
   input  logic [7:0]         ft_i,
   output logic [3:0][31:0]   out_o        // R, G, B, A
@@ -23,6 +24,7 @@ module r5xx_tx_filt (
 
   logic [4:0]       fmt;
   logic             is_yuv;
+  logic             is_dxt;
   logic             is_float;
   logic             is_fixed;
   logic             gamma;
@@ -33,9 +35,10 @@ module r5xx_tx_filt (
 
   assign fmt      = f1_i[4:0];
   assign is_yuv   = fmt == 5'd20 || fmt == 5'd21;
+  assign is_dxt   = fmt >= 5'd15 && fmt <= 5'd17;
   assign is_float = fmt >= 5'd24 && fmt <= 5'd29;
   assign is_fixed = fmt <= 5'd14;
-  assign gamma    = is_fixed && f1_i[21];
+  assign gamma    = (is_fixed || is_dxt) && f1_i[21];
   assign sgn      = is_fixed ? f1_i[8:5] : 4'd0;
   assign sel[0]   = f1_i[14:12];  // SEL_RED
   assign sel[1]   = f1_i[17:15];  // SEL_GREEN
@@ -84,8 +87,16 @@ module r5xx_tx_filt (
       .c_o    (yc)
     );
 
-    assign comp[k] = is_yuv ? {20'd0, yc} : fc;
-    assign mask[k] = is_yuv ? 4'b0111 : fm;
+    logic [3:0][19:0] dc;
+    r5xx_tx_dxt u_dxt (
+      .fmt_i (fmt),
+      .w_i   ({word_i[(k << dlog_i) + 3], word_i[(k << dlog_i) + 2], w1, w0}),
+      .sub_i (sub_i[k]),
+      .c_o   (dc)
+    );
+
+    assign comp[k] = is_yuv ? {20'd0, yc} : is_dxt ? dc : fc;
+    assign mask[k] = is_yuv ? 4'b0111 : is_dxt ? 4'b1111 : fm;
   end
 
   for (genvar c = 0; c < 4; c++) begin : g_chan

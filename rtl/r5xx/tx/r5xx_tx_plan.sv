@@ -19,6 +19,7 @@ module r5xx_tx_plan (
   output logic [2:0]         dlog_o,      // log2 of the dwords per texel (0, 1, 2)
   output logic [3:0][31:0]   addr_o,      // byte address of texel k (0 when not read)
   output logic [3:0]         bord_o,
+  output logic [3:0][3:0]    sub_o,       // DXT: the texel within its block
   output logic [7:0]         fs_o,
   output logic [7:0]         ft_o,
   output logic [3:0]         err_o        // {DISABLED, NOTBUILT, TILE, FORMAT}
@@ -42,8 +43,11 @@ module r5xx_tx_plan (
   logic       is_float;
   assign fmt      = format1_i[4:0];
   assign is_float = fmt >= 5'd24 && fmt <= 5'd29;
-  assign fmt_ok   = !format2_i[14] && (fmt <= 5'd14 || fmt == 5'd20 || fmt == 5'd21 || is_float);
-  assign dlog_o   = (fmt == 5'd29) ? 3'd2 : (fmt == 5'd14 || fmt == 5'd26 || fmt == 5'd28) ? 3'd1 : 3'd0;
+  logic       is_dxt;
+  assign is_dxt   = fmt >= 5'd15 && fmt <= 5'd17 && !format2_i[14];
+  assign fmt_ok   = !format2_i[14] && (fmt <= 5'd17 || fmt == 5'd20 || fmt == 5'd21 || is_float);
+  assign dlog_o   = (fmt == 5'd29 || fmt == 5'd16 || fmt == 5'd17) ? 3'd2 :
+                    (fmt == 5'd14 || fmt == 5'd15 || fmt == 5'd26 || fmt == 5'd28) ? 3'd1 : 3'd0;
   assign w        = {1'b0, format2_i[15], format0_i[10:0]} + 13'd1;
   assign h        = {1'b0, format2_i[16], format0_i[21:11]} + 13'd1;
 
@@ -113,7 +117,16 @@ module r5xx_tx_plan (
   assign xi = {si1, si0, si1, si0};
   assign yi = {ti1, ti1, ti0, ti0};
 
+  // D14: a DXT texture is 4x4 blocks of 8 (DXT1) or 16 bytes, row-major, ceil(pitch / 4) a row
+  logic [12:0] bpr;
+  assign bpr = 13'((s_pitch + 15'd3) >> 2);
+
   for (genvar k = 0; k < 4; k++) begin : g_addr
+    logic [31:0] ta;
+    logic [31:0] blk;
+    assign blk  = {22'd0, yi[k][11:2]} * {19'd0, bpr} + {22'd0, xi[k][11:2]};
+    assign a[k] = is_dxt ? s_base + (blk << ((fmt == 5'd15) ? 3 : 4)) : ta;
+    assign sub_o[k] = {yi[k][1:0], xi[k][1:0]};
     r5xx_tile_addr u_addr (
       .base_i  (s_base),
       .pitch_i (s_pitch),
@@ -122,7 +135,7 @@ module r5xx_tx_plan (
       .micro_i (s_micro),
       .x_i     ({2'b00, xi[k]}),
       .y_i     ({2'b00, yi[k]}),
-      .addr_o  (a[k])
+      .addr_o  (ta)
     );
   end
 
@@ -134,7 +147,7 @@ module r5xx_tx_plan (
   assign bord_o  = !run ? 4'd0 : lin ? {sb1 | tb1, sb0 | tb1, sb1 | tb0, sb0 | tb0} : {3'd0, sb0 | tb0};
   assign fs_o    = run ? fs : 8'd0;
   assign ft_o    = run ? ft : 8'd0;
-  assign err_o   = {!en_i, notbuilt, s_err[0] | s_err[2], en_i && !fmt_ok};
+  assign err_o   = {!en_i, notbuilt, is_dxt ? offset_i[4:2] != 3'd0 : s_err[0] | s_err[2], en_i && !fmt_ok};
 
   logic unused_plan;
   assign unused_plan = ^{filter0_i[31:13], filter0_i[8:6], format1_i[31:27], format1_i[24:5], s_err[1]};

@@ -28,18 +28,18 @@ def case_fault_rtl(ctx):
     """A flipped bit of the 101st response's green component on the RTL side is caught; the report
     shows the sampler and quad pixel, the request's coordinates and the texel reads."""
     p = run(ctx, 'run', *RANDOM, '--inject', 'rtl:rsp.g@100^0x1', expect_rc=1)
-    contains(p.stdout, 'MISMATCH r5xx.tx at cycle 2121: channel rsp (out), transaction #100: field g differs '
+    contains(p.stdout, 'MISMATCH r5xx.tx at cycle 1934: channel rsp (out), transaction #100: field g differs '
              '(expected: model, actual: rtl)',
-             '    smp        0x7                      0x7',
+             '    smp        0x3                      0x3',
              '  * g          0x00000000               0x00000001',
-             'req      #100 ', 'smp=7 s=', ' t=', 'memreq   #', 'memrsp   #', 'addr=44dc(TX_FORMAT1_7)',
-             'FAIL r5xx.tx random count 3000: cycle 2121: channel rsp (out) #100 field g differs')
+             'req      #98 ', 'smp=3 s=43891870 t=9a89be11', 'memreq   #', 'memrsp   #', 'addr=44c4(TX_FORMAT1_1)',
+             'FAIL r5xx.tx random count 3000: cycle 1934: channel rsp (out) #100 field g differs')
 
 
 def case_fault_rtl_addr(ctx):
     """A wrong texel read address on the RTL side."""
     p = run(ctx, 'run', *RANDOM, '--inject', 'rtl:memreq.addr@40^0x4', expect_rc=1)
-    contains(p.stdout, 'MISMATCH r5xx.tx at cycle 897: channel memreq (out), transaction #40: field addr differs '
+    contains(p.stdout, 'MISMATCH r5xx.tx at cycle 977: channel memreq (out), transaction #40: field addr differs '
              '(expected: model, actual: rtl)')
 
 
