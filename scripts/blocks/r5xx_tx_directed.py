@@ -195,9 +195,42 @@ def yuv(f1, word, off):
     return [min(max(x, 0), 65535) for x in out] if conv == 1 else out
 
 
-def positive(lod):
-    e = (lod >> 23) & 0xFF
-    return not lod >> 31 and e != 0 and not (e == 255 and lod & 0x7FFFFF)
+def level(surf, w, h, lvl, fmt, msw):
+    """D15: (surface, width, height) of level lvl.  Levels lie back to back; level l > 0 is
+    max(1, W >> l) x max(1, H >> l) with its width as pitch, macro-tiled while at least (MACRO_SWITCH:
+    more than) one macro-tile wide."""
+    base, pitch, bpp, macro, micro, bad = surf
+    mw, mh = MICRO[(bpp, micro)] if micro else (32 >> bpp, 1)
+    for l in range(lvl + 1):
+        wl, hl = max(1, w >> l), max(1, h >> l)
+        pl = pitch if l == 0 else wl
+        ml = macro if l == 0 else macro and (wl > 8 * mw if msw else wl >= 8 * mw)
+        if l == lvl:
+            return (base, pl, bpp, ml, micro, bad), wl, hl
+        if 15 <= fmt <= 17:
+            base += -(-hl // 4) * -(-pl // 4) * (8 if fmt == 15 else 16)
+        else:
+            tw, th = (8 * mw, 8 * mh) if ml else (mw, mh)
+            base += -(-hl // th) * -(-pl // tw) * (2048 if ml else 32)
+        base &= 0xFFFFFFFF
+
+
+def lam256(lod, lmode, filter1):
+    """D8: lambda in 1/256 level: floor(lod * 256) saturated to [-8192, 8191], plus 8 * LOD_BIAS."""
+    from fractions import Fraction
+    sg, e, mt = lod >> 31, (lod >> 23) & 0xFF, lod & 0x7FFFFF
+    lam = 0
+    if lmode in (1, 2) and e != 0 and not (e == 255 and mt):
+        if e == 255:
+            lam = -8192 if sg else 8191
+        else:
+            v = Fraction((1 << 23) | mt) * Fraction(2) ** (e - 150) * 256
+            v = -v if sg else v
+            lam = min(max(v.numerator // v.denominator, -8192), 8191)      # floor
+    bias = (filter1 >> 3) & 0x3FF
+    return lam + 8 * (bias - 1024 if bias & 0x200 else bias)
+
+
 
 
 def sample(regs, mem, n, s, t, lod=0, lmode=0):
@@ -207,10 +240,16 @@ def sample(regs, mem, n, s, t, lod=0, lmode=0):
     surf = surface(off, f0r, f1, f2)
     isdxt = 15 <= (f1 & 31) <= 17 and not (f2 >> 14) & 1
     err = ERR_TILE if (off & 0x1C if isdxt else surf[5]) else 0
-    filt = (f0 >> 11) & 3 if lmode in (1, 2) and positive(lod) else (f0 >> 9) & 3
+    lam = lam256(lod, lmode, regs[FILTER1][n])
+    filt = (f0 >> 11) & 3 if lam > 0 else (f0 >> 9) & 3
     lin = filt >= 2
-    if filt in (0, 3) or (f1 >> 25) & 3:
+    mipf = (f0 >> 13) & 3
+    if filt in (0, 3) or (f1 >> 25) & 3 or mipf >= 2:
         err |= ERR_NOTBUILT
+    top = (f0r >> 26) & 15
+    lvl = min((f0 >> 17) & 15, top)
+    if mipf and lam > 0:
+        lvl = min(lvl + (lam + 127) // 256, top)
     if not regs[TX_ENABLE] >> n & 1:
         return (0, 0, 0, ONE, err | ERR_DISABLED), []
     fmt = f1 & 31
@@ -222,6 +261,7 @@ def sample(regs, mem, n, s, t, lod=0, lmode=0):
     dpt = DWORDS.get(fmt, 1)
     w = ((f0r & 0x7FF) | ((f2 >> 15 & 1) << 11)) + 1
     h = (((f0r >> 11) & 0x7FF) | ((f2 >> 16 & 1) << 11)) + 1
+    surf, w, h = level(surf, w, h, lvl, fmt, regs[FILTER1][n] >> 22 & 1)
     (i0, bi0), (i1, bi1), fs = axis(s, w, f0 & 7, lin)
     (j0, bj0), (j1, bj1), ft = axis(t, h, (f0 >> 3) & 7, lin)
     texels = [(i0, j0, bi0 or bj0), (i1, j0, bi1 or bj0), (i0, j1, bi0 or bj1), (i1, j1, bi1 or bj1)]
@@ -340,10 +380,14 @@ class Case:
             out.append('mem %08x %s' % (run[0], ' '.join('%08x' % w for w in run[1])))
         return out
 
-    def store_texels(self, n, texels):
-        """Write texel values (a dict (x, y) -> value) of sampler n's texture into memory at the
-        addresses of its surface (bytes merged into dwords)."""
-        s = surface(self.regs[OFFSET][n], self.regs[FORMAT0][n], self.regs[FORMAT1][n], self.regs[FORMAT2][n])
+    def store_texels(self, n, texels, lvl=0):
+        """Write texel values (a dict (x, y) -> value) of level lvl of sampler n's texture into memory
+        at the addresses of its surface (bytes merged into dwords)."""
+        f0, f1, f2 = self.regs[FORMAT0][n], self.regs[FORMAT1][n], self.regs[FORMAT2][n]
+        s = surface(self.regs[OFFSET][n], f0, f1, f2)
+        w = ((f0 & 0x7FF) | ((f2 >> 15 & 1) << 11)) + 1
+        h = (((f0 >> 11) & 0x7FF) | ((f2 >> 16 & 1) << 11)) + 1
+        s = level(s, w, h, lvl, f1 & 31, self.regs[FILTER1][n] >> 22 & 1)[0]
         nbytes = 1 << s[2]
         dw = {}
         for (x, y), v in texels.items():
@@ -356,13 +400,14 @@ class Case:
             self.preload(d, [dw[d]])
 
     def sampler(self, n, fmt, w, h, base, filt=0, mode_s=0, mode_t=0, mag=1, minf=1, sel=None,
-                macro=0, micro=0, pitch=None, border=0, mcr=0, msb=0, extra1=0, enable=True):
+                macro=0, micro=0, pitch=None, border=0, mcr=0, msb=0, extra1=0, enable=True, levels=0,
+                extra0=0, filter1=0):
         """Program sampler n: TX_FILTER0/1, TX_FORMAT0/1/2, TX_OFFSET, TX_BORDER_COLOR, TX_ENABLE.
         sel: the SEL_* bits of TX_FORMAT1 (sel_word()); by default R=C0 G=C1 B=C2 A=C3."""
         pen = pitch is not None
-        self.w(FILTER0 + 4 * n, mode_s | mode_t << 3 | mag << 9 | minf << 11 | filt)
-        self.w(FILTER1 + 4 * n, mcr << 2)
-        self.w(FORMAT0 + 4 * n, ((w - 1) & 0x7FF) | ((h - 1) & 0x7FF) << 11 | pen << 31)
+        self.w(FILTER0 + 4 * n, mode_s | mode_t << 3 | mag << 9 | minf << 11 | filt | extra0)
+        self.w(FILTER1 + 4 * n, mcr << 2 | filter1)
+        self.w(FORMAT0 + 4 * n, ((w - 1) & 0x7FF) | ((h - 1) & 0x7FF) << 11 | levels << 26 | pen << 31)
         self.w(FORMAT1 + 4 * n, fmt | (sel_word(*SEL_RGBA) if sel is None else sel) | extra1)
         self.w(FORMAT2 + 4 * n, ((pitch - 1) if pen else 0) | msb << 14 | ((w - 1) >> 11) << 15 |
                ((h - 1) >> 11) << 16)
@@ -663,6 +708,35 @@ def cases():
                 c.req(15, centre(x, 4), centre(y, 4))
             c.req(15, fbits(-0.5), fbits(0.5))
         assert dpt in (1, 2, 4)
+    out.append(c)
+
+    c = Case('mips', 'mip levels (D15) with explicit LOD and bias (D8): nearest level of lambda = lod + '
+             'LOD_BIAS between MAX_MIP_LEVEL (the finest) and NUM_LEVELS (the coarsest); levels back to back, '
+             'macro-tiled while a macro-tile wide (MACRO_SWITCH 0 and 1), DXT1 levels; MIP_FILTER linear '
+             'flagged NOTBUILT (nearest level)', per_req=10)
+    lods = [0.0, 0.4, 0.5, 0.51, 1.0, 1.49, 1.5, 1.6, 2.2, 3.7, 5.0, 9.0, -1.0]
+    for k, (fmt, w, h, macro, micro, msw, nl, first, mipf, bias) in enumerate([
+            (12, 64, 32, 1, 1, 0, 6, 0, 1, 0), (12, 64, 32, 1, 1, 1, 6, 0, 1, 0), (0, 40, 24, 0, 1, 0, 5, 1, 1, 0),
+            (6, 128, 16, 1, 2, 0, 7, 0, 1, 0x3F0), (15, 32, 16, 0, 0, 0, 5, 0, 1, 0), (12, 16, 16, 0, 0, 0, 4, 2, 2, 32),
+            (12, 16, 16, 0, 0, 0, 4, 0, 0, 0)]):
+        b = base + 0x20000 * k
+        c.sampler(9, fmt, w, h, b, macro=macro, micro=micro, levels=nl, mag=1, minf=1,
+                  extra0=mipf << 13 | first << 17, filter1=msw << 22 | bias << 3)
+        c.flush()
+        for lvl in range(nl + 1):
+            wl, hl = max(1, w >> lvl), max(1, h >> lvl)
+            if fmt == 15:
+                s0 = surface(b, 0, 15, 0)
+                lb = level((b, w, 0, 0, 0, False), w, h, lvl, 15, 0)[0][0]
+                c.preload(lb, [(0x0841 * (lvl + 1)) | (0xF800 >> lvl) << 16 if j % 2 == 0 else 0x55555555 * (lvl % 3)
+                               for j in range(2 * max(1, -(-wl // 4)) * max(1, -(-hl // 4)))])
+                assert s0
+            else:
+                c.store_texels(9, {(x, y): (0x01010101 * (16 * lvl + 1) + x + 256 * y) &
+                                   ((1 << (8 << TX_BPP[0][fmt])) - 1) for x in range(wl) for y in range(hl)}, lvl)
+        for lv in lods:
+            for lmode in (1, 2):
+                c.req(9, fbits(0.37), fbits(0.61), lod=fbits(lv), lmode=lmode)
     out.append(c)
 
     c = Case('lod', 'MIN_FILTER (bilinear) when lmode is 1 or 2 and lod > 0, else MAG_FILTER (point) (D8)')

@@ -390,6 +390,31 @@ void r5xx_tx_filter(const r5xx_tx_regs *r, unsigned n, const r5xx_tx_sample *smp
     }
 }
 
+int32_t r5xx_tx_lambda(uint32_t lod, unsigned lmode, uint32_t filter1)
+{
+    int32_t l = 0;
+    unsigned sg = lod >> 31, e = (lod >> 23) & 0xFF;
+    if ((lmode == 1 || lmode == 2) && e != 0 && !(e == 255 && (lod & 0x7FFFFF))) {
+        /* floor(lod * 256), saturated to [-8192, 8191] (32 levels either way) */
+        uint64_t m = (lod & 0x7FFFFF) | 0x800000u;
+        int k = (int)e - 142;                 /* lod * 256 = m * 2^k */
+        int64_t x;
+        if (k >= 14)
+            x = sg ? -8192 : 8191;
+        else if (k >= 0)
+            x = sg ? -(int64_t)(m << k) : (int64_t)(m << k);
+        else {
+            int sh = -k > 40 ? 40 : -k;
+            x = sg ? -(int64_t)((m + (1ull << sh) - 1) >> sh) : (int64_t)(m >> sh);
+        }
+        l = (int32_t)(x < -8192 ? -8192 : x > 8191 ? 8191 : x);
+    }
+    int32_t bias = (int32_t)((filter1 >> 3) & 0x3FF);   /* LOD_BIAS s4.5 (000:11612) */
+    if (bias & 0x200)
+        bias -= 0x400;
+    return l + 8 * bias;
+}
+
 r5xx_tx_plan r5xx_tx_plan_request(const r5xx_tx_regs *r, unsigned n, uint32_t s, uint32_t t, uint32_t lod,
                                   unsigned lmode)
 {
@@ -399,13 +424,23 @@ r5xx_tx_plan r5xx_tx_plan_request(const r5xx_tx_regs *r, unsigned n, uint32_t s,
     int dxt = r5xx_tx_class(f1 & 31, (f2 >> 14) & 1) == R5XX_TX_CLASS_DXT;
     if (dxt ? (r->offset[n] & 0x1C) != 0 : (surf.err & (R5XX_TILE_ERR_BADCFG | R5XX_TILE_ERR_ALIGN)) != 0)
         p.err |= R5XX_TX_ERR_TILE;            /* D14: a compressed texture is never tiled */
-    /* D8: MIN_FILTER when the request's LOD is above 0, else MAG_FILTER */
-    unsigned le = (lod >> 23) & 0xFF;
-    int minify = (lmode == 1 || lmode == 2) && !(lod >> 31) && le != 0 && !(le == 255 && (lod & 0x7FFFFF));
+    /* D8: lambda in 1/256 (the request's LOD plus LOD_BIAS); MIN_FILTER when it is above 0 */
+    int32_t lam = r5xx_tx_lambda(lod, lmode, r->filter1[n]);
+    int minify = lam > 0;
     unsigned filt = minify ? (f0 >> 11) & 3 : (f0 >> 9) & 3;
     int lin = filt >= 2;
-    if (filt == 0 || filt == 3 || ((f1 >> 25) & 3) != 0)
+    unsigned mipf = (f0 >> 13) & 3;
+    if (filt == 0 || filt == 3 || ((f1 >> 25) & 3) != 0 || mipf >= 2)
         p.err |= R5XX_TX_ERR_NOTBUILT;
+    /* D15: the level: MAX_MIP_LEVEL is the finest, NUM_LEVELS the coarsest; nearest mip */
+    unsigned top = (r->format0[n] >> 26) & 15, lvl = (f0 >> 17) & 15;
+    if (lvl > top)
+        lvl = top;
+    if (mipf && minify) {
+        lvl += (unsigned)((lam + 127) >> 8);
+        if (lvl > top)
+            lvl = top;
+    }
     if (!(r->enable >> n & 1)) {
         p.err |= R5XX_TX_ERR_DISABLED;
         return p;
@@ -419,6 +454,33 @@ r5xx_tx_plan r5xx_tx_plan_request(const r5xx_tx_regs *r, unsigned n, uint32_t s,
         lin = 0;                              /* D12: FP16/FP32 point-sampled (001:215) */
     unsigned dpt = r5xx_tx_dwords(f1 & 31);
     uint32_t w = r5xx_tx_width(r->format0[n], f2), h = r5xx_tx_height(r->format0[n], f2);
+    unsigned bytes = (f1 & 31) == 15 ? 8 : 16;
+    /* D15: levels back to back from TXOFFSET; level l > 0 is max(1, W >> l) x max(1, H >> l)
+     * texels with that width as its pitch, macro-tiled while it is at least (MACRO_SWITCH 1:
+     * more than) one macro-tile wide */
+    for (unsigned l = 0;; l++) {
+        uint32_t wl = w >> l ? w >> l : 1, hl = h >> l ? h >> l : 1;
+        r5xx_surface ls = surf;
+        if (l) {
+            unsigned mtw, mth;
+            r5xx_tile_dims(surf.bpp_log2, surf.micro, 1, &mtw, &mth);
+            ls.pitch = wl;
+            ls.macro = surf.macro && ((r->filter1[n] >> 22 & 1) ? wl > (1u << mtw) : wl >= (1u << mtw));
+        }
+        if (l == lvl) {
+            surf = ls;
+            w = wl;
+            h = hl;
+            break;
+        }
+        if (dxt) {
+            surf.base += ((hl + 3) / 4) * ((ls.pitch + 3) / 4) * bytes;
+        } else {
+            unsigned tw, th;
+            r5xx_tile_dims(ls.bpp_log2, ls.micro, ls.macro, &tw, &th);
+            surf.base += ((hl + (1u << th) - 1) >> th) * ((ls.pitch + (1u << tw) - 1) >> tw) * (ls.macro ? 2048u : 32u);
+        }
+    }
     r5xx_tx_axis as = r5xx_tx_map_axis(s, w, f0 & 7, lin);
     r5xx_tx_axis at = r5xx_tx_map_axis(t, h, (f0 >> 3) & 7, lin);
     uint32_t xi[4] = { as.i0, as.i1, as.i0, as.i1 }, yi[4] = { at.i0, at.i0, at.i1, at.i1 };
@@ -430,7 +492,7 @@ r5xx_tx_plan r5xx_tx_plan_request(const r5xx_tx_regs *r, unsigned n, uint32_t s,
     p.smp.ft = at.f;
     for (unsigned k = 0; k < nt; k++) {
         if (dxt) {                            /* D14: 4x4 blocks, row-major, ceil(pitch / 4) a row */
-            uint32_t bpr = (surf.pitch + 3) / 4, bytes = f1 % 32 == 15 ? 8 : 16;
+            uint32_t bpr = (surf.pitch + 3) / 4;
             p.addr[k] = surf.base + ((yi[k] / 4) * bpr + xi[k] / 4) * bytes;
             p.smp.sub[k] = (yi[k] & 3) * 4 + (xi[k] & 3);
         } else {

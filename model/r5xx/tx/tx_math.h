@@ -110,6 +110,10 @@ typedef struct r5xx_tx_plan {
     unsigned err;           /* R5XX_TX_ERR_* */
 } r5xx_tx_plan;
 
+/* D8: lambda in 1/256 level: floor(lod * 256) saturated to +-32 levels for lmode 1 and 2 (0 for
+ * NaN, zero, denormal, lmode 0 and 3), plus 8 * TX_FILTER1.LOD_BIAS (s4.5). */
+int32_t r5xx_tx_lambda(uint32_t lod, unsigned lmode, uint32_t filter1);
+
 r5xx_tx_plan r5xx_tx_plan_request(const r5xx_tx_regs *r, unsigned n, uint32_t s, uint32_t t, uint32_t lod,
                                   unsigned lmode);
 

@@ -107,8 +107,16 @@ static void sampler(gen *g, unsigned n, int sw, unsigned i)
         f1 |= word(g) & 0xF8000000u;          /* CACHE: ignored */
     if (rnd(g, 16) == 0)
         f1 |= (1 + rnd(g, 3)) << 25;          /* TEX_COORD_TYPE 3D/cube/reserved: not built */
-    uint32_t fl0 = cs | ct << 3 | (word(g) & 7) << 6 | mag << 9 | min << 11 | (word(g) & 0xFFFF8000u);
+    uint32_t fl0 = cs | ct << 3 | (word(g) & 7) << 6 | mag << 9 | min << 11 | rnd(g, 4) << 13 |
+                   (word(g) & 0xFFFF8000u);
+    if (rnd(g, 2))
+        fl0 &= ~(15u << 17);                  /* MAX_MIP_LEVEL 0: from the finest level */
     uint32_t fl1 = word(g);
+    if (rnd(g, 2))
+        fl1 &= ~(0x3FFu << 3);                /* no LOD_BIAS */
+    if (rnd(g, 4) == 0) {                     /* mip levels */
+        f0 = (f0 & ~(15u << 26)) | rnd(g, 13) << 26;
+    }
     uint32_t base = REGION_BASE + REGION_STRIDE * rnd(g, NREGION);
     if (!macro || rnd(g, 8) == 0)
         base += 32 * rnd(g, 256);
@@ -167,7 +175,9 @@ static int requests(gen *g, unsigned nr)
         uint32_t w = r5xx_tx_width(g->regs.format0[n], g->regs.format2[n]);
         uint32_t h = r5xx_tx_height(g->regs.format0[n], g->regs.format2[n]);
         uint32_t lod;
-        switch (rnd(g, 6)) {
+        switch (rnd(g, 8)) {
+        case 6:
+        case 7: lod = fbits((float)rnd(g, 2048) / 256.0f - 2.0f); break;   /* -2 .. 6 levels */
         case 0: lod = 0; break;
         case 1: lod = 0x3F800000u; break;
         case 2: lod = 0xBF800000u; break;

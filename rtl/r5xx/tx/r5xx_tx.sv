@@ -119,6 +119,7 @@ module r5xx_tx (
   r5xx_tx_plan u_plan (
     .en_i      (enable[{1'b0, smp_q}]),
     .filter0_i (filter0),
+    .filter1_i (filter1),
     .format0_i (format0),
     .format1_i (format1),
     .format2_i (format2),

@@ -7,6 +7,7 @@
 module r5xx_tx_plan (
   input  logic               en_i,        // TX_ENABLE bit of the sampler
   input  logic [31:0]        filter0_i,
+  input  logic [31:0]        filter1_i,
   input  logic [31:0]        format0_i,
   input  logic [31:0]        format1_i,
   input  logic [31:0]        format2_i,
@@ -33,11 +34,32 @@ module r5xx_tx_plan (
   logic [12:0] w;
   logic [12:0] h;
 
-  assign minify = (lmode_i == 2'd1 || lmode_i == 2'd2) && !lod_i[31] && lod_i[30:23] != 8'd0 &&
-                  !(lod_i[30:23] == 8'hFF && lod_i[22:0] != 23'd0);
+  // D8: lambda (request LOD + LOD_BIAS, 1/256 level); MIN_FILTER when it is above 0
+  logic signed [15:0] lam;
+  r5xx_tx_lambda u_lam (
+    .lod_i   (lod_i),
+    .lmode_i (lmode_i),
+    .bias_i  (filter1_i[12:3]),
+    .lam_o   (lam)
+  );
+  assign minify = lam > 16'sd0;
+
+  // D15: the level: MAX_MIP_LEVEL the finest, NUM_LEVELS the coarsest, nearest mip
+  logic [1:0]  mipf;
+  logic [3:0]  top;
+  logic [3:0]  first;
+  logic [15:0] step;
+  logic [16:0] want;
+  logic [3:0]  lvl;
+  assign mipf  = filter0_i[14:13];
+  assign top   = format0_i[29:26];
+  assign first = (filter0_i[20:17] > top) ? top : filter0_i[20:17];
+  assign step  = 16'((lam + 16'sd127) >>> 8);
+  assign want  = {13'd0, first} + ((mipf != 2'd0 && minify) ? {1'b0, step} : 17'd0);
+  assign lvl   = (want > {13'd0, top}) ? top : want[3:0];
   assign filt     = minify ? filter0_i[12:11] : filter0_i[10:9];
   assign lin      = filt[1] && !is_float;   // D12: FP16/FP32 point-sampled (001:215)
-  assign notbuilt = filt == 2'd0 || filt == 2'd3 || format1_i[26:25] != 2'd0;
+  assign notbuilt = filt == 2'd0 || filt == 2'd3 || format1_i[26:25] != 2'd0 || mipf[1];
   // format classes (D5, D12, D13): fixed 0-14, 4:2:2 20-21, float 24-29 (TXFORMAT_MSB 0)
   logic [4:0] fmt;
   logic       is_float;
@@ -73,6 +95,32 @@ module r5xx_tx_plan (
     .err_o   (s_err)
   );
 
+  // the level's surface and size
+  logic [31:0] l_base;
+  logic [14:0] l_pitch;
+  logic        l_macro;
+  logic [12:0] lw;
+  logic [12:0] lh;
+
+  r5xx_tx_level u_level (
+    .base_i  (s_base),
+    .pitch_i (s_pitch),
+    .bpp_i   (s_bpp),
+    .macro_i (s_macro),
+    .micro_i (s_micro),
+    .w_i     (w),
+    .h_i     (h),
+    .lvl_i   (lvl),
+    .msw_i   (filter1_i[22]),
+    .dxt_i   (is_dxt),
+    .dxt1_i  (fmt == 5'd15),
+    .base_o  (l_base),
+    .pitch_o (l_pitch),
+    .macro_o (l_macro),
+    .w_o     (lw),
+    .h_o     (lh)
+  );
+
   // the axes
   logic [11:0] si0;
   logic [11:0] si1;
@@ -87,7 +135,7 @@ module r5xx_tx_plan (
 
   r5xx_tx_axis u_s (
     .coord_i (s_i),
-    .size_i  (w),
+    .size_i  (lw),
     .mode_i  (filter0_i[2:0]),
     .lin_i   (lin),
     .i0_o    (si0),
@@ -99,7 +147,7 @@ module r5xx_tx_plan (
 
   r5xx_tx_axis u_t (
     .coord_i (t_i),
-    .size_i  (h),
+    .size_i  (lh),
     .mode_i  (filter0_i[5:3]),
     .lin_i   (lin),
     .i0_o    (ti0),
@@ -119,19 +167,19 @@ module r5xx_tx_plan (
 
   // D14: a DXT texture is 4x4 blocks of 8 (DXT1) or 16 bytes, row-major, ceil(pitch / 4) a row
   logic [12:0] bpr;
-  assign bpr = 13'((s_pitch + 15'd3) >> 2);
+  assign bpr = 13'((l_pitch + 15'd3) >> 2);
 
   for (genvar k = 0; k < 4; k++) begin : g_addr
     logic [31:0] ta;
     logic [31:0] blk;
     assign blk  = {22'd0, yi[k][11:2]} * {19'd0, bpr} + {22'd0, xi[k][11:2]};
-    assign a[k] = is_dxt ? s_base + (blk << ((fmt == 5'd15) ? 3 : 4)) : ta;
+    assign a[k] = is_dxt ? l_base + (blk << ((fmt == 5'd15) ? 3 : 4)) : ta;
     assign sub_o[k] = {yi[k][1:0], xi[k][1:0]};
     r5xx_tile_addr u_addr (
-      .base_i  (s_base),
-      .pitch_i (s_pitch),
+      .base_i  (l_base),
+      .pitch_i (l_pitch),
       .bpp_i   (s_bpp),
-      .macro_i (s_macro),
+      .macro_i (l_macro),
       .micro_i (s_micro),
       .x_i     ({2'b00, xi[k]}),
       .y_i     ({2'b00, yi[k]}),
@@ -150,6 +198,8 @@ module r5xx_tx_plan (
   assign err_o   = {!en_i, notbuilt, is_dxt ? offset_i[4:2] != 3'd0 : s_err[0] | s_err[2], en_i && !fmt_ok};
 
   logic unused_plan;
-  assign unused_plan = ^{filter0_i[31:13], filter0_i[8:6], format1_i[31:27], format1_i[24:5], s_err[1]};
+  assign unused_plan = ^{filter0_i[31:21], filter0_i[16:13], filter0_i[8:6], format1_i[31:27], format1_i[24:5],
+                         s_err[1], filter1_i[31:23], filter1_i[21:13], filter1_i[2:0], format0_i[31:30],
+                         format0_i[25:22], step[15:13]};
 
 endmodule
