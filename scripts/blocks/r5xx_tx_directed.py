@@ -195,24 +195,24 @@ def yuv(f1, word, off):
     return [min(max(x, 0), 65535) for x in out] if conv == 1 else out
 
 
-def level(surf, w, h, lvl, fmt, msw):
-    """D15: (surface, width, height) of level lvl.  Levels lie back to back; level l > 0 is
-    max(1, W >> l) x max(1, H >> l) with its width as pitch, macro-tiled while at least (MACRO_SWITCH:
-    more than) one macro-tile wide."""
+def level(surf, w, h, lvl, fmt, msw, d=1):
+    """D15, D16: (surface, width, height, slices, slice bytes) of level lvl.  Levels lie back to
+    back; level l > 0 is max(1, W >> l) x max(1, H >> l) (x max(1, D >> l) slices) with its width as
+    pitch, macro-tiled while at least (MACRO_SWITCH: more than) one macro-tile wide."""
     base, pitch, bpp, macro, micro, bad = surf
     mw, mh = MICRO[(bpp, micro)] if micro else (32 >> bpp, 1)
     for l in range(lvl + 1):
-        wl, hl = max(1, w >> l), max(1, h >> l)
+        wl, hl, dl = max(1, w >> l), max(1, h >> l), max(1, d >> l)
         pl = pitch if l == 0 else wl
         ml = macro if l == 0 else macro and (wl > 8 * mw if msw else wl >= 8 * mw)
-        if l == lvl:
-            return (base, pl, bpp, ml, micro, bad), wl, hl
         if 15 <= fmt <= 17:
-            base += -(-hl // 4) * -(-pl // 4) * (8 if fmt == 15 else 16)
+            size = -(-hl // 4) * -(-pl // 4) * (8 if fmt == 15 else 16)
         else:
             tw, th = (8 * mw, 8 * mh) if ml else (mw, mh)
-            base += -(-hl // th) * -(-pl // tw) * (2048 if ml else 32)
-        base &= 0xFFFFFFFF
+            size = -(-hl // th) * -(-pl // tw) * (2048 if ml else 32)
+        if l == lvl:
+            return (base, pl, bpp, ml, micro, bad), wl, hl, dl, size
+        base = (base + size * dl) & 0xFFFFFFFF
 
 
 def lam256(lod, lmode, filter1):
@@ -233,7 +233,7 @@ def lam256(lod, lmode, filter1):
 
 
 
-def sample(regs, mem, n, s, t, lod=0, lmode=0):
+def sample(regs, mem, n, s, t, lod=0, lmode=0, r=0):
     """The response (R, G, B, A, err) and the dword addresses read for one request."""
     f0, f1, f0r = regs[FILTER0][n], regs[FORMAT1][n], regs[FORMAT0][n]
     f2, off = regs[FORMAT2][n], regs[OFFSET][n]
@@ -244,7 +244,9 @@ def sample(regs, mem, n, s, t, lod=0, lmode=0):
     filt = (f0 >> 11) & 3 if lam > 0 else (f0 >> 9) & 3
     lin = filt >= 2
     mipf = (f0 >> 13) & 3
-    if filt in (0, 3) or (f1 >> 25) & 3 or mipf >= 2:
+    ctype, volf = (f1 >> 25) & 3, (f0 >> 15) & 3
+    is3d = ctype == 1
+    if filt in (0, 3) or ctype >= 2 or mipf >= 2 or is3d and (volf >= 2 or volf == 0 and filt >= 2):
         err |= ERR_NOTBUILT
     top = (f0r >> 26) & 15
     lvl = min((f0 >> 17) & 15, top)
@@ -261,10 +263,16 @@ def sample(regs, mem, n, s, t, lod=0, lmode=0):
     dpt = DWORDS.get(fmt, 1)
     w = ((f0r & 0x7FF) | ((f2 >> 15 & 1) << 11)) + 1
     h = (((f0r >> 11) & 0x7FF) | ((f2 >> 16 & 1) << 11)) + 1
-    surf, w, h = level(surf, w, h, lvl, fmt, regs[FILTER1][n] >> 22 & 1)
+    d = 1 << min((f0r >> 22) & 15, 12) if is3d else 1
+    surf, w, h, d, slice_bytes = level(surf, w, h, lvl, fmt, regs[FILTER1][n] >> 22 & 1, d)
+    rborder = False
+    if is3d:                                            # D16: the nearest slice, CLAMP_R
+        (ri, rborder), _, _ = axis(r, d, (f0 >> 6) & 7, False)
+        surf = ((surf[0] + ri * slice_bytes) & 0xFFFFFFFF,) + surf[1:]
     (i0, bi0), (i1, bi1), fs = axis(s, w, f0 & 7, lin)
     (j0, bj0), (j1, bj1), ft = axis(t, h, (f0 >> 3) & 7, lin)
-    texels = [(i0, j0, bi0 or bj0), (i1, j0, bi1 or bj0), (i0, j1, bi0 or bj1), (i1, j1, bi1 or bj1)]
+    texels = [(i0, j0, bi0 or bj0 or rborder), (i1, j0, bi1 or bj0 or rborder), (i0, j1, bi0 or bj1 or rborder),
+              (i1, j1, bi1 or bj1 or rborder)]
     if not lin:
         texels = texels[:1]
     weights = [(256 - fs) * (256 - ft), fs * (256 - ft), (256 - fs) * ft, fs * ft]
@@ -380,14 +388,17 @@ class Case:
             out.append('mem %08x %s' % (run[0], ' '.join('%08x' % w for w in run[1])))
         return out
 
-    def store_texels(self, n, texels, lvl=0):
+    def store_texels(self, n, texels, lvl=0, slc=0):
         """Write texel values (a dict (x, y) -> value) of level lvl of sampler n's texture into memory
         at the addresses of its surface (bytes merged into dwords)."""
         f0, f1, f2 = self.regs[FORMAT0][n], self.regs[FORMAT1][n], self.regs[FORMAT2][n]
         s = surface(self.regs[OFFSET][n], f0, f1, f2)
         w = ((f0 & 0x7FF) | ((f2 >> 15 & 1) << 11)) + 1
         h = (((f0 >> 11) & 0x7FF) | ((f2 >> 16 & 1) << 11)) + 1
-        s = level(s, w, h, lvl, f1 & 31, self.regs[FILTER1][n] >> 22 & 1)[0]
+        is3d = (f1 >> 25) & 3 == 1
+        d = 1 << min((f0 >> 22) & 15, 12) if is3d else 1
+        s, _, _, _, sb = level(s, w, h, lvl, f1 & 31, self.regs[FILTER1][n] >> 22 & 1, d)
+        s = ((s[0] + slc * sb) & 0xFFFFFFFF,) + s[1:]
         nbytes = 1 << s[2]
         dw = {}
         for (x, y), v in texels.items():
@@ -419,14 +430,14 @@ class Case:
                 en = d
         self.w(TX_ENABLE, (en | 1 << n) if enable else (en & ~(1 << n)))
 
-    def req(self, n, s, t, lod=0, lmode=0, quad=0, regs=None):
+    def req(self, n, s, t, lod=0, lmode=0, quad=0, regs=None, r=0):
         """A request; expected results from the registers written so far (or a snapshot)."""
         self.flush()
         at = '@%d ' % self.t if self.hold else ''
         self.hold = False
-        res, addrs = sample(regs or self.regs, self.mem, n, s, t, lod, lmode)
-        self.lines.append('in req %s%x %08x %08x 00000000 %08x %x %x  # -> %s' %
-                          (at, n, s, t, lod, lmode, quad,
+        res, addrs = sample(regs or self.regs, self.mem, n, s, t, lod, lmode, r)
+        self.lines.append('in req %s%x %08x %08x %08x %08x %x %x  # -> %s' %
+                          (at, n, s, t, r, lod, lmode, quad,
                            ' '.join('%08x' % v for v in res[:4]) + ' %x | ' % res[4] +
                            ' '.join('%08x' % a for a in addrs)))
         self.t += max(self.per_req, 5 + len(addrs))
@@ -737,6 +748,29 @@ def cases():
         for lv in lods:
             for lmode in (1, 2):
                 c.req(9, fbits(0.37), fbits(0.61), lod=fbits(lv), lmode=lmode)
+    out.append(c)
+
+    c = Case('volume', '3D textures (TEX_COORD_TYPE 1, D16): TXDEPTH slices back to back in each level, the '
+             'nearest slice of r under CLAMP_R (wrap, clamp, border), point and bilinear in s and t, mip levels '
+             'with their own slice counts; VOL_FILTER linear (and 0 with bilinear) flagged NOTBUILT', per_req=10)
+    for k, (fmt, w, h, dlog, nl, macro, micro) in enumerate([(12, 8, 4, 2, 0, 0, 1), (0, 16, 8, 3, 2, 0, 0),
+                                                            (6, 64, 32, 1, 1, 1, 2)]):
+        b = base + 0x40000 * k
+        c.sampler(10, fmt, w, h, b, levels=nl, macro=macro, micro=micro, extra1=1 << 25)
+        c.w(FORMAT0 + 40, ((w - 1) & 0x7FF) | ((h - 1) & 0x7FF) << 11 | nl << 26 | dlog << 22)
+        c.flush()
+        for lvl in range(nl + 1):
+            for slc in range(max(1, (1 << dlog) >> lvl)):
+                wl, hl = max(1, w >> lvl), max(1, h >> lvl)
+                c.store_texels(10, {(x, y): (0x01010101 * (16 * lvl + slc + 1) + x + 256 * y + 65536 * slc) &
+                                    ((1 << (8 << TX_BPP[0][fmt])) - 1) for x in range(wl) for y in range(hl)},
+                               lvl, slc)
+        for rmode in (0, 2, 6):
+            for lin, volf, mip in [(0, 1, 0), (1, 1, 0), (1, 0, 0), (0, 2, 0), (0, 1, 1)]:
+                c.w(FILTER0 + 40, rmode << 6 | 2 | 2 << 3 | (2 if lin else 1) << 9 | (2 if lin else 1) << 11 |
+                    volf << 15 | mip << 13)
+                for rv in (0.1, 0.3, 0.55, 0.99, 1.2, -0.3, 2.7):
+                    c.req(10, fbits(0.4), fbits(0.7), r=fbits(rv), lod=fbits(1.0 * mip), lmode=mip)
     out.append(c)
 
     c = Case('lod', 'MIN_FILTER (bilinear) when lmode is 1 or 2 and lod > 0, else MAG_FILTER (point) (D8)')

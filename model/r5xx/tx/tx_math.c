@@ -415,8 +415,8 @@ int32_t r5xx_tx_lambda(uint32_t lod, unsigned lmode, uint32_t filter1)
     return l + 8 * bias;
 }
 
-r5xx_tx_plan r5xx_tx_plan_request(const r5xx_tx_regs *r, unsigned n, uint32_t s, uint32_t t, uint32_t lod,
-                                  unsigned lmode)
+r5xx_tx_plan r5xx_tx_plan_request(const r5xx_tx_regs *r, unsigned n, uint32_t s, uint32_t t, uint32_t rr,
+                                  uint32_t lod, unsigned lmode)
 {
     r5xx_tx_plan p = { 0 };
     uint32_t f0 = r->filter0[n], f1 = r->format1[n], f2 = r->format2[n];
@@ -430,7 +430,11 @@ r5xx_tx_plan r5xx_tx_plan_request(const r5xx_tx_regs *r, unsigned n, uint32_t s,
     unsigned filt = minify ? (f0 >> 11) & 3 : (f0 >> 9) & 3;
     int lin = filt >= 2;
     unsigned mipf = (f0 >> 13) & 3;
-    if (filt == 0 || filt == 3 || ((f1 >> 25) & 3) != 0 || mipf >= 2)
+    /* D16: TEX_COORD_TYPE 1 is a 3D texture sampled at the nearest slice; cube and 3 are not built,
+     * nor a volume filter across slices (VOL_FILTER 2, 3, or 0 with a bilinear filter) */
+    unsigned ctype = (f1 >> 25) & 3, volf = (f0 >> 15) & 3;
+    int is3d = ctype == 1;
+    if (filt == 0 || filt == 3 || ctype >= 2 || mipf >= 2 || (is3d && (volf >= 2 || (volf == 0 && filt >= 2))))
         p.err |= R5XX_TX_ERR_NOTBUILT;
     /* D15: the level: MAX_MIP_LEVEL is the finest, NUM_LEVELS the coarsest; nearest mip */
     unsigned top = (r->format0[n] >> 26) & 15, lvl = (f0 >> 17) & 15;
@@ -455,6 +459,8 @@ r5xx_tx_plan r5xx_tx_plan_request(const r5xx_tx_regs *r, unsigned n, uint32_t s,
     unsigned dpt = r5xx_tx_dwords(f1 & 31);
     uint32_t w = r5xx_tx_width(r->format0[n], f2), h = r5xx_tx_height(r->format0[n], f2);
     unsigned bytes = (f1 & 31) == 15 ? 8 : 16;
+    unsigned dlog = (r->format0[n] >> 22) & 15;
+    uint32_t d = is3d ? 1u << (dlog > 12 ? 12 : dlog) : 1, slice = 0;
     /* D15: levels back to back from TXOFFSET; level l > 0 is max(1, W >> l) x max(1, H >> l)
      * texels with that width as its pitch, macro-tiled while it is at least (MACRO_SWITCH 1:
      * more than) one macro-tile wide */
@@ -467,19 +473,29 @@ r5xx_tx_plan r5xx_tx_plan_request(const r5xx_tx_regs *r, unsigned n, uint32_t s,
             ls.pitch = wl;
             ls.macro = surf.macro && ((r->filter1[n] >> 22 & 1) ? wl > (1u << mtw) : wl >= (1u << mtw));
         }
+        uint32_t size, dl = d >> l ? d >> l : 1;
+        if (dxt) {
+            size = ((hl + 3) / 4) * ((ls.pitch + 3) / 4) * bytes;
+        } else {
+            unsigned tw, th;
+            r5xx_tile_dims(ls.bpp_log2, ls.micro, ls.macro, &tw, &th);
+            size = ((hl + (1u << th) - 1) >> th) * ((ls.pitch + (1u << tw) - 1) >> tw) * (ls.macro ? 2048u : 32u);
+        }
         if (l == lvl) {
             surf = ls;
             w = wl;
             h = hl;
+            d = dl;
+            slice = size;
             break;
         }
-        if (dxt) {
-            surf.base += ((hl + 3) / 4) * ((ls.pitch + 3) / 4) * bytes;
-        } else {
-            unsigned tw, th;
-            r5xx_tile_dims(ls.bpp_log2, ls.micro, ls.macro, &tw, &th);
-            surf.base += ((hl + (1u << th) - 1) >> th) * ((ls.pitch + (1u << tw) - 1) >> tw) * (ls.macro ? 2048u : 32u);
-        }
+        surf.base += size * dl;               /* D16: a 3D level is its slices back to back */
+    }
+    unsigned rb = 0;
+    if (is3d) {                               /* D16: the nearest slice, wrap mode CLAMP_R */
+        r5xx_tx_axis ar = r5xx_tx_map_axis(rr, d, (f0 >> 6) & 7, 0);
+        surf.base += ar.i0 * slice;
+        rb = ar.b0;
     }
     r5xx_tx_axis as = r5xx_tx_map_axis(s, w, f0 & 7, lin);
     r5xx_tx_axis at = r5xx_tx_map_axis(t, h, (f0 >> 3) & 7, lin);
@@ -499,7 +515,7 @@ r5xx_tx_plan r5xx_tx_plan_request(const r5xx_tx_regs *r, unsigned n, uint32_t s,
             p.addr[k] = r5xx_tile_addr(&surf, xi[k], yi[k]);
         }
         p.smp.off[k] = p.addr[k] & 3;
-        p.smp.border[k] = xb[k] | yb[k];
+        p.smp.border[k] = xb[k] | yb[k] | rb;
     }
     return p;
 }

@@ -114,8 +114,8 @@ typedef struct r5xx_tx_plan {
  * NaN, zero, denormal, lmode 0 and 3), plus 8 * TX_FILTER1.LOD_BIAS (s4.5). */
 int32_t r5xx_tx_lambda(uint32_t lod, unsigned lmode, uint32_t filter1);
 
-r5xx_tx_plan r5xx_tx_plan_request(const r5xx_tx_regs *r, unsigned n, uint32_t s, uint32_t t, uint32_t lod,
-                                  unsigned lmode);
+r5xx_tx_plan r5xx_tx_plan_request(const r5xx_tx_regs *r, unsigned n, uint32_t s, uint32_t t, uint32_t rr,
+                                  uint32_t lod, unsigned lmode);
 
 /* The response of a planned request whose words are filled in (disabled and format errors
  * give their constant results). */

@@ -18,7 +18,7 @@ typedef struct tx {
     int st;
     int rw_wait;              /* a register write was refused last cycle: accept no request */
     unsigned smp, quad, lmode;
-    uint32_t s, t, lod;
+    uint32_t s, t, r, lod;
     r5xx_tx_plan plan;        /* from the ADDR cycle's edge on */
     unsigned nreq, nrsp;      /* reads requested and answered so far */
     uint32_t out[4];          /* the result, from the edge that enters OUT */
@@ -74,7 +74,7 @@ static void tx_tick(void *h, const uint64_t *ports)
 
     switch (s->st) {
     case ST_ADDR:
-        s->plan = r5xx_tx_plan_request(&s->regs, s->smp, s->s, s->t, s->lod, s->lmode);
+        s->plan = r5xx_tx_plan_request(&s->regs, s->smp, s->s, s->t, s->r, s->lod, s->lmode);
         s->nreq = s->nrsp = 0;
         if (s->plan.nread)
             s->st = ST_MEM;
@@ -106,6 +106,7 @@ static void tx_tick(void *h, const uint64_t *ports)
         s->quad = (unsigned)p->req_quad;
         s->s = (uint32_t)p->req_s;
         s->t = (uint32_t)p->req_t;
+        s->r = (uint32_t)p->req_r;
         s->lod = (uint32_t)p->req_lod;
         s->lmode = (unsigned)p->req_lmode;
         s->st = ST_ADDR;

@@ -105,8 +105,10 @@ static void sampler(gen *g, unsigned n, int sw, unsigned i)
         f1 = (f1 & ~0x1FFE00u) | (rnd(g, 2) ? 0xA600u : 0x8600u);   /* ARGB / ABGR as XATI */
     if (rnd(g, 8) == 0)
         f1 |= word(g) & 0xF8000000u;          /* CACHE: ignored */
-    if (rnd(g, 16) == 0)
-        f1 |= (1 + rnd(g, 3)) << 25;          /* TEX_COORD_TYPE 3D/cube/reserved: not built */
+    if (rnd(g, 8) == 0)
+        f1 |= (1 + rnd(g, 3)) << 25;          /* TEX_COORD_TYPE 3D, cube/reserved (not built) */
+    if ((f1 >> 25 & 3) == 1 && rnd(g, 2))
+        f0 = (f0 & ~(15u << 22)) | rnd(g, 5) << 22;   /* TXDEPTH: 1 to 16 slices */
     uint32_t fl0 = cs | ct << 3 | (word(g) & 7) << 6 | mag << 9 | min << 11 | rnd(g, 4) << 13 |
                    (word(g) & 0xFFFF8000u);
     if (rnd(g, 2))
@@ -184,7 +186,9 @@ static int requests(gen *g, unsigned nr)
         case 3: lod = 0x7FC00000u; break;
         default: lod = word(g); break;
         }
-        uint64_t v[7] = { n, coord(g, w), coord(g, h), word(g), lod, rnd(g, 4), rnd(g, 4) };
+        uint32_t dl = (g->regs.format0[n] >> 22) & 15;
+        uint32_t d = 1u << (dl > 12 ? 12 : dl);
+        uint64_t v[7] = { n, coord(g, w), coord(g, h), rnd(g, 4) ? coord(g, d) : word(g), lod, rnd(g, 4), rnd(g, 4) };
         uint64_t at = k == 0 ? first : 0;
         if (k && rnd(g, 32) == 0)
             at = g->t + g->nw + 8u * k + rnd(g, 32);   /* a gap in the stream */

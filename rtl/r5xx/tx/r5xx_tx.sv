@@ -64,6 +64,7 @@ module r5xx_tx (
   logic [1:0]  quad_q;
   logic [31:0] s_q;
   logic [31:0] t_q;
+  logic [31:0] r_q;
   logic [31:0] lod_q;
   logic [1:0]  lmode_q;
 
@@ -126,6 +127,7 @@ module r5xx_tx (
     .offset_i  (offset),
     .s_i       (s_q),
     .t_i       (t_q),
+    .r_i       (r_q),
     .lod_i     (lod_q),
     .lmode_i   (lmode_q),
     .nread_o   (p_nread),
@@ -193,6 +195,7 @@ module r5xx_tx (
       quad_q    <= 2'd0;
       s_q       <= 32'd0;
       t_q       <= 32'd0;
+      r_q       <= 32'd0;
       lod_q     <= 32'd0;
       lmode_q   <= 2'd0;
       nread_q   <= 5'd0;
@@ -214,6 +217,7 @@ module r5xx_tx (
         quad_q  <= req_quad_i;
         s_q     <= req_s_i;
         t_q     <= req_t_i;
+        r_q     <= req_r_i;
         lod_q   <= req_lod_i;
         lmode_q <= req_lmode_i;
       end
@@ -294,6 +298,6 @@ module r5xx_tx (
   assign regw_ready_o = idle;
 
   logic unused_tx;
-  assign unused_tx = ^{req_r_i, enable, cur_addr[1:0], cur_texel[4:2], filter1[31:3], filter1[1:0]};
+  assign unused_tx = ^{enable, cur_addr[1:0], cur_texel[4:2], filter1[31:3], filter1[1:0]};
 
 endmodule

@@ -14,6 +14,7 @@ module r5xx_tx_plan (
   input  logic [31:0]        offset_i,
   input  logic [31:0]        s_i,
   input  logic [31:0]        t_i,
+  input  logic [31:0]        r_i,
   input  logic [31:0]        lod_i,
   input  logic [1:0]         lmode_i,
   output logic [4:0]         nread_o,     // texels (0, 1 point, 4 bilinear) x dwords per texel
@@ -59,7 +60,17 @@ module r5xx_tx_plan (
   assign lvl   = (want > {13'd0, top}) ? top : want[3:0];
   assign filt     = minify ? filter0_i[12:11] : filter0_i[10:9];
   assign lin      = filt[1] && !is_float;   // D12: FP16/FP32 point-sampled (001:215)
-  assign notbuilt = filt == 2'd0 || filt == 2'd3 || format1_i[26:25] != 2'd0 || mipf[1];
+  // D16: TEX_COORD_TYPE 1 = 3D at the nearest slice; cube, 3 and volume filtering not built
+  logic       is3d;
+  logic [1:0] volf;
+  logic [3:0] dlog;
+  logic [12:0] d0;
+  assign is3d     = format1_i[26:25] == 2'd1;
+  assign volf     = filter0_i[16:15];
+  assign dlog     = (format0_i[25:22] > 4'd12) ? 4'd12 : format0_i[25:22];
+  assign d0       = is3d ? (13'd1 << dlog) : 13'd1;
+  assign notbuilt = filt == 2'd0 || filt == 2'd3 || format1_i[26] || mipf[1] ||
+                    (is3d && (volf[1] || (volf == 2'd0 && filt[1])));
   // format classes (D5, D12, D13): fixed 0-14, 4:2:2 20-21, float 24-29 (TXFORMAT_MSB 0)
   logic [4:0] fmt;
   logic       is_float;
@@ -101,6 +112,8 @@ module r5xx_tx_plan (
   logic        l_macro;
   logic [12:0] lw;
   logic [12:0] lh;
+  logic [12:0] ld;
+  logic [31:0] l_slice;
 
   r5xx_tx_level u_level (
     .base_i  (s_base),
@@ -114,12 +127,42 @@ module r5xx_tx_plan (
     .msw_i   (filter1_i[22]),
     .dxt_i   (is_dxt),
     .dxt1_i  (fmt == 5'd15),
+    .d_i     (d0),
     .base_o  (l_base),
+    .slice_o (l_slice),
+    .d_o     (ld),
     .pitch_o (l_pitch),
     .macro_o (l_macro),
     .w_o     (lw),
     .h_o     (lh)
   );
+
+  // D16: the slice of a 3D texture (point, CLAMP_R)
+  logic [11:0] ri0;
+  logic [11:0] ri1;
+  logic        rb0;
+  logic        rb1;
+  logic [7:0]  fr;
+  logic [31:0] sl_base;
+  logic        rb;
+
+  r5xx_tx_axis u_r (
+    .coord_i (r_i),
+    .size_i  (ld),
+    .mode_i  (filter0_i[8:6]),
+    .lin_i   (1'b0),
+    .i0_o    (ri0),
+    .i1_o    (ri1),
+    .b0_o    (rb0),
+    .b1_o    (rb1),
+    .f_o     (fr)
+  );
+
+  assign sl_base = is3d ? l_base + {20'd0, ri0} * l_slice : l_base;
+  assign rb      = is3d && rb0;
+
+  logic unused_r;
+  assign unused_r = ^{ri1, rb1, fr};
 
   // the axes
   logic [11:0] si0;
@@ -173,10 +216,10 @@ module r5xx_tx_plan (
     logic [31:0] ta;
     logic [31:0] blk;
     assign blk  = {22'd0, yi[k][11:2]} * {19'd0, bpr} + {22'd0, xi[k][11:2]};
-    assign a[k] = is_dxt ? l_base + (blk << ((fmt == 5'd15) ? 3 : 4)) : ta;
+    assign a[k] = is_dxt ? sl_base + (blk << ((fmt == 5'd15) ? 3 : 4)) : ta;
     assign sub_o[k] = {yi[k][1:0], xi[k][1:0]};
     r5xx_tile_addr u_addr (
-      .base_i  (l_base),
+      .base_i  (sl_base),
       .pitch_i (l_pitch),
       .bpp_i   (s_bpp),
       .macro_i (l_macro),
@@ -192,7 +235,8 @@ module r5xx_tx_plan (
 
   assign nread_o = !run ? 5'd0 : (lin ? 5'd4 : 5'd1) << dlog_o;
   assign addr_o  = !run ? 128'd0 : lin ? a : {96'd0, a[0]};
-  assign bord_o  = !run ? 4'd0 : lin ? {sb1 | tb1, sb0 | tb1, sb1 | tb0, sb0 | tb0} : {3'd0, sb0 | tb0};
+  assign bord_o  = !run ? 4'd0 : lin ? {sb1 | tb1 | rb, sb0 | tb1 | rb, sb1 | tb0 | rb, sb0 | tb0 | rb}
+                                     : {3'd0, sb0 | tb0 | rb};
   assign fs_o    = run ? fs : 8'd0;
   assign ft_o    = run ? ft : 8'd0;
   assign err_o   = {!en_i, notbuilt, is_dxt ? offset_i[4:2] != 3'd0 : s_err[0] | s_err[2], en_i && !fmt_ok};
@@ -200,6 +244,6 @@ module r5xx_tx_plan (
   logic unused_plan;
   assign unused_plan = ^{filter0_i[31:21], filter0_i[16:13], filter0_i[8:6], format1_i[31:27], format1_i[24:5],
                          s_err[1], filter1_i[31:23], filter1_i[21:13], filter1_i[2:0], format0_i[31:30],
-                         format0_i[25:22], step[15:13]};
+                         step[15:13]};
 
 endmodule
