@@ -1,0 +1,896 @@
+#!/usr/bin/env python3
+"""r5xx_tx_directed.py - write the directed stimulus files of r5xx.tx (vectors/r5xx/tx/stim/*.stim),
+or check the golden vectors made from them against an independent Python statement of
+docs/blocks/r5xx.tx.md.
+
+Each case programs samplers on `regw`, preloads texel memory and offers sample requests on `req`;
+'rcosim gen --stimulus X.stim -o X.vec' turns a stimulus into a golden vector (the C model's
+outputs; scripts/regen-vectors does all of them).  Every request line carries what this script
+expects (comment '# -> R G B A ERR | ADDR...': the four binary32 results, the error flags and the
+byte addresses of the dwords read), computed by sample() below straight from the document with
+exact integer arithmetic; '--check VECDIR' compares them with the vectors' expected `rsp` and
+`memreq` outputs, so the golden vectors are checked by a second implementation.
+
+Usage: r5xx_tx_directed.py OUTDIR            write OUTDIR/*.stim
+       r5xx_tx_directed.py --big OUTDIR      write the cases too large to commit (every FP16 code point)
+       r5xx_tx_directed.py --check VECDIR    compare VECDIR/*.vec with VECDIR/stim/*.stim
+"""
+import glob
+import os
+import struct
+import sys
+
+# Register byte addresses (000:11397-12014).
+TX_ENABLE, TX_FILTER4 = 0x4104, 0x4110
+FILTER0, FILTER1, FORMAT0, FORMAT1, FORMAT2, OFFSET, CHROMA, BORDER = (0x4400 + 0x40 * k for k in range(8))
+ERR_FORMAT, ERR_TILE, ERR_NOTBUILT, ERR_DISABLED = 1, 2, 4, 8
+ONE = 0x3F800000
+
+# ---- the reference statement of docs/blocks/r5xx.tx.md --------------------------------------
+
+# TXFORMAT (MSB 0) -> component widths from the LSB (D5); bytes per texel of every code for the
+# surface decoder (docs/blocks/tile.md)
+WIDTHS = [[8], [16], [4, 4], [8, 8], [16, 16], [2, 3, 3], [5, 6, 5], [5, 5, 6], [10, 11, 11], [11, 11, 10],
+          [4, 4, 4, 4], [5, 5, 5, 1], [8, 8, 8, 8], [10, 10, 10, 2], [16, 16, 16, 16]]
+DWORDS = {14: 2, 15: 2, 16: 4, 17: 4, 26: 2, 28: 2, 29: 4}   # dwords per texel, else 1
+YUV_K = (76602, 104991, 25773, 53482, 132702)          # D13: Y, V->R, U->G, V->G, U->B in 1/65792
+TX_BPP = [{0: 0, 1: 1, 2: 0, 3: 1, 4: 2, 5: 0, 6: 1, 7: 1, 8: 2, 9: 2, 10: 1, 11: 1, 12: 2, 13: 2, 14: 3,
+           18: 0, 19: 2, 20: 1, 21: 1, 22: 1, 23: 2, 24: 1, 25: 2, 26: 3, 27: 2, 28: 3, 29: 4, 30: 2},
+          {2: 1, 3: 2, 4: 3}]
+MICRO = {(0, 1): (8, 4), (1, 1): (8, 2), (1, 2): (4, 4), (2, 1): (4, 2), (3, 1): (2, 2)}   # 001:252-262
+
+
+def surface(off, f0, f1, f2):
+    """(base, pitch, bpp_log2, macro, micro, tile error) of a texture (docs/blocks/tile.md)."""
+    pitch = (f2 & 0x3FFF) + 1 if f0 >> 31 else ((f0 & 0x7FF) | ((f2 >> 15 & 1) << 11)) + 1
+    bpp, macro, micro = TX_BPP[(f2 >> 14) & 1].get(f1 & 31), (off >> 2) & 1, (off >> 3) & 3
+    base = off & ~31 & 0xFFFFFFFF
+    if bpp is None or (micro != 0 and (bpp, micro) not in MICRO):
+        return base, pitch, 2 if bpp is None else bpp, 0, 0, True
+    return base, pitch, bpp, macro, micro, bool(macro and base & 0x7FF)
+
+
+def tile_addr(s, x, y):
+    base, pitch, bpp, macro, micro, _ = s
+    mw, mh = MICRO[(bpp, micro)] if micro else (32 >> bpp, 1)
+    tw, th = (8 * mw, 8 * mh) if macro else (mw, mh)
+    tile = (y // th) * (-(-pitch // tw)) + x // tw
+    off = tile * (2048 if macro else 32)
+    if macro:
+        off += 32 * (8 * ((y // mh) % 8) + (x // mw) % 8)
+    return (base + off + (((y % mh) * mw + x % mw) << bpp)) & 0xFFFFFFFF
+
+
+def axis(c, size, mode, lin):
+    """D2-D4: ((i0, b0), (i1, b1), f) of one coordinate (binary32 bits)."""
+    sg, e, mt = c >> 31, (c >> 23) & 0xFF, c & 0x7FFFFF
+    if mode in (3, 5, 7):
+        sg = 0
+    if e == 0 or (e == 255 and mt):
+        x = 0
+    else:
+        # floor(c * size * 256) exactly, as a Python integer (the cap of D2 changes nothing)
+        p = ((1 << 23) | mt) * size
+        k = e - 142
+        if k >= 0:
+            x = p << min(k, 9)
+            x = -x if sg else x
+        else:
+            x = -((p + (1 << -k) - 1) >> -k) if sg else p >> -k
+    m = 256 * size
+    if mode == 0:
+        x %= m
+    elif mode == 1:
+        x %= 2 * m
+    elif mode in (4, 5):
+        x = min(max(x, 0), m)
+    else:
+        x = min(max(x, -(1 << 22)), 1 << 22)
+    y = x - (128 if lin else 0)
+    i0, f = y // 256, (y % 256 if lin else 0)
+
+    def index(i):
+        if mode == 0:
+            return i % size, False
+        if mode == 1:
+            j = i % (2 * size)
+            return (j if j < size else 2 * size - 1 - j), False
+        if mode in (4, 5) and not lin:
+            return min(i, size - 1), False
+        border = mode in (4, 5, 6, 7) and (i < 0 or i >= size)
+        return min(max(i, 0), size - 1), border
+    return index(i0), index(i0 + 1), f
+
+
+def widen(c, n, signed=False):
+    """D5, D11: an n-bit component to a channel value (value = v / 65535)."""
+    if not signed:
+        return 65535 if c == (1 << n) - 1 else (65536 * c) // ((1 << n) - 1)
+    neg = c >> (n - 1) & 1
+    m = (1 << n) - c if neg else c
+    k = n - 1
+    v = 0 if m == 0 else 65535 if m >= (1 << k) - 1 else (65536 * m) // ((1 << k) - 1)
+    return -v if neg else v
+
+
+def to_float(v):
+    """D6: v / 65535 as binary32, truncated: via an exact rational, independent of the RTL's shifts."""
+    from fractions import Fraction
+    if v == 0:
+        return 0
+    sign, x = (1 << 31 if v < 0 else 0), Fraction(abs(v), 65535)
+    e = 0
+    while x * Fraction(2) ** e < 1:
+        e += 1
+    while x * Fraction(2) ** e >= 2:
+        e -= 1
+    mant = int(x * Fraction(2) ** (e + 23))    # floor: truncation toward zero of the magnitude
+    return sign | ((127 - e) << 23) | (mant & 0x7FFFFF)
+
+
+def half(h):
+    """D12: binary16 to binary32 bits, exact; NaN canonical."""
+    s, e, m = h >> 15 & 1, (h >> 10) & 31, h & 0x3FF
+    if e == 31:
+        return 0x7FC00000 if m else s << 31 | 0x7F800000
+    if e == 0 and m == 0:
+        return s << 31
+    val = (m / 1024 if e == 0 else 1 + m / 1024) * 2.0 ** ((e or 1) - 15)
+    return struct.unpack('<I', struct.pack('<f', -val if s else val))[0]
+
+
+def srgb16(i):
+    """D10: the sRGB decode table."""
+    import math
+    x = i / 255
+    f = x / 12.92 if x <= 0.04045 else ((x + 0.055) / 1.055) ** 2.4
+    return math.floor(65535 * f + 0.5)
+
+
+def dxt(fmt, w, x, y):
+    """D14: (B, G, R, A) channel values of texel (x mod 4, y mod 4) of a DXT1/3/5 block."""
+    i = 4 * (y % 4) + x % 4
+    cw = w[:2] if fmt == 15 else w[2:4]
+    c0, c1 = cw[0] & 0xFFFF, cw[0] >> 16
+
+    def rgb(c):                                       # B, G, R of an RGB565 colour, 8 bits each
+        b, g, r = c & 31, (c >> 5) & 63, c >> 11
+        return [(b << 3) | (b >> 2), (g << 2) | (g >> 4), (r << 3) | (r >> 2)]
+    e0, e1 = rgb(c0), rgb(c1)
+    if fmt != 15 or c0 > c1:
+        pal = [e0 + [255], e1 + [255], [(2 * a + b) // 3 for a, b in zip(e0, e1)] + [255],
+               [(a + 2 * b) // 3 for a, b in zip(e0, e1)] + [255]]
+    else:
+        pal = [e0 + [255], e1 + [255], [(a + b) // 2 for a, b in zip(e0, e1)] + [255], [0, 0, 0, 0]]
+    col = pal[(cw[1] >> (2 * i)) & 3]
+    aw = w[0] | w[1] << 32
+    if fmt == 16:
+        col = col[:3] + [((aw >> (4 * i)) & 15) * 17]
+    elif fmt == 17:
+        a0, a1, j = aw & 255, (aw >> 8) & 255, (aw >> (16 + 3 * i)) & 7
+        if a0 > a1:
+            al = [a0, a1] + [((8 - k) * a0 + (k - 1) * a1) // 7 for k in range(2, 8)]
+        else:
+            al = [a0, a1] + [((6 - k) * a0 + (k - 1) * a1) // 5 for k in range(2, 6)] + [0, 255]
+        col = col[:3] + [al[j]]
+    return [v * 257 for v in col]
+
+
+def yuv(f1, word, off):
+    """D13: (C0, C1, C2) of a 4:2:2 texel."""
+    fmt = f1 & 31
+    b = [(word >> 8 * i) & 255 for i in range(4)]
+    if fmt == 20:                                       # Y0 U Y1 V
+        y, u, v = b[2] if off & 2 else b[0], b[1], b[3]
+    else:                                               # U Y0 V Y1
+        y, u, v = b[3] if off & 2 else b[1], b[0], b[2]
+    if f1 >> 24 & 1:
+        u, v = u ^ 0x80, v ^ 0x80
+    conv = (f1 >> 22) & 3
+    if conv not in (1, 2):
+        return [v * 257, y * 257, u * 257]
+    ky, kvr, kug, kvg, kub = YUV_K
+    yy, uu, vv = ky * (y - 16), u - 128, v - 128
+    out = [(yy + kvr * vv + 128) // 256, (yy - kug * uu - kvg * vv + 128) // 256, (yy + kub * uu + 128) // 256]
+    return [min(max(x, 0), 65535) for x in out] if conv == 1 else out
+
+
+def level(surf, w, h, lvl, fmt, msw, d=1):
+    """D15, D16: (surface, width, height, slices, slice bytes) of level lvl.  Levels lie back to
+    back; level l > 0 is max(1, W >> l) x max(1, H >> l) (x max(1, D >> l) slices) with its width as
+    pitch, macro-tiled while at least (MACRO_SWITCH: more than) one macro-tile wide."""
+    base, pitch, bpp, macro, micro, bad = surf
+    mw, mh = MICRO[(bpp, micro)] if micro else (32 >> bpp, 1)
+    for l in range(lvl + 1):
+        wl, hl, dl = max(1, w >> l), max(1, h >> l), max(1, d >> l)
+        pl = pitch if l == 0 else wl
+        ml = macro if l == 0 else macro and (wl > 8 * mw if msw else wl >= 8 * mw)
+        if 15 <= fmt <= 17:
+            size = -(-hl // 4) * -(-pl // 4) * (8 if fmt == 15 else 16)
+        else:
+            tw, th = (8 * mw, 8 * mh) if ml else (mw, mh)
+            size = -(-hl // th) * -(-pl // tw) * (2048 if ml else 32)
+        if l == lvl:
+            return (base, pl, bpp, ml, micro, bad), wl, hl, dl, size
+        base = (base + size * dl) & 0xFFFFFFFF
+
+
+def lam256(lod, lmode, filter1):
+    """D8: lambda in 1/256 level: floor(lod * 256) saturated to [-8192, 8191], plus 8 * LOD_BIAS."""
+    from fractions import Fraction
+    sg, e, mt = lod >> 31, (lod >> 23) & 0xFF, lod & 0x7FFFFF
+    lam = 0
+    if lmode in (1, 2) and e != 0 and not (e == 255 and mt):
+        if e == 255:
+            lam = -8192 if sg else 8191
+        else:
+            v = Fraction((1 << 23) | mt) * Fraction(2) ** (e - 150) * 256
+            v = -v if sg else v
+            lam = min(max(v.numerator // v.denominator, -8192), 8191)      # floor
+    bias = (filter1 >> 3) & 0x3FF
+    return lam + 8 * (bias - 1024 if bias & 0x200 else bias)
+
+
+
+
+def sample(regs, mem, n, s, t, lod=0, lmode=0, r=0):
+    """The response (R, G, B, A, err) and the dword addresses read for one request."""
+    f0, f1, f0r = regs[FILTER0][n], regs[FORMAT1][n], regs[FORMAT0][n]
+    f2, off = regs[FORMAT2][n], regs[OFFSET][n]
+    surf = surface(off, f0r, f1, f2)
+    isdxt = 15 <= (f1 & 31) <= 17 and not (f2 >> 14) & 1
+    err = ERR_TILE if (off & 0x1C if isdxt else surf[5]) else 0
+    lam = lam256(lod, lmode, regs[FILTER1][n])
+    filt = (f0 >> 11) & 3 if lam > 0 else (f0 >> 9) & 3
+    lin = filt >= 2
+    mipf = (f0 >> 13) & 3
+    ctype, volf = (f1 >> 25) & 3, (f0 >> 15) & 3
+    is3d = ctype == 1
+    if filt in (0, 3) or ctype >= 2 or mipf >= 2 or is3d and (volf >= 2 or volf == 0 and filt >= 2):
+        err |= ERR_NOTBUILT
+    top = (f0r >> 26) & 15
+    lvl = min((f0 >> 17) & 15, top)
+    if mipf and lam > 0:
+        lvl = min(lvl + (lam + 127) // 256, top)
+    if not regs[TX_ENABLE] >> n & 1:
+        return (0, 0, 0, ONE, err | ERR_DISABLED), []
+    fmt = f1 & 31
+    fixed, isyuv, isfloat = fmt <= 14, fmt in (20, 21), 24 <= fmt <= 29
+    if (f2 >> 14) & 1 or not (fixed or isyuv or isfloat or isdxt):
+        return (0, 0, 0, 0, err | ERR_FORMAT), []
+    if isfloat:
+        lin = False
+    dpt = DWORDS.get(fmt, 1)
+    w = ((f0r & 0x7FF) | ((f2 >> 15 & 1) << 11)) + 1
+    h = (((f0r >> 11) & 0x7FF) | ((f2 >> 16 & 1) << 11)) + 1
+    d = 1 << min((f0r >> 22) & 15, 12) if is3d else 1
+    surf, w, h, d, slice_bytes = level(surf, w, h, lvl, fmt, regs[FILTER1][n] >> 22 & 1, d)
+    rborder = False
+    if is3d:                                            # D16: the nearest slice, CLAMP_R
+        (ri, rborder), _, _ = axis(r, d, (f0 >> 6) & 7, False)
+        surf = ((surf[0] + ri * slice_bytes) & 0xFFFFFFFF,) + surf[1:]
+    (i0, bi0), (i1, bi1), fs = axis(s, w, f0 & 7, lin)
+    (j0, bj0), (j1, bj1), ft = axis(t, h, (f0 >> 3) & 7, lin)
+    texels = [(i0, j0, bi0 or bj0 or rborder), (i1, j0, bi1 or bj0 or rborder), (i0, j1, bi0 or bj1 or rborder),
+              (i1, j1, bi1 or bj1 or rborder)]
+    if not lin:
+        texels = texels[:1]
+    weights = [(256 - fs) * (256 - ft), fs * (256 - ft), (256 - fs) * ft, fs * ft]
+    sel = [(f1 >> 12) & 7, (f1 >> 15) & 7, (f1 >> 18) & 7, (f1 >> 9) & 7]    # R G B A
+    bc = regs[BORDER][n]
+    border = [(bc >> 16) & 255, (bc >> 8) & 255, bc & 255, bc >> 24]
+    sgn = (f1 >> 5) & 15 if fixed else 0
+    gamma = (fixed or isdxt) and f1 >> 21 & 1
+    addrs, vals = [], []
+    for x, y, b in texels:
+        if isdxt:                                       # 4x4 blocks, row-major, ceil(pitch / 4) a row
+            a = surf[0] + ((y // 4) * (-(-surf[1] // 4)) + x // 4) * (8 if fmt == 15 else 16)
+        else:
+            a = tile_addr(surf, x, y)
+        words = [mem.get((a & ~3) + 4 * j, 0) for j in range(dpt)]
+        addrs += [(a & ~3) + 4 * j for j in range(dpt)]
+        if isfloat:
+            w = words
+            comps = {24: lambda: [half((w[0] >> 8 * (a & 3)) & 0xFFFF)],
+                     25: lambda: [half(w[0] & 0xFFFF), half(w[0] >> 16)],
+                     26: lambda: [half(w[0] & 0xFFFF), half(w[0] >> 16), half(w[1] & 0xFFFF), half(w[1] >> 16)],
+                     27: lambda: w[:1], 28: lambda: w[:2], 29: lambda: w[:4]}[fmt]()
+            res = []
+            for c in range(4):
+                if b:
+                    res.append(to_float(border[c] * 257))
+                elif sel[c] < 4:
+                    res.append(comps[sel[c]] if sel[c] < len(comps) else 0)
+                else:
+                    res.append(ONE if sel[c] == 5 else 0)
+            return tuple(res) + (err,), addrs
+        if isyuv:
+            comps = yuv(f1, words[0], a & 3)
+        elif isdxt:
+            comps = dxt(fmt, words, x, y)
+        else:
+            t = words[0] | words[1] << 32 if fmt == 14 else words[0] >> (8 * (a & 3))
+            comps, pos = [], 0
+            for k, nb in enumerate(WIDTHS[fmt]):
+                comps.append(widen((t >> pos) & ((1 << nb) - 1), nb, sgn >> k & 1))
+                pos += nb
+        ch = []
+        for c in range(4):
+            if b:
+                ch.append(border[c] * 257)
+            elif sel[c] < 4:
+                v = comps[sel[c]] if sel[c] < len(comps) else 0
+                if gamma and c < 3 and sel[c] < len(comps) and not sgn >> sel[c] & 1:
+                    v = srgb16(v >> 8)
+                ch.append(v)
+            else:
+                ch.append(65535 if sel[c] == 5 else 0)
+        vals.append(ch)
+    rnd = 16384 if regs[FILTER1][n] >> 2 & 1 else 32768
+    out = []
+    for c in range(4):
+        acc = sum(weights[k] * vals[k][c] for k in range(len(vals)))
+        out.append(to_float((acc + rnd) >> 16))
+    return tuple(out) + (err,), addrs
+
+
+def fbits(x):
+    return struct.unpack('<I', struct.pack('<f', x))[0]
+
+
+# ---- stimulus files ------------------------------------------------------------------------
+
+class Case:
+    def __init__(self, name, title, backpressure='always', latency='1:1', per_req=8):
+        self.name, self.title, self.bp, self.lat, self.per_req = name, title, backpressure, latency, per_req
+        self.regs = {a: [0] * 16 for a in (FILTER0, FILTER1, FORMAT0, FORMAT1, FORMAT2, OFFSET, CHROMA, BORDER)}
+        self.regs[TX_ENABLE] = 0
+        self.regs[TX_FILTER4] = 0
+        self.mem = {}
+        self.lines = []
+        self.t = 2               # a cycle by which everything offered so far is done
+        self.wpend = []
+        self.hold = False
+
+    def w(self, addr, data):
+        self.wpend.append((addr, data))
+
+    def flush(self):
+        """Offer the pending writes from cycle self.t; they are taken one per cycle (idle)."""
+        for i, (addr, data) in enumerate(self.wpend):
+            self.lines.append('in regw %s%04x %08x' % ('@%d ' % self.t if i == 0 else '', addr, data))
+            self.write_reg(addr, data)
+        self.t += len(self.wpend) + 1
+        self.hold = self.hold or bool(self.wpend)   # the next request waits for the writes
+        self.wpend = []
+
+    def write_reg(self, addr, data):
+        if addr in (TX_ENABLE, TX_FILTER4):
+            self.regs[addr] = data
+        elif 0x4400 <= addr < 0x4600 and addr % 4 == 0:
+            self.regs[0x4400 + 0x40 * ((addr - 0x4400) // 0x40)][(addr >> 2) & 15] = data
+
+    def preload(self, addr, words):
+        for i, wd in enumerate(words):
+            self.mem[addr + 4 * i] = wd & 0xFFFFFFFF
+
+    def mem_lines(self):
+        """The memory image as 'mem' lines of up to 8 consecutive dwords, in address order."""
+        out, run = [], []
+        for a in sorted(self.mem):
+            if run and (a != run[0] + 4 * len(run[1]) or len(run[1]) == 8):
+                out.append('mem %08x %s' % (run[0], ' '.join('%08x' % w for w in run[1])))
+                run = []
+            if not run:
+                run = [a, []]
+            run[1].append(self.mem[a])
+        if run:
+            out.append('mem %08x %s' % (run[0], ' '.join('%08x' % w for w in run[1])))
+        return out
+
+    def store_texels(self, n, texels, lvl=0, slc=0):
+        """Write texel values (a dict (x, y) -> value) of level lvl of sampler n's texture into memory
+        at the addresses of its surface (bytes merged into dwords)."""
+        f0, f1, f2 = self.regs[FORMAT0][n], self.regs[FORMAT1][n], self.regs[FORMAT2][n]
+        s = surface(self.regs[OFFSET][n], f0, f1, f2)
+        w = ((f0 & 0x7FF) | ((f2 >> 15 & 1) << 11)) + 1
+        h = (((f0 >> 11) & 0x7FF) | ((f2 >> 16 & 1) << 11)) + 1
+        is3d = (f1 >> 25) & 3 == 1
+        d = 1 << min((f0 >> 22) & 15, 12) if is3d else 1
+        s, _, _, _, sb = level(s, w, h, lvl, f1 & 31, self.regs[FILTER1][n] >> 22 & 1, d)
+        s = ((s[0] + slc * sb) & 0xFFFFFFFF,) + s[1:]
+        nbytes = 1 << s[2]
+        dw = {}
+        for (x, y), v in texels.items():
+            a = tile_addr(s, x, y)
+            for b in range(nbytes):
+                d = (a + b) & ~3
+                dw[d] = (dw.get(d, self.mem.get(d, 0)) & ~(0xFF << 8 * ((a + b) & 3))) | \
+                    (((v >> 8 * b) & 0xFF) << 8 * ((a + b) & 3))
+        for d in sorted(dw):
+            self.preload(d, [dw[d]])
+
+    def sampler(self, n, fmt, w, h, base, filt=0, mode_s=0, mode_t=0, mag=1, minf=1, sel=None,
+                macro=0, micro=0, pitch=None, border=0, mcr=0, msb=0, extra1=0, enable=True, levels=0,
+                extra0=0, filter1=0):
+        """Program sampler n: TX_FILTER0/1, TX_FORMAT0/1/2, TX_OFFSET, TX_BORDER_COLOR, TX_ENABLE.
+        sel: the SEL_* bits of TX_FORMAT1 (sel_word()); by default R=C0 G=C1 B=C2 A=C3."""
+        pen = pitch is not None
+        self.w(FILTER0 + 4 * n, mode_s | mode_t << 3 | mag << 9 | minf << 11 | filt | extra0)
+        self.w(FILTER1 + 4 * n, mcr << 2 | filter1)
+        self.w(FORMAT0 + 4 * n, ((w - 1) & 0x7FF) | ((h - 1) & 0x7FF) << 11 | levels << 26 | pen << 31)
+        self.w(FORMAT1 + 4 * n, fmt | (sel_word(*SEL_RGBA) if sel is None else sel) | extra1)
+        self.w(FORMAT2 + 4 * n, ((pitch - 1) if pen else 0) | msb << 14 | ((w - 1) >> 11) << 15 |
+               ((h - 1) >> 11) << 16)
+        self.w(OFFSET + 4 * n, base | macro << 2 | micro << 3)
+        self.w(BORDER + 4 * n, border)
+        en = self.regs[TX_ENABLE]
+        for a, d in self.wpend:
+            if a == TX_ENABLE:
+                en = d
+        self.w(TX_ENABLE, (en | 1 << n) if enable else (en & ~(1 << n)))
+
+    def req(self, n, s, t, lod=0, lmode=0, quad=0, regs=None, r=0):
+        """A request; expected results from the registers written so far (or a snapshot)."""
+        self.flush()
+        at = '@%d ' % self.t if self.hold else ''
+        self.hold = False
+        res, addrs = sample(regs or self.regs, self.mem, n, s, t, lod, lmode, r)
+        self.lines.append('in req %s%x %08x %08x %08x %08x %x %x  # -> %s' %
+                          (at, n, s, t, r, lod, lmode, quad,
+                           ' '.join('%08x' % v for v in res[:4]) + ' %x | ' % res[4] +
+                           ' '.join('%08x' % a for a in addrs)))
+        self.t += max(self.per_req, 5 + len(addrs))
+
+    def snapshot(self):
+        return {k: (list(v) if isinstance(v, list) else v) for k, v in self.regs.items()}
+
+    def write(self, outdir):
+        self.flush()
+        head = ['# %s: %s' % (self.name, self.title),
+                '# written by scripts/blocks/r5xx_tx_directed.py; the golden vector is ../%s.vec' % self.name,
+                '# "# -> R G B A ERR | ADDR..." after a request: what r5xx_tx_directed.py --check expects',
+                'rcosim-vector 1', 'block r5xx.tx', 'seed 1', 'backpressure %s' % self.bp,
+                'mem-latency %s' % self.lat, 'channel in regw addr:16 data:32',
+                'channel in req smp:4 s:32 t:32 r:32 lod:32 lmode:2 quad:2']
+        with open(os.path.join(outdir, self.name + '.stim'), 'w') as fh:
+            fh.write('\n'.join(head + self.mem_lines() + self.lines + ['end']) + '\n')
+
+
+def sel_word(r, g, b, a):
+    """TX_FORMAT1 SEL_ALPHA [11:9], SEL_RED [14:12], SEL_GREEN [17:15], SEL_BLUE [20:18]."""
+    return a << 9 | r << 12 | g << 15 | b << 18
+
+
+SEL_RGBA = (0, 1, 2, 3)
+
+
+def lcg(seed):
+    x = seed
+    while True:
+        x = (x * 1103515245 + 12345) & 0x7FFFFFFF
+        yield x >> 3
+
+
+def centre(i, size):
+    return fbits((i + 0.5) / size)
+
+
+def cases():
+    out = []
+    base = 0x00100000
+    rng = lcg(7)
+
+    c = Case('formats', 'every fixed format (TXFORMAT 0-14, D5) point-sampled at texel centres of an 8x4 '
+             'linear texture, components R=C0 G=C1 B=C2 A=C3; the codes not decoded (18, 19, 22, 23, 30, 31, MSB) '
+             'answer FORMAT with zeros and read nothing; 14, 20, 24, 27, 29 on unwritten memory')
+    for fmt in range(14):
+        c.sampler(0, fmt, 8, 4, base + 0x1000 * fmt, mag=1)
+        c.flush()
+        bpp = TX_BPP[0][fmt]
+        vals = {(x, y): next(rng) & ((1 << (8 << bpp)) - 1) for x in range(8) for y in range(4)}
+        vals[(0, 0)] = (1 << (8 << bpp)) - 1                 # all ones: every component 1.0
+        vals[(1, 0)] = 0
+        c.store_texels(0, vals)
+        for x, y in [(0, 0), (1, 0), (2, 1), (7, 3), (5, 2)]:
+            c.req(0, centre(x, 8), centre(y, 4))
+    for fmt, msb in [(14, 0), (18, 0), (19, 0), (20, 0), (22, 0), (23, 0), (24, 0), (27, 0), (29, 0), (30, 0),
+                     (31, 0), (2, 1), (3, 1), (0, 1)]:
+        c.sampler(1, fmt, 8, 4, base, msb=msb)
+        c.req(1, centre(1, 8), centre(1, 4))
+    c.sampler(1, 14, 4, 4, base + 0x20000)
+    c.flush()
+    c.store_texels(1, {(x, y): (next(rng) << 33 | next(rng)) & (1 << 64) - 1 for x in range(4) for y in range(4)})
+    for x, y in [(0, 0), (3, 1), (2, 3)]:
+        c.req(1, centre(x, 4), centre(y, 4))
+    out.append(c)
+
+    c = Case('swizzle', 'SEL_RED/GREEN/BLUE/ALPHA 0-7 (000:11819-11858): components 0-3, 4 = 0, 5 = 1, 6 and 7 '
+             '= 0; a component the format lacks reads 0; X8 with every select 0 replicates the texel')
+    c.sampler(2, 12, 4, 4, base)
+    c.flush()
+    c.store_texels(2, {(x, y): 0x11223344 + 0x01010101 * (x + 4 * y) for x in range(4) for y in range(4)})
+    for k in range(8):
+        for rot in range(4):
+            sels = [(k + rot * q) % 8 for q in (0, 1, 3, 5)]
+            c.sampler(2, 12, 4, 4, base, sel=sel_word(*sels))
+            c.req(2, centre(1, 4), centre(2, 4))
+    c.sampler(3, 0, 4, 4, base + 0x800, sel=sel_word(0, 0, 0, 0))
+    c.flush()
+    c.store_texels(3, {(x, y): 16 * x + y + 3 for x in range(4) for y in range(4)})
+    c.req(3, centre(3, 4), centre(1, 4))
+    c.sampler(3, 3, 4, 4, base + 0x800, sel=sel_word(0, 1, 2, 3))
+    c.req(3, centre(2, 4), centre(0, 4))
+    c.sampler(3, 6, 4, 4, base + 0x800, sel=sel_word(0, 1, 2, 5))
+    c.req(3, centre(1, 4), centre(0, 4))
+    out.append(c)
+
+    modes = range(8)
+    coords = [-2.75, -1.0, -0.6, -0.1, 0.0, 0.05, 0.2, 0.5, 0.99, 1.0, 1.04, 1.3, 2.5, 7.77]
+    for lin in (0, 1):
+        name = 'wrap_bilinear' if lin else 'wrap_point'
+        c = Case(name, 'the eight wrap modes (000:11516-11549, D4) on a 5x3 texture (non-power-of-two), %s, s '
+                 'and t each through every mode, coordinates inside, on the edges and outside [0, 1], border '
+                 'colour 0x80FF4020' % ('bilinear' if lin else 'point'))
+        c.sampler(4, 12, 5, 3, base, mag=2 if lin else 1, border=0x80FF4020)
+        c.flush()
+        c.store_texels(4, {(x, y): 0x10203040 * (x + 1) + 0x0101 * y for x in range(5) for y in range(3)})
+        for ms in modes:
+            mt = (ms + 3) % 8
+            c.sampler(4, 12, 5, 3, base, mag=2 if lin else 1, mode_s=ms, mode_t=mt, border=0x80FF4020)
+            for k, s in enumerate(coords):
+                c.req(4, fbits(s), fbits(coords[(k * 5 + 3) % len(coords)]))
+        out.append(c)
+
+    c = Case('bilinear', 'bilinear weights in 1/256 texel (D6): fractions 0, 1/256, 1/2, 255/256 and others on '
+             'a 4x4 texture, MC_ROUND +0.5 and +0.25 (000:11607), 16-bit components (Y16X16), the clamp-to-last '
+             'edges; point against bilinear at texel centres')
+    vals = {(x, y): next(rng) for x in range(4) for y in range(4)}
+    for fmt in (12, 4, 6):
+        for mcr in (0, 1):
+            c.sampler(5, fmt, 4, 4, base + 0x2000 * fmt, mag=2, mode_s=2, mode_t=2, mcr=mcr)
+            c.flush()
+            c.store_texels(5, {k: v & ((1 << (8 << TX_BPP[0][fmt])) - 1) for k, v in vals.items()})
+            for fx, fy in [(0, 0), (1, 0), (0, 1), (128, 128), (255, 255), (64, 192), (37, 201), (200, 3)]:
+                for x, y in [(1, 1), (0, 2), (3, 3)]:
+                    c.req(5, fbits((x + 0.5 + fx / 256) / 4), fbits((y + 0.5 + fy / 256) / 4))
+    out.append(c)
+
+    c = Case('tiling', 'one 16x16 texture stored linear, micro-tiled and macro-tiled (and square micro-tiles '
+             'for 16 bpp) at 8, 16 and 32 bpp, point-sampled at every texel centre: the same texel values '
+             'at every layout (r5xx.tile\'s address function, docs/blocks/tile.md)', per_req=6)
+    layouts = [(0, 0), (0, 1), (1, 0), (1, 1)]
+    for fmt, extra in [(0, []), (6, [(0, 2), (1, 2)]), (12, [])]:
+        vals = {(x, y): next(rng) & ((1 << (8 << TX_BPP[0][fmt])) - 1) for x in range(16) for y in range(16)}
+        for li, (macro, micro) in enumerate(layouts + extra):
+            b = base + 0x40000 + 0x10000 * li + 0x80000 * (fmt != 0) + 0x100000 * (fmt == 12)
+            c.sampler(6, fmt, 16, 16, b, macro=macro, micro=micro, pitch=64 if macro else None)
+            c.flush()
+            c.store_texels(6, vals)
+            for y in range(16):
+                for x in range(16):
+                    c.req(6, centre(x, 16), centre(y, 16))
+    out.append(c)
+
+    c = Case('xv_bicubic', 'texel coordinates above 1000 divided by the size under WRAP (the Xv bicubic lookup, '
+             'r5xx-shaders.md section 4.2): a 128x1 table, point and bilinear; the fraction survives the large '
+             'integer part (D2)')
+    c.sampler(7, 12, 128, 1, base, mag=1)
+    c.flush()
+    c.store_texels(7, {(x, 0): 0x01000000 * x + 0x00FF00FF - 0x00010001 * x for x in range(128)})
+    for lin in (0, 1):
+        c.sampler(7, 12, 128, 1, base, mag=2 if lin else 1, mode_t=2)
+        for tx in [1000.5, 1023.25, 1024.0, 1151.75, 4096.5, 65536.125, 262143.5, -1000.5, -0.25, 127.5]:
+            c.req(7, fbits(tx / 128), fbits(0.5))
+    out.append(c)
+
+    c = Case('specials', 'NaN, infinities, zeros of both signs, denormals, the largest finite values and '
+             'coordinates beyond 2^24 under every wrap mode (D3), point and bilinear')
+    c.sampler(8, 12, 6, 5, base, border=0xFF00FF00)
+    c.flush()
+    c.store_texels(8, {(x, y): 0x01020304 * (x + 6 * y + 1) for x in range(6) for y in range(5)})
+    specials = [0x7FC00000, 0xFFC00001, 0x7F800000, 0xFF800000, 0x00000000, 0x80000000, 0x00000001, 0x807FFFFF,
+                0x7F7FFFFF, 0xFF7FFFFF, 0x4B800001, 0xCB800001, 0x3F800000, 0xBF800000]
+    for lin in (0, 1):
+        for mode in modes:
+            c.sampler(8, 12, 6, 5, base, mag=2 if lin else 1, mode_s=mode, mode_t=mode, border=0xFF00FF00)
+            for k, s in enumerate(specials):
+                c.req(8, s, specials[(k + 4) % len(specials)])
+    out.append(c)
+
+    c = Case('flags', 'TX_ENABLE off: ARGB = 1,0,0,0 and no read (000:11418); TEX_COORD_TYPE 3D/cube, Filter4 '
+             '(point) and the reserved filter 3 (bilinear) flagged NOTBUILT; micro-tile 3 and an unaligned macro '
+             'base flagged TILE; writes the block ignores')
+    c.sampler(9, 12, 4, 4, base + 0x40)
+    c.flush()
+    c.store_texels(9, {(x, y): 0x80402010 + x + 4 * y for x in range(4) for y in range(4)})
+    c.req(9, centre(1, 4), centre(1, 4))
+    c.w(TX_ENABLE, 0xFFFF0000)
+    c.req(9, centre(1, 4), centre(1, 4))
+    c.w(TX_ENABLE, 0x00000200)
+    c.req(9, centre(2, 4), centre(1, 4))
+    for ctype in (1, 2, 3):
+        c.sampler(9, 12, 4, 4, base + 0x40, extra1=ctype << 25, sel=sel_word(0, 1, 2, 3))
+        c.req(9, centre(2, 4), centre(3, 4))
+    for mag in (0, 3):
+        c.sampler(9, 12, 4, 4, base + 0x40, mag=mag)
+        c.req(9, fbits(0.3), fbits(0.6))
+    c.sampler(9, 12, 4, 4, base + 0x40, micro=3)
+    c.req(9, centre(2, 4), centre(3, 4))
+    c.sampler(9, 12, 4, 4, base + 0x40, macro=1)
+    c.req(9, centre(2, 4), centre(3, 4))
+    c.sampler(9, 12, 4, 4, base + 0x40, enable=False, extra1=1 << 25, sel=0)
+    c.req(9, centre(2, 4), centre(3, 4))
+    for a in (0x4100, 0x4108, 0x43FC, 0x4600, 0x4401, 0x4402, 0x4E28, 0x0000, TX_FILTER4, CHROMA + 36):
+        c.w(a, 0xFFFFFFFF)
+    c.req(9, centre(2, 4), centre(3, 4))
+    c.sampler(9, 12, 4, 4, base + 0x40)
+    c.req(9, centre(0, 4), centre(0, 4))
+    out.append(c)
+
+    c = Case('signed_gamma', 'every 8-bit code point through unsigned, SIGNED_COMP (D11: -128 and -127 both -1.0) '
+             'and GAMMA (D10, the sRGB table; alpha and signed components not decoded), each swizzled to R, G, B '
+             'and A; signed 2-, 5-, 6-, 10- and 16-bit components; bilinear across the sign', per_req=9)
+    c.sampler(12, 12, 64, 4, base)
+    c.flush()
+    c.store_texels(12, {(x, y): (4 * (x + 64 * y)) * 0x01010101 + 0x03020100 for x in range(64) for y in range(4)})
+    for sgn, gam in [(0, 0), (15, 0), (0, 1), (5, 1)]:
+        c.sampler(12, 12, 64, 4, base, extra1=sgn << 5 | gam << 21, sel=sel_word(0, 1, 2, 3))
+        for y in range(4):
+            for x in range(64):
+                c.req(12, centre(x, 64), centre(y, 4))
+    for fmt, sgn in [(13, 15), (6, 7), (7, 2), (11, 8), (5, 7), (1, 1), (14, 15), (4, 3)]:
+        vals = {(x, y): (next(rng) << 31 | next(rng)) & ((1 << (8 << TX_BPP[0][fmt])) - 1)
+                for x in range(4) for y in range(4)}
+        vals[(0, 0)] = 0
+        vals[(1, 0)] = (1 << (8 << TX_BPP[0][fmt])) - 1
+        b = base + 0x10000 + 0x1000 * fmt
+        c.sampler(13, fmt, 4, 4, b, extra1=sgn << 5, mag=2, mode_s=2, mode_t=2, sel=sel_word(0, 1, 2, 3))
+        c.flush()
+        c.store_texels(13, vals)
+        for x, y in [(0, 0), (1, 0), (2, 1), (3, 3)]:
+            c.req(13, centre(x, 4), centre(y, 4))
+        c.req(13, fbits(0.3), fbits(0.6))
+    out.append(c)
+
+    c = Case('yuv', 'VYUY422 (Y0 U Y1 V) and YVYU422 (U Y0 V Y1): C0 = Cr, C1 = Y, C2 = Cb with YUV_TO_RGB off, '
+             'BT.601 R, G, B with 1 (clamped) and 2 (not clamped), SWAP_YUV; even and odd texels, point and '
+             'bilinear (D13)')
+    words = [0x80108010, 0x80EB80EB, 0xF0286D51, 0x1070B091, 0x22364A5E, 0xFF00FF00, 0x00FF00FF, 0x7F817F81]
+    for fmt in (20, 21):
+        for conv in (0, 1, 2, 3):
+            for swap in (0, 1):
+                for lin in (0, 1):
+                    c.sampler(14, fmt, 16, 2, base + 0x100 * fmt, mag=2 if lin else 1,
+                              extra1=conv << 22 | swap << 24, sel=sel_word(0, 1, 2, 5))
+                    c.flush()
+                    c.store_texels(14, {(x, y): (words[(x // 2 + 3 * y) % 8] >> (16 * (x % 2))) & 0xFFFF
+                                        for x in range(16) for y in range(2)})
+                    for x in (0, 1, 6, 11):
+                        c.req(14, centre(x, 16) if not lin else fbits((x + 0.8) / 16), centre(x % 2, 2))
+    out.append(c)
+
+    c = Case('dxt', 'DXT1 (4-colour and 3-colour + transparent blocks), DXT3 (explicit alpha) and DXT5 '
+             '(8- and 6-alpha blocks) on a 12x8 texture of 4x4 blocks, every texel of some blocks, point and '
+             'bilinear across blocks, GAMMA, the TILE flag for tiling bits (D14)', per_req=10)
+    blocks = [[0xF800001F, 0xE4E4E4E4], [0x001FF800, 0x1B1B1B1B], [0x07E0FFFF, 0x55AA00FF],
+              [0x12345678, 0x9ABCDEF0], [0xFFFF0000, 0xFFFFFFFF], [0x00000000, 0x76543210]]
+    alphas = [[0x76543210, 0xFEDCBA98], [0x00FF4080, 0x92492449], [0x80400000, 0xFAC688FA], [0xFFFFFFFF, 0x01234567]]
+    for fmt in (15, 16, 17):
+        nbytes = 8 if fmt == 15 else 16
+        b = base + 0x1000 * (fmt - 14)
+        words = []
+        for k in range(6):                                # 3 x 2 blocks
+            if fmt != 15:
+                words += alphas[(k + fmt) % 4]
+            words += blocks[(k + fmt) % 6]
+        c.preload(b, words)
+        for lin, gam, tile in [(0, 0, 0), (1, 0, 0), (0, 1, 0), (0, 0, 1)]:
+            c.sampler(7, fmt, 12, 8, b, mag=2 if lin else 1, mode_s=2, mode_t=0, extra1=gam << 21,
+                      micro=tile, sel=sel_word(2, 1, 0, 3))
+            pts = [(x, y) for y in range(8) for x in range(12)] if not (lin or gam or tile) else \
+                [(1, 1), (3, 2), (4, 5), (7, 7), (11, 0)]
+            for x, y in pts:
+                c.req(7, fbits((x + 0.5 + 0.3 * lin) / 12), fbits((y + 0.5 - 0.4 * lin) / 8))
+        assert nbytes in (8, 16)
+    out.append(c)
+
+    c = Case('float', 'FP16 and FP32 formats (TXFORMAT 24-29, D12) point-sampled even when the filter is bilinear '
+             '(001:215): 16f, 16f_16f, 16f x4, 32f, 32f_32f, 32f x4 with swizzles, the border colour, FP16 '
+             'denormals, infinities and NaNs')
+    fvals = [0x0000, 0x8000, 0x0001, 0x03FF, 0x0400, 0x3C00, 0xBC00, 0x7BFF, 0x7C00, 0xFC00, 0x7C01, 0xFE00,
+             0x3555, 0x8001, 0x4248, 0x5BF8]
+    for fmt in range(24, 30):
+        dpt = DWORDS.get(fmt, 1)
+        rand = [next(rng) for _ in range(64)]
+        for lin in (0, 1):
+            c.sampler(15, fmt, 4, 4, base + 0x1000 * fmt, mag=2 if lin else 1, mode_s=6, mode_t=6,
+                      border=0x80FF0040, sel=sel_word(0, 1, 2, 3) if lin else sel_word(3, 2, 5, 0))
+            c.flush()
+            nb = 8 << TX_BPP[0][fmt]
+            if fmt < 27:
+                vals = {(x, y): sum(fvals[(4 * (x + 4 * y) + j) % 16] << 16 * j for j in range(nb // 16))
+                        for x in range(4) for y in range(4)}
+            else:
+                vals = {(x, y): sum((rand[4 * (x + 4 * y) + j] << 1 | x) << 32 * j for j in range(nb // 32))
+                        for x in range(4) for y in range(4)}
+            c.store_texels(15, vals)
+            for x, y in [(0, 0), (1, 0), (2, 1), (3, 3), (1, 2)]:
+                c.req(15, centre(x, 4), centre(y, 4))
+            c.req(15, fbits(-0.5), fbits(0.5))
+        assert dpt in (1, 2, 4)
+    out.append(c)
+
+    c = Case('mips', 'mip levels (D15) with explicit LOD and bias (D8): nearest level of lambda = lod + '
+             'LOD_BIAS between MAX_MIP_LEVEL (the finest) and NUM_LEVELS (the coarsest); levels back to back, '
+             'macro-tiled while a macro-tile wide (MACRO_SWITCH 0 and 1), DXT1 levels; MIP_FILTER linear '
+             'flagged NOTBUILT (nearest level)', per_req=10)
+    lods = [0.0, 0.4, 0.5, 0.51, 1.0, 1.49, 1.5, 1.6, 2.2, 3.7, 5.0, 9.0, -1.0]
+    for k, (fmt, w, h, macro, micro, msw, nl, first, mipf, bias) in enumerate([
+            (12, 64, 32, 1, 1, 0, 6, 0, 1, 0), (12, 64, 32, 1, 1, 1, 6, 0, 1, 0), (0, 40, 24, 0, 1, 0, 5, 1, 1, 0),
+            (6, 128, 16, 1, 2, 0, 7, 0, 1, 0x3F0), (15, 32, 16, 0, 0, 0, 5, 0, 1, 0), (12, 16, 16, 0, 0, 0, 4, 2, 2, 32),
+            (12, 16, 16, 0, 0, 0, 4, 0, 0, 0)]):
+        b = base + 0x20000 * k
+        c.sampler(9, fmt, w, h, b, macro=macro, micro=micro, levels=nl, mag=1, minf=1,
+                  extra0=mipf << 13 | first << 17, filter1=msw << 22 | bias << 3)
+        c.flush()
+        for lvl in range(nl + 1):
+            wl, hl = max(1, w >> lvl), max(1, h >> lvl)
+            if fmt == 15:
+                s0 = surface(b, 0, 15, 0)
+                lb = level((b, w, 0, 0, 0, False), w, h, lvl, 15, 0)[0][0]
+                c.preload(lb, [(0x0841 * (lvl + 1)) | (0xF800 >> lvl) << 16 if j % 2 == 0 else 0x55555555 * (lvl % 3)
+                               for j in range(2 * max(1, -(-wl // 4)) * max(1, -(-hl // 4)))])
+                assert s0
+            else:
+                c.store_texels(9, {(x, y): (0x01010101 * (16 * lvl + 1) + x + 256 * y) &
+                                   ((1 << (8 << TX_BPP[0][fmt])) - 1) for x in range(wl) for y in range(hl)}, lvl)
+        for lv in lods:
+            for lmode in (1, 2):
+                c.req(9, fbits(0.37), fbits(0.61), lod=fbits(lv), lmode=lmode)
+    out.append(c)
+
+    c = Case('volume', '3D textures (TEX_COORD_TYPE 1, D16): TXDEPTH slices back to back in each level, the '
+             'nearest slice of r under CLAMP_R (wrap, clamp, border), point and bilinear in s and t, mip levels '
+             'with their own slice counts; VOL_FILTER linear (and 0 with bilinear) flagged NOTBUILT', per_req=10)
+    for k, (fmt, w, h, dlog, nl, macro, micro) in enumerate([(12, 8, 4, 2, 0, 0, 1), (0, 16, 8, 3, 2, 0, 0),
+                                                            (6, 64, 32, 1, 1, 1, 2)]):
+        b = base + 0x40000 * k
+        c.sampler(10, fmt, w, h, b, levels=nl, macro=macro, micro=micro, extra1=1 << 25)
+        c.w(FORMAT0 + 40, ((w - 1) & 0x7FF) | ((h - 1) & 0x7FF) << 11 | nl << 26 | dlog << 22)
+        c.flush()
+        for lvl in range(nl + 1):
+            for slc in range(max(1, (1 << dlog) >> lvl)):
+                wl, hl = max(1, w >> lvl), max(1, h >> lvl)
+                c.store_texels(10, {(x, y): (0x01010101 * (16 * lvl + slc + 1) + x + 256 * y + 65536 * slc) &
+                                    ((1 << (8 << TX_BPP[0][fmt])) - 1) for x in range(wl) for y in range(hl)},
+                               lvl, slc)
+        for rmode in (0, 2, 6):
+            for lin, volf, mip in [(0, 1, 0), (1, 1, 0), (1, 0, 0), (0, 2, 0), (0, 1, 1)]:
+                c.w(FILTER0 + 40, rmode << 6 | 2 | 2 << 3 | (2 if lin else 1) << 9 | (2 if lin else 1) << 11 |
+                    volf << 15 | mip << 13)
+                for rv in (0.1, 0.3, 0.55, 0.99, 1.2, -0.3, 2.7):
+                    c.req(10, fbits(0.4), fbits(0.7), r=fbits(rv), lod=fbits(1.0 * mip), lmode=mip)
+    out.append(c)
+
+    c = Case('lod', 'MIN_FILTER (bilinear) when lmode is 1 or 2 and lod > 0, else MAG_FILTER (point) (D8)')
+    c.sampler(10, 12, 8, 8, base, mag=1, minf=2)
+    c.flush()
+    c.store_texels(10, {(x, y): next(rng) for x in range(8) for y in range(8)})
+    for lmode in range(4):
+        for lod in (0x00000000, 0x80000000, 0x3F800000, 0xBF800000, 0x00000001, 0x7F800000, 0xFF800000, 0x7FC00000,
+                    0x00800000, 0x3E000000):
+            c.req(10, fbits(0.3), fbits(0.7), lod=lod, lmode=lmode, quad=lmode)
+    out.append(c)
+
+    for name, bp, lat, per in [('throughput', 'always', '1:1', 8), ('backpressure', 'random:0.5', '1:12', 40)]:
+        c = Case(name, '40 point then 40 bilinear requests back to back, 16 samplers, %s back-pressure, memory '
+                 'latency %s: L + 4 cycles per point sample, L + 7 per bilinear sample, 3 per disabled sampler'
+                 % (bp, lat), backpressure=bp, latency=lat, per_req=per)
+        for n in range(16):
+            c.sampler(n, 12, 8, 8, base + 0x400 * n, mag=1 + n % 2, mode_s=n % 8, mode_t=(n + 1) % 8,
+                      enable=n != 15)
+        c.flush()
+        for n in range(16):
+            c.store_texels(n, {(x, y): next(rng) for x in range(8) for y in range(8)})
+        for k in range(80):
+            n = 2 * (k % 8) + (k >= 40)
+            if k == 60:
+                n = 15
+            c.req(n, fbits((k * 0.137) % 1.5 - 0.2), fbits((k * 0.311) % 1.2), quad=k % 4)
+        out.append(c)
+
+    c = Case('regw_wait', 'a register write offered while a request is in flight waits until the block is idle, '
+             'then goes before the next request (D9): request #0 sees the old sampler, #1-#3 the new one')
+    c.sampler(11, 12, 4, 4, base)
+    c.flush()
+    c.store_texels(11, {(x, y): 0x01010101 * (x + 4 * y) for x in range(4) for y in range(4)})
+    old = c.snapshot()
+    t0 = c.t
+    c.lines.append('in regw @%d %04x %08x' % (t0 + 2, FORMAT1 + 44, 12 | sel_word(5, 4, 0, 1)))
+    new = c.snapshot()
+    new[FORMAT1][11] = 12 | sel_word(5, 4, 0, 1)
+    for k in range(4):
+        res, addrs = sample(old if k < 1 else new, c.mem, 11, centre(k, 4), centre(k, 4))
+        c.lines.append('in req %s%x %08x %08x 00000000 00000000 0 0  # -> %s' %
+                       ('@%d ' % t0 if k == 0 else '', 11, centre(k, 4), centre(k, 4),
+                        ' '.join('%08x' % v for v in res[:4]) + ' %x | ' % res[4] +
+                        ' '.join('%08x' % a for a in addrs)))
+    c.write_reg(FORMAT1 + 44, 12 | sel_word(5, 4, 0, 1))
+    c.t += 64
+    out.append(c)
+    return out
+
+
+def big_cases():
+    """Cases too large to commit: tests/r5xx/tx/tx_test.py (case fp16_all) writes, runs and checks
+    them in a temporary directory."""
+    c = Case('fp16_all', 'every binary16 code point (D12): a 128x128 16f x4 texture holding 0x0000-0xFFFF, '
+             'point-sampled at every texel centre', per_req=7)
+    c.sampler(0, 26, 128, 128, 0x00400000, sel=sel_word(0, 1, 2, 3))
+    c.flush()
+    c.store_texels(0, {(x, y): sum((4 * (x + 128 * y) + j) << 16 * j for j in range(4))
+                       for x in range(128) for y in range(128)})
+    for y in range(128):
+        for x in range(128):
+            c.req(0, centre(x, 128), centre(y, 128))
+    return [c]
+
+
+# ---- the check -----------------------------------------------------------------------------
+
+def check(vecdir):
+    bad = n = 0
+    for stim in sorted(glob.glob(os.path.join(vecdir, 'stim', '*.stim'))):
+        name = os.path.basename(stim)[:-5]
+        want, want_addr = [], []
+        for line in open(stim):
+            if line.startswith('in req') and '# ->' in line:
+                res, addrs = line.split('# ->')[1].split('|')
+                want.append(tuple(int(v, 16) for v in res.split()))
+                want_addr += [int(a, 16) for a in addrs.split()]
+        got, got_addr = [], []
+        for line in open(os.path.join(vecdir, name + '.vec')):
+            f = [v for v in line.split() if not v.startswith('@')]
+            if line.startswith('out rsp '):
+                got.append(tuple(int(v, 16) for v in f[4:9]))
+            elif line.startswith('out memreq '):
+                got_addr.append(int(f[2], 16))
+        if len(got) != len(want) or len(got_addr) != len(want_addr):
+            print('%s: %d responses and %d reads in the vector, %d and %d expected' %
+                  (name, len(got), len(got_addr), len(want), len(want_addr)))
+            bad += 1
+            continue
+        for i, (g, w) in enumerate(zip(got, want)):
+            n += 1
+            if g != w:
+                bad += 1
+                print('%s: response #%d: vector %s, reference %s' %
+                      (name, i, ' '.join('%08x' % v for v in g), ' '.join('%08x' % v for v in w)))
+        for i, (g, w) in enumerate(zip(got_addr, want_addr)):
+            if g != w:
+                bad += 1
+                print('%s: read #%d: vector %08x, reference %08x' % (name, i, g, w))
+    print('%s: %d responses checked, %d differ' % ('FAIL' if bad else 'PASS', n, bad))
+    return 1 if bad else 0
+
+
+def main(argv):
+    if len(argv) == 3 and argv[1] == '--check':
+        return check(argv[2])
+    if len(argv) == 3 and argv[1] == '--big':
+        os.makedirs(argv[2], exist_ok=True)
+        for c in big_cases():
+            c.write(argv[2])
+        return 0
+    if len(argv) != 2 or argv[1].startswith('-'):
+        sys.stderr.write(__doc__.split('\n\n')[-1] + '\n')
+        return 2
+    os.makedirs(argv[1], exist_ok=True)
+    for c in cases():
+        c.write(argv[1])
+    return 0
+
+
+if __name__ == '__main__':
+    sys.exit(main(sys.argv))

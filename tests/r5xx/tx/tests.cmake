@@ -1,0 +1,26 @@
+# ---- r5xx.tx: the R5xx texture unit (docs/blocks/r5xx.tx.md) -------------------------------------
+# Fault injection on both sides (exact reports naming the sampler, its coordinates and the texels
+# read), the golden vectors against the independent reference of scripts/blocks/r5xx_tx_directed.py
+# (and that check failing on an altered response), the stimulus files current, the random
+# stimulus's field coverage, every binary16 code point through RTL, model and reference, a short
+# random smoke run.
+foreach(case fault_rtl fault_rtl_addr fault_model fault_needs_compare directed_check reference_catches
+             stim_current coverage fp16_all smoke_random)
+  add_test(NAME r5xx.tx.${case} COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_LIST_DIR}/tx_test.py
+           $<TARGET_FILE:rcosim> ${PROJECT_SOURCE_DIR} ${case})
+  set_tests_properties(r5xx.tx.${case} PROPERTIES LABELS "r5xx;r5xx.tx;smoke"
+                       ENVIRONMENT "PYTHONDONTWRITEBYTECODE=1")
+endforeach()
+# Seeded random runs of at least 1,000,000 cycles in exact lockstep under every back-pressure
+# policy, with a random memory latency.
+foreach(cfg "always 1:8" "random:0.5 1:20" "bursty:16 2:12")
+  string(REPLACE " " ";" cfg ${cfg})
+  list(GET cfg 0 policy)
+  list(GET cfg 1 latency)
+  string(REPLACE ":" "_" pname ${policy})
+  add_test(NAME random.r5xx.tx.${pname}
+           COMMAND rcosim run --block r5xx.tx --count 50000 --seed 2301 --backpressure ${policy} --mem-latency ${latency})
+  set_tests_properties(random.r5xx.tx.${pname} PROPERTIES LABELS "random;r5xx;r5xx.tx;nightly"
+                       PASS_REGULAR_EXPRESSION "PASS r5xx.tx random count 50000: [1-9][0-9][0-9][0-9][0-9][0-9][0-9]+ cycles, rtl vs model exact. memreq [0-9]+, rsp 50000;"
+                       FAIL_REGULAR_EXPRESSION "MISMATCH|HANG|FAIL")
+endforeach()
