@@ -338,6 +338,44 @@ def figure(im, outdir):
                            e(os.path.basename(im)), note))
 
 
+def picture_note(r, outdir):
+    """What the pictures of a failure do and do not show: which side was expected (the bundle's
+    report.json), whether the model's and RTL's pictures are the same, and that a vector's own
+    picture is missing when the run does not draw one."""
+    notes = []
+    exp = act = None
+    if r.bundle:
+        d = None
+        try:
+            with open(os.path.join(outdir, r.bundle, 'report.json')) as f:
+                d = json.load(f)
+        except (OSError, ValueError):
+            pass
+        if isinstance(d, dict):
+            exp, act = d.get('expected_side'), d.get('actual_side')
+    byname = {}
+    for im in r.images:
+        m = re.match(r'(.*)\.(model|rtl|vector|expected|diff)\.png$', os.path.basename(im))
+        if m:
+            byname.setdefault(m.group(1), {})[m.group(2)] = im
+    for name, sides in sorted(byname.items()):
+        if 'model' in sides and 'rtl' in sides:
+            try:
+                with open(os.path.join(outdir, sides['model']), 'rb') as f1, \
+                        open(os.path.join(outdir, sides['rtl']), 'rb') as f2:
+                    same = f1.read() == f2.read()
+            except OSError:
+                same = None
+            if same:
+                notes.append('%s: the model\'s and the RTL\'s pictures are identical' % name)
+            elif same is False and 'diff' not in sides:
+                notes.append('%s: the model\'s and the RTL\'s pictures differ (no difference image written)' % name)
+        if exp == 'vector' and 'vector' not in sides and 'expected' not in sides:
+            notes.append('%s: the vector is the expected side (actual: %s) and the run draws no picture of it, '
+                         'so no expected picture is shown' % (name, act or '?'))
+    return notes
+
+
 def write_html(path, a, runs, rows, cov, wall, stopped, title):
     e = html.escape
     outdir = os.path.dirname(os.path.abspath(path))
@@ -395,6 +433,8 @@ def write_html(path, a, runs, rows, cov, wall, stopped, title):
             h.append('<p>pictures (native size or scaled up by a whole factor; each links to the file):</p>'
                      '<div class="pictures">%s</div>' % ''.join(figure(im, outdir) for im in
                                                               sorted(r.images, key=lambda p: (picture_role(p)[0], p))))
+            for n in picture_note(r, outdir):
+                h.append('<p class="note">%s.</p>' % e(n))
         h.append('<pre>%s</pre>' % e(r.report + (('\n[stderr]\n' + r.stderr) if r.stderr else '')))
         h.append('</div>')
     h.append('<h2>All runs</h2><details><summary>%s</summary><table><tr><th>run</th><th>status</th>'
