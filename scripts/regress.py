@@ -11,7 +11,7 @@ directory (OUT/runs/ID/: report.txt is its stdout, stderr.txt its stderr, cmd.tx
     nightly: --seeds K (default 16) seeds x every back-pressure policy, counts of millions of cycles
 Seed k of a block (k = 0..K-1) is --seed-base + k.  The runs go out in parallel (-j), longest
 first; reports list them in a fixed order, so two regressions give the same JUnit apart from
-'time' attributes.  Written to OUT: junit.xml, report.html, summary.txt, results.json, and with
+'time' attributes and the date and command line properties.  Written to OUT: junit.xml, report.html, summary.txt, results.json, and with
 --coverage the merged Verilator coverage, lcov info and a genhtml report under OUT/coverage/.
 Paths inside junit.xml and report.html are relative to OUT.
 
