@@ -479,6 +479,7 @@ def mark_in_progress(a, outdir):
 
 def finish(a, runs, outdir, blocks, wall, stopped, title, extra=None):
     """Coverage, the reports, the summary; the exit status."""
+    metadata(a, sorted({int(r.seed) for r in runs if r.kind == 'random' and str(r.seed).isdigit()}))
     cov = coverage(a, runs, outdir, blocks) if a.coverage else None
     rows = block_rows(runs, cov)
     text = summary_text(runs, rows, cov, wall, stopped, outdir, metadata(a))
