@@ -63,7 +63,6 @@ def metadata(a, seeds=None):
     cmd = 'rcosim regress' + (''.join(' ' + shlex.quote(x) for x in argv) if argv is not None else '')
     if seeds is None:
         seeds = getattr(a, 'seed_list', None)
-    k = getattr(a, 'seeds', None)
     seed_text = ('seed base %s' % getattr(a, 'seed_base', '?')
                  + ('; random seeds %s' % ' '.join(map(str, seeds)) if seeds else '; no random runs')
                  + '; each vector with the seed in its header')
