@@ -88,6 +88,75 @@ def png_size(path):
     return struct.unpack('>II', head[16:24])
 
 
+def png_pixels(path):
+    """(width, height, rows of RGBA bytes) of an 8-bit RGBA or RGB, non-interlaced PNG (what
+    'rcosim run --png' writes), or None for anything else."""
+    import zlib
+    try:
+        with open(path, 'rb') as f:
+            data = f.read()
+    except OSError:
+        return None
+    if data[:8] != b'\x89PNG\r\n\x1a\n':
+        return None
+    pos, idat, hdr = 8, [], None
+    while pos + 8 <= len(data):
+        n, typ = struct.unpack('>I4s', data[pos:pos + 8])
+        body = data[pos + 8:pos + 8 + n]
+        if typ == b'IHDR':
+            hdr = struct.unpack('>IIBBBBB', body)
+        elif typ == b'IDAT':
+            idat.append(body)
+        elif typ == b'IEND':
+            break
+        pos += 12 + n
+    if not hdr or hdr[2] != 8 or hdr[3] not in (2, 6) or hdr[6] != 0:
+        return None
+    w, h, bpp = hdr[0], hdr[1], 4 if hdr[3] == 6 else 3
+    try:
+        raw = zlib.decompress(b''.join(idat))
+    except zlib.error:
+        return None
+    stride, rows, prev, i = w * bpp, [], bytearray(w * bpp), 0
+    for _ in range(h):
+        if i + 1 + stride > len(raw):
+            return None
+        ft, line = raw[i], bytearray(raw[i + 1:i + 1 + stride])
+        i += 1 + stride
+        for x in range(stride):
+            a = line[x - bpp] if x >= bpp else 0
+            b, c = prev[x], prev[x - bpp] if x >= bpp else 0
+            if ft == 1:
+                line[x] = (line[x] + a) & 255
+            elif ft == 2:
+                line[x] = (line[x] + b) & 255
+            elif ft == 3:
+                line[x] = (line[x] + (a + b) // 2) & 255
+            elif ft == 4:
+                pa, pb, pc = abs(b - c), abs(a - c), abs(a + b - 2 * c)
+                line[x] = (line[x] + (a if pa <= pb and pa <= pc else b if pb <= pc else c)) & 255
+        rows.append(bytes(line) if bpp == 4 else b''.join(bytes(line[k:k + 3]) + b'\xff' for k in range(0, stride, 3)))
+        prev = line
+    return w, h, rows
+
+
+def first_difference(pa, pb):
+    """(pixels that differ, (x, y) of the first in row order, its RGBA on each side) of two
+    decoded pictures of one size, or None."""
+    if not pa or not pb or pa[:2] != pb[:2]:
+        return None
+    n, first = 0, None
+    for y, (ra, rb) in enumerate(zip(pa[2], pb[2])):
+        if ra == rb:
+            continue
+        for x in range(pa[0]):
+            if ra[4 * x:4 * x + 4] != rb[4 * x:4 * x + 4]:
+                n += 1
+                if first is None:
+                    first = (x, y, ra[4 * x:4 * x + 4].hex(), rb[4 * x:4 * x + 4].hex())
+    return n, first
+
+
 PICTURE_TARGET = 384      # a picture is scaled up by the largest whole factor that keeps it within this
 
 
@@ -320,7 +389,7 @@ def summary_text(runs, rows, cov, wall, stopped, outdir, meta=None):
     return '\n'.join(text) + '\n'
 
 
-def figure(im, outdir):
+def figure(im, outdir, mark=None):
     """One picture of a failure: a link to the file around the picture at its natural size times a
     whole factor (width and height attributes, pixelated), never shrunk."""
     e = html.escape
@@ -332,9 +401,22 @@ def figure(im, outdir):
         note = '%dx%d%s' % (size[0], size[1], ', shown x%d' % k if k > 1 else '')
     else:
         dims, note = '', 'size unknown'
-    return ('<figure><a href="%s"><img class="pic" src="%s" alt="%s"%s></a><figcaption>%s%s (%s)</figcaption>'
-            '</figure>' % (e(im), e(im), e(os.path.basename(im)), dims, (e(cap) + ': ') if cap else '',
-                           e(os.path.basename(im)), note))
+    ring = ''
+    if mark and size:
+        # A ring around the first differing pixel, centred on it (the picture's border is 1 px).
+        k = max(1, PICTURE_TARGET // max(size))
+        rad = max(6, k * 2)
+        ring = ('<span class="ring" style="left:%dpx;top:%dpx;width:%dpx;height:%dpx" title="first difference: '
+                'x %d, y %d"></span>' % (1 + mark[0] * k + k // 2 - rad, 1 + mark[1] * k + k // 2 - rad, 2 * rad,
+                                         2 * rad, mark[0], mark[1]))
+    return ('<figure><a class="picbox" href="%s"><img class="pic" src="%s" alt="%s"%s>%s</a><figcaption>%s%s (%s)'
+            '</figcaption></figure>' % (e(im), e(im), e(os.path.basename(im)), dims, ring,
+                                        (e(cap) + ': ') if cap else '', e(os.path.basename(im)), note))
+
+
+def picture_name(im):
+    """NAME of NAME.SIDE.png."""
+    return re.sub(r'\.(model|rtl|vector|expected|diff)\.png$', '', os.path.basename(im))
 
 
 def picture_note(r, outdir):
@@ -356,7 +438,7 @@ def picture_note(r, outdir):
     for im in r.images:
         m = re.match(r'(.*)\.(model|rtl|vector|expected|diff)\.png$', os.path.basename(im))
         if m:
-            byname.setdefault(m.group(1), {})[m.group(2)] = im
+            byname.setdefault(picture_name(im), {})[m.group(2)] = im
     for name, sides in sorted(byname.items()):
         if 'model' in sides and 'rtl' in sides:
             try:
@@ -367,6 +449,16 @@ def picture_note(r, outdir):
                 same = None
             if same:
                 notes.append('%s: the model\'s and the RTL\'s pictures are identical' % name)
+            elif same is False:
+                d = first_difference(png_pixels(os.path.join(outdir, sides['model'])),
+                                     png_pixels(os.path.join(outdir, sides['rtl'])))
+                if d and d[1]:
+                    x, y, mv, rv = d[1]
+                    notes.append('%s: %d pixel%s differ between the model and the RTL; the first (row by row) at '
+                                 'x %d, y %d: model #%s, RTL #%s (RGBA), circled on the pictures' % (
+                                     name, d[0], '' if d[0] == 1 else 's', x, y, mv, rv))
+                    r.first_pixel = getattr(r, 'first_pixel', {})
+                    r.first_pixel[name] = (x, y)
             elif same is False and 'diff' not in sides:
                 notes.append('%s: the model\'s and the RTL\'s pictures differ (no difference image written)' % name)
         if exp == 'vector' and 'vector' not in sides and 'expected' not in sides:
@@ -429,10 +521,13 @@ def write_html(path, a, runs, rows, cov, wall, stopped, title):
             e(rep), e(rep), '; bundle: <a href="%s">%s</a>' % (e(r.bundle), e(r.bundle)) if r.bundle else
             '; bundle: none'))
         if r.images:
+            notes = picture_note(r, outdir)
+            marks = getattr(r, 'first_pixel', {})
             h.append('<p>pictures (native size or scaled up by a whole factor; each links to the file):</p>'
-                     '<div class="pictures">%s</div>' % ''.join(figure(im, outdir) for im in
-                                                              sorted(r.images, key=lambda p: (picture_role(p)[0], p))))
-            for n in picture_note(r, outdir):
+                     '<div class="pictures">%s</div>' % ''.join(
+                         figure(im, outdir, marks.get(picture_name(im)))
+                         for im in sorted(r.images, key=lambda p: (picture_role(p)[0], p))))
+            for n in notes:
                 h.append('<p class="note">%s.</p>' % e(n))
         h.append('<pre>%s</pre>' % e(r.report + (('\n[stderr]\n' + r.stderr) if r.stderr else '')))
         h.append('</div>')
@@ -507,5 +602,7 @@ pre{background:#f7f7f7;border:1px solid #ddd;padding:.6em;overflow-x:auto;font-s
 code{background:#f0f0f0;padding:0 .2em}
 table.meta th{text-align:left}table.meta td{text-align:left}.mono{font-family:monospace}
 .pictures{overflow-x:auto}.pictures figure{display:inline-block;vertical-align:top;margin:.3em}
+a.picbox{position:relative;display:inline-block}
+.ring{position:absolute;border:2px solid #e00000;border-radius:50%;box-sizing:border-box;pointer-events:none}
 img.pic{max-width:none;image-rendering:crisp-edges;image-rendering:pixelated;border:1px solid #ccc;display:block}
 '''

@@ -18,6 +18,8 @@ Cases (each one CTest test):
   metadata   date, commit (git describe --always --dirty, or unknown), host, rcosim version,
              command line and seeds in report.html, junit.xml <properties>, summary.txt and the
              console; grouped digits; '0 failed' not coloured as a failure on a passing run.
+  diffpixel  a fake rcosim's failing run with a model's and an RTL's picture differing at two pixels:
+             the report counts them, names the first by coordinates and values, and circles it.
   singular   a one-run, one-worker regression says '1 run' and '1 worker', never '1 runs'/'1 workers'.
 """
 import html
@@ -173,6 +175,73 @@ def case_pictures(ctx):
         check(w % nw == 0 and h % nh == 0 and w // nw == h // nh >= 1, '%s: %dx%d shown %dx%d' % (src, nw, nh, w, h))
         check('<a href="%s"><img' % src in text, '%s is not a link to its file' % src)
     print('PASS pictures (parsed, not rendered)')
+
+
+FAKE_PICTURES = r'''#!/usr/bin/env python3
+# A fake rcosim whose one run fails with a model's and an RTL's 24x16 picture differing at
+# pixels (5, 3) and (7, 9), written as --png does (NAME.SIDE.png), with the up filter on row 3.
+import os, struct, sys, zlib
+a = sys.argv[1:]
+if a[:1] == ['list']:
+    print('r5xx.cp\n  channel in host')
+    sys.exit(0)
+if a[:2] == ['run', '--help']:
+    print('usage: rcosim run ... --png DIR')
+    sys.exit(0)
+def png(path, px, w, h):
+    raw = b''
+    prev = bytes(w * 4)
+    for y in range(h):
+        row = bytes(px[y * w * 4:(y + 1) * w * 4])
+        if y == 3:
+            raw += b'\x02' + bytes((row[i] - prev[i]) & 255 for i in range(len(row)))
+        else:
+            raw += b'\x00' + row
+        prev = row
+    chunk = lambda t, d: struct.pack('>I', len(d)) + t + d + struct.pack('>I', zlib.crc32(t + d))
+    with open(path, 'wb') as f:
+        f.write(b'\x89PNG\r\n\x1a\n' + chunk(b'IHDR', struct.pack('>IIBBBBB', w, h, 8, 6, 0, 0, 0))
+                + chunk(b'IDAT', zlib.compress(raw)) + chunk(b'IEND', b''))
+d = a[a.index('--png') + 1] if '--png' in a else None
+if '--count' in a and a[a.index('--count') + 1] == '1' and '--quiet' in a:
+    sys.exit(0)                                  # the runner asks whether the block has pictures
+w, h = 24, 16
+model = bytearray([10, 20, 30, 255] * (w * h))
+rtl = bytearray(model)
+for x, y in ((7, 9), (5, 3)):
+    rtl[(y * w + x) * 4:(y * w + x) * 4 + 4] = bytes([200, 0, 0, 255])
+if d:
+    png(os.path.join(d, 'dst.model.png'), model, w, h)
+    png(os.path.join(d, 'dst.rtl.png'), rtl, w, h)
+print('MISMATCH r5xx.cp at cycle 12: channel memreq (out), transaction #0: field wdata differs (expected: model, actual: rtl)')
+sys.exit(1)
+'''
+
+
+def case_diffpixel(ctx):
+    """Pictures that differ: the report counts the differing pixels, names the first by its
+    coordinates and values, and circles it on each picture (at the whole-factor scale)."""
+    fake = os.path.join(ctx['tmp'], 'fake-rcosim')
+    with open(fake, 'w') as f:
+        f.write(FAKE_PICTURES)
+    os.chmod(fake, 0o755)
+    os.makedirs(os.path.join(ctx['tmp'], 'novectors'))
+    out = os.path.join(ctx['tmp'], 'out')
+    p = regress(ctx, '-o', out, '--vectors', os.path.join(ctx['tmp'], 'novectors'), '--seeds', '1', '--count', '5',
+                '-j', '1', rcosim=fake, expect_rc=1)
+    with open(os.path.join(out, 'report.html')) as f:
+        page = f.read()
+    check('dst: 2 pixels differ between the model and the RTL; the first (row by row) at x 5, y 3: '
+          'model #0a141eff, RTL #c80000ff (RGBA), circled on the pictures' in page,
+          'no first-difference note naming x 5, y 3', page, p.stdout)
+    rings = re.findall(r'<span class="ring" style="left:(-?\d+)px;top:(-?\d+)px;width:(\d+)px;height:(\d+)px"', page)
+    check(len(rings) == 2, '%d rings, expected one on each of the two pictures' % len(rings), page)
+    k = 384 // 24                                    # the whole factor a 24x16 picture is shown at
+    for left, top, wd, ht in rings:
+        cx, cy = int(left) + int(wd) // 2, int(top) + int(ht) // 2
+        check(1 + 5 * k <= cx <= 1 + 6 * k and 1 + 3 * k <= cy <= 1 + 4 * k,
+              'ring centred at %d,%d, not on pixel (5, 3) at x%d' % (cx, cy, k))
+    print('PASS diffpixel: first difference at x 5, y 3 named and circled (x%d)' % k)
 
 
 # ---- ETA -----------------------------------------------------------------------------------------
