@@ -146,12 +146,25 @@ void us_exec_alu(const us_regs *r, unsigned pc, us_quad *q)
         uint32_t aA = mod(swz(as[us_bits(ai, 13, 12)], us_bits(ai, 16, 14)), us_bits(ai, 18, 17));
         uint32_t aB = mod(swz(as[us_bits(ai, 20, 19)], us_bits(ai, 23, 21)), us_bits(ai, 25, 24));
         uint32_t aC = mod(swz(as[us_bits(rgba, 26, 25)], us_bits(rgba, 29, 27)), us_bits(rgba, 31, 30));
+        /* MDH/MDV: the unit's A is the top-left pixel's src0, its C the top-right (MDH) or
+         * bottom-left (MDV) pixel's src0, modifiers kept, select and swizzle ignored; the
+         * products of the dot-product unit take the replaced A too (decision 8) */
+        if (rop == 11 || rop == 12)
+            for (unsigned c = 0; c < 3; c++) {
+                A[c] = mod(r0[0][c], us_bits(ri, 12, 11));
+                C[c] = mod(r0[rop == 11 ? 1 : 2][c], us_bits(rgba, 24, 23));
+            }
+        uint32_t aAm = aA, aCm = aC;
+        if (aop == 14 || aop == 15) {
+            aAm = mod(a0[0][3], us_bits(ai, 18, 17));
+            aCm = mod(a0[aop == 14 ? 1 : 2][3], us_bits(rgba, 31, 30));
+        }
 
         /* the dot-product unit (RGB A.B plus the alpha pair as the fourth term) */
         uint32_t t[4];
         for (unsigned c = 0; c < 3; c++)
             t[c] = sf_mul_m(A[c], B[c], zmode);
-        t[3] = sf_mul_m(aA, aB, zmode);
+        t[3] = sf_mul_m(aAm, aB, zmode);
         uint32_t s01 = sf_add(t[0], t[1]);
         uint32_t dp3 = sf_add(s01, t[2]), dp4 = sf_add(s01, sf_add(t[2], t[3])), d2a = sf_add(s01, C[2]);
         uint32_t dpv = rop == 1 ? dp3 : rop == 3 ? d2a : dp4;
@@ -159,7 +172,7 @@ void us_exec_alu(const us_regs *r, unsigned pc, us_quad *q)
         /* the alpha unit (raw result, before OMOD and clamp) */
         uint32_t av;
         switch (aop) {
-        case 0: av = sf_add(t[3], aC); break;
+        case 0: case 14: case 15: av = sf_add(t[3], aCm); break;
         case 1: av = dpv; break;
         case 2: av = sf_min(aA, aB); break;
         case 3: av = sf_max(aA, aB); break;
@@ -172,12 +185,6 @@ void us_exec_alu(const us_regs *r, unsigned pc, us_quad *q)
         case 11: av = sf_rsq(aA); break;
         case 12: av = sf_sin(aA); break;
         case 13: av = sf_cos(aA); break;
-        case 14: case 15: {
-            uint32_t mA = mod(a0[0][3], us_bits(ai, 18, 17));
-            uint32_t mC = mod(a0[aop == 14 ? 1 : 2][3], us_bits(rgba, 31, 30));
-            av = sf_add(sf_mul_m(mA, aB, zmode), mC);
-            break;
-        }
         default: av = 0; break;                              /* 4 reserved */
         }
 
@@ -185,7 +192,7 @@ void us_exec_alu(const us_regs *r, unsigned pc, us_quad *q)
         for (unsigned c = 0; c < 3; c++) {
             uint32_t v;
             switch (rop) {
-            case 0: v = sf_add(t[c], C[c]); break;
+            case 0: case 11: case 12: v = sf_add(t[c], C[c]); break;
             case 1: v = dp3; break;
             case 2: v = dp4; break;
             case 3: v = d2a; break;
@@ -195,12 +202,6 @@ void us_exec_alu(const us_regs *r, unsigned pc, us_quad *q)
             case 8: v = sf_cmp_le(0, C[c]) ? A[c] : B[c]; break;
             case 9: v = sf_frc(A[c]); break;
             case 10: v = av; break;
-            case 11: case 12: {
-                uint32_t mA = mod(r0[0][c], us_bits(ri, 12, 11));
-                uint32_t mC = mod(r0[rop == 11 ? 1 : 2][c], us_bits(rgba, 24, 23));
-                v = sf_add(sf_mul_m(mA, B[c], zmode), mC);
-                break;
-            }
             default: v = 0; break;                          /* 6, 13-15 reserved */
             }
             rres[p][c] = outmod(v, us_bits(ri, 28, 26), (cmn >> 19) & 1);
