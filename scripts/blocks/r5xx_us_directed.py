@@ -32,8 +32,8 @@ SPECIAL = [0x00000000, 0x80000000, 0x3F800000, 0xBF800000, 0x3F000000, 0x7F80000
 
 
 class Stim:
-    def __init__(self, name, title, backpressure='always'):
-        self.name, self.title, self.bp = name, title, backpressure
+    def __init__(self, name, title, backpressure='always', special=True):
+        self.name, self.title, self.bp, self.special = name, title, backpressure, special
         self.lines = []
         self.nregw = 0
         self.prog = []          # the current program's instructions (6 dwords each)
@@ -94,7 +94,7 @@ class Stim:
                                                                   ' '.join(f), '  # ' + note if note and k == 0 else ''))
         n = self.tex_requests(cov)
         for i in range(n):
-            t = texels(i) if texels else [self.rng.choice(SPECIAL) if self.rng.random() < 0.3
+            t = texels(i) if texels else [self.rng.choice(SPECIAL) if self.special and self.rng.random() < 0.3
                                           else f32(self.rng.randrange(256) / 255.0) for _ in range(4)]
             self.lines.append('in texrsp %08x %08x %08x %08x' % tuple(t))
 
@@ -105,7 +105,7 @@ class Stim:
                 'channel in regw addr:16 data:32',
                 'channel in quad wseq:16 addr:7 cov:4 last:1 p0rg:64 p0ba:64 p1rg:64 p1ba:64 p2rg:64 p2ba:64 p3rg:64 p3ba:64',
                 'channel in texrsp r:32 g:32 b:32 a:32']
-        Path(outdir, self.name + '.stim').write_text('\n'.join(head + self.lines) + '\n')
+        Path(outdir, self.name + '.stim').write_text('\n'.join(head + self.lines + ['end']) + '\n')
 
 
 def texcoords(rng, n=2, scale=1.0):
@@ -166,7 +166,7 @@ def xv_consts():
 
 def xati(outdir):
     rng = random.Random(5)
-    s = Stim('xati_composite', 'EXA Composite (radeon_exa_render.c:1968-2057): TEX LD map 0 then OUT, every OUT variant')
+    s = Stim('xati_composite', 'EXA Composite (radeon_exa_render.c:1968-2057): TEX LD map 0 then OUT, every OUT variant', special=False)
     for rgb, alpha, what in OUT_VARIANTS:
         s.program([TEX_A, out_a(rgb, alpha)], notes=['TEX LD', 'OUT ' + what])
         s.w(US_OUT_FMT_0, 0x00001B00)
@@ -174,7 +174,7 @@ def xati(outdir):
             s.quad({0: texcoords(rng)}, cov=cov, note=what)
     s.write(outdir)
 
-    s = Stim('xati_composite_mask', 'EXA Composite with mask (radeon_exa_render.c:1896-1966): two TEX LD then OUT')
+    s = Stim('xati_composite_mask', 'EXA Composite with mask (radeon_exa_render.c:1896-1966): two TEX LD then OUT', special=False)
     tex0 = [0x00187803, 0x04400000, 0xE4000400, 0, 0, 0]
     tex1 = [0x00187807, 0x06410000, 0xE4010401, 0x00010001, 0, 0]
     for rgb, alpha, what in OUT_VARIANTS[3:]:
@@ -183,7 +183,7 @@ def xati(outdir):
             s.quad({0: texcoords(rng), 1: texcoords(rng)}, cov=cov, note=what)
     s.write(outdir)
 
-    s = Stim('xati_xv_bicubic', 'Xv bicubic (radeon_textured_videofuncs.c:2655-3127): 14 instructions, LRP by pre-subtract')
+    s = Stim('xati_xv_bicubic', 'Xv bicubic (radeon_textured_videofuncs.c:2655-3127): 14 instructions, LRP by pre-subtract', special=False)
     s.program(BICUBIC, pixsize=5)
     s.consts(0, [(1.0 / 720, 1.0 / 480, 0.0, 0.0)])
     for _ in range(6):
@@ -192,7 +192,7 @@ def xati(outdir):
         s.quad({0: r0, 1: r1})
     s.write(outdir)
 
-    s = Stim('xati_xv', 'Xv without bicubic, planar I420/YV12 and packed YUY2 (radeon_textured_videofuncs.c:3128-3688)')
+    s = Stim('xati_xv', 'Xv without bicubic, planar I420/YV12 and packed YUY2 (radeon_textured_videofuncs.c:3128-3688)', special=False)
     s.program(NOBICUBIC, pixsize=0)
     for _ in range(3):
         s.quad({0: texcoords(rng)})
