@@ -85,35 +85,42 @@ endfunction()
 option(RCOSIM_COVERAGE "also build rcosim_cov, the RTL with Verilator line and toggle coverage" OFF)
 set(RCOSIM_COVERAGE_BLOCKS "" CACHE STRING "rcosim_cov: only these blocks (e.g. r5xx.vap;r5xx.gfx3d); empty: every block")
 
-# rcosim_add_block(FAMILY NAME): rtl/FAMILY/NAME/NAME.block describes the ports; the RTL top module
-# is FAMILY_NAME in rtl/FAMILY/NAME/*.sv; the model is model/FAMILY/NAME/*.c and defines
-# FAMILY_NAME_model_ops and FAMILY_NAME_stimulus.
-#
-# rcosim_add_block(FAMILY NAME USES DEP...): the block also uses the RTL modules and the model code
-# of blocks FAMILY.DEP registered before it (e.g. the depth and colour backends use r5xx.tile's
-# address generator): their .sv files are verilated with it (their tops stay unused) and its
-# model links theirs.  USES_TOP DEP...: the same, tops included (a composite block instantiates them).
-function(rcosim_add_block family name)
-  cmake_parse_arguments(B "" "" "USES;USES_TOP" ${ARGN})
-  set(id ${family}_${name})
-  set(dir ${PROJECT_SOURCE_DIR}/rtl/${family}/${name})
-  set(desc ${dir}/${name}.block)
+# rcosim_add_block(FAMILY.NAME): one block, from its manifest rtl/FAMILY/NAME/NAME.block (found
+# by rcosim_discover_blocks below; nobody calls this with a list).  The RTL top module is
+# FAMILY_NAME in rtl/FAMILY/NAME/*.sv; the model is model/FAMILY/NAME/*.c and defines
+# FAMILY_NAME_model_ops and FAMILY_NAME_stimulus.  The manifest's `uses` blocks give their RTL
+# modules (tops left out) and their models; its `parts` (a composite's, transitively) give all their
+# RTL, tops included; blockgen --cmake resolved both into RCOSIM_USES_<name>/RCOSIM_PARTS_<name>.
+function(rcosim_add_block name)
+  string(REPLACE "." ";" fn ${name})
+  list(GET fn 0 family)
+  list(GET fn 1 bname)
+  set(id ${family}_${bname})
+  set(dir ${PROJECT_SOURCE_DIR}/rtl/${family}/${bname})
+  set(desc ${dir}/${bname}.block)
   set(gen ${CMAKE_BINARY_DIR}/gen/${id})
   file(GLOB rtl_src CONFIGURE_DEPENDS ${dir}/*.sv)
   # Primitives every block may use (rtl/prim: prim_fifo, ...).
   file(GLOB prim_src CONFIGURE_DEPENDS ${PROJECT_SOURCE_DIR}/rtl/prim/*.sv)
   list(APPEND rtl_src ${prim_src})
-  foreach(dep ${B_USES})
-    file(GLOB dep_src CONFIGURE_DEPENDS ${PROJECT_SOURCE_DIR}/rtl/${family}/${dep}/*.sv)
-    list(FILTER dep_src EXCLUDE REGEX "/${family}_${dep}\\.sv$")
+  set(dep_ids "")
+  foreach(dep ${RCOSIM_USES_${name}})
+    string(REPLACE "." "/" ddir ${dep})
+    string(REPLACE "." "_" did ${dep})
+    file(GLOB dep_src CONFIGURE_DEPENDS ${PROJECT_SOURCE_DIR}/rtl/${ddir}/*.sv)
+    list(FILTER dep_src EXCLUDE REGEX "/${did}\\.sv$")
     list(APPEND rtl_src ${dep_src})
+    list(APPEND dep_ids ${did})
   endforeach()
-  # USES_TOP: a composite block instantiates these blocks' top modules too (all their RTL).
-  foreach(dep ${B_USES_TOP})
-    file(GLOB dep_src CONFIGURE_DEPENDS ${PROJECT_SOURCE_DIR}/rtl/${family}/${dep}/*.sv)
+  # parts: a composite block instantiates these blocks' top modules too (all their RTL).
+  foreach(dep ${RCOSIM_PARTS_${name}})
+    string(REPLACE "." "/" ddir ${dep})
+    string(REPLACE "." "_" did ${dep})
+    file(GLOB dep_src CONFIGURE_DEPENDS ${PROJECT_SOURCE_DIR}/rtl/${ddir}/*.sv)
     list(APPEND rtl_src ${dep_src})
+    list(APPEND dep_ids ${did})
   endforeach()
-  file(GLOB model_src CONFIGURE_DEPENDS ${PROJECT_SOURCE_DIR}/model/${family}/${name}/*.c)
+  file(GLOB model_src CONFIGURE_DEPENDS ${PROJECT_SOURCE_DIR}/model/${family}/${bname}/*.c)
   # Run the generator at configure time too, so verilate() (which runs at configure time) and the
   # first build see the generated files; the custom command keeps them fresh afterwards.
   execute_process(COMMAND ${Python3_EXECUTABLE} ${PROJECT_SOURCE_DIR}/scripts/blockgen.py ${desc} -o ${gen}
@@ -125,7 +132,7 @@ function(rcosim_add_block family name)
     OUTPUT ${gen}/${id}_ports.h ${gen}/${id}_desc.c ${gen}/${id}_rtl.cpp ${gen}/${id}_wave.sv ${gen}/${id}_wave.cpp
     COMMAND ${Python3_EXECUTABLE} ${PROJECT_SOURCE_DIR}/scripts/blockgen.py ${desc} -o ${gen}
     DEPENDS ${desc} ${PROJECT_SOURCE_DIR}/scripts/blockgen.py
-    COMMENT "blockgen ${family}.${name}")
+    COMMENT "blockgen ${name}")
 
   # The Verilated RTL and its generated shim (the shim must be in the verilate()d target).
   # Not traced: waveforms come from ${id}_wave below, and tracing costs the RTL 3-12 % of its
@@ -154,11 +161,15 @@ function(rcosim_add_block family name)
 
   # The C model, its stimulus generator and the block's descriptor table.
   add_library(${id}_model STATIC ${model_src} ${gen}/${id}_desc.c)
-  target_include_directories(${id}_model PUBLIC ${gen} ${PROJECT_SOURCE_DIR}/model/${family}/${name})
+  target_include_directories(${id}_model PUBLIC ${gen} ${PROJECT_SOURCE_DIR}/model/${family}/${bname})
   target_link_libraries(${id}_model PUBLIC rcosim_bridge ${id}_rtl ${id}_wave)
-  foreach(dep ${B_USES} ${B_USES_TOP})
-    target_link_libraries(${id}_model PUBLIC ${family}_${dep}_model)
+  foreach(did ${dep_ids})
+    target_link_libraries(${id}_model PUBLIC ${did}_model)
   endforeach()
+  # The shaders' shared float arithmetic (model/prim, the C twin of rtl/prim), when present.
+  if(TARGET rcosim_prim_model)
+    target_link_libraries(${id}_model PUBLIC rcosim_prim_model)
+  endif()
   # A model may build its tables from the register database (r5xx.regs does).
   if(TARGET rcosim_regdb)
     target_link_libraries(${id}_model PUBLIC rcosim_regdb)
@@ -181,7 +192,7 @@ function(rcosim_add_block family name)
     get_target_property(cov_src ${id}_model SOURCES)
     get_target_property(cov_libs ${id}_model LINK_LIBRARIES)
     list(TRANSFORM cov_libs REPLACE "^${id}_rtl$" ${id}_rtl_cov)
-    list(TRANSFORM cov_libs REPLACE "^(${family}_[A-Za-z0-9_]+)_model$" "\\1_model_cov")   # USES
+    list(TRANSFORM cov_libs REPLACE "^([a-z0-9]+_[A-Za-z0-9_]+)_model$" "\\1_model_cov")   # uses, parts
     add_library(${id}_model_cov STATIC ${cov_src})
     target_include_directories(${id}_model_cov PUBLIC $<TARGET_PROPERTY:${id}_model,INCLUDE_DIRECTORIES>)
     target_link_libraries(${id}_model_cov PUBLIC ${cov_libs})
@@ -202,10 +213,42 @@ function(rcosim_add_block family name)
   set_property(GLOBAL APPEND PROPERTY RCOSIM_BLOCK_IDS ${id})
 endfunction()
 
+# rcosim_discover_blocks(): every manifest rtl/*/*/*.block is a block (no list of blocks anywhere);
+# RCOSIM_BLOCKS=a.b;c.d builds only those and what they use (a developer's quick build: the tests
+# that need other blocks are left out then).  blockgen --cmake checks the naming rule and orders
+# the blocks so that each comes after its uses and parts.
+set(RCOSIM_BLOCKS "" CACHE STRING "build only these blocks (and what they use), e.g. r5xx.tx;si.cu; empty: all")
+function(rcosim_discover_blocks)
+  file(GLOB manifests CONFIGURE_DEPENDS ${PROJECT_SOURCE_DIR}/rtl/*/*/*.block)
+  execute_process(COMMAND ${Python3_EXECUTABLE} ${PROJECT_SOURCE_DIR}/scripts/blockgen.py --cmake
+                          ${PROJECT_SOURCE_DIR} ${CMAKE_BINARY_DIR}/gen/rc_blocks.cmake "${RCOSIM_BLOCKS}"
+                  RESULT_VARIABLE rc ERROR_VARIABLE err)
+  if(NOT rc EQUAL 0)
+    message(FATAL_ERROR "${err}")
+  endif()
+  include(${CMAKE_BINARY_DIR}/gen/rc_blocks.cmake)
+  foreach(name ${RCOSIM_BLOCK_NAMES})
+    rcosim_add_block(${name})
+  endforeach()
+  set(RCOSIM_BLOCK_NAMES ${RCOSIM_BLOCK_NAMES} PARENT_SCOPE)
+endfunction()
+
+# rcosim_block_enabled(NAME VAR): VAR is TRUE when block NAME is in this build.
+function(rcosim_block_enabled name var)
+  get_property(ids GLOBAL PROPERTY RCOSIM_BLOCK_IDS)
+  string(REPLACE "." "_" id ${name})
+  if(id IN_LIST ids)
+    set(${var} TRUE PARENT_SCOPE)
+  else()
+    set(${var} FALSE PARENT_SCOPE)
+  endif()
+endfunction()
+
 # Writes the registry of blocks and builds the rcosim executable.
 function(rcosim_finish_blocks)
   get_property(ids GLOBAL PROPERTY RCOSIM_BLOCK_IDS)
-  set(src "/* Generated by cmake/rcosim.cmake from the rcosim_add_block() lines. Do not edit. */\n")
+  list(SORT ids)
+  set(src "/* Generated by cmake/rcosim.cmake from the blocks manifests (rtl/FAMILY/NAME/NAME.block). Do not edit. */\n")
   string(APPEND src "#include \"rc_block.h\"\n")
   foreach(id ${ids})
     string(APPEND src "extern const rc_block_desc ${id}_block;\n")

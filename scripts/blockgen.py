@@ -3,6 +3,9 @@
 struct, the engine's rc_block_desc table and the C++ shim around the Verilated model.
 
 Usage: blockgen.py DESC.block -o OUTDIR
+       blockgen.py --cmake ROOT OUT.cmake [BLOCK;...]   every manifest rtl/*/*/*.block, in
+                                 dependency order, as CMake variables (cmake/rcosim.cmake)
+       blockgen.py --regen ROOT  the directed-stimulus generators of every manifest (regen lines)
 Writes OUTDIR/<id>_ports.h, OUTDIR/<id>_desc.c and OUTDIR/<id>_rtl.cpp, where <id> is the block
 name with '.' replaced by '_' (r5xx.cp -> r5xx_cp).  The grammar is in docs/ARCHITECTURE.md.
 Errors are reported as FILE:LINE: message, exit status 2.
@@ -14,6 +17,7 @@ import sys
 FIELD_RE = re.compile(r'^([a-z][a-z0-9_]*):([0-9]+)(?:&(0x[0-9a-fA-F]+))?(?:\?([a-z][a-z0-9_]*))?'
                       r'(?:@(regaddr|regdata\(([a-z][a-z0-9_]*)\)))?$')
 NAME_RE = re.compile(r'^[a-z][a-z0-9_]*$')
+BLOCK_RE = re.compile(r'^[a-z][a-z0-9]*\.[a-z][a-z0-9_]*$')
 
 
 class DescError(Exception):
@@ -22,7 +26,8 @@ class DescError(Exception):
 
 def parse(path):
     blk = {'name': None, 'title': '', 'regs': None, 'channels': [], 'status': [], 'mem': [],
-           'idle': None, 'images': False}
+           'idle': None, 'images': False, 'uses': [], 'parts': [], 'doc': None, 'random': {},
+           'bench': {}, 'regen': [], 'path': path}
     with open(path, encoding='utf-8') as f:
         lines = f.read().split('\n')
     for no, raw in enumerate(lines, 1):
@@ -99,8 +104,35 @@ def parse(path):
             if len(words) != 2:
                 err('expected: idle STATUS')
             blk['idle'] = words[1]
+        elif kw in ('uses', 'parts'):
+            # uses: the RTL modules (not the top) and the model of other blocks; parts: a
+            # composite's parts, their tops included (docs/ARCHITECTURE.md, "The manifest")
+            if len(words) < 2:
+                err('expected: %s FAMILY.NAME ...' % kw)
+            for w in words[1:]:
+                if not BLOCK_RE.match(w):
+                    err('expected a block name FAMILY.NAME, got %r' % w)
+                blk[kw].append(w)
+        elif kw == 'doc':
+            if len(words) != 2:
+                err('expected: doc PATH (from the project root)')
+            blk['doc'] = words[1]
+        elif kw in ('random', 'bench'):
+            keys = ('smoke', 'nightly') if kw == 'random' else ('seed', 'count')
+            for w in words[1:]:
+                m = re.match(r'^([a-z]+)=([0-9]+)$', w)
+                if not m or m.group(1) not in keys:
+                    err('expected: %s %s' % (kw, ' '.join(k + '=N' for k in keys)))
+                blk[kw][m.group(1)] = int(m.group(2))
+            if set(blk[kw]) != set(keys):
+                err('expected: %s %s' % (kw, ' '.join(k + '=N' for k in keys)))
+        elif kw == 'regen':
+            if len(words) < 2 or not words[1].endswith('.py'):
+                err('expected: regen scripts/blocks/SCRIPT.py ARG... (the directed-stimulus generator)')
+            blk['regen'].append(words[1:])
         else:
-            err('unknown keyword %r (expected block, regs, in, out, memory, status, idle, images)' % kw)
+            err('unknown keyword %r (expected block, regs, in, out, memory, status, idle, images, '
+                'uses, parts, doc, random, bench, regen)' % kw)
     if not blk['name']:
         raise DescError('%s: no "block" line' % path)
     if len(blk['channels']) > 16:
@@ -973,9 +1005,118 @@ extern "C" const rc_side_ops %(bid)s_wave_ops = { "rtl", create, destroy, reset,
        'expect': '\n'.join(expect), 'nwords': blk['nwords']}
 
 
+def manifests(root):
+    """Every block's manifest, ROOT/rtl/FAMILY/NAME/NAME.block, parsed and checked against the
+    naming rule (its block line says FAMILY.NAME), as {name: blk}, in an order in which each
+    block comes after the blocks it uses and its parts.  Raises DescError."""
+    import glob
+    found = {}
+    for path in sorted(glob.glob(os.path.join(root, 'rtl', '*', '*', '*.block'))):
+        family, name = path.split(os.sep)[-3:-1]
+        if os.path.basename(path) != name + '.block':
+            raise DescError('%s: a block folder rtl/%s/%s holds its manifest as %s.block' %
+                            (path, family, name, name))
+        blk = parse(path)
+        if blk['name'] != '%s.%s' % (family, name):
+            raise DescError('%s: the block line says %s; the folder rtl/%s/%s makes it %s.%s' %
+                            (path, blk['name'], family, name, family, name))
+        found[blk['name']] = blk
+    order, state = [], {}
+
+    def visit(n, via):
+        if n not in found:
+            raise DescError('%s: no block %r (no rtl/%s/%s.block)' % (
+                found[via]['path'], n, n.replace('.', '/'), n.split('.')[1]))
+        if state.get(n) == 1:
+            raise DescError('%s: the uses/parts of %s lead back to it' % (found[n]['path'], n))
+        if state.get(n) == 2:
+            return
+        state[n] = 1
+        for d in found[n]['uses'] + found[n]['parts']:
+            visit(d, n)
+        state[n] = 2
+        order.append(n)
+    for n in sorted(found):
+        visit(n, n)
+    return {n: found[n] for n in order}
+
+
+def closure(blocks, name):
+    """(parts, uses) of a block, transitively: every part of a part, and what any of them uses
+    that is not itself a part (its RTL then comes without its top module)."""
+    parts, uses, todo = [], [], [name]
+    while todo:
+        for p in blocks[todo.pop(0)]['parts']:
+            if p not in parts:
+                parts.append(p)
+                todo.append(p)
+    for b in [name] + parts:
+        todo = list(blocks[b]['uses'])
+        while todo:
+            u = todo.pop(0)
+            if u not in uses and u not in parts:
+                uses.append(u)
+                todo.extend(blocks[u]['uses'] + blocks[u]['parts'])
+    return parts, uses
+
+
+def write_cmake(root, out, only):
+    """The block list for cmake/rcosim.cmake: every manifest (or the blocks ONLY names and what
+    they need), in dependency order, with each one's transitive parts and uses."""
+    blocks = manifests(root)
+    want = list(blocks)
+    if only:
+        need, todo = [], []
+        for n in only:
+            if n not in blocks:
+                raise DescError('RCOSIM_BLOCKS: no block %r (blocks: %s)' % (n, ', '.join(blocks)))
+            todo.append(n)
+        while todo:
+            n = todo.pop()
+            if n not in need:
+                need.append(n)
+                todo.extend(blocks[n]['uses'] + blocks[n]['parts'])
+        want = [n for n in blocks if n in need]
+    text = '# Generated by scripts/blockgen.py --cmake from rtl/*/*/*.block. Do not edit.\n'
+    text += 'set(RCOSIM_BLOCK_NAMES %s)\n' % ' '.join(want)
+    for n in want:
+        parts, uses = closure(blocks, n)
+        text += 'set(RCOSIM_PARTS_%s %s)\n' % (n, ' '.join(parts))
+        text += 'set(RCOSIM_USES_%s %s)\n' % (n, ' '.join(uses))
+        text += 'set(RCOSIM_DESC_%s %s)\n' % (n, blocks[n]['path'])
+    try:
+        with open(out, encoding='utf-8') as f:
+            if f.read() == text:
+                return
+    except OSError:
+        pass
+    os.makedirs(os.path.dirname(os.path.abspath(out)), exist_ok=True)
+    with open(out, 'w', encoding='utf-8') as f:
+        f.write(text)
+
+
 def main(argv):
+    if len(argv) == 3 and argv[1] == '--regen':
+        # one line per directed-stimulus generator of every manifest: SCRIPT ARG...
+        try:
+            for blk in manifests(argv[2]).values():
+                for r in blk['regen']:
+                    print(' '.join(r))
+        except DescError as e:
+            sys.stderr.write('blockgen: %s\n' % e)
+            return 2
+        return 0
+    if len(argv) in (4, 5) and argv[1] == '--cmake':
+        try:
+            write_cmake(argv[2], argv[3], [b for b in (argv[4] if len(argv) == 5 else '').replace(',', ';').split(';') if b])
+        except DescError as e:
+            sys.stderr.write('blockgen: %s\n' % e)
+            return 2
+        return 0
     if len(argv) != 4 or argv[2] != '-o':
-        sys.stderr.write('usage: blockgen.py DESC.block -o OUTDIR\n')
+        sys.stderr.write('usage: blockgen.py DESC.block -o OUTDIR\n'
+                         '       blockgen.py --cmake ROOT OUT.cmake [BLOCK;BLOCK...]\n'
+                         '       blockgen.py --regen ROOT\n')
         return 2
     try:
         blk = parse(argv[1])

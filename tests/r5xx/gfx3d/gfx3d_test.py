@@ -1,0 +1,107 @@
+#!/usr/bin/env python3
+"""gfx3d_test.py - end-to-end tests of the r5xx.gfx3d composite (docs/blocks/gfx3d.md) through the
+rcosim command line: a fault injected in any of its four blocks' traffic on either side is caught
+and names the composite's channel that carries it; the same run passes without it; a wrong
+expected pixel in the scene fails with a report that names the primitive that drew it, the pixel
+and its interpolated depth and colour; the scene's golden vector agrees with the chained
+independent references (scripts/blocks/gfx3d_directed.py --check) and its stimulus is current;
+the scene's colour, depth and stencil pictures are written by both sides and equals the committed docs/img/gfx3d.png.
+
+Usage: gfx3d_test.py RCOSIM SOURCE_DIR CASE
+"""
+import os
+import sys
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', '..', 'lib'))
+import rctest  # noqa: E402
+from rctest import Fail, contains, run  # noqa: E402
+
+SCRIPT = os.path.join('blocks', 'gfx3d_directed.py')
+RANDOM = ['--block', 'r5xx.gfx3d', '--count', '24', '--seed', '7', '--backpressure', 'random:0.5',
+          '--mem-latency', '1:6']
+SCENE = os.path.join('vectors', 'r5xx', 'gfx3d', 'scene.vec.gz')
+
+
+def case_fault_rtl(ctx):
+    """RTL side: a colour bit of the 31st passing pixel (raster/join), a depth write's data (ZB),
+    a vertex-fetch address (VAP)."""
+    p = run(ctx, 'run', *RANDOM, '--inject', 'rtl:pix.argb@30^0x10000', expect_rc=1)
+    contains(p.stdout, 'MISMATCH r5xx.gfx3d at cycle ',
+             ': channel pix (out), transaction #30: field argb differs (expected: model, actual: rtl)',
+             'channel pix (out) #30 field argb differs')
+    p = run(ctx, 'run', *RANDOM, '--inject', 'rtl:zmemreq.wdata@12^0x100', expect_rc=1)
+    contains(p.stdout, ': channel zmemreq (out), transaction #12: field wdata differs (expected: model, actual: rtl)')
+    p = run(ctx, 'run', *RANDOM, '--inject', 'rtl:vmemreq.addr@5^0x4', expect_rc=1)
+    contains(p.stdout, ': channel vmemreq (out), transaction #5: field addr differs (expected: model, actual: rtl)')
+
+
+def case_fault_model(ctx):
+    """Model side: a colour-buffer write's byte enables (RB3D), a pixel's primitive index."""
+    p = run(ctx, 'run', *RANDOM, '--inject', 'model:cmemreq.be@3^0x1', expect_rc=1)
+    contains(p.stdout, ': channel cmemreq (out), transaction #3: field be differs (expected: model, actual: rtl)')
+    p = run(ctx, 'run', *RANDOM, '--inject', 'model:pix.prim@17^0x2', expect_rc=1)
+    contains(p.stdout, ': channel pix (out), transaction #17: field prim differs (expected: model, actual: rtl)')
+
+
+def case_fault_needs_compare(ctx):
+    """Without the faults the same run passes: the failures above come from the comparison."""
+    p = run(ctx, 'run', *RANDOM, expect_rc=0)
+    contains(p.stdout, 'PASS r5xx.gfx3d random count 24: ', 'rtl vs model exact')
+
+
+def case_wrong_expected(ctx):
+    """The scene with one expected pixel's colour changed fails, naming the primitive that drew it,
+    the pixel, its depth and the interpolated colour, expected against actual."""
+    import gzip
+    src = os.path.join(ctx['src'], SCENE)
+    lines = gzip.open(src, 'rt').read().split('\n')
+    ks = [i for i, l in enumerate(lines) if l.startswith('out pix ')]
+    k = ks[len(ks) // 2]
+    f = lines[k].split()
+    f[7] = '%016x' % (int(f[7], 16) ^ 0x1)            # argb
+    lines[k] = ' '.join(f)
+    vec = os.path.join(ctx['tmp'], 'wrong.vec')
+    open(vec, 'w').write('\n'.join(lines))
+    p = run(ctx, 'replay', '--vector', vec, expect_rc=1)
+    g = ['0x' + v for v in f[3:8]]
+    w = list(g)
+    w[4] = '0x%016x' % (int(f[7], 16) ^ 0x1)
+    n = len(ks) // 2
+    contains(p.stdout, 'MISMATCH r5xx.gfx3d at cycle %d: channel pix (out), transaction #%d: field argb differs '
+             '(expected: vector, actual: rtl)' % (int(f[2][1:]), n),
+             '    prim       %-24s %s\n' % (g[0], w[0]), '    x          %-24s %s\n' % (g[1], w[1]),
+             '    y          %-24s %s\n' % (g[2], w[2]), '    z          %-24s %s\n' % (g[3], w[3]),
+             '  * argb       %-24s %s\n' % (g[4], w[4]))
+
+
+def case_directed_check(ctx):
+    """The scene's pixels and colour writes equal the chained references of the four blocks."""
+    rctest.directed_check(ctx, 'gfx3d', SCRIPT)
+
+
+def case_stim_current(ctx):
+    """The committed stimulus is what scripts/blocks/gfx3d_directed.py writes today."""
+    rctest.stim_current(ctx, 'gfx3d', SCRIPT)
+
+
+def case_picture(ctx):
+    """--png writes the scene's colour, depth and stencil buffers from both sides, no difference
+    image, and the RTL's colour
+    picture is byte for byte the committed docs/img/gfx3d.png shown in the README."""
+    out = os.path.join(ctx['tmp'], 'png')
+    p = run(ctx, 'run', '--vector', SCENE, '--png', out, expect_rc=0)
+    contains(p.stdout, 'PASS r5xx.gfx3d')
+    names = sorted(os.listdir(out))
+    if names != ['color0.model.png', 'color0.rtl.png', 'depth.model.png', 'depth.rtl.png',
+                 'stencil.model.png', 'stencil.rtl.png']:
+        raise Fail('pictures written: %s' % names)
+    if rctest.png_size(os.path.join(out, 'color0.rtl.png')) != (160, 120):
+        raise Fail('picture size %s' % (rctest.png_size(os.path.join(out, 'color0.rtl.png')),))
+    a = open(os.path.join(out, 'color0.rtl.png'), 'rb').read()
+    b = open(os.path.join(ctx['src'], 'docs', 'img', 'gfx3d.png'), 'rb').read()
+    if a != b:
+        raise Fail('the rendered scene differs from docs/img/gfx3d.png')
+
+
+if __name__ == '__main__':
+    sys.exit(rctest.main(sys.argv, rctest.cases_of(globals()), 'gfx3d_test.py'))

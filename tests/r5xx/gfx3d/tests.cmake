@@ -1,0 +1,21 @@
+# ---- r5xx.gfx3d: the 3D path, VAP -> raster -> ZB -> RB3D (docs/blocks/gfx3d.md) ---------------
+# Included from tests/CMakeLists.txt.  Faults in each block's traffic on either side are caught and
+# named by the composite's channel; the same run passes without them; a wrong expected pixel of the
+# scene names the primitive, the pixel and the interpolated values; the scene agrees with the
+# chained independent references, its stimulus is current, and its picture is docs/img/gfx3d.png.
+foreach(case fault_rtl fault_model fault_needs_compare wrong_expected directed_check stim_current picture)
+  add_test(NAME r5xx.gfx3d.${case} COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_LIST_DIR}/gfx3d_test.py
+           $<TARGET_FILE:rcosim> ${PROJECT_SOURCE_DIR} ${case})
+  set_tests_properties(gfx3d.${case} PROPERTIES LABELS "r5xx;r5xx.gfx3d;smoke"
+                       ENVIRONMENT "PYTHONDONTWRITEBYTECODE=1")
+endforeach()
+# Seeded random draws in exact lockstep, at least 1,000,000 cycles under each back-pressure policy
+# with random memory latency.
+foreach(policy always random:0.5 bursty:16)
+  string(REPLACE ":" "_" pname ${policy})
+  add_test(NAME random.r5xx.gfx3d.${pname}
+           COMMAND rcosim run --block r5xx.gfx3d --count 800 --seed 601 --backpressure ${policy} --mem-latency 1:8)
+  set_tests_properties(random.r5xx.gfx3d.${pname} PROPERTIES LABELS "random;r5xx;nightly;r5xx.gfx3d"
+                       PASS_REGULAR_EXPRESSION "PASS r5xx.gfx3d random count 800: [1-9][0-9][0-9][0-9][0-9][0-9][0-9]+ cycles, rtl vs model exact"
+                       FAIL_REGULAR_EXPRESSION "MISMATCH|HANG|FAIL")
+endforeach()

@@ -1,0 +1,363 @@
+#!/usr/bin/env python3
+"""gpu_test.py - end-to-end tests of r5xx.gpu (docs/blocks/gpu.md) through the rcosim command
+line: a fill and a blit written as registers render the same pixels as their packet forms;
+DP_WRITE_MASK limits the bits written, also for a later packet; the fences of the driver-style
+streams land in memory with the values the streams wrote, in order; every register those streams
+write is named by --trace regw and delivered to a block, unknown ones are reported; a fault in
+each sub-block's output is caught and its channel named; a wrong expected pixel names its
+operation; the golden vectors agree with scripts/blocks/gpu_directed.py's independent reference.
+
+Usage: gpu_test.py RCOSIM SOURCE_DIR CASE
+"""
+import filecmp
+import os
+import re
+import sys
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', '..', 'lib'))
+import rctest  # noqa: E402
+from rctest import Fail, contains, run  # noqa: E402
+
+VEC = os.path.join('vectors', 'r5xx', 'gpu')
+DRIVER = ['ring_start', 'ib_test', 'copy', 'fill_regs', 'blit_regs', 'write_mask', 'fence']
+RANDOM = ['--block', 'r5xx.gpu', '--count', '150', '--seed', '7', '--backpressure', 'random:0.5',
+          '--mem-latency', '1:8']
+
+
+def vec(name):
+    return os.path.join(VEC, name + ('.vec.gz' if name == 'frame' else '.vec'))
+
+
+def read_lines(ctx, name):
+    import gzip
+    path = os.path.join(ctx['src'], vec(name))
+    return (gzip.open(path, 'rt') if path.endswith('.gz') else open(path)).read().split('\n')
+
+
+def out_lines(ctx, name, ch):
+    res = []
+    for line in read_lines(ctx, name):
+        t = line.split()
+        if t[:2] == ['out', ch]:
+            res.append([x for x in t[2:] if not x.startswith('@')])
+    return res
+
+
+def same_png(ctx, a, b):
+    da, db = os.path.join(ctx['tmp'], a), os.path.join(ctx['tmp'], b)
+    run(ctx, 'run', '--vector', vec(a), '--png', da, expect_rc=0)
+    run(ctx, 'run', '--vector', vec(b), '--png', db, expect_rc=0)
+    for side in ('rtl', 'model'):
+        pa, pb = os.path.join(da, 'dst.%s.png' % side), os.path.join(db, 'dst.%s.png' % side)
+        if not filecmp.cmp(pa, pb, shallow=False):
+            raise Fail('%s and %s render different pictures (%s)' % (a, b, side))
+    w, h = rctest.png_size(os.path.join(da, 'dst.rtl.png'))
+    if (w, h) != (64, 64):
+        raise Fail('picture %dx%d' % (w, h))
+
+
+def case_fill_regs_eq_packets(ctx):
+    """The xf86-video-ati fills written as registers render exactly the PAINT_MULTI packets' picture,
+    with the same pixel values at the same places."""
+    same_png(ctx, 'fill_regs', 'fill_pkt')
+    a = sorted((p[1], p[2], p[7]) for p in out_lines(ctx, 'fill_regs', 'pix'))
+    b = sorted((p[1], p[2], p[7]) for p in out_lines(ctx, 'fill_pkt', 'pix'))
+    if a != b or not a:
+        raise Fail('pixel records differ: %d vs %d' % (len(a), len(b)))
+
+
+def case_blit_regs_eq_packets(ctx):
+    """The overlapping copies written as registers (all four DP_CNTL directions) render exactly
+    the BITBLT_MULTI packets' picture."""
+    same_png(ctx, 'blit_regs', 'blit_pkt')
+    a = sorted((p[1], p[2], p[7]) for p in out_lines(ctx, 'blit_regs', 'pix'))
+    b = sorted((p[1], p[2], p[7]) for p in out_lines(ctx, 'blit_pkt', 'pix'))
+    if a != b or not a:
+        raise Fail('pixel records differ: %d vs %d' % (len(a), len(b)))
+
+
+def case_write_mask(ctx):
+    """DP_WRITE_MASK 0x00FF00FF: every pixel of the register fill and of the later PAINT packet
+    keeps the destination's bits outside the mask (the destination is read for it); the packet
+    with GMC_WR_MSK_DIS writes all bits."""
+    pix = out_lines(ctx, 'write_mask', 'pix')
+    ops = sorted({p[0] for p in pix})
+    if len(ops) != 3:
+        raise Fail('expected pixels of three operations, got %s' % ops)
+    masked = [p for p in pix if p[0] in ops[:2]]
+    full = [p for p in pix if p[0] == ops[2]]
+    m = 0x00FF00FF
+    for p in masked:
+        pat, dst, res = int(p[4], 16), int(p[5], 16), int(p[7], 16)
+        if res != (pat & m) | (dst & ~m & 0xFFFFFFFF):
+            raise Fail('pixel %s: res %08x, expected pattern %08x under the mask over %08x' % (p, res, pat, dst))
+    if not any(int(p[5], 16) & ~m & 0xFFFFFFFF for p in masked):
+        raise Fail('the destination was never read')
+    for p in full:
+        if int(p[7], 16) != int(p[4], 16):
+            raise Fail('GMC_WR_MSK_DIS pixel %s not fully written' % p)
+
+
+def fence_writes(ctx, name):
+    return [(int(m[0], 16), int(m[2], 16)) for m in out_lines(ctx, name, 'memreq') if int(m[1], 16) and
+            int(m[4], 16) == 0]
+
+
+def case_fence(ctx):
+    """The fence of r100_fence_ring_emit (WAIT_UNTIL, SCRATCH_REG3 = 0x1234) is written by the
+    scratch write-back (port 0) to SCRATCH_ADDR + 12, after every pixel write of the work before
+    it; the IB test's two scratch values arrive in stream order; ring_start's too."""
+    if fence_writes(ctx, 'fence') != [(0x0070010C, 0x1234)]:
+        raise Fail('fence: %s' % fence_writes(ctx, 'fence'))
+    mem = out_lines(ctx, 'fence', 'memreq')
+    last_px = max(i for i, m in enumerate(mem) if int(m[1], 16) and int(m[4], 16) == 2)
+    first_f = min(i for i, m in enumerate(mem) if int(m[1], 16) and int(m[4], 16) == 0)
+    if first_f < last_px:
+        raise Fail('the fence overtook the 2D engine')
+    if fence_writes(ctx, 'ib_test') != [(0x00700108, 0xCAFEDEAD), (0x00700108, 0xDEADBEEF), (0x00700104, 7)]:
+        raise Fail('ib_test: %s' % fence_writes(ctx, 'ib_test'))
+    if fence_writes(ctx, 'ring_start') != [(0x00700100, 1)]:
+        raise Fail('ring_start: %s' % fence_writes(ctx, 'ring_start'))
+    rptr = [m for m in out_lines(ctx, 'ring_start', 'memreq') if int(m[1], 16) and int(m[4], 16) == 1]
+    if not rptr or int(rptr[-1][0], 16) != 0x00700000:
+        raise Fail('no RPTR write-back: %s' % rptr)
+
+
+def case_trace_names(ctx):
+    """--trace regw names every register the driver-style streams write (no bare hex address)
+    and every one is delivered to a block (dst 1-4); the unknown writes of 'unknown' are shown
+    with dst 0 and counted."""
+    for name in DRIVER:
+        p = run(ctx, 'run', '--vector', vec(name), '--trace', 'regw', expect_rc=0)
+        lines = [ln for ln in p.stdout.splitlines() if ' regw #' in ln]
+        if not lines:
+            raise Fail('%s: no register writes traced' % name)
+        for ln in lines:
+            if not re.search(r'addr=[0-9a-f]{4}\([A-Z0-9_]+\)', ln) or ln.endswith('dst=0'):
+                raise Fail('%s: %s' % (name, ln))
+    p = run(ctx, 'run', '--vector', vec('unknown'), '--trace', 'regw', expect_rc=0)
+    unk = [ln for ln in p.stdout.splitlines() if ln.endswith('dst=0')]
+    if len(unk) != 4 or 'addr=0800 data=12345678 0x800=0x12345678 dst=0' not in unk[0]:
+        raise Fail('unknown writes: %s' % unk)
+    contains(p.stdout, 'addr=4e00(RB3D_CCTL)', 'dst=4')
+
+
+def case_unknown_reported(ctx):
+    """An unknown write is an output transaction with dst 0 compared like any other: a fault on
+    it (the RTL claiming an owner for 0x0800) is caught and named; random streams with unknown
+    traffic pass in lockstep (the unk count is a status compared every cycle)."""
+    p = run(ctx, 'run', '--vector', vec('unknown'), '--inject', 'rtl:regw.dst@0^0x4', expect_rc=1)
+    contains(p.stdout, ': channel regw (out), transaction #0: field dst differs')
+    p = run(ctx, 'run', *RANDOM, expect_rc=0)
+    contains(p.stdout, 'PASS r5xx.gpu random count 150: ', 'rtl vs model exact')
+
+
+def case_fault_subblocks(ctx):
+    """A fault in each sub-block's output is caught and its channel named: the backbone (regw),
+    the 2D engine (pix), the CP's fetch and the 2D engine's writes through the arbiter (memreq)."""
+    for side, spec, ch in (('rtl', 'regw.dst@5^0x1', 'regw'), ('model', 'regw.data@9^0x100', 'regw'),
+                           ('rtl', 'pix.res@30^0x1', 'pix'), ('model', 'pix.x@4^0x1', 'pix'),
+                           ('rtl', 'memreq.addr@3^0x4', 'memreq'), ('model', 'memreq.port@40^0x1', 'memreq')):
+        p = run(ctx, 'run', *RANDOM, '--inject', '%s:%s' % (side, spec), expect_rc=1)
+        f = spec.split('@')[0].split('.')[1]
+        n = spec.split('@')[1].split('^')[0]
+        contains(p.stdout, ': channel %s (out), transaction #%s: field %s differs (expected: model, actual: rtl)'
+                 % (ch, n, f), 'FAIL r5xx.gpu random count 150: cycle ')
+
+
+def case_wrong_pixel(ctx):
+    """One wrong expected pixel of the register fill: the report names the operation (pkt, the
+    2D engine's operation index), x, y and the ROP inputs."""
+    lines = open(os.path.join(ctx['src'], vec('fill_regs'))).read().split('\n')
+    for i, line in enumerate(lines):
+        t = line.split()
+        if t[:2] == ['out', 'pix']:
+            want = t[:]
+            t[-1] = '%08x' % (int(t[-1], 16) ^ 1)
+            lines[i] = ' '.join(t)
+            break
+    bad = os.path.join(ctx['tmp'], 'bad.vec')
+    with open(bad, 'w') as f:
+        f.write('\n'.join(lines))
+    p = run(ctx, 'run', '--vector', bad, expect_rc=1)
+    contains(p.stdout, ': channel pix (out), transaction #0: field res differs (expected: vector, actual: rtl)',
+             '    pkt        0x%s' % want[3], '    x          0x%s' % want[4], '    y          0x%s' % want[5],
+             '    pat        0x%s' % want[7], '    rop        0x%s' % want[9])
+
+
+def case_directed_check(ctx):
+    """The golden vectors' final memory (surfaces, fences) equals scripts/blocks/gpu_directed.py's
+    independent reference of the streams."""
+    p = rctest.script(ctx, os.path.join('blocks', 'gpu_directed.py'), '--check', os.path.join(ctx['src'], VEC))
+    if p.returncode != 0 or 'PASS: 10 vectors checked' not in p.stdout:
+        raise Fail('gpu_directed.py --check:\n%s%s' % (p.stdout, p.stderr))
+
+
+def case_stim_current(ctx):
+    """The committed stimulus files are what scripts/blocks/gpu_directed.py writes today."""
+    out = os.path.join(ctx['tmp'], 'stim')
+    for script in ('gpu_directed.py', 'gpu_frame.py'):
+        p = rctest.script(ctx, os.path.join('blocks', script), out)
+        if p.returncode != 0:
+            raise Fail(p.stdout + p.stderr)
+    ref = os.path.join(ctx['src'], VEC, 'stim')
+    names = sorted(os.listdir(out))
+    if names != sorted(os.listdir(ref)):
+        raise Fail('stimulus files differ: %s vs %s' % (names, sorted(os.listdir(ref))))
+    _, mismatch, errors = filecmp.cmpfiles(out, ref, names, shallow=False)
+    if mismatch or errors:
+        raise Fail('out of date: %s' % ' '.join(mismatch + errors))
+
+
+def case_route(ctx):
+    """The routing table agrees with the register database: every seed register of block CP goes
+    to the CP, every other seed register to the 3D path, every supplement register to its block
+    (CP, RBBM, 2D).  Read from the C and RTL tables' common source: gpu_bb.c's ranges."""
+    import json
+    sys.path.insert(0, os.path.join(ctx['src'], 'scripts'))
+    from regdb_ctab import instances
+    src = open(os.path.join(ctx['src'], 'model', 'r5xx', 'gpu', 'gpu_bb.c')).read()
+    body = src[src.index('unsigned gpu_route'):src.index('void gpu_bb_reset')]
+    rules = []
+    for m in re.finditer(r'if \((.*?)\)\s*return (GPU_DST_\w+);', body, re.S):
+        rules.append((m.group(1), m.group(2)))
+
+    def route(a):
+        for cond, dst in rules:
+            if eval(' '.join(cond.replace('&&', ' and ').replace('||', ' or ').split()), {'a': a}):
+                return dst
+        return 'GPU_DST_UNK'
+    want = {'CP': 'GPU_DST_CP', 'RBBM': 'GPU_DST_RBBM', '2D': 'GPU_DST_2D'}
+    n = 0
+    for fn, fam in (('r5xx.json', 'seed'), ('r5xx_supp.json', 'supp')):
+        db = json.load(open(os.path.join(ctx['src'], 'model', 'regdb', fn)))
+        for reg in db['registers']:
+            for name, addr, _ in instances(reg):
+                exp = want[reg['block']] if fam == 'supp' else 'GPU_DST_CP' if reg['block'] == 'CP' else 'GPU_DST_3D'
+                if addr > 0xFFFF:
+                    continue
+                if route(addr) != exp:
+                    raise Fail('%s %s at %04x routes to %s, its block %s wants %s' % (fn, name, addr, route(addr),
+                                                                                   reg['block'], exp))
+                n += 1
+    if n < 6000:
+        raise Fail('only %d registers checked' % n)
+    rtl = open(os.path.join(ctx['src'], 'rtl', 'r5xx', 'gpu', 'r5xx_gpu_bb.sv')).read()
+    for h in ('16\'h0700', '16\'h15E0', '16\'h1720', '16\'h342C', '16\'h1D00', '16\'h9000'):
+        if h not in rtl:
+            raise Fail('RTL table lacks %s' % h)
+
+
+# ---- the full frame (scripts/blocks/gpu_frame.py) -------------------------------------------------
+
+FENCE_ADDR, FENCE_SEQ = 0x00700104, 0x5EC0FFEE
+
+
+def case_frame_fence(ctx):
+    """The frame's fence (WAIT_UNTIL 2D|3D idle-clean, SCRATCH_REG1 = 0x5EC0FFEE) is written by the
+    scratch write-back (port 0) once, after every pixel write of the 2D engine (port 2) and of
+    RB3D (port 5)."""
+    mem = out_lines(ctx, 'frame', 'memreq')
+    fences = [(int(m[0], 16), int(m[2], 16)) for m in mem if int(m[1], 16) and int(m[4], 16) == 0]
+    if fences != [(FENCE_ADDR, FENCE_SEQ)]:
+        raise Fail('frame fences: %s' % fences)
+    first_f = min(i for i, m in enumerate(mem) if int(m[1], 16) and int(m[4], 16) == 0)
+    for port in (2, 4, 5):
+        last = max(i for i, m in enumerate(mem) if int(m[1], 16) and int(m[4], 16) == port)
+        if first_f < last:
+            raise Fail('the fence overtook port %d' % port)
+
+
+def case_frame_png(ctx):
+    """rcosim run --vector frame.vec.gz --png renders the frame in lockstep; both sides' pictures
+    equal docs/img/frame.png (320x240)."""
+    d = os.path.join(ctx['tmp'], 'frame')
+    p = run(ctx, 'run', '--vector', vec('frame'), '--png', d, expect_rc=0)
+    contains(p.stdout, 'PASS r5xx.gpu vectors/r5xx/gpu/frame.vec.gz: ', 'rtl vs model exact, vs vector exact')
+    ref = os.path.join(ctx['src'], 'docs', 'img', 'frame.png')
+    for side in ('rtl', 'model'):
+        if not filecmp.cmp(os.path.join(d, 'dst.%s.png' % side), ref, shallow=False):
+            raise Fail('dst.%s.png differs from docs/img/frame.png' % side)
+    if rctest.png_size(ref) != (320, 240):
+        raise Fail('frame.png is %dx%d' % rctest.png_size(ref))
+
+
+def case_frame_regw(ctx):
+    """Every register write of the frame is delivered to exactly one block (dst 1-4, none unknown)
+    and named by --trace regw; the 3D path receives exactly the writes gpu_frame.py --regw lists,
+    in order."""
+    p = run(ctx, 'run', '--vector', vec('frame'), '--trace', 'regw', expect_rc=0)
+    lines = [ln for ln in p.stdout.splitlines() if ' regw #' in ln]
+    for ln in lines:
+        if not re.search(r'addr=[0-9a-f]{4}\([A-Z0-9_]+\)', ln) or not re.search(r'dst=[1-4]$', ln):
+            raise Fail('frame: %s' % ln)
+    got = [(int(m[0], 16), int(m[1], 16)) for m in out_lines(ctx, 'frame', 'regw') if int(m[2], 16) == 4]
+    q = rctest.script(ctx, os.path.join('blocks', 'gpu_frame.py'), '--regw')
+    want = [tuple(int(x, 16) for x in ln.split()) for ln in q.stdout.splitlines()]
+    if got != want or len(want) < 100:
+        raise Fail('3D writes: %d delivered, %d in the scene' % (len(got), len(want)))
+    if len(lines) != len(out_lines(ctx, 'frame', 'regw')):
+        raise Fail('%d traced, %d in the vector' % (len(lines), len(out_lines(ctx, 'frame', 'regw'))))
+
+
+def wrong_expected(ctx, ch, k):
+    lines = read_lines(ctx, 'frame')
+    n = 0
+    for i, line in enumerate(lines):
+        t = line.split()
+        if t[:2] == ['out', ch]:
+            if n == k:
+                want = [x for x in t if not x.startswith('@')]
+                t[-1] = '%x' % (int(t[-1], 16) ^ 1)
+                lines[i] = ' '.join(t)
+                break
+            n += 1
+    bad = os.path.join(ctx['tmp'], 'bad_%s.vec' % ch)
+    with open(bad, 'w') as f:
+        f.write('\n'.join(lines))
+    return bad, want
+
+
+def case_frame_wrong_pixel3d(ctx):
+    """A wrong expected 3D pixel of the frame names its primitive, x, y and depth."""
+    bad, want = wrong_expected(ctx, 'pix3d', 5000)
+    p = run(ctx, 'run', '--vector', bad, expect_rc=1)
+    contains(p.stdout, ': channel pix3d (out), transaction #5000: field argb differs (expected: vector, actual: rtl)',
+             '    prim       0x%s' % want[2], '    x          0x%s' % want[3], '    y          0x%s' % want[4])
+
+
+def case_frame_wrong_pixel2d(ctx):
+    """A wrong expected 2D pixel of the frame (the window) names its 2D operation."""
+    bad, want = wrong_expected(ctx, 'pix', 100)
+    p = run(ctx, 'run', '--vector', bad, expect_rc=1)
+    contains(p.stdout, ': channel pix (out), transaction #100: field res differs (expected: vector, actual: rtl)',
+             '    pkt        0x%s' % want[2], '    x          0x%s' % want[3])
+
+
+def case_fault_3d(ctx):
+    """Faults in the 3D path's channels on both sides (its pixels, its memory beats through the
+    arbiter, its register writes) are caught and named, in random streams mixing 2D and 3D."""
+    for side, spec, ch in (('rtl', 'pix3d.argb@3^0x1', 'pix3d'), ('model', 'pix3d.prim@7^0x1', 'pix3d'),
+                           ('rtl', 'pix3d.z@11^0x10', 'pix3d'), ('model', 'pix3d.x@2^0x1', 'pix3d')):
+        p = run(ctx, 'run', *RANDOM, '--inject', '%s:%s' % (side, spec), expect_rc=1)
+        f = spec.split('@')[0].split('.')[1]
+        n = spec.split('@')[1].split('^')[0]
+        contains(p.stdout, ': channel %s (out), transaction #%s: field %s differs (expected: model, actual: rtl)'
+                 % (ch, n, f), 'FAIL r5xx.gpu random count 150: cycle ')
+    mem = out_lines(ctx, 'frame', 'memreq')
+    k = next(i for i, m in enumerate(mem) if int(m[4], 16) == 5)
+    for side in ('rtl', 'model'):
+        p = run(ctx, 'run', '--vector', vec('frame'), '--inject', '%s:memreq.be@%d^0x1' % (side, k), expect_rc=1)
+        contains(p.stdout, ': channel memreq (out), transaction #%d: field be differs' % k)
+
+
+def case_frame_check(ctx):
+    """The frame's pix3d records and RB3D writes equal the chained independent 3D reference, its
+    final colour buffer and fence the 2D reference run over them (gpu_frame.py --check)."""
+    p = rctest.script(ctx, os.path.join('blocks', 'gpu_frame.py'), '--check', os.path.join(ctx['src'], vec('frame')))
+    if p.returncode != 0 or not p.stdout.rstrip().endswith('PASS'):
+        raise Fail('gpu_frame.py --check:\n%s%s' % (p.stdout, p.stderr))
+
+
+if __name__ == '__main__':
+    sys.exit(rctest.main(sys.argv, rctest.cases_of(globals()), 'gpu_test.py'))
