@@ -130,8 +130,8 @@ uint32_t sf_ex2(uint32_t a)
     if (y < (INT64_C(1) << 28))
         y = INT64_C(1) << 28;
     y = (y + 16) >> 5;
-    if (y >= (INT64_C(1) << 24))
-        y = (INT64_C(1) << 24) - 1;
+    if (y >= (INT64_C(1) << 24)) /* rounded up to 2.0: the next power of two */
+        return (uint32_t)(i + 128) << 23;
     return ((uint32_t)(i + 127) << 23) | ((uint32_t)y & 0x7FFFFFu);
 }
 
