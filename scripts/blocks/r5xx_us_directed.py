@@ -68,14 +68,16 @@ class Stim:
                 self.w(GA_US_VECTOR_DATA, x if isinstance(x, int) else f32(x))
 
     def tex_requests(self, cov):
-        """Texture responses one quad takes: no flow control, start to LAST or END_ADDR."""
-        n, pc = 0, self.start
+        """The (sampler, pixel) of the requests one quad makes, start to LAST or END_ADDR (the programs
+        with TEX here have no flow control, so the path is fixed)."""
+        n, pc = [], self.start
         for _ in range(512):
             w = self.words.get(pc, [0] * 6)
             if w[0] & 3 == 3:
                 op = (w[1] >> 22) & 7
                 if op not in (0, 2, 7):
-                    n += bin(cov).count('1') if (w[1] >> 26) & 1 else 4
+                    m = cov if (w[1] >> 26) & 1 else 15
+                    n += [((w[1] >> 16) & 15, p) for p in range(4) if (m >> p) & 1]
             if (w[0] >> 8) & 1 or pc == self.end:
                 break
             pc = (pc + 1) & 511
@@ -92,11 +94,10 @@ class Stim:
                 f.append('%016x' % (v[2] | v[3] << 32))
             self.lines.append('in quad %04x %02x %x %d %s%s' % (self.nregw & 0xFFFF, a, cov, k == len(items) - 1,
                                                                   ' '.join(f), '  # ' + note if note and k == 0 else ''))
-        n = self.tex_requests(cov)
-        for i in range(n):
+        for i, (smp, px) in enumerate(self.tex_requests(cov)):
             t = texels(i) if texels else [self.rng.choice(SPECIAL) if self.special and self.rng.random() < 0.3
                                           else f32(self.rng.randrange(256) / 255.0) for _ in range(4)]
-            self.lines.append('in texrsp %08x %08x %08x %08x' % tuple(t))
+            self.lines.append('in texrsp %x %x %08x %08x %08x %08x 0' % ((smp, px) + tuple(t)))
 
     def write(self, outdir):
         head = ['# %s: %s' % (self.name, self.title),
@@ -104,7 +105,7 @@ class Stim:
                 'rcosim-vector 1', 'block r5xx.us', 'seed 1', 'backpressure %s' % self.bp,
                 'channel in regw addr:16 data:32',
                 'channel in quad wseq:16 addr:7 cov:4 last:1 p0rg:64 p0ba:64 p1rg:64 p1ba:64 p2rg:64 p2ba:64 p3rg:64 p3ba:64',
-                'channel in texrsp r:32 g:32 b:32 a:32']
+                'channel in texrsp smp:4 quad:2 r:32 g:32 b:32 a:32 err:4']
         Path(outdir, self.name + '.stim').write_text('\n'.join(head + self.lines + ['end']) + '\n')
 
 
@@ -320,6 +321,76 @@ def directed(outdir):
     s.write(outdir)
 
 
+def fc_inst(op=0, func=0xFF, any_=0, else_=0, aop=0, popcnt=0, bop0=0, bop1=0, ign=0, bool_addr=0,
+            addr=0, glob=0, psel=0, pinv=0, last=0):
+    """A flow-control instruction (000:12911-12928, 12968-13080): TYPE 2, ALU_WAIT as Mesa emits."""
+    cmn = 2 | psel << 3 | pinv << 6 | last << 8 | 1 << 10
+    fi = op | else_ << 4 | any_ << 5 | aop << 6 | func << 8 | popcnt << 16 | bop0 << 24 | bop1 << 26 | ign << 28
+    fa = bool_addr | (addr & 511) << 16 | glob << 31
+    return [cmn, 0, fi, fa, 0, 0]
+
+
+def const_inst(rd, val_code, wm=7, awm=1, alu_wmask=0, rsel=0, rop=0):
+    """rD = inline constant (MAD #v * 1 + 0), optionally setting the ALU result from it."""
+    w = alu_inst(ra=(0x80 | val_code, 0, 0), aa=(0x80 | val_code, 0, 0), swz_a=(0, 0, 0), swz_b=(6, 6, 6),
+                 swz_c=(4, 4, 4), aswz=(0, 6, 4), rd=rd, ad=rd, wm=wm, awm=awm)
+    w[0] |= rsel << 21 | rop << 23
+    w[3] |= alu_wmask << 31
+    return w
+
+
+def flow(outdir):
+    rng = random.Random(11)
+    s = Stim('fc_jump', 'JUMP: if/else/endif through the branch counters (B_ELSE, B_OP0/1 INCR/DECR, B_POP_CNT), '
+             'JUMP_FUNC on the ALU result, the predicate and a boolean, JUMP_ANY, IGNORE_UNCOVERED, JUMP_GLOBAL, '
+             'call and return (A_OP push/pop), WRITE_INACTIVE')
+    s.w(0x4620, 0x0000A5A5, 'US_FC_BOOL_CONST')
+    # r0.r < 0 per pixel -> ALU result; IF (jump to ELSE when every active pixel fails), ELSE, ENDIF
+    setc = alu_inst(ra=(0, 0, 0), aa=(0, 0, 0), swz_b=(6, 6, 6), swz_c=(4, 4, 4), aswz=(0, 6, 4), rd=6, ad=6)
+    setc[0] |= 1 << 23                 # ALU_RESULT_OP <, red
+    setc[3] |= 1 << 31                 # ALU_WMASK
+    for any_ in (0, 1):
+        for bops in ((2, 2), (2, 0), (1, 2), (0, 1)):
+            prog = [setc,
+                    fc_inst(func=0x0F, any_=any_, bop0=bops[0], bop1=bops[1], addr=4),      # IF !(r0.r < 0)
+                    const_inst(5, 0x38),                                                  # r5 = 1.0
+                    fc_inst(func=0xFF, else_=1, any_=any_, bop0=2, bop1=2, addr=5),       # ELSE
+                    const_inst(5, 0x40),                                                  # r5 = 2.0
+                    fc_inst(func=0x00, bop0=1, bop1=1, popcnt=1 + any_, addr=6),          # ENDIF
+                    out_r(5)]
+            s.program(prog)
+            for signs in ((1, 1, 1, 1), (-1, -1, -1, -1), (1, -1, 1, -1), (-1, 1, 1, 1)):
+                s.quad({0: [[signs[p] * 0.5, 0.25, 0.0, 1.0] for p in range(4)], 5: special_quad(rng, (5,))[5]},
+                       cov=rng.choice((15, 15, 7, 9)))
+    # JUMP_FUNC on bool (BOOL_ADDR 0..3 of 0xA5A5) and on the predicate, IGNORE_UNCOVERED, GLOBAL
+    for b in range(4):
+        for psel in (0, 1, 5):
+            prog = [alu_inst(om=7, aom=1, tgt=(1, 2), wm=0, awm=0),             # predicates: r0 < 0, a >= 0
+                    fc_inst(func=0xAA if psel == 0 else 0x0C, psel=psel, pinv=b & 1, bool_addr=b, ign=b >> 1,
+                            addr=3 if b != 3 else 3 + 17, glob=b == 3, bop0=2, bop1=0),
+                    const_inst(5, 0x30),
+                    out_r(5)]
+            s.program(prog, offset=17 if b == 3 else 0)
+            s.quad(special_quad(rng), cov=rng.choice((15, 5, 10)))
+    # call and return: JUMP push to a subroutine, JUMP pop back; WRITE_INACTIVE
+    sub = [fc_inst(func=0xFF, aop=2, addr=4),          # 0: call 4
+           const_inst(6, 0x44),                        # 1: r6 = 3.0 (after the return)
+           fc_inst(func=0xFF, addr=6),                 # 2: jump 6
+           const_inst(6, 0x00),                        # 3: skipped
+           const_inst(5, 0x3C),                        # 4: subroutine: r5 = 1.5
+           fc_inst(func=0xFF, aop=1),                  # 5: return (pop)
+           out_r(5, last=0),                           # 6
+           out_r(6, tgt=1)]                            # 7
+    s.program(sub)
+    s.quad(special_quad(rng, (5, 6)))
+    wi = [setc, fc_inst(func=0xF0, bop0=2, bop1=2, addr=2), const_inst(5, 0x38), out_r(5)]
+    wi[2][0] |= 1 << 7                                  # WRITE_INACTIVE on the write after the branch
+    s.program(wi)
+    for signs in ((1, -1, 1, -1), (-1, -1, 1, 1)):
+        s.quad({0: [[float(signs[p]), 0.0, 0.0, 0.0] for p in range(4)]})
+    s.write(outdir)
+
+
 def main(argv):
     if len(argv) != 2:
         print(__doc__, file=sys.stderr)
@@ -328,6 +399,7 @@ def main(argv):
     out.mkdir(parents=True, exist_ok=True)
     xati(out)
     directed(out)
+    flow(out)
     return 0
 
 

@@ -67,8 +67,11 @@ def decode(w):
             ' unscaled' if (ti >> 27) & 1 else '')
     if t == 2:
         fi, fa = w[2], w[3]
-        return 'FC %s addr=%d bool=%d int=%d func=%02x' % (FCOPS[fi & 7], bits(fa, 24, 16), bits(fa, 4, 0),
-                                                           bits(fa, 12, 8), bits(fi, 15, 8))
+        return 'FC %s addr=%d%s bool=%d int=%d func=%02x a_op=%d b_op0=%d b_op1=%d pop=%d%s%s%s' % (
+            FCOPS[fi & 7], bits(fa, 24, 16), '(global)' if fa >> 31 else '', bits(fa, 4, 0), bits(fa, 12, 8),
+            bits(fi, 15, 8), bits(fi, 7, 6), bits(fi, 25, 24), bits(fi, 27, 26), bits(fi, 20, 16),
+            ' else' if (fi >> 4) & 1 else '', ' any' if (fi >> 5) & 1 else '',
+            ' ignore_uncovered' if (fi >> 28) & 1 else '')
     ri, ai, rgba = w[3], w[4], w[5]
     s = '%s rgb: %s r%d.%s, %s, %s, %s%s%s' % (
         'OUT' if t == 1 else 'ALU', ROPS[rgba & 15], bits(rgba, 10, 4), mask(bits(cmn, 13, 11), 3),
@@ -151,10 +154,20 @@ def main(argv):
     regw, quads = read(argv[1])
     if '--stats' in argv:
         ld = state_at(regw, len(regw))
-        seen = {k: set() for k in ('rop', 'aop', 'swz', 'mod', 'srcp', 'omod', 'src', 'texop', 'psel', 'tgt')}
+        seen = {k: set() for k in ('rop', 'aop', 'swz', 'mod', 'srcp', 'omod', 'src', 'texop', 'psel', 'tgt',
+                                   'fcop', 'aop_fc', 'bop', 'fcflag')}
         for w in ld.loaded:
             t = w[0] & 3
             seen['psel'].update((bits(w[0], 5, 3), bits(w[0], 27, 25)))
+            if t == 2:
+                fi = w[2]
+                seen['fcop'].add(fi & 7)
+                seen['aop_fc'].add(bits(fi, 7, 6))
+                seen['bop'].update((bits(fi, 25, 24), bits(fi, 27, 26)))
+                seen['fcflag'].update(n for b, n in ((4, 'else'), (5, 'any'), (28, 'ignore_uncovered'))
+                                      if (fi >> b) & 1)
+                if w[3] >> 31:
+                    seen['fcflag'].add('global')
             if t == 3:
                 seen['texop'].add(bits(w[1], 24, 22))
             elif t in (0, 1):

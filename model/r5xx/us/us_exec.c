@@ -215,10 +215,12 @@ void us_exec_alu(const us_regs *r, unsigned pc, us_quad *q)
     unsigned rom = us_bits(cmn, 17, 15), aom = (cmn >> 18) & 1;
     unsigned rd = us_bits(rgba, 10, 4), ad = us_bits(ai, 10, 4);
     unsigned rtg = us_bits(ri, 30, 29), atg = us_bits(ai, 30, 29);
+    unsigned wi = (cmn >> 7) & 1;
     for (unsigned p = 0; p < 4; p++) {
         unsigned g[4];
+        unsigned on = wi || ((q->act >> p) & 1);            /* active, or WRITE_INACTIVE */
         for (unsigned c = 0; c < 4; c++)
-            g[c] = pgate(cmn, q, p, c);
+            g[c] = on && pgate(cmn, q, p, c);
         for (unsigned c = 0; c < 3; c++)
             if (((rwm >> c) & 1) && g[c])
                 q->t[rd][p][c] = rres[p][c];
@@ -238,7 +240,7 @@ void us_exec_alu(const us_regs *r, unsigned pc, us_quad *q)
                 q->z[p] = ares[p];
                 q->zmask |= (uint8_t)(1u << p);
             }
-        } else {
+        } else if (on) {
             unsigned np = q->pred[p];
             for (unsigned c = 0; c < 3; c++)
                 if ((rom >> c) & 1)
@@ -247,6 +249,12 @@ void us_exec_alu(const us_regs *r, unsigned pc, us_quad *q)
                 np = (np & ~8u) | (pcmp(ares[p], atg) << 3);
             q->pred[p] = (uint8_t)np;
         }
+    }
+    if (ri >> 31) {                                            /* ALU_WMASK: the ALU result */
+        unsigned a = 0;
+        for (unsigned p = 0; p < 4; p++)
+            a |= pcmp((cmn >> 21) & 1 ? ares[p] : rres[p][0], us_bits(cmn, 24, 23)) << p;
+        q->alu = (uint8_t)a;
     }
     if (type == US_T_OUT) {
         if (rom) {
@@ -268,6 +276,23 @@ void us_tex_coords(const us_regs *r, unsigned pc, const us_quad *q, unsigned p, 
         st[k] = q->t[src][p][us_bits(ta, 9 + 2 * k, 8 + 2 * k)];
 }
 
+void us_tex_request(const us_regs *r, unsigned pc, const us_quad *q, unsigned p, uint32_t req[5])
+{
+    uint32_t c[4];
+    unsigned op = us_bits(r->inst[pc][US_W1], 24, 22);
+    us_tex_coords(r, pc, q, p, c);
+    if (op == 3) {
+        uint32_t rq = sf_rcp(c[3]);
+        for (unsigned k = 0; k < 3; k++)
+            c[k] = sf_mul(c[k], rq);
+    }
+    req[0] = c[0];
+    req[1] = c[1];
+    req[2] = c[2];
+    req[3] = (op == 4 || op == 5) ? c[3] : 0;
+    req[4] = op == 5 ? 1 : op == 4 ? 2 : 0;
+}
+
 unsigned us_tex_pixels(const us_regs *r, unsigned pc, const us_quad *q)
 {
     uint32_t ti = r->inst[pc][US_W1];
@@ -281,6 +306,8 @@ void us_tex_write(const us_regs *r, unsigned pc, us_quad *q, unsigned p, const u
 {
     uint32_t cmn = r->inst[pc][US_CMN], ta = r->inst[pc][US_W2];
     unsigned dst = us_bits(ta, 22, 16), wm = us_bits(cmn, 14, 11);
+    if (!((cmn >> 7) & 1) && !((q->act >> p) & 1))
+        return;
     for (unsigned c = 0; c < 4; c++) {
         if (!((wm >> c) & 1) || !pgate(cmn, q, p, c))
             continue;
@@ -300,4 +327,87 @@ void us_tex_kill(const us_regs *r, unsigned pc, us_quad *q)
             if (sf_cmp_lt(st[k], 0))
                 q->kill |= (uint8_t)(1u << p);
     }
+}
+
+void us_quad_start(us_quad *q, unsigned cov)
+{
+    for (unsigned t = 0; t < 4; t++) {
+        for (unsigned p = 0; p < 4; p++)
+            for (unsigned c = 0; c < 4; c++)
+                q->out[t][p][c] = 0;
+        q->omask[t] = 0;
+        q->opc[t] = 0;
+        q->z[t] = 0;
+        q->pred[t] = 0;
+        q->cnt[t] = 0;
+        q->astk[t] = 0;
+    }
+    q->tw = q->zmask = q->kill = 0;
+    q->cov = (uint8_t)cov;
+    q->act = 15;
+    q->alu = 0;
+    q->asp = 0;
+}
+
+/* The branch-state operation (000:13040-13062): 1 DECR, 2 INCR; 'want' the pixels that wanted
+ * the jump, 'jumped' the decision. */
+static void bop(us_quad *q, unsigned op, unsigned popcnt, unsigned want, unsigned jumped)
+{
+    for (unsigned p = 0; p < 4; p++) {
+        unsigned a = (q->act >> p) & 1;
+        if (op == 1 && !a) {
+            if (q->cnt[p] < popcnt) {
+                q->act |= (uint8_t)(1u << p);
+                q->cnt[p] = 0;
+            } else {
+                q->cnt[p] = (uint8_t)(q->cnt[p] - popcnt);
+            }
+        } else if (op == 2) {
+            if (!a) {
+                if (q->cnt[p] < 255)
+                    q->cnt[p]++;
+            } else if (((want >> p) & 1) != jumped) {
+                q->act &= (uint8_t)~(1u << p);
+                q->cnt[p] = 0;
+            }
+        }
+    }
+}
+
+unsigned us_exec_fc(const us_regs *r, unsigned pc, us_quad *q)
+{
+    const uint32_t *w = r->inst[pc];
+    uint32_t cmn = w[US_CMN], fi = w[US_W2], fa = w[US_W3];
+    if ((fi >> 4) & 1) {                                       /* B_ELSE */
+        uint8_t na = 0;
+        for (unsigned p = 0; p < 4; p++) {
+            if ((q->act >> p) & 1)
+                q->cnt[p] = 0;
+            else if (q->cnt[p] == 0)
+                na |= (uint8_t)(1u << p);
+        }
+        q->act = na;
+    }
+    unsigned bl = (r->fc_bool >> us_bits(fa, 4, 0)) & 1, want = 0;
+    unsigned psel = us_bits(cmn, 5, 3), pinv = (cmn >> 6) & 1;
+    for (unsigned p = 0; p < 4; p++) {
+        unsigned pr = psel == 0 || psel > 5 ? 0 : ((q->pred[p] >> (psel == 1 ? 0 : psel - 2)) & 1) ^ pinv;
+        unsigned idx = ((q->alu >> p) & 1) << 2 | pr << 1 | bl;
+        want |= ((us_bits(fi, 15, 8) >> idx) & 1) << p;
+    }
+    unsigned part = q->act & (((fi >> 28) & 1) ? q->cov : 15u);
+    unsigned jump = ((fi >> 5) & 1) ? (want & part) != 0 : (want & part) == part;
+    bop(q, jump ? us_bits(fi, 27, 26) : us_bits(fi, 25, 24), us_bits(fi, 20, 16), want, jump);
+    if (!jump)
+        return (pc + 1) & 511u;
+    unsigned aop = us_bits(fi, 7, 6);
+    if (aop == 1) {
+        q->asp = (uint8_t)((q->asp - 1) & 3);
+        return q->astk[q->asp];
+    }
+    if (aop == 2) {
+        q->astk[q->asp] = (uint16_t)((pc + 1) & 511u);
+        q->asp = (uint8_t)((q->asp + 1) & 3);
+    }
+    return (us_bits(fa, 24, 16) + ((fa >> 31) ? 0 : us_bits(r->code_offset, 8, 0))) & 511u;
 }

@@ -74,13 +74,33 @@ typedef struct us_quad {
     uint8_t tw;                   /* targets written */
     uint32_t z[4];
     uint8_t zmask;
+    /* flow control (per pixel): active, branch counter, ALU result bit; the address stack */
+    uint8_t act;
+    uint8_t cnt[4];
+    uint8_t alu;
+    uint16_t astk[4];
+    uint8_t asp;
 } us_quad;
+
+/* The per-quad state at the start of a quad (outputs, predicates, kill, flow control). */
+void us_quad_start(us_quad *q, unsigned cov);
 
 /* One ALU or OUT instruction at absolute index pc, executed on all four pixels. */
 void us_exec_alu(const us_regs *r, unsigned pc, us_quad *q);
 
+/* FC: one flow-control instruction at pc; returns the next pc (JUMP with JUMP_FUNC, JUMP_ANY,
+ * B_ELSE, B_OP0/B_OP1, A_OP; the loop ops act as JUMP without their counters: "Not yet built"). */
+unsigned us_exec_fc(const us_regs *r, unsigned pc, us_quad *q);
+
 /* TEX: the request of pixel p (s, t, r, q after the source swizzle). */
 void us_tex_coords(const us_regs *r, unsigned pc, const us_quad *q, unsigned p, uint32_t st[4]);
+/* FC: one flow-control instruction at pc; returns the next pc (JUMP with JUMP_FUNC, JUMP_ANY,
+ * B_ELSE, B_OP0/B_OP1, A_OP; the loop ops act as JUMP without their counters: "Not yet built"). */
+unsigned us_exec_fc(const us_regs *r, unsigned pc, us_quad *q);
+
+/* TEX: the request of pixel p in r5xx.tx's terms: s, t, r, lod, lmode (PROJ divides s, t, r by q
+ * as sf_mul(x, sf_rcp(q)); LOD/LODBIAS send q as lod with lmode 1/2; else lod 0, lmode 0). */
+void us_tex_request(const us_regs *r, unsigned pc, const us_quad *q, unsigned p, uint32_t req[5]);
 /* TEX: which pixels get a request (IGNORE_UNCOVERED), for INST 1 and 3-6; 0 for NOP and KIL. */
 unsigned us_tex_pixels(const us_regs *r, unsigned pc, const us_quad *q);
 /* TEX: the response for pixel p written to the destination. */

@@ -55,21 +55,22 @@ static void us_eval(void *h, uint64_t *ports)
 
     /* texture request: the lowest pixel still to request */
     p->texreq_valid = (uint64_t)(s->st == S_TEX && s->reqm != 0);
-    p->texreq_pc = p->texreq_sampler = p->texreq_op = p->texreq_unscaled = p->texreq_pix = 0;
-    p->texreq_s = p->texreq_t = p->texreq_r = p->texreq_q = 0;
+    p->texreq_pc = p->texreq_smp = p->texreq_op = p->texreq_unscaled = p->texreq_quad = 0;
+    p->texreq_s = p->texreq_t = p->texreq_r = p->texreq_lod = p->texreq_lmode = 0;
     if (p->texreq_valid) {
-        uint32_t ti = s->r.inst[s->pc][US_W1], c[4];
+        uint32_t ti = s->r.inst[s->pc][US_W1], c[5];
         unsigned px = low(s->reqm);
-        us_tex_coords(&s->r, s->pc, &s->q, px, c);
+        us_tex_request(&s->r, s->pc, &s->q, px, c);
         p->texreq_pc = s->pc;
-        p->texreq_sampler = us_bits(ti, 19, 16);
+        p->texreq_smp = us_bits(ti, 19, 16);
         p->texreq_op = us_bits(ti, 24, 22);
         p->texreq_unscaled = (ti >> 27) & 1;
-        p->texreq_pix = px;
+        p->texreq_quad = px;
         p->texreq_s = c[0];
         p->texreq_t = c[1];
         p->texreq_r = c[2];
-        p->texreq_q = c[3];
+        p->texreq_lod = c[3];
+        p->texreq_lmode = c[4];
     }
     p->texrsp_ready = (uint64_t)(s->st == S_TEX && (s->rspm & ~s->reqm) != 0);
 
@@ -99,13 +100,13 @@ static void us_eval(void *h, uint64_t *ports)
 }
 
 /* After the instruction at pc: the next one, a NOP cycle, or the end of the program. */
-static void advance(us *s)
+static void advance(us *s, unsigned next)
 {
     uint32_t cmn = s->r.inst[s->pc][US_CMN];
     unsigned done = ((cmn >> 8) & 1) || s->pc == us_end_pc(&s->r);
     unsigned nop = (cmn >> 9) & 1;
     if (!done)
-        s->pc = (s->pc + 1) & 511u;
+        s->pc = next;
     if (nop) {
         s->st = S_NOP;
         s->nop_emit = done;
@@ -119,13 +120,7 @@ static void advance(us *s)
 
 static void start_quad(us *s)
 {
-    us_quad *q = &s->q;
-    memset(q->out, 0, sizeof q->out);
-    memset(q->omask, 0, sizeof q->omask);
-    memset(q->opc, 0, sizeof q->opc);
-    memset(q->z, 0, sizeof q->z);
-    memset(q->pred, 0, sizeof q->pred);
-    q->tw = q->zmask = q->kill = 0;
+    us_quad_start(&s->q, s->q.cov);
     s->pc = us_start_pc(&s->r);
     s->st = S_RUN;
 }
@@ -162,7 +157,10 @@ static void us_tick(void *h, const uint64_t *ports)
     case S_RUN: {
         uint32_t cmn = s->r.inst[s->pc][US_CMN];
         unsigned type = us_bits(cmn, 1, 0);
-        if (type == US_T_ALU || type == US_T_OUT) {
+        unsigned next = (s->pc + 1) & 511u;
+        if (type == US_T_FC) {
+            next = us_exec_fc(&s->r, s->pc, &s->q);
+        } else if (type == US_T_ALU || type == US_T_OUT) {
             us_exec_alu(&s->r, s->pc, &s->q);
         } else if (type == US_T_TEX) {
             unsigned op = us_bits(s->r.inst[s->pc][US_W1], 24, 22);
@@ -174,7 +172,7 @@ static void us_tick(void *h, const uint64_t *ports)
                 break;
             }
         }
-        advance(s);
+        advance(s, next);
         break;
     }
     case S_NOP:
@@ -196,7 +194,7 @@ static void us_tick(void *h, const uint64_t *ports)
             us_tex_write(&s->r, s->pc, &s->q, rpx, c);
             s->rspm &= ~(1u << rpx);
             if (s->rspm == 0)
-                advance(s);
+                advance(s, (s->pc + 1) & 511u);
         }
         break;
     }

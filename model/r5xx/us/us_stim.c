@@ -21,6 +21,7 @@ typedef struct gen {
     rc_rng rng;
     rc_vector *v;
     us_regs r;                 /* what the block holds once the writes so far are in */
+    us_quad q;                 /* the quad state as the block will have it (temporaries persist) */
     int fail;
 } gen;
 
@@ -126,7 +127,18 @@ static void tex(gen *g, uint32_t w[6])
     w[0] = cmn; w[1] = ti; w[2] = ta; w[3] = rnd(g, 2) ? 0 : word(g) & 0x7F7F7F7Fu; w[4] = 0; w[5] = 0;
 }
 
-/* Load a program of n instructions; returns its texture-request rule via g->r. */
+/* A forward JUMP (or a loop op, which acts as one) to relative index j of the window. */
+static void fc(gen *g, unsigned j, unsigned base, uint32_t w[6])
+{
+    uint32_t cmn = US_T_FC | (rnd(g, 3) ? 0 : (rnd(g, 6) << 3 | rnd(g, 2) << 6)) | rnd(g, 2) << 10;
+    uint32_t fi = (rnd(g, 2) ? 0 : rnd(g, 8)) | rnd(g, 2) << 4 | rnd(g, 2) << 5 | (rnd(g, 2) ? 2u : 0) << 6 |
+                  rnd(g, 256) << 8 | rnd(g, 4) << 16 | rnd(g, 4) << 24 | rnd(g, 4) << 26 | rnd(g, 2) << 28;
+    unsigned global = rnd(g, 4) == 0;
+    uint32_t fa = rnd(g, 32) | rnd(g, 32) << 8 | ((global ? base + j : j) & 511u) << 16 | (uint32_t)global << 31;
+    w[0] = cmn; w[1] = 0; w[2] = fi; w[3] = fa; w[4] = 0; w[5] = 0;
+}
+
+/* Load a program of n instructions. */
 static void program(gen *g)
 {
     unsigned n = 1 + rnd(g, rnd(g, 4) ? 8 : 24);
@@ -143,12 +155,17 @@ static void program(gen *g)
         regw(g, US_W_FMT, rnd(g, 8));
     regw(g, US_GA_VECTOR_INDEX, (off + start) & 511u);
     int last_set = rnd(g, 2);
+    if (rnd(g, 2))
+        regw(g, US_FC_BOOL_CONST, word(g));
     for (unsigned i = 0; i < n; i++) {
         uint32_t w[6];
         if (i == n - 1) {
             alu(g, 1, w);
             if (last_set)
                 w[0] |= 1u << 8;
+        } else if (rnd(g, 8) == 0) {
+            /* start + j relative to OFFSET (or absolute with JUMP_GLOBAL) */
+            fc(g, start + i + 1 + rnd(g, n - 1 - i), off, w);
         } else if (rnd(g, 5) == 0) {
             tex(g, w);
         } else {
@@ -170,24 +187,8 @@ static void program(gen *g)
         regw(g, 0x4000u + 4 * rnd(g, 0x400), word(g));                 /* an address the US ignores */
 }
 
-/* The texture responses one quad's run takes (no flow control: start to LAST or END_ADDR). */
-static unsigned tex_requests(const us_regs *r, unsigned cov)
-{
-    unsigned pc = us_start_pc(r), n = 0;
-    for (unsigned k = 0; k < 512; k++) {
-        const uint32_t *w = r->inst[pc];
-        if (us_bits(w[0], 1, 0) == US_T_TEX) {
-            unsigned op = us_bits(w[1], 24, 22);
-            if (op != 0 && op != 2 && op != 7)
-                n += ((w[1] >> 26) & 1) ? (unsigned)__builtin_popcount(cov) : 4;
-        }
-        if (((w[0] >> 8) & 1) || pc == us_end_pc(r))
-            break;
-        pc = (pc + 1) & 511u;
-    }
-    return n;
-}
-
+/* One quad: its input beats, then its run simulated through the ISA (us_exec.c) exactly as the
+ * block runs it, giving each texture request a response (with r5xx.tx's echoes) in order. */
 static void quad(gen *g)
 {
     unsigned nb = 1 + rnd(g, 3);
@@ -202,12 +203,35 @@ static void quad(gen *g)
             v[4 + k] = (uint64_t)fval(g) | (uint64_t)fval(g) << 32;
         if (rc_vector_add_input(g->v, R5XX_US_CH_QUAD, 0, v))
             g->fail = 1;
+        for (unsigned p = 0; p < 4; p++)
+            for (unsigned c = 0; c < 4; c++)
+                g->q.t[v[1]][p][c] = (uint32_t)(v[4 + 2 * p + c / 2] >> (32 * (c & 1)));
     }
-    unsigned n = tex_requests(&g->r, cov);
-    for (unsigned k = 0; k < n; k++) {
-        uint64_t v[4] = { fval(g), fval(g), fval(g), fval(g) };
-        if (rc_vector_add_input(g->v, R5XX_US_CH_TEXRSP, 0, v))
-            g->fail = 1;
+    us_quad_start(&g->q, cov);
+    unsigned pc = us_start_pc(&g->r);
+    for (unsigned steps = 0; steps < 4096; steps++) {
+        const uint32_t *w = g->r.inst[pc];
+        unsigned type = us_bits(w[0], 1, 0), next = (pc + 1) & 511u;
+        if (type == US_T_ALU || type == US_T_OUT) {
+            us_exec_alu(&g->r, pc, &g->q);
+        } else if (type == US_T_FC) {
+            next = us_exec_fc(&g->r, pc, &g->q);
+        } else {
+            if (us_bits(w[1], 24, 22) == 2)
+                us_tex_kill(&g->r, pc, &g->q);
+            unsigned m = us_tex_pixels(&g->r, pc, &g->q);
+            for (unsigned p = 0; p < 4; p++)
+                if ((m >> p) & 1) {
+                    uint32_t t[4] = { fval(g), fval(g), fval(g), fval(g) };
+                    uint64_t v[7] = { us_bits(w[1], 19, 16), p, t[0], t[1], t[2], t[3], rnd(g, 8) ? 0 : rnd(g, 16) };
+                    if (rc_vector_add_input(g->v, R5XX_US_CH_TEXRSP, 0, v))
+                        g->fail = 1;
+                    us_tex_write(&g->r, pc, &g->q, p, t);
+                }
+        }
+        if (((w[0] >> 8) & 1) || pc == us_end_pc(&g->r))
+            break;
+        pc = next;
     }
 }
 

@@ -28,20 +28,24 @@ module r5xx_us (
   output logic        texreq_valid_o,
   input  logic        texreq_ready_i,
   output logic [8:0]  texreq_pc_o,
-  output logic [3:0]  texreq_sampler_o,
+  output logic [3:0]  texreq_smp_o,
   output logic [2:0]  texreq_op_o,
   output logic        texreq_unscaled_o,
-  output logic [1:0]  texreq_pix_o,
+  output logic [1:0]  texreq_quad_o,
   output logic [31:0] texreq_s_o,
   output logic [31:0] texreq_t_o,
   output logic [31:0] texreq_r_o,
-  output logic [31:0] texreq_q_o,
+  output logic [31:0] texreq_lod_o,
+  output logic [1:0]  texreq_lmode_o,
   input  logic        texrsp_valid_i,
   output logic        texrsp_ready_o,
+  input  logic [3:0]  texrsp_smp_i,
+  input  logic [1:0]  texrsp_quad_i,
   input  logic [31:0] texrsp_r_i,
   input  logic [31:0] texrsp_g_i,
   input  logic [31:0] texrsp_b_i,
   input  logic [31:0] texrsp_a_i,
+  input  logic [3:0]  texrsp_err_i,
   output logic        frag_valid_o,
   input  logic        frag_ready_i,
   output logic [15:0] frag_quad_o,
@@ -79,6 +83,11 @@ module r5xx_us (
   logic [3:0]  tw_q;
   logic [127:0] z_q;
   logic [3:0]  zmask_q;
+  logic [3:0]  act_q;           // flow control: pixel active
+  logic [31:0] cnt_q;           // pixel p's branch counter at [8p +: 8]
+  logic [3:0]  alu_q;           // pixel p's ALU result bit
+  logic [35:0] astk_q;          // address stack entry k at [9k +: 9]
+  logic [1:0]  asp_q;
   logic [511:0] tmp_q [128];    // pixel-stack temporaries: pixel p channel c at [128p + 32c]
   logic [2047:0] tv_q;          // lane (p, c) of temporary i written: bit 16i + 4p + c (else it reads 0)
 
@@ -96,11 +105,12 @@ module r5xx_us (
   logic [7:0]   caddr [6];
   logic [127:0] cst [6];
   logic         zmode;
-  logic [8:0]   start_pc, end_pc;
+  logic [8:0]   start_pc, end_pc, offset;
+  logic [31:0]  fc_bool;
   r5xx_us_loader u_loader (
     .clk_i, .rst_ni, .we_i(regw_fire), .addr_i(regw_addr_i), .data_i(regw_data_i),
     .pc_i(pc_q), .inst_o(iw), .caddr_i(caddr), .cst_o(cst), .wcount_o(wcount), .zmode_o(zmode),
-    .start_o(start_pc), .end_o(end_pc)
+    .start_o(start_pc), .end_o(end_pc), .offset_o(offset), .fc_bool_o(fc_bool)
   );
   logic [31:0] cmn, w1, w2, w3, w4, w5;
   assign cmn = iw[31:0];
@@ -184,12 +194,102 @@ module r5xx_us (
     return r;
   endfunction
 
+  // write gate of pixel p channel c: active (or WRITE_INACTIVE) and the predicate
+  logic [3:0] on;
+  assign on = act_q | {4{cmn[7]}};
   logic [3:0] gate [4];
   for (genvar p = 0; p < 4; p++) begin : g_gate
     for (genvar c = 0; c < 4; c++) begin : g_c
-      assign gate[p][c] = pgate(cmn[5:3], cmn[6], cmn[27:25], cmn[22], pred_q[4*p +: 4], c);
+      assign gate[p][c] = on[p] && pgate(cmn[5:3], cmn[6], cmn[27:25], cmn[22], pred_q[4*p +: 4], c);
     end
   end
+
+  // the ALU result of each pixel (ALU_RESULT_SEL red/alpha, ALU_RESULT_OP)
+  logic [3:0] alur;
+  for (genvar p = 0; p < 4; p++) begin : g_alur
+    logic [31:0] x;
+    logic xlt, xle, xeq, ylt, yle, yeq;
+    assign x = cmn[21] ? ares[p] : rres[p][31:0];
+    prim_sf_cmp u_x (.a_i(x), .b_i(32'h0), .lt_o(xlt), .le_o(xle), .eq_o(xeq));
+    prim_sf_cmp u_y (.a_i(32'h0), .b_i(x), .lt_o(ylt), .le_o(yle), .eq_o(yeq));
+    always_comb begin
+      case (cmn[24:23])
+        2'd0: alur[p] = xeq;
+        2'd1: alur[p] = xlt;
+        2'd2: alur[p] = yle;
+        default: alur[p] = ~xeq;
+      endcase
+    end
+    logic unused_alur;
+    assign unused_alur = xle ^ ylt ^ yeq;
+  end
+
+  // ---- FC: B_ELSE, the jump decision, the branch-state operation, the next pc ------------------
+  logic [3:0] e_act, want, part, n_act;
+  logic [31:0] e_cnt, n_cnt;
+  logic jump;
+  logic [1:0] bsel;
+  logic bl;
+  assign bl = fc_bool[w3[4:0]];
+  always_comb begin
+    for (int p = 0; p < 4; p++) begin
+      if (w2[4]) begin
+        e_act[p] = !act_q[p] && (cnt_q[8*p +: 8] == 8'd0);
+        e_cnt[8*p +: 8] = act_q[p] ? 8'd0 : cnt_q[8*p +: 8];
+      end else begin
+        e_act[p] = act_q[p];
+        e_cnt[8*p +: 8] = cnt_q[8*p +: 8];
+      end
+    end
+  end
+  for (genvar p = 0; p < 4; p++) begin : g_want
+    logic pr;
+    logic [2:0] idx;
+    always_comb begin
+      case (cmn[5:3])
+        3'd1, 3'd2: pr = pred_q[4*p] ^ cmn[6];
+        3'd3: pr = pred_q[4*p + 1] ^ cmn[6];
+        3'd4: pr = pred_q[4*p + 2] ^ cmn[6];
+        3'd5: pr = pred_q[4*p + 3] ^ cmn[6];
+        default: pr = 1'b0;
+      endcase
+    end
+    assign idx = {alu_q[p], pr, bl};
+    assign want[p] = w2[8 + idx];
+  end
+  assign part = e_act & (w2[28] ? cov_q : 4'hF);
+  assign jump = w2[5] ? ((want & part) != 4'd0) : ((want & part) == part);
+  assign bsel = jump ? w2[27:26] : w2[25:24];
+  always_comb begin
+    for (int p = 0; p < 4; p++) begin
+      n_act[p] = e_act[p];
+      n_cnt[8*p +: 8] = e_cnt[8*p +: 8];
+      if (bsel == 2'd1 && !e_act[p]) begin
+        if (e_cnt[8*p +: 8] < {3'd0, w2[20:16]}) begin
+          n_act[p] = 1'b1;
+          n_cnt[8*p +: 8] = 8'd0;
+        end else begin
+          n_cnt[8*p +: 8] = e_cnt[8*p +: 8] - {3'd0, w2[20:16]};
+        end
+      end else if (bsel == 2'd2) begin
+        if (!e_act[p]) begin
+          n_cnt[8*p +: 8] = (e_cnt[8*p +: 8] == 8'hFF) ? 8'hFF : e_cnt[8*p +: 8] + 8'd1;
+        end else if (want[p] != jump) begin
+          n_act[p] = 1'b0;
+          n_cnt[8*p +: 8] = 8'd0;
+        end
+      end
+    end
+  end
+  logic [8:0] fc_next;
+  logic [1:0] aop, aspm1;
+  assign aspm1 = asp_q - 2'd1;
+  assign aop = w2[7:6];
+  assign fc_next = !jump ? pc_q + 9'd1 :
+                   (aop == 2'd1) ? astk_q[9*aspm1 +: 9] :
+                   w3[24:16] + (w3[31] ? 9'd0 : offset);
+  logic exec_fc;
+  assign exec_fc = (st_q == S_RUN) && (itype == 2'd2);
 
   // ---- TEX: coordinates of the requested pixel, the response, the kill test -------------------------
   logic [3:0] op;
@@ -216,20 +316,34 @@ module r5xx_us (
   logic [3:0] texpix;           // pixels that get a request
   assign texpix = (op == 4'd0 || op == 4'd2 || op == 4'd7) ? 4'd0 : (w1[26] ? cov_q : 4'hF);
 
+  // PROJ: s, t, r divided by q (sf_mul(x, sf_rcp(q)))
+  logic [31:0] rq;
+  logic [31:0] pj [3];
+  prim_sf_rcp u_rq (.a_i(tc[3]), .z_o(rq));
+  for (genvar k = 0; k < 3; k++) begin : g_pj
+    prim_sf_mul u_pj (.a_i(tc[k]), .b_i(rq), .zmode_i(1'b0), .z_o(pj[k]));
+  end
+  logic proj, haslod;
+  assign proj = op == 4'd3;
+  assign haslod = op == 4'd4 || op == 4'd5;
+
   assign texreq_valid_o = (st_q == S_TEX) && (reqm_q != 4'd0);
   assign texreq_pc_o = texreq_valid_o ? pc_q : 9'd0;
-  assign texreq_sampler_o = texreq_valid_o ? w1[19:16] : 4'd0;
+  assign texreq_smp_o = texreq_valid_o ? w1[19:16] : 4'd0;
   assign texreq_op_o = texreq_valid_o ? w1[24:22] : 3'd0;
   assign texreq_unscaled_o = texreq_valid_o && w1[27];
-  assign texreq_pix_o = texreq_valid_o ? rqpx : 2'd0;
-  assign texreq_s_o = texreq_valid_o ? tc[0] : 32'd0;
-  assign texreq_t_o = texreq_valid_o ? tc[1] : 32'd0;
-  assign texreq_r_o = texreq_valid_o ? tc[2] : 32'd0;
-  assign texreq_q_o = texreq_valid_o ? tc[3] : 32'd0;
+  assign texreq_quad_o = texreq_valid_o ? rqpx : 2'd0;
+  assign texreq_s_o = texreq_valid_o ? (proj ? pj[0] : tc[0]) : 32'd0;
+  assign texreq_t_o = texreq_valid_o ? (proj ? pj[1] : tc[1]) : 32'd0;
+  assign texreq_r_o = texreq_valid_o ? (proj ? pj[2] : tc[2]) : 32'd0;
+  assign texreq_lod_o = (texreq_valid_o && haslod) ? tc[3] : 32'd0;
+  assign texreq_lmode_o = !texreq_valid_o ? 2'd0 : (op == 4'd5) ? 2'd1 : (op == 4'd4) ? 2'd2 : 2'd0;
   assign texrsp_ready_o = (st_q == S_TEX) && ((rspm_q & ~reqm_q) != 4'd0);
   assign texreq_fire = texreq_valid_o && texreq_ready_i;
   assign texrsp_fire = texrsp_valid_i && texrsp_ready_o;
 
+  logic unused_rsp;
+  assign unused_rsp = ^{texrsp_smp_i, texrsp_quad_i, texrsp_err_i};   // r5xx.tx's echoes
   logic [127:0] rsp;
   assign rsp = {texrsp_a_i, texrsp_b_i, texrsp_g_i, texrsp_r_i};
   logic [31:0] tv [4];          // response channel c after the destination swizzle and clamp
@@ -359,6 +473,11 @@ module r5xx_us (
       zmask_q <= '0;
       kill_q <= '0;
       cov_q <= rst_ni ? quad_cov_i : 4'd0;
+      act_q <= 4'hF;
+      cnt_q <= '0;
+      alu_q <= '0;
+      astk_q <= '0;
+      asp_q <= '0;
     end else begin
       if (quad_fire) cov_q <= quad_cov_i;
       if (exec_alu && is_out) begin
@@ -390,9 +509,19 @@ module r5xx_us (
       if (exec_alu && !is_out) begin
         for (int p = 0; p < 4; p++) begin
           for (int c = 0; c < 3; c++) begin
-            if (cmn[15+c]) pred_q[4*p + c] <= pcmp[p][c];
+            if (cmn[15+c] && on[p]) pred_q[4*p + c] <= pcmp[p][c];
           end
-          if (cmn[18]) pred_q[4*p + 3] <= pcmp[p][3];
+          if (cmn[18] && on[p]) pred_q[4*p + 3] <= pcmp[p][3];
+        end
+      end
+      if (exec_alu && w3[31]) alu_q <= alur;
+      if (exec_fc) begin
+        act_q <= n_act;
+        cnt_q <= n_cnt;
+        if (jump && aop == 2'd1) asp_q <= aspm1;
+        if (jump && aop == 2'd2) begin
+          astk_q[9*asp_q +: 9] <= pc_q + 9'd1;
+          asp_q <= asp_q + 2'd1;
         end
       end
       if (exec_tex && op == 4'd2) kill_q <= kill_q | killv;
@@ -452,7 +581,7 @@ module r5xx_us (
             if (texrsp_fire) rspm_q <= rspm_q & ~(4'd1 << rspx);
           end
           if (adv) begin
-            if (!done) pc_q <= pc_q + 9'd1;
+            if (!done) pc_q <= exec_fc ? fc_next : pc_q + 9'd1;
             if (nop) begin
               st_q <= S_NOP;
               nop_emit_q <= done;

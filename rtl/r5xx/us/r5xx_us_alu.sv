@@ -200,21 +200,23 @@ module r5xx_us_alu (
   // ---- the RGB unit, OMOD, clamp, predicate compares ----------------------------------------------
   logic [31:0] v [4];
   for (genvar c = 0; c < 3; c++) begin : g_rgb
+    logic [31:0] rv;
     always_comb begin
       case (rop)
-        4'd0, 4'd11, 4'd12: v[c] = mad[c];
-        4'd1:  v[c] = dp3;
-        4'd2:  v[c] = dp4;
-        4'd3:  v[c] = d2a;
-        4'd4:  v[c] = mn[c];
-        4'd5:  v[c] = mx[c];
-        4'd7:  v[c] = cnd[c] ? A[c] : B[c];
-        4'd8:  v[c] = cmp[c] ? A[c] : B[c];
-        4'd9:  v[c] = fr[c];
-        4'd10: v[c] = av;
-        default: v[c] = 32'h0;
+        4'd0, 4'd11, 4'd12: rv = mad[c];
+        4'd1:  rv = dp3;
+        4'd2:  rv = dp4;
+        4'd3:  rv = d2a;
+        4'd4:  rv = mn[c];
+        4'd5:  rv = mx[c];
+        4'd7:  rv = cnd[c] ? A[c] : B[c];
+        4'd8:  rv = cmp[c] ? A[c] : B[c];
+        4'd9:  rv = fr[c];
+        4'd10: rv = av;
+        default: rv = 32'h0;
       endcase
     end
+    assign v[c] = rv;
   end
   assign v[3] = av;
 

@@ -15,7 +15,9 @@ module r5xx_us_loader (
   output logic [15:0]  wcount_o,
   output logic         zmode_o,
   output logic [8:0]   start_o,     // absolute first and last instruction
-  output logic [8:0]   end_o
+  output logic [8:0]   end_o,
+  output logic [8:0]   offset_o,    // US_CODE_OFFSET (relative jumps)
+  output logic [31:0]  fc_bool_o    // US_FC_BOOL_CONST
 );
   logic [191:0] inst_q [512];      // not reset: a dword reads 0 until written (iv_q)
   logic [127:0] cst_q [256];
@@ -26,6 +28,7 @@ module r5xx_us_loader (
   logic [15:0]  wcount_q;
   logic         zmode_q;
   logic [8:0]   offset_q, start_q, end_q;
+  logic [31:0]  fc_bool_q;
 
   logic is_index, is_data, is_cst;
   assign is_index = addr_i == 16'h4250;
@@ -49,6 +52,7 @@ module r5xx_us_loader (
       offset_q <= '0;
       start_q <= '0;
       end_q <= '0;
+      fc_bool_q <= '0;
     end else if (we_i) begin
       wcount_q <= wcount_q + 16'd1;
       if (is_index) begin
@@ -61,6 +65,8 @@ module r5xx_us_loader (
         if (last_dw) vindex_q[8:0] <= is_cst ? {1'b0, vindex_q[7:0] + 8'd1} : vindex_q[8:0] + 9'd1;
       end else if (addr_i == 16'h4600) begin
         zmode_q <= data_i[1];
+      end else if (addr_i == 16'h4620) begin
+        fc_bool_q <= data_i;
       end else if (addr_i == 16'h4630) begin
         start_q <= data_i[8:0];
         end_q <= data_i[24:16];
@@ -96,4 +102,6 @@ module r5xx_us_loader (
   assign zmode_o = zmode_q;
   assign start_o = offset_q + start_q;
   assign end_o = offset_q + end_q;
+  assign offset_o = offset_q;
+  assign fc_bool_o = fc_bool_q;
 endmodule

@@ -1,4 +1,7 @@
 # ---- r5xx.us: the R500 fragment shader (docs/blocks/r5xx.us.md) ---------------------------------
+# The inline float, the loader, the window, a literal instruction and the disassembly (cmocka).
+rcosim_add_cmocka_test(NAME test_r5xx_us_isa SOURCES ${CMAKE_CURRENT_LIST_DIR}/test_us_isa.c LIBS rcosim_blocks m
+                       LABELS "r5xx;r5xx.us;smoke")
 # Every vector under vectors/r5xx/us runs in lockstep and replay by the rule of tests/CMakeLists.txt.
 # Fault injection on both sides (the report names channel, field, quad and the OUT instruction's pc,
 # which scripts/blocks/r5xx_us_disasm.py decodes), the same run passing without it, the stimulus

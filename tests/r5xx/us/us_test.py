@@ -34,7 +34,7 @@ def explain(ctx, vec, stdout):
                       '--quad', str(int(q.group(1), 16)))
     if p.returncode != 0:
         raise Fail('r5xx_us_disasm.py: %s%s' % (p.stdout, p.stderr))
-    return p.stdout
+    return 'quad %d pc %d' % (int(q.group(1), 16), pc), p.stdout
 
 
 def case_fault_rtl(ctx):
@@ -45,7 +45,8 @@ def case_fault_rtl(ctx):
     p = run(ctx, 'run', '--vector', vec, '--inject', 'rtl:frag.p1ba@20^0x100000000', expect_rc=1)
     contains(p.stdout, 'MISMATCH r5xx.us at cycle ', ': channel frag (out), transaction #20: field p1ba differs '
              '(expected: model, actual: rtl)', 'quad ', 'pc ')
-    contains(explain(ctx, vec, p.stdout), 'quad 6 pc 5: OUT rgb: ')
+    where, text = explain(ctx, vec, p.stdout)
+    contains(text, where + ': OUT rgb: ')       # the record's pc is an OUT instruction of that quad's program
 
 
 def case_fault_rtl_tex(ctx):
@@ -85,7 +86,8 @@ def case_stim_current(ctx):
 
 def case_coverage(ctx):
     """3,000 random quads' programs use every RGB op but the reserved, every alpha op but 4, every
-    swizzle code, modifier, pre-subtract, OMOD, source form, TEX INST, predicate select, target."""
+    swizzle code, modifier, pre-subtract, OMOD, source form, TEX INST, predicate select, target,
+    FC op, A_OP none/push, B_OP, B_ELSE, JUMP_ANY, IGNORE_UNCOVERED and JUMP_GLOBAL."""
     vec = os.path.join(ctx['tmp'], 'cov.vec')
     run(ctx, 'gen', '--block', 'r5xx.us', '--seed', '77', '--count', '3000', '-o', vec, '--quiet', expect_rc=0)
     p = rctest.script(ctx, os.path.join('blocks', 'r5xx_us_disasm.py'), vec, '--stats')
@@ -94,7 +96,8 @@ def case_coverage(ctx):
     want = {'rop': {0, 1, 2, 3, 4, 5, 7, 8, 9, 10, 11, 12}, 'aop': set(range(16)) - {4},
             'swz': set(range(7)), 'mod': set(range(4)), 'srcp': set(range(4)), 'omod': set(range(8)),
             'src': {'temp', 'const', 'inline'}, 'texop': {0, 1, 2, 3, 4, 5, 6}, 'psel': set(range(6)),
-            'tgt': set(range(4))}
+            'tgt': set(range(4)), 'fcop': set(range(8)), 'aop_fc': {0, 2}, 'bop': set(range(4)),
+            'fcflag': {'else', 'any', 'ignore_uncovered', 'global'}}
     seen = {}
     for line in p.stdout.splitlines():
         k, _, v = line.partition(':')
