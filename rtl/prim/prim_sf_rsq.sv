@@ -30,9 +30,9 @@ module prim_sf_rsq (
     root  = 25'd0;
     trial = 52'd0;
     for (int i = 24; i >= 0; i--) begin
-      rem   = {rem[49:0], d[2*i+1], d[2*i]};
+      rem   = (rem << 2) | {50'd0, d[2*i+1], d[2*i]};
       trial = {25'd0, root, 2'b01};
-      root  = {root[23:0], 1'b0};
+      root  = root << 1;
       if (rem >= trial) begin
         rem  = rem - trial;
         root = root | 25'd1;

@@ -18,8 +18,9 @@ Tables:
   lg2h  -log2(1-tau/2)/tau, 1/(2 ln2) at 0  (sf_lg2, 0.5 < x < 1)
   sinq  sin(pi*tau/2)/tau, pi/2 at 0        (sf_sin, sf_cos)
 
-Usage:  prim_sf_tables.py            write both files
-        prim_sf_tables.py --check    exit 1 (and say which) if a committed file is not current
+Usage:  prim_sf_tables.py                write both files
+        prim_sf_tables.py --check        exit 1 (and say which) if a committed file is not current
+        ... --root DIR                   the tree to write or check (default: this repository)
 """
 import math
 import os
@@ -30,8 +31,8 @@ SEGS = 1 << SEG_BITS
 FRAC = 28          # coefficient / output units: 2^-28
 
 ROOT = os.path.normpath(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", ".."))
-C_OUT = os.path.join(ROOT, "model", "prim", "sf_tables.h")
-SV_OUT = os.path.join(ROOT, "rtl", "prim", "prim_sf_tab.sv")
+C_REL = os.path.join("model", "prim", "sf_tables.h")
+SV_REL = os.path.join("rtl", "prim", "prim_sf_tab.sv")
 
 
 def f_ex2(t):
@@ -124,9 +125,12 @@ def render_sv(tabs):
 
 
 def main(argv):
+    global ROOT
     check = "--check" in argv[1:]
+    if "--root" in argv[1:]:
+        ROOT = os.path.abspath(argv[argv.index("--root") + 1])
     tabs = [(name, desc, fit(fn)) for name, fn, desc in TABLES]
-    files = [(C_OUT, render_c(tabs)), (SV_OUT, render_sv(tabs))]
+    files = [(os.path.join(ROOT, C_REL), render_c(tabs)), (os.path.join(ROOT, SV_REL), render_sv(tabs))]
     stale = []
     for path, text in files:
         cur = None

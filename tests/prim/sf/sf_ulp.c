@@ -3,7 +3,8 @@
  * error is measured against libm in double precision, in ULPs of binary32, both against the exact
  * value and against the correctly rounded (round-to-nearest) binary32 (docs/float.md section 5).
  *
- *   sf_ulp [N [SEED]]      N samples per row (default 1000000), seed printed
+ *   sf_ulp [N [SEED [--inject]]]   N samples per row (default 1000000), seed printed;
+ *                                  --inject: one add result altered by one ulp (must be caught)
  *
  * Prints a markdown table; exit 1 if add/mul differ from the host RZ result once, or an op's
  * maximum error against the exact value exceeds its stated bound. */
@@ -115,10 +116,24 @@ static double cos2pi(double x)
     return sg * cos(2 * M_PI * r);
 }
 
+static double ref_rcp(double x) { return 1.0 / x; }
+static double ref_rsq(double x) { return 1.0 / sqrt(x); }
+
+/* every fraction of the biased exponents [elo, ehi] with sign s: one exhaustive row */
+static void sweep(struct stat *st, uint32_t (*op)(uint32_t), double (*ref)(double), uint32_t s,
+                  uint32_t elo, uint32_t ehi)
+{
+    for (uint32_t e = elo; e <= ehi; e++)
+        for (uint32_t f = 0; f < (1u << 23); f++) {
+            uint32_t a = s << 31 | e << 23 | f;
+            add_sample(st, a, op(a), ref((double)f_of(a)));
+        }
+}
+
 static int print_row(const struct stat *st)
 {
     int bad = st->max_exact > st->bound;
-    printf("| %s | %s | %" PRIu64 " | %.6f | %.4f | %" PRId64 " | %.2f %% | %08" PRIx32 " |%s\n", st->op,
+    printf("| %s | %s | %" PRIu64 " | %.7f | %.4f | %" PRId64 " | %.2f %% | %08" PRIx32 " |%s\n", st->op,
            st->range, st->n, st->max_exact, st->sum_exact / (double)(st->n ? st->n : 1), st->max_cr,
            100.0 * (double)st->n_cr_equal / (double)(st->n ? st->n : 1), st->worst,
            bad ? " **OVER BOUND**" : "");
@@ -129,6 +144,7 @@ int main(int argc, char **argv)
 {
     uint64_t n = argc > 1 ? strtoull(argv[1], NULL, 0) : 1000000;
     uint64_t seed = argc > 2 ? strtoull(argv[2], NULL, 0) : 1;
+    int inject = argc > 3 && !strcmp(argv[3], "--inject");
     uint64_t rz_bad = 0, k;
     int bad = 0;
     rs = seed;
@@ -144,7 +160,8 @@ int main(int argc, char **argv)
         uint32_t rs_ = u_of(s), rp = u_of(p);
         rs_ = isnan(s) ? SF_QNAN : sf_ftz(rs_);
         rp = isnan(p) ? SF_QNAN : sf_ftz(rp);
-        if (sf_add(a, b) != rs_ || sf_mul(a, b) != rp) {
+        uint32_t sum = sf_add(a, b) ^ (uint32_t)(inject && k == 1000);
+        if (sum != rs_ || sf_mul(a, b) != rp) {
             if (rz_bad < 10)
                 printf("RZ MISMATCH a=%08" PRIx32 " b=%08" PRIx32 "\n", a, b);
             rz_bad++;
@@ -158,8 +175,8 @@ int main(int argc, char **argv)
     printf("| op | input range | samples | max ULP (exact) | mean ULP (exact) | max ULP (vs RN binary32) "
            "| equal to RN binary32 | worst input |\n|---|---|---|---|---|---|---|---|\n");
     {
-        struct stat s1 = {"add", "normal operands, exponents within 25, sum finite", 0, 0, 1.0, 0, 0, 0, 0, 0};
-        struct stat s2 = {"mul", "normal operands, product normal", 0, 0, 1.0, 0, 0, 0, 0, 0};
+        struct stat s1 = {"add", "normal operands, exponents within 25, sum finite", 0, 0, 1.000001, 0, 0, 0, 0, 0};
+        struct stat s2 = {"mul", "normal operands, product normal", 0, 0, 1.000001, 0, 0, 0, 0, 0};
         for (k = 0; k < n; k++) {
             uint32_t a = rnd(-1, 1, 254), b = (r32() & 0x807FFFFFu) | ((((a >> 23) + r32() % 51 - 25) & 0xFF) << 23);
             if (((b >> 23) & 0xFF) == 0 || ((b >> 23) & 0xFF) == 255)
@@ -172,7 +189,7 @@ int main(int argc, char **argv)
         bad |= print_row(&s2);
     }
     {
-        struct stat s = {"rcp", "all positive normals < 2^126", 0, 0, 1.0, 0, 0, 0, 0, 0};
+        struct stat s = {"rcp", "all positive normals < 2^126", 0, 0, 1.000001, 0, 0, 0, 0, 0};
         for (k = 0; k < n; k++) {
             uint32_t a = rnd(0, 1, 252);
             add_sample(&s, a, sf_rcp(a), 1.0 / (double)f_of(a));
@@ -180,7 +197,7 @@ int main(int argc, char **argv)
         bad |= print_row(&s);
     }
     {
-        struct stat s = {"rsq", "all positive normals", 0, 0, 1.0, 0, 0, 0, 0, 0};
+        struct stat s = {"rsq", "all positive normals", 0, 0, 1.000001, 0, 0, 0, 0, 0};
         for (k = 0; k < n; k++) {
             uint32_t a = rnd(0, 1, 254);
             add_sample(&s, a, sf_rsq(a), 1.0 / sqrt((double)f_of(a)));
@@ -229,6 +246,27 @@ int main(int argc, char **argv)
         bad |= print_row(&t);
         bad |= print_row(&u);
         bad |= print_row(&v);
+    }
+    if (!inject) {
+        /* exhaustive rows: every input of one or two binades */
+        struct stat rows[] = {
+            {"rcp", "exhaustive [1, 2)", 0, 0, 1.000001, 0, 0, 0, 0, 0},
+            {"rsq", "exhaustive [1, 4)", 0, 0, 1.000001, 0, 0, 0, 0, 0},
+            {"ex2", "exhaustive [1, 2)", 0, 0, 2.0, 0, 0, 0, 0, 0},
+            {"ex2", "exhaustive (-1, -0.5]", 0, 0, 2.0, 0, 0, 0, 0, 0},
+            {"lg2", "exhaustive [0.5, 2)", 0, 0, 2.0, 0, 0, 0, 0, 0},
+            {"sin", "exhaustive [0.125, 0.5)", 0, 0, 2.0, 0, 0, 0, 0, 0},
+            {"cos", "exhaustive [0.125, 0.5)", 0, 0, 2.0, 0, 0, 0, 0, 0},
+        };
+        sweep(&rows[0], sf_rcp, ref_rcp, 0, 127, 127);
+        sweep(&rows[1], sf_rsq, ref_rsq, 0, 127, 128);
+        sweep(&rows[2], sf_ex2, exp2, 0, 127, 127);
+        sweep(&rows[3], sf_ex2, exp2, 1, 126, 126);
+        sweep(&rows[4], sf_lg2, log2, 0, 126, 127);
+        sweep(&rows[5], sf_sin, sin2pi, 0, 124, 125);
+        sweep(&rows[6], sf_cos, cos2pi, 0, 124, 125);
+        for (unsigned i = 0; i < sizeof rows / sizeof rows[0]; i++)
+            bad |= print_row(&rows[i]);
     }
     printf("\n%s sf_ulp: add/mul RZ differences %" PRIu64 ", bounds %s\n", (rz_bad || bad) ? "FAIL" : "PASS",
            rz_bad, bad ? "exceeded" : "kept");

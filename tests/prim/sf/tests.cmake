@@ -64,3 +64,11 @@ endif()
 add_test(NAME prim.sf.tables COMMAND ${Python3_EXECUTABLE} ${PROJECT_SOURCE_DIR}/scripts/blocks/prim_sf_tables.py --check)
 set_tests_properties(prim.sf.tables PROPERTIES LABELS "${sf_labels};smoke"
   PASS_REGULAR_EXPRESSION "prim_sf_tables: tables current")
+# the check of that check: an altered coefficient (C header, SV ROM) in a copy is reported
+add_test(NAME prim.sf.tables_catch COMMAND ${Python3_EXECUTABLE} ${sf_dir}/tables_test.py ${PROJECT_SOURCE_DIR})
+set_tests_properties(prim.sf.tables_catch PROPERTIES LABELS "${sf_labels};smoke"
+  PASS_REGULAR_EXPRESSION "PASS sf tables check catches")
+# the check of the RZ comparison: one add result off by one ulp is reported
+add_test(NAME prim.sf.ulp_inject COMMAND test_prim_sf_ulp 10000 1 --inject)
+set_tests_properties(prim.sf.ulp_inject PROPERTIES LABELS "${sf_labels};smoke"
+  PASS_REGULAR_EXPRESSION "RZ MISMATCH a=9263e119 b=08dc2dee\n.*40000 operand pairs.*, 1 differ")
