@@ -6,6 +6,7 @@ every response field and every memory read address with the vector's expected ou
 usage: tx_ref_check.py ROOT check VEC...        every vector must agree (exit 1 otherwise)
        tx_ref_check.py ROOT catches VEC         a copy with one expected texel changed must fail
        tx_ref_check.py ROOT random RCOSIM SEED COUNT   rcosim gen a random vector, then check it
+       tx_ref_check.py ROOT facts                the document's worked facts
 A difference names the vector, the request, its sampler, coordinates and the texels read.
 """
 import importlib.util
@@ -60,6 +61,44 @@ def check_text(ref, name, text, limit=20):
     return len(got), len(diffs)
 
 
+def facts(ref):
+    """The document's own worked facts, evaluated by the reference."""
+    bad = []
+
+    def eq(what, got, want):
+        if got != want:
+            bad.append('%s: ref %r, document %r' % (what, got, want))
+    eq('D6 V=0x8080', ref.to_float(0x8080), 0x3F008080)
+    eq('D6 V=0x0101', ref.to_float(0x0101), 0x3B808080)
+    eq('D6 V=65535', ref.to_float(65535), 0x3F800000)
+    for n in (1, 2, 4, 8, 16):
+        for c in range(min(1 << n, 300)):
+            eq('D5 widen %d-bit %d' % (n, c), ref.widen(c, n) * ((1 << n) - 1), c * 65535)
+    # D2: s = 1000.3/128 on a 128-texel texture under wrap is texel 104, fraction floor(0.3*256)
+    import struct
+    s = struct.unpack('<I', struct.pack('<f', 1000.3 / 128))[0]
+    i0, _, _, _, _ = ref.map_axis(s, 128, 0, False)
+    eq('D2 texel of 1000.3/128', i0, 104)
+    eq('D2 fraction of 1000.3/128', ref.fix_coord(s, 128, 0) % 256, 76)
+    # D4: s = 1.0 point: mode 4 reads the last texel, mode 6 the border
+    one = 0x3F800000
+    eq('D4 mode 4 point s=1', ref.map_axis(one, 8, 4, False)[:2], (7, False))
+    eq('D4 mode 6 point s=1', ref.map_axis(one, 8, 6, False)[:2], (7, True))
+    # tile.md worked fact 16: 32 bpp macro+micro tiled, pitch 64, base 0x100000
+    sf = ref.Surface(0x100000, 64, 4, 1, 1)
+    for (x, y), a in (((31, 15), 0x1007FC), ((32, 0), 0x100800), ((0, 16), 0x101000),
+                      ((4, 0), 0x100020)):
+        eq('tile.md (%d,%d)' % (x, y), sf.addr(x, y), a)
+    # D13: the integer constants are round(coefficient * 65792)
+    for k, c in ((76602, 1.1643), (104991, 1.5958), (25773, 0.39173), (53482, 0.8129),
+                 (132702, 2.017)):
+        eq('D13 K for %g' % c, round(c * 65792), k)
+    for b in bad:
+        print('DIFF ' + b)
+    print('%s tx_ref_check facts: %d differences' % ('PASS' if not bad else 'FAIL', len(bad)))
+    return 0 if not bad else 1
+
+
 def main(argv):
     root, mode = argv[1], argv[2]
     ref = load_ref(root)
@@ -75,6 +114,8 @@ def main(argv):
         print('%s tx_ref_check: %d vectors, %d requests, %d differences'
               % ('PASS' if bad == 0 else 'FAIL', len(argv) - 3, total, bad))
         return 0 if bad == 0 else 1
+    if mode == 'facts':
+        return facts(ref)
     if mode == 'catches':
         with open(argv[3]) as fh:
             lines = fh.read().split('\n')
