@@ -380,7 +380,7 @@ def sample(regs, mem, smp, s, t, r, lod, lmode):
     mipf = bits(f0, 14, 13)
     volf = bits(f0, 16, 15)
     notbuilt = False
-    if cls != 'float' and fcode in (0, 3):
+    if fcode in (0, 3):        # also for float formats: D12's "no flag" is the forced point
         notbuilt = True
     if cls == 'float':
         bilinear = False
