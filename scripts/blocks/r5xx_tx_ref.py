@@ -386,7 +386,7 @@ def sample(regs, mem, smp, s, t, r, lod, lmode):
         bilinear = False
     if ctype in (2, 3) or mipf in (2, 3):
         notbuilt = True
-    if ctype == 1 and (volf in (2, 3) or (volf == 0 and bilinear)):
+    if ctype == 1 and (volf in (2, 3) or (volf == 0 and fcode in (2, 3))):   # D16: the code
         notbuilt = True
     if notbuilt:
         err |= 4
