@@ -7,7 +7,7 @@
 foreach(case fault_rtl fault_model fault_needs_compare wrong_pixel directed_check stim_current picture)
   add_test(NAME si.backend.${case} COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_LIST_DIR}/si_backend_test.py
            $<TARGET_FILE:rcosim> ${PROJECT_SOURCE_DIR} ${case})
-  set_tests_properties(si-backend.${case} PROPERTIES LABELS "si;si.backend;smoke"
+  set_tests_properties(si.backend.${case} PROPERTIES LABELS "si;si.backend;smoke"
                        ENVIRONMENT "PYTHONDONTWRITEBYTECODE=1")
 endforeach()
 # Seeded random fragments in exact lockstep, at least 1,000,000 cycles each, under every

@@ -7,7 +7,7 @@ foreach(case fault_rtl fault_rtl_err fault_model fault_needs_compare directed_ch
              tables_current)
   add_test(NAME si.cb.${case} COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_LIST_DIR}/si_cb_test.py
            $<TARGET_FILE:rcosim> ${PROJECT_SOURCE_DIR} ${case})
-  set_tests_properties(si-cb.${case} PROPERTIES LABELS "si;si.cb;smoke"
+  set_tests_properties(si.cb.${case} PROPERTIES LABELS "si;si.cb;smoke"
                        ENVIRONMENT "PYTHONDONTWRITEBYTECODE=1")
 endforeach()
 # Seeded random pixels in exact lockstep, at least 1,000,000 cycles each, under every

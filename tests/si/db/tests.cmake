@@ -5,7 +5,7 @@
 foreach(case fault_rtl fault_rtl_cat fault_model fault_needs_compare directed_check stim_current)
   add_test(NAME si.db.${case} COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_LIST_DIR}/si_db_test.py
            $<TARGET_FILE:rcosim> ${PROJECT_SOURCE_DIR} ${case})
-  set_tests_properties(si-db.${case} PROPERTIES LABELS "si;si.db;smoke"
+  set_tests_properties(si.db.${case} PROPERTIES LABELS "si;si.db;smoke"
                        ENVIRONMENT "PYTHONDONTWRITEBYTECODE=1")
 endforeach()
 # Seeded random fragments in exact lockstep, at least 1,000,000 cycles each, under every

@@ -10,7 +10,7 @@ foreach(case fault_rtl fault_rtl_addr fault_model fault_needs_compare directed_c
              stim_current coverage regdb_facts regs_decode)
   add_test(NAME si.vgt.${case} COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_LIST_DIR}/vgt_test.py
            $<TARGET_FILE:rcosim> ${PROJECT_SOURCE_DIR} ${case})
-  set_tests_properties(si-vgt.${case} PROPERTIES LABELS "si;si.vgt;smoke"
+  set_tests_properties(si.vgt.${case} PROPERTIES LABELS "si;si.vgt;smoke"
                        ENVIRONMENT "PYTHONDONTWRITEBYTECODE=1")
 endforeach()
 # Seeded random runs of at least 1,000,000 cycles in exact lockstep under every back-pressure
