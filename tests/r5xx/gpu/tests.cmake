@@ -8,7 +8,7 @@ foreach(case fill_regs_eq_packets blit_regs_eq_packets write_mask fence trace_na
              frame_fence frame_png frame_regw frame_wrong_pixel3d frame_wrong_pixel2d fault_3d frame_check)
   add_test(NAME r5xx.gpu.${case} COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_LIST_DIR}/gpu_test.py
            $<TARGET_FILE:rcosim> ${PROJECT_SOURCE_DIR} ${case})
-  set_tests_properties(gpu.${case} PROPERTIES LABELS "r5xx;r5xx.gpu;smoke"
+  set_tests_properties(r5xx.gpu.${case} PROPERTIES LABELS "r5xx;r5xx.gpu;smoke"
                        ENVIRONMENT "PYTHONDONTWRITEBYTECODE=1")
 endforeach()
 # Seeded random PM4 streams (2D packets, register-programmed 2D, register traffic, fences) in exact
