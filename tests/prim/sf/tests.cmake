@@ -72,3 +72,25 @@ set_tests_properties(prim.sf.tables_catch PROPERTIES LABELS "${sf_labels};smoke"
 add_test(NAME prim.sf.ulp_inject COMMAND test_prim_sf_ulp 10000 1 --inject)
 set_tests_properties(prim.sf.ulp_inject PROPERTIES LABELS "${sf_labels};smoke"
   PASS_REGULAR_EXPRESSION "RZ MISMATCH a=9263e119 b=08dc2dee\n.*40000 operand pairs.*, 1 differ")
+
+# ---- an independent reference (scripts/blocks/prim_sf_ref.py, written from docs/float.md alone)
+# against the C twin: sf_ref_check.py compiles model/prim/*.c + sf_ref_drv.c with gcc at test time.
+# The 1,000,000-operation run takes about 20 s of CPU; the smoke run 100,000.
+add_test(NAME prim.sf.ref COMMAND ${Python3_EXECUTABLE} ${sf_dir}/sf_ref_check.py ${PROJECT_SOURCE_DIR}
+         classes random 1000000 20261126)
+set_tests_properties(prim.sf.ref PROPERTIES LABELS "${sf_labels}" TIMEOUT 600
+  PASS_REGULAR_EXPRESSION "seed 20261126.*0 coefficients differ.*PASS sf ref: 1185380 operations, 0 mismatches")
+add_test(NAME prim.sf.ref_smoke COMMAND ${Python3_EXECUTABLE} ${sf_dir}/sf_ref_check.py ${PROJECT_SOURCE_DIR}
+         classes random 100000 7)
+set_tests_properties(prim.sf.ref_smoke PROPERTIES LABELS "${sf_labels};smoke"
+  PASS_REGULAR_EXPRESSION "seed 7.*PASS sf ref: 285380 operations, 0 mismatches")
+# the check of the check: bit 0 of the driver's 1234th result flipped must be reported, exactly once
+add_test(NAME prim.sf.ref_inject COMMAND ${Python3_EXECUTABLE} ${sf_dir}/sf_ref_check.py ${PROJECT_SOURCE_DIR}
+         random 2000 5 --flip 1234)
+set_tests_properties(prim.sf.ref_inject PROPERTIES LABELS "${sf_labels};smoke"
+  PASS_REGULAR_EXPRESSION "MISMATCH random op=cmp_le in=41854000 43ca0000 ref=00000001 c=00000000\nsf ref: random: 2000 operations, 1 mismatches.*FAIL sf ref: 2000 operations, 1 mismatches")
+# nightly: 5,000,000 more random operations with another seed (about 2 min CPU)
+add_test(NAME prim.sf.ref_nightly COMMAND ${Python3_EXECUTABLE} ${sf_dir}/sf_ref_check.py ${PROJECT_SOURCE_DIR}
+         random 5000000 1126)
+set_tests_properties(prim.sf.ref_nightly PROPERTIES LABELS "${sf_labels};nightly" TIMEOUT 1800
+  PASS_REGULAR_EXPRESSION "seed 1126.*PASS sf ref: 5000000 operations, 0 mismatches")
