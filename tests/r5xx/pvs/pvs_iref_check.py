@@ -54,7 +54,10 @@ def check(path, quiet=False):
             if bad:
                 where = "vertex %d" % e["vert"]
                 if ch == "exe":
-                    where += ", instruction %d (pc %d): %s" % (k, e["pc"], ref.decode(
+                    j = k
+                    while j > 0 and exp[j - 1]["vert"] == e["vert"]:
+                        j -= 1
+                    where += ", instruction %d of the vertex (pc %d): %s" % (k - j, e["pc"], ref.decode(
                         e["i0"], e["i1"], e["i2"], e["i3"]))
                 else:
                     where += ", slot %d" % e["slot"]
