@@ -41,7 +41,7 @@ add_test(NAME r5xx.pvs.iref_vectors COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURREN
 add_test(NAME r5xx.pvs.iref_catches COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_LIST_DIR}/pvs_iref_check.py
          catches ${PROJECT_SOURCE_DIR}/vectors/r5xx/pvs/flow.vec)
 add_test(NAME r5xx.pvs.iref_smoke COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_LIST_DIR}/pvs_iref_check.py
-         random $<TARGET_FILE:rcosim> 3101 200 5000)
+         random $<TARGET_FILE:rcosim> 3101 200 2000)
 set_tests_properties(r5xx.pvs.iref_vectors r5xx.pvs.iref_catches r5xx.pvs.iref_smoke PROPERTIES
                      LABELS "r5xx;r5xx.pvs;smoke" ENVIRONMENT "PYTHONDONTWRITEBYTECODE=1")
 foreach(seed 3201 3202 3203 3204)
