@@ -282,10 +282,10 @@ def f_ex2(x):
         return 0
     if fr == 0:
         return (i + 127) << 23
-    y = min(max(poly('ex2', fr, 19), 1 << 28), (1 << 29) - 1)
+    y = max(poly('ex2', fr, 19), 1 << 28)
     mm = (y + 16) >> 5
     if mm == 1 << 24:
-        mm = (1 << 24) - 1
+        return (i + 128) << 23
     return ((i + 127) << 23) | (mm & 0x7FFFFF)
 
 
@@ -507,7 +507,7 @@ def _mop(op, a, b, c):
             r = _floor_mag(f_cos(t))
     else:
         r = {3: lambda: f_ex2(f_mul(c, LOG2E)), 5: lambda: _powff(a, c),
-             6: lambda: (a & SIGN) | MAXF if z else f_rcp(a), 7: lambda: a & SIGN if z else f_rcp(a),
+             6: lambda: MAXF if z else f_rcp(a), 7: lambda: a & SIGN if z else f_rcp(a),
              8: lambda: MAXF if z else f_rsq(a & 0x7FFFFFFF), 9: lambda: 0 if z else f_rsq(a & 0x7FFFFFFF),
              10: lambda: f_mul(a, b), 11: lambda: f_ex2(c), 12: lambda: NMAXF if z else f_lg2(a & 0x7FFFFFFF),
              13: lambda: 0 if f_lt(a, b) else _powff(a, c),

@@ -103,7 +103,7 @@ unsigned pvs_math_op(unsigned op, const uint32_t a4[4], const uint32_t b4[4], co
         return PVS_OK;
     case 3: t = sf_ex2(sf_mul(c, F_LOG2E)); break;            /* ME_EXP_BASEE_FF (from C.W) */
     case 5: t = pow_ff(a, c); break;                          /* ME_POWER_FUNC_FF (power from C.W) */
-    case 6: t = zero(a) ? (a & SF_SIGN) | SF_MAXF : sf_rcp(a); break;   /* ME_RECIP_DX */
+    case 6: t = zero(a) ? SF_MAXF : sf_rcp(a); break;                  /* ME_RECIP_DX */
     case 7: t = zero(a) ? a & SF_SIGN : sf_rcp(a); break;               /* ME_RECIP_FF */
     case 8: t = zero(a) ? SF_MAXF : sf_rsq(fabs_(a)); break;            /* ME_RECIP_SQRT_DX */
     case 9: t = zero(a) ? F_ZERO : sf_rsq(fabs_(a)); break;             /* ME_RECIP_SQRT_FF */

@@ -164,7 +164,7 @@ module r5xx_pvs_me (
       6'd4:  r = {One, b_gt0 ? pcore : Zero, bmax0, One};                          // ME_LIGHT_COEFF_DX
       6'd3:  t = ex;                                                               // ME_EXP_BASEE_FF
       6'd5:  t = powff;                                                            // ME_POWER_FUNC_FF
-      6'd6:  t = a_zero ? {a_i[31], MaxF[30:0]} : rcp;                             // ME_RECIP_DX
+      6'd6:  t = a_zero ? MaxF : rcp;                                              // ME_RECIP_DX
       6'd7:  t = a_zero ? {a_i[31], 31'd0} : rcp;                                  // ME_RECIP_FF
       6'd8:  t = a_zero ? MaxF : rsq;                                              // ME_RECIP_SQRT_DX
       6'd9:  t = a_zero ? Zero : rsq;                                              // ME_RECIP_SQRT_FF
