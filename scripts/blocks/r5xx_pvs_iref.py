@@ -145,7 +145,7 @@ def math_op(op, a, b, c):
     if op == 5:
         return rep(powff(a, c)), None
     if op == 6:
-        return rep((MAXF | (a & SIGN)) if zero(a) else sf.rcp(a)), None
+        return rep(MAXF if zero(a) else sf.rcp(a)), None      # decision 13: +MAX for either zero
     if op == 7:
         return rep((a & SIGN) if zero(a) else sf.rcp(a)), None
     if op == 8:
