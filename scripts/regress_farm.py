@@ -393,6 +393,10 @@ def resume(a, run_local=None):
         return finish(a, runs, outdir, None, 0.0, None, 'rcosim regress --suite %s' % a.suite,
                       None if local else farm_extra(state, runs))
     if local:
+        for exe in sorted({r.cmd[0] for r in todo}):
+            if not (os.path.isfile(exe) and os.access(exe, os.X_OK)):
+                raise Usage('--resume: %s: expected the rcosim binary the runs were made with, %s is not an '
+                            'executable file' % (os.path.join(outdir, 'farm', 'state.json'), exe))
         for r in todo:
             shutil.rmtree(r.dir, ignore_errors=True)   # validated: OUT/runs/NAME
         t0 = time.monotonic()
