@@ -621,7 +621,7 @@ def case_malformed(ctx):
         (['--vector', VEC, '-o', ex, '--format', 'cocotb', '--mode', 'exact'],
          'rcosim export --format cocotb: --mode exact: not an option of this command'),
         (['--vector', 'no/such.vec', '-o', ex], 'rcosim export: no/such.vec: cannot open: No such file or directory'),
-        (['--check', '--block', 'r5xx.cp', '-j', 'x'], "rcosim export --check: argument -j: invalid int value: 'x'"),
+        (['--check', '--block', 'r5xx.cp', '-j', 'x'], "rcosim export --check: argument -j: 'x': expected a whole number 1..4096"),
         (['--check', '--frob'], 'rcosim export --check: unrecognized arguments: --frob'),
     ]:
         bad(['export'] + args, msg)
@@ -840,6 +840,7 @@ def case_resume_state(ctx):
     import json
     o, _ = local_suite(ctx, 1)
     spath = os.path.join(o, 'farm', 'state.json')
+    check(os.path.isfile(spath), 'a local regression wrote no farm/state.json')
     good = json.load(open(spath))
     victim = os.path.join(ctx['tmp'], 'victim')
     os.makedirs(victim)
