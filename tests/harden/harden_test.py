@@ -890,6 +890,48 @@ def case_resume_state(ctx):
     regress(ctx, ['--resume', os.path.join(ctx['tmp'], 'nothing')], 2, 'expected the directory of a regression')
 
 
+def case_resume_farm(ctx):
+    """A farm state whose run 'dir' leaves OUT (../victim, an absolute path) is refused before anything
+    is deleted or submitted, even with a cluster that answers (fake Slurm client commands here:
+    sinfo shows one partition, sbatch fails as a submission can)."""
+    import json
+    t = ctx['tmp']
+    fake = os.path.join(t, 'bin')
+    os.makedirs(fake)
+    for tool, body in (('sinfo', 'case "$*" in *-N*) echo "localhost|127.0.0.1";; *) echo "debug*|up|0/2/0/2";; esac'),
+                       ('sbatch', 'echo "sbatch: error: submission refused" >&2; exit 1'),
+                       ('squeue', 'exit 0'), ('scancel', 'exit 0'), ('scontrol', 'exit 0')):
+        with open(os.path.join(fake, tool), 'w') as f:
+            f.write('#!/bin/sh\n%s\n' % body)
+        os.chmod(os.path.join(fake, tool), 0o755)
+    victim = os.path.join(t, 'victim')
+    os.makedirs(victim)
+    open(os.path.join(victim, 'precious'), 'w').write('keep\n')
+    o = os.path.join(t, 'out')
+    os.makedirs(os.path.join(o, 'farm'))
+    vec = os.path.join(ctx['src'], VEC)
+    for d in ('../victim', victim):
+        state = {'version': 1, 'binary': ctx['rcosim'], 'submissions': [],
+                 'a': {'suite': 'smoke', 'seed_base': 1, 'rcosim': ctx['rcosim'], 'vectors': os.path.join(ctx['src'], 'vectors'),
+                       'timeout': 900, 'coverage': False, 'max_failures': 0, 'partition': None, 'time': None,
+                       'array_max': None, 'runs_per_task': None, 'sbatch': None, 'assume_shared': True,
+                       'jobs_given': 1, 'farm': 'slurm'},
+                 'runs': [{'id': 'vec.r5xx.cp.type0_worked', 'block': 'r5xx.cp', 'kind': 'vec', 'name': 'type0_worked',
+                           'args': ['run', '--vector', vec], 'seed': '1', 'cost': 1.0, 'info': 'vector', 'dir': d,
+                           'cmd': [ctx['rcosim'], 'run', '--vector', vec], 'env': {}}]}
+        spath = os.path.join(o, 'farm', 'state.json')
+        open(spath, 'w').write(json.dumps(state))
+        env = dict(os.environ, PATH=fake + os.pathsep + os.environ['PATH'])
+        p = subprocess.run([ctx['rcosim'], 'regress', '--resume', o], capture_output=True, text=True, env=env,
+                           timeout=300)
+        check(os.path.isfile(os.path.join(victim, 'precious')), 'regress --resume deleted %s (a run dir %r in %s)'
+              % (victim, d, spath), p.stdout, p.stderr)
+        check(p.returncode == 2 and 'Traceback' not in p.stderr and
+              'rcosim regress: --resume: %s: expected "runs[0].dir": a directory runs/NAME inside %s' % (spath, o)
+              in p.stderr, 'regress --resume with dir %r: exit %d' % (d, p.returncode), p.stdout, p.stderr)
+        check('sbatch' not in p.stdout + p.stderr, 'submitted before refusing', p.stdout, p.stderr)
+
+
 def main():
     rcosim, src, case = sys.argv[1], sys.argv[2], sys.argv[3]
     tmp = tempfile.mkdtemp(prefix='rcosim-harden-')
