@@ -27,7 +27,7 @@ class DescError(Exception):
 def parse(path):
     blk = {'name': None, 'title': '', 'regs': None, 'channels': [], 'status': [], 'mem': [],
            'idle': None, 'images': False, 'uses': [], 'parts': [], 'doc': None, 'random': {},
-           'bench': {}, 'regen': [], 'path': path}
+           'bench': {}, 'regen': [], 'wiring': [], 'path': path}
     with open(path, encoding='utf-8') as f:
         lines = f.read().split('\n')
     for no, raw in enumerate(lines, 1):
@@ -113,6 +113,12 @@ def parse(path):
                 if not BLOCK_RE.match(w):
                     err('expected a block name FAMILY.NAME, got %r' % w)
                 blk[kw].append(w)
+        elif kw in ('inst', 'wire', 'fields', 'and', 'tie', 'open', 'eval'):
+            # a composite's wiring, read by scripts/compgen.py (docs/ARCHITECTURE.md, "Composites");
+            # an instance of a block makes it a part
+            if kw == 'inst' and len(words) == 3 and BLOCK_RE.match(words[2]) and words[2] not in blk['parts']:
+                blk['parts'].append(words[2])
+            blk['wiring'].append((no, words))
         elif kw == 'doc':
             if len(words) != 2:
                 err('expected: doc PATH (from the project root)')
@@ -132,7 +138,7 @@ def parse(path):
             blk['regen'].append(words[1:])
         else:
             err('unknown keyword %r (expected block, regs, in, out, memory, status, idle, images, '
-                'uses, parts, doc, random, bench, regen)' % kw)
+                'uses, parts, inst, wire, fields, and, tie, open, eval, doc, random, bench, regen)' % kw)
     if not blk['name']:
         raise DescError('%s: no "block" line' % path)
     if len(blk['channels']) > 16:

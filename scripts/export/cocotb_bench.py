@@ -2,7 +2,7 @@
 
 Written by 'rcosim export --format cocotb' beside rcosim_vector.py (the vector's description:
 channels, fields, masks, seeds) and the $readmemh data files of the SystemVerilog export, which
-it reads.  It drives the block exactly as the rcosim engine does (bridge/rc_engine.c): two reset
+it reads.  It drives the block exactly as the rcosim engine does (bridge/rc_loop.c, rc_cycle.c, rc_policy.c): two reset
 cycles, then per cycle the output readies, the inputs, the memory agent's responses, evaluation
 with the clock low, the check of every output against the vector, handshakes and the edge.
 
@@ -274,7 +274,7 @@ async def run(dut, ordered, ready_fn):
 
 
 def vector_readies():
-    """The vector's back-pressure policy, from the engine's seeded streams (bridge/rc_engine.c)."""
+    """The vector's back-pressure policy, from the engine's seeded streams (bridge/rc_policy.c)."""
     streams = {c['name']: Stream(c['rng']) for c in V.CHANNELS if c['dir'] == 'out'}
     burst = {n: [0, 0] for n in streams}
 

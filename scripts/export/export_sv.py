@@ -9,7 +9,7 @@ exp_<ch>.hex, mem_pages.hex, mem_init.hex), rtl/ (a copy of the block's RTL), fi
 (Icarus Verilog or Verilator --binary).  Nothing of rcosim is needed to run it.  The same vector
 gives the same bytes.
 
-The bench reproduces bridge/rc_engine.c cycle for cycle: two reset cycles, then per cycle the
+The bench reproduces the engine's table walk (bridge/rc_loop.c, rc_cycle.c, rc_policy.c) cycle for cycle: two reset cycles, then per cycle the
 output readies (the vector's back-pressure policy, the engine's splitmix64 streams seeded as the
 engine seeds them), the inputs (in file order, none before its @cycle), the memory agent's
 responses (in order, after the engine's seeded latency, from the preloaded image with the writes

@@ -417,7 +417,7 @@ class _Reader:
             self.v.events.append((ch['name'], stamp, vals))
 
 
-# ---- header values (bridge/rc_engine.c rc_policy_parse, bridge/rc_mem.c rc_latency_parse) ------
+# ---- header values (bridge/rc_policy.c rc_policy_parse, bridge/rc_mem.c rc_latency_parse) ------
 
 def strtoull(s):
     """bridge/rc_vector.c parse_u64(s, 10): C's strtoull of the whole word, no sign first, no

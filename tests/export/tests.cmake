@@ -11,9 +11,13 @@ option(RCOSIM_EXPORT_LONG "also run the long exported benches (Icarus) and more 
 # the next configure.  A vector Icarus takes more than ~60 s on (measured, docs/export.md 'Known
 # limits') runs in export.icarus.<family>.<block>.long instead, registered with RCOSIM_EXPORT_LONG
 # (which scripts/ctest-nightly.cmake sets) under the 'nightly' label.
-# Blocks left out of the Icarus leg (docs/export.md 'Known limits'): none today; a block whose RTL
-# Icarus cannot take yet goes here until it is fixed.
-set(RCOSIM_EXPORT_ICARUS_SKIP "")
+# Blocks left out of the Icarus leg (docs/export.md 'Known limits'): a block whose RTL Icarus
+# cannot take yet, or whose vectors have not been timed under Icarus, goes here until it is.
+# The four blocks of 2026-11-26 compile under iverilog -g2012, but their vectors were not timed
+# (r5xx.tx's volume vector did not finish in 25 minutes): they are exported and checked by
+# the nightly Verilator leg (RCOSIM_EXPORT_LONG) only, until each vector is timed and the long
+# ones listed above.
+set(RCOSIM_EXPORT_ICARUS_SKIP r5xx.tx r5xx.us r5xx.pvs si.cu)
 # Vectors too long for Icarus even at night (measured, docs/export.md 'Known limits'); Verilator
 # runs them (export.verilator.<block>).
 set(RCOSIM_EXPORT_ICARUS_TOO_LONG

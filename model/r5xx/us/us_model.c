@@ -1,0 +1,228 @@
+/*
+ * us_model.c - the cycle-accurate C model of the R500 fragment shader (r5xx.us), following the
+ * micro-architecture of docs/blocks/r5xx.us.md: one quad in flight; IDLE (register writes,
+ * the first input beat) -> LOAD (further input beats) -> RUN (one instruction per cycle on all
+ * four pixels; NOP inserts a cycle; TEX issues per-pixel requests and waits for their responses)
+ * -> EMIT (one record per written target) -> IDLE.  us_eval computes the outputs from the
+ * state; us_tick the state after the edge.  The ISA itself is us_exec.c.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "r5xx_us_ports.h"
+#include "us_isa.h"
+
+enum { S_IDLE, S_LOAD, S_RUN, S_NOP, S_TEX, S_EMIT };
+
+typedef struct us {
+    us_regs r;
+    us_quad q;
+    unsigned st, pc;
+    unsigned nop_emit;        /* S_NOP: go to EMIT after it (else RUN) */
+    unsigned reqm, rspm;      /* S_TEX: pixels still to request / still to be answered */
+    unsigned ti;              /* S_EMIT: targets still to send (bit mask), 0x10: the empty record */
+    uint16_t qid;
+} us;
+
+static void *us_create(const rc_side_config *cfg)
+{
+    (void)cfg;
+    return calloc(1, sizeof(us));
+}
+
+static void us_destroy(void *h)
+{
+    free(h);
+}
+
+static uint64_t pk(uint32_t lo, uint32_t hi) { return (uint64_t)lo | ((uint64_t)hi << 32); }
+
+static unsigned low(unsigned m)
+{
+    unsigned i = 0;
+    while (i < 4 && !((m >> i) & 1))
+        i++;
+    return i;
+}
+
+static void us_eval(void *h, uint64_t *ports)
+{
+    us *s = h;
+    r5xx_us_ports *p = (r5xx_us_ports *)ports;
+    int due = p->quad_valid && (uint16_t)p->quad_wseq == s->r.wcount;
+    p->regw_ready = (uint64_t)(s->st == S_IDLE && !due);
+    p->quad_ready = (uint64_t)((s->st == S_IDLE && due) || s->st == S_LOAD);
+
+    /* texture request: the lowest pixel still to request */
+    p->texreq_valid = (uint64_t)(s->st == S_TEX && s->reqm != 0);
+    p->texreq_pc = p->texreq_smp = p->texreq_op = p->texreq_unscaled = p->texreq_quad = 0;
+    p->texreq_s = p->texreq_t = p->texreq_r = p->texreq_lod = p->texreq_lmode = 0;
+    if (p->texreq_valid) {
+        uint32_t ti = s->r.inst[s->pc][US_W1], c[5];
+        unsigned px = low(s->reqm);
+        us_tex_request(&s->r, s->pc, &s->q, px, c);
+        p->texreq_pc = s->pc;
+        p->texreq_smp = us_bits(ti, 19, 16);
+        p->texreq_op = us_bits(ti, 24, 22);
+        p->texreq_unscaled = (ti >> 27) & 1;
+        p->texreq_quad = px;
+        p->texreq_s = c[0];
+        p->texreq_t = c[1];
+        p->texreq_r = c[2];
+        p->texreq_lod = c[3];
+        p->texreq_lmode = c[4];
+    }
+    p->texrsp_ready = (uint64_t)(s->st == S_TEX && (s->rspm & ~s->reqm) != 0);
+
+    /* the output record */
+    uint64_t *f = &p->frag_quad;
+    for (unsigned i = 0; i < 16; i++)
+        f[i] = 0;
+    p->frag_valid = (uint64_t)(s->st == S_EMIT);
+    if (p->frag_valid) {
+        const us_quad *q = &s->q;
+        unsigned t = s->ti & 0x10 ? 0 : low(s->ti);
+        unsigned rest = s->ti & 0x10 ? 0 : s->ti & ~(1u << t);
+        p->frag_quad = s->qid;
+        p->frag_tgt = t;
+        p->frag_last = (uint64_t)(rest == 0);
+        p->frag_pc = (q->tw >> t) & 1 ? q->opc[t] : 0;
+        p->frag_wr = (uint64_t)(q->cov & ~q->kill & 15);
+        p->frag_mask = ((q->tw >> t) & 1 ? q->omask[t] : 0) | ((uint64_t)q->zmask << 16);
+        for (unsigned px = 0; px < 4; px++) {
+            (&p->frag_p0rg)[2 * px] = pk(q->out[t][px][0], q->out[t][px][1]);
+            (&p->frag_p0ba)[2 * px] = pk(q->out[t][px][2], q->out[t][px][3]);
+        }
+        p->frag_z01 = pk(q->z[0], q->z[1]);
+        p->frag_z23 = pk(q->z[2], q->z[3]);
+    }
+    p->idle = (uint64_t)(s->st == S_IDLE);
+}
+
+/* After the instruction at pc: the next one, a NOP cycle, or the end of the program. */
+static void advance(us *s, unsigned next)
+{
+    uint32_t cmn = s->r.inst[s->pc][US_CMN];
+    unsigned done = ((cmn >> 8) & 1) || s->pc == us_end_pc(&s->r);
+    unsigned nop = (cmn >> 9) & 1;
+    if (!done)
+        s->pc = next;
+    if (nop) {
+        s->st = S_NOP;
+        s->nop_emit = done;
+    } else if (done) {
+        s->st = S_EMIT;
+        s->ti = s->q.tw ? s->q.tw : 0x10;
+    } else {
+        s->st = S_RUN;
+    }
+}
+
+static void start_quad(us *s)
+{
+    us_quad_start(&s->q, s->q.cov);
+    s->pc = us_start_pc(&s->r);
+    s->st = S_RUN;
+}
+
+static void beat(us *s, const r5xx_us_ports *p)
+{
+    unsigned a = (unsigned)p->quad_addr & 127;
+    const uint64_t *v = &p->quad_p0rg;
+    for (unsigned px = 0; px < 4; px++)
+        for (unsigned c = 0; c < 4; c++)
+            s->q.t[a][px][c] = (uint32_t)(v[2 * px + c / 2] >> (32 * (c & 1)));
+    s->q.cov = (uint8_t)(p->quad_cov & 15);
+    if (p->quad_last)
+        start_quad(s);
+    else
+        s->st = S_LOAD;
+}
+
+static void us_tick(void *h, const uint64_t *ports)
+{
+    us *s = h;
+    const r5xx_us_ports *p = (const r5xx_us_ports *)ports;
+    switch (s->st) {
+    case S_IDLE:
+        if (p->regw_valid && p->regw_ready)
+            us_regs_write(&s->r, (uint32_t)p->regw_addr, (uint32_t)p->regw_data);
+        if (p->quad_valid && p->quad_ready)
+            beat(s, p);
+        break;
+    case S_LOAD:
+        if (p->quad_valid)
+            beat(s, p);
+        break;
+    case S_RUN: {
+        uint32_t cmn = s->r.inst[s->pc][US_CMN];
+        unsigned type = us_bits(cmn, 1, 0);
+        unsigned next = (s->pc + 1) & 511u;
+        if (type == US_T_FC) {
+            next = us_exec_fc(&s->r, s->pc, &s->q);
+        } else if (type == US_T_ALU || type == US_T_OUT) {
+            us_exec_alu(&s->r, s->pc, &s->q);
+        } else if (type == US_T_TEX) {
+            unsigned op = us_bits(s->r.inst[s->pc][US_W1], 24, 22);
+            if (op == 2)
+                us_tex_kill(&s->r, s->pc, &s->q);
+            s->reqm = s->rspm = us_tex_pixels(&s->r, s->pc, &s->q);
+            if (s->reqm) {
+                s->st = S_TEX;
+                break;
+            }
+        }
+        advance(s, next);
+        break;
+    }
+    case S_NOP:
+        if (s->nop_emit) {
+            s->st = S_EMIT;
+            s->ti = s->q.tw ? s->q.tw : 0x10;
+        } else {
+            s->st = S_RUN;
+        }
+        break;
+    case S_TEX: {
+        unsigned rsp = p->texrsp_valid && p->texrsp_ready;
+        unsigned rpx = low(s->rspm);
+        if (p->texreq_valid && p->texreq_ready)
+            s->reqm &= ~(1u << low(s->reqm));
+        if (rsp) {
+            uint32_t c[4] = { (uint32_t)p->texrsp_r, (uint32_t)p->texrsp_g, (uint32_t)p->texrsp_b,
+                              (uint32_t)p->texrsp_a };
+            us_tex_write(&s->r, s->pc, &s->q, rpx, c);
+            s->rspm &= ~(1u << rpx);
+            if (s->rspm == 0)
+                advance(s, (s->pc + 1) & 511u);
+        }
+        break;
+    }
+    case S_EMIT:
+        if (p->frag_ready) {
+            if (s->ti & 0x10)
+                s->ti = 0;
+            else
+                s->ti &= ~(1u << low(s->ti));
+            if (s->ti == 0) {
+                s->st = S_IDLE;
+                s->qid++;
+            }
+        }
+        break;
+    default:
+        break;
+    }
+}
+
+static void us_reset(void *h, uint64_t *ports)
+{
+    us *s = h;
+    memset(s, 0, sizeof *s);
+    us_eval(h, ports);
+}
+
+const rc_side_ops r5xx_us_model_ops = {
+    .kind = "model", .create = us_create, .destroy = us_destroy, .reset = us_reset,
+    .eval = us_eval, .tick = us_tick
+};

@@ -1,0 +1,266 @@
+/*
+ * us_stim.c - seeded random stimulus for r5xx.us: programs from a generator of valid programs
+ * (ALU/OUT with every RGB and alpha op, every source form, swizzle, modifier, pre-subtract,
+ * OMOD, clamp, write/output mask, predicate write and predicated execution; TEX LD/PROJ/
+ * LODBIAS/LOD/DXDY/KIL/NOP with semaphores; a final OUT), loaded through GA_US_VECTOR_INDEX/DATA
+ * as drivers do, with random constants and US_CONFIG, then quads of random inputs (special
+ * values: +-0, denormals, +-inf, NaN, huge, tiny) and the texture responses the program's
+ * requests take, in order.  --count is the number of quads.  Flow control is not generated
+ * (docs/blocks/r5xx.us.md, "Not yet built").
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "r5xx_us_ports.h"
+#include "rc_rng.h"
+#include "rc_vector.h"
+#include "us_isa.h"
+
+typedef struct gen {
+    rc_rng rng;
+    rc_vector *v;
+    us_regs r;                 /* what the block holds once the writes so far are in */
+    us_quad q;                 /* the quad state as the block will have it (temporaries persist) */
+    int fail;
+} gen;
+
+static uint32_t rnd(gen *g, uint32_t n) { return (uint32_t)rc_rng_below(&g->rng, n); }
+static uint32_t word(gen *g) { return (uint32_t)rc_rng_next(&g->rng); }
+
+static void regw(gen *g, uint32_t addr, uint32_t data)
+{
+    uint64_t v[2] = { addr, data };
+    if (rc_vector_add_input(g->v, R5XX_US_CH_REGW, 0, v))
+        g->fail = 1;
+    us_regs_write(&g->r, addr, data);
+}
+
+/* A binary32 value: special values half of the time. */
+static uint32_t fval(gen *g)
+{
+    static const uint32_t sp[] = { 0x00000000u, 0x80000000u, 0x3F800000u, 0xBF800000u, 0x3F000000u,
+                                   0x7F800000u, 0xFF800000u, 0x7FC00000u, 0xFFC00001u, 0x00000001u,
+                                   0x807FFFFFu, 0x00800000u, 0x7F7FFFFFu, 0xFF7FFFFFu, 0x40000000u,
+                                   0x3EFFFFFFu, 0x3F000001u, 0x4B000000u, 0x3E800000u, 0xC0490FDBu };
+    switch (rnd(g, 8)) {
+    case 0: case 1: return sp[rnd(g, sizeof sp / sizeof sp[0])];
+    case 2: return word(g);                                            /* anything */
+    case 3: return (word(g) & 0x807FFFFFu) | ((uint32_t)(100 + rnd(g, 56)) << 23);  /* 2^-27..2^28 */
+    default: return (word(g) & 0x807FFFFFu) | ((uint32_t)(120 + rnd(g, 10)) << 23); /* 2^-7..2^2 */
+    }
+}
+
+/* A source address field (8 bits + CONST + REL=0): a temp 0..7, a constant, an inline float. */
+static uint32_t src_addr(gen *g)
+{
+    switch (rnd(g, 8)) {
+    case 0: return rnd(g, 256) | 0x100u;                              /* constant 0..255 */
+    case 1: case 2: return (rnd(g, 8)) | 0x100u;                      /* constant 0..7 */
+    case 3: return 0x80u | rnd(g, 128);                               /* inline float */
+    case 4: return rnd(g, 128);                                       /* any temp */
+    default: return rnd(g, 8);                                        /* temp 0..7 */
+    }
+}
+
+static uint32_t swz(gen *g)
+{
+    return rnd(g, 4) ? rnd(g, 4) : 4 + rnd(g, 3);                      /* 0..3 mostly, 0/0.5/1 */
+}
+
+static uint32_t cmn_common(gen *g)
+{
+    uint32_t c = 0;
+    if (rnd(g, 4) == 0) c |= 1u << 2;                                  /* TEX_SEM_WAIT */
+    if (rnd(g, 6) == 0) c |= (1 + rnd(g, 5)) << 3 | rnd(g, 2) << 6;    /* RGB predication */
+    if (rnd(g, 6) == 0) c |= (1 + rnd(g, 5)) << 25 | rnd(g, 2) << 22;  /* alpha predication */
+    if (rnd(g, 8) == 0) c |= 1u << 7;                                  /* WRITE_INACTIVE */
+    if (rnd(g, 10) == 0) c |= 1u << 9;                                 /* NOP */
+    if (rnd(g, 8) == 0) c |= 1u << 10;                                 /* ALU_WAIT */
+    if (rnd(g, 3) == 0) c |= 1u << 19;
+    if (rnd(g, 3) == 0) c |= 1u << 20;
+    if (rnd(g, 8) == 0) c |= rnd(g, 16) << 28;                          /* STAT_WE */
+    return c;
+}
+
+/* One ALU (out = 0) or OUT (out = 1) instruction. */
+static void alu(gen *g, int out, uint32_t w[6])
+{
+    static const unsigned rops[] = { 0, 0, 0, 1, 2, 3, 4, 5, 7, 8, 9, 10, 11, 12 };
+    static const unsigned aops[] = { 0, 0, 0, 1, 2, 3, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15 };
+    uint32_t cmn = cmn_common(g) | (out ? US_T_OUT : US_T_ALU);
+    cmn |= rnd(g, 8) << 11 | rnd(g, 2) << 14;                          /* write masks */
+    cmn |= (out ? (rnd(g, 4) ? 7 : rnd(g, 8)) : (rnd(g, 3) ? 0 : rnd(g, 8))) << 15;
+    cmn |= (out ? (rnd(g, 4) != 0) : (rnd(g, 3) == 0)) << 18;
+    cmn |= rnd(g, 2) << 21 | rnd(g, 4) << 23;                          /* ALU result select/op */
+    uint32_t ra = 0, aa = 0;
+    for (unsigned i = 0; i < 3; i++) {
+        ra |= src_addr(g) << (10 * i);
+        aa |= src_addr(g) << (10 * i);
+    }
+    ra |= rnd(g, 4) << 30;
+    aa |= rnd(g, 4) << 30;
+    uint32_t omod_r = rnd(g, 4) ? rnd(g, 7) : 7, omod_a = rnd(g, 4) ? rnd(g, 7) : 7;
+    uint32_t ri = rnd(g, 4) | swz(g) << 2 | swz(g) << 5 | swz(g) << 8 | rnd(g, 4) << 11 |
+                  rnd(g, 4) << 13 | swz(g) << 15 | swz(g) << 18 | swz(g) << 21 | rnd(g, 4) << 24 |
+                  omod_r << 26 | rnd(g, 4) << 29 | rnd(g, 2) << 31;
+    uint32_t ai = aops[rnd(g, sizeof aops / sizeof aops[0])] | rnd(g, 8) << 4 | rnd(g, 4) << 12 |
+                  swz(g) << 14 | rnd(g, 4) << 17 | rnd(g, 4) << 19 | swz(g) << 21 | rnd(g, 4) << 24 |
+                  omod_a << 26 | rnd(g, 4) << 29 | (uint32_t)(out && rnd(g, 4) == 0) << 31;
+    uint32_t rgba = rops[rnd(g, sizeof rops / sizeof rops[0])] | rnd(g, 8) << 4 | rnd(g, 4) << 12 |
+                    swz(g) << 14 | swz(g) << 17 | swz(g) << 20 | rnd(g, 4) << 23 | rnd(g, 4) << 25 |
+                    swz(g) << 27 | rnd(g, 4) << 30;
+    w[0] = cmn; w[1] = ra; w[2] = aa; w[3] = ri; w[4] = ai; w[5] = rgba;
+}
+
+static void tex(gen *g, uint32_t w[6])
+{
+    static const unsigned ops[] = { 1, 1, 1, 3, 4, 5, 6, 2, 0 };
+    uint32_t cmn = cmn_common(g) | US_T_TEX | (rnd(g, 4) ? 15u : rnd(g, 16)) << 11;
+    uint32_t ti = rnd(g, 16) << 16 | ops[rnd(g, sizeof ops / sizeof ops[0])] << 22 | rnd(g, 2) << 25 |
+                  rnd(g, 2) << 26 | rnd(g, 2) << 27;
+    uint32_t ta = rnd(g, 8) | rnd(g, 256) << 8 | rnd(g, 8) << 16 | (rnd(g, 4) ? 0xE4u : rnd(g, 256)) << 24;
+    if (rnd(g, 8) == 0) {
+        ta = (ta & ~0x7Fu) | rnd(g, 128);
+        ta = (ta & ~0x7F0000u) | rnd(g, 128) << 16;
+    }
+    w[0] = cmn; w[1] = ti; w[2] = ta; w[3] = rnd(g, 2) ? 0 : word(g) & 0x7F7F7F7Fu; w[4] = 0; w[5] = 0;
+}
+
+/* A forward JUMP (or a loop op, which acts as one) to relative index j of the window. */
+static void fc(gen *g, unsigned j, unsigned base, uint32_t w[6])
+{
+    uint32_t cmn = US_T_FC | (rnd(g, 3) ? 0 : (rnd(g, 6) << 3 | rnd(g, 2) << 6)) | rnd(g, 2) << 10;
+    uint32_t fi = (rnd(g, 2) ? 0 : rnd(g, 8)) | rnd(g, 2) << 4 | rnd(g, 2) << 5 | (rnd(g, 2) ? 2u : 0) << 6 |
+                  rnd(g, 256) << 8 | rnd(g, 4) << 16 | rnd(g, 4) << 24 | rnd(g, 4) << 26 | rnd(g, 2) << 28;
+    unsigned global = rnd(g, 4) == 0;
+    uint32_t fa = rnd(g, 32) | rnd(g, 32) << 8 | ((global ? base + j : j) & 511u) << 16 | (uint32_t)global << 31;
+    w[0] = cmn; w[1] = 0; w[2] = fi; w[3] = fa; w[4] = 0; w[5] = 0;
+}
+
+/* Load a program of n instructions. */
+static void program(gen *g)
+{
+    unsigned n = 1 + rnd(g, rnd(g, 4) ? 8 : 24);
+    unsigned off = rnd(g, 4) ? 0 : rnd(g, 512), start = rnd(g, 3) ? 0 : rnd(g, 8);
+    regw(g, US_CONFIG, rnd(g, 4) ? 2 : (rnd(g, 2) ? 0 : word(g)));
+    if (rnd(g, 2))
+        regw(g, US_PIXSIZE, rnd(g, 128));
+    regw(g, US_CODE_OFFSET, off | (rnd(g, 8) ? 0 : word(g) & ~0x1FFu));
+    regw(g, US_CODE_ADDR, start | (start + n - 1) << 16);
+    regw(g, US_CODE_RANGE, start | (n - 1) << 16);
+    if (rnd(g, 4) == 0)
+        regw(g, US_OUT_FMT_0 + 4 * rnd(g, 4), word(g));
+    if (rnd(g, 8) == 0)
+        regw(g, US_W_FMT, rnd(g, 8));
+    regw(g, US_GA_VECTOR_INDEX, (off + start) & 511u);
+    int last_set = rnd(g, 2);
+    if (rnd(g, 2))
+        regw(g, US_FC_BOOL_CONST, word(g));
+    for (unsigned i = 0; i < n; i++) {
+        uint32_t w[6];
+        if (i == n - 1) {
+            alu(g, 1, w);
+            if (last_set)
+                w[0] |= 1u << 8;
+        } else if (rnd(g, 8) == 0) {
+            /* start + j relative to OFFSET (or absolute with JUMP_GLOBAL) */
+            fc(g, start + i + 1 + rnd(g, n - 1 - i), off, w);
+        } else if (rnd(g, 5) == 0) {
+            tex(g, w);
+        } else {
+            alu(g, rnd(g, 6) == 0, w);
+            w[0] &= ~(1u << 8);
+        }
+        for (unsigned k = 0; k < 6; k++)
+            regw(g, US_GA_VECTOR_DATA, w[k]);
+    }
+    unsigned nc = rnd(g, 6);
+    for (unsigned k = 0; k < nc; k++) {
+        regw(g, US_GA_VECTOR_INDEX, (rnd(g, 2) ? rnd(g, 8) : rnd(g, 256)) | 0x10000u |
+                                    (rnd(g, 6) == 0 ? 0x20000u : 0));
+        unsigned m = 1 + rnd(g, 4);
+        for (unsigned j = 0; j < 4 * m; j++)
+            regw(g, US_GA_VECTOR_DATA, fval(g));
+    }
+    if (rnd(g, 16) == 0)
+        regw(g, 0x4000u + 4 * rnd(g, 0x400), word(g));                 /* an address the US ignores */
+}
+
+/* One quad: its input beats, then its run simulated through the ISA (us_exec.c) exactly as the
+ * block runs it, giving each texture request a response (with r5xx.tx's echoes) in order. */
+static void quad(gen *g)
+{
+    unsigned nb = 1 + rnd(g, 3);
+    unsigned cov = rnd(g, 4) ? 15 : rnd(g, 16);
+    for (unsigned b = 0; b < nb; b++) {
+        uint64_t v[12];
+        v[0] = g->r.wcount;
+        v[1] = rnd(g, 4) ? rnd(g, 8) : rnd(g, 128);
+        v[2] = cov;
+        v[3] = b == nb - 1;
+        for (unsigned k = 0; k < 8; k++)
+            v[4 + k] = (uint64_t)fval(g) | (uint64_t)fval(g) << 32;
+        if (rc_vector_add_input(g->v, R5XX_US_CH_QUAD, 0, v))
+            g->fail = 1;
+        for (unsigned p = 0; p < 4; p++)
+            for (unsigned c = 0; c < 4; c++)
+                g->q.t[v[1]][p][c] = (uint32_t)(v[4 + 2 * p + c / 2] >> (32 * (c & 1)));
+    }
+    us_quad_start(&g->q, cov);
+    unsigned pc = us_start_pc(&g->r);
+    for (unsigned steps = 0; steps < 4096; steps++) {
+        const uint32_t *w = g->r.inst[pc];
+        unsigned type = us_bits(w[0], 1, 0), next = (pc + 1) & 511u;
+        if (type == US_T_ALU || type == US_T_OUT) {
+            us_exec_alu(&g->r, pc, &g->q);
+        } else if (type == US_T_FC) {
+            next = us_exec_fc(&g->r, pc, &g->q);
+        } else {
+            if (us_bits(w[1], 24, 22) == 2)
+                us_tex_kill(&g->r, pc, &g->q);
+            unsigned m = us_tex_pixels(&g->r, pc, &g->q);
+            for (unsigned p = 0; p < 4; p++)
+                if ((m >> p) & 1) {
+                    uint32_t t[4] = { fval(g), fval(g), fval(g), fval(g) };
+                    uint64_t v[7] = { us_bits(w[1], 19, 16), p, t[0], t[1], t[2], t[3], rnd(g, 8) ? 0 : rnd(g, 16) };
+                    if (rc_vector_add_input(g->v, R5XX_US_CH_TEXRSP, 0, v))
+                        g->fail = 1;
+                    us_tex_write(&g->r, pc, &g->q, p, t);
+                }
+        }
+        if (((w[0] >> 8) & 1) || pc == us_end_pc(&g->r))
+            break;
+        pc = next;
+    }
+}
+
+int r5xx_us_stimulus(rc_vector *v, uint64_t seed, uint64_t count, char *err, size_t errn)
+{
+    gen *g = calloc(1, sizeof *g);
+    if (!g) {
+        snprintf(err, errn, "r5xx.us: out of memory");
+        return -1;
+    }
+    g->rng = rc_rng_make(seed, 0x55530000ull);
+    g->v = v;
+    if (count == 0 || count > 10000000) {
+        free(g);
+        snprintf(err, errn, "r5xx.us: --count must be 1..10000000 quads");
+        return -1;
+    }
+    uint64_t done = 0;
+    while (done < count && !g->fail) {
+        program(g);
+        unsigned nq = 1 + rnd(g, 40);
+        for (unsigned k = 0; k < nq && done < count; k++, done++)
+            quad(g);
+    }
+    int fail = g->fail;
+    free(g);
+    if (fail) {
+        snprintf(err, errn, "r5xx.us: out of memory");
+        return -1;
+    }
+    return 0;
+}

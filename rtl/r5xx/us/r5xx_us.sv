@@ -1,0 +1,599 @@
+// r5xx_us: the R500 fragment shader (docs/blocks/r5xx.us.md).  One quad in flight:
+// IDLE (register writes; the first input beat of a quad that is due) -> LOAD (further input
+// beats) -> RUN (one instruction per cycle on all four pixels; the NOP bit adds a cycle; a TEX
+// instruction issues per-pixel requests and waits for their responses in S_TEX) -> EMIT (one
+// record per written render target) -> IDLE.  The C model (model/r5xx/us/us_model.c) follows
+// the same cycles.
+module r5xx_us (
+  input  logic        clk_i,
+  input  logic        rst_ni,
+  input  logic        regw_valid_i,
+  output logic        regw_ready_o,
+  input  logic [15:0] regw_addr_i,
+  input  logic [31:0] regw_data_i,
+  input  logic        quad_valid_i,
+  output logic        quad_ready_o,
+  input  logic [15:0] quad_wseq_i,
+  input  logic [6:0]  quad_addr_i,
+  input  logic [3:0]  quad_cov_i,
+  input  logic        quad_last_i,
+  input  logic [63:0] quad_p0rg_i,
+  input  logic [63:0] quad_p0ba_i,
+  input  logic [63:0] quad_p1rg_i,
+  input  logic [63:0] quad_p1ba_i,
+  input  logic [63:0] quad_p2rg_i,
+  input  logic [63:0] quad_p2ba_i,
+  input  logic [63:0] quad_p3rg_i,
+  input  logic [63:0] quad_p3ba_i,
+  output logic        texreq_valid_o,
+  input  logic        texreq_ready_i,
+  output logic [8:0]  texreq_pc_o,
+  output logic [3:0]  texreq_smp_o,
+  output logic [2:0]  texreq_op_o,
+  output logic        texreq_unscaled_o,
+  output logic [1:0]  texreq_quad_o,
+  output logic [31:0] texreq_s_o,
+  output logic [31:0] texreq_t_o,
+  output logic [31:0] texreq_r_o,
+  output logic [31:0] texreq_lod_o,
+  output logic [1:0]  texreq_lmode_o,
+  input  logic        texrsp_valid_i,
+  output logic        texrsp_ready_o,
+  input  logic [3:0]  texrsp_smp_i,
+  input  logic [1:0]  texrsp_quad_i,
+  input  logic [31:0] texrsp_r_i,
+  input  logic [31:0] texrsp_g_i,
+  input  logic [31:0] texrsp_b_i,
+  input  logic [31:0] texrsp_a_i,
+  input  logic [3:0]  texrsp_err_i,
+  output logic        frag_valid_o,
+  input  logic        frag_ready_i,
+  output logic [15:0] frag_quad_o,
+  output logic [1:0]  frag_tgt_o,
+  output logic        frag_last_o,
+  output logic [8:0]  frag_pc_o,
+  output logic [3:0]  frag_wr_o,
+  output logic [19:0] frag_mask_o,
+  output logic [63:0] frag_p0rg_o,
+  output logic [63:0] frag_p0ba_o,
+  output logic [63:0] frag_p1rg_o,
+  output logic [63:0] frag_p1ba_o,
+  output logic [63:0] frag_p2rg_o,
+  output logic [63:0] frag_p2ba_o,
+  output logic [63:0] frag_p3rg_o,
+  output logic [63:0] frag_p3ba_o,
+  output logic [63:0] frag_z01_o,
+  output logic [63:0] frag_z23_o,
+  output logic        idle_o
+);
+  localparam logic [2:0] S_IDLE = 3'd0, S_LOAD = 3'd1, S_RUN = 3'd2, S_NOP = 3'd3, S_TEX = 3'd4,
+                         S_EMIT = 3'd5;
+
+  logic [2:0]  st_q;
+  logic [8:0]  pc_q;
+  logic        nop_emit_q;
+  logic [3:0]  reqm_q, rspm_q;
+  logic [4:0]  ti_q;            // targets still to send; bit 4: the one empty record
+  logic [15:0] qid_q;
+  logic [3:0]  cov_q, kill_q;
+  logic [15:0] pred_q;          // pixel p: bits 4p + (r g b a)
+  logic [2047:0] out_q;         // target t pixel p channel c at [512t + 128p + 32c]
+  logic [63:0] omask_q;         // target t: bits 16t + 4p + c
+  logic [35:0] opc_q;           // target t: [9t +: 9]
+  logic [3:0]  tw_q;
+  logic [127:0] z_q;
+  logic [3:0]  zmask_q;
+  logic [3:0]  act_q;           // flow control: pixel active
+  logic [31:0] cnt_q;           // pixel p's branch counter at [8p +: 8]
+  logic [3:0]  alu_q;           // pixel p's ALU result bit
+  logic [35:0] astk_q;          // address stack entry k at [9k +: 9]
+  logic [1:0]  asp_q;
+  logic [511:0] tmp_q [128];    // pixel-stack temporaries: pixel p channel c at [128p + 32c]
+  logic [2047:0] tv_q;          // lane (p, c) of temporary i written: bit 16i + 4p + c (else it reads 0)
+
+  // ---- handshakes ----------------------------------------------------------------------------
+  logic [15:0] wcount;
+  logic due, regw_fire, quad_fire, texreq_fire, texrsp_fire, frag_fire;
+  assign due = quad_valid_i && (quad_wseq_i == wcount);
+  assign regw_ready_o = (st_q == S_IDLE) && !due;
+  assign quad_ready_o = ((st_q == S_IDLE) && due) || (st_q == S_LOAD);
+  assign regw_fire = regw_valid_i && regw_ready_o;
+  assign quad_fire = quad_valid_i && quad_ready_o;
+
+  // ---- the loader and the instruction at pc --------------------------------------------------
+  logic [191:0] iw;
+  logic [7:0]   caddr [6];
+  logic [127:0] cst [6];
+  logic         zmode;
+  logic [8:0]   start_pc, end_pc, offset;
+  logic [31:0]  fc_bool;
+  r5xx_us_loader u_loader (
+    .clk_i, .rst_ni, .we_i(regw_fire), .addr_i(regw_addr_i), .data_i(regw_data_i),
+    .pc_i(pc_q), .inst_o(iw), .caddr_i(caddr), .cst_o(cst), .wcount_o(wcount), .zmode_o(zmode),
+    .start_o(start_pc), .end_o(end_pc), .offset_o(offset), .fc_bool_o(fc_bool)
+  );
+  logic [31:0] cmn, w1, w2, w3, w4, w5;
+  assign cmn = iw[31:0];
+  assign w1 = iw[63:32];
+  assign w2 = iw[95:64];
+  assign w3 = iw[127:96];
+  assign w4 = iw[159:128];
+  assign w5 = iw[191:160];
+  logic [1:0] itype;
+  assign itype = cmn[1:0];
+
+  // ---- sources: RGB 0..2 from w1, alpha 0..2 from w2 ----------------------------------------------
+  function automatic logic [31:0] inline_f(input logic [6:0] c);
+    logic [31:0] r;
+    logic [7:0] e8;
+    e8 = {4'd0, c[6:3]} + 8'd120;
+    if (c[6:3] != 4'd0) r = {1'b0, e8, c[2:0], 20'd0};
+    else if (c[2]) r = {1'b0, 8'd120, c[1:0], 21'd0};
+    else if (c[1]) r = {1'b0, 8'd119, c[0], 22'd0};
+    else if (c[0]) r = {1'b0, 8'd118, 23'd0};
+    else r = 32'h0;
+    return r;
+  endfunction
+
+  // a temporary as read: lanes never written since reset read 0
+  function automatic logic [511:0] tread(input logic [511:0] v, input logic [15:0] ok);
+    logic [511:0] r;
+    for (int l = 0; l < 16; l++) r[32*l +: 32] = ok[l] ? v[32*l +: 32] : 32'h0;
+    return r;
+  endfunction
+
+  logic [511:0] srcv [6];       // source k (0..2 RGB, 3..5 alpha): pixel p channel c at [128p+32c]
+  for (genvar k = 0; k < 6; k++) begin : g_src
+    logic [31:0] aw;
+    logic [7:0]  a;
+    logic        isc;
+    assign aw = (k < 3) ? w1 : w2;
+    assign a = aw[10*(k%3) +: 8];
+    assign isc = aw[10*(k%3) + 8];
+    logic unused_aw;
+    assign unused_aw = ^aw;   // the other sources, SRCP_OP (the ALU's), REL (aL = 0)
+    assign caddr[k] = a;
+    logic [31:0] f;
+    assign f = inline_f(a[6:0]);
+    assign srcv[k] = isc ? {4{cst[k]}} : a[7] ? {16{f}} : tread(tmp_q[a[6:0]], tv_q[16*a[6:0] +: 16]);
+  end
+
+  // ---- the four pixel ALUs ------------------------------------------------------------------------
+  logic [95:0] rres [4];
+  logic [31:0] ares [4];
+  logic [3:0]  pcmp [4];
+  logic [127:0] mda, mdc;
+  // MDH/MDV: A from the top-left pixel's src0, C from top-right (MDH) or bottom-left (MDV)
+  assign mda = {srcv[3][127:96], srcv[0][95:0]};
+  assign mdc[95:0] = (w5[3:0] == 4'd11) ? srcv[0][128 +: 96] : srcv[0][256 +: 96];
+  assign mdc[127:96] = (w4[3:0] == 4'd14) ? srcv[3][128+96 +: 32] : srcv[3][256+96 +: 32];
+  for (genvar p = 0; p < 4; p++) begin : g_pix
+    r5xx_us_alu u_alu (
+      .cmn_i(cmn), .ra_i(w1), .aa_i(w2), .ri_i(w3), .ai_i(w4), .rgba_i(w5), .zmode_i(zmode),
+      .rs_i({srcv[2][128*p +: 128], srcv[1][128*p +: 128], srcv[0][128*p +: 128]}),
+      .as_i({srcv[5][128*p +: 128], srcv[4][128*p +: 128], srcv[3][128*p +: 128]}),
+      .mda_i(mda), .mdc_i(mdc), .rres_o(rres[p]), .ares_o(ares[p]), .pred_o(pcmp[p])
+    );
+  end
+
+  // predicate gate of pixel p channel c
+  function automatic logic pgate(input logic [2:0] rsel, input logic rinv, input logic [2:0] asel,
+                                 input logic ainv, input logic [3:0] pr, input int c);
+    logic [2:0] sel;
+    logic       inv, r;
+    sel = (c < 3) ? rsel : asel;
+    inv = (c < 3) ? rinv : ainv;
+    case (sel)
+      3'd1: r = pr[c] ^ inv;
+      3'd2: r = pr[0] ^ inv;
+      3'd3: r = pr[1] ^ inv;
+      3'd4: r = pr[2] ^ inv;
+      3'd5: r = pr[3] ^ inv;
+      default: r = 1'b1;
+    endcase
+    return r;
+  endfunction
+
+  // write gate of pixel p channel c: active (or WRITE_INACTIVE) and the predicate
+  logic [3:0] on;
+  assign on = act_q | {4{cmn[7]}};
+  logic [3:0] gate [4];
+  for (genvar p = 0; p < 4; p++) begin : g_gate
+    for (genvar c = 0; c < 4; c++) begin : g_c
+      assign gate[p][c] = on[p] && pgate(cmn[5:3], cmn[6], cmn[27:25], cmn[22], pred_q[4*p +: 4], c);
+    end
+  end
+
+  // the ALU result of each pixel (ALU_RESULT_SEL red/alpha, ALU_RESULT_OP)
+  logic [3:0] alur;
+  for (genvar p = 0; p < 4; p++) begin : g_alur
+    logic [31:0] x;
+    logic xlt, xle, xeq, ylt, yle, yeq;
+    assign x = cmn[21] ? ares[p] : rres[p][31:0];
+    prim_sf_cmp u_x (.a_i(x), .b_i(32'h0), .lt_o(xlt), .le_o(xle), .eq_o(xeq));
+    prim_sf_cmp u_y (.a_i(32'h0), .b_i(x), .lt_o(ylt), .le_o(yle), .eq_o(yeq));
+    always_comb begin
+      case (cmn[24:23])
+        2'd0: alur[p] = xeq;
+        2'd1: alur[p] = xlt;
+        2'd2: alur[p] = yle;
+        default: alur[p] = ~xeq;
+      endcase
+    end
+    logic unused_alur;
+    assign unused_alur = xle ^ ylt ^ yeq;
+  end
+
+  // ---- FC: B_ELSE, the jump decision, the branch-state operation, the next pc ------------------
+  logic [3:0] e_act, want, part, n_act;
+  logic [31:0] e_cnt, n_cnt;
+  logic jump;
+  logic [1:0] bsel;
+  logic bl;
+  assign bl = fc_bool[w3[4:0]];
+  always_comb begin
+    for (int p = 0; p < 4; p++) begin
+      if (w2[4]) begin
+        e_act[p] = !act_q[p] && (cnt_q[8*p +: 8] == 8'd0);
+        e_cnt[8*p +: 8] = act_q[p] ? 8'd0 : cnt_q[8*p +: 8];
+      end else begin
+        e_act[p] = act_q[p];
+        e_cnt[8*p +: 8] = cnt_q[8*p +: 8];
+      end
+    end
+  end
+  for (genvar p = 0; p < 4; p++) begin : g_want
+    logic pr;
+    logic [2:0] idx;
+    always_comb begin
+      case (cmn[5:3])
+        3'd1, 3'd2: pr = pred_q[4*p] ^ cmn[6];
+        3'd3: pr = pred_q[4*p + 1] ^ cmn[6];
+        3'd4: pr = pred_q[4*p + 2] ^ cmn[6];
+        3'd5: pr = pred_q[4*p + 3] ^ cmn[6];
+        default: pr = 1'b0;
+      endcase
+    end
+    assign idx = {alu_q[p], pr, bl};
+    assign want[p] = w2[8 + idx];
+  end
+  assign part = e_act & (w2[28] ? cov_q : 4'hF);
+  assign jump = w2[5] ? ((want & part) != 4'd0) : ((want & part) == part);
+  assign bsel = jump ? w2[27:26] : w2[25:24];
+  always_comb begin
+    for (int p = 0; p < 4; p++) begin
+      n_act[p] = e_act[p];
+      n_cnt[8*p +: 8] = e_cnt[8*p +: 8];
+      if (bsel == 2'd1 && !e_act[p]) begin
+        if (e_cnt[8*p +: 8] < {3'd0, w2[20:16]}) begin
+          n_act[p] = 1'b1;
+          n_cnt[8*p +: 8] = 8'd0;
+        end else begin
+          n_cnt[8*p +: 8] = e_cnt[8*p +: 8] - {3'd0, w2[20:16]};
+        end
+      end else if (bsel == 2'd2) begin
+        if (!e_act[p]) begin
+          n_cnt[8*p +: 8] = (e_cnt[8*p +: 8] == 8'hFF) ? 8'hFF : e_cnt[8*p +: 8] + 8'd1;
+        end else if (want[p] != jump) begin
+          n_act[p] = 1'b0;
+          n_cnt[8*p +: 8] = 8'd0;
+        end
+      end
+    end
+  end
+  logic [8:0] fc_next;
+  logic [1:0] aop, aspm1;
+  assign aspm1 = asp_q - 2'd1;
+  assign aop = w2[7:6];
+  assign fc_next = !jump ? pc_q + 9'd1 :
+                   (aop == 2'd1) ? astk_q[9*aspm1 +: 9] :
+                   w3[24:16] + (w3[31] ? 9'd0 : offset);
+  logic exec_fc;
+  assign exec_fc = (st_q == S_RUN) && (itype == 2'd2);
+
+  // ---- TEX: coordinates of the requested pixel, the response, the kill test -------------------------
+  logic [3:0] op;
+  assign op = {1'b0, w1[24:22]};
+  logic [511:0] tsrc;
+  assign tsrc = tread(tmp_q[w2[6:0]], tv_q[16*w2[6:0] +: 16]);
+  function automatic logic [1:0] lowest(input logic [2:0] m);   // 3 when m[2:0] is 0
+    logic [1:0] r;
+    if (m[0]) r = 2'd0;
+    else if (m[1]) r = 2'd1;
+    else if (m[2]) r = 2'd2;
+    else r = 2'd3;
+    return r;
+  endfunction
+  logic [1:0] rqpx, rspx;
+  assign rqpx = lowest(reqm_q[2:0]);
+  assign rspx = lowest(rspm_q[2:0]);
+  logic [127:0] tpix;
+  assign tpix = tsrc[128*rqpx +: 128];
+  logic [31:0] tc [4];
+  for (genvar k = 0; k < 4; k++) begin : g_tc
+    assign tc[k] = tpix[32*w2[8+2*k +: 2] +: 32];
+  end
+  logic [3:0] texpix;           // pixels that get a request
+  assign texpix = (op == 4'd0 || op == 4'd2 || op == 4'd7) ? 4'd0 : (w1[26] ? cov_q : 4'hF);
+
+  // PROJ: s, t, r divided by q (sf_mul(x, sf_rcp(q)))
+  logic [31:0] rq;
+  logic [31:0] pj [3];
+  prim_sf_rcp u_rq (.a_i(tc[3]), .z_o(rq));
+  for (genvar k = 0; k < 3; k++) begin : g_pj
+    prim_sf_mul u_pj (.a_i(tc[k]), .b_i(rq), .zmode_i(1'b0), .z_o(pj[k]));
+  end
+  logic proj, haslod;
+  assign proj = op == 4'd3;
+  assign haslod = op == 4'd4 || op == 4'd5;
+
+  assign texreq_valid_o = (st_q == S_TEX) && (reqm_q != 4'd0);
+  assign texreq_pc_o = texreq_valid_o ? pc_q : 9'd0;
+  assign texreq_smp_o = texreq_valid_o ? w1[19:16] : 4'd0;
+  assign texreq_op_o = texreq_valid_o ? w1[24:22] : 3'd0;
+  assign texreq_unscaled_o = texreq_valid_o && w1[27];
+  assign texreq_quad_o = texreq_valid_o ? rqpx : 2'd0;
+  assign texreq_s_o = texreq_valid_o ? (proj ? pj[0] : tc[0]) : 32'd0;
+  assign texreq_t_o = texreq_valid_o ? (proj ? pj[1] : tc[1]) : 32'd0;
+  assign texreq_r_o = texreq_valid_o ? (proj ? pj[2] : tc[2]) : 32'd0;
+  assign texreq_lod_o = (texreq_valid_o && haslod) ? tc[3] : 32'd0;
+  assign texreq_lmode_o = !texreq_valid_o ? 2'd0 : (op == 4'd5) ? 2'd1 : (op == 4'd4) ? 2'd2 : 2'd0;
+  assign texrsp_ready_o = (st_q == S_TEX) && ((rspm_q & ~reqm_q) != 4'd0);
+  assign texreq_fire = texreq_valid_o && texreq_ready_i;
+  assign texrsp_fire = texrsp_valid_i && texrsp_ready_o;
+
+  logic unused_rsp;
+  assign unused_rsp = ^{texrsp_smp_i, texrsp_quad_i, texrsp_err_i};   // r5xx.tx's echoes
+  logic [127:0] rsp;
+  assign rsp = {texrsp_a_i, texrsp_b_i, texrsp_g_i, texrsp_r_i};
+  logic [31:0] tv [4];          // response channel c after the destination swizzle and clamp
+  for (genvar c = 0; c < 4; c++) begin : g_tv
+    logic [31:0] raw, lo, hi;
+    assign raw = rsp[32*w2[24+2*c +: 2] +: 32];
+    prim_sf_max u_lo (.a_i(raw), .b_i(32'h0), .z_o(lo));
+    prim_sf_min u_hi (.a_i(lo), .b_i(32'h3F800000), .z_o(hi));
+    assign tv[c] = ((c < 3) ? cmn[19] : cmn[20]) ? hi : raw;
+  end
+
+  logic [3:0] killv;            // KIL: a swizzled coordinate below zero, per pixel
+  for (genvar p = 0; p < 4; p++) begin : g_kill
+    logic [3:0] neg;
+    for (genvar k = 0; k < 4; k++) begin : g_k
+      logic lt, le, eq;
+      prim_sf_cmp u_cmp (.a_i(tsrc[128*p + 32*w2[8+2*k +: 2] +: 32]), .b_i(32'h0), .lt_o(lt), .le_o(le), .eq_o(eq));
+      assign neg[k] = lt;
+      logic unused;
+      assign unused = le ^ eq;
+    end
+    assign killv[p] = |neg;
+  end
+
+  // ---- the end of an instruction --------------------------------------------------------------
+  logic done, nop;
+  assign done = cmn[8] || (pc_q == end_pc);
+  assign nop = cmn[9];
+  logic exec_alu, exec_tex, tex_wait, adv;
+  assign exec_alu = (st_q == S_RUN) && (itype == 2'd0 || itype == 2'd1);
+  assign exec_tex = (st_q == S_RUN) && (itype == 2'd3);
+  assign tex_wait = exec_tex && (texpix != 4'd0);
+  assign adv = ((st_q == S_RUN) && !tex_wait) ||
+               ((st_q == S_TEX) && texrsp_fire && ((rspm_q & ~(4'd1 << rspx)) == 4'd0));
+
+  // ---- output record ----------------------------------------------------------------------------
+  logic [1:0] etgt;
+  logic       elast, etw;
+  assign etgt = ti_q[4] ? 2'd0 : lowest(ti_q[2:0]);
+  assign elast = ti_q[4] || ((ti_q[3:0] & ~(4'd1 << etgt)) == 4'd0);
+  assign etw = tw_q[etgt];
+  assign frag_valid_o = st_q == S_EMIT;
+  assign frag_fire = frag_valid_o && frag_ready_i;
+  logic [511:0] ov;
+  assign ov = out_q[512*etgt +: 512];
+  assign frag_quad_o = frag_valid_o ? qid_q : 16'd0;
+  assign frag_tgt_o = frag_valid_o ? etgt : 2'd0;
+  assign frag_last_o = frag_valid_o && elast;
+  assign frag_pc_o = (frag_valid_o && etw) ? opc_q[9*etgt +: 9] : 9'd0;
+  assign frag_wr_o = frag_valid_o ? (cov_q & ~kill_q) : 4'd0;
+  assign frag_mask_o = frag_valid_o ? {zmask_q, etw ? omask_q[16*etgt +: 16] : 16'd0} : 20'd0;
+  assign frag_p0rg_o = frag_valid_o ? ov[63:0] : 64'd0;
+  assign frag_p0ba_o = frag_valid_o ? ov[127:64] : 64'd0;
+  assign frag_p1rg_o = frag_valid_o ? ov[191:128] : 64'd0;
+  assign frag_p1ba_o = frag_valid_o ? ov[255:192] : 64'd0;
+  assign frag_p2rg_o = frag_valid_o ? ov[319:256] : 64'd0;
+  assign frag_p2ba_o = frag_valid_o ? ov[383:320] : 64'd0;
+  assign frag_p3rg_o = frag_valid_o ? ov[447:384] : 64'd0;
+  assign frag_p3ba_o = frag_valid_o ? ov[511:448] : 64'd0;
+  assign frag_z01_o = frag_valid_o ? z_q[63:0] : 64'd0;
+  assign frag_z23_o = frag_valid_o ? z_q[127:64] : 64'd0;
+  assign idle_o = st_q == S_IDLE;
+
+  // ---- temporaries: the input beat, the ALU's RGB and alpha writes, the TEX response ----------------
+  logic [6:0]  rd, ad;
+  assign rd = w5[10:4];
+  assign ad = w4[10:4];
+  logic [511:0] beatv;
+  assign beatv = {quad_p3ba_i, quad_p3rg_i, quad_p2ba_i, quad_p2rg_i,
+                  quad_p1ba_i, quad_p1rg_i, quad_p0ba_i, quad_p0rg_i};
+
+  always_ff @(posedge clk_i) begin
+    if (quad_fire) tmp_q[quad_addr_i] <= beatv;
+    if (exec_alu) begin
+      for (int p = 0; p < 4; p++) begin
+        for (int c = 0; c < 3; c++) begin
+          if (cmn[11+c] && gate[p][c]) tmp_q[rd][128*p + 32*c +: 32] <= rres[p][32*c +: 32];
+        end
+        if (cmn[14] && gate[p][3]) tmp_q[ad][128*p + 96 +: 32] <= ares[p];
+      end
+    end
+    if ((st_q == S_TEX) && texrsp_fire) begin
+      for (int c = 0; c < 4; c++) begin
+        if (cmn[11+c] && gate[rspx][c]) tmp_q[w2[22:16]][128*rspx + 32*c +: 32] <= tv[c];
+      end
+    end
+  end
+
+  always_ff @(posedge clk_i) begin
+    if (!rst_ni) begin
+      tv_q <= '0;
+    end else begin
+      if (quad_fire) tv_q[16*quad_addr_i +: 16] <= 16'hFFFF;
+      if (exec_alu) begin
+        for (int p = 0; p < 4; p++) begin
+          for (int c = 0; c < 3; c++) begin
+            if (cmn[11+c] && gate[p][c]) tv_q[16*rd + 4*p + c] <= 1'b1;
+          end
+          if (cmn[14] && gate[p][3]) tv_q[16*ad + 4*p + 3] <= 1'b1;
+        end
+      end
+      if ((st_q == S_TEX) && texrsp_fire) begin
+        for (int c = 0; c < 4; c++) begin
+          if (cmn[11+c] && gate[rspx][c]) tv_q[16*w2[22:16] + 4*rspx + c] <= 1'b1;
+        end
+      end
+    end
+  end
+
+  // ---- the quad's state: outputs, predicates, kill ------------------------------------------------------
+  logic start;
+  assign start = quad_fire && quad_last_i;
+  logic is_out;
+  assign is_out = itype == 2'd1;
+  logic [1:0] rtg, atg;
+  assign rtg = w3[30:29];
+  assign atg = w4[30:29];
+
+  always_ff @(posedge clk_i) begin
+    if (!rst_ni || start) begin
+      out_q <= '0;
+      omask_q <= '0;
+      opc_q <= '0;
+      pred_q <= '0;
+      tw_q <= '0;
+      z_q <= '0;
+      zmask_q <= '0;
+      kill_q <= '0;
+      cov_q <= rst_ni ? quad_cov_i : 4'd0;
+      act_q <= 4'hF;
+      cnt_q <= '0;
+      alu_q <= '0;
+      astk_q <= '0;
+      asp_q <= '0;
+    end else begin
+      if (quad_fire) cov_q <= quad_cov_i;
+      if (exec_alu && is_out) begin
+        for (int p = 0; p < 4; p++) begin
+          for (int c = 0; c < 3; c++) begin
+            if (cmn[15+c] && gate[p][c]) begin
+              out_q[512*rtg + 128*p + 32*c +: 32] <= rres[p][32*c +: 32];
+              omask_q[16*rtg + 4*p + c] <= 1'b1;
+            end
+          end
+          if (cmn[18] && gate[p][3]) begin
+            out_q[512*atg + 128*p + 96 +: 32] <= ares[p];
+            omask_q[16*atg + 4*p + 3] <= 1'b1;
+          end
+          if (w4[31] && gate[p][3]) begin
+            z_q[32*p +: 32] <= ares[p];
+            zmask_q[p] <= 1'b1;
+          end
+        end
+        if (cmn[17:15] != 3'd0) begin
+          tw_q[rtg] <= 1'b1;
+          opc_q[9*rtg +: 9] <= pc_q;
+        end
+        if (cmn[18]) begin
+          tw_q[atg] <= 1'b1;
+          opc_q[9*atg +: 9] <= pc_q;
+        end
+      end
+      if (exec_alu && !is_out) begin
+        for (int p = 0; p < 4; p++) begin
+          for (int c = 0; c < 3; c++) begin
+            if (cmn[15+c] && on[p]) pred_q[4*p + c] <= pcmp[p][c];
+          end
+          if (cmn[18] && on[p]) pred_q[4*p + 3] <= pcmp[p][3];
+        end
+      end
+      if (exec_alu && w3[31]) alu_q <= alur;
+      if (exec_fc) begin
+        act_q <= n_act;
+        cnt_q <= n_cnt;
+        if (jump && aop == 2'd1) asp_q <= aspm1;
+        if (jump && aop == 2'd2) begin
+          astk_q[9*asp_q +: 9] <= pc_q + 9'd1;
+          asp_q <= asp_q + 2'd1;
+        end
+      end
+      if (exec_tex && op == 4'd2) kill_q <= kill_q | killv;
+    end
+  end
+
+  // ---- control --------------------------------------------------------------------------------------------
+  // the targets written, including those of the instruction ending now
+  logic [3:0] twn;
+  assign twn = tw_q | ((exec_alu && is_out && cmn[17:15] != 3'd0) ? (4'd1 << rtg) : 4'd0)
+                    | ((exec_alu && is_out && cmn[18]) ? (4'd1 << atg) : 4'd0);
+  logic [4:0] tinit;
+  assign tinit = (twn != 4'd0) ? {1'b0, twn} : 5'h10;
+
+  always_ff @(posedge clk_i) begin
+    if (!rst_ni) begin
+      st_q <= S_IDLE;
+      pc_q <= '0;
+      nop_emit_q <= 1'b0;
+      reqm_q <= '0;
+      rspm_q <= '0;
+      ti_q <= '0;
+      qid_q <= '0;
+    end else begin
+      case (st_q)
+        S_IDLE, S_LOAD: begin
+          if (quad_fire) begin
+            if (quad_last_i) begin
+              st_q <= S_RUN;
+              pc_q <= start_pc;
+            end else begin
+              st_q <= S_LOAD;
+            end
+          end
+        end
+        S_NOP: begin
+          st_q <= nop_emit_q ? S_EMIT : S_RUN;
+          if (nop_emit_q) ti_q <= tinit;
+        end
+        S_EMIT: begin
+          if (frag_fire) begin
+            ti_q <= elast ? 5'd0 : {1'b0, ti_q[3:0] & ~(4'd1 << etgt)};
+            if (elast) begin
+              st_q <= S_IDLE;
+              qid_q <= qid_q + 16'd1;
+            end
+          end
+        end
+        default: begin   // S_RUN, S_TEX
+          if (tex_wait) begin
+            st_q <= S_TEX;
+            reqm_q <= texpix;
+            rspm_q <= texpix;
+          end
+          if (st_q == S_TEX) begin
+            if (texreq_fire) reqm_q <= reqm_q & ~(4'd1 << rqpx);
+            if (texrsp_fire) rspm_q <= rspm_q & ~(4'd1 << rspx);
+          end
+          if (adv) begin
+            if (!done) pc_q <= exec_fc ? fc_next : pc_q + 9'd1;
+            if (nop) begin
+              st_q <= S_NOP;
+              nop_emit_q <= done;
+            end else if (done) begin
+              st_q <= S_EMIT;
+              ti_q <= tinit;
+            end else begin
+              st_q <= S_RUN;
+            end
+          end
+        end
+      endcase
+    end
+  end
+endmodule

@@ -1,0 +1,636 @@
+#!/usr/bin/env python3
+"""r5xx_tx_ref.py: a second, independent reference of the R5xx texture unit, written from
+docs/blocks/r5xx.tx.md alone (and the texts it cites: docs/blocks/tile.md for the address
+function, ../shared/spec/r5xx.md section 2.11 for bit positions the block doc does not list).
+It never reads the C model, the RTL or r5xx_tx_directed.py.
+
+API:
+  parse_vector(text) -> Vector        the docs/vectors.md format (inputs, mem image, expected)
+  replay(vec) -> list of Result       every request: sampler, coords, computed response, reads
+  Sampler/TX functions: sample(regs, mem, req) -> (r, g, b, a, err, [read addresses], detail)
+Exact arithmetic: integers and fractions.Fraction; the document's rounding rules literally.
+"""
+from fractions import Fraction
+import math
+import struct
+
+M32 = 0xFFFFFFFF
+
+# ---------------------------------------------------------------- vector file (docs/vectors.md)
+
+
+class Vector:
+    def __init__(self):
+        self.header = {}
+        self.channels = {}
+        self.mem = {}            # dword address -> value
+        self.inputs = {}         # channel -> [(stamp or None, [values])]
+        self.outputs = []        # (channel, cycle, [values])
+        self.has_expect = False
+
+
+def parse_vector(text):
+    v = Vector()
+    section = 'in'
+    for raw in text.splitlines():
+        line = raw.split('#', 1)[0].strip()
+        if not line:
+            continue
+        w = line.split()
+        if w[0] == 'rcosim-vector' or w[0] in ('block', 'seed', 'backpressure', 'mem-latency'):
+            v.header[w[0]] = ' '.join(w[1:])
+        elif w[0] == 'stimulus':
+            v.header['stimulus'] = ' '.join(w[1:])
+        elif w[0] == 'channel':
+            v.channels[w[2]] = (w[1], [f.split(':')[0] for f in w[3:]])
+        elif w[0] == 'mem':
+            a = int(w[1], 16)
+            for i, x in enumerate(w[2:]):
+                v.mem[(a + 4 * i) & M32] = int(x, 16)
+        elif w[0] == 'in':
+            ch = w[1]
+            rest = w[2:]
+            stamp = None
+            if rest and rest[0].startswith('@'):
+                stamp = int(rest[0][1:])
+                rest = rest[1:]
+            v.inputs.setdefault(ch, []).append((stamp, [int(x, 16) for x in rest]))
+        elif w[0] == 'expect':
+            v.has_expect = True
+        elif w[0] == 'out':
+            v.outputs.append((w[1], int(w[2][1:]), [int(x, 16) for x in w[3:]]))
+        elif w[0] == 'end':
+            break
+    return v
+
+
+# ---------------------------------------------------------------- registers
+
+
+class Regs:
+    """Every register stored as written, reset 0 (doc: Registers)."""
+
+    def __init__(self):
+        self.r = {}
+
+    def write(self, addr, data):
+        if addr & 3:
+            return
+        self.r[addr] = data & M32
+
+    def get(self, addr):
+        return self.r.get(addr, 0)
+
+
+def bits(x, hi, lo):
+    return (x >> lo) & ((1 << (hi - lo + 1)) - 1)
+
+
+# ---------------------------------------------------------------- tile address (docs/blocks/tile.md)
+
+# TXFORMAT (MSB 0) -> bytes per texel; None = no pixel size (tile.md, "Decoding a surface")
+TX_BYTES = {0: 1, 1: 2, 2: 1, 3: 2, 4: 4, 5: 1, 6: 2, 7: 2, 8: 4, 9: 4, 10: 2, 11: 2, 12: 4,
+            13: 4, 14: 8, 15: None, 16: None, 17: None, 18: 1, 19: 4, 20: 2, 21: 2, 22: 2,
+            23: 4, 24: 2, 25: 4, 26: 8, 27: 4, 28: 8, 29: 16, 30: 4, 31: None}
+TX_BYTES_MSB = {2: 2, 3: 4, 4: 8}
+
+
+def micro_dims(B, micro):
+    """micro-tile mw x mh (tile.md table)."""
+    if micro == 0:
+        return {1: (32, 1), 2: (16, 1), 4: (8, 1), 8: (4, 1), 16: (2, 1)}[B]
+    if micro == 2:
+        return (4, 4)          # 16-bit square only (else BADCFG before we get here)
+    return {1: (8, 4), 2: (8, 2), 4: (4, 2), 8: (2, 2)}[B]
+
+
+class Surface:
+    def __init__(self, base, pitch, B, macro, micro, badcfg=False, align=False):
+        self.base, self.pitch, self.B, self.macro, self.micro = base, pitch, B, macro, micro
+        self.badcfg, self.align = badcfg, align
+
+    def tile(self):
+        mw, mh = micro_dims(self.B, self.micro)
+        if self.macro:
+            return mw, mh, 8 * mw, 8 * mh, 2048
+        return mw, mh, mw, mh, 32
+
+    def addr(self, x, y):
+        mw, mh, tw, th, T = self.tile()
+        per_row = -(-self.pitch // tw)
+        t = (y // th) * per_row + x // tw
+        a = self.base + t * T
+        if self.macro:
+            a += 32 * (8 * ((y // mh) % 8) + (x // mw) % 8)
+        a += self.B * ((y % mh) * mw + x % mw)
+        return a & M32
+
+
+def surface_texture(off, fmt0, fmt1, fmt2):
+    """r5xx_surface_texture of tile.md."""
+    base = off & ~31 & M32
+    W = ((bits(fmt2, 15, 15) << 11) | bits(fmt0, 10, 0)) + 1
+    pitch = bits(fmt2, 13, 0) + 1 if bits(fmt0, 31, 31) else W
+    code, msb = bits(fmt1, 4, 0), bits(fmt2, 14, 14)
+    B = TX_BYTES_MSB.get(code) if msb else TX_BYTES[code]
+    macro, micro = bits(off, 2, 2), bits(off, 4, 3)
+    bad = (B is None or micro == 3 or (micro == 2 and B != 2) or (micro == 1 and B == 16))
+    if bad:
+        return Surface(base, pitch, B or 4, 0, 0, badcfg=True)
+    align = bool(macro and (base & 0x7FF))
+    return Surface(base, pitch, B, macro, micro, align=align)
+
+
+# ---------------------------------------------------------------- D2-D4: one axis
+
+
+def fix_coord(c, size, mode):
+    """D2: X = floor(c * size * 256), exact, then the per-mode reduction."""
+    sg, e, mt = c >> 31, (c >> 23) & 0xFF, c & 0x7FFFFF
+    if mode in (3, 5, 7):
+        sg = 0
+    if e == 0 or (e == 255 and mt != 0):
+        X = 0
+    else:
+        P = ((1 << 23) + mt) * size
+        k = e - 142
+        if k >= 0:
+            X = P << min(k, 9)
+            X = -X if sg else X
+        else:
+            sh = min(-k, 40)
+            X = (P >> sh) if sg == 0 else -((P + (1 << sh) - 1) >> sh)
+    M = 256 * size
+    if mode == 0:
+        X %= M
+    elif mode == 1:
+        X %= 2 * M
+    elif mode in (4, 5):
+        X = max(0, min(X, M))
+    else:
+        X = max(-(1 << 22), min(X, 1 << 22))
+    return X
+
+
+def wrap_index(i, size, mode, bilinear):
+    """D4: (index read, border)."""
+    if mode == 0:
+        return i % size, False
+    if mode == 1:
+        j = i % (2 * size)
+        return (j if j < size else 2 * size - 1 - j), False
+    if mode in (2, 3):
+        return max(0, min(i, size - 1)), False
+    if mode in (4, 5):
+        if bilinear:
+            return max(0, min(i, size - 1)), (i < 0 or i >= size)
+        return min(i, size - 1), False
+    return max(0, min(i, size - 1)), (i < 0 or i >= size)
+
+
+def map_axis(c, size, mode, bilinear):
+    """r5xx_tx_map_axis: (i0, b0, i1, b1, f)."""
+    X = fix_coord(c, size, mode)
+    Y = X - 128 if bilinear else X
+    i0 = Y // 256
+    f = Y % 256 if bilinear else 0
+    a0, b0 = wrap_index(i0, size, mode, bilinear)
+    a1, b1 = wrap_index(i0 + 1, size, mode, bilinear)
+    return a0, b0, a1, b1, f
+
+
+# ---------------------------------------------------------------- D8: lambda
+
+
+def lod_fixed(lod):
+    sg, e, mt = lod >> 31, (lod >> 23) & 0xFF, lod & 0x7FFFFF
+    if e == 0 or (e == 255 and mt != 0):
+        return 0
+    if e == 255:
+        return -8192 if sg else 8191
+    val = Fraction((1 << 23) + mt) * Fraction(2) ** (e - 127 - 23) * 256
+    L = math.floor(-val if sg else val)
+    return max(-8192, min(8191, L))
+
+
+# ---------------------------------------------------------------- D5, D11: channel values
+
+
+def widen(c, n):
+    if c == (1 << n) - 1:
+        return 65535
+    return (65536 * c) // ((1 << n) - 1)
+
+
+def widen_signed(c, n):
+    neg = c >= (1 << (n - 1))
+    m = (1 << n) - c if neg else c
+    if n == 1:
+        v = 65535 if m else 0          # m >= 2^0 - 1 = 0: a nonzero magnitude is 1.0
+        return -v if neg else v
+    if m == 0:
+        v = 0
+    elif m >= (1 << (n - 1)) - 1:
+        v = 65535
+    else:
+        v = (65536 * m) // ((1 << (n - 1)) - 1)
+    return -v if neg else v
+
+
+FIXED_WIDTHS = {0: [8], 1: [16], 2: [4, 4], 3: [8, 8], 4: [16, 16], 5: [2, 3, 3], 6: [5, 6, 5],
+                7: [5, 5, 6], 8: [10, 11, 11], 9: [11, 11, 10], 10: [4, 4, 4, 4], 11: [5, 5, 5, 1],
+                12: [8, 8, 8, 8], 13: [10, 10, 10, 2], 14: [16, 16, 16, 16]}
+
+
+def srgb_L(i):
+    """D10: L[i] = floor(65535 * f(i/255) + 1/2), f the sRGB decode (evaluated in floats with a
+    check that the value is not within 1e-9 of a rounding boundary)."""
+    x = i / 255.0
+    f = x / 12.92 if x <= 0.04045 else ((x + 0.055) / 1.055) ** 2.4
+    y = 65535 * f + 0.5
+    fl = math.floor(y)
+    assert abs(y - fl) > 1e-7 and abs(y - fl - 1) > 1e-7, ('sRGB boundary', i)
+    return fl
+
+
+SRGB = [srgb_L(i) for i in range(256)]
+
+
+def to_float(V):
+    """D6 conversion: V / 65535 as binary32, truncated."""
+    if V == 0:
+        return 0
+    a = abs(V)
+    q = (a << 40) // 65535
+    p = q.bit_length() - 1
+    exp = p - 40 + 127
+    mant = (q >> (p - 23)) & 0x7FFFFF
+    return ((1 << 31) if V < 0 else 0) | (exp << 23) | mant
+
+
+def h2f(h):
+    """D12: binary16 -> binary32 exactly; NaN -> 0x7FC00000."""
+    s, e, m = h >> 15, (h >> 10) & 31, h & 0x3FF
+    if e == 31:
+        return 0x7FC00000 if m else ((s << 31) | 0x7F800000)
+    if e == 0:
+        if m == 0:
+            return s << 31
+        val = Fraction(m, 1 << 24)
+    else:
+        val = Fraction(1024 + m, 1 << 10) * Fraction(2) ** (e - 15)
+    return struct.unpack('<I', struct.pack('<f', float(-val if s else val)))[0]
+
+
+# ---------------------------------------------------------------- DXT (D14)
+
+
+def rgb565(c):
+    r, g, b = (c >> 11) & 31, (c >> 5) & 63, c & 31
+    return ((r << 3) | (r >> 2), (g << 2) | (g >> 4), (b << 3) | (b >> 2))
+
+
+def dxt_texel(code, dw, i):
+    """(B, G, R, A) 8-bit of texel i of the block dw (list of dwords)."""
+    col = dw[0:2] if code == 15 else dw[2:4]
+    c0, c1 = col[0] & 0xFFFF, col[0] >> 16
+    e0, e1 = rgb565(c0), rgb565(c1)
+    idx = (col[1] >> (2 * i)) & 3
+    if code == 15 and c0 <= c1:
+        pal = [e0 + (255,), e1 + (255,),
+               tuple((a + b) // 2 for a, b in zip(e0, e1)) + (255,), (0, 0, 0, 0)]
+    else:
+        pal = [e0 + (255,), e1 + (255,),
+               tuple((2 * a + b) // 3 for a, b in zip(e0, e1)) + (255,),
+               tuple((a + 2 * b) // 3 for a, b in zip(e0, e1)) + (255,)]
+    r, g, b, a = pal[idx]
+    if code == 16:
+        blk = dw[0] | (dw[1] << 32)
+        a = ((blk >> (4 * i)) & 15) * 17
+    elif code == 17:
+        blk = dw[0] | (dw[1] << 32)
+        a0, a1 = blk & 255, (blk >> 8) & 255
+        j = (blk >> (16 + 3 * i)) & 7
+        if j == 0:
+            a = a0
+        elif j == 1:
+            a = a1
+        elif a0 > a1:
+            a = ((8 - j) * a0 + (j - 1) * a1) // 7
+        elif j <= 5:
+            a = ((6 - j) * a0 + (j - 1) * a1) // 5
+        else:
+            a = 0 if j == 6 else 255
+    return b, g, r, a
+
+
+# ---------------------------------------------------------------- the sampler function
+
+
+def fmt_class(code, msb):
+    if msb:
+        return None
+    if code <= 14:
+        return 'fixed'
+    if code <= 17:
+        return 'dxt'
+    if code in (20, 21):
+        return 'yuv'
+    if 24 <= code <= 29:
+        return 'float'
+    return None
+
+
+DPT = {14: 2, 15: 2, 26: 2, 28: 2, 16: 4, 17: 4, 29: 4}
+
+
+def sample(regs, mem, smp, s, t, r, lod, lmode):
+    """Returns (R, G, B, A, err, reads, detail)."""
+    n = smp
+    f0 = regs.get(0x4400 + 4 * n)
+    f1r = regs.get(0x4440 + 4 * n)
+    fm0 = regs.get(0x4480 + 4 * n)
+    fm1 = regs.get(0x44C0 + 4 * n)
+    fm2 = regs.get(0x4500 + 4 * n)
+    off = regs.get(0x4540 + 4 * n)
+    border = regs.get(0x45C0 + 4 * n)
+    enabled = (regs.get(0x4104) >> n) & 1
+    code, msb = bits(fm1, 4, 0), bits(fm2, 14, 14)
+    cls = fmt_class(code, msb)
+    W = ((bits(fm2, 15, 15) << 11) | bits(fm0, 10, 0)) + 1
+    H = ((bits(fm2, 16, 16) << 11) | bits(fm0, 21, 11)) + 1
+    surf0 = surface_texture(off, fm0, fm1, fm2)
+    err = 0
+    # TILE (err bit 1)
+    if cls == 'dxt':
+        if bits(off, 2, 2) or bits(off, 4, 3):
+            err |= 2
+    elif surf0.badcfg or surf0.align:
+        err |= 2
+    # lambda (D8)
+    L = lod_fixed(lod) if lmode in (1, 2) else 0
+    bias = bits(f1r, 12, 3)
+    if bias & 0x200:
+        bias -= 0x400
+    lam = L + 8 * bias
+    minify = lam > 0
+    fcode = bits(f0, 12, 11) if minify else bits(f0, 10, 9)
+    bilinear = fcode in (2, 3)
+    ctype = bits(fm1, 26, 25)
+    mipf = bits(f0, 14, 13)
+    volf = bits(f0, 16, 15)
+    notbuilt = False
+    if fcode in (0, 3):        # also for float formats: D12's "no flag" is the forced point
+        notbuilt = True
+    if cls == 'float':
+        bilinear = False
+    if ctype in (2, 3) or mipf in (2, 3):
+        notbuilt = True
+    if ctype == 1 and (volf in (2, 3) or (volf == 0 and fcode in (2, 3))):   # D16: the code
+        notbuilt = True
+    if notbuilt:
+        err |= 4
+    detail = {'lambda': lam, 'bilinear': bilinear}
+    if not enabled:
+        return 0, 0, 0, 0x3F800000, err | 8, [], detail
+    if cls is None:
+        return 0, 0, 0, 0, err | 1, [], detail
+    dpt = DPT.get(code, 1)
+    # level (D15)
+    nlev = bits(fm0, 29, 26)
+    finest = min(bits(f0, 20, 17), nlev)
+    level = finest
+    if mipf != 0 and minify:
+        level = min(finest + (lam + 127) // 256, nlev)
+    # walk the levels from 0
+    depth = 1 << min(bits(fm0, 25, 22), 12) if ctype == 1 else 1
+    macro_switch = bits(f1r, 22, 22)
+    base = surf0.base
+    lw, lh, lpitch, lmacro = W, H, surf0.pitch, surf0.macro
+    B = surf0.B
+
+    def level_geom(l):
+        if l == 0:
+            return W, H, surf0.pitch, surf0.macro
+        w, h = max(1, W >> l), max(1, H >> l)
+        mac = 0
+        if surf0.macro:
+            mw, mh = micro_dims(B, surf0.micro)
+            mtw = 8 * mw
+            mac = 1 if (w >= mtw if macro_switch == 0 else w > mtw) else 0
+        return w, h, w, mac
+
+    def slice_size(w, h, pitch, mac):
+        if cls == 'dxt':
+            return (-(-h // 4)) * (-(-pitch // 4)) * (8 if code == 15 else 16)
+        sf = Surface(0, pitch, B, mac, surf0.micro)
+        _, _, tw, th, T = sf.tile()
+        return (-(-h // th)) * (-(-pitch // tw)) * T
+
+    for l in range(level):
+        w, h, p, mac = level_geom(l)
+        base = (base + slice_size(w, h, p, mac) * max(1, depth >> l)) & M32
+    lw, lh, lpitch, lmacro = level_geom(level)
+    slice_border = False
+    if ctype == 1:
+        slices = max(1, depth >> level)
+        si, sb, _, _, _ = map_axis(r, slices, bits(f0, 8, 6), False)
+        base = (base + si * slice_size(lw, lh, lpitch, lmacro)) & M32
+        slice_border = sb
+    detail.update(level=level, W=lw, H=lh, base=base)
+    i0, bi0, i1, bi1, fs = map_axis(s, lw, bits(f0, 2, 0), bilinear)
+    j0, bj0, j1, bj1, ft = map_axis(t, lh, bits(f0, 5, 3), bilinear)
+    texels = [(i0, j0, bi0 or bj0), (i1, j0, bi1 or bj0), (i0, j1, bi0 or bj1),
+              (i1, j1, bi1 or bj1)]
+    if not bilinear:
+        texels = texels[:1]
+    texels = [(x, y, b or slice_border) for x, y, b in texels]
+    lsurf = Surface(base, lpitch, B, lmacro, surf0.micro)
+    reads = []
+    tdata = []
+    for x, y, _ in texels:
+        if cls == 'dxt':
+            bx, by = x // 4, y // 4
+            a = (base + (by * (-(-lpitch // 4)) + bx) * (8 if code == 15 else 16)) & M32
+        else:
+            a = lsurf.addr(x, y)
+        dws = []
+        for j in range(dpt):
+            ra = ((a & ~3) + 4 * j) & M32
+            reads.append(ra)
+            dws.append(mem.get(ra, 0))
+        tdata.append((a, dws))
+    detail['texels'] = [(x, y, b, a, d) for (x, y, b), (a, d) in zip(texels, tdata)]
+    detail['fs'], detail['ft'] = fs, ft
+    sels = [bits(fm1, 14, 12), bits(fm1, 17, 15), bits(fm1, 20, 18), bits(fm1, 11, 9)]  # R G B A
+    bch = [(border >> 16) & 255, (border >> 8) & 255, border & 255, border >> 24]      # R G B A
+    gamma = bits(fm1, 21, 21)
+
+    if cls == 'float':
+        x, y, isb = texels[0]
+        a, dws = tdata[0]
+        if isb:
+            return tuple(to_float(c * 257) for c in bch) + (err, reads, detail)
+        if code == 24:
+            comps = [h2f((dws[0] >> (8 * (a & 3))) & 0xFFFF)]
+        elif code == 25:
+            comps = [h2f(dws[0] & 0xFFFF), h2f(dws[0] >> 16)]
+        elif code == 26:
+            comps = [h2f(dws[0] & 0xFFFF), h2f(dws[0] >> 16), h2f(dws[1] & 0xFFFF),
+                     h2f(dws[1] >> 16)]
+        else:
+            comps = list(dws)
+        out = []
+        for sel in sels:
+            if sel <= 3:
+                out.append(comps[sel] if sel < len(comps) else 0)
+            elif sel == 5:
+                out.append(0x3F800000)
+            else:
+                out.append(0)
+        return tuple(out) + (err, reads, detail)
+
+    # per texel: channel values R G B A (after swizzle, gamma, border)
+    vals = []
+    for (x, y, isb), (a, dws) in zip(texels, tdata):
+        if isb:
+            vals.append([c * 257 for c in bch])
+            continue
+        signed_ok = [False] * 4
+        if cls == 'fixed':
+            widths = FIXED_WIDTHS[code]
+            word = (dws[0] | (dws[1] << 32)) if code == 14 else (dws[0] >> (8 * (a & 3)))
+            comps, pos = [], 0
+            for k, nb in enumerate(widths):
+                c = (word >> pos) & ((1 << nb) - 1)
+                pos += nb
+                if bits(fm1, 5 + k, 5 + k):
+                    comps.append(widen_signed(c, nb))
+                    signed_ok[k] = True
+                else:
+                    comps.append(widen(c, nb))
+        elif cls == 'dxt':
+            bgra = dxt_texel(code, dws, 4 * (y % 4) + x % 4)
+            comps = [c * 257 for c in bgra]
+        else:  # yuv
+            d = dws[0]
+            by = [(d >> (8 * q)) & 255 for q in range(4)]
+            half = (a >> 1) & 1
+            if code == 20:   # Y0 U Y1 V
+                Y, U, V = by[2 * half], by[1], by[3]
+            else:            # U Y0 V Y1
+                Y, U, V = by[1 + 2 * half], by[0], by[2]
+            if bits(fm1, 24, 24):
+                U ^= 0x80
+                V ^= 0x80
+            conv = bits(fm1, 23, 22)
+            if conv in (0, 3):
+                comps = [V * 257, Y * 257, U * 257]
+            else:
+                Ky, Kvr, Kug, Kvg, Kub = 76602, 104991, 25773, 53482, 132702
+                R = (Ky * (Y - 16) + Kvr * (V - 128) + 128) // 256
+                G = (Ky * (Y - 16) - Kug * (U - 128) - Kvg * (V - 128) + 128) // 256
+                Bc = (Ky * (Y - 16) + Kub * (U - 128) + 128) // 256
+                comps = [R, G, Bc]
+                if conv == 1:
+                    comps = [max(0, min(65535, c)) for c in comps]
+        ch = []
+        for oc, sel in enumerate(sels):
+            if sel <= 3:
+                if sel < len(comps):
+                    v = comps[sel]
+                    if gamma and oc < 3 and cls in ('fixed', 'dxt') and not signed_ok[sel]:
+                        v = SRGB[v >> 8]
+                else:
+                    v = 0
+            elif sel == 5:
+                v = 65535
+            else:
+                v = 0
+            ch.append(v)
+        vals.append(ch)
+    rnd = 16384 if bits(f1r, 2, 2) else 32768
+    out = []
+    for oc in range(4):
+        if bilinear:
+            w = [(256 - fs) * (256 - ft), fs * (256 - ft), (256 - fs) * ft, fs * ft]
+            V = (sum(wk * vals[k][oc] for k, wk in enumerate(w)) + rnd) // 65536
+        else:
+            V = vals[0][oc]
+        out.append(to_float(V))
+    detail['values'] = vals
+    return tuple(out) + (err, reads, detail)
+
+
+# ---------------------------------------------------------------- replaying a vector (D9)
+
+
+class Result:
+    def __init__(self, index, req, rsp, reads, detail, cycle):
+        self.index, self.req, self.rsp, self.reads, self.detail, self.cycle = (
+            index, req, rsp, reads, detail, cycle)
+
+
+def replay(vec):
+    """Serve the requests in order. Which register writes a request sees follows D9 (writes
+    only while idle; a refused write blocks the next cycle's request; a request and a write on
+    the same edge: the write applies). The block's busy time is taken from the vector's
+    expected rsp cycles (a request is busy until its response fired), so the ordering of writes
+    against requests is that of the run the vector records."""
+    regw = list(vec.inputs.get('regw', []))
+    reqs = list(vec.inputs.get('req', []))
+    rsp_cycles = [c for ch, c, _ in vec.outputs if ch == 'rsp']
+    regs = Regs()
+    results = []
+    wi = qi = 0
+    busy_until = -1           # last busy cycle (the rsp fire cycle of the request in flight)
+    rw_wait = False
+    c = 0
+    last_w = last_q = -1
+    while qi < len(reqs):
+        idle = c > busy_until
+        w_off = wi < len(regw) and (regw[wi][0] is None or regw[wi][0] <= c) and last_w < c
+        q_off = qi < len(reqs) and (reqs[qi][0] is None or reqs[qi][0] <= c) and last_q < c
+        w_fire = w_off and idle
+        q_fire = q_off and idle and not rw_wait
+        rw_wait = w_off and not idle
+        if w_fire:
+            regs.write(*regw[wi][1])
+            wi += 1
+            last_w = c
+        if q_fire:
+            smp, s, t, r, lod, lmode, quad = reqs[qi][1]
+            R, G, B, A, err, reads, det = sample(regs, vec.mem, smp, s, t, r, lod, lmode)
+            results.append(Result(qi, reqs[qi][1], [smp, quad, R, G, B, A, err], reads, det, c))
+            if qi < len(rsp_cycles):
+                busy_until = rsp_cycles[qi]
+            else:
+                busy_until = c + 10 ** 9
+            qi += 1
+            last_q = c
+        c += 1
+        if c > 10 ** 8:
+            raise RuntimeError('replay does not terminate')
+    return results
+
+
+def expected(vec):
+    """Expected (rsp fields, [memreq addresses]) per request, from the vector's outputs."""
+    out, reads = [], []
+    for ch, _, vals in vec.outputs:
+        if ch == 'memreq':
+            reads.append(vals[0])
+        elif ch == 'rsp':
+            out.append((vals, reads))
+            reads = []
+    return out, reads
+
+
+if __name__ == '__main__':
+    import sys
+    for path in sys.argv[1:]:
+        with open(path) as fh:
+            v = parse_vector(fh.read())
+        for res in replay(v):
+            print(res.index, ' '.join('%x' % x for x in res.rsp), '|',
+                  ' '.join('%08x' % a for a in res.reads))

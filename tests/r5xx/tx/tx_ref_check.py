@@ -1,0 +1,155 @@
+#!/usr/bin/env python3
+"""tx_ref_check.py: replay golden (or generated) r5xx.tx vectors through the second, independent
+reference scripts/blocks/r5xx_tx_ref.py (written from docs/blocks/r5xx.tx.md alone) and compare
+every response field and every memory read address with the vector's expected outputs.
+
+usage: tx_ref_check.py ROOT check VEC...        every vector must agree (exit 1 otherwise)
+       tx_ref_check.py ROOT catches VEC         a copy with one expected texel changed must fail
+       tx_ref_check.py ROOT random RCOSIM SEED COUNT   rcosim gen a random vector, then check it
+       tx_ref_check.py ROOT facts                the document's worked facts
+A difference names the vector, the request, its sampler, coordinates and the texels read.
+"""
+import importlib.util
+import os
+import subprocess
+import sys
+import tempfile
+
+FIELDS = ['smp', 'quad', 'r', 'g', 'b', 'a', 'err']
+
+
+def load_ref(root):
+    path = os.path.join(root, 'scripts', 'blocks', 'r5xx_tx_ref.py')
+    spec = importlib.util.spec_from_file_location('r5xx_tx_ref', path)
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    return mod
+
+
+def check_text(ref, name, text, limit=20):
+    vec = ref.parse_vector(text)
+    exp, tail = ref.expected(vec)
+    got = ref.replay(vec)
+    diffs = []
+    if len(exp) != len(got):
+        diffs.append('%s: %d responses expected, %d requests replayed' % (name, len(exp), len(got)))
+    if tail:
+        diffs.append('%s: %d memreq after the last response' % (name, len(tail)))
+    for res, (evals, ereads) in zip(got, exp):
+        bad = []
+        for f, a, b in zip(FIELDS, res.rsp, evals):
+            if a != b:
+                bad.append('%s ref %x vector %x' % (f, a, b))
+        if res.reads != ereads:
+            bad.append('reads ref [%s] vector [%s]' % (' '.join('%08x' % a for a in res.reads),
+                                                       ' '.join('%08x' % a for a in ereads)))
+        if bad:
+            smp, s, t, r, lod, lmode, quad = res.req
+            d = res.detail
+            tex = '; '.join('(%d,%d)%s @%08x %s' % (x, y, ' border' if b else '', a,
+                                                     ' '.join('%08x' % w for w in dw))
+                            for x, y, b, a, dw in d.get('texels', []))
+            diffs.append('%s: request %d (accepted cycle %d) sampler %d s %08x t %08x r %08x lod %08x '
+                         'lmode %d quad %d: %s | level %s fs %s ft %s bilinear %s texels %s'
+                         % (name, res.index, res.cycle, smp, s, t, r, lod, lmode, quad,
+                            ', '.join(bad), d.get('level'), d.get('fs'), d.get('ft'),
+                            d.get('bilinear'), tex or '-'))
+    for d in diffs[:limit]:
+        print('DIFF ' + d)
+    if len(diffs) > limit:
+        print('... %d more differences' % (len(diffs) - limit))
+    return len(got), len(diffs)
+
+
+def facts(ref):
+    """The document's own worked facts, evaluated by the reference."""
+    bad = []
+
+    def eq(what, got, want):
+        if got != want:
+            bad.append('%s: ref %r, document %r' % (what, got, want))
+    eq('D6 V=0x8080', ref.to_float(0x8080), 0x3F008080)
+    eq('D6 V=0x0101', ref.to_float(0x0101), 0x3B808080)
+    eq('D6 V=65535', ref.to_float(65535), 0x3F800000)
+    for n in (1, 2, 4, 8, 16):
+        for c in range(min(1 << n, 300)):
+            eq('D5 widen %d-bit %d' % (n, c), ref.widen(c, n) * ((1 << n) - 1), c * 65535)
+    # D2: s = 1000.3/128 on a 128-texel texture under wrap is texel 104, fraction floor(0.3*256)
+    import struct
+    s = struct.unpack('<I', struct.pack('<f', 1000.3 / 128))[0]
+    i0, _, _, _, _ = ref.map_axis(s, 128, 0, False)
+    eq('D2 texel of 1000.3/128', i0, 104)
+    eq('D2 fraction of 1000.3/128', ref.fix_coord(s, 128, 0) % 256, 76)
+    # D4: s = 1.0 point: mode 4 reads the last texel, mode 6 the border
+    one = 0x3F800000
+    eq('D4 mode 4 point s=1', ref.map_axis(one, 8, 4, False)[:2], (7, False))
+    eq('D4 mode 6 point s=1', ref.map_axis(one, 8, 6, False)[:2], (7, True))
+    # tile.md worked fact 16: 32 bpp macro+micro tiled, pitch 64, base 0x100000
+    sf = ref.Surface(0x100000, 64, 4, 1, 1)
+    for (x, y), a in (((31, 15), 0x1007FC), ((32, 0), 0x100800), ((0, 16), 0x101000),
+                      ((4, 0), 0x100020)):
+        eq('tile.md (%d,%d)' % (x, y), sf.addr(x, y), a)
+    # D13: the integer constants are round(coefficient * 65792)
+    for k, c in ((76602, 1.1643), (104991, 1.5958), (25773, 0.39173), (53482, 0.8129),
+                 (132702, 2.017)):
+        eq('D13 K for %g' % c, round(c * 65792), k)
+    for b in bad:
+        print('DIFF ' + b)
+    print('%s tx_ref_check facts: %d differences' % ('PASS' if not bad else 'FAIL', len(bad)))
+    return 0 if not bad else 1
+
+
+def main(argv):
+    root, mode = argv[1], argv[2]
+    ref = load_ref(root)
+    if mode == 'check':
+        total = bad = 0
+        for p in argv[3:]:
+            with open(p) as fh:
+                n, d = check_text(ref, os.path.relpath(p, root), fh.read())
+            print('%s %s: %d requests, %d differences' % ('ok' if d == 0 else 'FAIL',
+                                                          os.path.relpath(p, root), n, d))
+            total += n
+            bad += d
+        print('%s tx_ref_check: %d vectors, %d requests, %d differences'
+              % ('PASS' if bad == 0 else 'FAIL', len(argv) - 3, total, bad))
+        return 0 if bad == 0 else 1
+    if mode == 'facts':
+        return facts(ref)
+    if mode == 'catches':
+        with open(argv[3]) as fh:
+            lines = fh.read().split('\n')
+        for i, l in enumerate(lines):
+            if l.startswith('out rsp '):
+                w = l.split()
+                w[5] = '%08x' % (int(w[5], 16) ^ 1)      # the first response's red, one bit
+                lines[i] = ' '.join(w)
+                break
+        else:
+            print('FAIL no response to alter')
+            return 1
+        n, d = check_text(ref, 'altered ' + os.path.relpath(argv[3], root), '\n'.join(lines))
+        ok = d > 0
+        print('%s tx_ref_check catches an altered texel: %d differences' % ('PASS' if ok else 'FAIL', d))
+        return 0 if ok else 1
+    if mode == 'random':
+        rcosim, seed, count = argv[3], argv[4], argv[5]
+        with tempfile.TemporaryDirectory() as tmp:
+            out = os.path.join(tmp, 'r.vec')
+            p = subprocess.run([rcosim, 'gen', '--block', 'r5xx.tx', '--seed', seed, '--count', count,
+                                '-o', out], capture_output=True, text=True)
+            if p.returncode != 0 or not os.path.exists(out):
+                print(p.stdout + p.stderr)
+                print('FAIL rcosim gen')
+                return 1
+            with open(out) as fh:
+                n, d = check_text(ref, 'random seed %s' % seed, fh.read())
+        print('%s tx_ref_check random seed %s count %s: %d requests, %d differences'
+              % ('PASS' if d == 0 else 'FAIL', seed, count, n, d))
+        return 0 if d == 0 else 1
+    print('usage: see the header')
+    return 2
+
+
+if __name__ == '__main__':
+    sys.exit(main(sys.argv))
