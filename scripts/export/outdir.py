@@ -5,8 +5,10 @@ directory: longer than 4096 bytes, not UTF-8, an existing file, under a file, or
 directory that is not empty and is not an earlier export (recognised by its MARKER file; replaced
 only with --force).  publish(out, force, fill) writes the export into a temporary directory beside
 out (fill(tmp)), writes MARKER and renames it into place, so a run killed part-way leaves the old
-export whole (and at most a '.NAME.rcosim-tmp.*' directory beside it), never a mix.
+export whole (and at most a '.NAME.rcosim-tmp.*' directory beside it), never a mix: an earlier
+export is swapped with the new one in one step (renameat2 RENAME_EXCHANGE), so out always exists.
 """
+import ctypes
 import os
 import shutil
 import tempfile
@@ -58,6 +60,21 @@ def check(out, force, legacy=False):
             raise OutError('-o %s: expected a new directory: it holds an earlier export; --force replaces it' % out)
 
 
+def _exchange(a, b):
+    """Swaps the directories a and b in one step (Linux renameat2 RENAME_EXCHANGE); False where the
+    system cannot."""
+    try:
+        libc = ctypes.CDLL(None, use_errno=True)
+        fn = libc.renameat2
+    except (OSError, AttributeError):
+        return False
+    fn.argtypes = [ctypes.c_int, ctypes.c_char_p, ctypes.c_int, ctypes.c_char_p, ctypes.c_uint]
+    AT_FDCWD, RENAME_EXCHANGE = -100, 2
+    if fn(AT_FDCWD, os.fsencode(a), AT_FDCWD, os.fsencode(b), RENAME_EXCHANGE) == 0:
+        return True
+    return False
+
+
 def publish(out, force, fill, legacy=False):
     """Checks out, then fill(tmp) and renames tmp to out (replacing an earlier export with force)."""
     check(out, force, legacy)
@@ -74,12 +91,15 @@ def publish(out, force, fill, legacy=False):
         with open(os.path.join(tmp, MARKER), 'w') as f:
             f.write(MARKER_TEXT)
         os.chmod(tmp, 0o755)
-        if os.path.isdir(out):
-            old = tmp + '.old'
-            os.rename(out, old)
-        os.rename(tmp, out)
+        if os.path.isdir(out) and _exchange(tmp, out):
+            old = tmp                       # tmp now holds the earlier export: out was never missing
+        else:
+            if os.path.isdir(out):
+                old = tmp + '.old'
+                os.rename(out, old)
+            os.rename(tmp, out)
     except BaseException as e:
-        if old and not os.path.exists(out):
+        if old and old != tmp and not os.path.exists(out):
             os.rename(old, out)
             old = None
         shutil.rmtree(tmp, ignore_errors=True)

@@ -808,6 +808,40 @@ def case_export_inputs(ctx):
             check(c.returncode == 0, 'the bench of %r does not compile' % raw, c.stdout, c.stderr)
 
 
+def case_export_killed(ctx):
+    """An export killed (SIGKILL) at any moment leaves -o as the earlier export or the new one, whole,
+    never a mix of old and new files and never missing; the next --force export cleans up."""
+    t = ctx['tmp']
+    a_vec = os.path.join(ctx['src'], VEC)
+    b_vec = os.path.join(ctx['src'], 'vectors', 'r5xx', 'cp', 'type3_nop.vec')    # ~1 MB: a long write
+    ref = {}
+    for name, v in (('a', a_vec), ('b', b_vec)):
+        run(ctx, ['export', '--vector', v, '-o', os.path.join(t, 'ref-' + name)], 0)
+        ref[name] = tree(os.path.join(t, 'ref-' + name))
+    o = os.path.join(t, 'out')
+    seen = []
+    for i in range(12):
+        shutil.rmtree(o, ignore_errors=True)
+        run(ctx, ['export', '--vector', a_vec, '-o', o], 0)
+        p = subprocess.Popen([ctx['rcosim'], 'export', '--vector', b_vec, '-o', o, '--force'],
+                             stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+        time.sleep(0.08 * i)
+        p.kill()
+        err = p.communicate()[1].decode('utf-8', 'replace')
+        check('Traceback' not in err, 'traceback', err)
+        check(os.path.isdir(o), 'after a kill at %.2f s, %s is missing' % (0.08 * i, o))
+        now = tree(o)
+        which = [k for k in ('a', 'b') if now == ref[k]]
+        check(which, 'after a kill at %.2f s, %s is neither the earlier export nor the new one: %d files, '
+              'differing: %s' % (0.08 * i, o, len(now), sorted(k for k in set(now) | set(ref['a'])
+                                                            if now.get(k) != ref['a'].get(k))[:8]))
+        seen.append(which[0])
+    run(ctx, ['export', '--vector', b_vec, '-o', o, '--force'], 0)
+    check(tree(o) == ref['b'], 'the --force export after the kills differs from a clean one')
+    print('kills left the earlier export %d times, the new one %d times' % (
+        seen.count('a'), seen.count('b')))
+
+
 def local_suite(ctx, nvec=2):
     """A local regression of nvec r5xx.cp vectors in tmp/out: (out, vectors dir)."""
     vd = os.path.join(ctx['tmp'], 'vectors')
