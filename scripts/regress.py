@@ -32,7 +32,7 @@ import time
 
 import blockgen
 from rcosim_py import vector
-from rcosim_py.atomic import copy_atomic
+from rcosim_py.atomic import copy_atomic, write_json_atomic
 from rcosim_py.cli import Parser, Usage, check_out_dir, seconds, whole
 from rcosim_py.report import finish, mark_in_progress, metadata, plural
 from rcosim_py.runs import CostCache, Eta, Progress, Run, analyse, fmt_secs, prior_seconds, run_command
@@ -227,7 +227,7 @@ def execute(a, runs, outdir, binary, feats, env_extra, eta=None):
                 r = pending.pop(0)
                 r.dir = os.path.join(outdir, 'runs', r.dirname())
                 os.makedirs(r.dir, exist_ok=True)
-                r.cmd = run_command(r, binary, feats)
+                r.cmd = r.cmd or run_command(r, binary, feats)   # a resumed run keeps its saved command
                 with open(os.path.join(r.dir, 'cmd.txt'), 'w') as f:
                     f.write(' '.join(shlex.quote(x) for x in r.cmd) + '\n')
                 env = dict(os.environ)
@@ -254,6 +254,7 @@ def execute(a, runs, outdir, binary, feats, env_extra, eta=None):
                 out.close()
                 err.close()
                 r.rc = rc
+                write_json_atomic(os.path.join(r.dir, 'result.json'), {'rc': rc, 'seconds': r.seconds})
                 analyse(r, a, outdir)
                 eta.finished(r)
                 if r.status != 'pass':
@@ -323,14 +324,14 @@ def build_coverage(a, outdir, blocks):
 
 def regress(a):
     a.jobs_given = a.jobs                             # the farm's cap on array tasks at once
-    if a.resume:
-        import regress_farm
-        return regress_farm.resume(a)
     if a.jobs is None:
         try:
             a.jobs = len(os.sched_getaffinity(0))
         except AttributeError:
             a.jobs = os.cpu_count() or 1
+    if a.resume:
+        import regress_farm
+        return regress_farm.resume(a, run_local)
     if a.jobs < 1:
         raise Usage('-j expects at least 1')
     if not os.path.isdir(a.vectors):
@@ -378,6 +379,8 @@ def regress(a):
         feats['png_blocks'] = {b for b in {r.block for r in runs} if b in blocks and has_pictures(binary, b, cache)}
     if a.farm:
         return regress_farm.farm(a, runs, outdir, binary, feats, farm)
+    import regress_farm
+    regress_farm.save_state(a, runs, outdir, binary, feats)   # for --resume DIR
     nvec = sum(r.kind == 'vec' for r in runs)
     seeds = sorted({int(r.seed) for r in runs if r.kind == 'random'})
     title = 'rcosim regress --suite %s' % a.suite
@@ -386,6 +389,15 @@ def regress(a):
         ', seeds %s' % ' '.join(map(str, seeds)) if seeds else '',
         ', shard %d/%d' % a.shard if a.shard else '', plural(a.jobs, 'worker'), outdir), flush=True)
     t0 = getattr(a, 't_start', time.monotonic())     # the wall time includes the set-up
+    stopped = run_local(a, runs, outdir, binary, feats, Eta(a.jobs, prior, cache))
+    wall = time.monotonic() - t0
+    cache.learn(runs)
+    cache.save()
+    return finish(a, runs, outdir, blocks, wall, stopped, title)
+
+
+def run_local(a, runs, outdir, binary=None, feats=None, eta=None):
+    """execute() with SIGTERM/SIGHUP turned into an orderly stop.  Returns why it stopped early."""
     old = {s: signal.getsignal(s) for s in (signal.SIGTERM, signal.SIGHUP)}
 
     def interrupt(sig, frame):
@@ -395,14 +407,10 @@ def regress(a):
     for s in old:
         signal.signal(s, interrupt)
     try:
-        stopped = execute(a, runs, outdir, binary, feats, {}, Eta(a.jobs, prior, cache))
+        return execute(a, runs, outdir, binary, feats, {}, eta)
     finally:
         for s, h in old.items():
             signal.signal(s, h)
-    wall = time.monotonic() - t0
-    cache.learn(runs)
-    cache.save()
-    return finish(a, runs, outdir, blocks, wall, stopped, title)
 
 
 # ---- rcosim gen --all ----------------------------------------------------------------------------
