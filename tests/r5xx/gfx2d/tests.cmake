@@ -10,7 +10,7 @@ foreach(case fault_rtl fault_model fault_needs_compare scene wrong_pixel directe
              pm4_fault pm4_misc)
   add_test(NAME r5xx.gfx2d.${case} COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_LIST_DIR}/gfx2d_test.py
            $<TARGET_FILE:rcosim> ${PROJECT_SOURCE_DIR} ${case})
-  set_tests_properties(gfx2d.${case} PROPERTIES LABELS "r5xx;r5xx.gfx2d;smoke"
+  set_tests_properties(r5xx.gfx2d.${case} PROPERTIES LABELS "r5xx;r5xx.gfx2d;smoke"
                        ENVIRONMENT "PYTHONDONTWRITEBYTECODE=1")
 endforeach()
 # 500 seeded random packets per seed in exact lockstep, several seeds and policies (in CI), and

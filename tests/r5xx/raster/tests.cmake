@@ -13,7 +13,7 @@ foreach(case fault_rtl fault_model fault_needs_compare wrong_expected directed_c
              random_reference)
   add_test(NAME r5xx.raster.${case} COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_LIST_DIR}/raster_test.py
            $<TARGET_FILE:rcosim> ${PROJECT_SOURCE_DIR} ${case})
-  set_tests_properties(raster.${case} PROPERTIES LABELS "r5xx;r5xx.raster;smoke"
+  set_tests_properties(r5xx.raster.${case} PROPERTIES LABELS "r5xx;r5xx.raster;smoke"
                        ENVIRONMENT "PYTHONDONTWRITEBYTECODE=1")
 endforeach()
 # Seeded random vertices in exact lockstep, at least 1,000,000 cycles under each back-pressure policy.

@@ -10,7 +10,7 @@ foreach(case fault_rtl fault_rtl_be fault_model fault_needs_compare png png_diff
              coverage)
   add_test(NAME r5xx.rb3d.${case} COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_LIST_DIR}/rb3d_test.py
            $<TARGET_FILE:rcosim> ${PROJECT_SOURCE_DIR} ${case})
-  set_tests_properties(rb3d.${case} PROPERTIES LABELS "r5xx;r5xx.rb3d;smoke"
+  set_tests_properties(r5xx.rb3d.${case} PROPERTIES LABELS "r5xx;r5xx.rb3d;smoke"
                        ENVIRONMENT "PYTHONDONTWRITEBYTECODE=1")
 endforeach()
 # 1,000,000 seeded random fragments in exact lockstep under memory latency 1-8, every back-pressure

@@ -4,14 +4,14 @@ rcosim_add_cmocka_test(NAME test_regs_map SOURCES ${CMAKE_CURRENT_LIST_DIR}/test
 # The committed RTL is what scripts/blocks/regs_rtlgen.py generates from model/regdb/r5xx.json today.
 add_test(NAME r5xx.regs.rtlgen_check
          COMMAND ${Python3_EXECUTABLE} ${PROJECT_SOURCE_DIR}/scripts/blocks/regs_rtlgen.py --check)
-set_tests_properties(regs.rtlgen_check PROPERTIES LABELS "r5xx;regs"
+set_tests_properties(r5xx.regs.rtlgen_check PROPERTIES LABELS "r5xx;regs"
                      ENVIRONMENT "PYTHONDONTWRITEBYTECODE=1")
 # A wrong read-back is caught (either side), the same run passes without it, and an exhaustive
 # sweep of the 16-bit address space passes in exact lockstep.
 foreach(case fault_rtl fault_model fault_needs_compare sweep)
   add_test(NAME r5xx.regs.${case} COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_LIST_DIR}/regs_test.py
            $<TARGET_FILE:rcosim> ${PROJECT_SOURCE_DIR} ${case})
-  set_tests_properties(regs.${case} PROPERTIES LABELS "r5xx;regs;smoke")
+  set_tests_properties(r5xx.regs.${case} PROPERTIES LABELS "r5xx;regs;smoke")
 endforeach()
 # 1,000,000 seeded random register accesses in exact lockstep, every back-pressure policy.
 foreach(policy always random:0.5 bursty:16)

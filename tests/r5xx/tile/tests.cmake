@@ -8,7 +8,7 @@ rcosim_add_cmocka_test(NAME test_tile_addr SOURCES ${CMAKE_CURRENT_LIST_DIR}/tes
 foreach(case fault_rtl fault_rtl_err fault_model fault_needs_compare directed_check stim_current coverage)
   add_test(NAME r5xx.tile.${case} COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_LIST_DIR}/tile_test.py
            $<TARGET_FILE:rcosim> ${PROJECT_SOURCE_DIR} ${case})
-  set_tests_properties(tile.${case} PROPERTIES LABELS "r5xx;r5xx.tile;smoke"
+  set_tests_properties(r5xx.tile.${case} PROPERTIES LABELS "r5xx;r5xx.tile;smoke"
                        ENVIRONMENT "PYTHONDONTWRITEBYTECODE=1")
 endforeach()
 # 1,000,000 seeded random fragments in exact lockstep, every back-pressure policy.

@@ -12,7 +12,7 @@ foreach(case fault_rtl fault_rtl_addr fault_model fault_needs_compare directed_c
              vert_wrap random_reference short_draw_hangs)
   add_test(NAME r5xx.vap.${case} COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_LIST_DIR}/vap_test.py
            $<TARGET_FILE:rcosim> ${PROJECT_SOURCE_DIR} ${case})
-  set_tests_properties(vap.${case} PROPERTIES LABELS "r5xx;r5xx.vap;smoke"
+  set_tests_properties(r5xx.vap.${case} PROPERTIES LABELS "r5xx;r5xx.vap;smoke"
                        ENVIRONMENT "PYTHONDONTWRITEBYTECODE=1")
 endforeach()
 # Seeded random draws in exact lockstep, at least 1,000,000 cycles each, under every back-pressure

@@ -12,7 +12,7 @@ foreach(case fault_rtl fault_rtl_addr fault_model fault_needs_compare directed_c
              png png_diff)
   add_test(NAME r5xx.zb.${case} COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_LIST_DIR}/zb_test.py
            $<TARGET_FILE:rcosim> ${PROJECT_SOURCE_DIR} ${case})
-  set_tests_properties(zb.${case} PROPERTIES LABELS "r5xx;r5xx.zb;smoke"
+  set_tests_properties(r5xx.zb.${case} PROPERTIES LABELS "r5xx;r5xx.zb;smoke"
                        ENVIRONMENT "PYTHONDONTWRITEBYTECODE=1")
 endforeach()
 # 1,000,000 seeded random fragments in exact lockstep under random back-pressure and a random
