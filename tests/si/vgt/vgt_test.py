@@ -75,7 +75,7 @@ def case_reference_catches(ctx):
     lines[k] = ' '.join(f)
     open(os.path.join(d, 'restart.vec'), 'w').write('\n'.join(lines))
     p = rctest.script(ctx, SCRIPT, '--check', d)
-    if p.returncode != 1 or 'FAIL: ' not in p.stdout or 'restart: index record #' not in p.stdout:
+    if p.returncode != 1 or 'FAIL: ' not in p.stdout or 'restart: index #' not in p.stdout:
         raise Fail('the altered record was not caught:\n%s%s' % (p.stdout, p.stderr))
 
 
