@@ -551,8 +551,7 @@ class CU:
         if op == 0:
             self.sw(w, d, sx(k, 16) & M32, False)
         elif op == 2:
-            self.dst = d
-            if w.scc:
+            if w.scc:          # not taken: dst 0x3FF, val 0 (§6)
                 self.sw(w, d, sx(k, 16) & M32, False)
         elif 3 <= op <= 14:
             if op <= 8:
@@ -581,8 +580,7 @@ class CU:
         if op in (3, 4):
             self.sw(w, d, a, wide)
         elif op in (5, 6):
-            self.dst = d
-            if w.scc:
+            if w.scc:          # not taken: dst 0x3FF, val 0 (§6)
                 self.sw(w, d, a, wide)
         elif op in (7, 8):
             r = ~a & (M64 if wide else M32)
