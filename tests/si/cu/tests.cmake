@@ -27,3 +27,11 @@ foreach(cfg "always 1:8" "random:0.5 1:30" "bursty:16 2:12")
                        PASS_REGULAR_EXPRESSION "PASS si.cu random count 12000: [1-9][0-9][0-9][0-9][0-9][0-9][0-9]+ cycles, rtl vs model exact"
                        FAIL_REGULAR_EXPRESSION "MISMATCH|HANG|FAIL")
 endforeach()
+# The independent ISA reference (scripts/blocks/si_cu_ref.py, written from the doc alone) against
+# the shipped vectors and seeded random vectors, in order; and a changed expected value caught.
+foreach(case shipped random catches)
+  add_test(NAME si.cu.ref_${case} COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_LIST_DIR}/cu_ref_check.py
+           $<TARGET_FILE:rcosim> ${PROJECT_SOURCE_DIR} ${case})
+  set_tests_properties(si.cu.ref_${case} PROPERTIES LABELS "si;si.cu;smoke"
+                       ENVIRONMENT "PYTHONDONTWRITEBYTECODE=1;PYTHONPATH=${PROJECT_SOURCE_DIR}/scripts")
+endforeach()

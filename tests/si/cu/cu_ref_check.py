@@ -1,0 +1,113 @@
+#!/usr/bin/env python3
+"""cu_ref_check.py - compares si.cu vectors with the independent ISA reference
+scripts/blocks/si_cu_ref.py (written from docs/blocks/si.cu.md alone): the retire records, the
+memory writes (memreq with we = 1) and the eod records, each in order (not the cycle stamps).
+The first difference names the wave, pc and instruction.
+
+Usage: cu_ref_check.py RCOSIM SOURCE_DIR CASE     (CASE: shipped | random | catches)
+       cu_ref_check.py --file VECTOR...            (check the given vectors)
+Needs scripts/ on PYTHONPATH (the test sets it).
+"""
+import os
+import random
+import shutil
+import subprocess
+import sys
+import tempfile
+
+from rcosim_py import vector
+from blocks import si_cu_ref
+
+FIELDS = ('wave', 'pc', 'inst', 'lit', 'dst', 'val', 'exec', 'vcc', 'scc', 'err')
+
+
+def check(path):
+    """None when the vector agrees with the reference, else the first difference (text)."""
+    v = vector.read(path)
+    ref = si_cu_ref.run(v)
+    exp_ret = [tuple(vals) for _, vals in v.outputs('retire')]
+    exp_wr = [tuple(vals) for _, vals in v.outputs('memreq') if vals[1] == 1]
+    exp_eod = [tuple(vals) for _, vals in v.outputs('eod')]
+    got = ref['retire']
+    for k in range(max(len(exp_ret), len(got))):
+        e = exp_ret[k] if k < len(exp_ret) else None
+        g = got[k] if k < len(got) else None
+        if e != g:
+            where = e or g
+            diff = ''
+            if e and g:
+                diff = ', '.join('%s expected %x, reference %x' % (f, a, b)
+                                 for f, a, b in zip(FIELDS, e, g) if a != b)
+            else:
+                diff = 'missing on the %s side' % ('reference' if g is None else 'vector')
+            return ('%s: retire #%d wave %d pc 0x%08x inst 0x%08x (lit 0x%08x): %s'
+                    % (path, k, where[0], where[1], where[2], where[3], diff))
+    if exp_wr != ref['write']:
+        for k in range(max(len(exp_wr), len(ref['write']))):
+            e = exp_wr[k] if k < len(exp_wr) else None
+            g = ref['write'][k] if k < len(ref['write']) else None
+            if e != g:
+                return '%s: memory write #%d: expected %s, reference %s' % (
+                    path, k, e and '%08x<-%08x' % (e[0], e[2]), g and '%08x<-%08x' % (g[0], g[2]))
+    if exp_eod != ref['eod']:
+        return '%s: eod: expected %s, reference %s' % (path, exp_eod, ref['eod'])
+    return None
+
+
+def main(argv):
+    if argv[1:2] == ['--file']:
+        bad = 0
+        for p in argv[2:]:
+            r = check(p)
+            print('FAIL ' + r if r else 'ok %s' % p)
+            bad += bool(r)
+        return 1 if bad else 0
+    rcosim, root, case = argv[1], argv[2], argv[3]
+    os.chdir(root)
+    if case == 'shipped':
+        vd = os.path.join('vectors', 'si', 'cu')
+        files = sorted(os.path.join(vd, f) for f in os.listdir(vd) if f.endswith('.vec'))
+        bad = [r for r in map(check, files) if r]
+        for r in bad:
+            print('FAIL ' + r)
+        print('%d shipped si.cu vectors, %d agree with the reference' % (len(files), len(files) - len(bad)))
+        return 1 if bad or not files else 0
+    tmp = tempfile.mkdtemp(prefix='cu_ref_')
+    try:
+        if case == 'random':
+            bad = 0
+            for seed in (1, 2, 3, 5, 2701):
+                p = os.path.join(tmp, 'r%d.vec' % seed)
+                subprocess.run([rcosim, 'gen', '--block', 'si.cu', '--seed', str(seed), '--count',
+                                '600', '-o', p], check=True, stdout=subprocess.DEVNULL)
+                r = check(p)
+                print('FAIL ' + r if r else 'ok seed %d' % seed)
+                bad += bool(r)
+            return 1 if bad else 0
+        if case == 'catches':
+            # one changed expected value (a retire record's val, chosen by a printed seed) must fail
+            src = os.path.join('vectors', 'si', 'cu', 'imath.vec')
+            if check(src):
+                print('FAIL the unaltered vector must agree first')
+                return 1
+            lines = open(src).read().split('\n')
+            idx = [i for i, l in enumerate(lines) if l.startswith('out retire')]
+            seed = 27
+            i = random.Random(seed).choice(idx)
+            t = lines[i].split()
+            t[8] = '%08x' % (int(t[8], 16) ^ 0x10)
+            lines[i] = ' '.join(t)
+            p = os.path.join(tmp, 'bad.vec')
+            with open(p, 'w') as f:
+                f.write('\n'.join(lines))
+            r = check(p)
+            print('seed %d, altered line %d: %s' % (seed, i + 1, r))
+            return 0 if r and 'val expected' in r else 1
+        print('unknown case ' + case)
+        return 2
+    finally:
+        shutil.rmtree(tmp)
+
+
+if __name__ == '__main__':
+    sys.exit(main(sys.argv))
