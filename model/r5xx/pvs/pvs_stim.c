@@ -179,7 +179,7 @@ static void fc_slot(gen *g, unsigned k, unsigned first, unsigned act, unsigned j
     regw(g, 0x2500u + 8 * k, ((first + act) & 1023u) | (jc << 16) | (rnd(g, 8) == 0 ? word(g) & 0xFC00FC00u : 0));
     regw(g, 0x2504u + 8 * k, ((first + last) & 1023u) | (((first + rtn) & 1023u) << 16));
     unsigned step = rnd(g, 4) ? (rnd(g, 7) - 3) & 0xFFu : rnd(g, 256);
-    regw(g, 0x2290u + 4 * k, rnd(g, 3) ? rnd(g, 32) : rnd(g, 256) | step << 8 | (rnd(g, 4) == 0) << 31);
+    regw(g, 0x2290u + 4 * k, rnd(g, 3) ? rnd(g, 32) : rnd(g, 256) | step << 8 | (uint32_t)(rnd(g, 4) == 0) << 31);
 }
 
 /* Flow control for a program of len instructions whose main part is offsets 0..main-1: nested
