@@ -3,9 +3,9 @@
 
 usage: us_ref_check.py ROOT check VEC...              every vector's texreq and frag, in order
        us_ref_check.py ROOT catches VEC               one expected frag colour changed: must FAIL
-       us_ref_check.py ROOT random RCOSIM SEED COUNT [MIN_INSTR]
-                                                      rcosim gen vectors (temp dir) checked; at least
-                                                      MIN_INSTR instructions executed
+       us_ref_check.py ROOT random RCOSIM SEED[,SEED...] COUNT [MIN_INSTR]
+                                                      rcosim gen vectors (temp dir), one per seed, checked;
+                                                      at least MIN_INSTR instructions in all
 A difference names the channel, the index, the quad, the pixel, the pc and the instruction words.
 Prints PASS or FAIL lines; exit status 1 on any FAIL.
 """
@@ -99,21 +99,25 @@ def main(argv):
         print('FAIL a changed expected colour was not reported')
         return 1
     if mode == 'random':
-        rcosim, seed, count = argv[3], int(argv[4]), int(argv[5])
+        rcosim, seeds, count = argv[3], [int(x) for x in argv[4].split(',')], int(argv[5])
         need = int(argv[6]) if len(argv) > 6 else 0
-        with tempfile.TemporaryDirectory() as d:
-            f = os.path.join(d, 'us_%d.vec' % seed)
-            subprocess.run([rcosim, 'gen', '--block', 'r5xx.us', '--seed', str(seed), '--count', str(count),
-                            '-o', f], check=True, stdout=subprocess.DEVNULL)
-            diffs, n = compare(f)
-        if diffs:
-            print('FAIL ' + '\nFAIL '.join(diffs))
-            print('FAIL r5xx.us reference, random seed %d count %d' % (seed, count))
+        total = 0
+        for seed in seeds:
+            with tempfile.TemporaryDirectory() as d:
+                f = os.path.join(d, 'us_%d.vec' % seed)
+                subprocess.run([rcosim, 'gen', '--block', 'r5xx.us', '--seed', str(seed), '--count', str(count),
+                                '-o', f], check=True, stdout=subprocess.DEVNULL)
+                diffs, n = compare(f)
+            total += n
+            if diffs:
+                print('FAIL ' + '\nFAIL '.join(diffs))
+                print('FAIL r5xx.us reference, random seed %d count %d' % (seed, count))
+                return 1
+            print('PASS r5xx.us reference, random seed %d count %d: %d instructions executed' % (seed, count, n))
+        if total < need:
+            print('FAIL only %d instructions executed (want %d)' % (total, need))
             return 1
-        if n < need:
-            print('FAIL only %d instructions executed (want %d)' % (n, need))
-            return 1
-        print('PASS r5xx.us reference, random seed %d count %d: %d instructions executed' % (seed, count, n))
+        print('PASS r5xx.us reference, random seeds %s: %d instructions executed' % (argv[4], total))
         return 0
     raise SystemExit('usage: see the header')
 
