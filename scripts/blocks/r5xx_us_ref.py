@@ -377,7 +377,7 @@ class US:
     def tex(self, q, pc, w, responses, texreqs):
         cmn, ti, ta = w[0], w[1], w[2]
         op = bits(ti, 24, 22)
-        if op == 0:
+        if op in (0, 7):                      # NOP; 7 (reserved) does nothing as NOP
             return
         src = bits(ta, 6, 0)
         coords = [[self.t[src][p][bits(ta, 9 + 2 * k, 8 + 2 * k)] for k in range(4)] for p in range(4)]
