@@ -80,24 +80,34 @@ def main(argv):
               % ('FAIL' if bad else 'PASS', len(argv) - 3, total))
         return 1 if bad else 0
     if mode == 'catches':
-        def flip(exp):
+        def flip_frag(exp):
             # one colour bit of the first frag record that writes a channel
             for vals in exp['frag']:
                 if vals[5]:
                     vals[6] ^= 1 << 22
                     return
             raise SystemExit('FAIL no written colour to change')
-        diffs, _ = compare(argv[3], flip)
-        if diffs and 'frag' in diffs[0] and 'ref ' in diffs[0]:
-            print('caught: ' + diffs[0])
-            diffs2, _ = compare(argv[3])
-            if diffs2:
-                print('FAIL the unchanged vector does not pass: ' + diffs2[0])
-                return 1
-            print('PASS r5xx.us reference catches a changed output colour')
-            return 0
-        print('FAIL a changed expected colour was not reported')
-        return 1
+
+        def flip_tex(exp):
+            if not exp['texreq']:
+                raise SystemExit('FAIL no texture request to change')
+            exp['texreq'][-1][5] ^= 1                  # the last request's s, lowest bit
+
+        ok = True
+        for what, fn, key in (('output colour', flip_frag, ' frag #'), ('texture coordinate', flip_tex, ' texreq #')):
+            diffs, _ = compare(argv[3], fn)
+            if diffs and key in diffs[0] and ' ref ' in diffs[0]:
+                print('caught: ' + diffs[0])
+            else:
+                print('FAIL a changed expected %s was not reported' % what)
+                ok = False
+        diffs, _ = compare(argv[3])
+        if diffs:
+            print('FAIL the unchanged vector does not pass: ' + diffs[0])
+            ok = False
+        if ok:
+            print('PASS r5xx.us reference catches a changed output colour and texture coordinate')
+        return 0 if ok else 1
     if mode == 'random':
         rcosim, seeds, count = argv[3], [int(x) for x in argv[4].split(',')], int(argv[5])
         need = int(argv[6]) if len(argv) > 6 else 0
