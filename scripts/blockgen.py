@@ -27,7 +27,7 @@ class DescError(Exception):
 def parse(path):
     blk = {'name': None, 'title': '', 'regs': None, 'channels': [], 'status': [], 'mem': [],
            'idle': None, 'images': False, 'uses': [], 'parts': [], 'doc': None, 'random': {},
-           'bench': {}, 'regen': [], 'path': path}
+           'bench': {}, 'regen': [], 'export': {}, 'wiring': [], 'path': path}
     with open(path, encoding='utf-8') as f:
         lines = f.read().split('\n')
     for no, raw in enumerate(lines, 1):
@@ -113,6 +113,12 @@ def parse(path):
                 if not BLOCK_RE.match(w):
                     err('expected a block name FAMILY.NAME, got %r' % w)
                 blk[kw].append(w)
+        elif kw in ('inst', 'wire', 'fields', 'and', 'tie', 'open', 'eval'):
+            # a composite's wiring, read by scripts/compgen.py (docs/ARCHITECTURE.md, "Composites");
+            # an instance of a block makes it a part
+            if kw == 'inst' and len(words) == 3 and BLOCK_RE.match(words[2]) and words[2] not in blk['parts']:
+                blk['parts'].append(words[2])
+            blk['wiring'].append((no, words))
         elif kw == 'doc':
             if len(words) != 2:
                 err('expected: doc PATH (from the project root)')
@@ -126,13 +132,25 @@ def parse(path):
                 blk[kw][m.group(1)] = int(m.group(2))
             if set(blk[kw]) != set(keys):
                 err('expected: %s %s' % (kw, ' '.join(k + '=N' for k in keys)))
+        elif kw == 'export':
+            # how tests/export exercises the block: icarus=yes|no (the Icarus leg), cocotb=VECTOR
+            # (its cocotb test, a file of vectors/FAMILY/NAME/), verilator=ci|nightly (its
+            # Verilator leg); docs/export.md
+            for w in words[1:]:
+                m = re.match(r'^(icarus|cocotb|verilator)=(\S+)$', w)
+                ok = m and (m.group(1) != 'icarus' or m.group(2) in ('yes', 'no')) and \
+                    (m.group(1) != 'verilator' or m.group(2) in ('ci', 'nightly')) and \
+                    (m.group(1) != 'cocotb' or re.match(r'^[A-Za-z0-9_.-]+\.vec(\.gz)?$', m.group(2)))
+                if not ok:
+                    err('expected: export [icarus=yes|no] [cocotb=VECTOR.vec] [verilator=ci|nightly]')
+                blk['export'][m.group(1)] = m.group(2)
         elif kw == 'regen':
             if len(words) < 2 or not words[1].endswith('.py'):
                 err('expected: regen scripts/blocks/SCRIPT.py ARG... (the directed-stimulus generator)')
             blk['regen'].append(words[1:])
         else:
             err('unknown keyword %r (expected block, regs, in, out, memory, status, idle, images, '
-                'uses, parts, doc, random, bench, regen)' % kw)
+                'uses, parts, inst, wire, fields, and, tie, open, eval, doc, random, bench, regen, export)' % kw)
     if not blk['name']:
         raise DescError('%s: no "block" line' % path)
     if len(blk['channels']) > 16:
@@ -1084,6 +1102,8 @@ def write_cmake(root, out, only):
         text += 'set(RCOSIM_PARTS_%s %s)\n' % (n, ' '.join(parts))
         text += 'set(RCOSIM_USES_%s %s)\n' % (n, ' '.join(uses))
         text += 'set(RCOSIM_DESC_%s %s)\n' % (n, blocks[n]['path'])
+        for k, v in sorted(blocks[n]['export'].items()):
+            text += 'set(RCOSIM_EXPORT_%s_%s %s)\n' % (k.upper(), n, v)
     try:
         with open(out, encoding='utf-8') as f:
             if f.read() == text:

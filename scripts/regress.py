@@ -11,7 +11,7 @@ directory (OUT/runs/ID/: report.txt is its stdout, stderr.txt its stderr, cmd.tx
     nightly: --seeds K (default 16) seeds x every back-pressure policy, counts of millions of cycles
 Seed k of a block (k = 0..K-1) is --seed-base + k.  The runs go out in parallel (-j), longest
 first; reports list them in a fixed order, so two regressions give the same JUnit apart from
-'time' attributes.  Written to OUT: junit.xml, report.html, summary.txt, results.json, and with
+'time' attributes and the date and command line properties.  Written to OUT: junit.xml, report.html, summary.txt, results.json, and with
 --coverage the merged Verilator coverage, lcov info and a genhtml report under OUT/coverage/.
 Paths inside junit.xml and report.html are relative to OUT.
 
@@ -32,10 +32,10 @@ import time
 
 import blockgen
 from rcosim_py import vector
-from rcosim_py.atomic import copy_atomic
+from rcosim_py.atomic import copy_atomic, write_json_atomic
 from rcosim_py.cli import Parser, Usage, check_out_dir, seconds, whole
-from rcosim_py.report import finish, mark_in_progress
-from rcosim_py.runs import Progress, Run, analyse, fmt_secs, run_command
+from rcosim_py.report import finish, mark_in_progress, metadata, plural
+from rcosim_py.runs import CostCache, Eta, Progress, Run, analyse, fmt_secs, prior_seconds, run_command
 
 SRC = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
@@ -43,10 +43,7 @@ POLICIES = ['always', 'random:0.5', 'bursty:16']
 LATENCIES = ['1:1', '1:5', '2:12']
 # Random-stimulus counts per block (units of the block's own stimulus generator) come from its
 # manifest's 'random smoke=N nightly=M' line (docs/ARCHITECTURE.md, "The manifest").  A block whose
-# manifest has none is calibrated: one probe run of PROBE_COUNT units (seed --seed-base, always)
-# gives its cycles per unit, and the count is chosen to give about TARGET_CYCLES (or pass --count).
-PROBE_COUNT = 1000
-TARGET_CYCLES = {'smoke': 500000, 'nightly': 5000000}
+# manifest has none gets FALLBACK_COUNTS (or pass --count); nothing is probed at start.
 FALLBACK_COUNTS = {'smoke': 1000, 'nightly': 100000}
 DEFAULT_SEEDS = {'smoke': 3, 'nightly': 16}
 
@@ -112,26 +109,26 @@ def manifest_counts():
 
 def random_count(a, binary, block, counts):
     """The count of the block's random runs in this suite: --count, its manifest's 'random' line,
-    else a probe run's calibration."""
+    else FALLBACK_COUNTS (no probe run)."""
     if a.count is not None:
         return a.count
     if block in counts:
         return counts[block][a.suite]
-    p = subprocess.run([binary, 'run', '--block', block, '--count', str(PROBE_COUNT), '--seed', str(a.seed_base),
-                        '--backpressure', 'always'], capture_output=True, text=True, timeout=600)
-    m = re.search(r'^PASS \S+ .*?: (\d+) cycles', p.stdout, re.M)
-    if p.returncode != 0 or not m or int(m.group(1)) == 0:
-        return FALLBACK_COUNTS[a.suite]
-    per_unit = int(m.group(1)) / PROBE_COUNT
-    return max(1, min(10 ** 8, int(TARGET_CYCLES[a.suite] / per_unit)))
+    return FALLBACK_COUNTS[a.suite]
 
 
-def has_pictures(binary, block):
-    """Whether 'rcosim run --png' works for the block (it refuses blocks without pictures)."""
+def has_pictures(binary, block, cache=None):
+    """Whether 'rcosim run --png' works for the block (it refuses blocks without pictures); kept in
+    the build directory's cost cache while the binary is unchanged, so it is asked once per build."""
+    if cache is not None and isinstance(cache.pictures.get(block), bool):
+        return cache.pictures[block]
     with tempfile.TemporaryDirectory(prefix='rcosim-png-probe-') as d:
         p = subprocess.run([binary, 'run', '--block', block, '--count', '1', '--png', d, '--quiet'],
                            capture_output=True, text=True, cwd=d, timeout=600)
-    return 'no pictures' not in p.stdout + p.stderr
+    yes = 'no pictures' not in p.stdout + p.stderr
+    if cache is not None:
+        cache.pictures[block] = yes
+    return yes
 
 
 def wanted_blocks(a, blocks):
@@ -209,27 +206,20 @@ def parse_shard(s):
 # ---- running ------------------------------------------------------------------------------------
 
 
-def execute(a, runs, outdir, binary, feats, env_extra):
-    """Runs the suite, a.jobs processes at a time.  Returns why it stopped early, or None."""
-    pending = sorted(runs, key=lambda r: -r.cost)     # longest first
+def execute(a, runs, outdir, binary, feats, env_extra, eta=None):
+    """Runs the suite, a.jobs processes at a time.  Returns why it stopped early, or None.  ETA
+    (runs.Eta) gives the progress line its time left from measured run lengths."""
+    eta = eta or Eta(a.jobs)
+    # Longest first: by the measured length where there is one, else by the estimated cost.
+    pending = sorted(runs, key=lambda r: (-(eta.measured(r) or 0.0), -r.cost))
     running = []
     failures = 0
     stopped = None
     prog = Progress(len(runs), a.jobs)
-    done_cost = 0.0
-    avg = {}                                          # (block, kind) -> [seconds, runs] finished
 
     def remaining_eta():
-        """Seconds left: each remaining run at the mean time of finished runs of its block and kind
-        (else at the mean time per unit of estimated cost), spread over the workers."""
-        if not done_cost:
-            return '?'
-        per_cost = sum(s[0] for s in avg.values()) / done_cost
-        rem = 0.0
-        for r in pending + [x[0] for x in running]:
-            s = avg.get((r.block, r.kind))
-            rem += s[0] / s[1] if s else r.cost * per_cost
-        return fmt_secs(rem / min(a.jobs, max(1, len(pending) + len(running))))
+        left = eta.remaining(pending, [(x[0], x[2]) for x in running])
+        return '?' if left is None else fmt_secs(left)
 
     try:
         while pending or running:
@@ -237,7 +227,7 @@ def execute(a, runs, outdir, binary, feats, env_extra):
                 r = pending.pop(0)
                 r.dir = os.path.join(outdir, 'runs', r.dirname())
                 os.makedirs(r.dir, exist_ok=True)
-                r.cmd = run_command(r, binary, feats)
+                r.cmd = r.cmd or run_command(r, binary, feats)   # a resumed run keeps its saved command
                 with open(os.path.join(r.dir, 'cmd.txt'), 'w') as f:
                     f.write(' '.join(shlex.quote(x) for x in r.cmd) + '\n')
                 env = dict(os.environ)
@@ -264,11 +254,9 @@ def execute(a, runs, outdir, binary, feats, env_extra):
                 out.close()
                 err.close()
                 r.rc = rc
+                write_json_atomic(os.path.join(r.dir, 'result.json'), {'rc': rc, 'seconds': r.seconds})
                 analyse(r, a, outdir)
-                s = avg.setdefault((r.block, r.kind), [0.0, 0])
-                s[0] += r.seconds
-                s[1] += 1
-                done_cost += r.cost
+                eta.finished(r)
                 if r.status != 'pass':
                     failures += 1
                     if a.max_failures and failures >= a.max_failures and not stopped:
@@ -336,14 +324,14 @@ def build_coverage(a, outdir, blocks):
 
 def regress(a):
     a.jobs_given = a.jobs                             # the farm's cap on array tasks at once
-    if a.resume:
-        import regress_farm
-        return regress_farm.resume(a)
     if a.jobs is None:
         try:
             a.jobs = len(os.sched_getaffinity(0))
         except AttributeError:
             a.jobs = os.cpu_count() or 1
+    if a.resume:
+        import regress_farm
+        return regress_farm.resume(a, run_local)
     if a.jobs < 1:
         raise Usage('-j expects at least 1')
     if not os.path.isdir(a.vectors):
@@ -375,6 +363,8 @@ def regress(a):
         import regress_farm
         farm = regress_farm.preflight(a, outdir)
     os.makedirs(outdir, exist_ok=True)
+    prior = prior_seconds(outdir)                     # the last regression here: its run lengths
+    metadata(a, sorted({int(r.seed) for r in runs if r.kind == 'random'}))   # dated at the start
     mark_in_progress(a, outdir)
     shutil.rmtree(os.path.join(outdir, 'runs'), ignore_errors=True)
     shutil.rmtree(os.path.join(outdir, 'coverage'), ignore_errors=True)
@@ -383,19 +373,31 @@ def regress(a):
         if a.cov_build is None:
             a.cov_build = os.path.dirname(os.path.abspath(a.rcosim)).rstrip('/') + '-cov'
         binary = build_coverage(a, outdir, sorted({r.block for r in runs}))
+    cache = CostCache(binary)
     feats = run_options(binary)
     if feats['png']:
-        feats['png_blocks'] = {b for b in {r.block for r in runs} if b in blocks and has_pictures(binary, b)}
+        feats['png_blocks'] = {b for b in {r.block for r in runs} if b in blocks and has_pictures(binary, b, cache)}
     if a.farm:
         return regress_farm.farm(a, runs, outdir, binary, feats, farm)
+    import regress_farm
+    regress_farm.save_state(a, runs, outdir, binary, feats)   # for --resume DIR
     nvec = sum(r.kind == 'vec' for r in runs)
     seeds = sorted({int(r.seed) for r in runs if r.kind == 'random'})
     title = 'rcosim regress --suite %s' % a.suite
-    print('regress: suite %s, %d runs (%d vectors, %d random%s)%s on %d workers -> %s' % (
-        a.suite, len(runs), nvec, len(runs) - nvec,
+    print('regress: suite %s, %s (%d vectors, %d random%s)%s on %s -> %s' % (
+        a.suite, plural(len(runs), 'run'), nvec, len(runs) - nvec,
         ', seeds %s' % ' '.join(map(str, seeds)) if seeds else '',
-        ', shard %d/%d' % a.shard if a.shard else '', a.jobs, outdir), flush=True)
-    t0 = time.monotonic()
+        ', shard %d/%d' % a.shard if a.shard else '', plural(a.jobs, 'worker'), outdir), flush=True)
+    t0 = getattr(a, 't_start', time.monotonic())     # the wall time includes the set-up
+    stopped = run_local(a, runs, outdir, binary, feats, Eta(a.jobs, prior, cache))
+    wall = time.monotonic() - t0
+    cache.learn(runs)
+    cache.save()
+    return finish(a, runs, outdir, blocks, wall, stopped, title)
+
+
+def run_local(a, runs, outdir, binary=None, feats=None, eta=None):
+    """execute() with SIGTERM/SIGHUP turned into an orderly stop.  Returns why it stopped early."""
     old = {s: signal.getsignal(s) for s in (signal.SIGTERM, signal.SIGHUP)}
 
     def interrupt(sig, frame):
@@ -405,12 +407,10 @@ def regress(a):
     for s in old:
         signal.signal(s, interrupt)
     try:
-        stopped = execute(a, runs, outdir, binary, feats, {})
+        return execute(a, runs, outdir, binary, feats, {}, eta)
     finally:
         for s, h in old.items():
             signal.signal(s, h)
-    wall = time.monotonic() - t0
-    return finish(a, runs, outdir, blocks, wall, stopped, title)
 
 
 # ---- rcosim gen --all ----------------------------------------------------------------------------
@@ -587,6 +587,11 @@ def main(argv):
                         help='finish the farm regression in DIR: submit only its runs without a result, then '
                              'write the reports (nothing is submitted when every run has one)')
     a = ap.parse_args(argv)
+    a.t_start = time.monotonic()
+    a.argv = [x for x in argv if not x.startswith('--rcosim=')]
+    if '--rcosim' in a.argv:                           # rcosim adds it: not the user's command line
+        i = a.argv.index('--rcosim')
+        del a.argv[i:i + 2]
     a.rcosim = os.path.abspath(a.rcosim)
     a.vectors = os.path.abspath(a.vectors)
     if not os.access(a.rcosim, os.X_OK):

@@ -34,6 +34,7 @@ import sys
 import time
 
 from rcosim_py.atomic import write_json_atomic
+from rcosim_py import state as rstate
 from rcosim_py.cli import Usage
 from rcosim_py.report import finish
 from rcosim_py.runs import Progress, Run, analyse, fmt_secs, fmt_wall, read_text, run_command
@@ -305,8 +306,9 @@ def sizing(n, farm, a):
 
 # ==== the submitter ============================================================================
 
-def farm(a, runs, outdir, binary, feats, fm):
-    """'rcosim regress --farm slurm' after regress.py planned the suite: submit, watch, report."""
+def save_state(a, runs, outdir, binary, feats):
+    """Writes OUT/farm/state.json (the suite, for --resume) for a farm or a local run; sets each run's
+    dir, cmd and env as the run will use them."""
     os.makedirs(os.path.join(outdir, 'farm'), exist_ok=True)
     for d in ('tasks', 'logs'):
         shutil.rmtree(os.path.join(outdir, 'farm', d), ignore_errors=True)
@@ -323,16 +325,35 @@ def farm(a, runs, outdir, binary, feats, fm):
                        'env': r.env} for r in runs],
              'submissions': []}
     write_json_atomic(os.path.join(outdir, 'farm', 'state.json'), state)
+    return state
+
+
+def farm(a, runs, outdir, binary, feats, fm):
+    """'rcosim regress --farm slurm' after regress.py planned the suite: submit, watch, report."""
+    state = save_state(a, runs, outdir, binary, feats)
     return submit_and_report(a, runs, [], outdir, fm, state)
 
 
-def resume(a):
-    """'rcosim regress --resume DIR': submit the runs of DIR without a result, then report."""
+def resume(a, run_local=None):
+    """'rcosim regress --resume DIR': submit the runs of DIR without a result, then report.  A local
+    regression (state.json without "farm") runs them here instead: run_local(a, todo, outdir) ->
+    why it stopped early or None (regress.py's executor)."""
     outdir = os.path.abspath(a.resume)
-    state = load_json(os.path.join(outdir, 'farm', 'state.json'))
-    if state is None or state.get('version') != STATE_VERSION:
-        raise Usage('--resume: %s holds no farm regression (no readable farm/state.json)' % outdir)
-    saved = dict(state['a'])
+    spath = os.path.join(outdir, 'farm', 'state.json')
+    if not os.path.isdir(outdir):
+        raise Usage('--resume %s: expected the directory of a regression, %s' % (
+            a.resume, 'it is a file' if os.path.lexists(outdir) else 'no such directory'))
+    if not os.path.isfile(spath):
+        raise Usage('--resume: %s holds no regression (no farm/state.json)' % outdir)
+    try:
+        with open(spath, 'rb') as f:
+            state = json.loads(f.read().decode('utf-8'))
+    except OSError as e:
+        raise Usage('--resume: %s: expected a readable file, %s' % (spath, e.strerror or e))
+    except (ValueError, RecursionError) as e:
+        raise Usage('--resume: %s: expected JSON text (UTF-8), %s' % (spath, str(e)[:120]))
+    rstate.validate(state, spath, outdir)           # before anything is deleted or submitted
+    saved = {k: v for k, v in state['a'].items() if k in SAVED}
     for k in ('partition', 'time', 'array_max', 'runs_per_task', 'sbatch', 'assume_shared', 'jobs_given'):
         v = getattr(a, k, None)
         if v:                                       # given again on the command line: it wins
@@ -353,8 +374,12 @@ def resume(a):
                           % (sub['job'], outdir, len(q), sub['job']))
     done, todo = [], []
     for r in runs:
-        res = load_json(os.path.join(r.dir, 'result.json'))
+        rpath = os.path.join(r.dir, 'result.json')
+        res = load_json(rpath)
+        if res is None and os.path.lexists(rpath):
+            raise Usage('--resume: %s: expected JSON text {"rc": EXIT STATUS, ...}' % rpath)
         if res is not None:
+            rstate.validate_result(res, rpath)
             take_result(a, r, res, outdir)
             done.append(r)
         else:
@@ -362,10 +387,21 @@ def resume(a):
     print('regress: resuming %s: %d of %d runs have a result%s' % (
         outdir, len(done), len(runs), '; submitting the other %d' % len(todo) if todo else
         '; nothing to re-run'), flush=True)
+    local = not saved.get('farm')
     if not todo:
         a.jobs = state.get('slots', 1)
         return finish(a, runs, outdir, None, 0.0, None, 'rcosim regress --suite %s' % a.suite,
-                        farm_extra(state, runs))
+                      None if local else farm_extra(state, runs))
+    if local:
+        for exe in sorted({r.cmd[0] for r in todo}):
+            if not (os.path.isfile(exe) and os.access(exe, os.X_OK)):
+                raise Usage('--resume: %s: expected the rcosim binary the runs were made with, %s is not an '
+                            'executable file' % (os.path.join(outdir, 'farm', 'state.json'), exe))
+        for r in todo:
+            shutil.rmtree(r.dir, ignore_errors=True)   # validated: OUT/runs/NAME
+        t0 = time.monotonic()
+        stopped = run_local(a, todo, outdir)
+        return finish(a, runs, outdir, None, time.monotonic() - t0, stopped, 'rcosim regress --suite %s' % a.suite)
     fm = preflight(a, outdir)
     for r in todo:
         shutil.rmtree(r.dir, ignore_errors=True)

@@ -2,10 +2,12 @@
 """export/__main__.py - 'rcosim export' (python3 -m export with scripts/ on the path): golden vectors
 as benches for other simulators (docs/export.md).
 
-  rcosim export --vector V --format sv -o DIR [--mode exact|ordered]
+  rcosim export --vector V --format sv -o DIR [--mode exact|ordered] [--force]
       a self-checking SystemVerilog bench (scripts/export/export_sv.py); DIR/run.sh icarus|verilator
-  rcosim export --vector V --format cocotb -o DIR
+  rcosim export --vector V --format cocotb -o DIR [--force]
       the same bench as a cocotb test module and Makefile (scripts/export/export_cocotb.py)
+  DIR must be new; --force replaces an earlier export (marked by DIR/.rcosim-export), never a
+  directory export did not write.  The bench is written beside DIR and renamed into place.
   rcosim export --check [-o DIR] [-j N] [--verilator] [--block B] [VECTOR...]
       the cross-simulator regression: every shipped vector exported and run under Icarus
       (scripts/export/export_check.py)

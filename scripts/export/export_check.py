@@ -14,6 +14,7 @@ every vector of the block with the vector's own plusargs (vector.args), as a tea
 Usage: export_check.py [-o DIR] [-j N] [--verilator | --verilator-only] [--block B] [VECTOR...]
 Exit status 0 when every bench passes, 1 otherwise, 2 on bad input.
 """
+import argparse
 import concurrent.futures
 import glob
 import os
@@ -22,7 +23,7 @@ import subprocess
 import sys
 import time
 
-from export import export_sv
+from export import export_sv, outdir
 from rcosim_py import vector
 from rcosim_py.cli import Parser
 from rcosim_py.vector import ROOT, VectorError
@@ -77,10 +78,11 @@ def run_one(vec, outroot, sims, timeout):
     try:
         v = vector.read(vec)
         res['block'] = v.block
-        export_sv.gen(v, d, 'exact', os.path.basename(name.split('.')[-1]))
-    except VectorError as e:
+        bname = export_sv.bench_name(name.split('.')[-1])
+        outdir.publish(d, True, lambda t: export_sv.gen(v, t, 'exact', bname), legacy=True)
+    except (VectorError, outdir.OutError) as e:
         res['rc']['export'] = 2
-        res['out']['export'] = str(e)
+        res['out']['export'] = export_sv.shown(str(e))
         res['secs'] = time.monotonic() - t0
         return res
     for sim in sims:
@@ -96,14 +98,31 @@ def passed(res, sim):
 def main(argv=None):
     ap = Parser(prog='rcosim export --check')
     ap.add_argument('-o', dest='out', default='export-check')
-    ap.add_argument('-j', dest='jobs', type=int, default=2)
+    ap.add_argument('-j', dest='jobs', type=whole(1, 4096, 'a whole number 1..4096'), default=2)
     ap.add_argument('--verilator', action='store_true', help='also run each bench under Verilator --binary')
     ap.add_argument('--verilator-only', action='store_true', help='only under Verilator (one build per block)')
     ap.add_argument('--block', action='append', default=[], help='only this block (FAMILY.NAME), repeatable')
-    ap.add_argument('--timeout', type=int, default=900, help='seconds per simulator run (default 900)')
+    ap.add_argument('--timeout', type=whole(1, 10 ** 6, 'a whole number of seconds 1..1000000'), default=900,
+                    help='seconds per simulator run (default 900)')
     ap.add_argument('vectors', nargs='*')
     a = ap.parse_args(argv)
+    for x in a.vectors:
+        if not os.path.isfile(x):
+            return usage("%s: expected a vector file, %s" % (export_sv.shown(x), 'it is a directory'
+                         if os.path.isdir(x) else 'no such file'))
+    known = set(block_names())
+    for b in a.block:
+        if b not in known:
+            return usage("--block '%s': expected a block name (%s)" % (b, ', '.join(sorted(known))))
     vecs = [os.path.abspath(x) for x in a.vectors] or shipped()
+    try:
+        if os.path.lexists(a.out) and not os.path.isdir(a.out):
+            raise outdir.OutError('-o %s: expected a directory, it is an existing file' % export_sv.shown(a.out))
+        os.makedirs(a.out, exist_ok=True)
+    except OSError as e:
+        return usage('-o %s: expected a directory it can write, %s' % (export_sv.shown(a.out), e.strerror or e))
+    except outdir.OutError as e:
+        return usage(str(e))
     if a.block:
         keep = []
         for vp in vecs:
@@ -113,7 +132,6 @@ def main(argv=None):
         vecs = keep
     a.verilator = a.verilator or a.verilator_only
     sims = ([] if a.verilator_only else ['icarus']) + (['verilator'] if a.verilator else [])
-    os.makedirs(a.out, exist_ok=True)
     outroot = os.path.abspath(a.out)
     t0 = time.monotonic()
     with concurrent.futures.ThreadPoolExecutor(max_workers=max(1, a.jobs)) as ex:
@@ -154,7 +172,30 @@ def main(argv=None):
             print('---- lockstep reproduction: rcosim replay --vector %s' % r['vector'])
     print('export-check: %d of %d benches passed under %s in %.1fs' %
           (len(results) - len(bad), len(results), ' and '.join(sims), time.monotonic() - t0))
-    return 1 if bad else 0
+    if not results:
+        return usage('no vector to check: expected vectors under vectors/ or given on the command line')
+    errs = [r for r in results if 'export' in r['rc']]
+    for r in errs:
+        print('rcosim export: %s' % r['out']['export'], file=sys.stderr)
+    return 2 if errs else 1 if bad else 0
+
+
+def block_names():
+    """FAMILY.NAME of every block manifest rtl/FAMILY/NAME/NAME.block."""
+    return ['%s.%s' % tuple(p.split(os.sep)[-3:-1]) for p in glob.glob(os.path.join(ROOT, 'rtl', '*', '*', '*.block'))]
+
+
+def usage(msg):
+    print('rcosim export --check: %s' % msg, file=sys.stderr)
+    return 2
+
+
+def whole(lo, hi, what):
+    def parse(text):
+        if not re.fullmatch(r'[0-9]+', text) or not lo <= int(text) <= hi:
+            raise argparse.ArgumentTypeError("'%s': expected %s" % (text, what))
+        return int(text)
+    return parse
 
 
 if __name__ == '__main__':

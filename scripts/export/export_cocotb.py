@@ -12,15 +12,12 @@ PATH; results.xml is the JUnit file.  The same vector gives the same bytes.
 """
 import math
 import os
-import re
 import shutil
 import sys
 
 from export import export_sv
 from rcosim_py import vector
-from rcosim_py.cli import Parser
 from rcosim_py.rng import seed_mix
-from rcosim_py.vector import VectorError
 
 MAKEFILE = '''# Makefile - run the exported cocotb test of %(name)s (%(block)s) with cocotb's makefiles.
 # make [SIM=icarus] [COCOTB_TEST_FILTER=test_exact] [COCOTB_RANDOM_SEED=N]; JUnit: results.xml
@@ -70,23 +67,8 @@ def gen(v, outdir, name):
 
 
 def main(argv=None):
-    ap = Parser(prog='rcosim export --format cocotb')
-    ap.add_argument('--vector')
-    ap.add_argument('-o', dest='out')
-    a, extra = ap.parse_known_args(argv)
-    if extra:
-        ap.error('%s: not an option of this command' % ' '.join(extra))
-    if not a.vector or not a.out:
-        ap.error('expected --vector V and -o DIR')
-    try:
-        v = vector.read(a.vector)
-        name = re.sub(r'\.vec(\.gz)?$', '', os.path.basename(a.vector))
-        gen(v, a.out, name)
-    except VectorError as e:
-        print('rcosim export: %s' % e, file=sys.stderr)
-        return 2
-    print('export: %s (%s) -> %s (cocotb)' % (a.vector, v.block, a.out))
-    return 0
+    return export_sv.export_main(argv, 'rcosim export --format cocotb', lambda v, d, a, name: gen(v, d, name),
+                                 ' (cocotb)')
 
 
 if __name__ == '__main__':

@@ -27,6 +27,8 @@ from rcosim_py import vector
 from rcosim_py.cli import Parser
 from rcosim_py.vector import ROOT, VectorError
 
+from export import outdir
+
 PAGE_WORDS = 1024  # 4 KiB pages of 32-bit words
 
 
@@ -131,9 +133,7 @@ def gen(v, outdir, mode, name):
     # ---- RTL copy ---------------------------------------------------------------------------
     rtl = block_rtl(block)
     rdir = os.path.join(outdir, 'rtl')
-    if os.path.isdir(rdir):
-        shutil.rmtree(rdir)
-    os.makedirs(rdir)
+    os.makedirs(rdir, exist_ok=True)  # outdir is a fresh directory (export/outdir.py): nothing to remove
     for p in rtl:
         shutil.copyfile(p, os.path.join(rdir, os.path.basename(p)))
     write(os.path.join(outdir, 'files.f'), ''.join('rtl/%s\n' % os.path.basename(p) for p in rtl) + 'rcosim_tb.sv\n')
@@ -638,25 +638,47 @@ esac
 '''
 
 
-def main(argv=None):
-    ap = Parser(prog='rcosim export --format sv')
+def bench_name(path):
+    """The bench's name for the vector at path: its file name without .vec/.vec.gz, every character
+    but A-Z a-z 0-9 _ . + - replaced by '_', so it is a safe SystemVerilog string and one plusarg
+    (a '"', a newline or a space in a file name would break the bench or split '+name=')."""
+    base = os.path.basename(os.fsencode(path)).decode('utf-8', 'replace')
+    name = re.sub(r'[^A-Za-z0-9_.+-]', '_', re.sub(r'\.vec(\.gz)?$', '', base))
+    return name or 'vector'
+
+
+def shown(path):
+    """path as text that prints on any terminal (a non-UTF-8 byte as \\xNN)."""
+    return os.fsencode(path).decode('utf-8', 'backslashreplace')
+
+
+def export_main(argv, prog, fmt_gen, suffix=''):
+    """The shared command line of 'export --format sv|cocotb': fmt_gen(v, dir, a, name) writes the bench."""
+    ap = Parser(prog=prog)
     ap.add_argument('--vector')
     ap.add_argument('-o', dest='out')
-    ap.add_argument('--mode', choices=('exact', 'ordered'), default='exact')
+    ap.add_argument('--force', action='store_true', help='replace an earlier export in DIR')
+    if 'sv' in prog:
+        ap.add_argument('--mode', choices=('exact', 'ordered'), default='exact')
     a, extra = ap.parse_known_args(argv)
     if extra:
         ap.error('%s: not an option of this command' % ' '.join(extra))
     if not a.vector or not a.out:
         ap.error('expected --vector V and -o DIR')
     try:
+        outdir.check(a.out, a.force)
         v = vector.read(a.vector)
-        name = re.sub(r'\.vec(\.gz)?$', '', os.path.basename(a.vector))
-        gen(v, a.out, a.mode, name)
-    except VectorError as e:
-        print('rcosim export: %s' % e, file=sys.stderr)
+        name = bench_name(a.vector)
+        outdir.publish(a.out, a.force, lambda d: fmt_gen(v, d, a, name))
+    except (VectorError, outdir.OutError) as e:
+        print('rcosim export: %s' % shown(str(e)), file=sys.stderr)
         return 2
-    print('export: %s (%s) -> %s' % (a.vector, v.block, a.out))
+    print('export: %s (%s) -> %s%s' % (shown(a.vector), v.block, shown(a.out), suffix))
     return 0
+
+
+def main(argv=None):
+    return export_main(argv, 'rcosim export --format sv', lambda v, d, a, name: gen(v, d, a.mode, name))
 
 
 if __name__ == '__main__':

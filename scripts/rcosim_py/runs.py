@@ -1,6 +1,7 @@
 """runs.py - one run of a regression (rcosim regress, scripts/regress.py): what it is (Run), the
 command it runs, what its output says once it finished (analyse), the progress line.  Shared by
 the local back end (scripts/regress.py) and the Slurm back end (scripts/regress_farm.py)."""
+import json
 import os
 import re
 import shlex
@@ -83,9 +84,9 @@ class Progress:
                 self.stream.write('%s %s: %s\n' % (STATUS_WORD[r.status], r.id, r.message))
             self.update(eta, force=True)
         else:
-            self.stream.write('[%*d/%d] %-4s %s (%.1f s)%s\n' % (
+            self.stream.write('[%*d/%d] %-4s %s (%.1f s; %d pass, %d fail; ETA %s)%s\n' % (
                 len(str(self.total)), self.done, self.total, STATUS_WORD[r.status], r.id, r.seconds,
-                '' if r.status == 'pass' else ': ' + r.message))
+                self.npass, self.nfail, eta, '' if r.status == 'pass' else ': ' + r.message))
             self.stream.flush()
 
     def update(self, eta, force=False):
@@ -176,3 +177,164 @@ def run_command(r, binary, feats):
     if r.block in feats.get('png_blocks', ()):
         args += ['--png', '.']
     return [binary] + args
+
+
+# ---- the ETA: from measured run lengths, never from a probe --------------------------------------
+
+COST_CACHE = 'regress-costs.json'     # in the directory of the rcosim binary (its build directory)
+
+
+def run_units(r):
+    """The random count of a random run (its length in units of the block's stimulus), else 1."""
+    if r.kind == 'random' and '--count' in r.args:
+        try:
+            return max(1, int(r.args[r.args.index('--count') + 1]))
+        except (ValueError, IndexError):
+            return 1
+    return 1
+
+
+def read_json(path):
+    try:
+        with open(path) as f:
+            return json.load(f)
+    except (OSError, ValueError):
+        return None
+
+
+def prior_seconds(outdir):
+    """{run id: seconds} of the previous regression in OUTDIR (its results.json), for the runs
+    that finished there; read before the new regression replaces it."""
+    d = read_json(os.path.join(outdir, 'results.json'))
+    out = {}
+    if isinstance(d, dict):
+        for x in d.get('runs') or []:
+            try:
+                if x.get('status') in ('pass', 'fail') and float(x.get('seconds') or 0) > 0:
+                    out[x['id']] = float(x['seconds'])
+            except (TypeError, ValueError, KeyError, AttributeError):
+                pass
+    return out
+
+
+def binary_stamp(binary):
+    try:
+        st = os.stat(binary)
+        return '%d:%d' % (st.st_size, int(st.st_mtime))
+    except OSError:
+        return ''
+
+
+class CostCache:
+    """Per-block run costs measured by earlier regressions with this binary's build, kept in
+    BUILD/regress-costs.json: seconds per vector run and seconds per unit of random count, per
+    block; and which blocks have pictures (--png), valid while the binary is unchanged."""
+
+    def __init__(self, binary):
+        # RCOSIM_REGRESS_CACHE=FILE puts it elsewhere (tests against a build they must not write).
+        self.path = os.environ.get('RCOSIM_REGRESS_CACHE') or os.path.join(
+            os.path.dirname(os.path.abspath(binary)), COST_CACHE)
+        self.stamp = binary_stamp(binary)
+        d = read_json(self.path)
+        d = d if isinstance(d, dict) else {}
+        self.blocks = d.get('blocks') if isinstance(d.get('blocks'), dict) else {}
+        pics = d.get('pictures') if isinstance(d.get('pictures'), dict) else {}
+        self.pictures = pics if d.get('binary') == self.stamp else {}
+
+    def expected(self, r):
+        b = self.blocks.get(r.block)
+        if not isinstance(b, dict):
+            return None
+        try:
+            if r.kind == 'random' and 'random_per_unit' in b:
+                return float(b['random_per_unit']) * run_units(r)
+            if r.kind != 'random' and 'vec' in b:
+                return float(b['vec'])
+        except (TypeError, ValueError):
+            pass
+        return None
+
+    def learn(self, runs):
+        """Replaces the costs of the blocks these runs measured (timeouts and errors left out)."""
+        acc = {}
+        for r in runs:
+            if r.status not in ('pass', 'fail') or r.seconds <= 0:
+                continue
+            e = acc.setdefault((r.block, r.kind == 'random'), [0.0, 0])
+            e[0] += r.seconds
+            e[1] += run_units(r)
+        for (block, rnd), (sec, n) in acc.items():
+            b = self.blocks.setdefault(block, {})
+            b['random_per_unit' if rnd else 'vec'] = sec / n
+
+    def save(self):
+        from rcosim_py.atomic import write_atomic
+        try:
+            write_atomic(self.path, json.dumps({'binary': self.stamp, 'pictures': self.pictures,
+                                                'blocks': self.blocks}, indent=1, sort_keys=True) + '\n')
+        except OSError:
+            pass                      # a read-only build directory: no cache, the ETA learns in flight
+
+
+class Eta:
+    """Seconds left of a regression.  Each run's expected length: its own length in the previous
+    regression in the same output directory, else its block's cost cached in the build directory,
+    else the mean of this regression's finished runs of its block and kind (or per unit of cost).
+    The expectations are scaled by how the finished runs measured against theirs (a busier or
+    quieter machine), and the remaining runs are placed on the workers in the order they will go
+    out (longest first), the running ones with what they have left."""
+
+    def __init__(self, jobs, prior=None, cache=None):
+        self.jobs = max(1, jobs)
+        self.prior = prior or {}
+        self.cache = cache
+        self.avg = {}                  # (block, kind) -> [seconds, runs] finished here
+        self.done_cost = self.done_sec = 0.0
+        self.exp_done = self.act_done = 0.0   # finished runs that had a measured expectation
+
+    def measured(self, r):
+        if r.id in self.prior:
+            return self.prior[r.id]
+        return self.cache.expected(r) if self.cache else None
+
+    def expected(self, r):
+        x = self.measured(r)
+        if x is not None:
+            ratio = self.act_done / self.exp_done if self.exp_done > 0 else 1.0
+            return x * max(0.2, min(5.0, ratio))
+        s = self.avg.get((r.block, r.kind))
+        if s:
+            return s[0] / s[1]
+        if self.done_cost > 0:
+            return r.cost * self.done_sec / self.done_cost
+        return None
+
+    def finished(self, r):
+        x = self.measured(r)
+        if x is not None and r.status in ('pass', 'fail'):
+            self.exp_done += x
+            self.act_done += r.seconds
+        s = self.avg.setdefault((r.block, r.kind), [0.0, 0])
+        s[0] += r.seconds
+        s[1] += 1
+        self.done_cost += r.cost
+        self.done_sec += r.seconds
+
+    def remaining(self, pending, running, now=None):
+        """Seconds left, or None when nothing is known yet.  RUNNING: [(run, start time)]."""
+        now = time.monotonic() if now is None else now
+        free = []
+        for r, t0 in running:
+            x = self.expected(r)
+            if x is None:
+                return None
+            free.append(max(0.0, x - (now - t0)))
+        free += [0.0] * max(0, self.jobs - len(free))
+        free.sort()
+        for r in pending:
+            x = self.expected(r)
+            if x is None:
+                return None
+            free[0] += x
+            free.sort()
+        return max(free) if free else 0.0

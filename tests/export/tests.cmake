@@ -11,9 +11,12 @@ option(RCOSIM_EXPORT_LONG "also run the long exported benches (Icarus) and more 
 # the next configure.  A vector Icarus takes more than ~60 s on (measured, docs/export.md 'Known
 # limits') runs in export.icarus.<family>.<block>.long instead, registered with RCOSIM_EXPORT_LONG
 # (which scripts/ctest-nightly.cmake sets) under the 'nightly' label.
-# Blocks left out of the Icarus leg (docs/export.md 'Known limits'): none today; a block whose RTL
-# Icarus cannot take yet goes here until it is fixed.
-set(RCOSIM_EXPORT_ICARUS_SKIP "")
+# Each block's own export settings come from its manifest's `export` line (blockgen --cmake):
+# RCOSIM_EXPORT_ICARUS_<block> no leaves it out of the Icarus leg (its RTL Icarus cannot take yet,
+# or its vectors are not yet timed under Icarus: docs/export.md 'Known limits'),
+# RCOSIM_EXPORT_COCOTB_<block> names its cocotb vector, RCOSIM_EXPORT_VERILATOR_<block> ci puts its
+# Verilator leg into CI (otherwise nightly, with RCOSIM_EXPORT_LONG).
+include(${CMAKE_BINARY_DIR}/gen/rc_blocks.cmake)
 # Vectors too long for Icarus even at night (measured, docs/export.md 'Known limits'); Verilator
 # runs them (export.verilator.<block>).
 set(RCOSIM_EXPORT_ICARUS_TOO_LONG
@@ -24,11 +27,6 @@ set(RCOSIM_EXPORT_NIGHTLY
     r5xx/gfx3d/scene.vec.gz    # 958 s
     r5xx/gpu/copy.vec    # 56 s of CPU under Icarus: keeps the gpu test near 80 s
     si/backend/scene.vec.gz)   # 53,045 cycles: 344 s under Icarus (small.vec is the CI case)
-set(RCOSIM_COCOTB_VECTOR_r5xx.cp r5xx/cp/type0_worked.vec)
-set(RCOSIM_COCOTB_VECTOR_r5xx.tile r5xx/tile/backpressure.vec)
-set(RCOSIM_COCOTB_VECTOR_r5xx.zb r5xx/zb/backpressure.vec)
-set(RCOSIM_COCOTB_VECTOR_r5xx.rb3d r5xx/rb3d/throughput.vec)
-set(RCOSIM_COCOTB_VECTOR_r5xx.gfx2d r5xx/gfx2d/misc.vec)
 # cocotb legs too long for CI (cocotb drives every cycle from Python: the si.backend scene is
 # 53,045 cycles and took over 8 CPU-minutes): nightly, with RCOSIM_EXPORT_LONG
 set(RCOSIM_COCOTB_NIGHTLY si/backend/scene.vec.gz)
@@ -42,7 +40,7 @@ if(IVERILOG_EXECUTABLE)
     file(RELATIVE_PATH rel ${PROJECT_SOURCE_DIR}/vectors ${dir})
     string(REPLACE "/" "." blk ${rel})
     file(GLOB vecs ${dir}/*.vec ${dir}/*.vec.gz)
-    if(NOT vecs OR blk IN_LIST RCOSIM_EXPORT_ICARUS_SKIP)
+    if(NOT vecs OR RCOSIM_EXPORT_ICARUS_${blk} STREQUAL "no")
       continue()
     endif()
     set(fast "")
@@ -73,8 +71,8 @@ if(IVERILOG_EXECUTABLE)
       set_tests_properties(export.fault.${blk} PROPERTIES LABELS "export;${blk}" ENVIRONMENT "PYTHONDONTWRITEBYTECODE=1")
     endif()
     # the cocotb leg: the block's smallest directed vector (or the one named below)
-    if(DEFINED RCOSIM_COCOTB_VECTOR_${blk})
-      set(small ${PROJECT_SOURCE_DIR}/vectors/${RCOSIM_COCOTB_VECTOR_${blk}})
+    if(DEFINED RCOSIM_EXPORT_COCOTB_${blk})
+      set(small ${dir}/${RCOSIM_EXPORT_COCOTB_${blk}})
     endif()
     if(small)
       list(APPEND cocotb_vecs ${small})
@@ -105,13 +103,19 @@ if(IVERILOG_EXECUTABLE)
 endif()
 # Verilator --binary --timing: the fault always; every vector of a block through one build of its
 # bench (export_check.py --verilator-only: CAP_ parameters from the block's largest vector, each
-# vector's plusargs from its vector.args), for r5xx.zb (seeded back-pressure and latency) and
-# r5xx.regs always, for every block with RCOSIM_EXPORT_LONG (the nightly).
+# vector's plusargs from its vector.args), for the blocks whose manifest says verilator=ci
+# (r5xx.zb: seeded back-pressure and latency; r5xx.regs) always, for every block with
+# RCOSIM_EXPORT_LONG (the nightly).
 add_test(NAME export.verilator.fault
          COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_SOURCE_DIR}/export/export_test.py
                  $<TARGET_FILE:rcosim> ${PROJECT_SOURCE_DIR} ${RCOSIM_EXPORT_WORK} fault_verilator)
 set_tests_properties(export.verilator.fault PROPERTIES LABELS "export;export_verilator" ENVIRONMENT "PYTHONDONTWRITEBYTECODE=1")
-set(verilator_blocks r5xx.zb r5xx.regs)
+set(verilator_blocks "")
+foreach(blk ${RCOSIM_BLOCK_NAMES})
+  if(RCOSIM_EXPORT_VERILATOR_${blk} STREQUAL "ci")
+    list(APPEND verilator_blocks ${blk})
+  endif()
+endforeach()
 if(RCOSIM_EXPORT_LONG)
   file(GLOB vec_dirs LIST_DIRECTORIES true ${PROJECT_SOURCE_DIR}/vectors/*/*)
   set(verilator_blocks "")
@@ -129,8 +133,8 @@ foreach(blk ${verilator_blocks})
            COMMAND ${Python3_EXECUTABLE} ${PROJECT_SOURCE_DIR}/scripts/export/export_check.py --verilator-only
                    --block ${blk} -o ${RCOSIM_EXPORT_WORK}/verilator-${blk} -j 2)
   set(labels "export;export_verilator;${blk}")
-  if(NOT blk STREQUAL "r5xx.zb" AND NOT blk STREQUAL "r5xx.regs")
-    set(labels "${labels};nightly")     # the CI pair above runs whatever the option
+  if(NOT RCOSIM_EXPORT_VERILATOR_${blk} STREQUAL "ci")
+    set(labels "${labels};nightly")     # the manifests' verilator=ci blocks run whatever the option
   endif()
   set_tests_properties(export.verilator.${blk} PROPERTIES LABELS "${labels}"
                        ENVIRONMENT "PYTHONDONTWRITEBYTECODE=1;PYTHONPATH=${PROJECT_SOURCE_DIR}/scripts")

@@ -621,7 +621,7 @@ def case_malformed(ctx):
         (['--vector', VEC, '-o', ex, '--format', 'cocotb', '--mode', 'exact'],
          'rcosim export --format cocotb: --mode exact: not an option of this command'),
         (['--vector', 'no/such.vec', '-o', ex], 'rcosim export: no/such.vec: cannot open: No such file or directory'),
-        (['--check', '--block', 'r5xx.cp', '-j', 'x'], "rcosim export --check: argument -j: invalid int value: 'x'"),
+        (['--check', '--block', 'r5xx.cp', '-j', 'x'], "rcosim export --check: argument -j: 'x': expected a whole number 1..4096"),
         (['--check', '--frob'], 'rcosim export --check: unrecognized arguments: --frob'),
     ]:
         bad(['export'] + args, msg)
@@ -699,6 +699,271 @@ def case_regress_signal(ctx):
     left = subprocess.run(['pgrep', '-f', '--', '--count 9000000 '], capture_output=True, text=True).stdout.split()
     check(not left, 'children still running: %s' % left)
     no_tmp_files(o)
+
+
+# ---- export and resume made safe (issue #29, point 1; docs/export.md, docs/regression.md) ----------
+
+def tree(d):
+    """{relative path: bytes} of every file under d."""
+    out = {}
+    for root, _, files in os.walk(d):
+        for n in files:
+            q = os.path.join(root, n)
+            out[os.path.relpath(q, d)] = open(q, 'rb').read()
+    return out
+
+
+def no_export_tmp(parent):
+    left = [n for n in os.listdir(parent) if '.rcosim-tmp.' in os.fsdecode(n)]
+    check(not left, 'temporary export directories left in %s: %s' % (parent, left))
+
+
+def case_export_out(ctx):
+    """-o is written through a temporary directory and a rename; a directory export did not write is
+    never touched, --force replaces only an earlier export; every -o error exit 2, nothing left."""
+    t = ctx['tmp']
+    vec = os.path.join(ctx['src'], VEC)
+    for fmt in ('sv', 'cocotb'):
+        exp = ['export', '--vector', vec, '--format', fmt]
+        o = os.path.join(t, 'out-' + fmt)
+        run(ctx, exp + ['-o', o], 0)
+        check(os.path.isfile(os.path.join(o, '.rcosim-export')), 'no .rcosim-export marker in ' + o)
+        first = tree(o)
+        no_export_tmp(t)
+        run(ctx, exp + ['-o', o], 2, 'rcosim export: -o %s: expected a new directory: it holds an earlier export; '
+            '--force replaces it' % o)
+        check(tree(o) == first, 'a refused export changed ' + o)
+        open(os.path.join(o, 'stale.hex'), 'w').write('old\n')
+        run(ctx, exp + ['-o', o, '--force'], 0)
+        check(tree(o) == first, '--force did not replace the earlier export exactly (stale files kept?)')
+        no_export_tmp(t)
+        # A user's directory (no marker): refused with and without --force, every file kept.
+        mine = os.path.join(t, 'mine-' + fmt)
+        os.makedirs(os.path.join(mine, 'rtl'))
+        for n, text in (('rtl/my.sv', 'module my; endmodule\n'), ('files.f', 'mine\n'), ('run.sh', 'echo mine\n')):
+            open(os.path.join(mine, n), 'w').write(text)
+        before = tree(mine)
+        for force in ([], ['--force']):
+            run(ctx, exp + ['-o', mine] + force, 2, 'rcosim export: -o %s: expected a new directory or an earlier '
+                'export (.rcosim-export): it exists and rcosim export did not write it; nothing was changed' % mine)
+            check(tree(mine) == before, 'export changed a directory it did not write: ' + mine)
+    exp = ['export', '--vector', vec, '--format', 'sv']
+    f = os.path.join(t, 'plain')
+    open(f, 'w').close()
+    run(ctx, exp + ['-o', f], 2, 'rcosim export: -o %s: expected a directory, it is an existing file' % f)
+    run(ctx, exp + ['-o', f + '/sub'], 2, 'rcosim export: -o %s/sub: expected a directory path, %s is an existing file'
+        % (f, f))
+    run(ctx, exp + ['-o', os.path.join(t, 'd' * 5000)], 2,
+        'rcosim export: -o: expected a path of at most 4096 bytes, got')
+    run(ctx, exp + ['-o', '/proc/rcosim-export-out'], 2, 'rcosim export: -o /proc/rcosim-export-out: expected a '
+        'directory it can write')
+    # A failing export leaves nothing: no directory, no temporary directory.
+    bad = os.path.join(t, 'bad.vec')
+    open(bad, 'wb').write(b'\xff\xfe' + open(vec, 'rb').read())
+    o = os.path.join(t, 'never')
+    run(ctx, ['export', '--vector', bad, '-o', o], 2, "rcosim export: %s:1: expected 'rcosim-vector 1'" % bad)
+    check(not os.path.exists(o), 'a failed export created ' + o)
+    no_export_tmp(t)
+
+
+def case_export_inputs(ctx):
+    """Bad vectors, hostile vector names and bad --check options: exit 2 with one 'expected' line, or
+    (names) a bench that compiles with the name as one plusarg."""
+    t = ctx['tmp']
+    vec = os.path.join(ctx['src'], VEC)
+    text = open(vec, 'rb').read()
+    cases = [('nonutf8.vec', b'\xff' + text, ":1: expected 'rcosim-vector 1'"),
+             ('cut.vec.gz', gzip.compress(text)[:-8], ':'),
+             ('block.vec', text.replace(b'block r5xx.cp', b'block r5xxcp'), ":2: expected a known block name, got 'r5xxcp'"),
+             ('seed.vec', re.sub(rb'(?m)^seed .*$', b'seed 1x', text), ":3: expected 'seed DECIMAL'")]
+    for name, data, msg in cases:
+        p = os.path.join(t, name)
+        open(p, 'wb').write(data)
+        more = ['expected more text, read error'] if name.endswith('.gz') else []
+        run(ctx, ['export', '--vector', p, '-o', os.path.join(t, 'o-' + name)], 2, 'rcosim export: ' + p + msg, *more)
+        check(not os.path.exists(os.path.join(t, 'o-' + name)), 'a failed export left its directory')
+        run(ctx, ['export', '--check', '-o', os.path.join(t, 'chk'), p], 2, 'rcosim export: ' + p + msg, *more)
+    run(ctx, ['export', '--vector', os.path.join(t, 'none.vec'), '-o', os.path.join(t, 'o-none')], 2,
+        'rcosim export: %s: cannot open' % os.path.join(t, 'none.vec'))
+    run(ctx, ['export', '--check', os.path.join(t, 'none.vec')], 2,
+        'rcosim export --check: %s: expected a vector file, no such file' % os.path.join(t, 'none.vec'))
+    run(ctx, ['export', '--check', '--block', 'typo'], 2, "rcosim export --check: --block 'typo': expected a block name")
+    run(ctx, ['export', '--check', '--timeout', '-1', vec], 2, "'-1': expected a whole number of seconds")
+    run(ctx, ['export', '--check', '-j', '0', vec], 2, "'0': expected a whole number 1..4096")
+    # Names: a '"', a newline, a space, a byte that is not UTF-8.  The bench compiles (Icarus, when
+    # installed) and '+name=' is one plusarg.
+    for raw in (b'q"uote', b'new\nline', b'sp ace', b'bad\xffbyte'):
+        p = os.path.join(os.fsencode(t), raw + b'.vec')
+        open(p, 'wb').write(text)
+        o = os.path.join(t, 'o-name')
+        shutil.rmtree(o, ignore_errors=True)
+        run(ctx, ['export', '--vector', p, '-o', o], 0)
+        args = open(os.path.join(o, 'vector.args'), encoding='utf-8').read().split()
+        names = [a for a in args if a.startswith('+name=')]
+        check(names and re.fullmatch(r'\+name=[A-Za-z0-9_.+-]+', names[0]) and not any(
+            a.startswith(('new', 'ace', 'line', 'byte')) for a in args), 'vector.args of %r: %s' % (raw, args))
+        if shutil.which('iverilog'):
+            c = subprocess.run(['iverilog', '-g2012', '-o', os.path.join(o, 'sim.vvp'), '-s', 'rcosim_tb', '-f',
+                                'files.f'], cwd=o, capture_output=True, text=True)
+            check(c.returncode == 0, 'the bench of %r does not compile' % raw, c.stdout, c.stderr)
+
+
+def case_export_killed(ctx):
+    """An export killed (SIGKILL) at any moment leaves -o as the earlier export or the new one, whole,
+    never a mix of old and new files and never missing; the next --force export cleans up."""
+    t = ctx['tmp']
+    a_vec = os.path.join(ctx['src'], VEC)
+    b_vec = os.path.join(ctx['src'], 'vectors', 'r5xx', 'cp', 'type3_nop.vec')    # ~1 MB: a long write
+    ref = {}
+    for name, v in (('a', a_vec), ('b', b_vec)):
+        run(ctx, ['export', '--vector', v, '-o', os.path.join(t, 'ref-' + name)], 0)
+        ref[name] = tree(os.path.join(t, 'ref-' + name))
+    o = os.path.join(t, 'out')
+    seen = []
+    for i in range(12):
+        shutil.rmtree(o, ignore_errors=True)
+        run(ctx, ['export', '--vector', a_vec, '-o', o], 0)
+        p = subprocess.Popen([ctx['rcosim'], 'export', '--vector', b_vec, '-o', o, '--force'],
+                             stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+        time.sleep(0.08 * i)
+        p.kill()
+        err = p.communicate()[1].decode('utf-8', 'replace')
+        check('Traceback' not in err, 'traceback', err)
+        check(os.path.isdir(o), 'after a kill at %.2f s, %s is missing' % (0.08 * i, o))
+        now = tree(o)
+        which = [k for k in ('a', 'b') if now == ref[k]]
+        check(which, 'after a kill at %.2f s, %s is neither the earlier export nor the new one: %d files, '
+              'differing: %s' % (0.08 * i, o, len(now), sorted(k for k in set(now) | set(ref['a'])
+                                                            if now.get(k) != ref['a'].get(k))[:8]))
+        seen.append(which[0])
+    run(ctx, ['export', '--vector', b_vec, '-o', o, '--force'], 0)
+    check(tree(o) == ref['b'], 'the --force export after the kills differs from a clean one')
+    print('kills left the earlier export %d times, the new one %d times' % (
+        seen.count('a'), seen.count('b')))
+
+
+def local_suite(ctx, nvec=2):
+    """A local regression of nvec r5xx.cp vectors in tmp/out: (out, vectors dir)."""
+    vd = os.path.join(ctx['tmp'], 'vectors')
+    os.makedirs(os.path.join(vd, 'r5xx', 'cp'))
+    for n in ('type0_worked.vec', 'swap0.vec')[:nvec]:
+        shutil.copy(os.path.join(ctx['src'], 'vectors', 'r5xx', 'cp', n), os.path.join(vd, 'r5xx', 'cp'))
+    o = os.path.join(ctx['tmp'], 'out')
+    regress(ctx, ['--vectors', vd, '-o', o, '--block', 'r5xx.cp', '--seeds', '0', '-j', '1'], 0)
+    return o, vd
+
+
+def case_resume_local(ctx):
+    """A local regression can be resumed: only the runs without a result run again."""
+    o, _ = local_suite(ctx)
+    runs = sorted(os.listdir(os.path.join(o, 'runs')))
+    check(len(runs) == 2 and all(os.path.isfile(os.path.join(o, 'runs', r, 'result.json')) for r in runs),
+          'a local run wrote no result.json', runs)
+    keep = os.path.join(o, 'runs', runs[0], 'report.txt')
+    os.utime(keep, (1, 1))
+    os.remove(os.path.join(o, 'runs', runs[1], 'result.json'))
+    out, _ = regress(ctx, ['--resume', o], 0, 'resuming %s: 1 of 2 runs have a result' % o, 'PASS: 2 of 2 runs passed')
+    check(os.stat(keep).st_mtime == 1, 'resume ran a run that had a result again')
+    check(os.path.isfile(os.path.join(o, 'runs', runs[1], 'result.json')), 'the resumed run wrote no result.json')
+    regress(ctx, ['--resume', o], 0, 'resuming %s: 2 of 2 runs have a result; nothing to re-run' % o)
+
+
+def case_resume_state(ctx):
+    """--resume checks state.json before it deletes or submits anything: a run's dir outside
+    OUT/runs/ is refused, a corrupt file names itself and what was expected; nothing outside is lost."""
+    import json
+    o, _ = local_suite(ctx, 1)
+    spath = os.path.join(o, 'farm', 'state.json')
+    check(os.path.isfile(spath), 'a local regression wrote no farm/state.json')
+    good = json.load(open(spath))
+    victim = os.path.join(ctx['tmp'], 'victim')
+    os.makedirs(victim)
+    open(os.path.join(victim, 'precious'), 'w').write('keep\n')
+    os.symlink(victim, os.path.join(o, 'runs', 'link'))
+    rel = os.path.relpath(victim, o)
+
+    def with_(edit, farm=False):
+        s = json.loads(json.dumps(good))
+        if farm:
+            s['a']['farm'] = 'slurm'
+        edit(s)
+        return json.dumps(s)
+
+    def rdir(d):
+        return lambda s: s['runs'][0].__setitem__('dir', d)
+    cases = []
+    for farm in (False, True):
+        for d in (rel, victim, 'runs/../' + rel, 'runs/link', 'runs', '.'):
+            cases.append((with_(rdir(d), farm), 'expected "runs[0].dir": a directory runs/NAME inside %s' % o))
+    cases += [('', 'expected JSON text (UTF-8)'), ('{', 'expected JSON text (UTF-8)'),
+              ('\udcff', 'expected JSON text (UTF-8)'),
+              ('[]', 'expected a JSON object'), ('null', 'expected a JSON object'),
+              ('{"version": 2}', 'expected "version": 1'),
+              (with_(lambda s: s.__setitem__('runs', [])), 'expected "runs": a list of at least one run, got []'),
+              (with_(lambda s: s.__setitem__('runs', {})), 'expected "runs": a list of at least one run'),
+              (with_(lambda s: s['runs'][0].__setitem__('cmd', 'rm -rf /')), 'expected "runs[0].cmd": a non-empty list'),
+              (with_(lambda s: s['runs'][0].__setitem__('kind', 7)), 'expected "runs[0].kind": one of vec, random'),
+              (with_(lambda s: s['runs'].append(dict(s['runs'][0]))), 'expected "runs[1].id": an id no other run has'),
+              (with_(lambda s: s.__setitem__('a', [])), 'expected "a": an object'),
+              (with_(lambda s: s.__setitem__('submissions', None)), 'expected "submissions": a list')]
+    for text, msg in cases:
+        with open(spath, 'wb') as f:
+            f.write(text.encode('utf-8', 'surrogateescape'))
+        for r in os.listdir(os.path.join(o, 'runs')):
+            if os.path.isfile(os.path.join(o, 'runs', r, 'result.json')):
+                os.remove(os.path.join(o, 'runs', r, 'result.json'))
+        regress(ctx, ['--resume', o], 2, 'rcosim regress: --resume: %s: %s' % (spath, msg))
+        check(open(os.path.join(victim, 'precious')).read() == 'keep\n', 'resume deleted a file outside ' + o, text)
+    # A corrupt result.json of one run.
+    open(spath, 'w').write(json.dumps(good))
+    res = os.path.join(o, good['runs'][0]['dir'], 'result.json')
+    for text, msg in (('[]', 'expected a JSON object {"rc": EXIT STATUS'), ('{', 'expected JSON text'),
+                      ('{"rc": 0, "seconds": "x"}', 'expected "seconds": a number')):
+        open(res, 'w').write(text)
+        regress(ctx, ['--resume', o], 2, 'rcosim regress: --resume: %s: %s' % (res, msg))
+    regress(ctx, ['--resume', os.path.join(ctx['tmp'], 'nothing')], 2, 'expected the directory of a regression')
+
+
+def case_resume_farm(ctx):
+    """A farm state whose run 'dir' leaves OUT (../victim, an absolute path) is refused before anything
+    is deleted or submitted, even with a cluster that answers (fake Slurm client commands here:
+    sinfo shows one partition, sbatch fails as a submission can)."""
+    import json
+    t = ctx['tmp']
+    fake = os.path.join(t, 'bin')
+    os.makedirs(fake)
+    for tool, body in (('sinfo', 'case "$*" in *-N*) echo "localhost|127.0.0.1";; *) echo "debug*|up|0/2/0/2";; esac'),
+                       ('sbatch', 'echo "sbatch: error: submission refused" >&2; exit 1'),
+                       ('squeue', 'exit 0'), ('scancel', 'exit 0'), ('scontrol', 'exit 0')):
+        with open(os.path.join(fake, tool), 'w') as f:
+            f.write('#!/bin/sh\n%s\n' % body)
+        os.chmod(os.path.join(fake, tool), 0o755)
+    victim = os.path.join(t, 'victim')
+    os.makedirs(victim)
+    open(os.path.join(victim, 'precious'), 'w').write('keep\n')
+    o = os.path.join(t, 'out')
+    os.makedirs(os.path.join(o, 'farm'))
+    vec = os.path.join(ctx['src'], VEC)
+    for d in ('../victim', victim):
+        state = {'version': 1, 'binary': ctx['rcosim'], 'submissions': [],
+                 'a': {'suite': 'smoke', 'seed_base': 1, 'rcosim': ctx['rcosim'], 'vectors': os.path.join(ctx['src'], 'vectors'),
+                       'timeout': 900, 'coverage': False, 'max_failures': 0, 'partition': None, 'time': None,
+                       'array_max': None, 'runs_per_task': None, 'sbatch': None, 'assume_shared': True,
+                       'jobs_given': 1, 'farm': 'slurm'},
+                 'runs': [{'id': 'vec.r5xx.cp.type0_worked', 'block': 'r5xx.cp', 'kind': 'vec', 'name': 'type0_worked',
+                           'args': ['run', '--vector', vec], 'seed': '1', 'cost': 1.0, 'info': 'vector', 'dir': d,
+                           'cmd': [ctx['rcosim'], 'run', '--vector', vec], 'env': {}}]}
+        spath = os.path.join(o, 'farm', 'state.json')
+        open(spath, 'w').write(json.dumps(state))
+        env = dict(os.environ, PATH=fake + os.pathsep + os.environ['PATH'])
+        p = subprocess.run([ctx['rcosim'], 'regress', '--resume', o], capture_output=True, text=True, env=env,
+                           timeout=300)
+        check(os.path.isfile(os.path.join(victim, 'precious')), 'regress --resume deleted %s (a run dir %r in %s)'
+              % (victim, d, spath), p.stdout, p.stderr)
+        check(p.returncode == 2 and 'Traceback' not in p.stderr and
+              'rcosim regress: --resume: %s: expected "runs[0].dir": a directory runs/NAME inside %s' % (spath, o)
+              in p.stderr, 'regress --resume with dir %r: exit %d' % (d, p.returncode), p.stdout, p.stderr)
+        check('sbatch' not in p.stdout + p.stderr, 'submitted before refusing', p.stdout, p.stderr)
 
 
 def main():

@@ -644,13 +644,6 @@ static void g2_reset(void *h, uint64_t *ports)
     g2_eval(h, ports);
 }
 
-/* 1 while the engine waits for a packet header or a register write (its regw_ready), for a
- * composite that must know it before calling eval (r5xx.gpu). */
-int r5xx_gfx2d_model_hdr(const void *h)
-{
-    return ((const g2 *)h)->st == S_HDR;
-}
-
 const rc_side_ops r5xx_gfx2d_model_ops = {
     .kind = "model", .create = g2_create, .destroy = g2_destroy, .reset = g2_reset,
     .eval = g2_eval, .tick = g2_tick

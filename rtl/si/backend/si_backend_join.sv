@@ -17,15 +17,25 @@ module si_backend_join #(
 
   input  logic         regw_valid_i,
   output logic         regw_ready_o,
-  output logic         rw_valid_o,        // to both blocks' regw_valid
+  output logic         db_regw_valid_o,   // the write goes to both blocks on one edge
+  input  logic         db_regw_ready_i,
+  output logic         cb_regw_valid_o,
+  input  logic         cb_regw_ready_i,
 
-  input  logic         frag_valid_i,
+  input  logic         frag_valid_i,      // x, y, z, back go to si.db straight
   output logic         frag_ready_o,
-  input  logic [255:0] frag_col_i,        // {a1, b1, g1, r1, a, b, g, r}
+  input  logic [31:0]  frag_r_i,
+  input  logic [31:0]  frag_g_i,
+  input  logic [31:0]  frag_b_i,
+  input  logic [31:0]  frag_a_i,
+  input  logic [31:0]  frag_r1_i,
+  input  logic [31:0]  frag_g1_i,
+  input  logic [31:0]  frag_b1_i,
+  input  logic [31:0]  frag_a1_i,
 
   input  logic         db_idle_i,
-  input  logic         db_frag_ready_i,
   output logic         db_frag_valid_o,
+  input  logic         db_frag_ready_i,
   input  logic         db_pass_valid_i,
   output logic         db_pass_ready_o,
   input  logic [13:0]  db_pass_x_i,
@@ -37,16 +47,23 @@ module si_backend_join #(
   input  logic [2:0]   db_pass_err_i,
 
   input  logic         cb_idle_i,
-  input  logic         cb_frag_ready_i,
   output logic         cb_frag_valid_o,
+  input  logic         cb_frag_ready_i,
   output logic [13:0]  cb_frag_x_o,
   output logic [13:0]  cb_frag_y_o,
-  output logic [255:0] cb_frag_col_o,
+  output logic [31:0]  cb_frag_r_o,
+  output logic [31:0]  cb_frag_g_o,
+  output logic [31:0]  cb_frag_b_o,
+  output logic [31:0]  cb_frag_a_o,
+  output logic [31:0]  cb_frag_r1_o,
+  output logic [31:0]  cb_frag_g1_o,
+  output logic [31:0]  cb_frag_b1_o,
+  output logic [31:0]  cb_frag_a1_o,
   output logic         cb_frag_cwe_o,
   input  logic         cb_pix_valid_i,
   output logic         cb_pix_ready_o,
 
-  output logic         pix_valid_o,
+  output logic         pix_valid_o,       // x, y, wr, err (as cerr) come from si.cb straight
   input  logic         pix_ready_i,
   output logic         pix_pass_o,
   output logic         pix_cwe_o,
@@ -70,10 +87,17 @@ module si_backend_join #(
   logic          hq_empty, hq_full;
   logic [CntW-1:0] hq_count;
   logic [HqW-1:0] hq_wdata, hq_rdata;
+  logic [255:0]  frag_col, cb_frag_col;
 
-  assign idle_o       = db_idle_i && cb_idle_i && !cq_full_q && hq_empty && !rq_full_q;
-  assign regw_ready_o = idle_o;
-  assign rw_valid_o   = regw_valid_i && idle_o;
+  assign frag_col = {frag_a1_i, frag_b1_i, frag_g1_i, frag_r1_i, frag_a_i, frag_b_i, frag_g_i, frag_r_i};
+  assign {cb_frag_a1_o, cb_frag_b1_o, cb_frag_g1_o, cb_frag_r1_o,
+          cb_frag_a_o, cb_frag_b_o, cb_frag_g_o, cb_frag_r_o} = cb_frag_col;
+
+  assign idle_o          = db_idle_i && db_regw_ready_i && cb_idle_i && cb_regw_ready_i && !cq_full_q &&
+                            hq_empty && !rq_full_q;
+  assign regw_ready_o    = idle_o;
+  assign db_regw_valid_o = regw_valid_i && idle_o;
+  assign cb_regw_valid_o = regw_valid_i && idle_o;
   assign rw_wait_d    = regw_valid_i && !idle_o;
 
   assign db_frag_valid_o = frag_valid_i && !rw_wait_q && !cq_full_q;
@@ -90,7 +114,7 @@ module si_backend_join #(
   assign cb_fire         = cb_frag_valid_o && cb_frag_ready_i;
   assign cb_frag_x_o     = hq_rdata[HqW-1 -: 14];
   assign cb_frag_y_o     = hq_rdata[HqW-15 -: 14];
-  assign cb_frag_col_o   = hq_rdata[RecW +: 256];
+  assign cb_frag_col     = hq_rdata[RecW +: 256];
   assign cb_frag_cwe_o   = hq_rdata[9];
 
   assign pix_valid_o    = cb_pix_valid_i;
@@ -123,7 +147,7 @@ module si_backend_join #(
       cq_full_q <= cq_full_d;
       rq_full_q <= rq_full_d;
       if (frag_fire) begin
-        cq_col_q <= frag_col_i;
+        cq_col_q <= frag_col;
       end
       if (cb_fire) begin
         rq_rec_q <= hq_rdata[RecW-1:0];

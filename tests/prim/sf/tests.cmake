@@ -36,11 +36,13 @@ set_tests_properties(prim.sf.inject PROPERTIES LABELS "${sf_labels};smoke"
 # exhaustive: all 2^23 fractions, both signs, of [1,2) and [0.5,1) (rcp/rsq both exponent
 # parities, lg2 both paths, ex2, sin/cos), of [64,128) (ex2 near overflow) and of [2^-12, 2^-10)
 # (the sin tiny-path edge)
+if(RCOSIM_NIGHTLY)   # the nightly configuration only (scripts/ctest-nightly.cmake)
 foreach(e 126 127 133 115 116)
   add_test(NAME prim.sf.sweep_${e} COMMAND test_prim_sf_rtl sweep ${e})
   set_tests_properties(prim.sf.sweep_${e} PROPERTIES LABELS "${sf_labels};nightly"
     PASS_REGULAR_EXPRESSION "PASS sf sweep: 16777216 input sets, 268435456 comparisons, 0 mismatches")
 endforeach()
+endif()
 
 add_executable(test_prim_sf_ulp ${sf_dir}/sf_ulp.c)
 target_link_libraries(test_prim_sf_ulp PRIVATE rcosim_prim_model m)
@@ -90,7 +92,9 @@ add_test(NAME prim.sf.ref_inject COMMAND ${Python3_EXECUTABLE} ${sf_dir}/sf_ref_
 set_tests_properties(prim.sf.ref_inject PROPERTIES LABELS "${sf_labels};smoke"
   PASS_REGULAR_EXPRESSION "MISMATCH random op=cmp_le in=41854000 43ca0000 ref=00000001 c=00000000\nsf ref: random: 2000 operations, 1 mismatches.*FAIL sf ref: 2000 operations, 1 mismatches")
 # nightly: 5,000,000 more random operations with another seed (about 2 min CPU)
+if(RCOSIM_NIGHTLY)   # the nightly configuration only (scripts/ctest-nightly.cmake)
 add_test(NAME prim.sf.ref_nightly COMMAND ${Python3_EXECUTABLE} ${sf_dir}/sf_ref_check.py ${PROJECT_SOURCE_DIR}
          random 5000000 1126)
 set_tests_properties(prim.sf.ref_nightly PROPERTIES LABELS "${sf_labels};nightly" TIMEOUT 1800
   PASS_REGULAR_EXPRESSION "seed 1126.*PASS sf ref: 5000000 operations, 0 mismatches")
+endif()

@@ -19,3 +19,9 @@ foreach(policy always random:0.5 bursty:16)
                        PASS_REGULAR_EXPRESSION "PASS r5xx.gfx3d random count 800: [1-9][0-9][0-9][0-9][0-9][0-9][0-9]+ cycles, rtl vs model exact"
                        FAIL_REGULAR_EXPRESSION "MISMATCH|HANG|FAIL")
 endforeach()
+# Its top and its model's chaining are what scripts/compgen.py writes from the manifest
+# (docs/ARCHITECTURE.md, "Composites").
+add_test(NAME r5xx.gfx3d.wiring_current COMMAND ${Python3_EXECUTABLE} ${PROJECT_SOURCE_DIR}/scripts/compgen.py
+         --check ${PROJECT_SOURCE_DIR} r5xx.gfx3d)
+set_tests_properties(r5xx.gfx3d.wiring_current PROPERTIES LABELS "r5xx;r5xx.gfx3d;smoke"
+                     ENVIRONMENT "PYTHONDONTWRITEBYTECODE=1")

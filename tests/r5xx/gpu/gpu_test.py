@@ -212,12 +212,13 @@ def case_stim_current(ctx):
 def case_route(ctx):
     """The routing table agrees with the register database: every seed register of block CP goes
     to the CP, every other seed register to the 3D path, every supplement register to its block
-    (CP, RBBM, 2D).  Read from the C and RTL tables' common source: gpu_bb.c's ranges."""
+    (CP, RBBM, 2D).  Read from the C and RTL tables' common source: r5xx_gpu_bb.c's ranges."""
     import json
     sys.path.insert(0, os.path.join(ctx['src'], 'scripts'))
     from regdb_ctab import instances
-    src = open(os.path.join(ctx['src'], 'model', 'r5xx', 'gpu', 'gpu_bb.c')).read()
-    body = src[src.index('unsigned gpu_route'):src.index('void gpu_bb_reset')]
+    src = open(os.path.join(ctx['src'], 'model', 'r5xx', 'gpu', 'r5xx_gpu_bb.c')).read()
+    body = src[src.index('unsigned gpu_route'):]
+    body = body[:body.index('\n}\n')]
     rules = []
     for m in re.finditer(r'if \((.*?)\)\s*return (GPU_DST_\w+);', body, re.S):
         rules.append((m.group(1), m.group(2)))

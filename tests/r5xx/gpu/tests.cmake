@@ -29,3 +29,9 @@ add_test(NAME random.r5xx.gpu.long
 set_tests_properties(random.r5xx.gpu.long PROPERTIES LABELS "random;r5xx;nightly;r5xx.gpu"
                      PASS_REGULAR_EXPRESSION "PASS r5xx.gpu random count 3000: [0-9][0-9][0-9][0-9][0-9][0-9][0-9]+ cycles, rtl vs model exact."
                      FAIL_REGULAR_EXPRESSION "MISMATCH|HANG|FAIL")
+# Its top and its model's chaining are what scripts/compgen.py writes from the manifest
+# (docs/ARCHITECTURE.md, "Composites").
+add_test(NAME r5xx.gpu.wiring_current COMMAND ${Python3_EXECUTABLE} ${PROJECT_SOURCE_DIR}/scripts/compgen.py
+         --check ${PROJECT_SOURCE_DIR} r5xx.gpu)
+set_tests_properties(r5xx.gpu.wiring_current PROPERTIES LABELS "r5xx;r5xx.gpu;smoke"
+                     ENVIRONMENT "PYTHONDONTWRITEBYTECODE=1")

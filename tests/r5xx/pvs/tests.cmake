@@ -29,7 +29,28 @@ foreach(policy always random:0.5 bursty:16)
                        FAIL_REGULAR_EXPRESSION "MISMATCH|HANG|FAIL")
 endforeach()
 # The independent reference against the model on over 1,000,000 random instruction executions.
+if(RCOSIM_NIGHTLY)   # the nightly configuration only (scripts/ctest-nightly.cmake)
 add_test(NAME r5xx.pvs.reference_random COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_LIST_DIR}/pvs_test.py
          $<TARGET_FILE:rcosim> ${PROJECT_SOURCE_DIR} reference_random)
 set_tests_properties(r5xx.pvs.reference_random PROPERTIES LABELS "random;r5xx;r5xx.pvs;nightly"
                      ENVIRONMENT "PYTHONDONTWRITEBYTECODE=1")
+endif()
+# The second engineer's independent reference (scripts/blocks/r5xx_pvs_iref.py, from the document
+# alone) against every golden vector, against seeded random vectors (smoke: a short run; nightly:
+# over 1,000,000 instruction executions in all), and the check failing on an altered vector.
+add_test(NAME r5xx.pvs.iref_vectors COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_LIST_DIR}/pvs_iref_check.py
+         vec ${PROJECT_SOURCE_DIR}/vectors/r5xx/pvs)
+add_test(NAME r5xx.pvs.iref_catches COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_LIST_DIR}/pvs_iref_check.py
+         catches ${PROJECT_SOURCE_DIR}/vectors/r5xx/pvs/flow.vec)
+add_test(NAME r5xx.pvs.iref_smoke COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_LIST_DIR}/pvs_iref_check.py
+         random $<TARGET_FILE:rcosim> 3101 200 2000)
+set_tests_properties(r5xx.pvs.iref_vectors r5xx.pvs.iref_catches r5xx.pvs.iref_smoke PROPERTIES
+                     LABELS "r5xx;r5xx.pvs;smoke" ENVIRONMENT "PYTHONDONTWRITEBYTECODE=1")
+if(RCOSIM_NIGHTLY)   # the nightly configuration only (scripts/ctest-nightly.cmake)
+foreach(seed 3201 3202 3203 3204)
+  add_test(NAME r5xx.pvs.iref_nightly_${seed} COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_LIST_DIR}/pvs_iref_check.py
+           random $<TARGET_FILE:rcosim> ${seed} 5000 250000)
+  set_tests_properties(r5xx.pvs.iref_nightly_${seed} PROPERTIES LABELS "random;r5xx;r5xx.pvs;nightly"
+                       ENVIRONMENT "PYTHONDONTWRITEBYTECODE=1")
+endforeach()
+endif()

@@ -23,3 +23,17 @@ foreach(cfg "random:0.5 1:8" "bursty:16 4:30" "always 1:8")
                        PASS_REGULAR_EXPRESSION "PASS si.backend random count 100000: [1-9][0-9][0-9][0-9][0-9][0-9][0-9]+ cycles, rtl vs model exact. memreq [0-9]+, pix 100000 ?."
                        FAIL_REGULAR_EXPRESSION "MISMATCH|HANG|FAIL")
 endforeach()
+# The wiring-only top, the model's chaining and the glue's port structs are what scripts/compgen.py
+# writes from the manifest (docs/ARCHITECTURE.md, "Composites"); compgen's checks catch a stale
+# file, an undriven input, a double driver, an unused output, a width mismatch and a glue module
+# without its doc section.
+add_test(NAME si.backend.wiring_current COMMAND ${Python3_EXECUTABLE} ${PROJECT_SOURCE_DIR}/scripts/compgen.py
+         --check ${PROJECT_SOURCE_DIR} si.backend)
+set_tests_properties(si.backend.wiring_current PROPERTIES LABELS "si;si.backend;smoke"
+                     ENVIRONMENT "PYTHONDONTWRITEBYTECODE=1")
+foreach(case stale undriven twice unused width nodoc)
+  add_test(NAME si.backend.wiring_${case} COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_LIST_DIR}/wiring_test.py
+           ${PROJECT_SOURCE_DIR} ${case})
+  set_tests_properties(si.backend.wiring_${case} PROPERTIES LABELS "si;si.backend;smoke"
+                       ENVIRONMENT "PYTHONDONTWRITEBYTECODE=1")
+endforeach()

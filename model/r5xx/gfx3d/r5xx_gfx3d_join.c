@@ -1,0 +1,89 @@
+/*
+ * r5xx_gfx3d_join.c - the C twin of rtl/r5xx/gfx3d/r5xx_gfx3d_join.sv: the 32-entry fragment
+ * queue of r5xx.gfx3d (docs/blocks/gfx3d.md, "The fragment join").  A raster fragment goes to ZB
+ * on the edge it enters the queue; ZB's in-order pass record retires the head, to RB3D and the
+ * harness's `pix` together (pass = 1) or nowhere (pass = 0).  A glue module: its ports are
+ * r5xx_gfx3d_join_ports (gfx3d_glue.h, from the RTL's port list).
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "gfx3d_glue.h"
+
+#define DEPTH 32
+
+typedef struct frag {
+    uint64_t prim, x, y, z, argb;
+} frag;
+
+typedef struct join {
+    frag q[DEPTH];
+    unsigned head, n;
+} join;
+
+static void *join_create(const rc_side_config *cfg)
+{
+    (void)cfg;
+    return calloc(1, sizeof(join));
+}
+
+static void join_destroy(void *h)
+{
+    free(h);
+}
+
+static void join_reset(void *h, uint64_t *ports)
+{
+    (void)ports;
+    memset(h, 0, sizeof(join));
+}
+
+static int pass_ready(const r5xx_gfx3d_join_ports *p)
+{
+    return !p->pass_pass || (p->cfrag_ready && p->pix_ready);
+}
+
+static void join_eval(void *h, uint64_t *ports)
+{
+    const join *j = h;
+    r5xx_gfx3d_join_ports *p = (r5xx_gfx3d_join_ports *)ports;
+    int full = j->n == DEPTH;
+    p->zfrag_valid = (uint64_t)(p->frag_valid && !full);
+    p->frag_ready = (uint64_t)(p->zfrag_ready && !full);
+    p->zfrag_x = p->frag_x;
+    p->zfrag_y = p->frag_y;
+    p->zfrag_z = p->frag_z;
+    p->zfrag_back = p->frag_back;
+    static const frag none;
+    const frag *hd = j->n ? &j->q[j->head] : &none;   /* zeros when empty, as prim_fifo */
+    p->pix_prim = hd->prim;
+    p->pix_x = p->cfrag_x = hd->x;
+    p->pix_y = p->cfrag_y = hd->y;
+    p->pix_z = hd->z;
+    p->pix_argb = p->cfrag_argb = hd->argb;
+    p->cfrag_valid = (uint64_t)(p->pass_valid && p->pass_pass && p->pix_ready);
+    p->pix_valid = (uint64_t)(p->pass_valid && p->pass_pass && p->cfrag_ready);
+    p->pass_ready = (uint64_t)pass_ready(p);
+    p->empty = (uint64_t)(j->n == 0);
+}
+
+static void join_tick(void *h, const uint64_t *ports)
+{
+    join *j = h;
+    const r5xx_gfx3d_join_ports *p = (const r5xx_gfx3d_join_ports *)ports;
+    int push = p->frag_valid && p->zfrag_ready && j->n != DEPTH;
+    int pop = p->pass_valid && pass_ready(p) && j->n > 0;
+    if (pop) {
+        j->head = (j->head + 1) % DEPTH;
+        j->n--;
+    }
+    if (push) {
+        j->q[(j->head + j->n) % DEPTH] = (frag){ p->frag_prim, p->frag_x, p->frag_y, p->frag_z, p->frag_argb };
+        j->n++;
+    }
+}
+
+const rc_side_ops r5xx_gfx3d_join_glue = {
+    .kind = "glue", .create = join_create, .destroy = join_destroy, .reset = join_reset,
+    .eval = join_eval, .tick = join_tick
+};

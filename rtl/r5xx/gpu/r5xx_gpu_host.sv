@@ -1,0 +1,39 @@
+// r5xx_gpu_host: the host (MMIO) split of r5xx.gpu (docs/blocks/gpu.md, "Host writes"): a host
+// write to the CP's ring registers 0x0700-0x071F goes to the CP, any other address to the
+// register backbone, ahead of the CP's own stream of register writes in the same cycle (the CP's
+// write waits while a host write is offered to the backbone).  Combinational, no state.
+module r5xx_gpu_host (
+  input  logic        host_valid_i,     // the chip's host port
+  output logic        host_ready_o,
+  input  logic [15:0] host_addr_i,
+  input  logic [31:0] host_data_i,
+
+  output logic        cp_valid_o,       // to the CP's host port
+  input  logic        cp_ready_i,
+  output logic [15:0] cp_addr_o,
+  output logic [31:0] cp_data_o,
+
+  input  logic        cw_valid_i,       // the CP's register writes
+  output logic        cw_ready_o,
+  input  logic [15:0] cw_addr_i,
+  input  logic [31:0] cw_data_i,
+
+  output logic        bb_valid_o,       // to the register backbone
+  input  logic        bb_ready_i,
+  output logic [15:0] bb_addr_o,
+  output logic [31:0] bb_data_o
+);
+
+  logic hcp, mmio;
+
+  assign hcp          = (host_addr_i[15:5] == 11'h038);
+  assign mmio         = host_valid_i && !hcp;
+  assign cp_valid_o   = host_valid_i && hcp;
+  assign cp_addr_o    = host_addr_i;
+  assign cp_data_o    = host_data_i;
+  assign host_ready_o = hcp ? cp_ready_i : bb_ready_i;
+  assign bb_valid_o   = mmio || cw_valid_i;
+  assign bb_addr_o    = mmio ? host_addr_i : cw_addr_i;
+  assign bb_data_o    = mmio ? host_data_i : cw_data_i;
+  assign cw_ready_o   = !mmio && bb_ready_i;
+endmodule

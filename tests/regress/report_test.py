@@ -1,0 +1,412 @@
+#!/usr/bin/env python3
+"""report_test.py - what the regression's reports show and how its progress line estimates
+(scripts/regress.py, scripts/rcosim_py/report.py and runs.py), run from the source tree given
+(SOURCE_DIR/scripts/regress.py --rcosim RCOSIM), the per-block cost cache in a temporary file
+(RCOSIM_REGRESS_CACHE), never in the build directory.
+
+Usage: report_test.py RCOSIM SOURCE_DIR CASE
+Cases (each one CTest test):
+  pictures   a failing report.html (a gfx2d vector with one expected write changed) rendered in
+             headless Chromium: every failure picture's rendered size is a whole multiple (>= 1) of
+             its natural size, pixelated, inside a link to the file; and the check catches a
+             picture a CSS rule shrinks.  Without Chromium: the HTML and CSS are parsed instead and
+             the test says so.
+  eta        a synthetic suite (a fake rcosim whose runs sleep known lengths): with the previous
+             results in the output directory, and then from the build's cost cache alone, every
+             ETA on the progress lines with 4 s or more to go is within 25 % of the time that was
+             really left; and the check catches an ETA twice too long.
+  metadata   date, commit (git describe --always --dirty, or unknown), host, rcosim version,
+             command line and seeds in report.html, junit.xml <properties>, summary.txt and the
+             console; grouped digits; '0 failed' not coloured as a failure on a passing run.
+  diffpixel  a fake rcosim's failing run with a model's and an RTL's picture differing at two pixels:
+             the report counts them, names the first by coordinates and values, and circles it.
+  singular   a one-run, one-worker regression says '1 run' and '1 worker', never '1 runs'/'1 workers'.
+"""
+import html
+import json
+import os
+import re
+import shlex
+import shutil
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import xml.etree.ElementTree as ET
+
+
+class Fail(Exception):
+    pass
+
+
+def check(cond, what, *context):
+    if not cond:
+        raise Fail(what + ''.join('\n' + str(c)[-4000:] for c in context))
+
+
+def regress(ctx, *args, expect_rc=None, rcosim=None, env=None):
+    cmd = [sys.executable, os.path.join(ctx['src'], 'scripts', 'regress.py'), '--rcosim', rcosim or ctx['rcosim']]
+    cmd += list(args)
+    e = dict(os.environ, PYTHONPATH=os.path.join(ctx['src'], 'scripts'),
+             RCOSIM_REGRESS_CACHE=os.path.join(ctx['tmp'], 'costs.json'))
+    e.update(env or {})
+    p = subprocess.run(cmd, cwd=ctx['tmp'], capture_output=True, text=True, timeout=600, env=e)
+    if expect_rc is not None and p.returncode != expect_rc:
+        raise Fail('%s: exit %d, expected %d\nstdout:\n%s\nstderr:\n%s' % (
+            ' '.join(cmd), p.returncode, expect_rc, p.stdout[-3000:], p.stderr[-3000:]))
+    return p
+
+
+# ---- pictures ------------------------------------------------------------------------------------
+
+MEASURE = '''<script>window.addEventListener('load', function () {
+  var out = [];
+  document.querySelectorAll('.failure img').forEach(function (i) {
+    var a = i.closest('a'), cs = getComputedStyle(i);
+    var bw = parseFloat(cs.borderLeftWidth) + parseFloat(cs.borderRightWidth);
+    var bh = parseFloat(cs.borderTopWidth) + parseFloat(cs.borderBottomWidth);
+    var r = i.getBoundingClientRect();
+    out.push(JSON.stringify({src: i.getAttribute('src'), nw: i.naturalWidth, nh: i.naturalHeight,
+                             w: r.width - bw, h: r.height - bh, rendering: cs.imageRendering,
+                             href: a ? a.getAttribute('href') : null}));
+  });
+  var p = document.createElement('pre'); p.id = 'rcosim-measure'; p.textContent = out.join('\\n');
+  document.body.appendChild(p);
+});</script>'''
+
+
+def chromium():
+    for n in ('chromium', 'chromium-browser', 'google-chrome'):
+        if shutil.which(n):
+            return shutil.which(n)
+    return None
+
+
+def measure(browser, page, shot=None):
+    """[{src, nw, nh, w, h, rendering, href}] of the failure pictures of PAGE as Chromium lays it out."""
+    with open(page) as f:
+        text = f.read()
+    probe = page[:-5] + '.measure.html'
+    with open(probe, 'w') as f:
+        f.write(text.replace('</body>', MEASURE + '</body>'))
+    base = [browser, '--headless', '--no-sandbox', '--disable-gpu', '--hide-scrollbars', '--window-size=1280,1600',
+            '--user-data-dir=' + os.path.join(os.path.dirname(page), 'chromium-profile'),
+            '--virtual-time-budget=5000']
+    p = subprocess.run(base + ['--dump-dom', 'file://' + probe], capture_output=True, text=True, timeout=120)
+    m = re.search(r'<pre id="rcosim-measure">(.*?)</pre>', p.stdout, re.S)
+    check(m, 'Chromium did not run the measuring script (exit %d)' % p.returncode, p.stderr)
+    if shot:
+        subprocess.run(base + ['--screenshot=' + shot, 'file://' + page], capture_output=True, timeout=120)
+    return [json.loads(html.unescape(x)) for x in m.group(1).splitlines() if x.strip()]
+
+
+def picture_problems(pics):
+    """Why these rendered pictures are not readable: empty when each is its natural size times a
+    whole factor >= 1, pixelated, inside a link to its own file."""
+    bad = []
+    for p in pics:
+        if not p['nw'] or not p['nh']:
+            bad.append('%s: did not load' % p['src'])
+            continue
+        kx, ky = p['w'] / p['nw'], p['h'] / p['nh']
+        if abs(kx - round(kx)) > 1e-3 or abs(ky - round(ky)) > 1e-3 or round(kx) < 1 or round(kx) != round(ky):
+            bad.append('%s: %gx%g shown at %gx%g, not a whole multiple' % (p['src'], p['nw'], p['nh'], p['w'], p['h']))
+        if round(kx) > 1 and p['rendering'] != 'pixelated':
+            bad.append('%s: scaled up with image-rendering %s, not pixelated' % (p['src'], p['rendering']))
+        if p['href'] != p['src']:
+            bad.append('%s: not a link to its file (href %r)' % (p['src'], p['href']))
+    return bad
+
+
+def failing_picture_report(ctx):
+    """A regression of one gfx2d vector with one expected memory write changed: it fails with the
+    model's and the RTL's pictures of the destination surface."""
+    vdir = os.path.join(ctx['tmp'], 'vectors')
+    rel = 'r5xx/gfx2d/misc.vec'
+    os.makedirs(os.path.join(vdir, 'r5xx/gfx2d/stim'))
+    shutil.copy(os.path.join(ctx['src'], 'vectors', 'r5xx/gfx2d/stim/misc.stim'), os.path.join(vdir, 'r5xx/gfx2d/stim'))
+    with open(os.path.join(ctx['src'], 'vectors', rel)) as f:
+        text = f.read()
+    text, n = re.subn(r'^(out memreq @\d+ \S+ 1 )(\S+)', lambda m: m.group(1) + '%08x' % (int(m.group(2), 16) ^ 1),
+                      text, count=1, flags=re.M)
+    check(n == 1, 'could not break misc.vec')
+    with open(os.path.join(vdir, rel), 'w') as f:
+        f.write(text)
+    out = os.path.join(ctx['tmp'], 'out')
+    regress(ctx, '-o', out, '--vectors', vdir, '--block', 'r5xx.gfx2d', '--seeds', '0', '-j', '1', expect_rc=1)
+    return os.path.join(out, 'report.html')
+
+
+def case_pictures(ctx):
+    page = failing_picture_report(ctx)
+    with open(page) as f:
+        text = f.read()
+    imgs = re.findall(r'<img [^>]*>', text)
+    check(len(imgs) >= 2, 'the failing report shows %d pictures, expected the model\'s and the RTL\'s' % len(imgs), text)
+    check('identical' in text and 'expected side' in text, 'no note on what the pictures show', text)
+    browser = chromium()
+    if browser:
+        pics = measure(browser, page, os.path.join(ctx['tmp'], 'report.png'))
+        check(len(pics) == len(imgs), 'Chromium laid out %d of %d pictures' % (len(pics), len(imgs)))
+        bad = picture_problems(pics)
+        check(not bad, 'pictures not readable in Chromium:\n' + '\n'.join(bad))
+        # The check catches the old rule (pictures shrunk to a share of their box).
+        with open(page) as f:
+            shrunk = f.read().replace('</style>', 'img{max-width:45% !important;width:45% !important}</style>')
+        bad_page = page[:-5] + '.shrunk.html'
+        with open(bad_page, 'w') as f:
+            f.write(shrunk)
+        check(picture_problems(measure(browser, bad_page)), 'the check passed pictures a CSS rule shrinks')
+        print('PASS pictures: %s' % '; '.join('%s %dx%d shown %dx%d' % (
+            os.path.basename(p['src']), p['nw'], p['nh'], p['w'], p['h']) for p in pics))
+        return
+    # No Chromium: parse what the browser would be told.
+    print('NOTE pictures: no Chromium on this machine (apt-get install -y chromium); parsing HTML and CSS')
+    css = re.search(r'<style>(.*?)</style>', text, re.S).group(1)
+    check('image-rendering:pixelated' in css.replace(' ', ''), 'no image-rendering: pixelated', css)
+    check(not re.search(r'img[^{]*\{[^}]*(max-)?width:\s*\d+%', css), 'a CSS rule sizes pictures by percentage', css)
+    for tag in imgs:
+        src = re.search(r'src="([^"]+)"', tag).group(1)
+        w, h = int(re.search(r'width="(\d+)"', tag).group(1)), int(re.search(r'height="(\d+)"', tag).group(1))
+        with open(os.path.join(os.path.dirname(page), html.unescape(src)), 'rb') as f:
+            head = f.read(24)
+        nw, nh = int.from_bytes(head[16:20], 'big'), int.from_bytes(head[20:24], 'big')
+        check(w % nw == 0 and h % nh == 0 and w // nw == h // nh >= 1, '%s: %dx%d shown %dx%d' % (src, nw, nh, w, h))
+        check('<a href="%s"><img' % src in text, '%s is not a link to its file' % src)
+    print('PASS pictures (parsed, not rendered)')
+
+
+FAKE_PICTURES = r'''#!/usr/bin/env python3
+# A fake rcosim whose one run fails with a model's and an RTL's 24x16 picture differing at
+# pixels (5, 3) and (7, 9), written as --png does (NAME.SIDE.png), with the up filter on row 3.
+import os, struct, sys, zlib
+a = sys.argv[1:]
+if a[:1] == ['list']:
+    print('r5xx.cp\n  channel in host')
+    sys.exit(0)
+if a[:2] == ['run', '--help']:
+    print('usage: rcosim run ... --png DIR')
+    sys.exit(0)
+def png(path, px, w, h):
+    raw = b''
+    prev = bytes(w * 4)
+    for y in range(h):
+        row = bytes(px[y * w * 4:(y + 1) * w * 4])
+        if y == 3:
+            raw += b'\x02' + bytes((row[i] - prev[i]) & 255 for i in range(len(row)))
+        else:
+            raw += b'\x00' + row
+        prev = row
+    chunk = lambda t, d: struct.pack('>I', len(d)) + t + d + struct.pack('>I', zlib.crc32(t + d))
+    with open(path, 'wb') as f:
+        f.write(b'\x89PNG\r\n\x1a\n' + chunk(b'IHDR', struct.pack('>IIBBBBB', w, h, 8, 6, 0, 0, 0))
+                + chunk(b'IDAT', zlib.compress(raw)) + chunk(b'IEND', b''))
+d = a[a.index('--png') + 1] if '--png' in a else None
+if '--count' in a and a[a.index('--count') + 1] == '1' and '--quiet' in a:
+    sys.exit(0)                                  # the runner asks whether the block has pictures
+w, h = 24, 16
+model = bytearray([10, 20, 30, 255] * (w * h))
+rtl = bytearray(model)
+for x, y in ((7, 9), (5, 3)):
+    rtl[(y * w + x) * 4:(y * w + x) * 4 + 4] = bytes([200, 0, 0, 255])
+if d:
+    png(os.path.join(d, 'dst.model.png'), model, w, h)
+    png(os.path.join(d, 'dst.rtl.png'), rtl, w, h)
+print('MISMATCH r5xx.cp at cycle 12: channel memreq (out), transaction #0: field wdata differs (expected: model, actual: rtl)')
+sys.exit(1)
+'''
+
+
+def case_diffpixel(ctx):
+    """Pictures that differ: the report counts the differing pixels, names the first by its
+    coordinates and values, and circles it on each picture (at the whole-factor scale)."""
+    fake = os.path.join(ctx['tmp'], 'fake-rcosim')
+    with open(fake, 'w') as f:
+        f.write(FAKE_PICTURES)
+    os.chmod(fake, 0o755)
+    os.makedirs(os.path.join(ctx['tmp'], 'novectors'))
+    out = os.path.join(ctx['tmp'], 'out')
+    p = regress(ctx, '-o', out, '--vectors', os.path.join(ctx['tmp'], 'novectors'), '--seeds', '1', '--count', '5',
+                '-j', '1', rcosim=fake, expect_rc=1)
+    with open(os.path.join(out, 'report.html')) as f:
+        page = f.read()
+    check('dst: 2 pixels differ between the model and the RTL; the first (row by row) at x 5, y 3: '
+          'model #0a141eff, RTL #c80000ff (RGBA), circled on the pictures' in page,
+          'no first-difference note naming x 5, y 3', page, p.stdout)
+    rings = re.findall(r'<span class="ring" style="left:(-?\d+)px;top:(-?\d+)px;width:(\d+)px;height:(\d+)px"', page)
+    check(len(rings) == 2, '%d rings, expected one on each of the two pictures' % len(rings), page)
+    k = 384 // 24                                    # the whole factor a 24x16 picture is shown at
+    for left, top, wd, ht in rings:
+        cx, cy = int(left) + int(wd) // 2, int(top) + int(ht) // 2
+        check(1 + 5 * k <= cx <= 1 + 6 * k and 1 + 3 * k <= cy <= 1 + 4 * k,
+              'ring centred at %d,%d, not on pixel (5, 3) at x%d' % (cx, cy, k))
+    print('PASS diffpixel: first difference at x 5, y 3 named and circled (x%d)' % k)
+
+
+# ---- ETA -----------------------------------------------------------------------------------------
+
+FAKE = r'''#!/usr/bin/env python3
+# A fake rcosim for the ETA test: two blocks; a random run sleeps a length set by its block and seed.
+import sys, time
+a = sys.argv[1:]
+if a[:1] == ['list']:
+    print('r5xx.cp\n  channel in host\nr5xx.regs\n  channel in regw')
+    sys.exit(0)
+if a[:2] == ['run', '--help']:
+    print('usage: rcosim run')
+    sys.exit(0)
+block, seed = a[a.index('--block') + 1], int(a[a.index('--seed') + 1])
+length = (1.0 + 0.5 * (seed % 3)) if block == 'r5xx.cp' else 2.2
+time.sleep(length)
+print('PASS %s random: %d cycles, rtl vs model exact; seed %d' % (block, int(length * 1000), seed))
+'''
+
+
+def eta_lines(ctx, fake, out, env=None):
+    """[(arrival time, ETA seconds or None)] of the progress lines of one fake regression, and its end time."""
+    cmd = [sys.executable, os.path.join(ctx['src'], 'scripts', 'regress.py'), '--rcosim', fake, '-o', out,
+           '--vectors', os.path.join(ctx['tmp'], 'novectors'), '--block', 'r5xx.cp,r5xx.regs', '--seeds', '6',
+           '--count', '1000', '-j', '2']
+    e = dict(os.environ, PYTHONPATH=os.path.join(ctx['src'], 'scripts'),
+             RCOSIM_REGRESS_CACHE=os.path.join(ctx['tmp'], 'costs.json'))
+    e.update(env or {})
+    p = subprocess.Popen(cmd, cwd=ctx['tmp'], stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=e)
+    lines, text = [], []
+    for line in p.stdout:
+        t = time.monotonic()
+        text.append(line)
+        m = re.match(r'^\[\s*(\d+)/(\d+)\] PASS .*ETA (\?|(?:(\d+):)?(\d+):(\d+))\)', line)
+        if m:
+            eta = None if m.group(3) == '?' else (int(m.group(4) or 0) * 3600 + int(m.group(5)) * 60 + int(m.group(6)))
+            lines.append((t, eta, int(m.group(1)), int(m.group(2))))
+    p.wait()
+    check(p.returncode == 0, 'the fake regression failed (exit %d)' % p.returncode, ''.join(text))
+    check(lines and lines[-1][2] == lines[-1][3] == 12, 'expected 12 progress lines', ''.join(text))
+    return lines, ''.join(text)
+
+
+def eta_errors(lines, scale=1.0):
+    """[(seconds really left, ETA)] where the ETA is off by more than 25 %, of the lines with at
+    least 4 s to go; and how many lines were judged."""
+    end = lines[-1][0]
+    bad, judged = [], 0
+    for t, eta, k, n in lines:
+        left = end - t
+        if left < 4.0:
+            continue
+        judged += 1
+        if eta is None or abs(eta * scale - left) > 0.25 * left:
+            bad.append((round(left, 1), eta))
+    return bad, judged
+
+
+def case_eta(ctx):
+    fake = os.path.join(ctx['tmp'], 'fake-rcosim')
+    with open(fake, 'w') as f:
+        f.write(FAKE)
+    os.chmod(fake, 0o755)
+    os.makedirs(os.path.join(ctx['tmp'], 'novectors'))
+    out = os.path.join(ctx['tmp'], 'out')
+    eta_lines(ctx, fake, out)                             # learns: results.json in out, the cost cache
+    check(os.path.exists(os.path.join(ctx['tmp'], 'costs.json')), 'no cost cache written')
+    report = []
+    for what, o in (('previous results in the output directory', out),
+                    ('the build\'s cost cache alone', os.path.join(ctx['tmp'], 'out2'))):
+        lines, text = eta_lines(ctx, fake, o)
+        check(lines[0][1] is not None, '%s: the first progress line has no ETA' % what, text)
+        bad, judged = eta_errors(lines)
+        check(judged >= 3, '%s: only %d lines with 4 s or more to go' % (what, judged), text)
+        check(not bad, '%s: ETA off by more than 25 %% (seconds left, ETA): %r' % (what, bad), text)
+        # The check catches an ETA twice too long.
+        check(eta_errors(lines, 2.0)[0], '%s: the check passed an ETA twice too long' % what)
+        report.append('%s: %d lines judged, worst error %.0f %%' % (what, judged, 100 * max(
+            abs(eta - (lines[-1][0] - t)) / (lines[-1][0] - t) for t, eta, k, n in lines if lines[-1][0] - t >= 4)))
+    print('PASS eta: ' + '; '.join(report))
+
+
+# ---- metadata and singulars ----------------------------------------------------------------------
+
+def one_run(ctx, *extra, expect_rc=0):
+    out = os.path.join(ctx['tmp'], 'out')
+    args = ['-o', out, '--block', 'r5xx.cp', '--seeds', '1', '--count', '2000', '-j', '1',
+            '--filter', '^random', '--vectors', os.path.join(ctx['src'], 'vectors')] + list(extra)
+    p = regress(ctx, *args, expect_rc=expect_rc)
+    return p, out, args
+
+
+def case_metadata(ctx):
+    p, out, args = one_run(ctx)
+    g = subprocess.run(['git', '-C', ctx['src'], 'describe', '--always', '--dirty'], capture_output=True, text=True)
+    commit = g.stdout.strip() if g.returncode == 0 and g.stdout.strip() else 'unknown'
+    want = {'commit': commit, 'host': socket.gethostname(), 'command': 'rcosim regress ' + ' '.join(shlex.quote(x) for x in args)}
+    with open(os.path.join(out, 'report.html')) as f:
+        page = f.read()
+    meta = {html.unescape(k): html.unescape(v) for k, v in
+            re.findall(r'<tr><th>([a-z]+)</th><td[^>]*>(.*?)</td></tr>', page)}
+    props = {}
+    for ts in ET.parse(os.path.join(out, 'junit.xml')).getroot().iter('testsuite'):
+        props = {x.get('name'): x.get('value') for x in ts.iter('property')}
+    with open(os.path.join(out, 'summary.txt')) as f:
+        summary = f.read()
+    for where, d in (('report.html', meta), ('junit.xml', props)):
+        for k, v in want.items():
+            check(d.get(k) == v, '%s: %s is %r, expected %r' % (where, k, d.get(k), v))
+        check(re.fullmatch(r'\d{4}-\d\d-\d\d \d\d:\d\d:\d\d UTC', d.get('date', '')), '%s: date %r' % (where, d.get('date')))
+        check(d.get('rcosim') and d['rcosim'] != 'unknown' and ctx['rcosim'] in d['rcosim'] or
+              re.search(r'\d', d.get('rcosim', '')), '%s: rcosim version %r' % (where, d.get('rcosim')))
+        check('random seeds 1' in d.get('seeds', '') and 'seed base 1' in d['seeds'], '%s: seeds %r' % (where, d.get('seeds')))
+    for where, text in (('summary.txt', summary), ('console', p.stdout)):
+        for k in ('date', 'commit', 'host', 'rcosim', 'command', 'seeds'):
+            v = meta[k]
+            check(re.search(r'^%s:\s+%s$' % (k, re.escape(v)), text, re.M), '%s: no "%s: %s" line' % (where, k, v), text)
+    # Grouped digits: the cycles of a 2000-unit CP run are above 999.
+    cyc = m = re.search(r'; ([\d,]+) cycles in ', p.stdout)
+    check(m and ',' in m.group(1) and re.fullmatch(r'\d{1,3}(,\d{3})+', m.group(1)),
+          'cycle count not grouped by thousands', p.stdout)
+    check(re.search(r'<td>\d{1,3}(,\d{3})+</td>', page), 'report.html: cycles not grouped', page)
+    # A passing run: '0 failed' is not coloured as a failure.
+    m = re.search(r'<span class="([^"]*)">0 failed</span>', page)
+    check(m and 'fail' not in m.group(1), 'report.html: "0 failed" coloured %r on a passing run' % (m and m.group(1)))
+    check(not re.search(r'<td class="fail">0</td>', page), 'report.html: a 0 in the fail column coloured as a failure')
+    d = json.load(open(os.path.join(out, 'results.json')))
+    check(d.get('meta', {}).get('commit') == commit, 'results.json: no meta.commit')
+    print('PASS metadata: commit %s, host %s, %s' % (commit, want['host'], cyc.group(1) + ' cycles'))
+
+
+def case_singular(ctx):
+    p, out, args = one_run(ctx)
+    with open(os.path.join(out, 'report.html')) as f:
+        page = f.read()
+    with open(os.path.join(out, 'summary.txt')) as f:
+        summary = f.read()
+    for where, text in (('console', p.stdout), ('report.html', page), ('summary.txt', summary)):
+        check(not re.search(r'\b1 (runs|workers|cycles)\b', text), '%s: "1 runs"/"1 workers"' % where, text)
+    check(re.search(r'^regress: suite smoke, 1 run \(.*\) on 1 worker -> ', p.stdout, re.M),
+          'console: no "1 run ... on 1 worker" start line', p.stdout)
+    check('1 run:' in page and '1 worker.' in page, 'report.html: no "1 run"/"1 worker"', page)
+    check(re.search(r'^regress: PASS: 1 of 1 run passed', p.stdout, re.M), 'console: verdict line', p.stdout)
+    print('PASS singular')
+
+
+CASES = {n[5:]: f for n, f in globals().items() if n.startswith('case_')}
+
+
+def main(argv):
+    if len(argv) != 4 or argv[3] not in CASES:
+        sys.stderr.write('usage: report_test.py RCOSIM SOURCE_DIR CASE  (cases: %s)\n' % ' '.join(CASES))
+        return 2
+    ctx = {'rcosim': os.path.abspath(argv[1]), 'src': os.path.abspath(argv[2]),
+           'tmp': tempfile.mkdtemp(prefix='rcosim-report-test-')}
+    try:
+        CASES[argv[3]](ctx)
+    except Fail as e:
+        print('FAIL %s: %s' % (argv[3], e))
+        print('(kept %s)' % ctx['tmp'])
+        return 1
+    shutil.rmtree(ctx['tmp'], ignore_errors=True)
+    return 0
+
+
+if __name__ == '__main__':
+    sys.exit(main(sys.argv))
