@@ -45,8 +45,10 @@ foreach(case ref_check ref_catches ref_random_smoke)
 endforeach()
 # Nightly: eight seeds of 25,000 random quads each through the reference, at least 1,000,000
 # instructions executed in all (measured about 5.6 instructions a quad: 135,235 for seed 2401's 24,000).
+if(RCOSIM_NIGHTLY)   # the nightly configuration only (scripts/ctest-nightly.cmake)
 add_test(NAME random.r5xx.us.ref COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_LIST_DIR}/us_ref_check.py
          ${PROJECT_SOURCE_DIR} random $<TARGET_FILE:rcosim> 2401,2402,2403,2404,2405,2406,2407,2408 25000 1000000)
 set_tests_properties(random.r5xx.us.ref PROPERTIES LABELS "random;r5xx;r5xx.us;nightly" TIMEOUT 7200
                      ENVIRONMENT "PYTHONDONTWRITEBYTECODE=1;PYTHONPATH=${PROJECT_SOURCE_DIR}/scripts"
                      FAIL_REGULAR_EXPRESSION "FAIL")
+endif()
