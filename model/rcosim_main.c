@@ -107,10 +107,25 @@ static int export_command(int argc, char **argv)
     return rc;
 }
 
+/* 'rcosim import' turns a captured PM4 ring / IB dump and memory snapshots into an r5xx.gpu vector
+ * (scripts/pm4import/__main__.py, docs/import.md); exec'd like 'export', with the same arguments. */
+static int import_command(int argc, char **argv)
+{
+    char **args = calloc((size_t)argc + 3, sizeof *args);
+    if (!args)
+        return 2;
+    for (int i = 1; i < argc; i++)
+        args[i + 1] = argv[i];
+    int rc = python_tool("import", RCOSIM_SOURCE_DIR "/scripts/pm4import/__main__.py", args);
+    free(args);
+    return rc;
+}
+
 static const rc_cli_cmd extra[] = {
     { "regs", "look up registers by name or address and decode values", rdb_regs_command },
     { "regress", "run a regression suite in parallel with JUnit and HTML reports", regress_command },
     { "export", "write a golden vector as a SystemVerilog or cocotb bench for another simulator", export_command },
+    { "import", "turn a captured PM4 ring/IB dump and memory snapshots into an r5xx.gpu vector", import_command },
     { NULL, NULL, NULL }
 };
 

@@ -5,9 +5,13 @@
  * (r5xx.pm4_2d: RTL and model in lockstep) rendering into the platform's memory.
  *
  *   sc_platform VECTOR [--clocked] [--quantum NS] [--png DIR] [--record FILE] [--compare]
- *               [--inject SIDE:CHANNEL.FIELD@TXN^MASK]
- * --compare: the block's outputs must equal the vector's expected outputs (values and cycles).
- * Exit 0 pass, 1 mismatch (the SC_REPORT_ERROR message is printed), 2 bad arguments.
+ *               [--fence ADDR=VALUE [--poll NS]] [--inject SIDE:CHANNEL.FIELD@TXN^MASK]
+ * --compare: the block's outputs must equal the vector's expected outputs (values and cycles), and
+ *   the platform's memory at the end the vector's preload with the vector's expected writes applied.
+ * --fence: the host, after programming the block, polls the word at ADDR in the platform's memory
+ *   (a b_transport read every --poll NS, default 1000) until it reads VALUE, as a driver waits for
+ *   its fence (r5xx.gpu: SCRATCH_ADDR + 4*n); the block going idle without it is a failure.
+ * Exit 0 pass, 1 mismatch or no fence (the SC_REPORT_ERROR message is printed), 2 bad arguments.
  */
 #include <cinttypes>
 #include <cstdio>
@@ -46,6 +50,11 @@ struct host : sc_module {
     const rc_vector *v;
     rc_sc_block *blk;
     sc_time period;
+    bool poll_fence = false;           /* --fence: wait for this word in memory */
+    uint32_t fence_addr = 0, fence_value = 0;
+    sc_time poll_every{ 1000, SC_NS };
+    bool fence_seen = false;
+    uint64_t fence_cycle = 0, polls = 0;
     SC_HAS_PROCESS(host);
     host(sc_module_name n, const rc_vector *vec, rc_sc_block *b, sc_time p) : sc_module(n), v(vec), blk(b), period(p)
     {
@@ -67,6 +76,23 @@ struct host : sc_module {
         if (p.is_response_error())
             SC_REPORT_FATAL("host", "write failed");
     }
+    uint32_t read32(uint32_t addr)
+    {
+        uint32_t w = 0;
+        tlm::tlm_generic_payload p;
+        sc_time d = SC_ZERO_TIME;
+        p.set_command(tlm::TLM_READ_COMMAND);
+        p.set_address(addr);
+        p.set_data_ptr(reinterpret_cast<unsigned char *>(&w));
+        p.set_data_length(4);
+        p.set_streaming_width(4);
+        p.set_response_status(tlm::TLM_INCOMPLETE_RESPONSE);
+        mem->b_transport(p, d);
+        if (p.is_response_error())
+            SC_REPORT_FATAL("host", "read failed");
+        return w;
+    }
+    bool done() { return blk->idle() && !rc_session_pending(blk->session(), 0); }
     void run()
     {
         for (size_t i = 0; i < v->nmem; i++)    /* the PM4 ring and the surfaces */
@@ -88,7 +114,20 @@ struct host : sc_module {
             write(*regs[best], l->vals[pos[best] * l->nf], (uint8_t *)&data, 4);
             pos[best]++;
         }
-        while (!blk->idle() || rc_session_pending(blk->session(), 0))
+        /* A driver waits for its fence in memory: read it through the bus until it holds the value
+         * (or the block has nothing left to do: then it will never come). */
+        while (poll_fence && !fence_seen) {
+            polls++;
+            if (read32(fence_addr) == fence_value) {
+                fence_seen = true;
+                fence_cycle = (uint64_t)(sc_time_stamp() / period);
+            } else if (done()) {
+                break;
+            } else {
+                wait(poll_every);
+            }
+        }
+        while (!done())
             wait(blk->idle_event());
         sc_stop();
     }
@@ -97,7 +136,7 @@ struct host : sc_module {
 static int usage(const char *m)
 {
     fprintf(stderr, "sc_platform: %s\nusage: sc_platform VECTOR [--clocked] [--quantum NS] [--png DIR] "
-            "[--record FILE] [--compare] [--inject SIDE:CHANNEL.FIELD@TXN^MASK]\n", m);
+            "[--record FILE] [--compare] [--fence ADDR=VALUE [--poll NS]] [--inject SIDE:CHANNEL.FIELD@TXN^MASK]\n", m);
     return 2;
 }
 
@@ -125,9 +164,9 @@ int sc_main(int argc, char **argv)
 {
     if (argc < 2)
         return usage("no vector");
-    const char *png = nullptr, *record = nullptr, *inject = nullptr;
+    const char *png = nullptr, *record = nullptr, *inject = nullptr, *fence = nullptr;
     bool clocked = false, compare = false;
-    double quantum_ns = 10000;
+    double quantum_ns = 10000, poll_ns = 1000;
     for (int i = 2; i < argc; i++) {
         if (!strcmp(argv[i], "--clocked"))
             clocked = true;
@@ -141,6 +180,10 @@ int sc_main(int argc, char **argv)
             inject = argv[++i];
         else if (!strcmp(argv[i], "--quantum") && i + 1 < argc)
             quantum_ns = atof(argv[++i]);
+        else if (!strcmp(argv[i], "--fence") && i + 1 < argc)
+            fence = argv[++i];
+        else if (!strcmp(argv[i], "--poll") && i + 1 < argc)
+            poll_ns = atof(argv[++i]);
         else
             return usage("unknown option");
     }
@@ -177,6 +220,18 @@ int sc_main(int argc, char **argv)
     rc_sc_memory memory("memory");
     rc_sc_block block("block", cfg);
     host h("host", &vec, &block, cfg.period);
+    if (fence) {
+        unsigned long long fa, fv;
+        char end;
+        if (sscanf(fence, "%llx=%llx%c", &fa, &fv, &end) != 2 || fa > 0xFFFFFFFCull || (fa & 3) || fv > 0xFFFFFFFFull)
+            return usage("--fence: expected ADDR=VALUE, a dword-aligned hex address and a 32-bit hex value");
+        if (!(poll_ns > 0))
+            return usage("--poll: expected a time in ns > 0");
+        h.poll_fence = true;
+        h.fence_addr = (uint32_t)fa;
+        h.fence_value = (uint32_t)fv;
+        h.poll_every = sc_time(poll_ns, SC_NS);
+    }
     h.mem.bind(memory.socket);
     for (unsigned m = 0; m < b->nmem; m++)
         block.memory(b->mem[m].name)->bind(memory.socket);
@@ -203,6 +258,14 @@ int sc_main(int argc, char **argv)
     printf("sc_platform %s: %s, %" PRIu64 " cycles (%s)\n", b->name, res.status == RC_PASS ? "pass" : "FAIL",
            res.cycles, clocked ? "clocked" : "loosely timed");
     int rc = res.status == RC_PASS ? 0 : 1;
+    if (fence) {
+        if (h.fence_seen)
+            printf("fence: 0x%08x at 0x%08x read from the platform's memory at cycle %" PRIu64 " (poll %" PRIu64 ")\n",
+                   h.fence_value, h.fence_addr, h.fence_cycle, h.polls);
+        else
+            printf("fence: 0x%08x never appeared at 0x%08x (it holds 0x%08x; %" PRIu64 " polls)\n", h.fence_value,
+                   h.fence_addr, (uint32_t)rc_memimg_read(&memory.img, h.fence_addr, 4), h.polls), rc = 1;
+    }
     if (record && block.write_vector(record, err, sizeof err)) {
         fprintf(stderr, "%s\n", err);
         rc = 1;
@@ -225,6 +288,35 @@ int sc_main(int argc, char **argv)
                 printf("compare: channel %s: %zu transactions identical\n", b->channels[c].name, a->n);
             }
         }
+        /* The memory the platform ends with: the vector's preload with its expected writes applied. */
+        rc_memimg want;
+        rc_memimg_init(&want);
+        for (size_t i = 0; i < vec.nmem; i++)
+            for (size_t k = 0; k < vec.mem[i].nwords; k++)
+                rc_memimg_write(&want, vec.mem[i].addr + 4 * (uint32_t)k, 4, vec.mem[i].words[k], 0xF);
+        size_t writes = 0;
+        for (unsigned m = 0; m < b->nmem; m++) {
+            const rc_memport *mp = &b->mem[m];
+            const rc_txlist *x = &vec.out[mp->req];
+            for (size_t i = 0; i < x->n; i++) {
+                const uint64_t *f = x->vals + i * x->nf;
+                if (mp->f_we < 0 || !f[mp->f_we])
+                    continue;
+                uint32_t addr = (uint32_t)f[mp->f_addr] & ~(uint32_t)(mp->data_bytes - 1);
+                rc_memimg_write(&want, addr, mp->data_bytes, mp->f_wdata >= 0 ? f[mp->f_wdata] : 0,
+                                mp->f_be >= 0 ? f[mp->f_be] : ~0ull);
+                writes++;
+            }
+        }
+        uint32_t at = 0;
+        if (rc_memimg_diff(&memory.img, &want, &at)) {
+            printf("compare: memory differs from the vector's at 0x%08x (platform 0x%08x, vector 0x%08x)\n", at,
+                   (uint32_t)rc_memimg_read(&memory.img, at & ~3u, 4), (uint32_t)rc_memimg_read(&want, at & ~3u, 4));
+            rc = 1;
+        } else {
+            printf("compare: memory equal to the vector's preload + its %zu writes\n", writes);
+        }
+        rc_memimg_free(&want);
     }
     if (png && b->images) {
         rc_image img[8];
