@@ -13,6 +13,7 @@
  *   its fence (r5xx.gpu: SCRATCH_ADDR + 4*n); the block going idle without it is a failure.
  * Exit 0 pass, 1 mismatch or no fence (the SC_REPORT_ERROR message is printed), 2 bad arguments.
  */
+#include <algorithm>
 #include <cinttypes>
 #include <cstdio>
 #include <cstdlib>
@@ -294,20 +295,26 @@ int sc_main(int argc, char **argv)
         for (size_t i = 0; i < vec.nmem; i++)
             for (size_t k = 0; k < vec.mem[i].nwords; k++)
                 rc_memimg_write(&want, vec.mem[i].addr + 4 * (uint32_t)k, 4, vec.mem[i].words[k], 0xF);
-        size_t writes = 0;
+        /* every write of every memory port, in cycle order (ports in description order within a cycle) */
+        struct wr { uint64_t cycle; unsigned port; size_t i; };
+        std::vector<wr> wrs;
         for (unsigned m = 0; m < b->nmem; m++) {
             const rc_memport *mp = &b->mem[m];
             const rc_txlist *x = &vec.out[mp->req];
-            for (size_t i = 0; i < x->n; i++) {
-                const uint64_t *f = x->vals + i * x->nf;
-                if (mp->f_we < 0 || !f[mp->f_we])
-                    continue;
-                uint32_t addr = (uint32_t)f[mp->f_addr] & ~(uint32_t)(mp->data_bytes - 1);
-                rc_memimg_write(&want, addr, mp->data_bytes, mp->f_wdata >= 0 ? f[mp->f_wdata] : 0,
-                                mp->f_be >= 0 ? f[mp->f_be] : ~0ull);
-                writes++;
-            }
+            for (size_t i = 0; mp->f_we >= 0 && i < x->n; i++)
+                if (x->vals[i * x->nf + mp->f_we])
+                    wrs.push_back({ x->cycle[i], m, i });
         }
+        std::stable_sort(wrs.begin(), wrs.end(), [](const wr &a, const wr &b) { return a.cycle < b.cycle; });
+        for (const wr &w : wrs) {
+            const rc_memport *mp = &b->mem[w.port];
+            const rc_txlist *x = &vec.out[mp->req];
+            const uint64_t *f = x->vals + w.i * x->nf;
+            uint32_t addr = (uint32_t)f[mp->f_addr] & ~(uint32_t)(mp->data_bytes - 1);
+            rc_memimg_write(&want, addr, mp->data_bytes, mp->f_wdata >= 0 ? f[mp->f_wdata] : 0,
+                            mp->f_be >= 0 ? f[mp->f_be] : ~0ull);
+        }
+        size_t writes = wrs.size();
         uint32_t at = 0;
         if (rc_memimg_diff(&memory.img, &want, &at)) {
             printf("compare: memory differs from the vector's at 0x%08x (platform 0x%08x, vector 0x%08x)\n", at,
