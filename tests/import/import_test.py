@@ -99,11 +99,9 @@ def roundtrip(name, binary):
 
 
 def ring_of(name):
-    """(ring words from rptr, IB files/args) of a shipped vector's text dump: its pending dwords."""
+    """(dump dir, import args, ring words, wptr) of a shipped vector's binary dump."""
     d = os.path.join(work, 'src_dump')
     args = export(os.path.join(src, 'vectors', 'r5xx', 'gpu', name), d, True)
-    size, base = int(args[args.index('--ring-base') - 0 + 1], 16), None
-    del size, base
     with open(os.path.join(d, 'ring.bin'), 'rb') as f:
         data = f.read()
     words = list(struct.unpack('<%dI' % (len(data) // 4), data))
