@@ -5,7 +5,7 @@
 # configuration.
 rcosim_block_enabled(r5xx.gpu _imp_gpu)
 if(_imp_gpu)
-  set(_imp_cases errors rptr_wrap cli roundtrip:ib_test.vec roundtrip:ib_test.vec:binary
+  set(_imp_cases errors layouts rptr_wrap cli roundtrip:ib_test.vec roundtrip:ib_test.vec:binary
       roundtrip:fence.vec roundtrip:fill_pkt.vec roundtrip:blit_regs.vec:binary roundtrip:copy.vec
       roundtrip:write_mask.vec roundtrip:ring_start.vec roundtrip:unknown.vec)
   if(RCOSIM_NIGHTLY)   # the nightly configuration only (scripts/ctest-nightly.cmake): about a minute each
