@@ -3,8 +3,9 @@ dwords by index and what the dump says of its pointers; every refusal an ImportE
 file, the line or byte offset, and what was expected.
 
     read_ring(path)   -> Dump: a ring, as text from the Linux radeon driver's debugfs
-                         (radeon_ring_gfx of 3.6+: 'rptr: 0x.. [ n]', 'r[    n]=0x..';
-                         3.3-3.5: 'rptr(0x0710): 0x..'; r100_cp_ring_info: 'CP_RB_RPTR 0x..')
+                         (radeon_ring_gfx, current: 'rptr: 0x.. [ n]', 'r[    n]=0x..';
+                         older: 'rptr(0x0710): 0x..' with or without ' [ n]';
+                         r100_cp_ring_info: 'CP_RB_RPTR 0x..')
                          or raw little-endian binary dwords (the whole ring, index 0 first)
     read_ib(path)     -> Dump: an indirect buffer, as radeon_ib_NNNN text ('IB size N dwords',
                          '[00000]=0x..') or raw little-endian binary dwords
@@ -72,7 +73,7 @@ RING_LINES = [  # (regex, what it sets) -- the header lines of the three kernel 
     (re.compile(r"^driver's copy of the wptr: " + HEX + r'(?: \[ *\d+\])?$'), 'drv_wptr'),
     (re.compile(r'^(\d+) free dwords in ring$'), 'free'),
     (re.compile(r'^(\d+) dwords in ring$'), 'used'),
-    (re.compile(r"^driver's copy of the rptr: " + HEX + r'$'), None),
+    (re.compile(r"^driver's copy of the rptr: " + HEX + r'(?: \[ *\d+\])?$'), None),
     (re.compile(r'^rptr next\(0x[0-9a-fA-F]+\): ' + HEX + r'(?: \[ *\d+\])?$'), None),
     (re.compile(r'^last semaphore (?:signal|wait) addr *: 0x[0-9a-fA-F]+$'), None),
     (re.compile(r'^CP_STAT ' + HEX + r'$'), None),

@@ -57,7 +57,7 @@ def ring_setup(v):
 
 
 def ring_text(words, size, rptr, wptr):
-    """The ring as radeon_ring_gfx of Linux 3.6+ (drivers/gpu/drm/radeon/radeon_ring.c) prints it."""
+    """The ring as radeon_ring_gfx (drivers/gpu/drm/radeon/radeon_ring.c, current layout) prints it."""
     count = (wptr - rptr) % size
     o = ['wptr: 0x%08x [%5d]' % (wptr, wptr), 'rptr: 0x%08x [%5d]' % (rptr, rptr),
          "driver's copy of the wptr: 0x%08x [%5d]" % (wptr, wptr),

@@ -6,7 +6,7 @@
         'rcosim gen', then run in lockstep with --png: every output transaction equal to the shipped
         vector's (values and cycles), the same preload, the same final memory (preload + every
         write), the same fence (the last scratch write-back), the same pictures
-  layouts     the kernel's older ring-dump layouts (3.3-3.5, r100_cp_ring_info) give the same vector
+  layouts     the kernel's older ring-dump layouts (wptr(0x0714):, r100_cp_ring_info) give the same vector
   rptr_wrap   a ring that starts at a non-zero rptr and wraps past the ring's end (CP_RB_RPTR_WR +
         RB_RPTR_WR_ENA) executes the same register writes and scratch write-backs as from 0
   errors      every bad input exits 2 with FILE, line or offset and what was expected, and leaves
@@ -145,9 +145,9 @@ def nonzero(m):
 
 
 def case_layouts():
-    """The two older layouts of the kernel's ring dump (Linux 3.3-3.5 radeon_ring_gfx: 'wptr(0x0714):',
+    """The two older layouts of the kernel's ring dump (older radeon_ring_gfx: 'wptr(0x0714):',
     entries from the driver's rptr as r[%04d]; r100_cp_ring_info: 'CP_RB_WPTR 0x..') and a binary
-    ring give the same vector as the 3.6+ layout, CRLF line ends too."""
+    ring give the same vector as the current layout, CRLF line ends too."""
     d = os.path.join(work, 'layouts')
     args = export(os.path.join(src, 'vectors', 'r5xx', 'gpu', 'ib_test.vec'), d)
     with open(os.path.join(d, 'radeon_ring_gfx')) as f:
@@ -158,34 +158,34 @@ def case_layouts():
     size, rptr, wptr = 16, 0, 13
     count = (wptr - rptr) % size
     entries = ['r[%04d]=0x%08x' % ((rptr + j) % size, words.get((rptr + j) % size, 0)) for j in range(count + 1)]
-    old = ['wptr(0x0714): 0x%08x' % wptr, 'rptr(0x0710): 0x%08x' % rptr,
-           "driver's copy of the wptr: 0x%08x" % wptr, "driver's copy of the rptr: 0x%08x" % rptr,
+    old = ['wptr(0x0714): 0x%08x [%5d]' % (wptr, wptr), 'rptr(0x0710): 0x%08x' % rptr, 'rptr next(0x0714): 0x00000000',
+           "driver's copy of the wptr: 0x%08x" % wptr, "driver's copy of the rptr: 0x%08x [%5d]" % (rptr, rptr),
            '%u free dwords in ring' % (size - count), '%u dwords in ring' % count] + entries
     r100 = ['CP_STAT 0x80010000', 'CP_RB_WPTR 0x%08x' % wptr, 'CP_RB_RPTR 0x%08x' % rptr,
             '%u free dwords in ring' % (size - count), '%u dwords in ring' % ((rptr + size - wptr) % size)] + entries
-    with open(os.path.join(d, 'ring_3.4'), 'w') as f:
+    with open(os.path.join(d, 'ring_old'), 'w') as f:
         f.write('\n'.join(old) + '\n')
     with open(os.path.join(d, 'r100_cp_ring_info'), 'w', newline='') as f:
         f.write('\r\n'.join(r100) + '\r\n')
     ref = os.path.join(work, 'ref.vec')
     rc, out = run([rcosim, 'import'] + args + ['-o', ref], cwd=d)
-    check(rc == 0, 'the 3.6+ layout', out)
-    for name in ('ring_3.4', 'r100_cp_ring_info'):
+    check(rc == 0, 'the current layout', out)
+    for name in ('ring_old', 'r100_cp_ring_info'):
         a = list(args)
         a[a.index('radeon_ring_gfx')] = name
         o = os.path.join(work, name + '.vec')
         rc, out = run([rcosim, 'import'] + a + ['-o', o], cwd=d)
         same = rc == 0 and (vector.read(o).inputs('host') == vector.read(ref).inputs('host') and
                             nonzero(vector.read(o).memory()) == nonzero(vector.read(ref).memory()))
-        check(same, '%s: the same host writes and memory as the 3.6+ layout (which shows more of the ring: '
+        check(same, '%s: the same host writes and memory as the current layout (which shows more of the ring: '
               'zeros)' % name, out)
     a = list(args)
     k = a.index('--ring-size')
     del a[k:k + 2]
-    a[a.index('radeon_ring_gfx')] = 'ring_3.4'
+    a[a.index('radeon_ring_gfx')] = 'ring_old'
     o = os.path.join(work, 'nosize.vec')
     rc, out = run([rcosim, 'import'] + a + ['-o', o], cwd=d)
-    check(rc == 0 and vector.raw_text(o) == vector.raw_text(os.path.join(work, 'ring_3.4.vec')),
+    check(rc == 0 and vector.raw_text(o) == vector.raw_text(os.path.join(work, 'ring_old.vec')),
           'the ring size from the dump\'s free + used dwords', out)
 
 
