@@ -101,7 +101,8 @@ def make(a):
     size = build.ring_size(ring, a.ring_size)
     rptr = a.rptr if a.rptr is not None else ring.rptr if ring.rptr is not None else (0 if ring.kind == 'binary' else None)
     wptr = a.wptr if a.wptr is not None else ring.wptr
-    pieces = [build.ring_piece(ring, a.ring_base, size, rptr, wptr)]
+    given = [n for n in ('rptr', 'wptr') if getattr(a, n) is not None]
+    pieces = [build.ring_piece(ring, a.ring_base, size, rptr, wptr, given)]
     pieces += [build.ib_piece(dumps.read_ib(f), addr) for f, addr in a.ib]
     pieces += [build.mem_piece(f, addr, dumps.read_blob(f)) for f, addr in a.mem]
     build.check_overlaps(pieces)

@@ -40,8 +40,9 @@ def ring_size(dump, given):
     return n
 
 
-def ring_piece(dump, base, size, rptr, wptr):
-    """The ring's piece; checks the pointers and that every dword from rptr to wptr is in the dump."""
+def ring_piece(dump, base, size, rptr, wptr, given=()):
+    """The ring's piece; checks the pointers (given: the names of those set by an option) and that
+    every dword from rptr to wptr is in the dump."""
     if base % 4:
         raise DumpError('%s: --ring-base 0x%x: expected a dword-aligned address' % (dump.path, base))
     if base + 4 * size > 1 << 32:
@@ -52,7 +53,8 @@ def ring_piece(dump, base, size, rptr, wptr):
                             % (dump.path, name, name))
         if not 0 <= p < size:
             raise DumpError('%s: bad pointer: %s %d (0x%x) is outside the ring of %d dwords (0..%d)'
-                            % (dump.path, name, p, p, size, size - 1))
+                            % ('--%s' % name if name in given else dump.where.get(name, dump.path),
+                               name, p, p, size, size - 1))
     for i in sorted(dump.words):
         if i >= size:
             raise DumpError('%s: expected ring indices 0..%d (a ring of %d dwords), got index %d'

@@ -31,7 +31,7 @@ class Dump:
         self.rptr = self.wptr = self.drv_wptr = None
         self.free = self.used = None
         self.declared = None
-        self.where = {}                  # index -> 'FILE:LINE' or 'FILE: offset N' (for errors)
+        self.where = {}                  # index or header key -> 'FILE:LINE' or 'FILE: offset N'
 
     def size_hint(self):
         if self.free is None or self.used is None:
@@ -113,6 +113,7 @@ def _parse_text(path, data, d, header, entry, what):
             if m:
                 if key:
                     setattr(d, key, int(m.group(1), 16 if key in ('rptr', 'wptr', 'drv_wptr') else 10))
+                    d.where[key] = '%s:%d' % (path, n)
                 break
         else:
             raise DumpError('%s:%d: expected a %s line, got %r' % (path, n, what, line[:60]))

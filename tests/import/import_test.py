@@ -221,8 +221,9 @@ def case_errors():
     wp = [ln.replace('0x0000000d [   13]', '0x00000020 [   32]') if ln.startswith('wptr:') else ln for ln in lines]
     with open(os.path.join(d, 'ring_wp'), 'w') as f:
         f.write('\n'.join(wp) + '\n')
-    bad([], ['ring_wp', 'bad pointer', 'wptr 32', 'ring of 16 dwords'], 'a wptr outside the ring',
+    bad([], ['ring_wp:1:', 'bad pointer', 'wptr 32', 'ring of 16 dwords'], 'a wptr outside the ring',
         {'radeon_ring_gfx': 'ring_wp'})
+    bad(['--rptr', '16'], ['--rptr: bad pointer', 'rptr 16', 'ring of 16 dwords'], 'an --rptr outside the ring')
     with open(os.path.join(d, 'ring.bin'), 'wb') as f:
         f.write(b'\x00' * 66)
     bad(['--wptr', '1'], ['ring.bin', 'offset 64', 'whole little-endian dwords', 'truncated'],
