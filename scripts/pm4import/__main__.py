@@ -21,7 +21,8 @@ HELP = """Turn a captured PM4 stream into an r5xx.gpu stimulus vector (docs/impo
 The ring (--ring) is radeon_ring_gfx text from the Linux radeon driver's debugfs (any of its
 three layouts), or the raw ring as little-endian binary dwords; indirect buffers (--ib) are
 radeon_ib_NNNN text or binary dwords; memory snapshots (--mem) are binary little-endian blobs.
-Numbers are decimal or 0x-hex.  The vector's host writes start the ring as the kernel does;
+Numbers are decimal or 0x-hex; @FILE reads arguments from FILE, one a line (the
+exporter's import.args).  The vector's host writes start the ring as the kernel does;
 'rcosim gen --stimulus OUT -o GOLDEN' fills in the expected outputs from the C model."""
 
 
@@ -56,7 +57,8 @@ def reg_eq(s):
 
 
 def parser():
-    p = cli.Parser(prog=PROG, description=HELP, formatter_class=cli.argparse.RawDescriptionHelpFormatter)
+    p = cli.Parser(prog=PROG, description=HELP, formatter_class=cli.argparse.RawDescriptionHelpFormatter,
+                   fromfile_prefix_chars='@')
     p.add_argument('--ring', required=True, metavar='FILE', help='the ring dump (text or binary)')
     p.add_argument('--ring-base', required=True, type=number('the ring\'s GPU address'), metavar='ADDR',
                    help='GPU address of the ring (CP_RB_BASE)')

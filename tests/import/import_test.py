@@ -258,6 +258,13 @@ def case_errors():
 
 
 def case_cli():
+    d = os.path.join(work, 'cli')
+    export(os.path.join(src, 'vectors', 'r5xx', 'gpu', 'ib_test.vec'), d)
+    rc, out = run([rcosim, 'import', '@import.args', '-o', 'a.vec'], cwd=d)
+    args = open(os.path.join(d, 'import.args')).read().split()
+    rc2, out2 = run([rcosim, 'import'] + args + ['-o', 'b.vec'], cwd=d)
+    check(rc == 0 and rc2 == 0 and vector.raw_text(os.path.join(d, 'a.vec')) == vector.raw_text(os.path.join(d, 'b.vec')),
+          "'rcosim import @import.args' reads the exporter's argument file", out + out2)
     rc, out = run([rcosim, '--help'])
     check(rc == 0 and 'import ' in out, "'rcosim --help' lists import", out)
     rc, out = run([rcosim, 'import', '--help'])
