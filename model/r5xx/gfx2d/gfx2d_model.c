@@ -1,6 +1,6 @@
 /*
  * gfx2d_model.c - the cycle-accurate C model of the R5xx 2D engine (r5xx.gfx2d).  It follows the
- * micro-architecture of docs/blocks/gfx2d.md state for state: outputs are a function of the
+ * micro-architecture of docs/blocks/r5xx.gfx2d.md state for state: outputs are a function of the
  * state (g2_eval); g2_tick computes the state after the clock edge.  The arithmetic is
  * gfx2d_math.h, the addresses tile_addr.c.
  */
@@ -20,7 +20,7 @@ typedef struct g2 {
     unsigned ph, bi, k;           /* body phase, brush dword, record dword */
     uint32_t d[3];                /* the record's dwords */
     unsigned lastq;               /* the record's last dword was the body's last */
-    /* persistent state (docs/blocks/gfx2d.md, "State model") */
+    /* persistent state (docs/blocks/r5xx.gfx2d.md, "State model") */
     uint32_t src_po, dst_po, src_br, sc_tl, sc_br, bg, fg, m1, m2;
     /* the rectangle being drawn */
     uint32_t x, y, xa, xb, yb;
@@ -38,7 +38,7 @@ typedef struct g2 {
     unsigned pc;
     unsigned nl;                  /* POLYSCANLINES: segments left in the scan */
     uint32_t cbr[64];             /* the 8x8 colour brush's dwords (persistent) */
-    /* register-only state (docs/blocks/gfx2d.md, "Registers") */
+    /* register-only state (docs/blocks/r5xx.gfx2d.md, "Registers") */
     uint32_t syx, dyx, wm;        /* SRC_Y_X, DST_Y_X, DP_WRITE_MASK */
     unsigned dpc;                 /* DP_CNTL[1:0] */
     unsigned ro, rb;              /* a register-triggered operation; it is a blit */
@@ -340,7 +340,7 @@ static uint32_t extract(const g2 *s, uint32_t data, uint32_t addr)
     return (data >> (8 * (addr & 3))) & pmask(s);
 }
 
-/* A register write from the backbone, accepted in S_HDR (docs/blocks/gfx2d.md, "Registers"). */
+/* A register write from the backbone, accepted in S_HDR (docs/blocks/r5xx.gfx2d.md, "Registers"). */
 static void reg_write(g2 *s, unsigned a, uint32_t d)
 {
     switch (a) {

@@ -1,6 +1,6 @@
 /*
  * r5xx_gpu_bb.c - the C twin of rtl/r5xx/gpu/r5xx_gpu_bb.sv: the register backbone of r5xx.gpu
- * (routing, WAIT_UNTIL, ISYNC_CNTL, the scratch registers and their write-back; docs/blocks/gpu.md,
+ * (routing, WAIT_UNTIL, ISYNC_CNTL, the scratch registers and their write-back; docs/blocks/r5xx.gpu.md,
  * "Register backbone").  A glue module: its ports are r5xx_gpu_bb_ports (gpu_glue.h, from the
  * RTL's port list).
  */

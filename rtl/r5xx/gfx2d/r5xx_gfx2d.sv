@@ -1,4 +1,4 @@
-// r5xx_gfx2d: the R5xx 2D engine (docs/blocks/gfx2d.md; the C twin is model/r5xx/gfx2d/).
+// r5xx_gfx2d: the R5xx 2D engine (docs/blocks/r5xx.gfx2d.md; the C twin is model/r5xx/gfx2d/).
 // One state machine: HDR takes the CP's packet record, BODY parses GUI_CONTROL and the optional
 // SETUP_BODY dwords (one phase per cycle, an absent phase costs one cycle) and the packet's
 // rectangle records, SETUP clips a rectangle, then per pixel PX (pattern) -> RS/WS (source read)
@@ -107,7 +107,7 @@ module r5xx_gfx2d (
   assign tl_y0 = (tl_ys > 18'sd0) ? tl_ys : 18'sd0;
 
   // a brush or host-data colour is already a pixel of the destination type, as the drivers write
-  // it (docs/blocks/gfx2d.md, D13); the users mask it to the pixel size
+  // it (docs/blocks/r5xx.gfx2d.md, D13); the users mask it to the pixel size
 
   // ---- decoded settings ----
   logic [3:0]  btype;
@@ -430,7 +430,7 @@ module r5xx_gfx2d (
     unique case (st_q)
       SHdr: begin
         if (regw_valid_i) begin
-          // a register write (docs/blocks/gfx2d.md, "Registers"); DST_HEIGHT_WIDTH and
+          // a register write (docs/blocks/r5xx.gfx2d.md, "Registers"); DST_HEIGHT_WIDTH and
           // DST_WIDTH_HEIGHT start a rectangle with the state the registers and packets left
           unique case (regw_addr_i)
             16'h1428: src_po_d = regw_data_i;

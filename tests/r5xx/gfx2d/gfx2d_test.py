@@ -1,9 +1,9 @@
 #!/usr/bin/env python3
-"""gfx2d_test.py - end-to-end tests of the r5xx.gfx2d block (docs/blocks/gfx2d.md) through the
+"""gfx2d_test.py - end-to-end tests of the r5xx.gfx2d block (docs/blocks/r5xx.gfx2d.md) through the
 rcosim command line: a wrong pixel record or memory write injected on either side is caught and
 named, the same run passes without it; the desktop scene passes in lockstep and one wrong
 expected pixel in it fails with a report naming the packet, the pixel and the ROP inputs; the
-stimulus files are what scripts/blocks/gfx2d_directed.py writes today; --png renders the scene exactly
+stimulus files are what scripts/blocks/r5xx_gfx2d_directed.py writes today; --png renders the scene exactly
 as committed in docs/img/desktop.png, also as a PM4 ring through the CP joined to the engine
 (r5xx.pm4_2d).
 
@@ -95,27 +95,27 @@ def case_wrong_pixel(ctx):
 
 def case_directed_check(ctx):
     """The golden vectors' pixel records (packet, x, y, S, P, D, ROP, result, in order) equal
-    scripts/blocks/gfx2d_directed.py's independent reference (a packet interpreter written from
-    docs/blocks/gfx2d.md), and so do two seeded random vectors'."""
-    p = rctest.script(ctx, 'blocks/gfx2d_directed.py', '--check', os.path.join(ctx['src'], 'vectors', 'r5xx', 'gfx2d'))
+    scripts/blocks/r5xx_gfx2d_directed.py's independent reference (a packet interpreter written from
+    docs/blocks/r5xx.gfx2d.md), and so do two seeded random vectors'."""
+    p = rctest.script(ctx, 'blocks/r5xx_gfx2d_directed.py', '--check', os.path.join(ctx['src'], 'vectors', 'r5xx', 'gfx2d'))
     if p.returncode != 0 or 'PASS' not in p.stdout:
-        raise Fail('gfx2d_directed.py --check:\n%s%s' % (p.stdout, p.stderr))
+        raise Fail('r5xx_gfx2d_directed.py --check:\n%s%s' % (p.stdout, p.stderr))
     d = os.path.join(ctx['tmp'], 'rnd')
     os.makedirs(d)
     for seed in ('31', '32'):
         run(ctx, 'gen', '--block', 'r5xx.gfx2d', '--count', '300', '--seed', seed, '-o',
             os.path.join(d, 'r%s.vec' % seed), '--quiet', expect_rc=0)
-    p = rctest.script(ctx, 'blocks/gfx2d_directed.py', '--check', d)
+    p = rctest.script(ctx, 'blocks/r5xx_gfx2d_directed.py', '--check', d)
     if p.returncode != 0 or 'PASS' not in p.stdout:
-        raise Fail('gfx2d_directed.py --check on random vectors:\n%s%s' % (p.stdout, p.stderr))
+        raise Fail('r5xx_gfx2d_directed.py --check on random vectors:\n%s%s' % (p.stdout, p.stderr))
 
 
 def case_stim_current(ctx):
-    """The committed stimulus files are what scripts/blocks/gfx2d_directed.py writes today."""
+    """The committed stimulus files are what scripts/blocks/r5xx_gfx2d_directed.py writes today."""
     out = os.path.join(ctx['tmp'], 'stim')
-    p = rctest.script(ctx, 'blocks/gfx2d_directed.py', out)
+    p = rctest.script(ctx, 'blocks/r5xx_gfx2d_directed.py', out)
     if p.returncode != 0:
-        raise Fail('gfx2d_directed.py:\n%s%s' % (p.stdout, p.stderr))
+        raise Fail('r5xx_gfx2d_directed.py:\n%s%s' % (p.stdout, p.stderr))
     ref = os.path.join(ctx['src'], 'vectors', 'r5xx', 'gfx2d', 'stim')
     names = sorted(os.listdir(out))
     if names != sorted(n for n in os.listdir(ref) if n.endswith('.stim')):
@@ -124,7 +124,7 @@ def case_stim_current(ctx):
     if mismatch or errors:
         raise Fail('out of date (run scripts/regen-vectors): %s' % ' '.join(mismatch + errors))
     out4 = os.path.join(ctx['tmp'], 'pm4')
-    rctest.script(ctx, 'blocks/gfx2d_directed.py', out, out4)
+    rctest.script(ctx, 'blocks/r5xx_gfx2d_directed.py', out, out4)
     ref4 = os.path.join(ctx['src'], 'vectors', 'r5xx', 'pm4_2d', 'stim')
     for n in ('desktop.stim', 'misc.stim'):
         if not filecmp.cmp(os.path.join(out4, n), os.path.join(ref4, n), shallow=False):

@@ -1,11 +1,11 @@
 #!/usr/bin/env python3
-"""gpu_test.py - end-to-end tests of r5xx.gpu (docs/blocks/gpu.md) through the rcosim command
+"""gpu_test.py - end-to-end tests of r5xx.gpu (docs/blocks/r5xx.gpu.md) through the rcosim command
 line: a fill and a blit written as registers render the same pixels as their packet forms;
 DP_WRITE_MASK limits the bits written, also for a later packet; the fences of the driver-style
 streams land in memory with the values the streams wrote, in order; every register those streams
 write is named by --trace regw and delivered to a block, unknown ones are reported; a fault in
 each sub-block's output is caught and its channel named; a wrong expected pixel names its
-operation; the golden vectors agree with scripts/blocks/gpu_directed.py's independent reference.
+operation; the golden vectors agree with scripts/blocks/r5xx_gpu_directed.py's independent reference.
 
 Usage: gpu_test.py RCOSIM SOURCE_DIR CASE
 """
@@ -186,17 +186,17 @@ def case_wrong_pixel(ctx):
 
 
 def case_directed_check(ctx):
-    """The golden vectors' final memory (surfaces, fences) equals scripts/blocks/gpu_directed.py's
+    """The golden vectors' final memory (surfaces, fences) equals scripts/blocks/r5xx_gpu_directed.py's
     independent reference of the streams."""
-    p = rctest.script(ctx, os.path.join('blocks', 'gpu_directed.py'), '--check', os.path.join(ctx['src'], VEC))
+    p = rctest.script(ctx, os.path.join('blocks', 'r5xx_gpu_directed.py'), '--check', os.path.join(ctx['src'], VEC))
     if p.returncode != 0 or 'PASS: 10 vectors checked' not in p.stdout:
-        raise Fail('gpu_directed.py --check:\n%s%s' % (p.stdout, p.stderr))
+        raise Fail('r5xx_gpu_directed.py --check:\n%s%s' % (p.stdout, p.stderr))
 
 
 def case_stim_current(ctx):
-    """The committed stimulus files are what scripts/blocks/gpu_directed.py writes today."""
+    """The committed stimulus files are what scripts/blocks/r5xx_gpu_directed.py writes today."""
     out = os.path.join(ctx['tmp'], 'stim')
-    for script in ('gpu_directed.py', 'gpu_frame.py'):
+    for script in ('r5xx_gpu_directed.py', 'r5xx_gpu_frame.py'):
         p = rctest.script(ctx, os.path.join('blocks', script), out)
         if p.returncode != 0:
             raise Fail(p.stdout + p.stderr)
@@ -249,7 +249,7 @@ def case_route(ctx):
             raise Fail('RTL table lacks %s' % h)
 
 
-# ---- the full frame (scripts/blocks/gpu_frame.py) -------------------------------------------------
+# ---- the full frame (scripts/blocks/r5xx_gpu_frame.py) -------------------------------------------------
 
 FENCE_ADDR, FENCE_SEQ = 0x00700104, 0x5EC0FFEE
 
@@ -285,7 +285,7 @@ def case_frame_png(ctx):
 
 def case_frame_regw(ctx):
     """Every register write of the frame is delivered to exactly one block (dst 1-4, none unknown)
-    and named by --trace regw; the 3D path receives exactly the writes gpu_frame.py --regw lists,
+    and named by --trace regw; the 3D path receives exactly the writes r5xx_gpu_frame.py --regw lists,
     in order."""
     p = run(ctx, 'run', '--vector', vec('frame'), '--trace', 'regw', expect_rc=0)
     lines = [ln for ln in p.stdout.splitlines() if ' regw #' in ln]
@@ -293,7 +293,7 @@ def case_frame_regw(ctx):
         if not re.search(r'addr=[0-9a-f]{4}\([A-Z0-9_]+\)', ln) or not re.search(r'dst=[1-4]$', ln):
             raise Fail('frame: %s' % ln)
     got = [(int(m[0], 16), int(m[1], 16)) for m in out_lines(ctx, 'frame', 'regw') if int(m[2], 16) == 4]
-    q = rctest.script(ctx, os.path.join('blocks', 'gpu_frame.py'), '--regw')
+    q = rctest.script(ctx, os.path.join('blocks', 'r5xx_gpu_frame.py'), '--regw')
     want = [tuple(int(x, 16) for x in ln.split()) for ln in q.stdout.splitlines()]
     if got != want or len(want) < 100:
         raise Fail('3D writes: %d delivered, %d in the scene' % (len(got), len(want)))
@@ -354,10 +354,10 @@ def case_fault_3d(ctx):
 
 def case_frame_check(ctx):
     """The frame's pix3d records and RB3D writes equal the chained independent 3D reference, its
-    final colour buffer and fence the 2D reference run over them (gpu_frame.py --check)."""
-    p = rctest.script(ctx, os.path.join('blocks', 'gpu_frame.py'), '--check', os.path.join(ctx['src'], vec('frame')))
+    final colour buffer and fence the 2D reference run over them (r5xx_gpu_frame.py --check)."""
+    p = rctest.script(ctx, os.path.join('blocks', 'r5xx_gpu_frame.py'), '--check', os.path.join(ctx['src'], vec('frame')))
     if p.returncode != 0 or not p.stdout.rstrip().endswith('PASS'):
-        raise Fail('gpu_frame.py --check:\n%s%s' % (p.stdout, p.stderr))
+        raise Fail('r5xx_gpu_frame.py --check:\n%s%s' % (p.stdout, p.stderr))
 
 
 if __name__ == '__main__':

@@ -1,13 +1,13 @@
 #!/usr/bin/env python3
-"""gfx3d_directed.py - directed stimulus for r5xx.gfx3d (docs/blocks/gfx3d.md), and its check.
+"""r5xx_gfx3d_directed.py - directed stimulus for r5xx.gfx3d (docs/blocks/r5xx.gfx3d.md), and its check.
 
-  gfx3d_directed.py STIMDIR          write STIMDIR/*.stim (then 'rcosim gen --stimulus' makes the
+  r5xx_gfx3d_directed.py STIMDIR          write STIMDIR/*.stim (then 'rcosim gen --stimulus' makes the
                                      golden vectors; scripts/regen-vectors does all of them)
-  gfx3d_directed.py --check VECDIR   replay every VECDIR/stim/*.stim through an independent
+  r5xx_gfx3d_directed.py --check VECDIR   replay every VECDIR/stim/*.stim through an independent
                                      reference of the 3D path (the VAP, raster, ZB and RB3D
-                                     references of scripts/blocks/vap_directed.py,
-                                     scripts/blocks/raster_directed.py, scripts/blocks/zb_directed.py and
-                                     scripts/blocks/rb3d_directed.py, chained) and compare the pixels it
+                                     references of scripts/blocks/r5xx_vap_directed.py,
+                                     scripts/blocks/r5xx_raster_directed.py, scripts/blocks/r5xx_zb_directed.py and
+                                     scripts/blocks/r5xx_rb3d_directed.py, chained) and compare the pixels it
                                      writes with VECDIR/*.vec's expected `pix` outputs
 
 The short case ('small', the exported benches' CI vector): a 32x16 clear, a depth-tested
@@ -48,7 +48,7 @@ class Stim:
     def write(self, outdir):
         vector.write_stim(
             outdir, self.name, 'r5xx.gfx3d', self.title, __file__, gz=True,
-            notes=['gfx3d_directed.py --check replays it through the chained block references'],
+            notes=['r5xx_gfx3d_directed.py --check replays it through the chained block references'],
             mem=self.mem, body=self.lines, backpressure=self.bp, latency=self.lat)
 
 
@@ -181,8 +181,8 @@ def main(argv):
 
 def load_refs():
     """The four blocks' own independent references (scripts/blocks/)."""
-    from blocks import raster_directed, rb3d_directed, vap_directed, zb_directed
-    return vap_directed, raster_directed, zb_directed, rb3d_directed
+    from blocks import r5xx_raster_directed, r5xx_rb3d_directed, r5xx_vap_directed, r5xx_zb_directed
+    return r5xx_vap_directed, r5xx_raster_directed, r5xx_zb_directed, r5xx_rb3d_directed
 
 
 def is_port(a):
@@ -192,7 +192,7 @@ def is_port(a):
 def reference(stim_lines):
     """The 3D path on a stimulus: (pix records (prim, x, y, z, argb), colour writes (addr, wdata, be)).
 
-    State writes reach the blocks only when the path is idle (docs/blocks/gfx3d.md), so the path
+    State writes reach the blocks only when the path is idle (docs/blocks/r5xx.gfx3d.md), so the path
     is sequential here: the VAP's vertices of each draw, the raster's fragments of those, ZB's
     verdict on each in order and RB3D's write of each that passed, with the state written before
     the draw."""

@@ -1,15 +1,15 @@
 #!/usr/bin/env python3
-"""gpu_frame.py - the full-frame scene of r5xx.gpu (docs/blocks/gpu.md, "The full frame").
+"""r5xx_gpu_frame.py - the full-frame scene of r5xx.gpu (docs/blocks/r5xx.gpu.md, "The full frame").
 
-  gpu_frame.py STIMDIR     write STIMDIR/frame.stim ('rcosim gen --stimulus' makes the golden
+  r5xx_gpu_frame.py STIMDIR     write STIMDIR/frame.stim ('rcosim gen --stimulus' makes the golden
                            vector vectors/r5xx/gpu/frame.vec.gz; scripts/regen-vectors does it)
-  gpu_frame.py --check VEC compare the golden vector with the independent reference: the 3D part
+  r5xx_gpu_frame.py --check VEC compare the golden vector with the independent reference: the 3D part
                            (every pix3d record, every RB3D colour write) with
-                           scripts/blocks/gfx3d_directed.py's chained reference() on the register
+                           scripts/blocks/r5xx_gfx3d_directed.py's chained reference() on the register
                            writes the CP delivers; the final colour buffer and the fence with
-                           gpu_directed.py's Ref (fills, scratch write-back) plus a HOSTDATA_BLT
+                           r5xx_gpu_directed.py's Ref (fills, scratch write-back) plus a HOSTDATA_BLT
                            of its own, run over the reference's colour writes
-  gpu_frame.py --regw      print the register writes the CP delivers for the scene, in stream
+  r5xx_gpu_frame.py --regw      print the register writes the CP delivers for the scene, in stream
                            order ('addr data' hex), for the tests
 
 One PM4 ring as a driver writes it: the CP started by MMIO with the RPTR write-back and the
@@ -32,9 +32,9 @@ import sys
 
 from rcosim_py import vector
 
-from blocks import gfx2d_directed as g2
-from blocks import gfx3d_directed as g3
-from blocks import gpu_directed as gd
+from blocks import r5xx_gfx2d_directed as g2
+from blocks import r5xx_gfx3d_directed as g3
+from blocks import r5xx_gpu_directed as gd
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 
@@ -184,7 +184,7 @@ def stim_lines(s, f):
 
 
 def hostdata(ref, body):
-    """HOSTDATA_BLT, mono transparent, PIX_ORDER 0, SRC_LOAD linear (docs/blocks/gfx2d.md): each
+    """HOSTDATA_BLT, mono transparent, PIX_ORDER 0, SRC_LOAD linear (docs/blocks/r5xx.gfx2d.md): each
     set raster bit writes FRGD (ROP3 SRCCOPY) at its pixel, rows continuous, first pixel bit 31."""
     dst, fg, j = body[1], body[2], 4
     base, pitch = (dst & 0x3FFFFF) << 10, (dst >> 22 & 0xFF) * 16

@@ -1,13 +1,13 @@
 #!/usr/bin/env python3
-"""gfx2d_directed.py - write the directed stimulus files of r5xx.gfx2d (vectors/r5xx/gfx2d/stim/*.stim).
+"""r5xx_gfx2d_directed.py - write the directed stimulus files of r5xx.gfx2d (vectors/r5xx/gfx2d/stim/*.stim).
 
 Each case is a PM4 2D packet stream as the CP emits it: one `pkt` record per packet (stream 0,
 type 3, opcode, COUNT, ptr, err 0) and the body dwords on `body` with `last` on the final one.
 'rcosim gen --stimulus X.stim -o X.vec' turns a stimulus into a golden vector (the C model's
 outputs; scripts/regen-vectors does all of them).  'desktop' is the README's scene.
 
-Usage: gfx2d_directed.py --check VECDIR    compare VECDIR/*.vec(.gz) pixel records with the reference
-       gfx2d_directed.py OUTDIR [PM4DIR]   write OUTDIR/*.stim (and the desktop scene and the short
+Usage: r5xx_gfx2d_directed.py --check VECDIR    compare VECDIR/*.vec(.gz) pixel records with the reference
+       r5xx_gfx2d_directed.py OUTDIR [PM4DIR]   write OUTDIR/*.stim (and the desktop scene and the short
                                            'misc' case as PM4 rings for r5xx.pm4_2d into PM4DIR)
 """
 import glob
@@ -16,7 +16,7 @@ import sys
 
 from rcosim_py import rng, vector
 
-from blocks import tile_directed  # the surface addresses: r5xx.tile's Python reference
+from blocks import r5xx_tile_directed  # the surface addresses: r5xx.tile's Python reference
 
 PAINT, BITBLT, HOSTDATA_BLT, POLYLINE = 0x91, 0x92, 0x94, 0x95
 PAINT_MULTI, BITBLT_MULTI, TRANS_BITBLT, NOP = 0x9A, 0x9B, 0x9C, 0x10
@@ -392,7 +392,7 @@ def cases():
     return [desktop(), rop3_all(), formats(), overlap(), hostdata(), trans(), polyline(), misc(), scanlines()]
 
 
-# ---- the reference: docs/blocks/gfx2d.md as a packet interpreter (not a state machine) ------------
+# ---- the reference: docs/blocks/r5xx.gfx2d.md as a packet interpreter (not a state machine) ------------
 
 def sx14(v):
     v &= 0x3FFF
@@ -426,7 +426,7 @@ class Ref:
         return ((po & 0x3FFFFF) << 10, (((po >> 22) & 0xFF) << 6) >> b, b, po >> 30 & 1, po >> 31 & 1, 0)
 
     def rd(self, po, x, y):
-        a = tile_directed.ref_addr(self.surf(po), x, y)[0]
+        a = r5xx_tile_directed.ref_addr(self.surf(po), x, y)[0]
         w = self.mem.get(a & ~3, 0)
         return (w >> (8 * (a & 3))) & self.mask(), a
 
@@ -455,7 +455,7 @@ class Ref:
 
     def put(self, k, x, y, sv, pat, dv, rop):
         res = rop3(rop, pat, sv, dv) & self.mask()
-        a = tile_directed.ref_addr(self.surf(self.st['dst_po']), x, y)[0]
+        a = r5xx_tile_directed.ref_addr(self.surf(self.st['dst_po']), x, y)[0]
         sh, m = 8 * (a & 3), self.mask()
         self.mem[a & ~3] = (self.mem.get(a & ~3, 0) & ~(m << sh) | res << sh) & 0xFFFFFFFF
         self.pix.append((k, x, y, sv, pat, dv, rop, res))

@@ -1,16 +1,16 @@
 #!/usr/bin/env python3
-"""tile_directed.py - write the directed stimulus files of r5xx.tile (vectors/r5xx/tile/stim/*.stim),
+"""r5xx_tile_directed.py - write the directed stimulus files of r5xx.tile (vectors/r5xx/tile/stim/*.stim),
 or check the golden vectors made from them against an independent Python statement of the layout.
 
 Each case programs surface registers on the `regw` channel and offers fragments on `frag`;
 'rcosim gen --stimulus X.stim -o X.vec' turns a stimulus into a golden vector (the C model's
 outputs; scripts/regen-vectors does all of them).  Every fragment line of a stimulus carries the
 address, size and flags this script expects (comment '# -> ADDR SIZE ERR'), computed by ref_addr()
-below straight from docs/blocks/tile.md; '--check VECDIR' compares them with the vectors' expected
+below straight from docs/blocks/r5xx.tile.md; '--check VECDIR' compares them with the vectors' expected
 outputs, so the golden vectors are checked by a second implementation, not only regenerated.
 
-Usage: tile_directed.py OUTDIR            write OUTDIR/*.stim
-       tile_directed.py --check VECDIR    compare VECDIR/*.vec with VECDIR/stim/*.stim
+Usage: r5xx_tile_directed.py OUTDIR            write OUTDIR/*.stim
+       r5xx_tile_directed.py --check VECDIR    compare VECDIR/*.vec with VECDIR/stim/*.stim
 """
 import sys
 
@@ -24,7 +24,7 @@ TX_FORMAT0, TX_FORMAT1, TX_FORMAT2, TX_OFFSET = 0x4480, 0x44C0, 0x4500, 0x4540
 ZB, TX = 4, 16                     # surface codes: 0-3 CB n, 4 ZB, 16+n TX n
 BADCFG, CLIENT, ALIGN, RANGE = 1, 2, 4, 8
 
-# ---- the reference statement of docs/blocks/tile.md ----------------------------------------
+# ---- the reference statement of docs/blocks/r5xx.tile.md ----------------------------------------
 
 COLOR_BPP = [3, 2, 0, 1, 1, 2, 2, 4, None, 0, 3, 1, 1, 1, 1, 1]          # log2 bytes, COLORFORMAT
 DEPTH_BPP = {0: 1, 1: 1, 2: 2}
@@ -142,7 +142,7 @@ class Case:
     def write(self, outdir):
         vector.write_stim(
             outdir, self.name, 'r5xx.tile', self.title, __file__,
-            notes=['"# -> ADDR SIZE ERR" after a fragment: what tile_directed.py --check expects'],
+            notes=['"# -> ADDR SIZE ERR" after a fragment: what r5xx_tile_directed.py --check expects'],
             body=self.lines, backpressure=self.bp)
 
 
@@ -273,7 +273,7 @@ def cases():
     out.append(c)
 
     c = Case('reg_timing', 'a register write and a fragment on the same edge: the fragment uses the old value; '
-             'the next one the new (docs/blocks/tile.md)')
+             'the next one the new (docs/blocks/r5xx.tile.md)')
     c.cb(0, base, 64, fmt=6, at=1)
     old = c.surf(0)
     c.f(0, 5, 5, at=10)

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
-"""rb3d_directed.py - write the directed stimulus files of r5xx.rb3d (vectors/r5xx/rb3d/stim/*.stim),
+"""r5xx_rb3d_directed.py - write the directed stimulus files of r5xx.rb3d (vectors/r5xx/rb3d/stim/*.stim),
 or check the golden vectors made from them against an independent Python statement of the colour
-backend (docs/blocks/rb3d.md).
+backend (docs/blocks/r5xx.rb3d.md).
 
 Each case programs RB3D registers on the `regw` channel, preloads the colour memory and offers
 fragments on `frag`; 'rcosim gen --stimulus X.stim -o X.vec' turns a stimulus into a golden vector
@@ -12,10 +12,10 @@ takes first).  The fragment lines carry, as comments, the writes this script exp
 ('# -> ADDR WDATA BE', or '# -> dropped' per copy), computed by the reference below; '--check
 VECDIR' recomputes them from the stimulus and compares the memory writes and reads (addresses,
 in order) of every vector, so the golden vectors are checked by a second implementation.
-Addresses come from scripts/blocks/tile_directed.py's statement of the surface layout.
+Addresses come from scripts/blocks/r5xx_tile_directed.py's statement of the surface layout.
 
-Usage: rb3d_directed.py OUTDIR            write OUTDIR/*.stim
-       rb3d_directed.py --check VECDIR    compare VECDIR/*.vec with the reference
+Usage: r5xx_rb3d_directed.py OUTDIR            write OUTDIR/*.stim
+       r5xx_rb3d_directed.py --check VECDIR    compare VECDIR/*.vec with the reference
 """
 import glob
 import os
@@ -24,7 +24,7 @@ import sys
 from rcosim_py import check as chk
 from rcosim_py import rng, vector
 
-from blocks.tile_directed import ref_addr, surface  # the surface layout, r5xx.tile
+from blocks.r5xx_tile_directed import ref_addr, surface  # the surface layout, r5xx.tile
 
 # Register byte addresses (000:8203-9122) and their index in the block's register file.
 CCTL, BLENDCNTL, ABLENDCNTL, CHMASK, CONST, ROPCNTL = 0x4E00, 0x4E04, 0x4E08, 0x4E0C, 0x4E10, 0x4E18
@@ -32,7 +32,7 @@ COLOROFFSET, COLORPITCH, DITHER, LTE, GTE = 0x4E28, 0x4E38, 0x4E50, 0x4EA0, 0x4E
 ONE = 0xFFFF
 BASE = 0x00100000
 
-# ---- the reference statement of docs/blocks/rb3d.md ---------------------------------------
+# ---- the reference statement of docs/blocks/r5xx.rb3d.md ---------------------------------------
 
 # channel widths and positions per COLORFORMAT, channels B, G, R, A
 FMT = {3: ((5, 0), (5, 5), (5, 10), (1, 15)), 4: ((5, 0), (6, 5), (5, 11), (0, 0)),
@@ -313,7 +313,7 @@ class Case:
         vector.write_stim(
             outdir, self.name, 'r5xx.rb3d', self.title, __file__,
             notes=['"# -> [r ]ADDR WDATA BE" after a fragment: per copy, the write (r: after a read) that',
-                   'rb3d_directed.py --check expects, or "dropped"'],
+                   'r5xx_rb3d_directed.py --check expects, or "dropped"'],
             mem=vector.mem_lines(self.memw), body=body, backpressure=self.bp, latency=self.lat)
 
 

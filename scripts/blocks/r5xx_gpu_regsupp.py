@@ -1,10 +1,10 @@
 #!/usr/bin/env python3
-"""gpu_regsupp.py - write model/regdb/r5xx_supp.json, the register database supplement: registers
+"""r5xx_gpu_regsupp.py - write model/regdb/r5xx_supp.json, the register database supplement: registers
 the R5xx chip needs that the seeds do not define (the 2D engine's, the scratch and wait registers,
 the RBBM's).  Every fact (name, address, bit positions) comes from a public driver header and is
 cited per register in its 'source'; the seed-derived model/regdb/r5xx.json is never touched.
 
-    python3 scripts/blocks/gpu_regsupp.py model/regdb/r5xx_supp.json
+    python3 scripts/blocks/r5xx_gpu_regsupp.py model/regdb/r5xx_supp.json
 
 Standard library only; deterministic output.
 """
@@ -132,8 +132,8 @@ def main(argv):
     db = {'comment': ['SUPPLEMENT to the seed-derived model/regdb/r5xx.json (which stays exactly as the seeds '
                       'give it): registers the R5xx chip needs that the seeds do not define.',
                       'Every entry names its public source in "source" (driver header and #define); '
-                      'written by scripts/blocks/gpu_regsupp.py; docs/blocks/regs.md, "Supplement".'],
-          'family': 'r5xx_supp', 'format': 1, 'generator': 'scripts/blocks/gpu_regsupp.py',
+                      'written by scripts/blocks/r5xx_gpu_regsupp.py; docs/blocks/r5xx.regs.md, "Supplement".'],
+          'family': 'r5xx_supp', 'format': 1, 'generator': 'scripts/blocks/r5xx_gpu_regsupp.py',
           'seed': 'supplement', 'source': 'public driver headers (see each register)',
           'registers': regs}
     with open(argv[1], 'w', encoding='utf-8', newline='\n') as fh:

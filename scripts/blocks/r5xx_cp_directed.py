@@ -1,12 +1,12 @@
 #!/usr/bin/env python3
-"""cp_directed.py - write the directed stimulus files of r5xx.cp (vectors/r5xx/cp/stim/*.stim).
+"""r5xx_cp_directed.py - write the directed stimulus files of r5xx.cp (vectors/r5xx/cp/stim/*.stim).
 
 Each case is a small PM4 program placed in a ring buffer (and indirect buffers) in memory, plus
 the host writes that start the CP on it.  'rcosim gen --stimulus X.stim -o X.vec' turns a
 stimulus into a golden vector (scripts/regen-vectors does all of them).  Packet encodings follow
 001:1865-2017; the worked examples are the spec extract's section 4 facts.
 
-Usage: cp_directed.py OUTDIR
+Usage: r5xx_cp_directed.py OUTDIR
 """
 import os
 import sys
@@ -154,7 +154,7 @@ def cases():
 
 def main(argv):
     if len(argv) != 2:
-        sys.stderr.write('usage: cp_directed.py OUTDIR\n')
+        sys.stderr.write('usage: r5xx_cp_directed.py OUTDIR\n')
         return 2
     os.makedirs(argv[1], exist_ok=True)
     for c in cases():

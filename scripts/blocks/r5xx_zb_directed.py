@@ -1,26 +1,26 @@
 #!/usr/bin/env python3
-"""zb_directed.py - write the directed stimulus files of r5xx.zb (vectors/r5xx/zb/stim/*.stim), or
+"""r5xx_zb_directed.py - write the directed stimulus files of r5xx.zb (vectors/r5xx/zb/stim/*.stim), or
 check the golden vectors made from them against an independent Python statement of the block.
 
 Each case preloads a small depth surface, programs the ZB registers on `regw` and offers
 fragments on `frag`, in phases far enough apart that every phase's register writes are in
-before its fragments arrive (a write waits until the block is idle, docs/blocks/zb.md);
+before its fragments arrive (a write waits until the block is idle, docs/blocks/r5xx.zb.md);
 'rcosim gen --stimulus X.stim -o X.vec' turns a stimulus into a golden vector (the C model's
 outputs; scripts/regen-vectors does all of them).  '--check VECDIR' replays every stimulus
-through reference() below - written from docs/blocks/zb.md, with the addresses of
-scripts/blocks/tile_directed.py - and compares the pass records and the memory writes (address, data,
+through reference() below - written from docs/blocks/r5xx.zb.md, with the addresses of
+scripts/blocks/r5xx_tile_directed.py - and compares the pass records and the memory writes (address, data,
 byte enables, in order) with the vectors' expected outputs, so the golden vectors are checked
 by a second implementation, not only regenerated.
 
-Usage: zb_directed.py OUTDIR            write OUTDIR/*.stim
-       zb_directed.py --check VECDIR    compare VECDIR/*.vec with VECDIR/stim/*.stim
+Usage: r5xx_zb_directed.py OUTDIR            write OUTDIR/*.stim
+       r5xx_zb_directed.py --check VECDIR    compare VECDIR/*.vec with VECDIR/stim/*.stim
 """
 import sys
 
 from rcosim_py import check as chk
 from rcosim_py import vector
 
-from blocks import tile_directed  # the surface addresses: r5xx.tile's Python reference
+from blocks import r5xx_tile_directed  # the surface addresses: r5xx.tile's Python reference
 
 # Register byte addresses (000:14868-15389).
 ZB_CNTL, ZB_ZSTENCILCNTL, ZB_STENCILREFMASK, ZB_STENCILREFMASK_BF = 0x4F00, 0x4F04, 0x4F08, 0x4FD4
@@ -35,7 +35,7 @@ NEVER, LESS, LEQUAL, EQUAL, GEQUAL, GREATER, NOTEQUAL, ALWAYS = range(8)
 KEEP, ZERO, REPLACE, INCR, DECR, INVERT, INCR_WRAP, DECR_WRAP = range(8)
 FMT_ERR = 0x10
 
-# ---- the reference statement of docs/blocks/zb.md --------------------------------------------
+# ---- the reference statement of docs/blocks/r5xx.zb.md --------------------------------------------
 
 
 def swap(v, e):
@@ -137,8 +137,8 @@ def reference(stim_lines):
                 r[a] = d
         else:
             x, y, z, back = vals
-            s = tile_directed.surface('zb', (r[ZB_DEPTHOFFSET], r[ZB_DEPTHPITCH], r[ZB_FORMAT]))
-            addr, _, err = tile_directed.ref_addr(s, x, y)
+            s = r5xx_tile_directed.surface('zb', (r[ZB_DEPTHOFFSET], r[ZB_DEPTHPITCH], r[ZB_FORMAT]))
+            addr, _, err = r5xx_tile_directed.ref_addr(s, x, y)
             err |= 0 if r[ZB_FORMAT] & 15 in (0, 2) else FMT_ERR
             if needs_read(r):
                 ok, w = update(r, mem.get(addr & ~3, 0), (addr >> 1) & 1, z, back)
@@ -199,7 +199,7 @@ class Case:
     def write(self, outdir):
         vector.write_stim(
             outdir, self.name, 'r5xx.zb', self.title, __file__,
-            notes=['zb_directed.py --check replays it through its own reference of docs/blocks/zb.md'],
+            notes=['r5xx_zb_directed.py --check replays it through its own reference of docs/blocks/r5xx.zb.md'],
             mem=vector.mem_lines(self.mem), body=self.lines, backpressure=self.bp, latency=self.lat)
 
 
@@ -445,7 +445,7 @@ def check(vecdir):
     bad = n = 0
     for name, lines, vec in chk.directed(vecdir):
         passes, writes = reference(lines)
-        # the bytes of a write that are not enabled carry what the read returned (docs/blocks/zb.md);
+        # the bytes of a write that are not enabled carry what the read returned (docs/blocks/r5xx.zb.md);
         # only the enabled ones are compared
         writes = [(a, d & bytes_of(be), be) for a, d, be in writes]
         v = vector.read(vec)

@@ -1,9 +1,9 @@
 #!/usr/bin/env python3
-"""gpu_directed.py - directed stimulus for r5xx.gpu (docs/blocks/gpu.md): command streams written
+"""r5xx_gpu_directed.py - directed stimulus for r5xx.gpu (docs/blocks/r5xx.gpu.md): command streams written
 the way public drivers write them, and an independent reference of their pixels and fences.
 
-Usage: gpu_directed.py OUTDIR              write OUTDIR/*.stim (vectors/r5xx/gpu/stim)
-       gpu_directed.py --check VECDIR      replay each golden vector's memory writes over its
+Usage: r5xx_gpu_directed.py OUTDIR              write OUTDIR/*.stim (vectors/r5xx/gpu/stim)
+       r5xx_gpu_directed.py --check VECDIR      replay each golden vector's memory writes over its
                                            preloaded memory and compare the surfaces and the
                                            fence words with this script's own reference
 
@@ -38,7 +38,7 @@ SCRATCH = WB + 0x100
 W, H = 64, 48                      # surface size in pixels; pitch 256 bytes at 32 bpp
 PITCH_FIELD = 4                    # 4 x 64 bytes
 
-# register addresses (docs/blocks/gpu.md; model/regdb/r5xx_supp.json)
+# register addresses (docs/blocks/r5xx.gpu.md; model/regdb/r5xx_supp.json)
 CP_RB_BASE, CP_RB_CNTL, CP_RB_RPTR_ADDR, CP_RB_WPTR = 0x700, 0x704, 0x70C, 0x714
 CP_IB_BASE = 0x738
 SCRATCH_UMSK, SCRATCH_ADDR, SCRATCH_REG0 = 0x770, 0x774, 0x15E0
@@ -355,7 +355,7 @@ def check(vecdir):
     bad, n = 0, 0
     for name in sorted(os.listdir(vecdir)):
         if not (name.endswith('.vec') or name.endswith('.vec.gz')) or name.startswith('frame.'):
-            continue                               # the frame: gpu_frame.py --check
+            continue                               # the frame: r5xx_gpu_frame.py --check
         mem, writes, host = read_vec(os.path.join(vecdir, name))
         ref = Ref(dict(mem))
         hd = dict(host)

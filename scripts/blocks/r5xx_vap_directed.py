@@ -1,20 +1,20 @@
 #!/usr/bin/env python3
-"""vap_directed.py - write the directed stimulus files of r5xx.vap (vectors/r5xx/vap/stim/*.stim),
+"""r5xx_vap_directed.py - write the directed stimulus files of r5xx.vap (vectors/r5xx/vap/stim/*.stim),
 or check the golden vectors made from them against an independent Python statement of the block.
 
 Each case programs the VAP registers on `regw`, starts draws with VAP_VF_CNTL writes and feeds
 their port dwords, back to back (a non-port write during a draw waits in the block's park
-register, docs/blocks/vap.md, so no phase timing is needed); arrays of structures are preloaded
+register, docs/blocks/r5xx.vap.md, so no phase timing is needed); arrays of structures are preloaded
 with `mem` lines.  'rcosim gen --stimulus X.stim -o X.vec' turns a stimulus into a golden vector
 (the C model's outputs; scripts/regen-vectors does all of them).  '--check VECDIR' replays every
-stimulus through reference() below - written from docs/blocks/vap.md, with every number
+stimulus through reference() below - written from docs/blocks/r5xx.vap.md, with every number
 conversion done on exact rationals (fractions.Fraction) and rounded by its own binary32 encoder,
 checked against struct - and compares every `vtx` transaction (all fields) and every memory read
 address, in order, with the vector's expected outputs.
 
-Usage: vap_directed.py OUTDIR                  write OUTDIR/*.stim
-       vap_directed.py --check VECDIR          compare VECDIR/*.vec with VECDIR/stim/*.stim
-       vap_directed.py --check-vector VEC...   compare any vectors' outputs with their own inputs
+Usage: r5xx_vap_directed.py OUTDIR                  write OUTDIR/*.stim
+       r5xx_vap_directed.py --check VECDIR          compare VECDIR/*.vec with VECDIR/stim/*.stim
+       r5xx_vap_directed.py --check-vector VEC...   compare any vectors' outputs with their own inputs
 """
 import os
 import struct
@@ -207,7 +207,7 @@ def psc_vertex(r, dwords):
 
 
 def out_slots(r):
-    """[(location, component mask)] of the output slots (docs/blocks/vap.md "Output")."""
+    """[(location, component mask)] of the output slots (docs/blocks/r5xx.vap.md "Output")."""
     f0, f1 = r[FMT0], r[FMT1]
     s = [(0, 15)]
     if f0 >> 16 & 1:
@@ -382,7 +382,7 @@ class Case:
     def write(self, outdir):
         vector.write_stim(
             outdir, self.name, 'r5xx.vap', self.title, __file__,
-            notes=['vap_directed.py --check replays it through its own reference of docs/blocks/vap.md'],
+            notes=['r5xx_vap_directed.py --check replays it through its own reference of docs/blocks/r5xx.vap.md'],
             mem=vector.mem_lines(self.mem), body=self.lines, backpressure=self.bp, latency=self.lat)
 
 

@@ -1,21 +1,21 @@
 #!/usr/bin/env python3
-"""raster_directed.py - write the directed stimulus files of r5xx.raster
+"""r5xx_raster_directed.py - write the directed stimulus files of r5xx.raster
 (vectors/r5xx/raster/stim/*.stim), or check the golden vectors made from them against an
-independent Python statement of the block (docs/blocks/raster.md).
+independent Python statement of the block (docs/blocks/r5xx.raster.md).
 
 Each case programs the raster registers on `regw` and then sends one or more draws of output
 vertices on `vtx`, every phase far enough after the previous one that its register writes are in
 before its vertices arrive (registers are taken only while the block waits for vertices).
 'rcosim gen --stimulus X.stim -o X.vec' turns a stimulus into a golden vector (the C model's
 outputs; scripts/regen-vectors does all of them).  '--check VECDIR' replays every stimulus
-through reference() below - written from docs/blocks/raster.md with exact rational arithmetic
+through reference() below - written from docs/blocks/r5xx.raster.md with exact rational arithmetic
 (fractions.Fraction), not from the C model - and compares every fragment (prim, x, y, z, back,
 argb, in order) with the vectors' expected outputs, and for the vectors without back-pressure
 also the cycle each fragment fires (the documented cycle costs).
 
-Usage: raster_directed.py OUTDIR                write OUTDIR/*.stim
-       raster_directed.py --check VECDIR        compare VECDIR/*.vec with VECDIR/stim/*.stim
-       raster_directed.py --check-vector VEC    compare one vector made under 'backpressure always'
+Usage: r5xx_raster_directed.py OUTDIR                write OUTDIR/*.stim
+       r5xx_raster_directed.py --check VECDIR        compare VECDIR/*.vec with VECDIR/stim/*.stim
+       r5xx_raster_directed.py --check-vector VEC    compare one vector made under 'backpressure always'
                                                 (e.g. rcosim gen --block r5xx.raster) with the reference
 """
 import math
@@ -27,7 +27,7 @@ from fractions import Fraction
 from rcosim_py import check as chk
 from rcosim_py import vector
 
-# Register byte addresses (docs/blocks/raster.md "Registers snooped").
+# Register byte addresses (docs/blocks/r5xx.raster.md "Registers snooped").
 FMT0, FMT1, TILECFG, RS_IP0, POINT, LINE = 0x2090, 0x2094, 0x4018, 0x4074, 0x421C, 0x4234
 COLCTL, ROUND, PO_FRONT, PO_BACK, PO_EN, CULL = 0x4278, 0x428C, 0x42A8, 0x42B0, 0x42B4, 0x42B8
 DSCALE, DOFF, RS_INST0, EDGERULE, CLIP0A, CLIPRULE = 0x42C0, 0x42C4, 0x4320, 0x43A8, 0x43B0, 0x43D0
@@ -54,7 +54,7 @@ def xy13(x, y):
     return (x & 0x1FFF) | (y & 0x1FFF) << 13
 
 
-# ---- the reference statement of docs/blocks/raster.md ----------------------------------------
+# ---- the reference statement of docs/blocks/r5xx.raster.md ----------------------------------------
 
 def fx(bits, k, shift, nearest, lo, hi):
     """docs 'fx', on exact rationals: the binary32 value times k * 2^shift, floor or nearest
@@ -422,7 +422,7 @@ class Case:
     def write(self, outdir):
         vector.write_stim(
             outdir, self.name, 'r5xx.raster', self.title, __file__,
-            notes=['raster_directed.py --check replays it through its own reference of docs/blocks/raster.md'],
+            notes=['r5xx_raster_directed.py --check replays it through its own reference of docs/blocks/r5xx.raster.md'],
             body=self.lines, backpressure=self.bp, latency=None)
 
 
