@@ -304,7 +304,15 @@ function(rcosim_finish_blocks)
   endforeach()
   target_link_libraries(rcosim_blocks PUBLIC rcosim_bridge)
 
+  # rc_version.h (`rcosim --version`): the commit as it is at build time, rewritten only when it changes
+  add_custom_target(rcosim_version
+    COMMAND ${CMAKE_COMMAND} -P ${PROJECT_SOURCE_DIR}/cmake/version.cmake ${PROJECT_SOURCE_DIR}
+            ${CMAKE_BINARY_DIR}/gen/rc_version.h ${PROJECT_VERSION}
+    BYPRODUCTS ${CMAKE_BINARY_DIR}/gen/rc_version.h
+    COMMENT "rcosim version")
   add_executable(rcosim ${PROJECT_SOURCE_DIR}/model/rcosim_main.c)
+  add_dependencies(rcosim rcosim_version)
+  target_include_directories(rcosim PRIVATE ${CMAKE_BINARY_DIR}/gen)
   target_link_libraries(rcosim PRIVATE rcosim_blocks rcosim_regdb)
   target_compile_definitions(rcosim PRIVATE RCOSIM_SOURCE_DIR="${PROJECT_SOURCE_DIR}")
   target_compile_options(rcosim PRIVATE ${RCOSIM_WARNINGS})
@@ -312,6 +320,7 @@ function(rcosim_finish_blocks)
   # rcosim_san (RCOSIM_SANITIZE_OWN): rcosim from the sanitizer variants of every block.
   if(RCOSIM_SAN)
     rcosim_san_clone(rcosim)
+    add_dependencies(rcosim_san rcosim_version)
   endif()
 
   # rcosim_cov (RCOSIM_COVERAGE=ON): rcosim built from the coverage variants of every block, or

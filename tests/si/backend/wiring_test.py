@@ -22,8 +22,9 @@ def main(root, case):
     try:
         shutil.copytree(os.path.join(root, 'rtl'), os.path.join(tmp, 'rtl'))
         shutil.copytree(os.path.join(root, 'model', 'si', 'backend'), os.path.join(tmp, 'model', 'si', 'backend'))
-        os.makedirs(os.path.join(tmp, 'docs', 'blocks'))
-        shutil.copy(os.path.join(root, 'docs', 'blocks', 'si.backend.md'), os.path.join(tmp, 'docs', 'blocks'))
+        # the docs and generators the manifests name (the naming rule checks they exist)
+        shutil.copytree(os.path.join(root, 'docs', 'blocks'), os.path.join(tmp, 'docs', 'blocks'))
+        shutil.copytree(os.path.join(root, 'scripts', 'blocks'), os.path.join(tmp, 'scripts', 'blocks'))
         man = os.path.join(tmp, 'rtl', 'si', 'backend', 'backend.block')
         text = open(man).read()
 
