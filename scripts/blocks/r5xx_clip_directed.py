@@ -10,8 +10,9 @@ X.stim -o X.vec' turns a stimulus into a golden vector (scripts/regen-vectors do
 culling, clipping, emission order, VTE, on the shared float of scripts/blocks/prim_sf_ref.py;
 no cycles) and compares its vtx records with the golden vector's, in order.
 
-Usage: r5xx_clip_directed.py OUTDIR            write OUTDIR/*.stim
-       r5xx_clip_directed.py --check VECDIR    compare VECDIR/*.vec with VECDIR/stim/*.stim
+Usage: r5xx_clip_directed.py OUTDIR                 write OUTDIR/*.stim
+       r5xx_clip_directed.py --check VECDIR [--stats]  compare VECDIR/*.vec with VECDIR/stim/*.stim
+       r5xx_clip_directed.py --random SEED N OUTDIR  write OUTDIR/random.stim: N random phases
 """
 import os
 import struct
@@ -19,7 +20,14 @@ import sys
 
 from blocks import prim_sf_ref as sf
 from rcosim_py import check as chk
+from rcosim_py import rng
 from rcosim_py import vector
+
+STATS = {}
+
+
+def stat(k, n=1):
+    STATS[k] = STATS.get(k, 0) + n
 
 VAP_CNTL, CLIP_CNTL, VTE_CNTL = 0x2080, 0x221C, 0x20B0
 GB = 0x2220                     # VC, VD, HC, HD
@@ -150,6 +158,7 @@ def clip_prim(R, kind, vs, mask):
     for p in range(12):
         if not mask >> p & 1:
             continue
+        stat('stat.pass%d' % p)
         O, ovf = [], False
 
         def app(v):
@@ -172,6 +181,7 @@ def clip_prim(R, kind, vs, mask):
                     t = sf.mul(di, sf.rcp(sf.add(di, neg(dq))))
                     app(lerp_vertex(t, I, Q))
                     pool += 1
+                    stat('stat.new')
             if kind == 'line' and ine:
                 app(E)
         L = O
@@ -243,8 +253,17 @@ def reference(events):
                 oand &= v.oc
                 oor |= v.oc
             if oand & cull or (kind == 'point' and oor & (cull | clipset)):
+                stat('stat.culled')
+                stat('stat.point_culled', kind == 'point')
                 continue
-            L = vs if not oor & clipset else clip_prim(R, kind, vs, oor & clipset & 0xFFF)
+            if oor & clipset:
+                stat('stat.clipped')
+                stat('stat.line_clipped', kind == 'line')
+                L = clip_prim(R, kind, vs, oor & clipset & 0xFFF)
+                stat('stat.dropped', L is None)
+            else:
+                stat('stat.accepted')
+                L = vs
             if L is not None:
                 emit(R, kind, L, out)
     return out
@@ -458,7 +477,36 @@ def cases():
     return out
 
 
-def check(vecdir):
+def random_case(seed, nphase):
+    """A seeded random phased stimulus (the model's own random stimulus is not phased: its register
+    writes fall between vertices as the cycles go, which a reference without cycles cannot
+    replay): each phase random clip/VTE state, user planes, and 1-3 draws of random PRIM_TYPEs."""
+    r = rng.stimulus(seed)
+    c = Case('random', 'seeded random phases (seed %d, %d phases): random VAP_CNTL z space, VAP_CLIP_CNTL, guard '
+             'band, viewport, VTE_CNTL, user planes; draws of every PRIM_TYPE, 1-4 slots, positions in and '
+             'around the frustum' % (seed, nphase))
+
+    def val(lo, hi):
+        return lo + r.randrange(int((hi - lo) * 256) + 1) / 256.0
+    for _ in range(nphase):
+        gb = [1.0 if r.randrange(3) else val(0.5, 3.0) for _ in range(4)]
+        vte = r.choice([0x43F, 0x43F, 0x300, 0x400 | r.randrange(64), r.randrange(0x800)])
+        c.state(vap=r.randrange(2) << 22, clip=r.randrange(64) | (r.randrange(8) == 0) << 16 |
+                (r.randrange(6) == 0) << 17, vte=vte, gb=gb, alias=bool(r.randrange(2)),
+                vport=(val(-200, 200), val(-200, 200), val(-200, 200), val(-200, 200), val(-1, 1), val(-1, 1)))
+        c.ucp(0, [(val(-1, 1), val(-1, 1), val(-1, 1), val(-0.5, 1)) for _ in range(6)], port128=bool(r.randrange(2)))
+        for _ in range(1 + r.randrange(3)):
+            prim = r.choice([1, 2, 3, 12, 4, 7, 5, 15, 6, 13, 14, 0])
+            nv, ns = 1 + r.randrange(8), 1 + r.randrange(4)
+            verts = [(val(-2.5, 2.5), val(-2.5, 2.5), val(-2.5, 2.5), val(-0.25, 3.0) if r.randrange(8) else
+                      r.choice([0.0, -1.0, float('inf'), float('nan')])) for _ in range(nv)]
+            attrs = [[(val(0, 1), val(0, 1), val(0, 1), val(0, 1)) for _ in range(ns - 1)] for _ in range(nv)]
+            c.draw(prim, verts, attrs)
+        c.phase()
+    return c
+
+
+def check(vecdir, stats=False):
     bad = n = 0
     for name, stim, vec in chk.directed(vecdir):
         s = vector.parse('\n'.join(stim), name=name)
@@ -467,10 +515,19 @@ def check(vecdir):
         got = [tuple(v) for _, v in vector.read(vec).outputs('vtx')]
         n += len(want)
         bad += chk.compare(name, 'vtx', got, want)
+    if stats:
+        for k in sorted(STATS):
+            print('%s %d' % (k, STATS[k]))
     return chk.verdict(n, bad)
 
 
 def main(argv):
+    if len(argv) == 4 and argv[1] == '--check' and argv[3] == '--stats':
+        return check(argv[2], stats=True)
+    if len(argv) == 5 and argv[1] == '--random':
+        os.makedirs(argv[4], exist_ok=True)
+        random_case(int(argv[2]), int(argv[3])).write(argv[4])
+        return 0
     return chk.main(argv, __doc__.split('\n\n')[-1] + '\n', check, cases)
 
 
