@@ -465,6 +465,36 @@ def cases():
     c.vertex(4, (0.0, 0.5, -3.0, 1.0), ((0.0, 0.0, 1.0, 1.0),), dlast=True, slot_order=[0, 1, 0])
     out.append(c)
 
+    c = Case('mesa_frame', 'state as Mesa r300g emits it (vap invariant guard band 1.0 x4 from 0x2220; viewport '
+             'as 6 dwords from SE_VPORT_XSCALE 0x1D98 for 320x240; SE_VTE_CNTL 0x43F; the six user planes as one '
+             'stream of 24 dwords to 0x2208 after INDX 1536, then VAP_CLIP_CNTL = UCP0 | PS_UCP_MODE 3) and a '
+             'perspective ground quad (fovy 90, near 1, far 100) running from behind the camera into the '
+             'distance: cut by the near plane, and a wall quad cut by user plane 0 (x <= w/2: the planes are in clip '
+             'space, as gallium hands them to the driver)')
+    c.w(GB, f(1.0), 'VAP_GB_VERT_CLIP_ADJ')
+    c.w(GB + 4, f(1.0))
+    c.w(GB + 8, f(1.0))
+    c.w(GB + 12, f(1.0))
+    for k, v in enumerate((160.0, 160.0, -120.0, 120.0, 0.5, 0.5)):
+        c.w(VPORT_ALIAS + 4 * k, f(v), 'SE_VPORT_*' if k == 0 else None)
+    c.w(VTE_CNTL, 0x43F, 'SE_VTE_CNTL')
+    c.w(VAP_CNTL, 0, 'VAP_CNTL (GL z)')
+    planes = [(-1.0, 0.0, 0.0, 0.5)] + [(0.0, 0.0, 0.0, 1.0)] * 5       # x <= w/2; the rest: always in
+    c.w(INDX, 1536, 'R500_PVS_UCP_START')
+    for pl in planes:
+        for v in pl:
+            c.w(DATA128, f(v))
+    c.w(CLIP_CNTL, 0x1 | 3 << 14, 'VAP_CLIP_CNTL = UCP0 | CLIP_AS_TRIFAN')
+    n, fa, asp = 1.0, 100.0, 320.0 / 240.0
+
+    def proj(x, y, z):                     # eye space (camera at 0 looking down -z) -> clip space
+        return (x / asp, y, (fa + n) / (n - fa) * z + 2 * fa * n / (n - fa), -z)
+    ground = [(-3.0, -1.0, 2.0), (3.0, -1.0, 2.0), (3.0, -1.0, -30.0), (-3.0, -1.0, -30.0)]
+    c.draw(13, [proj(*v) for v in ground], [(COL[i % 3], TEX[i % 3]) for i in range(4)])
+    wall = [(1.0, -1.0, -6.0), (6.0, -1.0, -6.0), (6.0, 2.0, -6.0), (1.0, 2.0, -6.0)]
+    c.draw(5, [proj(*v) for v in wall], [(COL[i % 3], TEX[i % 3]) for i in range(4)])
+    out.append(c)
+
     c = Case('backpressure', 'the near-plane and user-plane clips of a strip and a fan under random '
              'back-pressure on vtx', backpressure='random:0.5')
     c.state(clip=0x1)
