@@ -25,3 +25,7 @@ foreach(policy always random:0.5 bursty:16)
                        PASS_REGULAR_EXPRESSION "PASS r5xx.clip random count 70000: [1-9][0-9][0-9][0-9][0-9][0-9][0-9]+ cycles, rtl vs model exact"
                        FAIL_REGULAR_EXPRESSION "MISMATCH|HANG|FAIL")
 endforeach()
+# The formulas and register snooping of model/r5xx/clip/clip_math.c against hand-computed values
+# (cmocka).
+rcosim_add_cmocka_test(NAME test_r5xx_clip_math SOURCES ${CMAKE_CURRENT_LIST_DIR}/test_clip_math.c LIBS rcosim_blocks
+                       LABELS "r5xx;r5xx.clip;smoke")
