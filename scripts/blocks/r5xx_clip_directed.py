@@ -272,8 +272,8 @@ def reference(events):
 # ---- the directed cases ------------------------------------------------------------------------
 
 class Case:
-    def __init__(self, name, title, backpressure='always'):
-        self.name, self.title, self.bp = name, title, backpressure
+    def __init__(self, name, title, backpressure='always', gap=(4000, 1500)):
+        self.name, self.title, self.bp, self.gap = name, title, backpressure, gap
         self.lines, self.t, self.vert = [], 10, 0
         self.phase_regs, self.phase_vin = [], []
 
@@ -326,7 +326,7 @@ class Case:
             self.lines.append('in vin %s%04x %x %08x %08x %08x %08x %x %x %x %x' % (
                 '@%d ' % tv if i == 0 else '', vert, s, d[0], d[1], d[2], d[3], wm, vl, dl, prim))
         nv = sum(1 for r in self.phase_vin if r[4])
-        self.t = tv + 4000 + 1500 * nv
+        self.t = tv + self.gap[0] + self.gap[1] * nv
         self.phase_regs, self.phase_vin = [], []
 
     def write(self, outdir):
@@ -493,6 +493,19 @@ def cases():
     c.draw(13, [proj(*v) for v in ground], [(COL[i % 3], TEX[i % 3]) for i in range(4)])
     wall = [(1.0, -1.0, -6.0), (6.0, -1.0, -6.0), (6.0, 2.0, -6.0), (1.0, 2.0, -6.0)]
     c.draw(5, [proj(*v) for v in wall], [(COL[i % 3], TEX[i % 3]) for i in range(4)])
+    out.append(c)
+
+    c = Case('ucp_combos', 'every combination of UCP_ENA_0..5 (64 phases) on one large triangle that each of the six '
+             'planes cuts (x <= 0.5w, -x <= 0.5w, y <= 0.5w, -y <= 0.5w, x + y <= 0.75w, z <= 0.5w), each '
+             'plane loaded once through DATA_REG_128', gap=(200, 100))
+    c.state()
+    c.ucp(0, [(-1.0, 0.0, 0.0, 0.5), (1.0, 0.0, 0.0, 0.5), (0.0, -1.0, 0.0, 0.5), (0.0, 1.0, 0.0, 0.5),
+              (-1.0, -1.0, 0.0, 0.75), (0.0, 0.0, -1.0, 0.5)])
+    for m in range(64):
+        c.phase()
+        c.w(CLIP_CNTL, m | 3 << 14, 'UCP_ENA = %02x' % m)
+        c.draw(4, [(-0.9, -0.9, 0.9, 1.0), (0.9, -0.8, 0.0, 1.0), (0.0, 0.9, -0.5, 1.0)],
+               [((1.0, 0.0, 0.0, 1.0),), ((0.0, 1.0, 0.0, 1.0),), ((0.0, 0.0, 1.0, 1.0),)])
     out.append(c)
 
     c = Case('backpressure', 'the near-plane and user-plane clips of a strip and a fan under random '
