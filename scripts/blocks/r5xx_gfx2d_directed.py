@@ -155,6 +155,11 @@ class Case:
     def set_scissors(self, l, t, r, b):
         self.packet(SET_SCISSORS, [yx_hi(l, t), yx_hi(r, b)])
 
+    def reg(self, addr, *vals):
+        """Register writes through 'regw' (consecutive addresses, as one PACKET0 of a driver)."""
+        for i, d in enumerate(vals):
+            self.lines.append('in regw @0 %04x %08x' % (addr + 4 * i, d & 0xFFFFFFFF))
+
     def nextchar(self, x, y, w, h, words):
         self.packet(NEXTCHAR, [yx_hi(x, y), h << 16 | w] + list(words))
 
@@ -317,6 +322,94 @@ def hostdata():
     return c
 
 
+def pack_pixels(pixels, dst):
+    """Raw pixels of the destination type into raster dwords, row-major, 4 >> bpp to a dword, the
+    first in the low bits (D25; the old radeon DRM's texture blit sends width x height >> shift)."""
+    size = 8 << bpp_log2(dst)
+    per = 32 // size
+    words = []
+    for i in range(0, len(pixels), per):
+        w = 0
+        for j, px in enumerate(pixels[i:i + per]):
+            w |= (px & ((1 << size) - 1)) << (size * j)
+        words.append(w)
+    return words
+
+
+def hostcolour():
+    c = Case('hostcolour', 'HOSTDATA_BLT with a colour source (SRC_TYPE 3, 001:2271-2287, 2783-2791): raw '
+             'pixels of the destination type in 8, 16 and 32 bpp as the old radeon DRM uploads a texture '
+             '(ROP3 S, the colours FRGD/BKGD ignored), a ROP with the destination, clipping by the scissor '
+             'and off the top-left, too few and too many raster dwords, NEXTCHAR inheriting the colour '
+             'source', backpressure='random:0.3', latency='1:3')
+    for dst, kb in ((ARGB8888, SCREEN_KB), (RGB565, SCREEN_KB + 0x20), (RGB332, SCREEN_KB + 0x40)):
+        bpp = 1 << bpp_log2(dst)
+        scr = po(kb, 64 * bpp)
+        c.paint_multi(gui(dst=dst), [(0, 0, 40, 24)], dst_po=scr, sc=(0, 0, 40, 24), brush=[0x5A5A5A5A])
+        img = [(0x01000193 * (i + 7) + (i << 9)) & 0xFFFFFFFF for i in range(6 * 5)]
+        c.hostdata(gui(dst=dst, src=SRC_SAME, rop=SRCCOPY), 0xFFFFFFFF, 0xFFFFFFFF,
+                   [(2, 1, 6, 5, pack_pixels(img, dst))])
+        odd = [(0x00C0FFEE + 0x01010101 * i) & 0xFFFFFFFF for i in range(3 * 3)]
+        c.hostdata(gui(dst=dst, src=SRC_SAME, rop=SRCINVERT, pix_order=1), 0, 0,
+                   [(12, 2, 3, 3, pack_pixels(odd, dst)),                        # XOR with D, PIX_ORDER ignored
+                    (-2, 10, 5, 4, pack_pixels(list(range(1, 21)), dst)),         # off the left edge
+                    (20, 10, 7, 3, pack_pixels(list(range(40, 61)), dst)[:2]),    # too few dwords
+                    (30, 12, 2, 2, pack_pixels([9, 8, 7, 6], dst) + [0xDEADBEEF, 0x12345678])],  # too many
+                   sc=(0, 0, 34, 20))
+        c.nextchar(4, 16, 4, 2, pack_pixels([0x11111111 * (i + 1) for i in range(8)], dst))
+    return c
+
+
+# 2D registers (docs/blocks/r5xx.gfx2d.md, "Registers"; addresses from radeon_reg.h / r500_reg.h)
+R_SRC_PO, R_DST_PO, R_SRC_Y_X, R_DST_Y_X, R_DST_H_W = 0x1428, 0x142C, 0x1434, 0x1438, 0x143C
+R_GMC, R_BKGD, R_FRGD, R_SRC_X_Y, R_DST_X_Y, R_DST_W_H = 0x146C, 0x1478, 0x147C, 0x1590, 0x1594, 0x1598
+R_SRC_FRGD, R_SRC_BKGD, R_DP_CNTL, R_WMASK, R_DEF_SC_BR = 0x15D8, 0x15DC, 0x16C0, 0x16CC, 0x16E8
+R_DST_PIPE_CONFIG, R_DSTCACHE_CTLSTAT, R_RB2D_DSTCACHE_MODE = 0x170C, 0x1714, 0x3428
+
+
+def regs():
+    c = Case('regs', 'the 2D engine programmed by registers as the drivers do: the kernel\'s pipe set-up '
+             '(DST_PIPE_CONFIG, RB2D_DSTCACHE_MODE: accepted, no effect), xf86-video-ati PrepareSolid/Solid '
+             '(DEFAULT_SC_BOTTOM_RIGHT, the brush and source colours, DP_WRITE_MASK, DP_CNTL, DST_Y_X, '
+             'DST_HEIGHT_WIDTH), the old radeon DRM swap (the pitch-offsets in one PACKET0, then SRC_X_Y, '
+             'DST_X_Y, DST_WIDTH_HEIGHT in one), PrepareCopy/Copy right to left and bottom up, DSTCACHE_CTLSTAT',
+             backpressure='random:0.3', latency='1:4')
+    front, back = po(SCREEN_KB, 256), po(SCREEN_KB + 0x20, 256)
+    c.fill_mem(SCREEN_KB << 10, [(0x9E3779B9 * i) & 0xFFFFFFFF for i in range(64 * 32)])
+    c.fill_mem((SCREEN_KB + 0x20) << 10, [(0x7F4A7C15 * i + 0x1234) & 0xFFFFFFFF for i in range(64 * 32)])
+    c.reg(R_DST_PIPE_CONFIG, 1 << 31)                          # r300_gpu_init: R300_PIPE_AUTO_CONFIG
+    c.reg(R_RB2D_DSTCACHE_MODE, 1 << 8 | 1 << 17)              # DC_AUTOFLUSH_ENABLE | DC_DISABLE_IGNORE_PE
+    # xf86-video-ati RADEONPrepareSolid + RADEONSolid (Emit2DState's registers)
+    c.reg(R_DEF_SC_BR, 0x1FFF1FFF)
+    c.reg(R_GMC, gui(DST_PO, brush=B_SOLID, rop=PATCOPY, load=0) | 1 << 28)
+    c.reg(R_FRGD, 0x00C08040)
+    c.reg(R_BKGD, 0)
+    c.reg(R_SRC_FRGD, 0xFFFFFFFF)
+    c.reg(R_SRC_BKGD, 0)
+    c.reg(R_WMASK, 0xFFFFFFFF)
+    c.reg(R_DP_CNTL, 3)
+    c.reg(R_DST_PO, front)
+    for (x1, y1, x2, y2) in ((2, 3, 20, 9), (40, 20, 64, 32)):
+        c.reg(R_DST_Y_X, y1 << 16 | x1)
+        c.reg(R_DST_H_W, (y2 - y1) << 16 | (x2 - x1))
+    # the old radeon DRM's radeon_cp_dispatch_swap: back to front, one box per three registers
+    for (x, y, w, h) in ((0, 0, 10, 6), (25, 4, 12, 14)):
+        c.reg(R_GMC, gui(SRC_PO | DST_PO, brush=B_NONE, rop=SRCCOPY, load=2) | 1 << 28 | 1 << 30)
+        c.reg(R_SRC_PO, back, front)
+        c.reg(R_SRC_X_Y, xy_hi(x, y), xy_hi(x, y), w << 16 | h)
+    # xf86-video-ati RADEONPrepareCopy/RADEONCopy on one surface, right to left and bottom up: the start
+    # corners moved to the right / bottom edge as RADEONCopy does
+    c.reg(R_GMC, gui(SRC_PO | DST_PO, brush=B_NONE, rop=SRCCOPY, load=2) | 1 << 28)
+    c.reg(R_DP_CNTL, 0)
+    c.reg(R_SRC_PO, front, front)
+    sx, sy, dx, dy, w, h = 4, 2, 7, 5, 16, 10
+    c.reg(R_SRC_Y_X, (sy + h - 1) << 16 | (sx + w - 1))
+    c.reg(R_DST_Y_X, (dy + h - 1) << 16 | (dx + w - 1))
+    c.reg(R_DST_H_W, h << 16 | w)
+    c.reg(R_DSTCACHE_CTLSTAT, 0xF)                             # RADEONDoneCopy: RADEON_RB2D_DC_FLUSH_ALL
+    return c
+
+
 def trans():
     c = Case('trans', 'TRANS_BITBLT colour compare: source tests (write all, block all, ==, !=), destination '
              'tests (none, all, ==, !=) and CMP_ENABLE 0/1/2 on RGB565')
@@ -389,7 +482,8 @@ def scanlines():
 
 
 def cases():
-    return [desktop(), rop3_all(), formats(), overlap(), hostdata(), trans(), polyline(), misc(), scanlines()]
+    return [desktop(), rop3_all(), formats(), overlap(), hostdata(), trans(), polyline(), misc(), scanlines(),
+            hostcolour(), regs()]
 
 
 # ---- the reference: docs/blocks/r5xx.gfx2d.md as a packet interpreter (not a state machine) ------------
@@ -417,7 +511,7 @@ class Ref:
     def __init__(self, mem):
         self.mem = mem
         self.st = dict(gui=0, src_po=0, dst_po=0, src_br=0x1FFF1FFF, sc_tl=0, sc_br=0x1FFF1FFF, bg=0, fg=0, m1=0,
-                       m2=0, cmp=0, sref=0, dref=0, hfg=0, hbg=0, pc=0)
+                       m2=0, cmp=0, sref=0, dref=0, hfg=0, hbg=0, pc=0, syx=0, dyx=0, dpc=3, wm=0xFFFFFFFF)
         self.cbr = [0] * 64
         self.pix = []
 
@@ -453,8 +547,15 @@ class Ref:
         pc = self.st['pc']
         return self.st['m1'] >> (31 - pc if self.st['gui'] >> 14 & 1 else pc) & 1
 
+    def wmask(self):                               # D10: DP_WRITE_MASK unless GMC_WR_MSK_DIS
+        return 0xFFFFFFFF if self.st['gui'] >> 30 & 1 else self.st['wm']
+
+    def wpart(self):                               # the mask leaves some of the pixel's bits alone
+        return self.wmask() & self.mask() != self.mask()
+
     def put(self, k, x, y, sv, pat, dv, rop):
-        res = rop3(rop, pat, sv, dv) & self.mask()
+        m = self.wmask()
+        res = ((rop3(rop, pat, sv, dv) & m) | (dv & ~m)) & self.mask()
         a = r5xx_tile_directed.ref_addr(self.surf(self.st['dst_po']), x, y)[0]
         sh, m = 8 * (a & 3), self.mask()
         self.mem[a & ~3] = (self.mem.get(a & ~3, 0) & ~(m << sh) | res << sh) & 0xFFFFFFFF
@@ -467,7 +568,7 @@ class Ref:
         s_ = self.st
         return (max(sx14(s_['sc_tl']), 0), max(sx14(s_['sc_tl'] >> 16), 0), sx14(s_['sc_br']), sx14(s_['sc_br'] >> 16))
 
-    def rect(self, k, op, l, t, r, b, ddx=None, ddy=None):
+    def rect(self, k, op, l, t, r, b, ddx=None, ddy=None, walk=None):
         rop = self.st['gui'] >> 16 & 255
         cl, ct, cr, cb = self.clip()
         x0, y0, x1, y1 = max(l, cl), max(t, ct), min(r, cr), min(b, cb)
@@ -477,8 +578,12 @@ class Ref:
             x1, y1 = min(x1, sx14(self.st['src_br']) - ddx), min(y1, sx14(self.st['src_br'] >> 16) - ddy)
         if x0 >= x1 or y0 >= y1:
             return
-        ys = range(y1 - 1, y0 - 1, -1) if blit and ddy < 0 else range(y0, y1)
-        xs = range(x1 - 1, x0 - 1, -1) if blit and ddy == 0 and ddx < 0 else range(x0, x1)
+        if walk is not None:                        # a register operation: DP_CNTL's directions (D23)
+            up, left = not walk[1], not walk[0]
+        else:                                       # a packet: D18
+            up, left = blit and ddy < 0, blit and ddy == 0 and ddx < 0
+        ys = range(y1 - 1, y0 - 1, -1) if up else range(y0, y1)
+        xs = range(x1 - 1, x0 - 1, -1) if left else range(x0, x1)
         tr = op == TRANS_BITBLT
         for y in ys:
             for x in xs:
@@ -486,7 +591,7 @@ class Ref:
                 if not draw:
                     continue
                 sv = self.rd(self.st['src_po'], x + ddx, y + ddy)[0] if blit and (tr or ((rop >> 2 ^ rop) & 0x33)) else 0
-                dv = self.rd(self.st['dst_po'], x, y)[0] if tr or self.uses_d(rop) else 0
+                dv = self.rd(self.st['dst_po'], x, y)[0] if tr or self.uses_d(rop) or self.wpart() else 0
                 if tr and not self.trans_ok(sv, dv):
                     continue
                 self.put(k, x, y, sv, pat, dv, rop)
@@ -502,15 +607,23 @@ class Ref:
         rop, t = self.st['gui'] >> 16 & 255, self.st['gui'] >> 8 & 15
         cl, ct, cr, cb = self.clip()
         lsb = self.st['gui'] >> 14 & 1
-        bits = [(wd >> (j if lsb else 31 - j)) & 1 for wd in raster for j in range(32)]
+        if self.st['gui'] >> 12 & 3 == 3:
+            # colour source (D25): the raster is a row-major list of raw destination pixels, as many
+            # to a dword as fit, the first in the low bits; PIX_ORDER and FRGD/BKGD play no part
+            size = 8 << bpp_log2(t)
+            srcs = [(wd >> (size * j)) & self.mask() for wd in raster for j in range(32 // size)]
+            bits = [1] * len(srcs)
+        else:
+            bits = [(wd >> (j if lsb else 31 - j)) & 1 for wd in raster for j in range(32)]
+            srcs = [colour(fg if bit else bg, t) & self.mask() for bit in bits]
         for n in range(min(w * h, len(bits))):
             x, y = bx + n % w, by + n // w
             bit = bits[n]
             if not (cl <= x < cr and ct <= y < cb) or (not bit and (self.st['gui'] >> 12 & 3) == 1):
                 continue
             pat = self.pattern(HOSTDATA_BLT, x & 0x3FFF, y & 0x3FFF)[0]
-            dv = self.rd(self.st['dst_po'], x, y)[0] if self.uses_d(rop) else 0
-            self.put(k, x, y, colour(fg if bit else bg, t) & self.mask(), pat, dv, rop)
+            dv = self.rd(self.st['dst_po'], x, y)[0] if self.uses_d(rop) or self.wpart() else 0
+            self.put(k, x, y, srcs[n], pat, dv, rop)
 
     def line(self, k, p0, p1):
         rop = self.st['gui'] >> 16 & 255
@@ -521,7 +634,7 @@ class Ref:
         while (x, y) != (ex, ey):
             if cl <= x < cr and ct <= y < cb and ((self.st['gui'] >> 4 & 15) != 7 or self.penbit()):
                 pat = self.pattern(POLYLINE, x, y)[0]
-                dv = self.rd(self.st['dst_po'], x, y)[0] if self.uses_d(rop) else 0
+                dv = self.rd(self.st['dst_po'], x, y)[0] if self.uses_d(rop) or self.wpart() else 0
                 self.put(k, x, y, 0, pat, dv, rop)
             e2 = 2 * err
             self.st['pc'] = (self.st['pc'] + 1) & 31
@@ -597,6 +710,34 @@ class Ref:
                 d = d[2 + nl:]
             self.scans(k, scans)
 
+    def reg(self, k, a, d):
+        """A register write (docs/blocks/r5xx.gfx2d.md, "Registers", D23, D26).  Returns 1 when it started an
+        operation (it takes the pix.pkt index k, D24)."""
+        s_ = self.st
+        keys = {0x1428: 'src_po', 0x142C: 'dst_po', 0x1434: 'syx', 0x1438: 'dyx', 0x146C: 'gui', 0x1478: 'bg',
+                0x147C: 'fg', 0x1480: 'm1', 0x1484: 'm2', 0x15C0: 'cmp', 0x15C4: 'sref', 0x15C8: 'dref',
+                0x15D8: 'hfg', 0x15DC: 'hbg', 0x16C0: 'dpc', 0x16CC: 'wm', 0x16EC: 'sc_tl', 0x16F0: 'sc_br',
+                0x16F4: 'src_br'}
+        if a in keys:
+            s_[keys[a]] = d
+        if a in (0x1590, 0x1594):                  # SRC_X_Y / DST_X_Y: X in [31:16], Y in [15:0]
+            s_['syx' if a == 0x1590 else 'dyx'] = (d & 0xFFFF) << 16 | d >> 16
+        if a not in (0x143C, 0x1598):
+            return 0
+        if a == 0x143C:                            # DST_HEIGHT_WIDTH: H [31:16], W [15:0]
+            w, h = d & 0x3FFF, d >> 16 & 0x3FFF
+        else:                                      # DST_WIDTH_HEIGHT: W [31:16], H [15:0]
+            w, h = d >> 16 & 0x3FFF, d & 0x3FFF
+        dx, dy, dpc = sx14(s_['dyx']), sx14(s_['dyx'] >> 16), s_['dpc']
+        l = dx if dpc & 1 else dx - w + 1          # D23: DP_CNTL chooses the corner and the walk
+        t = dy if dpc & 2 else dy - h + 1
+        if s_['gui'] >> 24 & 7 == 2:               # DP_SRC_SOURCE memory: a blit
+            self.rect(k, 0, l, t, l + w, t + h, sx14(s_['syx']) - dx, sx14(s_['syx'] >> 16) - dy,
+                      walk=(dpc & 1, dpc & 2))
+        else:
+            self.rect(k, 0, l, t, l + w, t + h, walk=(dpc & 1, dpc & 2))
+        return 1
+
     def scans(self, k, scans):
         for (th, segs) in scans:
             t = sx14(th)
@@ -610,12 +751,21 @@ def check(vecdir):
     for path in paths:
         v = vector.read(path)
         mem = v.memory()
-        pkts = [(x[1], x[2], x[5]) for _, x in v.inputs('pkt')]
+        # the engine's order: by offered cycle, a register write ahead of a packet record offered in the
+        # same cycle (it goes first while the engine waits for a header); the vectors offer register
+        # writes only when the packets before them are done, so this is the order they are taken in
+        recs = sorted([(c or 0, 0, i, ('regw', x)) for i, (c, x) in enumerate(v.inputs('regw'))] +
+                      [(c or 0, 1, i, ('pkt', x)) for i, (c, x) in enumerate(v.inputs('pkt'))])
         body = [(x[0], x[1]) for _, x in v.inputs('body')]
         got = [tuple(x) for _, x in v.outputs('pix')]
         ref = Ref(mem)
-        bi = 0
-        for k, (typ, op, err) in enumerate(pkts):
+        bi = k = 0
+        for _, _, _, (ch, x) in recs:
+            if ch == 'regw':
+                k += ref.reg(k, x[0], x[1])
+                continue
+            typ, op, err = x[1], x[2], x[5]
+            k += 1
             if typ != 3 or op == NOP or err & 1:
                 continue
             b = []
@@ -624,7 +774,7 @@ def check(vecdir):
                 bi += 1
                 if body[bi - 1][1]:
                     break
-            ref.packet(k, op, b)
+            ref.packet(k - 1, op, b)
         want = [(k & 0xFFFF, x & 0x3FFF, y & 0x3FFF, sv, p, d, r, res) for (k, x, y, sv, p, d, r, res) in ref.pix]
         if want != got:
             bad += 1

@@ -15,6 +15,9 @@ RREG = 'Linux drivers/gpu/drm/radeon/radeon_reg.h'
 R100D = 'Linux drivers/gpu/drm/radeon/r100d.h'
 XF86 = 'xf86-video-ati src/radeon_reg.h'
 DRM = 'old radeon DRM shared-core/radeon_drv.h'
+R5REG = 'Linux drivers/gpu/drm/radeon/r500_reg.h'
+MESA = 'Mesa src/gallium/drivers/r300/r300_reg.h'
+XF86C = 'xf86-video-ati src/radeon_exa_render.c, radeon_textured_videofuncs.c'
 
 
 def f(name, hi, lo=None):
@@ -52,7 +55,7 @@ ISYNC = [f('ISYNC_ANY2D_IDLE3D', 0), f('ISYNC_ANY3D_IDLE2D', 1), f('ISYNC_TRIG2D
          f('ISYNC_TRIG3D_IDLE2D', 3), f('ISYNC_WAIT_IDLEGUI', 4), f('ISYNC_CPSCRATCH_IDLEGUI', 5)]
 W32 = [f('DATA', 31, 0)]
 
-# (name, block, addr, access, fields, source, array count or None)
+# (name, block, addr, access, fields, source, array count, a list of instance names, or None)
 REGS = [
     ('GEN_INT_CNTL', 'RBBM', 0x0040, 'R/W', W32, RREG + ': RADEON_GEN_INT_CNTL 0x0040', None),
     ('GEN_INT_STATUS', 'RBBM', 0x0044, 'R/W', [f('SW_INT', 25), f('SW_INT_FIRE', 26)],
@@ -118,6 +121,68 @@ REGS = [
     ('HOST_DATA_LAST', '2D', 0x17E0, 'W', W32, RREG + ': RADEON_HOST_DATA_LAST 0x17e0', None),
     ('RB2D_DSTCACHE_CTLSTAT', '2D', 0x342C, 'R/W', [f('DC_FLUSH', 1, 0), f('DC_FREE', 3, 2), f('DC_BUSY', 31)],
      RREG + ': RADEON_RB2D_DSTCACHE_CTLSTAT 0x342c', None),
+    # the 2D registers the kernel's pipe set-up writes (r300.c/r420.c r300_gpu_init, r520.c, rv515.c
+    # rv515_ring_start): accepted by the 2D engine, no effect (docs/blocks/r5xx.gfx2d.md, "Driver registers")
+    ('SRC_X_Y', '2D', 0x1590, 'W', [f('Y', 15, 0), f('X', 31, 16)],
+     RREG + ': RADEON_SRC_X_Y 0x1590; the old radeon DRM radeon_cp_dispatch_swap writes (x << 16) | y', None),
+    ('DST_X_Y', '2D', 0x1594, 'W', [f('Y', 15, 0), f('X', 31, 16)],
+     RREG + ': RADEON_DST_X_Y 0x1594; the old radeon DRM radeon_cp_dispatch_swap writes (x << 16) | y', None),
+    ('DST_PIPE_CONFIG', '2D', 0x170C, 'R/W', [f('PIPE_AUTO_CONFIG', 31)],
+     R5REG + ': R300_DST_PIPE_CONFIG 0x170c, R300_PIPE_AUTO_CONFIG (1 << 31); written by r300_gpu_init, '
+     'r420_pipes_init, rv515_ring_start', None),
+    ('RB2D_DSTCACHE_MODE', '2D', 0x3428, 'R/W', [f('DC_AUTOFLUSH_ENABLE', 8), f('DC_DISABLE_IGNORE_PE', 17)],
+     R5REG + ': R300_RB2D_DSTCACHE_MODE 0x3428, R300_DC_AUTOFLUSH_ENABLE (1 << 8), R300_DC_DC_DISABLE_IGNORE_PE '
+     '(1 << 17); written by r300_gpu_init, r420_pipes_init', None),
+    # 3D-path registers the drivers write that the R5xx guide (seed 000) does not list: the R300/R400
+    # fragment-shader and rasterizer registers (xf86-video-ati's and Mesa r300g's R300/R400 paths),
+    # the GA soft reset and the RV530 FG register.  The seed's R500 registers keep their addresses;
+    # these name only addresses the seed leaves free (lookups consult the supplement there only).
+    ('VAP_VSM_VTX_ASSM', 'VAP', 0x2184, 'R/W', [f('POS', 0), f('NORMAL', 1), f('COLOR', 2), f('TC0', 10), f('TC1', 11),
+                                               f('TC2', 12), f('TC3', 13), f('TC4', 14), f('TC5', 15), f('TC6', 16),
+                                               f('TC7', 17)],
+     MESA + ': R300_VAP_VSM_VTX_ASSM 0x2184 with R300_INPUT_CNTL_POS/NORMAL/COLOR (bits 0-2), TC0-TC7 (bits 10-17); '
+     'Mesa r300g writes it as the second word of a PACKET0 at R300_VAP_VTX_STATE_CNTL (0x2180)', None),
+    ('R300_GB_VAP_RASTER_VTX_FMT_[0-1]', 'GB', 0x4000, 'R/W', W32,
+     MESA + ': R300_GB_VAP_RASTER_VTX_FMT_0 0x4000, R300_GB_VAP_RASTER_VTX_FMT_1 0x4004', 2),
+    ('GA_SOFT_RESET', 'GA', 0x429C, 'R/W', W32, MESA + ': R300_GA_SOFT_RESET 0x429c', None),
+    ('R300_RS_IP_[0-3]', 'RS', 0x4310, 'R/W', [f('TEX_PTR', 5, 0), f('COL_PTR', 8, 6)],
+     MESA + ': R300_RS_IP_0..3 0x4310-0x431C, R300_RS_TEX_PTR(x) << 0, R300_RS_COL_PTR(x) << 6; '
+     'Linux r300_reg.h: R300_RS_INTERP_0..3; xf86-video-ati radeon_accel.c writes R300_RS_IP_0/1', 4),
+    ('R300_US_CODE_OFFSET', 'US', 0x4608, 'R/W', [f('ALU_OFFSET', 5, 0), f('ALU_END', 11, 6), f('TEX_OFFSET', 17, 13),
+                                                  f('TEX_END', 22, 18), f('TEX_OFFSET_MSB', 27, 24), f('TEX_END_MSB', 31, 28)],
+     MESA + ': R300_US_CODE_OFFSET 0x4608, R300_PFS_CNTL_ALU_OFFSET/ALU_END/TEX_OFFSET/TEX_END shifts 0, 6, 13, 18; '
+     'R400_PFS_CNTL_TEX_OFFSET_MSB/TEX_END_MSB shifts 24, 28', None),
+    ('R300_US_CODE_ADDR_[0-3]', 'US', 0x4610, 'R/W', [f('ALU_START', 5, 0), f('ALU_SIZE', 11, 6)],
+     MESA + ': R300_US_CODE_ADDR_0..3 0x4610-0x461C, R300_ALU_START_SHIFT 0, R300_ALU_SIZE_SHIFT 6; ' + XF86C, 4),
+    ('R300_US_TEX_INST_[0-31]', 'US', 0x4620, 'R/W', [f('SRC_ADDR', 4, 0), f('DST_ADDR', 10, 6)],
+     MESA + ': R300_US_TEX_INST_0 0x4620, R300_SRC_ADDR_SHIFT 0, R300_DST_ADDR_SHIFT 6; xf86-video-ati radeon_reg.h: '
+     'R300_US_TEX_INST(x) (0x4620 + (x)*4), 32 words up to R300_US_OUT_FMT (0x46A4)', 32),
+    ('R400_US_CODE_BANK', 'US', 0x46B8, 'R/W', [f('BANK', 3, 0), f('R390_MODE_ENABLE', 4)],
+     MESA + ': R400_US_CODE_BANK 0x46b8, R400_BANK_MASK 0xf, R400_R390_MODE_ENABLE (1 << 4)', None),
+    ('R400_US_CODE_EXT', 'US', 0x46BC, 'R/W', [f('ALU_OFFSET_MSB', 2, 0), f('ALU_SIZE_MSB', 5, 3)],
+     MESA + ': R400_US_CODE_EXT 0x46bc, R400_ALU_OFFSET_MSB_SHIFT 0, R400_ALU_SIZE_MSB_SHIFT 3', None),
+    ('R300_US_ALU_RGB_ADDR_[0-63]', 'US', 0x46C0, 'R/W', W32,
+     MESA + ': R300_US_ALU_RGB_ADDR_0 0x46C0 (64 words to 0x47BC, then R300_US_ALU_ALPHA_ADDR_0)', 64),
+    ('R300_US_ALU_ALPHA_ADDR_[0-63]', 'US', 0x47C0, 'R/W', W32, MESA + ': R300_US_ALU_ALPHA_ADDR_0 0x47C0', 64),
+    ('R300_US_ALU_RGB_INST_[0-63]', 'US', 0x48C0, 'R/W', W32, MESA + ': R300_US_ALU_RGB_INST_0 0x48C0', 64),
+    ('R300_US_ALU_ALPHA_INST_[0-63]', 'US', 0x49C0, 'R/W', W32, MESA + ': R300_US_ALU_ALPHA_INST_0 0x49C0', 64),
+    ('R400_US_ALU_EXT_ADDR_[0-63]', 'US', 0x4AC0, 'R/W', W32,
+     MESA + ': R400_US_ALU_EXT_ADDR_0 0x4ac0 "up to 63 (0x4bbc)"', 64),
+    ('RV530_FG_ZBREG_DEST', 'FG', 0x4BE8, 'R/W', [f('PIPE_SELECT', 1, 0)],
+     MESA + ': RV530_FG_ZBREG_DEST 0x4be8, RV530_FG_ZBREG_DEST_PIPE_SELECT_0/1 bits 0, 1', None),
+    ('R300_PFS_PARAM', 'US', 0x4C00, 'R/W', W32,
+     MESA + ': R300_PFS_PARAM_0_X 0x4C00 ... R300_PFS_PARAM_31_W 0x4DFC (32 constants x 4 words)',
+     ['R300_PFS_PARAM_%d_%s' % (i, c) for i in range(32) for c in 'XYZW']),
+    ('R300_RB3D_CMASK_OFFSET[0-3]', 'CB', 0x4E54, 'R/W', W32, MESA + ': R300_RB3D_CMASK_OFFSET0..3 0x4E54-0x4E60', 4),
+    ('R300_RB3D_CMASK_PITCH[0-3]', 'CB', 0x4E64, 'R/W', W32, MESA + ': R300_RB3D_CMASK_PITCH0..3 0x4E64-0x4E70', 4),
+    ('R300_RB3D_CMASK_WRINDEX', 'CB', 0x4E74, 'R/W', W32, MESA + ': R300_RB3D_CMASK_WRINDEX 0x4E74', None),
+    ('R300_RB3D_CMASK_DWORD', 'CB', 0x4E78, 'R/W', W32, MESA + ': R300_RB3D_CMASK_DWORD 0x4E78', None),
+    ('R300_RB3D_CMASK_RDINDEX', 'CB', 0x4E7C, 'R/W', W32, MESA + ': R300_RB3D_CMASK_RDINDEX 0x4E7C', None),
+    ('R300_ZB_ZMASK_OFFSET', 'ZB', 0x4F30, 'R/W', W32, MESA + ': R300_ZB_ZMASK_OFFSET 0x4f30', None),
+    ('R300_ZB_ZMASK_PITCH', 'ZB', 0x4F34, 'R/W', W32, MESA + ': R300_ZB_ZMASK_PITCH 0x4f34', None),
+    ('R300_ZB_ZMASK_WRINDEX', 'ZB', 0x4F38, 'R/W', W32, MESA + ': R300_ZB_ZMASK_WRINDEX 0x4f38', None),
+    ('R300_ZB_ZMASK_DWORD', 'ZB', 0x4F3C, 'R/W', W32, MESA + ': R300_ZB_ZMASK_DWORD 0x4f3c', None),
+    ('R300_ZB_ZMASK_RDINDEX', 'ZB', 0x4F40, 'R/W', W32, MESA + ': R300_ZB_ZMASK_RDINDEX 0x4f40', None),
 ]
 
 
@@ -126,7 +191,9 @@ def main(argv):
     for name, block, addr, acc, fields, src, count in REGS:
         r = {'name': name, 'block': block, 'addr': '0x%x' % addr, 'access': acc, 'width': 32,
              'access_widths': '32', 'line': 0, 'source': src, 'fields': [dict(x) for x in fields]}
-        if count:
+        if isinstance(count, list):                   # an array with explicit instance names
+            r['array'] = {'count': len(count), 'names': count, 'stride': 4}
+        elif count:
             r['array'] = {'count': count, 'first_index': 0, 'stride': 4}
         regs.append(r)
     db = {'comment': ['SUPPLEMENT to the seed-derived model/regdb/r5xx.json (which stays exactly as the seeds '

@@ -212,7 +212,7 @@ def case_stim_current(ctx):
 def case_route(ctx):
     """The routing table agrees with the register database: every seed register of block CP goes
     to the CP, every other seed register to the 3D path, every supplement register to its block
-    (CP, RBBM, 2D).  Read from the C and RTL tables' common source: r5xx_gpu_bb.c's ranges."""
+    (CP, RBBM, 2D; its 3D-path blocks GA, RS, US, FG, CB, ZB to the 3D path).  Read from the C and RTL tables' common source: r5xx_gpu_bb.c's ranges."""
     import json
     sys.path.insert(0, os.path.join(ctx['src'], 'scripts'))
     from regdb_ctab import instances
@@ -228,13 +228,14 @@ def case_route(ctx):
             if eval(' '.join(cond.replace('&&', ' and ').replace('||', ' or ').split()), {'a': a}):
                 return dst
         return 'GPU_DST_UNK'
-    want = {'CP': 'GPU_DST_CP', 'RBBM': 'GPU_DST_RBBM', '2D': 'GPU_DST_2D'}
+    want = {'CP': 'GPU_DST_CP', 'RBBM': 'GPU_DST_RBBM', '2D': 'GPU_DST_2D'}   # any other supplement block: 3D
     n = 0
     for fn, fam in (('r5xx.json', 'seed'), ('r5xx_supp.json', 'supp')):
         db = json.load(open(os.path.join(ctx['src'], 'model', 'regdb', fn)))
         for reg in db['registers']:
             for name, addr, _ in instances(reg):
-                exp = want[reg['block']] if fam == 'supp' else 'GPU_DST_CP' if reg['block'] == 'CP' else 'GPU_DST_3D'
+                exp = want.get(reg['block'], 'GPU_DST_3D') if fam == 'supp' else \
+                    'GPU_DST_CP' if reg['block'] == 'CP' else 'GPU_DST_3D'
                 if addr > 0xFFFF:
                     continue
                 if route(addr) != exp:
@@ -244,7 +245,7 @@ def case_route(ctx):
     if n < 6000:
         raise Fail('only %d registers checked' % n)
     rtl = open(os.path.join(ctx['src'], 'rtl', 'r5xx', 'gpu', 'r5xx_gpu_bb.sv')).read()
-    for h in ('16\'h0700', '16\'h15E0', '16\'h1720', '16\'h342C', '16\'h1D00', '16\'h9000'):
+    for h in ('16\'h0700', '16\'h15E0', '16\'h1720', '16\'h170C', '16\'h3428', '16\'h342C', '16\'h1D00', '16\'h9000'):
         if h not in rtl:
             raise Fail('RTL table lacks %s' % h)
 
