@@ -8,7 +8,7 @@ from pm4import.dumps import DumpError
 CP_RB_BASE, CP_RB_CNTL, CP_RB_RPTR_ADDR, CP_RB_WPTR, CP_RB_RPTR_WR = 0x0700, 0x0704, 0x070C, 0x0714, 0x071C
 RB_NO_UPDATE, RB_RPTR_WR_ENA = 1 << 27, 1 << 31
 CP_RING_REGS = (0x0700, 0x071F)          # written only through the ring options
-MIN_RING, MAX_RING = 8, 1 << 23          # RB_BUFSZ 2..22: 2^(n+1) dwords (docs/blocks/cp.md)
+MIN_RING, MAX_RING = 8, 1 << 23          # RB_BUFSZ 2..22: 2^(n+1) dwords (docs/blocks/r5xx.cp.md)
 
 
 class Piece:

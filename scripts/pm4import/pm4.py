@@ -1,4 +1,4 @@
-"""pm4.py - the little of PM4 (docs/blocks/cp.md) the importer and exporter need: the register writes
+"""pm4.py - the little of PM4 (docs/blocks/r5xx.cp.md) the importer and exporter need: the register writes
 of a stream (Type-0 and Type-1 packets; Type-2 is one dword; Type-3 bodies are skipped) and the
 indirect buffers it starts (CP_IB_BASE/CP_IB_BUFSZ, and from an IB1 CP_IB2_BASE/CP_IB2_BUFSZ)."""
 
