@@ -87,7 +87,9 @@ def case_stim_current(ctx):
 def case_coverage(ctx):
     """3,000 random quads' programs use every RGB op but the reserved, every alpha op but 4, every
     swizzle code, modifier, pre-subtract, OMOD, source form, TEX INST, predicate select, target,
-    FC op, A_OP none/push, B_OP, B_ELSE, JUMP_ANY, IGNORE_UNCOVERED and JUMP_GLOBAL."""
+    FC op, A_OP none/push, B_OP, B_ELSE, JUMP_ANY, IGNORE_UNCOVERED and JUMP_GLOBAL; every OUT_FMT
+    code, component select, OUT_SIGN, ROUND_ADJ, every US_W_FMT value, FULL_FC_EN both ways and
+    every relative (aL) address form."""
     vec = os.path.join(ctx['tmp'], 'cov.vec')
     run(ctx, 'gen', '--block', 'r5xx.us', '--seed', '77', '--count', '3000', '-o', vec, '--quiet', expect_rc=0)
     p = rctest.script(ctx, os.path.join('blocks', 'r5xx_us_disasm.py'), vec, '--stats')
@@ -97,7 +99,9 @@ def case_coverage(ctx):
             'swz': set(range(7)), 'mod': set(range(4)), 'srcp': set(range(4)), 'omod': set(range(8)),
             'src': {'temp', 'const', 'inline'}, 'texop': {0, 1, 2, 3, 4, 5, 6}, 'psel': set(range(6)),
             'tgt': set(range(4)), 'fcop': set(range(8)), 'aop_fc': {0, 2}, 'bop': set(range(4)),
-            'fcflag': {'else', 'any', 'ignore_uncovered', 'global'}}
+            'fcflag': {'else', 'any', 'ignore_uncovered', 'global'},
+            'outfmt': set(range(32)) | {'sign', 'round_adj'}, 'outsel': set(range(4)), 'wfmt': set(range(8)),
+            'fcfull': {0, 1}, 'rel': {'src', 'rgbdst', 'alphadst', 'texsrc', 'texdst'}}
     seen = {}
     for line in p.stdout.splitlines():
         k, _, v = line.partition(':')
