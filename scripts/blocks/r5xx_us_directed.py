@@ -586,7 +586,7 @@ def main(argv):
     formats(out)
     flow(out)
     loops(out)
-    # dxdy(out)   (with DXDY's LOD, next commit)
+    dxdy(out)
     return 0
 
 

@@ -5,6 +5,8 @@
  * All float arithmetic is the shared sf datapath (model/prim/sf.h, docs/float.md).
  */
 #include "sf.h"
+#include <string.h>
+
 #include "us_isa.h"
 
 #define F_HALF 0x3F000000u
@@ -282,6 +284,26 @@ void us_tex_coords(const us_regs *r, unsigned pc, const us_quad *q, unsigned p, 
         st[k] = q->t[src][p][us_bits(ta, 9 + 2 * k, 8 + 2 * k)];
 }
 
+/* DXDY: the LOD of pixel p from the derivative operands of US_TEX_ADDR_DXDY and US_FORMAT0 of the
+ * sampler: lg2(max(|dsdx|*W, |dtdx|*H, |dsdy|*W, |dtdy|*H)) (doc, TEX, "DXDY"). */
+static uint32_t dxdy_lod(const us_regs *r, unsigned pc, const us_quad *q, unsigned p)
+{
+    const uint32_t *w = r->inst[pc];
+    uint32_t d = w[US_W3], f = r->fmt0[us_bits(w[US_W1], 19, 16)];
+    unsigned xa = (us_bits(d, 6, 0) + (((d >> 7) & 1) ? us_al(q) : 0)) & 0x7Fu;
+    unsigned ya = (us_bits(d, 22, 16) + (((d >> 23) & 1) ? us_al(q) : 0)) & 0x7Fu;
+    uint32_t sx = q->t[xa][p][us_bits(d, 9, 8)] & 0x7FFFFFFFu, tx = q->t[xa][p][us_bits(d, 11, 10)] & 0x7FFFFFFFu;
+    uint32_t sy = q->t[ya][p][us_bits(d, 25, 24)] & 0x7FFFFFFFu, ty = q->t[ya][p][us_bits(d, 27, 26)] & 0x7FFFFFFFu;
+    uint32_t wf = SF_ONE, hf = SF_ONE;
+    if (!((w[US_W1] >> 27) & 1)) {                             /* not UNSCALED: texels */
+        float fw = (float)(us_bits(f, 10, 0) + 1), fh = (float)(us_bits(f, 21, 11) + 1);
+        memcpy(&wf, &fw, 4);
+        memcpy(&hf, &fh, 4);
+    }
+    uint32_t a = sf_max(sf_max(sf_mul(sx, wf), sf_mul(tx, hf)), sf_max(sf_mul(sy, wf), sf_mul(ty, hf)));
+    return sf_lg2(a);
+}
+
 void us_tex_request(const us_regs *r, unsigned pc, const us_quad *q, unsigned p, uint32_t req[5])
 {
     uint32_t c[4];
@@ -295,8 +317,8 @@ void us_tex_request(const us_regs *r, unsigned pc, const us_quad *q, unsigned p,
     req[0] = c[0];
     req[1] = c[1];
     req[2] = c[2];
-    req[3] = (op == 4 || op == 5) ? c[3] : 0;
-    req[4] = op == 5 ? 1 : op == 4 ? 2 : 0;
+    req[3] = (op == 4 || op == 5) ? c[3] : op == 6 ? dxdy_lod(r, pc, q, p) : 0;
+    req[4] = (op == 5 || op == 6) ? 1 : op == 4 ? 2 : 0;
 }
 
 unsigned us_tex_pixels(const us_regs *r, unsigned pc, const us_quad *q)

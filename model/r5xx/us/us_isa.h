@@ -31,6 +31,7 @@ enum { US_CMN = 0, US_W1 = 1, US_W2 = 2, US_W3 = 3, US_W4 = 4, US_W5 = 5 };
 #define US_OUT_FMT_0       0x46A4u
 #define US_W_FMT           0x46B4u
 #define US_FC_INT_CONST_0  0x4C00u
+#define US_FORMAT0_0       0x4640u
 
 /* Instruction types (CMN TYPE[1:0]). */
 enum { US_T_ALU = 0, US_T_OUT = 1, US_T_FC = 2, US_T_TEX = 3 };
@@ -47,6 +48,7 @@ typedef struct us_regs {
     unsigned vdw;             /* dword of the current instruction/constant 0..5 */
     uint32_t config, pixsize, fc_bool, fc_ctrl, code_addr, code_range, code_offset, w_fmt;
     uint32_t out_fmt[4], fc_int[32];
+    uint32_t fmt0[16];        /* US_FORMAT0_n: TXWIDTH[10:0], TXHEIGHT[21:11] (DXDY's LOD) */
     uint16_t wcount;          /* register writes accepted, mod 2^16 */
 } us_regs;
 

@@ -132,7 +132,12 @@ static void tex(gen *g, uint32_t w[6])
         ta = (ta & ~0x7Fu) | rnd(g, 128);
         ta = (ta & ~0x7F0000u) | rnd(g, 128) << 16;
     }
-    w[0] = cmn; w[1] = ti; w[2] = ta; w[3] = rnd(g, 2) ? 0 : word(g) & 0x7F7F7F7Fu; w[4] = 0; w[5] = 0;
+    /* US_TEX_ADDR_DXDY: temporaries 0..7 mostly, any swizzle, REL one time in four each */
+    uint32_t dd = rnd(g, 4) ? (rnd(g, 8) | rnd(g, 256) << 8 | rnd(g, 8) << 16 | rnd(g, 256) << 24)
+                            : word(g) & 0x7F7F7F7Fu;
+    if (rnd(g, 4) == 0) dd |= 1u << 7;
+    if (rnd(g, 4) == 0) dd |= 1u << 23;
+    w[0] = cmn; w[1] = ti; w[2] = ta; w[3] = rnd(g, 3) ? dd : 0; w[4] = 0; w[5] = 0;
 }
 
 /* A forward JUMP to relative index j of the window: any op without FULL_FC_EN (they act as
@@ -178,10 +183,13 @@ static void program(gen *g)
         if (rnd(g, 3) == 0) {
             static const uint32_t f[] = { 0x1B00u, 0x3900u, 0xE400u, 0x0000u, 0x3915u, 0x1B05u, 0x1B12u,
                                           0x1B15u, 0x1B01u, 0x1B02u, 0x000F1B00u, 0x1B0Fu };
-            regw(g, US_OUT_FMT_0 + 4 * t, rnd(g, 3) ? f[rnd(g, 12)] : word(g));
+            uint32_t v = rnd(g, 2) ? f[rnd(g, 12)] : (0x1B00u | rnd(g, 32) | (rnd(g, 4) ? 0 : rnd(g, 16) << 16));
+            regw(g, US_OUT_FMT_0 + 4 * t, rnd(g, 4) ? v : word(g));
         }
     if (rnd(g, 3) == 0)
         regw(g, US_W_FMT, rnd(g, 8));
+    for (unsigned k = rnd(g, 3); k > 0; k--)                          /* texture sizes for DXDY */
+        regw(g, US_FORMAT0_0 + 4 * rnd(g, 16), rnd(g, 4) ? (rnd(g, 2048) | rnd(g, 2048) << 11) : word(g));
     int full = rnd(g, 3) == 0;
     if (rnd(g, 2) || full)
         regw(g, US_FC_CTRL, (full ? 0x80000000u : 0) | (word(g) & 0x40000000u));

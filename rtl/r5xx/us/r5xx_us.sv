@@ -115,12 +115,14 @@ module r5xx_us (
   logic [2:0]   w_fmt;
   logic         fc_full;
   logic [23:0]  kint;
+  logic [21:0]  fmt0;
   r5xx_us_loader u_loader (
     .clk_i, .rst_ni, .we_i(regw_fire), .addr_i(regw_addr_i), .data_i(regw_data_i),
     .pc_i(pc_q), .inst_o(iw), .caddr_i(caddr), .cst_o(cst), .wcount_o(wcount), .zmode_o(zmode),
     .start_o(start_pc), .end_o(end_pc), .offset_o(offset), .fc_bool_o(fc_bool),
     .out_fmt_o(out_fmt), .w_fmt_o(w_fmt),
-    .fc_full_o(fc_full), .iaddr_i(iw[96+12:96+8]), .fc_int_o(kint)
+    .fc_full_o(fc_full), .iaddr_i(iw[96+12:96+8]), .fc_int_o(kint),
+    .fsmp_i(iw[32+19:32+16]), .fmt0_o(fmt0)
   );
   logic [31:0] cmn, w1, w2, w3, w4, w5;
   assign cmn = iw[31:0];
@@ -356,6 +358,40 @@ module r5xx_us (
   for (genvar k = 0; k < 3; k++) begin : g_pj
     prim_sf_mul u_pj (.a_i(tc[k]), .b_i(rq), .zmode_i(1'b0), .z_o(pj[k]));
   end
+  // DXDY: lod = lg2(max(|dsdx|*W, |dtdx|*H, |dsdy|*W, |dtdy|*H)) of the requested pixel
+  function automatic logic [31:0] i2f(input logic [11:0] v);   // 1..2048, exact
+    logic [31:0] r;
+    r = 32'd0;
+    for (int b = 0; b < 12; b++) begin
+      if (v[b]) r = {1'b0, 8'(127 + b), 23'(({11'd0, v} << (23 - b)) & 23'h7FFFFF)};
+    end
+    return r;
+  endfunction
+  logic [6:0]   dxa, dya;
+  logic [511:0] dxv, dyv;
+  logic [127:0] dxp, dyp;
+  logic [31:0]  dd [4];         // |dsdx| |dtdx| |dsdy| |dtdy|
+  logic [31:0]  wsz, hsz, dm [4], dmx0, dmx1, dmx, lam;
+  assign dxa = w3[6:0] + (w3[7] ? al[6:0] : 7'd0);
+  assign dya = w3[22:16] + (w3[23] ? al[6:0] : 7'd0);
+  assign dxv = tread(tmp_q[dxa], tv_q[16*dxa +: 16]);
+  assign dyv = tread(tmp_q[dya], tv_q[16*dya +: 16]);
+  assign dxp = dxv[128*rqpx +: 128];
+  assign dyp = dyv[128*rqpx +: 128];
+  assign dd[0] = {1'b0, dxp[32*w3[9:8] +: 31]};
+  assign dd[1] = {1'b0, dxp[32*w3[11:10] +: 31]};
+  assign dd[2] = {1'b0, dyp[32*w3[25:24] +: 31]};
+  assign dd[3] = {1'b0, dyp[32*w3[27:26] +: 31]};
+  assign wsz = w1[27] ? 32'h3F800000 : i2f({1'b0, fmt0[10:0]} + 12'd1);
+  assign hsz = w1[27] ? 32'h3F800000 : i2f({1'b0, fmt0[21:11]} + 12'd1);
+  for (genvar k = 0; k < 4; k++) begin : g_dd
+    prim_sf_mul u_dm (.a_i(dd[k]), .b_i((k == 0 || k == 2) ? wsz : hsz), .zmode_i(1'b0), .z_o(dm[k]));
+  end
+  prim_sf_max u_mx0 (.a_i(dm[0]), .b_i(dm[1]), .z_o(dmx0));
+  prim_sf_max u_mx1 (.a_i(dm[2]), .b_i(dm[3]), .z_o(dmx1));
+  prim_sf_max u_mx (.a_i(dmx0), .b_i(dmx1), .z_o(dmx));
+  prim_sf_lg2 u_lam (.a_i(dmx), .z_o(lam));
+
   logic proj, haslod;
   assign proj = op == 4'd3;
   assign haslod = op == 4'd4 || op == 4'd5;
@@ -369,8 +405,8 @@ module r5xx_us (
   assign texreq_s_o = texreq_valid_o ? (proj ? pj[0] : tc[0]) : 32'd0;
   assign texreq_t_o = texreq_valid_o ? (proj ? pj[1] : tc[1]) : 32'd0;
   assign texreq_r_o = texreq_valid_o ? (proj ? pj[2] : tc[2]) : 32'd0;
-  assign texreq_lod_o = (texreq_valid_o && haslod) ? tc[3] : 32'd0;
-  assign texreq_lmode_o = !texreq_valid_o ? 2'd0 : (op == 4'd5) ? 2'd1 : (op == 4'd4) ? 2'd2 : 2'd0;
+  assign texreq_lod_o = !texreq_valid_o ? 32'd0 : haslod ? tc[3] : (op == 4'd6) ? lam : 32'd0;
+  assign texreq_lmode_o = !texreq_valid_o ? 2'd0 : (op == 4'd5 || op == 4'd6) ? 2'd1 : (op == 4'd4) ? 2'd2 : 2'd0;
   assign texrsp_ready_o = (st_q == S_TEX) && ((rspm_q & ~reqm_q) != 4'd0);
   assign texreq_fire = texreq_valid_o && texreq_ready_i;
   assign texrsp_fire = texrsp_valid_i && texrsp_ready_o;

@@ -6,7 +6,7 @@ rcosim_add_cmocka_test(NAME test_r5xx_us_isa SOURCES ${CMAKE_CURRENT_LIST_DIR}/t
 # Fault injection on both sides (the report names channel, field, quad and the OUT instruction's pc,
 # which scripts/blocks/r5xx_us_disasm.py decodes), the same run passing without it, the stimulus
 # files current, the random program generator's coverage of the ISA.
-foreach(case fault_rtl fault_rtl_tex fault_model fault_needs_compare stim_current coverage)
+foreach(case fault_rtl fault_rtl_tex fault_model fault_needs_compare fault_features stim_current coverage)
   add_test(NAME r5xx.us.${case} COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_SOURCE_DIR}/r5xx/us/us_test.py
            $<TARGET_FILE:rcosim> ${PROJECT_SOURCE_DIR} ${case})
   set_tests_properties(r5xx.us.${case} PROPERTIES LABELS "r5xx;r5xx.us;smoke"
