@@ -22,6 +22,10 @@ US_CODE_ADDR, US_CODE_RANGE, US_CODE_OFFSET = 0x4630, 0x4634, 0x4638
 US_OUT_FMT_0, US_W_FMT = 0x46A4, 0x46B4
 
 
+FP32_RGBA = 0x00003915          # C4_32_FP, C0 = R, C1 = G, C2 = B, C3 = A: the raw binary32 outputs
+XATI_FMTS = (0x00001B00, 0x00001B0F, 0x00001B0F, 0x00001B0F)   # a8r8g8b8: C4_8 B G R A; targets 1-3 UNUSED
+
+
 def f32(x):
     return struct.unpack('<I', struct.pack('<f', x))[0]
 
@@ -44,9 +48,15 @@ class Stim:
         self.lines.append('in regw %04x %08x%s' % (addr, data & 0xFFFFFFFF, '  # ' + note if note else ''))
         self.nregw += 1
 
-    def program(self, words, pixsize=1, offset=0, start=0, zmode=True, notes=None):
-        """Load a program as the drivers do: US_CONFIG, PIXSIZE, CODE_RANGE/OFFSET/ADDR, INDEX 0, 6 dwords each."""
+    def program(self, words, pixsize=1, offset=0, start=0, zmode=True, notes=None, fmts=(FP32_RGBA,) * 4, wfmt=1):
+        """Load a program as the drivers do: US_CONFIG, PIXSIZE, CODE_RANGE/OFFSET/ADDR, INDEX 0, 6 dwords each;
+        then US_OUT_FMT_0..3 and US_W_FMT (default: C4_32_FP r g b a on every target, W24)."""
         n = len(words)
+        if fmts is not None:
+            for t, f in enumerate(fmts):
+                self.w(US_OUT_FMT_0 + 4 * t, f, 'US_OUT_FMT_%d' % t)
+        if wfmt is not None:
+            self.w(US_W_FMT, wfmt, 'US_W_FMT')
         self.w(US_CONFIG, 2 if zmode else 0, 'ZERO_TIMES_ANYTHING_EQUALS_ZERO' if zmode else 'IEEE 0*x')
         self.w(US_PIXSIZE, pixsize)
         self.w(US_CODE_RANGE, start | (n - 1) << 16)
@@ -83,8 +93,9 @@ class Stim:
             pc = (pc + 1) & 511
         return n
 
-    def quad(self, regs, cov=15, texels=None, note=''):
-        """One quad: regs = {addr: [pixel][4] values}; then its texture responses."""
+    def quad(self, regs, cov=15, texels=None, note='', requests=None):
+        """One quad: regs = {addr: [pixel][4] values}; then its texture responses (for the requests the
+        straight-line walk finds, or the (sampler, pixel) list `requests` of a program with a loop)."""
         items = list(regs.items())
         for k, (a, px) in enumerate(items):
             f = []
@@ -94,7 +105,7 @@ class Stim:
                 f.append('%016x' % (v[2] | v[3] << 32))
             self.lines.append('in quad %04x %02x %x %d %s%s' % (self.nregw & 0xFFFF, a, cov, k == len(items) - 1,
                                                                   ' '.join(f), '  # ' + note if note and k == 0 else ''))
-        for i, (smp, px) in enumerate(self.tex_requests(cov)):
+        for i, (smp, px) in enumerate(self.tex_requests(cov) if requests is None else requests):
             t = texels(i) if texels else [self.rng.choice(SPECIAL) if self.special and self.rng.random() < 0.3
                                           else f32(self.rng.randrange(256) / 255.0) for _ in range(4)]
             self.lines.append('in texrsp %x %x %08x %08x %08x %08x 0' % ((smp, px) + tuple(t)))
@@ -169,8 +180,7 @@ def xati(outdir):
     rng = random.Random(5)
     s = Stim('xati_composite', 'EXA Composite (radeon_exa_render.c:1968-2057): TEX LD map 0 then OUT, every OUT variant', special=False)
     for rgb, alpha, what in OUT_VARIANTS:
-        s.program([TEX_A, out_a(rgb, alpha)], notes=['TEX LD', 'OUT ' + what])
-        s.w(US_OUT_FMT_0, 0x00001B00)
+        s.program([TEX_A, out_a(rgb, alpha)], notes=['TEX LD', 'OUT ' + what], fmts=XATI_FMTS, wfmt=0)
         for cov in (15, 5, 8, 0):
             s.quad({0: texcoords(rng)}, cov=cov, note=what)
     s.write(outdir)
@@ -179,13 +189,14 @@ def xati(outdir):
     tex0 = [0x00187803, 0x04400000, 0xE4000400, 0, 0, 0]
     tex1 = [0x00187807, 0x06410000, 0xE4010401, 0x00010001, 0, 0]
     for rgb, alpha, what in OUT_VARIANTS[3:]:
-        s.program([tex0, tex1, out_a(rgb, alpha)], notes=['TEX LD map 0', 'TEX LD map 1', 'OUT ' + what])
+        s.program([tex0, tex1, out_a(rgb, alpha)], notes=['TEX LD map 0', 'TEX LD map 1', 'OUT ' + what],
+                  fmts=XATI_FMTS, wfmt=0)
         for cov in (15, 6):
             s.quad({0: texcoords(rng), 1: texcoords(rng)}, cov=cov, note=what)
     s.write(outdir)
 
     s = Stim('xati_xv_bicubic', 'Xv bicubic (radeon_textured_videofuncs.c:2655-3127): 14 instructions, LRP by pre-subtract', special=False)
-    s.program(BICUBIC, pixsize=5)
+    s.program(BICUBIC, pixsize=5, fmts=XATI_FMTS, wfmt=0)
     s.consts(0, [(1.0 / 720, 1.0 / 480, 0.0, 0.0)])
     for _ in range(6):
         r0 = texcoords(rng)
@@ -194,14 +205,14 @@ def xati(outdir):
     s.write(outdir)
 
     s = Stim('xati_xv', 'Xv without bicubic, planar I420/YV12 and packed YUY2 (radeon_textured_videofuncs.c:3128-3688)', special=False)
-    s.program(NOBICUBIC, pixsize=0)
+    s.program(NOBICUBIC, pixsize=0, fmts=XATI_FMTS, wfmt=0)
     for _ in range(3):
         s.quad({0: texcoords(rng)})
-    s.program(PLANAR, pixsize=2)
+    s.program(PLANAR, pixsize=2, fmts=XATI_FMTS, wfmt=0)
     s.consts(0, xv_consts())
     for _ in range(4):
         s.quad({0: texcoords(rng)})
-    s.program(PACKED, pixsize=1)
+    s.program(PACKED, pixsize=1, fmts=XATI_FMTS, wfmt=0)
     s.consts(0, xv_consts())
     for _ in range(4):
         s.quad({0: texcoords(rng)})
@@ -321,12 +332,57 @@ def directed(outdir):
     s.write(outdir)
 
 
+# ---- output conversion (US_OUT_FMT_0..3, US_W_FMT) --------------------------------------------------
+
+def fmt_values(rng):
+    """Per pixel r g b a: special values, values around the rounding halves of 8/10/16 bits, the
+    binary16 and W24_FP boundaries, and plain values in [-1.5, 1.5]."""
+    pool = SPECIAL + [f32((k + 0.5) / 255.0) for k in (0, 1, 127, 254)] + \
+        [f32((k + 0.5) / 1023.0) for k in (0, 511, 1022)] + [f32(32767.5 / 65535.0), f32(0.5 / 65535.0)] + \
+        [f32(-(k + 0.5) / 127.0) for k in (0, 63, 126)] + \
+        [0x477FE000, 0x477FF000, 0x47800000, 0x38800000, 0x387FFFFF, 0xC77FFFFF, 0x33800000,
+         0x20000000, 0x1FFFFFFF, 0x5F800000, 0x5F7FFFFF, 0xDF800001, 0x3F7FFFFF, 0xBF7FFFFF, 0x3F800001]
+    return [[rng.choice(pool) if rng.random() < 0.6 else f32(rng.uniform(-1.5, 1.5)) for _ in range(4)]
+            for _ in range(4)]
+
+
+def formats(outdir):
+    rng = random.Random(13)
+    s = Stim('out_formats', 'US_OUT_FMT_0..3: every OUT_FMT code 0-31 with SEL permutations, OUT_SIGN, ROUND_ADJ; '
+             'US_W_FMT: W0, W24, W24_FP, reserved, W_SRC; partial output masks, unused targets')
+    # OUT r0 (rgb and alpha, W = r0.a) to targets 0 and 1; OUT r1 to targets 2 (rgb) and 3 (alpha)
+    o1 = alu_inst(typ=1, ra=(0, 0, 0), aa=(0, 0, 0), swz_b=(6, 6, 6), swz_c=(4, 4, 4), aswz=(3, 6, 4),
+                  wm=0, awm=0, om=7, aom=1, tgt=(0, 1), wout=1, omod=(7, 7))
+    o2 = alu_inst(typ=1, ra=(1, 1, 1), aa=(1, 1, 1), swz_b=(6, 6, 6), swz_c=(4, 4, 4), aswz=(3, 6, 4),
+                  wm=0, awm=0, om=5, aom=1, tgt=(2, 3), omod=(7, 7), last=1)
+    sels = [0x1B00, 0x3900, 0xE400, 0x0000, 0x3C00 | 0x40, 0x9300]
+    for code in range(32):
+        for v in range(3):
+            sel = sels[(code + v) % len(sels)]
+            sign = (0xF, 0x5, 0x0)[v] << 16
+            radj = (v == 1) << 20
+            f = [code | sel | sign | radj, (code + 1) % 32 | sels[v] | (v == 2) << 20,
+                 code | 0x3900 | (0xA << 16), 0x0000 | 18]
+            wfmt = (code + v) % 4 | ((code % 7 == 3) << 2)
+            s.program([o1, o2], fmts=f, wfmt=wfmt)
+            s.quad({0: fmt_values(rng), 1: fmt_values(rng)}, cov=rng.choice((15, 15, 7, 0)))
+    # only unused targets written: the empty record (still carrying W)
+    s.program([o1, o2], fmts=(15, 14, 22, 31), wfmt=1)
+    s.quad({0: fmt_values(rng), 1: fmt_values(rng)})
+    # the driver's values: a8r8g8b8, a8b8g8r8, b8g8r8a8, a8 (radeon_exa_render.c) and Mesa's signed C4_8
+    for f0 in (0x00001B00, 0x00003900, 0x0000E400, 0x00000000, 0x000F1B00, 0x00001B05, 0x00001B12, 0x00001B15, 0x00001B01):
+        s.program([o1, o2], fmts=(f0, f0, f0, f0), wfmt=2)
+        for _ in range(2):
+            s.quad({0: fmt_values(rng), 1: fmt_values(rng)})
+    s.write(outdir)
+
+
 def fc_inst(op=0, func=0xFF, any_=0, else_=0, aop=0, popcnt=0, bop0=0, bop1=0, ign=0, bool_addr=0,
-            addr=0, glob=0, psel=0, pinv=0, last=0):
+            addr=0, glob=0, psel=0, pinv=0, last=0, int_addr=0):
     """A flow-control instruction (000:12911-12928, 12968-13080): TYPE 2, ALU_WAIT as Mesa emits."""
     cmn = 2 | psel << 3 | pinv << 6 | last << 8 | 1 << 10
     fi = op | else_ << 4 | any_ << 5 | aop << 6 | func << 8 | popcnt << 16 | bop0 << 24 | bop1 << 26 | ign << 28
-    fa = bool_addr | (addr & 511) << 16 | glob << 31
+    fa = bool_addr | (int_addr & 31) << 8 | (addr & 511) << 16 | glob << 31
     return [cmn, 0, fi, fa, 0, 0]
 
 
@@ -391,6 +447,134 @@ def flow(outdir):
     s.write(outdir)
 
 
+US_FC_CTRL_FULL = 1 << 31
+US_FC_INT_CONST_0 = 0x4C00
+LOOP, ENDLOOP, REP, ENDREP, BREAKLOOP, BREAKREP, CONTINUE = 1, 2, 3, 4, 5, 6, 7
+
+
+def add_inst(rd, a, b_code=None, rel_b=False, rel_d=False, neg_b=False):
+    """rD = rA + B (MAD rA * 1 + B) on all four channels; B a temporary, or with rel_b a constant
+    addressed relative to aL; rel_d: the destination relative to aL."""
+    bsrc = (b_code | 0x100 | (0x200 if rel_b else 0)) if b_code is not None else 0
+    w = alu_inst(ra=(a, bsrc, 0), aa=(a, bsrc, 0), swz_a=(0, 1, 2), swz_b=(6, 6, 6), sel=(0, 0, 1),
+                 swz_c=(0, 1, 2), mod=(0, 0, 1 if neg_b else 0), asel=(0, 0, 1), aswz=(3, 6, 3),
+                 amod=(0, 0, 1 if neg_b else 0), rd=rd, ad=rd)
+    if rel_d:
+        w[5] |= 1 << 11
+        w[4] |= 1 << 11
+    return w
+
+
+def loops(outdir):
+    rng = random.Random(17)
+    s = Stim('fc_loops', 'FULL_FC_EN loops: a Mesa-style LOOP/IF/BRK/ENDIF/ENDLOOP (KR 255, r500_fragprog_emit.c), '
+             'LOOP with aL (KG/KB) and relative constant, source and destination addressing, REP nested in LOOP, '
+             'KR = 0, BREAKREP, CONTINUE, and the same loops with FULL_FC_EN 0 (executed as JUMP)')
+    s.w(US_FC_INT_CONST_0 + 0, 0x000000FF, 'KR 255 (Mesa: every loop)')
+    s.w(US_FC_INT_CONST_0 + 4, 0x00030204, 'KR 4, KG 2, KB 3')
+    s.w(US_FC_INT_CONST_0 + 8, 0x00000003, 'KR 3')
+    s.w(US_FC_INT_CONST_0 + 12, 0x00000002, 'KR 2')
+    s.w(US_FC_INT_CONST_0 + 16, 0x00000000, 'KR 0')
+    s.w(US_FC_INT_CONST_0 + 20, 0x00FF0A03, 'KR 3, KG 10, KB -1')
+    s.consts(0, [(float(i), float(10 * i), float(100 * i), float(-i)) for i in range(16)])
+    # r2 = 1.0 (the increment); r1 = 0; loop { r1 += 1; if (r1 - r0 >= 0) break; } out r1
+    inc = const_inst(2, 0x38)
+    setc = alu_inst(ra=(1, 0, 0), aa=(1, 0, 0), swz_a=(0, 1, 2), swz_b=(6, 6, 6), sel=(0, 0, 1), swz_c=(0, 1, 2),
+                    mod=(0, 0, 1), asel=(0, 0, 1), aswz=(3, 6, 3), amod=(0, 0, 1), rd=6, ad=6, wm=0, awm=0)
+    setc[0] |= 2 << 23                           # ALU_RESULT_OP >=, red
+    setc[3] |= 1 << 31                           # ALU_WMASK
+    mesa = [const_inst(1, 0x00),                                                          # 0 r1 = 0
+            inc,                                                                          # 1 r2 = 1
+            fc_inst(op=LOOP, func=0x00, ign=1, int_addr=0, addr=9),                       # 2 BGNLOOP
+            alu_inst(ra=(1, 2, 0), aa=(1, 2, 0), swz_a=(0, 1, 2), swz_b=(6, 6, 6), sel=(0, 0, 1), swz_c=(0, 1, 2),
+                     asel=(0, 0, 1), aswz=(3, 6, 3), rd=1, ad=1),                          # 3 r1 += r2
+            setc,                                                                         # 4 alu = r1 - r0 >= 0
+            fc_inst(op=0, func=0x0F, bop0=2, ign=1, addr=7),                              # 5 IF (no ELSE)
+            fc_inst(op=BREAKLOOP, func=0xFF, bop1=1, popcnt=1, ign=1, addr=10),           # 6 BRK
+            fc_inst(op=0, func=0x00, any_=1, bop0=1, popcnt=1, addr=8),                   # 7 ENDIF
+            alu_inst(ra=(5, 2, 0), aa=(5, 2, 0), swz_a=(0, 1, 2), swz_b=(6, 6, 6), sel=(0, 0, 1), swz_c=(0, 1, 2),
+                     asel=(0, 0, 1), aswz=(3, 6, 3), rd=5, ad=5),                          # 8 r5 += 1 (after the IF)
+            fc_inst(op=ENDLOOP, func=0xFF, any_=1, ign=1, int_addr=0, addr=3),            # 9 ENDLOOP
+            out_r(1, last=0), out_r(5, tgt=1)]                                            # 10, 11
+    for full in (1, 0):
+        s.w(US_FC_CTRL, US_FC_CTRL_FULL if full else 0, 'US_FC_CTRL FULL_FC_EN %d' % full)
+        s.program(mesa)
+        for th in ((1.0, 1.0, 1.0, 1.0), (3.0, 3.0, 3.0, 3.0), (2.0, 4.0, 6.0, 8.0), (5.0, 1.0, 7.0, 2.0)):
+            s.quad({0: [[th[p], 0.0, 0.0, 0.0] for p in range(4)], 5: [[0.0] * 4] * 4},
+                   cov=rng.choice((15, 15, 7)))
+    s.w(US_FC_CTRL, US_FC_CTRL_FULL)
+    # aL: r5 = sum of c[aL] for aL = 2, 5, 8, 11; r[20 + aL] = r5 each time; out r5, r31
+    al = [const_inst(5, 0x00),                                                            # 0
+          fc_inst(op=LOOP, func=0x00, ign=1, int_addr=1, addr=5),                         # 1
+          add_inst(5, 5, b_code=0, rel_b=True),                                           # 2 r5 += c[aL]
+          add_inst(20, 5, b_code=None, rel_d=True),                                       # 3 r[20+aL] = r5 + 0
+          fc_inst(op=ENDLOOP, func=0xFF, any_=1, ign=1, int_addr=1, addr=2),              # 4
+          out_r(5, last=0), out_r(31, tgt=1, last=0), out_r(25, tgt=2)]                   # 5-7
+    s.program(al)
+    s.quad({0: [[0.0] * 4] * 4})
+    # aL stepping down (KB = -1) with a relative source temporary: r5 = r[10] + r[9] + r[8]
+    al2 = [const_inst(5, 0x00),
+           fc_inst(op=LOOP, func=0x00, ign=1, int_addr=5, addr=4),
+           alu_inst(ra=(5, 0x200, 0), aa=(5, 0x200, 0), swz_a=(0, 1, 2), swz_b=(6, 6, 6), sel=(0, 0, 1),
+                    swz_c=(0, 1, 2), asel=(0, 0, 1), aswz=(3, 6, 3), rd=5, ad=5),          # r5 += r[0 + aL]
+           fc_inst(op=ENDLOOP, func=0xFF, any_=1, ign=1, int_addr=5, addr=2),
+           out_r(5)]
+    s.program(al2)
+    s.quad({8: special_quad(rng, (8,))[8], 9: [[1.0, 2.0, 3.0, 4.0]] * 4, 10: [[0.5, 0.25, 8.0, -1.0]] * 4})
+    # REP (KR 3) nested in LOOP (KR 2): r5 += 1 six times; REP with KR 0 skips; BREAKREP; CONTINUE
+    nest = [const_inst(5, 0x00), inc,                                                     # 0, 1
+            fc_inst(op=LOOP, func=0x00, ign=1, int_addr=3, addr=8),                       # 2 LOOP x2
+            fc_inst(op=REP, func=0x00, ign=1, int_addr=2, addr=6),                        # 3 REP x3
+            alu_inst(ra=(5, 2, 0), aa=(5, 2, 0), swz_a=(0, 1, 2), swz_b=(6, 6, 6), sel=(0, 0, 1), swz_c=(0, 1, 2),
+                     asel=(0, 0, 1), aswz=(3, 6, 3), rd=5, ad=5),                          # 4 r5 += 1
+            fc_inst(op=CONTINUE, func=0xFF, bop1=1, popcnt=0, ign=1, addr=6),             # 5 CONTINUE (to ENDREP)
+            fc_inst(op=ENDREP, func=0xFF, any_=1, ign=1, int_addr=2, addr=4),             # 6 ENDREP
+            fc_inst(op=REP, func=0x00, ign=1, int_addr=4, addr=8),                        # 7 REP x0: jumps, no push
+            fc_inst(op=ENDLOOP, func=0xFF, any_=1, ign=1, int_addr=3, addr=3),            # 8 ENDLOOP
+            out_r(5, tgt=3, last=0),                                                      # 9 r5 = 6
+            fc_inst(op=REP, func=0x00, ign=1, int_addr=1, addr=14),                       # 10 REP x4
+            fc_inst(op=BREAKREP, func=0xFF, ign=1, addr=14),                              # 11 BREAKREP at once
+            out_r(2, last=0),                                                             # 12 skipped
+            fc_inst(op=ENDREP, func=0xFF, any_=1, ign=1, int_addr=1, addr=11),            # 13
+            out_r(5, tgt=1)]                                                              # 14
+    s.program(nest)
+    s.quad({0: [[0.0] * 4] * 4})
+    s.quad({0: [[0.0] * 4] * 4}, cov=5)
+    s.write(outdir)
+
+
+def dxdy(outdir):
+    rng = random.Random(19)
+    s = Stim('tex_dxdy', 'TEX DXDY: the LOD from the explicit gradients (US_TEX_ADDR_DXDY, US_FORMAT0 sizes, '
+             'UNSCALED), gradient swizzles, special values, aL-relative gradient registers in a loop')
+    for n, (wd, ht) in enumerate(((256, 256), (1024, 16), (1, 1), (2048, 2048), (640, 480))):
+        s.w(0x4640 + 4 * n, (wd - 1) | (ht - 1) << 11, 'US_FORMAT0_%d %dx%d' % (n, wd, ht))
+    for smp in range(5):
+        for unscaled in (0, 1):
+            for dsw in (0x00, 0x1B, 0xE4):
+                cmn = 0x00000003 | 0xF << 11 | 1 << 2
+                ti = smp << 16 | 6 << 22 | unscaled << 27
+                ta = 0 | 0xE4 << 8 | 3 << 16 | 0xE4 << 24
+                dd = 1 | dsw << 8 | 2 << 16 | (dsw ^ 0xFF) << 24
+                s.program([[cmn, ti, ta, dd, 0, 0], out_r(3)])
+                grads = [[f32(rng.choice((1.0 / 256, 0.5 / 1024, 4.0, 0.0, -1.0 / 64))) if rng.random() < 0.7
+                          else rng.choice(SPECIAL) for _ in range(4)] for _ in range(4)]
+                s.quad({0: texcoords(rng), 1: grads, 2: [[f32(-rng.uniform(0, 0.1)) for _ in range(4)]
+                                                         for _ in range(4)]}, cov=rng.choice((15, 6)))
+    # the gradient registers relative to aL inside a loop: r[1 + aL], r[2 + aL] for aL = 0, 2
+    s.w(US_FC_CTRL, US_FC_CTRL_FULL)
+    s.w(US_FC_INT_CONST_0 + 24, 0x00020002, 'KR 2, KG 0, KB 2')
+    cmn = 0x00000003 | 0xF << 11
+    prog = [fc_inst(op=LOOP, func=0x00, ign=1, int_addr=6, addr=3),
+            [cmn, 0 << 16 | 6 << 22, 0 | 0xE4 << 8 | 3 << 16 | 0xE4 << 24, 1 | 1 << 7 | 0x04 << 8 | 2 << 16 | 1 << 23 | 0x04 << 24, 0, 0],
+            fc_inst(op=ENDLOOP, func=0xFF, any_=1, ign=1, int_addr=6, addr=1),
+            out_r(3)]
+    s.program(prog)
+    s.quad({0: texcoords(rng), 1: [[f32(0.01)] * 4] * 4, 2: [[f32(0.02)] * 4] * 4,
+            3: [[f32(0.5)] * 4] * 4, 4: [[f32(0.25)] * 4] * 4}, requests=[(0, p) for p in range(4)] * 2)
+    s.write(outdir)
+
+
 def main(argv):
     if len(argv) != 2:
         print(__doc__, file=sys.stderr)
@@ -399,7 +583,10 @@ def main(argv):
     out.mkdir(parents=True, exist_ok=True)
     xati(out)
     directed(out)
+    formats(out)
     flow(out)
+    loops(out)
+    dxdy(out)
     return 0
 
 

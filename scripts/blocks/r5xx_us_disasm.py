@@ -155,7 +155,16 @@ def main(argv):
     if '--stats' in argv:
         ld = state_at(regw, len(regw))
         seen = {k: set() for k in ('rop', 'aop', 'swz', 'mod', 'srcp', 'omod', 'src', 'texop', 'psel', 'tgt',
-                                   'fcop', 'aop_fc', 'bop', 'fcflag')}
+                                   'fcop', 'aop_fc', 'bop', 'fcflag', 'outfmt', 'outsel', 'wfmt', 'fcfull', 'rel')}
+        for a, v in regw:                        # output formats, W format, FULL_FC_EN as written
+            if 0x46A4 <= a <= 0x46B0 and a % 4 == 0:
+                seen['outfmt'].add(v & 31)
+                seen['outsel'].update(bits(v, 9 + 2 * k, 8 + 2 * k) for k in range(4))
+                seen['outfmt'].update(n for b, n in ((16, 'sign'), (20, 'round_adj')) if (v >> b) & 1)
+            elif a == 0x46B4:
+                seen['wfmt'].add(v & 7)
+            elif a == 0x4624:
+                seen['fcfull'].add(v >> 31)
         for w in ld.loaded:
             t = w[0] & 3
             seen['psel'].update((bits(w[0], 5, 3), bits(w[0], 27, 25)))
@@ -170,6 +179,9 @@ def main(argv):
                     seen['fcflag'].add('global')
             if t == 3:
                 seen['texop'].add(bits(w[1], 24, 22))
+                seen['rel'].update(n for b, n in ((7, 'texsrc'), (23, 'texdst')) if (w[2] >> b) & 1)
+                if bits(w[1], 24, 22) == 6:
+                    seen['rel'].update(n for b, n in ((7, 'dx'), (23, 'dy')) if (w[3] >> b) & 1)
             elif t in (0, 1):
                 seen['rop'].add(w[5] & 15)
                 seen['aop'].add(w[4] & 15)
@@ -179,8 +191,11 @@ def main(argv):
                 seen['srcp'].update((w[1] >> 30, w[2] >> 30))
                 seen['omod'].update((bits(w[3], 28, 26), bits(w[4], 28, 26)))
                 seen['tgt'].update((bits(w[3], 30, 29), bits(w[4], 30, 29)))
+                seen['rel'].update(n for x, n in ((w[5], 'rgbdst'), (w[4], 'alphadst')) if (x >> 11) & 1)
                 for aw in (w[1], w[2]):
                     for i in range(3):
+                        if (aw >> (10 * i + 9)) & 1:
+                            seen['rel'].add('src')
                         a = bits(aw, 10 * i + 7, 10 * i)
                         seen['src'].add('const' if (aw >> (10 * i + 8)) & 1 else 'inline' if a & 128 else 'temp')
         for k, v in seen.items():

@@ -5,6 +5,8 @@
  * All float arithmetic is the shared sf datapath (model/prim/sf.h, docs/float.md).
  */
 #include "sf.h"
+#include <string.h>
+
 #include "us_isa.h"
 
 #define F_HALF 0x3F000000u
@@ -27,6 +29,11 @@ uint32_t us_inline_float(unsigned c)
 static void fetch(const us_regs *r, const us_quad *q, uint32_t aw, unsigned i, unsigned p, uint32_t v[4])
 {
     unsigned a = us_bits(aw, 10 * i + 7, 10 * i), cst = (aw >> (10 * i + 8)) & 1;
+    unsigned rel = (aw >> (10 * i + 9)) & 1;
+    if (rel && cst)                                           /* REL: + aL, mod 256 / mod 128 */
+        a = (a + us_al(q)) & 0xFFu;
+    else if (rel && !(a & 0x80))
+        a = (a + us_al(q)) & 0x7Fu;
     if (cst) {
         for (unsigned c = 0; c < 4; c++)
             v[c] = r->cst[a][c];
@@ -213,7 +220,8 @@ void us_exec_alu(const us_regs *r, unsigned pc, us_quad *q)
     unsigned type = us_bits(cmn, 1, 0);
     unsigned rwm = us_bits(cmn, 13, 11), awm = (cmn >> 14) & 1;
     unsigned rom = us_bits(cmn, 17, 15), aom = (cmn >> 18) & 1;
-    unsigned rd = us_bits(rgba, 10, 4), ad = us_bits(ai, 10, 4);
+    unsigned rd = (us_bits(rgba, 10, 4) + (((rgba >> 11) & 1) ? us_al(q) : 0)) & 0x7Fu;
+    unsigned ad = (us_bits(ai, 10, 4) + (((ai >> 11) & 1) ? us_al(q) : 0)) & 0x7Fu;
     unsigned rtg = us_bits(ri, 30, 29), atg = us_bits(ai, 30, 29);
     unsigned wi = (cmn >> 7) & 1;
     for (unsigned p = 0; p < 4; p++) {
@@ -271,9 +279,29 @@ void us_exec_alu(const us_regs *r, unsigned pc, us_quad *q)
 void us_tex_coords(const us_regs *r, unsigned pc, const us_quad *q, unsigned p, uint32_t st[4])
 {
     uint32_t ta = r->inst[pc][US_W2];
-    unsigned src = us_bits(ta, 6, 0);
+    unsigned src = (us_bits(ta, 6, 0) + (((ta >> 7) & 1) ? us_al(q) : 0)) & 0x7Fu;
     for (unsigned k = 0; k < 4; k++)
         st[k] = q->t[src][p][us_bits(ta, 9 + 2 * k, 8 + 2 * k)];
+}
+
+/* DXDY: the LOD of pixel p from the derivative operands of US_TEX_ADDR_DXDY and US_FORMAT0 of the
+ * sampler: lg2(max(|dsdx|*W, |dtdx|*H, |dsdy|*W, |dtdy|*H)) (doc, TEX, "DXDY"). */
+static uint32_t dxdy_lod(const us_regs *r, unsigned pc, const us_quad *q, unsigned p)
+{
+    const uint32_t *w = r->inst[pc];
+    uint32_t d = w[US_W3], f = r->fmt0[us_bits(w[US_W1], 19, 16)];
+    unsigned xa = (us_bits(d, 6, 0) + (((d >> 7) & 1) ? us_al(q) : 0)) & 0x7Fu;
+    unsigned ya = (us_bits(d, 22, 16) + (((d >> 23) & 1) ? us_al(q) : 0)) & 0x7Fu;
+    uint32_t sx = q->t[xa][p][us_bits(d, 9, 8)] & 0x7FFFFFFFu, tx = q->t[xa][p][us_bits(d, 11, 10)] & 0x7FFFFFFFu;
+    uint32_t sy = q->t[ya][p][us_bits(d, 25, 24)] & 0x7FFFFFFFu, ty = q->t[ya][p][us_bits(d, 27, 26)] & 0x7FFFFFFFu;
+    uint32_t wf = SF_ONE, hf = SF_ONE;
+    if (!((w[US_W1] >> 27) & 1)) {                             /* not UNSCALED: texels */
+        float fw = (float)(us_bits(f, 10, 0) + 1), fh = (float)(us_bits(f, 21, 11) + 1);
+        memcpy(&wf, &fw, 4);
+        memcpy(&hf, &fh, 4);
+    }
+    uint32_t a = sf_max(sf_max(sf_mul(sx, wf), sf_mul(tx, hf)), sf_max(sf_mul(sy, wf), sf_mul(ty, hf)));
+    return sf_lg2(a);
 }
 
 void us_tex_request(const us_regs *r, unsigned pc, const us_quad *q, unsigned p, uint32_t req[5])
@@ -289,8 +317,8 @@ void us_tex_request(const us_regs *r, unsigned pc, const us_quad *q, unsigned p,
     req[0] = c[0];
     req[1] = c[1];
     req[2] = c[2];
-    req[3] = (op == 4 || op == 5) ? c[3] : 0;
-    req[4] = op == 5 ? 1 : op == 4 ? 2 : 0;
+    req[3] = (op == 4 || op == 5) ? c[3] : op == 6 ? dxdy_lod(r, pc, q, p) : 0;
+    req[4] = (op == 5 || op == 6) ? 1 : op == 4 ? 2 : 0;
 }
 
 unsigned us_tex_pixels(const us_regs *r, unsigned pc, const us_quad *q)
@@ -305,7 +333,7 @@ unsigned us_tex_pixels(const us_regs *r, unsigned pc, const us_quad *q)
 void us_tex_write(const us_regs *r, unsigned pc, us_quad *q, unsigned p, const uint32_t rgba[4])
 {
     uint32_t cmn = r->inst[pc][US_CMN], ta = r->inst[pc][US_W2];
-    unsigned dst = us_bits(ta, 22, 16), wm = us_bits(cmn, 14, 11);
+    unsigned dst = (us_bits(ta, 22, 16) + (((ta >> 23) & 1) ? us_al(q) : 0)) & 0x7Fu, wm = us_bits(cmn, 14, 11);
     if (!((cmn >> 7) & 1) && !((q->act >> p) & 1))
         return;
     for (unsigned c = 0; c < 4; c++) {
@@ -341,7 +369,9 @@ void us_quad_start(us_quad *q, unsigned cov)
         q->pred[t] = 0;
         q->cnt[t] = 0;
         q->astk[t] = 0;
+        q->lc[t] = q->al[t] = q->alst[t] = 0;
     }
+    q->lsp = q->alp = 0;
     q->tw = q->zmask = q->kill = 0;
     q->cov = (uint8_t)cov;
     q->act = 15;
@@ -397,6 +427,38 @@ unsigned us_exec_fc(const us_regs *r, unsigned pc, us_quad *q)
     }
     unsigned part = q->act & (((fi >> 28) & 1) ? q->cov : 15u);
     unsigned jump = ((fi >> 5) & 1) ? (want & part) != 0 : (want & part) == part;
+    unsigned op = us_bits(fi, 2, 0);
+    if ((r->fc_ctrl >> 31) && op >= 1 && op <= 6) {           /* FULL_FC_EN: the loop ops */
+        uint32_t k = r->fc_int[us_bits(fa, 12, 8)];
+        unsigned t = (q->lsp - 1u) & 3u, a = (q->alp - 1u) & 3u;
+        if (op == 1 || op == 3) {                              /* LOOP, REP */
+            if ((k & 0xFFu) == 0)
+                jump = 1;
+            if (!jump) {
+                q->lc[q->lsp] = (uint8_t)(k & 0xFFu);
+                q->lsp = (uint8_t)((q->lsp + 1u) & 3u);
+                if (op == 1) {
+                    q->al[q->alp] = (uint8_t)(k >> 8);
+                    q->alst[q->alp] = (uint8_t)(k >> 16);
+                    q->alp = (uint8_t)((q->alp + 1u) & 3u);
+                }
+            }
+        } else if (op == 2 || op == 4) {                       /* ENDLOOP, ENDREP */
+            q->lc[t] = (uint8_t)(q->lc[t] - 1u);
+            if (op == 2)
+                q->al[a] = (uint8_t)(q->al[a] + q->alst[a]);
+            jump = jump && q->lc[t] != 0;
+            if (!jump) {
+                q->lsp = (uint8_t)t;
+                if (op == 2)
+                    q->alp = (uint8_t)a;
+            }
+        } else if (jump) {                                     /* BREAKLOOP, BREAKREP */
+            q->lsp = (uint8_t)t;
+            if (op == 5)
+                q->alp = (uint8_t)a;
+        }
+    }
     bop(q, jump ? us_bits(fi, 27, 26) : us_bits(fi, 25, 24), us_bits(fi, 20, 16), want, jump);
     if (!jump)
         return (pc + 1) & 511u;

@@ -31,6 +31,7 @@ enum { US_CMN = 0, US_W1 = 1, US_W2 = 2, US_W3 = 3, US_W4 = 4, US_W5 = 5 };
 #define US_OUT_FMT_0       0x46A4u
 #define US_W_FMT           0x46B4u
 #define US_FC_INT_CONST_0  0x4C00u
+#define US_FORMAT0_0       0x4640u
 
 /* Instruction types (CMN TYPE[1:0]). */
 enum { US_T_ALU = 0, US_T_OUT = 1, US_T_FC = 2, US_T_TEX = 3 };
@@ -47,6 +48,7 @@ typedef struct us_regs {
     unsigned vdw;             /* dword of the current instruction/constant 0..5 */
     uint32_t config, pixsize, fc_bool, fc_ctrl, code_addr, code_range, code_offset, w_fmt;
     uint32_t out_fmt[4], fc_int[32];
+    uint32_t fmt0[16];        /* US_FORMAT0_n: TXWIDTH[10:0], TXHEIGHT[21:11] (DXDY's LOD) */
     uint16_t wcount;          /* register writes accepted, mod 2^16 */
 } us_regs;
 
@@ -80,7 +82,16 @@ typedef struct us_quad {
     uint8_t alu;
     uint16_t astk[4];
     uint8_t asp;
+    /* loops (FULL_FC_EN): the loop-counter stack and the aL stack (value, step), pointers wrap */
+    uint8_t lc[4], lsp;
+    uint8_t al[4], alst[4], alp;
 } us_quad;
+
+/* The loop register aL: the top of the aL stack (0 when nothing was pushed in this quad). */
+static inline unsigned us_al(const us_quad *q)
+{
+    return q->al[(q->alp - 1u) & 3u];
+}
 
 /* The per-quad state at the start of a quad (outputs, predicates, kill, flow control). */
 void us_quad_start(us_quad *q, unsigned cov);
@@ -107,6 +118,20 @@ unsigned us_tex_pixels(const us_regs *r, unsigned pc, const us_quad *q);
 void us_tex_write(const us_regs *r, unsigned pc, us_quad *q, unsigned p, const uint32_t rgba[4]);
 /* TEX KIL: kill the pixels whose swizzled source has a component below zero. */
 void us_tex_kill(const us_regs *r, unsigned pc, us_quad *q);
+
+/* Output conversion (us_fmt.c): component kinds. */
+enum { US_K_ZERO = 0, US_K_UNORM = 1, US_K_SNORM = 2, US_K_FP16 = 3, US_K_FP32 = 4, US_K_W24FP = 5 };
+/* One binary32 converted to a component of the kind and width (trunc: ROUND_ADJ). */
+uint32_t us_cvt(uint32_t x, unsigned kind, unsigned w, unsigned trunc);
+/* Component k of OUT_FMT code fmt with OUT_SIGN bit sign: kind and width. */
+void us_fmt_comp(unsigned fmt, unsigned k, unsigned sign, unsigned *kind, unsigned *w);
+/* The target's format is used (OUT_FMT 0-13, 16-21). */
+int us_fmt_used(uint32_t fmtreg);
+/* One pixel of a target: ch = its r g b a, chmask = channels written; lanes C0..C3; returns the
+ * present-component mask (bit k). */
+uint32_t us_fmt_pixel(uint32_t fmtreg, const uint32_t ch[4], unsigned chmask, uint32_t lane[4]);
+/* W converted by US_W_FMT[1:0]. */
+uint32_t us_fmt_w(uint32_t wfmt, uint32_t x);
 
 /* Human-readable disassembly of one instruction (six dwords); returns the length written. */
 int us_disasm(const uint32_t w[6], char *buf, size_t n);

@@ -86,17 +86,34 @@ static void us_eval(void *h, uint64_t *ports)
         p->frag_quad = s->qid;
         p->frag_tgt = t;
         p->frag_last = (uint64_t)(rest == 0);
-        p->frag_pc = (q->tw >> t) & 1 ? q->opc[t] : 0;
+        p->frag_pc = !(s->ti & 0x10) && ((q->tw >> t) & 1) ? q->opc[t] : 0;
         p->frag_wr = (uint64_t)(q->cov & ~q->kill & 15);
-        p->frag_mask = ((q->tw >> t) & 1 ? q->omask[t] : 0) | ((uint64_t)q->zmask << 16);
+        /* the target's components converted by US_OUT_FMT_t, W by US_W_FMT (doc "Output conversion") */
+        uint32_t fr = s->r.out_fmt[t], cm = 0, zl[4];
+        unsigned zm = (s->r.w_fmt >> 2) & 1 ? 0 : q->zmask;
         for (unsigned px = 0; px < 4; px++) {
-            (&p->frag_p0rg)[2 * px] = pk(q->out[t][px][0], q->out[t][px][1]);
-            (&p->frag_p0ba)[2 * px] = pk(q->out[t][px][2], q->out[t][px][3]);
+            uint32_t lane[4] = {0, 0, 0, 0};
+            if (!(s->ti & 0x10) && ((q->tw >> t) & 1))
+                cm |= us_fmt_pixel(fr, q->out[t][px], (q->omask[t] >> (4 * px)) & 15, lane) << (4 * px);
+            (&p->frag_p0rg)[2 * px] = pk(lane[0], lane[1]);
+            (&p->frag_p0ba)[2 * px] = pk(lane[2], lane[3]);
+            zl[px] = (zm >> px) & 1 ? us_fmt_w(s->r.w_fmt, q->z[px]) : 0;
         }
-        p->frag_z01 = pk(q->z[0], q->z[1]);
-        p->frag_z23 = pk(q->z[2], q->z[3]);
+        p->frag_mask = cm | ((uint64_t)zm << 16);
+        p->frag_z01 = pk(zl[0], zl[1]);
+        p->frag_z23 = pk(zl[2], zl[3]);
     }
     p->idle = (uint64_t)(s->st == S_IDLE);
+}
+
+/* The targets written whose format is used (the records EMIT sends). */
+static unsigned used_targets(const us *s)
+{
+    unsigned m = 0;
+    for (unsigned t = 0; t < 4; t++)
+        if (((s->q.tw >> t) & 1) && us_fmt_used(s->r.out_fmt[t]))
+            m |= 1u << t;
+    return m;
 }
 
 /* After the instruction at pc: the next one, a NOP cycle, or the end of the program. */
@@ -112,7 +129,7 @@ static void advance(us *s, unsigned next)
         s->nop_emit = done;
     } else if (done) {
         s->st = S_EMIT;
-        s->ti = s->q.tw ? s->q.tw : 0x10;
+        s->ti = used_targets(s) ? used_targets(s) : 0x10;
     } else {
         s->st = S_RUN;
     }
@@ -178,7 +195,7 @@ static void us_tick(void *h, const uint64_t *ports)
     case S_NOP:
         if (s->nop_emit) {
             s->st = S_EMIT;
-            s->ti = s->q.tw ? s->q.tw : 0x10;
+            s->ti = used_targets(s) ? used_targets(s) : 0x10;
         } else {
             s->st = S_RUN;
         }

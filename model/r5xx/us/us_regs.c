@@ -50,6 +50,8 @@ void us_regs_write(us_regs *r, uint32_t addr, uint32_t data)
     }
     if (addr >= US_OUT_FMT_0 && addr < US_OUT_FMT_0 + 16 && (addr & 3) == 0)
         r->out_fmt[(addr - US_OUT_FMT_0) >> 2] = data & 0x001FFF1Fu;
+    else if (addr >= US_FORMAT0_0 && addr < US_FORMAT0_0 + 64 && (addr & 3) == 0)
+        r->fmt0[(addr - US_FORMAT0_0) >> 2] = data & 0x003FFFFFu;
     else if (addr >= US_FC_INT_CONST_0 && addr < US_FC_INT_CONST_0 + 128 && (addr & 3) == 0)
         r->fc_int[(addr - US_FC_INT_CONST_0) >> 2] = data & 0x00FFFFFFu;
 }

@@ -5,8 +5,10 @@
  * LODBIAS/LOD/DXDY/KIL/NOP with semaphores; a final OUT), loaded through GA_US_VECTOR_INDEX/DATA
  * as drivers do, with random constants and US_CONFIG, then quads of random inputs (special
  * values: +-0, denormals, +-inf, NaN, huge, tiny) and the texture responses the program's
- * requests take, in order.  --count is the number of quads.  Flow control is not generated
- * (docs/blocks/r5xx.us.md, "Not yet built").
+ * requests take, in order.  --count is the number of quads.  Flow control: forward JUMPs (every
+ * op, branch state, A_OP push), and with FULL_FC_EN one structured loop a program (LOOP/REP ...
+ * ENDLOOP/ENDREP back to the body, US_FC_INT_CONST with small counts, BREAK/CONTINUE and
+ * aL-relative addressing inside); output formats US_OUT_FMT_0..3 and US_W_FMT.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -51,15 +53,17 @@ static uint32_t fval(gen *g)
     }
 }
 
-/* A source address field (8 bits + CONST + REL=0): a temp 0..7, a constant, an inline float. */
+/* A source address field (8 bits + CONST + REL): a temp 0..7, a constant, an inline float;
+ * REL (+ aL) one time in eight. */
 static uint32_t src_addr(gen *g)
 {
+    uint32_t rel = rnd(g, 8) == 0 ? 0x200u : 0;
     switch (rnd(g, 8)) {
-    case 0: return rnd(g, 256) | 0x100u;                              /* constant 0..255 */
-    case 1: case 2: return (rnd(g, 8)) | 0x100u;                      /* constant 0..7 */
-    case 3: return 0x80u | rnd(g, 128);                               /* inline float */
-    case 4: return rnd(g, 128);                                       /* any temp */
-    default: return rnd(g, 8);                                        /* temp 0..7 */
+    case 0: return rnd(g, 256) | 0x100u | rel;                        /* constant 0..255 */
+    case 1: case 2: return (rnd(g, 8)) | 0x100u | rel;                /* constant 0..7 */
+    case 3: return 0x80u | rnd(g, 128) | rel;                         /* inline float */
+    case 4: return rnd(g, 128) | rel;                                 /* any temp */
+    default: return rnd(g, 8) | rel;                                  /* temp 0..7 */
     }
 }
 
@@ -110,6 +114,8 @@ static void alu(gen *g, int out, uint32_t w[6])
     uint32_t rgba = rops[rnd(g, sizeof rops / sizeof rops[0])] | rnd(g, 8) << 4 | rnd(g, 4) << 12 |
                     swz(g) << 14 | swz(g) << 17 | swz(g) << 20 | rnd(g, 4) << 23 | rnd(g, 4) << 25 |
                     swz(g) << 27 | rnd(g, 4) << 30;
+    if (rnd(g, 8) == 0) ai |= 1u << 11;                                 /* ALPHA_ADDRD_REL */
+    if (rnd(g, 8) == 0) rgba |= 1u << 11;                               /* RGB_ADDRD_REL */
     w[0] = cmn; w[1] = ra; w[2] = aa; w[3] = ri; w[4] = ai; w[5] = rgba;
 }
 
@@ -120,22 +126,44 @@ static void tex(gen *g, uint32_t w[6])
     uint32_t ti = rnd(g, 16) << 16 | ops[rnd(g, sizeof ops / sizeof ops[0])] << 22 | rnd(g, 2) << 25 |
                   rnd(g, 2) << 26 | rnd(g, 2) << 27;
     uint32_t ta = rnd(g, 8) | rnd(g, 256) << 8 | rnd(g, 8) << 16 | (rnd(g, 4) ? 0xE4u : rnd(g, 256)) << 24;
+    if (rnd(g, 8) == 0) ta |= 1u << 7;                                  /* SRC_ADDR_REL */
+    if (rnd(g, 8) == 0) ta |= 1u << 23;                                 /* DST_ADDR_REL */
     if (rnd(g, 8) == 0) {
         ta = (ta & ~0x7Fu) | rnd(g, 128);
         ta = (ta & ~0x7F0000u) | rnd(g, 128) << 16;
     }
-    w[0] = cmn; w[1] = ti; w[2] = ta; w[3] = rnd(g, 2) ? 0 : word(g) & 0x7F7F7F7Fu; w[4] = 0; w[5] = 0;
+    /* US_TEX_ADDR_DXDY: temporaries 0..7 mostly, any swizzle, REL one time in four each */
+    uint32_t dd = rnd(g, 4) ? (rnd(g, 8) | rnd(g, 256) << 8 | rnd(g, 8) << 16 | rnd(g, 256) << 24)
+                            : word(g) & 0x7F7F7F7Fu;
+    if (rnd(g, 4) == 0) dd |= 1u << 7;
+    if (rnd(g, 4) == 0) dd |= 1u << 23;
+    w[0] = cmn; w[1] = ti; w[2] = ta; w[3] = rnd(g, 3) ? dd : 0; w[4] = 0; w[5] = 0;
 }
 
-/* A forward JUMP (or a loop op, which acts as one) to relative index j of the window. */
-static void fc(gen *g, unsigned j, unsigned base, uint32_t w[6])
+/* A forward JUMP to relative index j of the window: any op without FULL_FC_EN (they act as
+ * JUMP), else JUMP, BREAKLOOP, BREAKREP or CONTINUE (the loop ops come from loop() only, so every
+ * backward jump is an ENDLOOP/ENDREP and every program ends). */
+static void fc(gen *g, unsigned j, unsigned base, int full, uint32_t w[6])
 {
+    static const unsigned fops[] = { 0, 0, 5, 6, 7 };
     uint32_t cmn = US_T_FC | (rnd(g, 3) ? 0 : (rnd(g, 6) << 3 | rnd(g, 2) << 6)) | rnd(g, 2) << 10;
-    uint32_t fi = (rnd(g, 2) ? 0 : rnd(g, 8)) | rnd(g, 2) << 4 | rnd(g, 2) << 5 | (rnd(g, 2) ? 2u : 0) << 6 |
+    uint32_t op = full ? fops[rnd(g, 5)] : (rnd(g, 2) ? 0 : rnd(g, 8));
+    uint32_t fi = op | rnd(g, 2) << 4 | rnd(g, 2) << 5 | (rnd(g, 2) ? 2u : 0) << 6 |
                   rnd(g, 256) << 8 | rnd(g, 4) << 16 | rnd(g, 4) << 24 | rnd(g, 4) << 26 | rnd(g, 2) << 28;
     unsigned global = rnd(g, 4) == 0;
     uint32_t fa = rnd(g, 32) | rnd(g, 32) << 8 | ((global ? base + j : j) & 511u) << 16 | (uint32_t)global << 31;
     w[0] = cmn; w[1] = 0; w[2] = fi; w[3] = fa; w[4] = 0; w[5] = 0;
+}
+
+/* The opening (LOOP/REP) or closing (ENDLOOP/ENDREP) instruction of a loop over relative indices
+ * i+1..j (target: j + 1 or j for the opening as Mesa, i + 1 for the closing). */
+static void loop_op(gen *g, unsigned op, unsigned tgt, unsigned ia, uint32_t w[6])
+{
+    uint32_t cmn = US_T_FC | (rnd(g, 4) ? 0 : (rnd(g, 6) << 3 | rnd(g, 2) << 6)) | 1u << 10;
+    uint32_t func = (op == 1 || op == 3) ? (rnd(g, 4) ? 0x00u : rnd(g, 256)) : (rnd(g, 4) ? 0xFFu : rnd(g, 256));
+    uint32_t fi = op | func << 8 | (uint32_t)((op == 2 || op == 4) ? rnd(g, 4) != 0 : rnd(g, 2)) << 5 |
+                  (rnd(g, 4) ? 0 : rnd(g, 4) << 24 | rnd(g, 4) << 26 | rnd(g, 4) << 16) | rnd(g, 2) << 28;
+    w[0] = cmn; w[1] = 0; w[2] = fi; w[3] = ia << 8 | (tgt & 511u) << 16; w[4] = 0; w[5] = 0;
 }
 
 /* Load a program of n instructions. */
@@ -151,10 +179,32 @@ static void program(gen *g)
     regw(g, US_CODE_RANGE, start | (n - 1) << 16);
     if (rnd(g, 4) == 0)
         regw(g, US_OUT_FMT_0 + 4 * rnd(g, 4), word(g));
-    if (rnd(g, 8) == 0)
+    for (unsigned t = 0; t < 4; t++)                                   /* formats drivers use, mostly */
+        if (rnd(g, 3) == 0) {
+            static const uint32_t f[] = { 0x1B00u, 0x3900u, 0xE400u, 0x0000u, 0x3915u, 0x1B05u, 0x1B12u,
+                                          0x1B15u, 0x1B01u, 0x1B02u, 0x000F1B00u, 0x1B0Fu };
+            uint32_t v = rnd(g, 2) ? f[rnd(g, 12)] : (0x1B00u | rnd(g, 32) | (rnd(g, 4) ? 0 : rnd(g, 16) << 16));
+            regw(g, US_OUT_FMT_0 + 4 * t, rnd(g, 4) ? v : word(g));
+        }
+    if (rnd(g, 3) == 0)
         regw(g, US_W_FMT, rnd(g, 8));
+    for (unsigned k = rnd(g, 3); k > 0; k--)                          /* texture sizes for DXDY */
+        regw(g, US_FORMAT0_0 + 4 * rnd(g, 16), rnd(g, 4) ? (rnd(g, 2048) | rnd(g, 2048) << 11) : word(g));
+    int full = rnd(g, 3) == 0;
+    if (rnd(g, 2) || full)
+        regw(g, US_FC_CTRL, (full ? 0x80000000u : 0) | (word(g) & 0x40000000u));
+    if (full)
+        for (unsigned k = 0; k < 4; k++)                               /* KR 0..4, KG, KB */
+            regw(g, US_FC_INT_CONST_0 + 4 * k, rnd(g, 5) | rnd(g, 256) << 8 | rnd(g, 256) << 16 |
+                                               (rnd(g, 4) ? 0 : word(g) & 0xFF000000u));
+    /* one loop over relative li+1..lj (full, n >= 4) */
+    unsigned li = ~0u, lj = ~0u, lop = 1 + 2 * rnd(g, 2);
     regw(g, US_GA_VECTOR_INDEX, (off + start) & 511u);
     int last_set = rnd(g, 2);
+    if (full && n >= 4) {
+        li = rnd(g, n - 3);
+        lj = li + 1 + rnd(g, n - 2 - li);                               /* li < lj < n - 1 */
+    }
     if (rnd(g, 2))
         regw(g, US_FC_BOOL_CONST, word(g));
     for (unsigned i = 0; i < n; i++) {
@@ -163,9 +213,13 @@ static void program(gen *g)
             alu(g, 1, w);
             if (last_set)
                 w[0] |= 1u << 8;
+        } else if (i == li) {
+            loop_op(g, lop, start + lj + 1, rnd(g, 4), w);
+        } else if (i == lj) {
+            loop_op(g, lop + 1, start + li + 1, rnd(g, 4), w);
         } else if (rnd(g, 8) == 0) {
             /* start + j relative to OFFSET (or absolute with JUMP_GLOBAL) */
-            fc(g, start + i + 1 + rnd(g, n - 1 - i), off, w);
+            fc(g, start + i + 1 + rnd(g, n - 1 - i), off, full, w);
         } else if (rnd(g, 5) == 0) {
             tex(g, w);
         } else {
@@ -209,7 +263,7 @@ static void quad(gen *g)
     }
     us_quad_start(&g->q, cov);
     unsigned pc = us_start_pc(&g->r);
-    for (unsigned steps = 0; steps < 4096; steps++) {
+    for (unsigned long steps = 0; steps < (1ul << 24); steps++) {     /* every program ends */
         const uint32_t *w = g->r.inst[pc];
         unsigned type = us_bits(w[0], 1, 0), next = (pc + 1) & 511u;
         if (type == US_T_ALU || type == US_T_OUT) {

@@ -88,6 +88,10 @@ module r5xx_us (
   logic [3:0]  alu_q;           // pixel p's ALU result bit
   logic [35:0] astk_q;          // address stack entry k at [9k +: 9]
   logic [1:0]  asp_q;
+  logic [31:0] lc_q;            // loop-counter stack entry k at [8k +: 8]
+  logic [1:0]  lsp_q;
+  logic [31:0] al_q, alst_q;    // aL stack: value and step of entry k at [8k +: 8]
+  logic [1:0]  alp_q;
   logic [511:0] tmp_q [128];    // pixel-stack temporaries: pixel p channel c at [128p + 32c]
   logic [2047:0] tv_q;          // lane (p, c) of temporary i written: bit 16i + 4p + c (else it reads 0)
 
@@ -107,10 +111,18 @@ module r5xx_us (
   logic         zmode;
   logic [8:0]   start_pc, end_pc, offset;
   logic [31:0]  fc_bool;
+  logic [83:0]  out_fmt;
+  logic [2:0]   w_fmt;
+  logic         fc_full;
+  logic [23:0]  kint;
+  logic [21:0]  fmt0;
   r5xx_us_loader u_loader (
     .clk_i, .rst_ni, .we_i(regw_fire), .addr_i(regw_addr_i), .data_i(regw_data_i),
     .pc_i(pc_q), .inst_o(iw), .caddr_i(caddr), .cst_o(cst), .wcount_o(wcount), .zmode_o(zmode),
-    .start_o(start_pc), .end_o(end_pc), .offset_o(offset), .fc_bool_o(fc_bool)
+    .start_o(start_pc), .end_o(end_pc), .offset_o(offset), .fc_bool_o(fc_bool),
+    .out_fmt_o(out_fmt), .w_fmt_o(w_fmt),
+    .fc_full_o(fc_full), .iaddr_i(iw[96+12:96+8]), .fc_int_o(kint),
+    .fsmp_i(iw[32+19:32+16]), .fmt0_o(fmt0)
   );
   logic [31:0] cmn, w1, w2, w3, w4, w5;
   assign cmn = iw[31:0];
@@ -121,6 +133,13 @@ module r5xx_us (
   assign w5 = iw[191:160];
   logic [1:0] itype;
   assign itype = cmn[1:0];
+
+  // the loop register aL: the top of the aL stack
+  logic [1:0] ltop, atop;
+  logic [7:0] al;
+  assign ltop = lsp_q - 2'd1;
+  assign atop = alp_q - 2'd1;
+  assign al = al_q[8*atop +: 8];
 
   // ---- sources: RGB 0..2 from w1, alpha 0..2 from w2 ----------------------------------------------
   function automatic logic [31:0] inline_f(input logic [6:0] c);
@@ -151,11 +170,14 @@ module r5xx_us (
     assign a = aw[10*(k%3) +: 8];
     assign isc = aw[10*(k%3) + 8];
     logic unused_aw;
-    assign unused_aw = ^aw;   // the other sources, SRCP_OP (the ALU's), REL (aL = 0)
-    assign caddr[k] = a;
+    assign unused_aw = ^aw;   // the other sources, SRCP_OP (the ALU's)
+    // REL: + aL (constants mod 256, temporaries mod 128, inline floats unchanged)
+    logic [7:0] ar;
+    assign ar = !aw[10*(k%3) + 9] ? a : isc ? a + al : a[7] ? a : {1'b0, a[6:0] + al[6:0]};
+    assign caddr[k] = ar;
     logic [31:0] f;
     assign f = inline_f(a[6:0]);
-    assign srcv[k] = isc ? {4{cst[k]}} : a[7] ? {16{f}} : tread(tmp_q[a[6:0]], tv_q[16*a[6:0] +: 16]);
+    assign srcv[k] = isc ? {4{cst[k]}} : a[7] ? {16{f}} : tread(tmp_q[ar[6:0]], tv_q[16*ar[6:0] +: 16]);
   end
 
   // ---- the four pixel ALUs ------------------------------------------------------------------------
@@ -227,7 +249,7 @@ module r5xx_us (
   // ---- FC: B_ELSE, the jump decision, the branch-state operation, the next pc ------------------
   logic [3:0] e_act, want, part, n_act;
   logic [31:0] e_cnt, n_cnt;
-  logic jump;
+  logic jump, jdec;
   logic [1:0] bsel;
   logic bl;
   assign bl = fc_bool[w3[4:0]];
@@ -258,7 +280,17 @@ module r5xx_us (
     assign want[p] = w2[8 + idx];
   end
   assign part = e_act & (w2[28] ? cov_q : 4'hF);
-  assign jump = w2[5] ? ((want & part) != 4'd0) : ((want & part) == part);
+  assign jdec = w2[5] ? ((want & part) != 4'd0) : ((want & part) == part);
+  // FULL_FC_EN: LOOP/REP jump when KR = 0; ENDLOOP/ENDREP not when the counter reaches 0
+  logic [2:0] fop;
+  logic       lop;
+  logic [7:0] lcdec;
+  assign fop = w2[2:0];
+  assign lop = fc_full && fop != 3'd0 && fop != 3'd7;
+  assign lcdec = lc_q[8*ltop +: 8] - 8'd1;
+  assign jump = !lop ? jdec :
+                (fop == 3'd1 || fop == 3'd3) ? (jdec || kint[7:0] == 8'd0) :
+                (fop == 3'd2 || fop == 3'd4) ? (jdec && lcdec != 8'd0) : jdec;
   assign bsel = jump ? w2[27:26] : w2[25:24];
   always_comb begin
     for (int p = 0; p < 4; p++) begin
@@ -295,7 +327,10 @@ module r5xx_us (
   logic [3:0] op;
   assign op = {1'b0, w1[24:22]};
   logic [511:0] tsrc;
-  assign tsrc = tread(tmp_q[w2[6:0]], tv_q[16*w2[6:0] +: 16]);
+  logic [6:0] tsa, tda;          // SRC_ADDR / DST_ADDR with REL (+ aL)
+  assign tsa = w2[6:0] + (w2[7] ? al[6:0] : 7'd0);
+  assign tda = w2[22:16] + (w2[23] ? al[6:0] : 7'd0);
+  assign tsrc = tread(tmp_q[tsa], tv_q[16*tsa +: 16]);
   function automatic logic [1:0] lowest(input logic [2:0] m);   // 3 when m[2:0] is 0
     logic [1:0] r;
     if (m[0]) r = 2'd0;
@@ -323,6 +358,40 @@ module r5xx_us (
   for (genvar k = 0; k < 3; k++) begin : g_pj
     prim_sf_mul u_pj (.a_i(tc[k]), .b_i(rq), .zmode_i(1'b0), .z_o(pj[k]));
   end
+  // DXDY: lod = lg2(max(|dsdx|*W, |dtdx|*H, |dsdy|*W, |dtdy|*H)) of the requested pixel
+  function automatic logic [31:0] i2f(input logic [11:0] v);   // 1..2048, exact
+    logic [31:0] r;
+    r = 32'd0;
+    for (int b = 0; b < 12; b++) begin
+      if (v[b]) r = {1'b0, 8'(127 + b), 23'(({11'd0, v} << (23 - b)) & 23'h7FFFFF)};
+    end
+    return r;
+  endfunction
+  logic [6:0]   dxa, dya;
+  logic [511:0] dxv, dyv;
+  logic [127:0] dxp, dyp;
+  logic [31:0]  dd [4];         // |dsdx| |dtdx| |dsdy| |dtdy|
+  logic [31:0]  wsz, hsz, dm [4], dmx0, dmx1, dmx, lam;
+  assign dxa = w3[6:0] + (w3[7] ? al[6:0] : 7'd0);
+  assign dya = w3[22:16] + (w3[23] ? al[6:0] : 7'd0);
+  assign dxv = tread(tmp_q[dxa], tv_q[16*dxa +: 16]);
+  assign dyv = tread(tmp_q[dya], tv_q[16*dya +: 16]);
+  assign dxp = dxv[128*rqpx +: 128];
+  assign dyp = dyv[128*rqpx +: 128];
+  assign dd[0] = {1'b0, dxp[32*w3[9:8] +: 31]};
+  assign dd[1] = {1'b0, dxp[32*w3[11:10] +: 31]};
+  assign dd[2] = {1'b0, dyp[32*w3[25:24] +: 31]};
+  assign dd[3] = {1'b0, dyp[32*w3[27:26] +: 31]};
+  assign wsz = w1[27] ? 32'h3F800000 : i2f({1'b0, fmt0[10:0]} + 12'd1);
+  assign hsz = w1[27] ? 32'h3F800000 : i2f({1'b0, fmt0[21:11]} + 12'd1);
+  for (genvar k = 0; k < 4; k++) begin : g_dd
+    prim_sf_mul u_dm (.a_i(dd[k]), .b_i((k == 0 || k == 2) ? wsz : hsz), .zmode_i(1'b0), .z_o(dm[k]));
+  end
+  prim_sf_max u_mx0 (.a_i(dm[0]), .b_i(dm[1]), .z_o(dmx0));
+  prim_sf_max u_mx1 (.a_i(dm[2]), .b_i(dm[3]), .z_o(dmx1));
+  prim_sf_max u_mx (.a_i(dmx0), .b_i(dmx1), .z_o(dmx));
+  prim_sf_lg2 u_lam (.a_i(dmx), .z_o(lam));
+
   logic proj, haslod;
   assign proj = op == 4'd3;
   assign haslod = op == 4'd4 || op == 4'd5;
@@ -336,8 +405,8 @@ module r5xx_us (
   assign texreq_s_o = texreq_valid_o ? (proj ? pj[0] : tc[0]) : 32'd0;
   assign texreq_t_o = texreq_valid_o ? (proj ? pj[1] : tc[1]) : 32'd0;
   assign texreq_r_o = texreq_valid_o ? (proj ? pj[2] : tc[2]) : 32'd0;
-  assign texreq_lod_o = (texreq_valid_o && haslod) ? tc[3] : 32'd0;
-  assign texreq_lmode_o = !texreq_valid_o ? 2'd0 : (op == 4'd5) ? 2'd1 : (op == 4'd4) ? 2'd2 : 2'd0;
+  assign texreq_lod_o = !texreq_valid_o ? 32'd0 : haslod ? tc[3] : (op == 4'd6) ? lam : 32'd0;
+  assign texreq_lmode_o = !texreq_valid_o ? 2'd0 : (op == 4'd5 || op == 4'd6) ? 2'd1 : (op == 4'd4) ? 2'd2 : 2'd0;
   assign texrsp_ready_o = (st_q == S_TEX) && ((rspm_q & ~reqm_q) != 4'd0);
   assign texreq_fire = texreq_valid_o && texreq_ready_i;
   assign texrsp_fire = texrsp_valid_i && texrsp_ready_o;
@@ -392,25 +461,42 @@ module r5xx_us (
   assign frag_quad_o = frag_valid_o ? qid_q : 16'd0;
   assign frag_tgt_o = frag_valid_o ? etgt : 2'd0;
   assign frag_last_o = frag_valid_o && elast;
-  assign frag_pc_o = (frag_valid_o && etw) ? opc_q[9*etgt +: 9] : 9'd0;
+  assign frag_pc_o = (frag_valid_o && etw && !ti_q[4]) ? opc_q[9*etgt +: 9] : 9'd0;
   assign frag_wr_o = frag_valid_o ? (cov_q & ~kill_q) : 4'd0;
-  assign frag_mask_o = frag_valid_o ? {zmask_q, etw ? omask_q[16*etgt +: 16] : 16'd0} : 20'd0;
-  assign frag_p0rg_o = frag_valid_o ? ov[63:0] : 64'd0;
-  assign frag_p0ba_o = frag_valid_o ? ov[127:64] : 64'd0;
-  assign frag_p1rg_o = frag_valid_o ? ov[191:128] : 64'd0;
-  assign frag_p1ba_o = frag_valid_o ? ov[255:192] : 64'd0;
-  assign frag_p2rg_o = frag_valid_o ? ov[319:256] : 64'd0;
-  assign frag_p2ba_o = frag_valid_o ? ov[383:320] : 64'd0;
-  assign frag_p3rg_o = frag_valid_o ? ov[447:384] : 64'd0;
-  assign frag_p3ba_o = frag_valid_o ? ov[511:448] : 64'd0;
-  assign frag_z01_o = frag_valid_o ? z_q[63:0] : 64'd0;
-  assign frag_z23_o = frag_valid_o ? z_q[127:64] : 64'd0;
+  // the target's components converted by US_OUT_FMT_t, W by US_W_FMT ("Output conversion")
+  logic [20:0]  efmt;
+  logic [15:0]  eom, ecm;
+  logic [511:0] elane;
+  logic [3:0]   zdel;
+  logic [127:0] zl;
+  assign efmt = out_fmt[21*etgt +: 21];
+  assign eom = (etw && !ti_q[4]) ? omask_q[16*etgt +: 16] : 16'd0;
+  assign zdel = w_fmt[2] ? 4'd0 : zmask_q;
+  for (genvar p = 0; p < 4; p++) begin : g_opix
+    r5xx_us_opix u_opix (.fmt_i(efmt), .ch_i(ov[128*p +: 128]), .chm_i(eom[4*p +: 4]),
+                         .lane_o(elane[128*p +: 128]), .cm_o(ecm[4*p +: 4]));
+    logic [31:0] zv;
+    r5xx_us_cvt u_wcvt (.x_i(z_q[32*p +: 32]), .kind_i(w_fmt[1:0] == 2'd1 ? 3'd1 :
+                        w_fmt[1:0] == 2'd2 ? 3'd5 : 3'd0), .w_i(5'd24), .trunc_i(1'b0), .v_o(zv));
+    assign zl[32*p +: 32] = zdel[p] ? zv : 32'd0;
+  end
+  assign frag_mask_o = frag_valid_o ? {zdel, ecm} : 20'd0;
+  assign frag_p0rg_o = frag_valid_o ? elane[63:0] : 64'd0;
+  assign frag_p0ba_o = frag_valid_o ? elane[127:64] : 64'd0;
+  assign frag_p1rg_o = frag_valid_o ? elane[191:128] : 64'd0;
+  assign frag_p1ba_o = frag_valid_o ? elane[255:192] : 64'd0;
+  assign frag_p2rg_o = frag_valid_o ? elane[319:256] : 64'd0;
+  assign frag_p2ba_o = frag_valid_o ? elane[383:320] : 64'd0;
+  assign frag_p3rg_o = frag_valid_o ? elane[447:384] : 64'd0;
+  assign frag_p3ba_o = frag_valid_o ? elane[511:448] : 64'd0;
+  assign frag_z01_o = frag_valid_o ? zl[63:0] : 64'd0;
+  assign frag_z23_o = frag_valid_o ? zl[127:64] : 64'd0;
   assign idle_o = st_q == S_IDLE;
 
   // ---- temporaries: the input beat, the ALU's RGB and alpha writes, the TEX response ----------------
   logic [6:0]  rd, ad;
-  assign rd = w5[10:4];
-  assign ad = w4[10:4];
+  assign rd = w5[10:4] + (w5[11] ? al[6:0] : 7'd0);
+  assign ad = w4[10:4] + (w4[11] ? al[6:0] : 7'd0);
   logic [511:0] beatv;
   assign beatv = {quad_p3ba_i, quad_p3rg_i, quad_p2ba_i, quad_p2rg_i,
                   quad_p1ba_i, quad_p1rg_i, quad_p0ba_i, quad_p0rg_i};
@@ -427,7 +513,7 @@ module r5xx_us (
     end
     if ((st_q == S_TEX) && texrsp_fire) begin
       for (int c = 0; c < 4; c++) begin
-        if (cmn[11+c] && gate[rspx][c]) tmp_q[w2[22:16]][128*rspx + 32*c +: 32] <= tv[c];
+        if (cmn[11+c] && gate[rspx][c]) tmp_q[tda][128*rspx + 32*c +: 32] <= tv[c];
       end
     end
   end
@@ -447,7 +533,7 @@ module r5xx_us (
       end
       if ((st_q == S_TEX) && texrsp_fire) begin
         for (int c = 0; c < 4; c++) begin
-          if (cmn[11+c] && gate[rspx][c]) tv_q[16*w2[22:16] + 4*rspx + c] <= 1'b1;
+          if (cmn[11+c] && gate[rspx][c]) tv_q[16*tda + 4*rspx + c] <= 1'b1;
         end
       end
     end
@@ -478,6 +564,11 @@ module r5xx_us (
       alu_q <= '0;
       astk_q <= '0;
       asp_q <= '0;
+      lc_q <= '0;
+      lsp_q <= '0;
+      al_q <= '0;
+      alst_q <= '0;
+      alp_q <= '0;
     end else begin
       if (quad_fire) cov_q <= quad_cov_i;
       if (exec_alu && is_out) begin
@@ -523,6 +614,27 @@ module r5xx_us (
           astk_q[9*asp_q +: 9] <= pc_q + 9'd1;
           asp_q <= asp_q + 2'd1;
         end
+        if (lop && (fop == 3'd1 || fop == 3'd3) && !jump) begin          // LOOP, REP: push
+          lc_q[8*lsp_q +: 8] <= kint[7:0];
+          lsp_q <= lsp_q + 2'd1;
+          if (fop == 3'd1) begin
+            al_q[8*alp_q +: 8] <= kint[15:8];
+            alst_q[8*alp_q +: 8] <= kint[23:16];
+            alp_q <= alp_q + 2'd1;
+          end
+        end
+        if (lop && (fop == 3'd2 || fop == 3'd4)) begin                    // ENDLOOP, ENDREP
+          lc_q[8*ltop +: 8] <= lcdec;
+          if (fop == 3'd2) al_q[8*atop +: 8] <= al + alst_q[8*atop +: 8];
+          if (!jump) begin
+            lsp_q <= ltop;
+            if (fop == 3'd2) alp_q <= atop;
+          end
+        end
+        if (lop && (fop == 3'd5 || fop == 3'd6) && jump) begin           // BREAKLOOP, BREAKREP
+          lsp_q <= ltop;
+          if (fop == 3'd5) alp_q <= atop;
+        end
       end
       if (exec_tex && op == 4'd2) kill_q <= kill_q | killv;
     end
@@ -534,7 +646,13 @@ module r5xx_us (
   assign twn = tw_q | ((exec_alu && is_out && cmn[17:15] != 3'd0) ? (4'd1 << rtg) : 4'd0)
                     | ((exec_alu && is_out && cmn[18]) ? (4'd1 << atg) : 4'd0);
   logic [4:0] tinit;
-  assign tinit = (twn != 4'd0) ? {1'b0, twn} : 5'h10;
+  logic [3:0] twu;   // written targets whose format is used (OUT_FMT 0-13, 16-21)
+  for (genvar t = 0; t < 4; t++) begin : g_used
+    logic [4:0] f;
+    assign f = out_fmt[21*t +: 5];
+    assign twu[t] = twn[t] && (f <= 5'd13 || (f >= 5'd16 && f <= 5'd21));
+  end
+  assign tinit = (twu != 4'd0) ? {1'b0, twu} : 5'h10;
 
   always_ff @(posedge clk_i) begin
     if (!rst_ni) begin

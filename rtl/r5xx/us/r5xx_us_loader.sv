@@ -17,7 +17,14 @@ module r5xx_us_loader (
   output logic [8:0]   start_o,     // absolute first and last instruction
   output logic [8:0]   end_o,
   output logic [8:0]   offset_o,    // US_CODE_OFFSET (relative jumps)
-  output logic [31:0]  fc_bool_o    // US_FC_BOOL_CONST
+  output logic [31:0]  fc_bool_o,   // US_FC_BOOL_CONST
+  output logic [83:0]  out_fmt_o,   // US_OUT_FMT_t[20:0] at [21t +: 21]
+  output logic [2:0]   w_fmt_o,     // US_W_FMT[2:0]
+  output logic         fc_full_o,   // US_FC_CTRL.FULL_FC_EN
+  input  logic [4:0]   iaddr_i,     // US_FC_INT_CONST read port
+  output logic [23:0]  fc_int_o,
+  input  logic [3:0]   fsmp_i,      // US_FORMAT0 read port
+  output logic [21:0]  fmt0_o       // TXWIDTH[10:0], TXHEIGHT[21:11]
 );
   logic [191:0] inst_q [512];      // not reset: a dword reads 0 until written (iv_q)
   logic [127:0] cst_q [256];
@@ -29,6 +36,11 @@ module r5xx_us_loader (
   logic         zmode_q;
   logic [8:0]   offset_q, start_q, end_q;
   logic [31:0]  fc_bool_q;
+  logic [83:0]  out_fmt_q;
+  logic [2:0]   w_fmt_q;
+  logic         fc_full_q;
+  logic [767:0] fc_int_q;          // US_FC_INT_CONST_i[23:0] at [24i +: 24]
+  logic [351:0] fmt0_q;            // US_FORMAT0_n[21:0] at [22n +: 22]
 
   logic is_index, is_data, is_cst;
   assign is_index = addr_i == 16'h4250;
@@ -53,6 +65,11 @@ module r5xx_us_loader (
       start_q <= '0;
       end_q <= '0;
       fc_bool_q <= '0;
+      out_fmt_q <= '0;
+      w_fmt_q <= '0;
+      fc_full_q <= 1'b0;
+      fc_int_q <= '0;
+      fmt0_q <= '0;
     end else if (we_i) begin
       wcount_q <= wcount_q + 16'd1;
       if (is_index) begin
@@ -72,6 +89,22 @@ module r5xx_us_loader (
         end_q <= data_i[24:16];
       end else if (addr_i == 16'h4638) begin
         offset_q <= data_i[8:0];
+      end else if (addr_i == 16'h46A4) begin
+        out_fmt_q[20:0] <= {data_i[20:8], 3'd0, data_i[4:0]};
+      end else if (addr_i == 16'h46A8) begin
+        out_fmt_q[41:21] <= {data_i[20:8], 3'd0, data_i[4:0]};
+      end else if (addr_i == 16'h46AC) begin
+        out_fmt_q[62:42] <= {data_i[20:8], 3'd0, data_i[4:0]};
+      end else if (addr_i == 16'h46B0) begin
+        out_fmt_q[83:63] <= {data_i[20:8], 3'd0, data_i[4:0]};
+      end else if (addr_i == 16'h46B4) begin
+        w_fmt_q <= data_i[2:0];
+      end else if (addr_i[15:6] == 10'h119 && addr_i[1:0] == 2'd0) begin   // 0x4640-0x467C
+        fmt0_q[22*addr_i[5:2] +: 22] <= data_i[21:0];
+      end else if (addr_i == 16'h4624) begin
+        fc_full_q <= data_i[31];
+      end else if (addr_i[15:7] == 9'h098 && addr_i[1:0] == 2'd0) begin
+        fc_int_q[24*addr_i[6:2] +: 24] <= data_i[23:0];
       end
     end
   end
@@ -104,4 +137,9 @@ module r5xx_us_loader (
   assign end_o = offset_q + end_q;
   assign offset_o = offset_q;
   assign fc_bool_o = fc_bool_q;
+  assign out_fmt_o = out_fmt_q;
+  assign w_fmt_o = w_fmt_q;
+  assign fc_full_o = fc_full_q;
+  assign fc_int_o = fc_int_q[24*iaddr_i +: 24];
+  assign fmt0_o = fmt0_q[22*fsmp_i +: 22];
 endmodule

@@ -112,11 +112,110 @@ static void test_disasm(void **state)
     assert_non_null(strstr(buf, "sem_acquire ignore_uncovered"));
 }
 
+/* Output conversion (doc "Output conversion") against plain statements in long double: unorm and
+ * snorm of every width the formats use on 200,000 random values per width plus the halves, binary16
+ * and W24_FP on their boundaries. */
+static uint32_t fbits(float f)
+{
+    uint32_t u;
+    memcpy(&u, &f, 4);
+    return u;
+}
+
+static uint32_t ref_unorm(float x, unsigned w, int trunc)
+{
+    if (isnan(x) || x <= 0.0f)
+        return 0;
+    if (x >= 1.0f)
+        return (1u << w) - 1;
+    long double y = (long double)x * (long double)((1u << w) - 1);
+    return (uint32_t)(trunc ? floorl(y) : floorl(y + 0.5L));
+}
+
+static void test_out_convert(void **state)
+{
+    (void)state;
+    static const unsigned ws[] = {2, 3, 4, 5, 6, 8, 10, 11, 16, 24};
+    srand(24);
+    for (unsigned i = 0; i < sizeof ws / sizeof ws[0]; i++) {
+        unsigned w = ws[i];
+        for (unsigned n = 0; n < 200000; n++) {
+            float x = n < 1024 ? ((float)(n % ((1u << (w < 10 ? w : 10)))) + 0.5f) / (float)((1u << w) - 1)
+                               : (float)rand() / (float)RAND_MAX * 1.2f - 0.1f;
+            if ((fbits(x) & 0x7F800000u) == 0)
+                x = 0.0f;
+            for (int t = 0; t < 2; t++) {
+                assert_int_equal(us_cvt(fbits(x), US_K_UNORM, w, t), ref_unorm(x, w, t));
+                uint32_t m = ref_unorm(fabsf(x), w - 1, t);
+                uint32_t sn = (x < 0 ? 0u - m : m) & ((1u << w) - 1);
+                assert_int_equal(us_cvt(fbits(x), US_K_SNORM, w, t), sn);
+                assert_int_equal(us_cvt(fbits(-x), US_K_SNORM, w, t), (x > 0 ? 0u - m : m) & ((1u << w) - 1));
+            }
+        }
+    }
+    assert_int_equal(us_cvt(0x7FC00000u, US_K_UNORM, 8, 0), 0);
+    assert_int_equal(us_cvt(0x7F800000u, US_K_UNORM, 8, 0), 255);
+    assert_int_equal(us_cvt(0xFF800000u, US_K_SNORM, 8, 0), 0x81);
+    assert_int_equal(us_cvt(0x3F800000u, US_K_SNORM, 8, 0), 0x7F);
+    assert_int_equal(us_cvt(0x80000000u, US_K_SNORM, 8, 0), 0);
+    /* binary16 toward zero */
+    assert_int_equal(us_cvt(fbits(1.0f), US_K_FP16, 16, 0), 0x3C00);
+    assert_int_equal(us_cvt(fbits(-2.0f), US_K_FP16, 16, 0), 0xC000);
+    assert_int_equal(us_cvt(fbits(65504.0f), US_K_FP16, 16, 0), 0x7BFF);
+    assert_int_equal(us_cvt(fbits(65535.0f), US_K_FP16, 16, 0), 0x7BFF);
+    assert_int_equal(us_cvt(fbits(-1e9f), US_K_FP16, 16, 0), 0xFBFF);
+    assert_int_equal(us_cvt(0x7F800000u, US_K_FP16, 16, 0), 0x7C00);
+    assert_int_equal(us_cvt(0xFFC00001u, US_K_FP16, 16, 0), 0x7E00);
+    assert_int_equal(us_cvt(fbits(0x1p-14f), US_K_FP16, 16, 0), 0x0400);
+    assert_int_equal(us_cvt(fbits(-0x1.fffffep-15f), US_K_FP16, 16, 0), 0x8000);
+    assert_int_equal(us_cvt(fbits(1.0f + 0x1.ffp-11f), US_K_FP16, 16, 0), 0x3C00);   /* truncated */
+    assert_int_equal(us_cvt(fbits(1.0f + 0x1p-10f), US_K_FP16, 16, 0), 0x3C01);
+    for (unsigned n = 0; n < 100000; n++) {   /* every binary16 value read back exactly */
+        float x = ((float)rand() / (float)RAND_MAX - 0.5f) * 1000.0f;
+        uint32_t h = us_cvt(fbits(x), US_K_FP16, 16, 0);
+        float back = ldexpf((float)((h & 0x3FF) | 0x400), (int)((h >> 10) & 31) - 25) * ((h >> 15) ? -1.0f : 1.0f);
+        if ((h & 0x7FFF) == 0)
+            back = 0.0f;
+        assert_true(fabsf(back) <= fabsf(x) && fabsf(x) - fabsf(back) < ldexpf(fabsf(back), -10) + 0x1p-24f);
+    }
+    /* W24_FP: order-preserving on positives, sign-magnitude */
+    assert_int_equal(us_cvt(fbits(1.0f), US_K_W24FP, 24, 0), 64u << 16);
+    assert_int_equal(us_cvt(fbits(-1.5f), US_K_W24FP, 24, 0), 0x800000u | 64u << 16 | 0x8000u);
+    assert_int_equal(us_cvt(fbits(0x1p-63f), US_K_W24FP, 24, 0), 1u << 16);
+    assert_int_equal(us_cvt(fbits(0x1.fffffep-64f), US_K_W24FP, 24, 0), 0);
+    assert_int_equal(us_cvt(fbits(0x1p64f), US_K_W24FP, 24, 0), 0x7FFFFFu);
+    assert_int_equal(us_cvt(0x7FC00000u, US_K_W24FP, 24, 0), 0);
+    uint32_t prev = 0;
+    for (float x = 0x1p-70f; x < 0x1p70f; x *= 1.37f) {
+        uint32_t v = us_cvt(fbits(x), US_K_W24FP, 24, 0);
+        assert_true(v >= prev);
+        prev = v;
+    }
+    /* the format table: a8r8g8b8 (0x1B00) puts B in C0, A in C3; UNUSED and reserved */
+    uint32_t ch[4] = {fbits(1.0f), fbits(0.5f), fbits(0.0f), fbits(0.25f)}, lane[4];
+    assert_int_equal(us_fmt_pixel(0x1B00, ch, 0xF, lane), 0xF);
+    assert_int_equal(lane[0], 0);
+    assert_int_equal(lane[1], 128);
+    assert_int_equal(lane[2], 255);
+    assert_int_equal(lane[3], 64);
+    assert_int_equal(us_fmt_pixel(0x1B00, ch, 0x7, lane), 0x7);   /* A not written */
+    assert_int_equal(lane[3], 0);
+    assert_int_equal(us_fmt_pixel(0x3915, ch, 0xF, lane), 0xF);   /* C4_32_FP r g b a */
+    assert_int_equal(lane[1], fbits(0.5f));
+    assert_false(us_fmt_used(15));
+    assert_false(us_fmt_used(14));
+    assert_false(us_fmt_used(22));
+    assert_true(us_fmt_used(21));
+    assert_int_equal(us_fmt_w(1, fbits(1.0f)), 0xFFFFFF);
+    assert_int_equal(us_fmt_w(0, fbits(1.0f)), 0);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_inline_float), cmocka_unit_test(test_loader),
         cmocka_unit_test(test_composite_out), cmocka_unit_test(test_disasm),
+        cmocka_unit_test(test_out_convert),
     };
     return cmocka_run_group_tests_name("r5xx_us_isa", tests, NULL, NULL);
 }

@@ -49,6 +49,25 @@ def case_fault_rtl(ctx):
     contains(text, where + ': OUT rgb: ')       # the record's pc is an OUT instruction of that quad's program
 
 
+def case_fault_features(ctx):
+    """Faults in what the output conversion, the loops and DXDY produce, on the shipped vectors: a
+    converted W (z01 of out_formats), a colour after a Mesa-style loop (fc_loops) and DXDY's LOD
+    (texreq.lod of tex_dxdy), each on one side, must be reported with field and quad; the frag
+    faults name the OUT instruction, which the disassembler decodes."""
+    vd = os.path.join(ctx['src'], VECDIR)
+    for vec, inj, field in (('out_formats.vec', 'rtl:frag.z01@7^0x1', 'z01'),
+                            ('fc_loops.vec', 'model:frag.p0rg@2^0x400000', 'p0rg'),
+                            ('tex_dxdy.vec', 'rtl:texreq.lod@5^0x1', 'lod')):
+        v = os.path.join(vd, vec)
+        p = run(ctx, 'run', '--vector', v, '--inject', inj, expect_rc=1)
+        contains(p.stdout, 'MISMATCH r5xx.us at cycle ', 'field %s differs' % field)
+        if field != 'lod':
+            contains(p.stdout, 'quad ', 'pc ')
+            where, text = explain(ctx, v, p.stdout)
+            contains(text, where + ': OUT ')
+        run(ctx, 'run', '--vector', v, expect_rc=0)
+
+
 def case_fault_rtl_tex(ctx):
     """A wrong texture coordinate on the RTL side (texreq.s of request #30)."""
     p = run(ctx, 'run', *RANDOM, '--inject', 'rtl:texreq.s@30^0x1', expect_rc=1)
@@ -87,7 +106,9 @@ def case_stim_current(ctx):
 def case_coverage(ctx):
     """3,000 random quads' programs use every RGB op but the reserved, every alpha op but 4, every
     swizzle code, modifier, pre-subtract, OMOD, source form, TEX INST, predicate select, target,
-    FC op, A_OP none/push, B_OP, B_ELSE, JUMP_ANY, IGNORE_UNCOVERED and JUMP_GLOBAL."""
+    FC op, A_OP none/push, B_OP, B_ELSE, JUMP_ANY, IGNORE_UNCOVERED and JUMP_GLOBAL; every OUT_FMT
+    code, component select, OUT_SIGN, ROUND_ADJ, every US_W_FMT value, FULL_FC_EN both ways and
+    every relative (aL) address form."""
     vec = os.path.join(ctx['tmp'], 'cov.vec')
     run(ctx, 'gen', '--block', 'r5xx.us', '--seed', '77', '--count', '3000', '-o', vec, '--quiet', expect_rc=0)
     p = rctest.script(ctx, os.path.join('blocks', 'r5xx_us_disasm.py'), vec, '--stats')
@@ -97,7 +118,9 @@ def case_coverage(ctx):
             'swz': set(range(7)), 'mod': set(range(4)), 'srcp': set(range(4)), 'omod': set(range(8)),
             'src': {'temp', 'const', 'inline'}, 'texop': {0, 1, 2, 3, 4, 5, 6}, 'psel': set(range(6)),
             'tgt': set(range(4)), 'fcop': set(range(8)), 'aop_fc': {0, 2}, 'bop': set(range(4)),
-            'fcflag': {'else', 'any', 'ignore_uncovered', 'global'}}
+            'fcflag': {'else', 'any', 'ignore_uncovered', 'global'},
+            'outfmt': set(range(32)) | {'sign', 'round_adj'}, 'outsel': set(range(4)), 'wfmt': set(range(8)),
+            'fcfull': {0, 1}, 'rel': {'src', 'rgbdst', 'alphadst', 'texsrc', 'texdst', 'dx', 'dy'}}
     seen = {}
     for line in p.stdout.splitlines():
         k, _, v = line.partition(':')
