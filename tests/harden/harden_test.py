@@ -475,6 +475,20 @@ MALFORMED_VECTORS = [
     ('out_order', swap_outs, "38: expected cycle stamps of channel 'memreq' in order"),
     ('out_field_wide', lambda t: t.replace('out pkt @11 0 0 00 0001 000000 0', 'out pkt @11 0 0 00 0001 000000 8'),
      "40: expected field 'err' to fit in 3 bits, got 8"),
+    # Issue 29: a header setting given twice (the last one used to win silently), an input on a
+    # channel the memory agent drives ('gen' wrote it and 'run' refused what gen wrote).
+    ('seed_twice', lambda t: t.replace('stimulus file', 'seed 2\nstimulus file'),
+     "6: expected one 'seed' line in the header; it was given at line 3"),
+    ('backpressure_twice', lambda t: t.replace('mem-latency 1:1\n', 'mem-latency 1:1\nbackpressure always\n'),
+     "6: expected one 'backpressure' line in the header; it was given at line 4"),
+    ('latency_twice', lambda t: t.replace('channel in host', 'mem-latency 2\nchannel in host'),
+     "7: expected one 'mem-latency' line in the header; it was given at line 5"),
+    ('stimulus_twice', lambda t: t.replace('channel out body data:32 last:1\n',
+                                           'channel out body data:32 last:1\nstimulus file again.stim\n'),
+     "12: expected one 'stimulus' line in the header; it was given at line 6"),
+    ('in_agent', lambda t: t.replace('channel in host addr:16 data:32\n', 'channel in host addr:16 data:32\n'
+                                     'channel in memrsp data:32\n').replace('in host 0704 80000006', 'in memrsp 80000006'),
+     "30: expected an input channel the vector drives, got 'memrsp' (the memory agent drives it)"),
     ('truncated', lambda t: t.replace('end\n', ''), "43: expected 'end' (the file is truncated)"),
     ('after_end', lambda t: t + 'in host 0704 80000006\n', "44: expected nothing after 'end'"),
 ]
@@ -508,6 +522,16 @@ def case_malformed(ctx):
         p = os.path.join(ctx['tmp'], 'm_%s.vec.gz' % name)
         open(p, 'wb').write(blob)
         bad(['run', '--vector', p], 'rcosim run: %s:' % p, msg)
+    # Bytes after the gzip data (zlib's gz* reading ignores them; issue 29): the line after the last.
+    for name, blob, msg in (('garbage', data + b'garbage\n', '44: expected the end of the file after the gzip data, '
+                                                              'got 8 more bytes'),
+                            ('zeros', data + b'\0' * 4, '44: expected the end of the file after the gzip data, got 4'),
+                            ('two_garbage', gzip.compress(src_text[:100].encode(), mtime=0) +
+                             gzip.compress(src_text[100:].encode(), mtime=0) + b'x', '44: expected the end of the file')):
+        p = os.path.join(ctx['tmp'], 'm_%s.vec.gz' % name)
+        open(p, 'wb').write(blob)
+        bad(['run', '--vector', p], 'rcosim run: %s:%s' % (p, msg))
+        bad(['gen', '--stimulus', p, '-o', os.path.join(out_dir, 'g.vec')], 'rcosim gen: %s:%s' % (p, msg))
     p = os.path.join(ctx['tmp'], 'm_empty.vec')
     open(p, 'w').close()
     bad(['replay', '--vector', p], "rcosim replay: %s:1: expected 'rcosim-vector 1', got an empty file" % p)
@@ -964,6 +988,85 @@ def case_resume_farm(ctx):
               'rcosim regress: --resume: %s: expected "runs[0].dir": a directory runs/NAME inside %s' % (spath, o)
               in p.stderr, 'regress --resume with dir %r: exit %d' % (d, p.returncode), p.stdout, p.stderr)
         check('sbatch' not in p.stdout + p.stderr, 'submitted before refusing', p.stdout, p.stderr)
+
+
+# ---- issue 29, point 2: the other defects ---------------------------------------------------------
+
+def case_bare_cut(ctx):
+    """'rcosim bare' stopped by --max-cycles is a hang (exit 1, said on stderr); it used to exit 0
+    silently, as if the vector had run whole.  The whole run still exits 0."""
+    out, err = run(ctx, ['bare', '--vector', VEC, '--max-cycles', '5', '--stats'], 1,
+                   'rcosim bare: %s: HANG r5xx.cp: not finished after 5 cycles (--max-cycles)' % VEC)
+    check('stats: 5 cycles' in out, 'the stats of the cut run', out)
+    out, err = run(ctx, ['bare', '--vector', VEC, '--stats'], 0)
+    check('HANG' not in err and 'stats: ' in out, 'a whole bare run says nothing of a hang', out, err)
+
+
+def leftovers(d):
+    return sorted(n for n in os.listdir(d) if '.rcosim-tmp.' in n)
+
+
+def wave_start(ctx, d):
+    """A long --wave-all run into d, returned once its dump (and the FST writer's .hier file) exist."""
+    p = subprocess.Popen([ctx['rcosim'], 'run', '--block', 'r5xx.cp', '--count', '100000', '--wave', d,
+                          '--wave-all', '--quiet'], cwd=ctx['src'], stdout=subprocess.DEVNULL,
+                         stderr=subprocess.DEVNULL)
+    t0 = time.time()
+    while time.time() - t0 < 120:
+        if os.path.isdir(d) and any(n.endswith('.hier') for n in leftovers(d)):
+            return p
+        if p.poll() is not None:
+            raise Fail('the --wave-all run ended (exit %s) before its dump was seen' % p.returncode)
+        time.sleep(0.05)
+    p.kill()
+    raise Fail('no .hier file of the dump appeared in %s' % d)
+
+
+def case_wave_hier(ctx):
+    """A killed --wave run left the FST writer's NAME.rcosim-tmp.PID.hier beside the dump, which
+    nothing cleaned.  SIGTERM removes it with the dump; after SIGKILL the next run writing to the
+    same bundle removes both (their writer is dead)."""
+    d = os.path.join(ctx['tmp'], 'bundle')
+    p = wave_start(ctx, d)
+    p.kill()
+    p.wait()
+    left = leftovers(d)
+    check(any(n.endswith('.hier') for n in left) and any(n.endswith(str(p.pid)) for n in left),
+          'SIGKILL leaves the dump and its .hier (the case this test is about)', left)
+    run(ctx, ['run', '--vector', VEC, '--wave', d, '--wave-range', '0:5', '--quiet'], 0)
+    check(not leftovers(d), 'the next run into the bundle removes a dead writer\'s files', leftovers(d))
+    d2 = os.path.join(ctx['tmp'], 'bundle2')
+    p = wave_start(ctx, d2)
+    p.terminate()
+    p.wait()
+    check(p.returncode == -signal.SIGTERM, 'SIGTERM ends the run', p.returncode)
+    check(not leftovers(d2), 'SIGTERM leaves no temporary file (the dump and its .hier)', leftovers(d2))
+
+
+def case_json_names(ctx):
+    """A vector whose name is not UTF-8: the bundle's report.json stays valid JSON (strict UTF-8),
+    the byte written as the text \\xff; it was written raw, and no JSON reader took the file."""
+    import json
+    tmp = os.fsencode(ctx['tmp'])
+    vec = tmp + b'/bad\xff\xc3(name.vec'
+    shutil.copy(os.path.join(ctx['src'], VEC), vec)
+    bundle = tmp + b'/bundle'
+    p = subprocess.run([os.fsencode(ctx['rcosim']), b'run', b'--vector', vec, b'--inject', b'rtl:regw.data@0^1',
+                        b'--wave', bundle], capture_output=True, timeout=300)
+    check(p.returncode == 1, 'the injected mismatch: exit %d' % p.returncode, p.stdout, p.stderr)
+    raw = open(bundle + b'/report.json', 'rb').read()
+    try:
+        rep = json.loads(raw.decode('utf-8'))
+    except (UnicodeDecodeError, ValueError) as e:
+        raise Fail('report.json is not valid UTF-8 JSON: %s' % e)
+    check('bad\\xff\\xc3(name.vec' in rep.get('repro', ''), 'the name in the repro line', rep.get('repro'))
+    # The escaping must not touch well-formed UTF-8.
+    vec2 = tmp + 'ok-é.vec'.encode()
+    shutil.copy(os.path.join(ctx['src'], VEC), vec2)
+    p = subprocess.run([os.fsencode(ctx['rcosim']), b'run', b'--vector', vec2, b'--inject', b'rtl:regw.data@0^1',
+                        b'--wave', tmp + b'/bundle2'], capture_output=True, timeout=300)
+    rep = json.loads(open(tmp + b'/bundle2/report.json', 'rb').read().decode('utf-8'))
+    check('ok-é.vec' in rep.get('repro', ''), 'a UTF-8 name kept as it is', rep.get('repro'))
 
 
 def main():
