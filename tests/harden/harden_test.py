@@ -1069,6 +1069,110 @@ def case_json_names(ctx):
     check('ok-é.vec' in rep.get('repro', ''), 'a UTF-8 name kept as it is', rep.get('repro'))
 
 
+# ---- issue 29, point 4: RTL assertions ------------------------------------------------------------
+
+FIFO_TB = r"""
+module tb;
+  logic clk = 1'b0, rst_n = 1'b0, push = 1'b0;
+  logic [7:0] rd;
+  logic empty;
+  logic [2:0] cnt;
+  prim_fifo #(.Width(8), .Depth(4)) u_fifo (.clk_i(clk), .rst_ni(rst_n), .flush_i(1'b0), .push_i(push),
+    .wdata_i(8'h5a), .pop_i(1'b0), .rdata_o(rd), .empty_o(empty), .count_o(cnt));
+  always #5 clk = ~clk;
+  initial begin
+    @(negedge clk); @(negedge clk); rst_n = 1'b1;
+    push = 1'b1;
+    repeat (PUSHES) @(negedge clk);
+    push = 1'b0;
+    @(negedge clk);
+    $display("done count %0d", cnt);
+    $finish;
+  end
+endmodule
+"""
+
+
+def icarus(ctx, d, files, top):
+    """(exit status, output) of files compiled and run under Icarus Verilog."""
+    p = subprocess.run(['iverilog', '-g2012', '-o', os.path.join(d, 'sim.vvp'), '-s', top] + files,
+                       capture_output=True, text=True, timeout=600)
+    check(p.returncode == 0, 'iverilog failed', p.stdout, p.stderr)
+    p = subprocess.run(['vvp', '-n', os.path.join(d, 'sim.vvp')], capture_output=True, text=True, timeout=600)
+    return p.returncode, p.stdout + p.stderr
+
+
+def case_assert_fifo(ctx):
+    """prim_fifo's assertion section under Icarus: a caller that pushes a fifth word into a
+    4-deep FIFO fires FifoNoOverflow (module instance path and time in the message); four pushes
+    fire nothing."""
+    if not shutil.which('iverilog'):
+        print('SKIP: no iverilog')
+        return
+    fifo = os.path.join(os.path.abspath(ctx['src']), 'rtl', 'prim', 'prim_fifo.sv')
+    for pushes, fires in ((5, True), (4, False)):
+        d = os.path.join(ctx['tmp'], 'fifo%d' % pushes)
+        os.makedirs(d)
+        tb = os.path.join(d, 'tb.sv')
+        with open(tb, 'w') as f:
+            f.write(FIFO_TB.replace('PUSHES', str(pushes)))
+        rc, out = icarus(ctx, d, [tb, fifo], 'tb')
+        got = 'tb.u_fifo: ASSERT FifoNoOverflow: push into a full FIFO (depth 4)' in out
+        check(got == fires, '%d pushes into a 4-deep FIFO: FifoNoOverflow %s' % (pushes, 'silent' if fires else 'fired'),
+              out)
+        check(('ASSERT' in out) == fires, 'an assertion fired that should not', out)
+        check('done count %d' % pushes in out, 'the bench ran to its end', out)
+
+
+BREAK_REGW = (
+    '  assign regw_valid_o = !regw_empty;\n',
+    '  logic brk_q;\n'
+    '  always @(posedge clk_i) begin\n'
+    '    if (!rst_ni) brk_q <= 1\'b0;\n'
+    '    else brk_q <= ~brk_q;\n'
+    '  end\n'
+    '  assign regw_valid_o = !regw_empty && !brk_q;   // broken: valid withdrawn every other cycle\n')
+
+
+def case_assert_channel(ctx):
+    """The r5xx.cp channel assertions on a design broken on purpose: its exported self-checking
+    bench (Icarus) with regw's valid withdrawn every other cycle, under random back-pressure, reports
+    ASSERT RegwValidHeld (instance path, time) before the bench's comparison reports anything;
+    the unbroken design passes the same vector with no assertion."""
+    if not shutil.which('iverilog'):
+        print('SKIP: no iverilog')
+        return
+    vec = os.path.join(ctx['tmp'], 'bp.vec')
+    run(ctx, ['gen', '--block', 'r5xx.cp', '--count', '40', '--seed', '3', '--backpressure', 'random:0.5',
+              '-o', vec, '--quiet'], 0)
+    outs = {}
+    for name in ('ok', 'broken'):
+        d = os.path.join(ctx['tmp'], name)
+        run(ctx, ['export', vec, '-o', d], 0)
+        if name == 'broken':
+            cp = os.path.join(d, 'rtl', 'r5xx_cp.sv')
+            text = open(cp).read()
+            check(BREAK_REGW[0] in text, 'the line the test breaks is in r5xx_cp.sv', BREAK_REGW[0])
+            with open(cp, 'w') as f:
+                f.write(text.replace(BREAK_REGW[0], BREAK_REGW[1]))
+        p = subprocess.run(['sh', os.path.join(d, 'run.sh'), 'icarus'], cwd=d, capture_output=True, text=True,
+                           timeout=900)
+        outs[name] = (p.returncode, p.stdout + p.stderr)
+    rc, out = outs['ok']
+    check(rc == 0 and 'ASSERT' not in out, 'the unbroken design passes with no assertion: exit %d' % rc, out)
+    rc, out = outs['broken']
+    lines = out.split('\n')
+    fired = [i for i, ln in enumerate(lines) if 'ASSERT RegwValidHeld: regw valid dropped before ready' in ln]
+    check(fired, 'the broken design fires RegwValidHeld', out)
+    check('rcosim_tb.dut' in lines[fired[0]] or 'Scope: rcosim_tb' in '\n'.join(lines[fired[0]:fired[0] + 2]),
+          'the message names the instance path', lines[fired[0]])
+    compared = [i for i, ln in enumerate(lines) if 'MISMATCH' in ln or 'FAIL' in ln or 'HANG' in ln]
+    check(rc != 0 and compared, 'the bench fails the broken design too: exit %d' % rc, out)
+    check(fired[0] < compared[0], 'the assertion comes before the comparison sees the fault',
+          lines[fired[0]], lines[compared[0]])
+    print('assertion: %s\ncomparison: %s' % (lines[fired[0]].strip(), lines[compared[0]].strip()))
+
+
 def main():
     rcosim, src, case = sys.argv[1], sys.argv[2], sys.argv[3]
     tmp = tempfile.mkdtemp(prefix='rcosim-harden-')
