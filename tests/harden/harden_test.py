@@ -1069,6 +1069,78 @@ def case_json_names(ctx):
     check('ok-é.vec' in rep.get('repro', ''), 'a UTF-8 name kept as it is', rep.get('repro'))
 
 
+# ---- issue 29: the register supplement checked against its sources --------------------------------
+
+def supp_check(supp, facts, known):
+    """(disagreements, unsourced, checked): every fact of the supplement against the transcribed
+    source table (tests/harden/supp_facts.py)."""
+    import re as _re
+    bad, unsourced, checked = [], [], 0
+    regs = {r['name']: r for r in supp['registers']}
+    for name in sorted(set(regs) | set(facts)):
+        if name not in facts:
+            bad.append((name, 'register', 'no transcribed source for it'))
+            continue
+        if name not in regs:
+            bad.append((name, 'register', 'transcribed but not in the supplement'))
+            continue
+        r, f = regs[name], facts[name]
+        fields = {x['name']: (x['hi'], x['lo']) for x in r['fields']}
+        for fact, (want, cite) in sorted(f.items()):
+            checked += 1
+            if fact == 'addr':
+                got = int(r['addr'], 16)
+                if got != want:
+                    bad.append((name, fact, 'supplement 0x%04x, source %s' % (got, cite)))
+            elif fact == 'cited define':
+                if want in r['source']:
+                    bad.append((name, fact, 'cites %s: %s' % (want, cite)))
+            elif fact == 'count':
+                m = _re.search(r'\[(\d+)-(\d+)\]$', name)
+                got = int(m.group(2)) - int(m.group(1)) + 1 if m else 1
+                if got != want:
+                    bad.append((name, fact, 'supplement %d registers, source %d (%s)' % (got, want, cite)))
+            elif fact not in fields:
+                bad.append((name, fact, 'a field of the source table the supplement lacks (%s)' % cite))
+            elif want is None:
+                unsourced.append((name, fact, cite))
+            elif fields[fact] != tuple(want):
+                bad.append((name, fact, 'supplement %d:%d, source %d:%d (%s)' % (fields[fact] + tuple(want) + (cite,))))
+        for fld in sorted(set(fields) - set(f)):
+            bad.append((name, fld, 'a field with no transcribed source'))
+    return bad, unsourced, checked
+
+
+def case_supp_facts(ctx):
+    """Every fact (address, field bit ranges, array sizes, cited names) of model/regdb/r5xx_supp.json
+    checked against the headers it cites (transcribed in supp_facts.py).  The disagreements issue
+    29 names are listed in supp_facts.KNOWN for the supplement's owner; any other fails, and so does
+    a known one that no longer disagrees.  A supplement with one address or one field moved fails."""
+    import copy
+    import json
+    sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+    import supp_facts
+    supp = json.load(open(os.path.join(ctx['src'], 'model', 'regdb', 'r5xx_supp.json')))
+    bad, unsourced, checked = supp_check(supp, supp_facts.FACTS, supp_facts.KNOWN)
+    keys = {(b[0], b[1]) for b in bad}
+    for b in bad:
+        print('%-9s %s.%s: %s' % ('known' if (b[0], b[1]) in supp_facts.KNOWN else 'DISAGREE', b[0], b[1], b[2]))
+    for u in unsourced:
+        print('unsourced %s.%s: %s' % u)
+    print('%d facts checked: %d disagree (%d known), %d with no define in the cited header'
+          % (checked, len(bad), len(keys & supp_facts.KNOWN), len(unsourced)))
+    check(not (keys - supp_facts.KNOWN), 'facts that disagree with their source', sorted(keys - supp_facts.KNOWN))
+    check(not (supp_facts.KNOWN - keys), 'known disagreements that no longer disagree (take them off KNOWN)',
+          sorted(supp_facts.KNOWN - keys))
+    # The check can fail: one moved address and one moved field are caught.
+    for reg, edit in (('DST_OFFSET', lambda r: r.update(addr='0x1400')),
+                      ('DP_CNTL', lambda r: r['fields'][0].update(hi=1, lo=1))):
+        wrong = copy.deepcopy(supp)
+        edit([r for r in wrong['registers'] if r['name'] == reg][0])
+        b2 = supp_check(wrong, supp_facts.FACTS, supp_facts.KNOWN)[0]
+        check({(b[0], b[1]) for b in b2} - keys, 'a wrong %s was not caught' % reg)
+
+
 # ---- issue 29, point 4: RTL assertions ------------------------------------------------------------
 
 FIFO_TB = r"""
