@@ -14,7 +14,7 @@ self-checking bench (scripts/export, docs/export.md) under Icarus Verilog: the R
 the mutant's, nothing else is rebuilt.  Mutants run in parallel (-j), each stops at its first
 failing vector.
 
-Each mutant is one of: killed (a vector fails), survived (every vector passes), invalid (the
+Each mutant is one of: killed (a vector fails, or an RTL assertion fires: docs/hardening.md), survived (every vector passes), invalid (the
 mutant does not compile), timeout (a vector runs past --timeout), equivalent (listed with its
 reason in the equivalents file, default tests/harden/mutate_equivalent.json: {block: [{"file",
 "line", "from", "to", "reason"}]}; not counted).  The score is killed / (killed + survived).
@@ -168,6 +168,9 @@ def run_bench(base, rtl_override, workdir, timeout):
     except subprocess.TimeoutExpired as e:
         return 'timeout', str(e.stdout or '')[-400:]
     out = (p.stdout + p.stderr)[-600:]
+    fired = re.search(r'^.*ASSERT \w+.*$', p.stdout + p.stderr, re.M)
+    if p.returncode == 0 and fired:
+        return 'fail', fired.group(0)[:300]        # an RTL assertion caught it (the bench's check did not)
     if p.returncode == 0:
         return 'pass', out
     return ('invalid' if p.returncode == 2 else 'fail'), out
@@ -188,7 +191,7 @@ def run_mutant(p, benches, outdir, timeout):
 
 
 def equivalents(path, block):
-    if not path or not os.path.exists(path):
+    if not path or (path == EQUIV_DEFAULT and not os.path.exists(path)):
         return []
     try:
         data = json.load(open(path))

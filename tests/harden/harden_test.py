@@ -7,6 +7,7 @@ what 'gen' writes, the reader reads back to the same bytes.
 Usage: harden_test.py RCOSIM SOURCE_DIR CASE
 """
 import gzip
+import json
 import os
 import re
 import shutil
@@ -1139,6 +1140,75 @@ def case_supp_facts(ctx):
         edit([r for r in wrong['registers'] if r['name'] == reg][0])
         b2 = supp_check(wrong, supp_facts.FACTS, supp_facts.KNOWN)[0]
         check({(b[0], b[1]) for b in b2} - keys, 'a wrong %s was not caught' % reg)
+
+
+# ---- issue 29, point 3: mutation testing ------------------------------------------------------------
+
+def mutate(ctx, args, out):
+    env = dict(os.environ, PYTHONPATH=os.path.join(os.path.abspath(ctx['src']), 'scripts'),
+               PYTHONDONTWRITEBYTECODE='1')
+    p = subprocess.run([sys.executable, '-m', 'rcosim_py.mutate'] + args + ['-o', out], capture_output=True,
+                       text=True, timeout=1800, env=env, cwd=ctx['tmp'])
+    check('Traceback' not in p.stderr, 'a traceback from mutate', p.stderr)
+    return p
+
+
+def case_mutate(ctx):
+    """rcosim mutate (scripts/rcosim_py/mutate.py) on r5xx.cp: a seeded sample gives the same
+    mutants twice; every mutant has an outcome; the reports (text, JSON, HTML) name every survivor
+    with its diff and repro; a mutant the suite must catch (the host channel's write decode, && to
+    ||) is killed; with no vector every mutant survives (the tool does not call a mutant killed
+    by itself); a mutant listed as equivalent is not counted; bad usage is exit 2."""
+    if not shutil.which('iverilog'):
+        print('SKIP: no iverilog')
+        return
+    sys.path.insert(0, os.path.join(os.path.abspath(ctx['src']), 'scripts'))
+    from rcosim_py import mutate as mu
+    pts = mu.points('r5xx.cp')
+    host = [q for q in pts if q['file'].endswith('r5xx_cp_host.sv') and q['from'] == '&&' and
+            'wr_wptr' in open(os.path.join(ctx['src'], q['file'])).read().split('\n')[q['line'] - 1]]
+    check(host, 'the host decode mutation point')
+    o1 = os.path.join(ctx['tmp'], 'm1')
+    p = mutate(ctx, ['--block', 'r5xx.cp', '--seed', '7', '--vectors', '2', '--only', str(host[0]['id'])], o1)
+    rep = json.load(open(os.path.join(o1, 'mutate.json')))
+    check(p.returncode == 0 and rep['mutants'][0]['status'] == 'killed', 'the host decode mutant is killed',
+          p.stdout, p.stderr)
+    # No vector: nothing can kill a mutant; every one survives and is reported with diff and repro.
+    o2 = os.path.join(ctx['tmp'], 'm2')
+    p = mutate(ctx, ['--block', 'r5xx.cp', '-n', '3', '--seed', '7', '--vectors', '0'], o2)
+    rep = json.load(open(os.path.join(o2, 'mutate.json')))
+    check(p.returncode == 1 and [m['status'] for m in rep['mutants']] == ['survived'] * 3 and rep['score'] == 0.0,
+          'with no vector every mutant survives (exit 1)', p.stdout, rep)
+    txt = open(os.path.join(o2, 'mutate.txt')).read()
+    page = open(os.path.join(o2, 'mutate.html')).read()
+    for m in rep['mutants']:
+        check('SURVIVED m%d %s:%d' % (m['id'], m['file'], m['line']) in txt and m['diff'] in txt and
+              '--only %d' % m['id'] in txt and 'm%d' % m['id'] in page, 'survivor m%d in the reports' % m['id'], txt)
+    check(rep['mutants'] == json.load(open(os.path.join(o2, 'mutate.json')))['mutants'], 'reread')
+    ids = [m['id'] for m in rep['mutants']]
+    p = mutate(ctx, ['--block', 'r5xx.cp', '-n', '3', '--seed', '7', '--vectors', '0'], os.path.join(ctx['tmp'], 'm3'))
+    again = json.load(open(os.path.join(ctx['tmp'], 'm3', 'mutate.json')))
+    check([m['id'] for m in again['mutants']] == ids, 'the same seed samples the same mutants')
+    # An equivalent mutant (listed with its reason) is not counted.
+    m0 = rep['mutants'][0]
+    eq = os.path.join(ctx['tmp'], 'eq.json')
+    json.dump({'r5xx.cp': [{'file': m0['file'], 'line': m0['line'], 'from': m0['from'], 'to': m0['to'],
+                            'reason': 'test'}]}, open(eq, 'w'))
+    p = mutate(ctx, ['--block', 'r5xx.cp', '--only', str(m0['id']), '--vectors', '0', '--equivalent', eq],
+               os.path.join(ctx['tmp'], 'm4'))
+    r4 = json.load(open(os.path.join(ctx['tmp'], 'm4', 'mutate.json')))
+    check(p.returncode == 0 and r4['mutants'][0]['status'] == 'equivalent' and r4['counts']['equivalent'] == 1,
+          'the listed mutant is equivalent', p.stdout, r4)
+    for args, msg in ((['--block', 'r5xx.nope'], "--block r5xx.nope: expected a block with RTL under rtl/"),
+                      (['--block', 'r5xx.cp', '-n', '0'], "argument -n: '0': expected a whole number 1..100000"),
+                      (['--block', 'r5xx.cp', '--only', '99999'], '--only [99999]: expected mutant ids below'),
+                      (['--block', 'r5xx.cp', '--equivalent', os.path.abspath(os.path.join(ctx['src'], 'README.md'))],
+                       '--equivalent '),
+                      (['--block', 'r5xx.cp', '--equivalent', os.path.join(ctx['tmp'], 'none.json')],
+                       'none.json: expected {BLOCK:')):
+        p = mutate(ctx, args, os.path.join(ctx['tmp'], 'mbad'))
+        check(p.returncode == 2 and msg in p.stderr, 'mutate %s: exit %d' % (' '.join(args), p.returncode), p.stderr)
+    print('killed: %s; survivors reported: %s' % (host[0]['id'], ids))
 
 
 # ---- issue 29, point 4: RTL assertions ------------------------------------------------------------

@@ -638,9 +638,11 @@ module r5xx_cp (
       a_pkt_wait_q    <= pkt_valid_o && !pkt_ready_i;
       a_body_wait_q   <= body_valid_o && !body_ready_i;
     end
-    a_regw_q   <= {regw_addr_o, regw_data_o, regw_stream_o};
-    a_pkt_q    <= {pkt_stream_o, pkt_type_o, pkt_opcode_o, pkt_count_o, pkt_ptr_o, pkt_err_o};
-    a_body_q   <= {body_data_o, body_last_o};
+    // The payload is kept only while it waits (the checks above read it only then).
+    if (regw_valid_o && !regw_ready_i) a_regw_q <= {regw_addr_o, regw_data_o, regw_stream_o};
+    if (pkt_valid_o && !pkt_ready_i) a_pkt_q <= {pkt_stream_o, pkt_type_o, pkt_opcode_o, pkt_count_o, pkt_ptr_o,
+                                                 pkt_err_o};
+    if (body_valid_o && !body_ready_i) a_body_q <= {body_data_o, body_last_o};
   end
 `endif
 
