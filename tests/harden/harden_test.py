@@ -1290,7 +1290,7 @@ def case_assert_channel(ctx):
     outs = {}
     for name in ('ok', 'broken'):
         d = os.path.join(ctx['tmp'], name)
-        run(ctx, ['export', vec, '-o', d], 0)
+        run(ctx, ['export', '--vector', vec, '--format', 'sv', '-o', d], 0)
         if name == 'broken':
             cp = os.path.join(d, 'rtl', 'r5xx_cp.sv')
             text = open(cp).read()
@@ -1306,8 +1306,8 @@ def case_assert_channel(ctx):
     lines = out.split('\n')
     fired = [i for i, ln in enumerate(lines) if 'ASSERT RegwValidHeld: regw valid dropped before ready' in ln]
     check(fired, 'the broken design fires RegwValidHeld', out)
-    check('rcosim_tb.dut' in lines[fired[0]] or 'Scope: rcosim_tb' in '\n'.join(lines[fired[0]:fired[0] + 2]),
-          'the message names the instance path', lines[fired[0]])
+    check('rcosim_tb.u_dut: ASSERT RegwValidHeld' in lines[fired[0]], 'the message names the instance path',
+          lines[fired[0]])
     compared = [i for i, ln in enumerate(lines) if 'MISMATCH' in ln or 'FAIL' in ln or 'HANG' in ln]
     check(rc != 0 and compared, 'the bench fails the broken design too: exit %d' % rc, out)
     check(fired[0] < compared[0], 'the assertion comes before the comparison sees the fault',
