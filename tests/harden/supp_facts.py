@@ -154,7 +154,7 @@ FACTS = {
                               'DC_BUSY': bit(31, 'RADEON_RB2D_DC_BUSY')},
 }
 
-# The disagreements issue 29 names, left for the supplement's owner (scripts/blocks/gpu_regsupp.py,
+# The disagreements issue 29 names, left for the supplement's owner (scripts/blocks/r5xx_gpu_regsupp.py,
 # which writes r5xx_supp.json; not this test's to change).  The test fails when one of these no
 # longer disagrees (fixed: take it off the list) or when any other fact disagrees.
 KNOWN = {
