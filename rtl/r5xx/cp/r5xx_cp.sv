@@ -599,9 +599,9 @@ module r5xx_cp (
   // Assertions (simulation only; docs/hardening.md "RTL assertions").  The output channels regw,
   // pkt and body: once valid is offered and not taken, valid stays up and the payload stays as it
   // was until the handshake.  Not memreq: its request is recomputed from the state every cycle
-  // (docs/blocks/r5xx.cp.md "Fetch"), so a write-back replaces a read the agent has not yet taken; the
-  // agent takes whatever is offered at the handshake.  The fetch queue never holds more than it
-  // has room for.
+  // (docs/blocks/r5xx.cp.md "Fetch"), so a write-back replaces a read the agent has not yet
+  // taken; the agent takes whatever is offered at the handshake.  The fetch queue never holds
+  // more than it has room for.
   // ---------------------------------------------------------------------------------------------
 `ifndef SYNTHESIS
   logic        a_regw_wait_q, a_pkt_wait_q, a_body_wait_q;
