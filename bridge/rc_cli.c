@@ -445,10 +445,12 @@ static void main_help(const rc_cli_ext *ext)
            "  run      RTL and C model in lockstep, compared every cycle\n"
            "  gen      the C model alone turns stimulus into a golden vector\n"
            "  replay   the RTL alone against a golden vector\n"
-           "  wave     open a failure bundle's waveform at the mismatch\n");
+           "  wave     open a failure bundle's waveform at the mismatch\n"
+           "  bare     the bare Verilator loop of a vector's RTL, for scripts/bench (checks nothing)\n");
     for (const rc_cli_cmd *c = ext && ext->cmds ? ext->cmds : NULL; c && c->name; c++)
         printf("  %-8s %s\n", c->name, c->summary);
-    printf("Exit status: 0 pass, 1 mismatch or hang, 2 bad usage or bad input.\n");
+    printf("  --version  which rcosim this is (version, commit, Verilator)\n"
+           "Exit status: 0 pass, 1 mismatch or hang, 2 bad usage or bad input.\n");
 }
 
 int rc_cli_main(int argc, char **argv, const rc_cli_ext *ext)

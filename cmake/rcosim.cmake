@@ -91,6 +91,34 @@ set(RCOSIM_COVERAGE_BLOCKS "" CACHE STRING "rcosim_cov: only these blocks (e.g. 
 # FAMILY_NAME_model_ops and FAMILY_NAME_stimulus.  The manifest's `uses` blocks give their RTL
 # modules (tops left out) and their models; its `parts` (a composite's, transitively) give all their
 # RTL, tops included; blockgen --cmake resolved both into RCOSIM_USES_<name>/RCOSIM_PARTS_<name>.
+# The Verilator runtime (verilated.cpp, verilated_threads.cpp, verilated_fst_c.cpp), compiled once
+# for every block: verilate() puts its own copy of these sources into each target it is called on
+# (toolchain.md §2, note 2), which compiled them 2 × (number of blocks) times, about a quarter of
+# a fresh build's CPU time.  They do not read VM_TRACE or VM_COVERAGE (grep the three files), so
+# one object serves the traced and the untraced variants.  The coverage variants keep their own
+# (verilated_cov.cpp is theirs alone).
+function(rcosim_verilated_runtime)
+  if(TARGET rcosim_verilated)
+    return()
+  endif()
+  set(inc ${VERILATOR_ROOT}/include)
+  add_library(rcosim_verilated STATIC ${inc}/verilated.cpp ${inc}/verilated_threads.cpp ${inc}/verilated_fst_c.cpp)
+  target_include_directories(rcosim_verilated PRIVATE ${inc} ${inc}/vltstd)
+  target_compile_definitions(rcosim_verilated PRIVATE VM_COVERAGE=0 VM_SC=0 VM_TRACE=1 VM_TRACE_VCD=0 VM_TRACE_FST=1)
+  find_package(Threads REQUIRED)
+  target_link_libraries(rcosim_verilated PUBLIC ZLIB::ZLIB Threads::Threads)
+endfunction()
+
+# rcosim_verilate_shared(TARGET): take verilate()'s copy of the runtime out of TARGET and link the
+# one rcosim_verilated instead.
+function(rcosim_verilate_shared target)
+  rcosim_verilated_runtime()
+  get_target_property(srcs ${target} SOURCES)
+  list(FILTER srcs EXCLUDE REGEX "/include/verilated(_threads|_fst_c|_vcd_c)?\\.cpp$")
+  set_property(TARGET ${target} PROPERTY SOURCES ${srcs})
+  target_link_libraries(${target} PUBLIC rcosim_verilated)
+endfunction()
+
 function(rcosim_add_block name)
   string(REPLACE "." ";" fn ${name})
   list(GET fn 0 family)
@@ -147,6 +175,7 @@ function(rcosim_add_block name)
     DIRECTORY ${CMAKE_BINARY_DIR}/verilated/${id}
     SOURCES ${rtl_src}
     VERILATOR_ARGS -Wall --x-assign unique --x-initial unique -O3)
+  rcosim_verilate_shared(${id}_rtl)
 
   # The same RTL inside its generated waveform wrapper (expected values beside the actual
   # ones, mismatch signals), used only to re-run a failure with tracing on.
@@ -158,6 +187,11 @@ function(rcosim_add_block name)
     DIRECTORY ${CMAKE_BINARY_DIR}/verilated/${id}_wave
     SOURCES ${rtl_src} ${gen}/${id}_wave.sv
     VERILATOR_ARGS -Wall --x-assign unique --x-initial unique -O3)
+  rcosim_verilate_shared(${id}_wave)
+  # -O1, not the build type's -O3: this library only re-runs a failure's short window with tracing
+  # on, and -O3 made it more than half of a fresh build's compile time (issue 28; raster's largest
+  # file: 76 s at -O3, 15 s at -O1, measured with g++ 12).  GCC takes the last -O given.
+  target_compile_options(${id}_wave PRIVATE -O1)
 
   # The C model, its stimulus generator and the block's descriptor table.
   add_library(${id}_model STATIC ${model_src} ${gen}/${id}_desc.c)
@@ -270,7 +304,15 @@ function(rcosim_finish_blocks)
   endforeach()
   target_link_libraries(rcosim_blocks PUBLIC rcosim_bridge)
 
+  # rc_version.h (`rcosim --version`): the commit as it is at build time, rewritten only when it changes
+  add_custom_target(rcosim_version
+    COMMAND ${CMAKE_COMMAND} -P ${PROJECT_SOURCE_DIR}/cmake/version.cmake ${PROJECT_SOURCE_DIR}
+            ${CMAKE_BINARY_DIR}/gen/rc_version.h ${PROJECT_VERSION}
+    BYPRODUCTS ${CMAKE_BINARY_DIR}/gen/rc_version.h
+    COMMENT "rcosim version")
   add_executable(rcosim ${PROJECT_SOURCE_DIR}/model/rcosim_main.c)
+  add_dependencies(rcosim rcosim_version)
+  target_include_directories(rcosim PRIVATE ${CMAKE_BINARY_DIR}/gen)
   target_link_libraries(rcosim PRIVATE rcosim_blocks rcosim_regdb)
   target_compile_definitions(rcosim PRIVATE RCOSIM_SOURCE_DIR="${PROJECT_SOURCE_DIR}")
   target_compile_options(rcosim PRIVATE ${RCOSIM_WARNINGS})
@@ -278,6 +320,7 @@ function(rcosim_finish_blocks)
   # rcosim_san (RCOSIM_SANITIZE_OWN): rcosim from the sanitizer variants of every block.
   if(RCOSIM_SAN)
     rcosim_san_clone(rcosim)
+    add_dependencies(rcosim_san rcosim_version)
   endif()
 
   # rcosim_cov (RCOSIM_COVERAGE=ON): rcosim built from the coverage variants of every block, or

@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "rc_cli.h"
+#include "rc_version.h"
 #include "regdb.h"
 #include "regs_cmd.h"
 
@@ -117,6 +118,10 @@ static const rc_cli_cmd extra[] = {
 int main(int argc, char **argv)
 {
     rc_cli_ext ext = { extra, decode };
+    if (argc == 2 && !strcmp(argv[1], "--version")) {
+        printf("rcosim %s (%s; Verilator %s)\n", RC_VERSION, RC_COMMIT, RC_VERILATOR);
+        return 0;
+    }
     if (argc > 2 && !strcmp(argv[1], "gen"))
         for (int i = 2; i < argc; i++)
             if (!strcmp(argv[i], "--all"))

@@ -1038,6 +1038,19 @@ def manifests(root):
         if blk['name'] != '%s.%s' % (family, name):
             raise DescError('%s: the block line says %s; the folder rtl/%s/%s makes it %s.%s' %
                             (path, blk['name'], family, name, family, name))
+        # the rest of the naming rule: the block's doc is docs/blocks/FAMILY.NAME.md and its
+        # directed-stimulus generators scripts/blocks/FAMILY_NAME_*.py, both present
+        want = 'docs/blocks/%s.%s.md' % (family, name)
+        if blk['doc'] != want:
+            raise DescError('%s: expected `doc %s` (the naming rule, docs/ARCHITECTURE.md), got %s' %
+                            (path, want, blk['doc'] or 'no doc line'))
+        for r in [blk['doc']] + [g[0] for g in blk['regen']]:
+            if not os.path.isfile(os.path.join(root, r)):
+                raise DescError('%s: %s does not exist' % (path, r))
+        for g in blk['regen']:
+            if not os.path.basename(g[0]).startswith('%s_%s_' % (family, name)):
+                raise DescError('%s: regen %s: expected a generator named scripts/blocks/%s_%s_*.py '
+                                '(the naming rule, docs/ARCHITECTURE.md)' % (path, g[0], family, name))
         found[blk['name']] = blk
     order, state = [], {}
 

@@ -25,7 +25,7 @@ foreach(fam ${RDB_FAMILIES})
   list(APPEND rdb_tables ${out})
 endforeach()
 
-# The supplement (registers the seeds do not define, from public driver headers; docs/blocks/regs.md):
+# The supplement (registers the seeds do not define, from public driver headers; docs/blocks/r5xx.regs.md):
 # its own table, rdb_family_r5xx_supp, consulted by the lookups after the seed-derived one.
 set(out ${RDB_GEN_DIR}/rdb_r5xx_supp.c)
 add_custom_command(

@@ -1,5 +1,5 @@
 // prim_fadd: IEEE binary32 add, rounded to nearest-even, subnormal inputs and results kept
-// (docs/blocks/vap.md "Float arithmetic").  An exact zero sum is +0 unless both addends are -0.
+// (docs/blocks/r5xx.vap.md "Float arithmetic").  An exact zero sum is +0 unless both addends are -0.
 // Any NaN result (a NaN operand, inf + -inf) is the canonical NaN 0x7FC00000.  Purely
 // combinational.
 module prim_fadd (

@@ -1,5 +1,5 @@
 // prim_fmul: IEEE binary32 multiply, rounded to nearest-even, subnormal inputs and results
-// kept (docs/blocks/vap.md "Float arithmetic").  Any NaN result (a NaN operand, inf * 0) is the
+// kept (docs/blocks/r5xx.vap.md "Float arithmetic").  Any NaN result (a NaN operand, inf * 0) is the
 // canonical NaN 0x7FC00000.  Purely combinational.
 module prim_fmul (
   input  logic [31:0] a_i,

@@ -1,4 +1,4 @@
-// prim_fround: round and pack one IEEE binary32 result (docs/blocks/vap.md "Float
+// prim_fround: round and pack one IEEE binary32 result (docs/blocks/r5xx.vap.md "Float
 // arithmetic").
 //
 // The value is (-1)^sign_i * mant_i * 2^(exp_i - 127 - (W-1)), plus a sticky part below mant_i's

@@ -22,343 +22,22 @@ import re
 import struct
 import sys
 from fractions import Fraction
+
+from blocks import prim_sf_ref as sf
 from math import floor
 
 M32 = 0xFFFFFFFF
 QNAN, PINF, MAXF, ONE, SIGN = 0x7FC00000, 0x7F800000, 0x7F7FFFFF, 0x3F800000, 0x80000000
 
-# ---- shader float (docs/float.md), exact rationals ---------------------------------------------
+# ---- shader float: the project's one independent reference of docs/float.md ----------------------
+# (blocks/prim_sf_ref.py, exact rationals, written from the doc alone; the pvs reference uses its
+# operations rather than a second copy of the same arithmetic)
 
-
-def ftz(a):
-    return a & SIGN if (a >> 23) & 0xFF == 0 else a
-
-
-def is_nan(a):
-    return (a & 0x7FFFFFFF) > PINF
-
-
-def is_inf(a):
-    return (a & 0x7FFFFFFF) == PINF
-
-
-def is_zero(a):
-    return a & 0x7FFFFFFF == 0
-
-
-def value(a):
-    """The exact value of a flushed finite non-zero pattern."""
-    e, m = (a >> 23) & 0xFF, (a & 0x7FFFFF) | 0x800000
-    v = Fraction(m) * Fraction(2) ** (e - 150)
-    return -v if a >> 31 else v
-
-
-def rz(v, s=None):
-    """v (exact, non-zero) rounded toward zero to binary32, tiny -> zero, overflow -> MAXF."""
-    s = (1 if v < 0 else 0) if s is None else s
-    m = abs(v)
-    e = m.numerator.bit_length() - m.denominator.bit_length()
-    if Fraction(2) ** e > m:
-        e -= 1
-    if e < -126:
-        return s << 31
-    if e > 127:
-        return (s << 31) | MAXF
-    q = floor(m / Fraction(2) ** (e - 23))
-    return (s << 31) | ((e + 127) << 23) | (q - 0x800000)
-
-
-def f_add(a, b):
-    a, b = ftz(a), ftz(b)
-    if is_nan(a) or is_nan(b):
-        return QNAN
-    if is_inf(a) and is_inf(b):
-        return a if a == b else QNAN
-    if is_inf(a):
-        return a
-    if is_inf(b):
-        return b
-    if is_zero(a) and is_zero(b):
-        return a & b
-    if is_zero(a):
-        return b
-    if is_zero(b):
-        return a
-    v = value(a) + value(b)
-    return 0 if v == 0 else rz(v)
-
-
-def f_mul(a, b):
-    a, b = ftz(a), ftz(b)
-    s = (a ^ b) >> 31
-    if is_nan(a) or is_nan(b):
-        return QNAN
-    if (is_inf(a) and is_zero(b)) or (is_inf(b) and is_zero(a)):
-        return QNAN
-    if is_inf(a) or is_inf(b):
-        return (s << 31) | PINF
-    if is_zero(a) or is_zero(b):
-        return s << 31
-    return rz(value(a) * value(b), s)
-
-
-def key(a):
-    return -(a & 0x7FFFFFFF) if a >> 31 else a & 0x7FFFFFFF
-
-
-def f_lt(a, b):
-    a, b = ftz(a), ftz(b)
-    return not (is_nan(a) or is_nan(b)) and key(a) < key(b)
-
-
-def f_le(a, b):
-    a, b = ftz(a), ftz(b)
-    return not (is_nan(a) or is_nan(b)) and key(a) <= key(b)
-
-
-def f_eq(a, b):
-    a, b = ftz(a), ftz(b)
-    return not (is_nan(a) or is_nan(b)) and key(a) == key(b)
-
-
-def f_min(a, b):
-    a, b = ftz(a), ftz(b)
-    if is_nan(a) and is_nan(b):
-        return QNAN
-    if is_nan(a):
-        return b
-    if is_nan(b):
-        return a
-    return b if f_lt(b, a) else a
-
-
-def f_max(a, b):
-    a, b = ftz(a), ftz(b)
-    if is_nan(a) and is_nan(b):
-        return QNAN
-    if is_nan(a):
-        return b
-    if is_nan(b):
-        return a
-    return b if f_lt(a, b) else a
-
-
-def f_flr(a):
-    a = ftz(a)
-    if is_nan(a):
-        return QNAN
-    if is_inf(a) or is_zero(a):
-        return a
-    v = value(a)
-    if v.denominator == 1:
-        return a
-    f = floor(v)
-    return 0 if f == 0 else rz(Fraction(f))
-
-
-def f_frc(a):
-    return f_add(a, f_flr(a) ^ SIGN)
-
-
-def f_dp4(a, b):
-    return f_add(f_add(f_mul(a[0], b[0]), f_mul(a[1], b[1])), f_add(f_mul(a[2], b[2]), f_mul(a[3], b[3])))
-
-
-# ---- shader float transcendentals (docs/float.md section 4), tables from model/prim/sf_tables.h --
-
-_TABS = {}
-
-
-def _tab(name):
-    if not _TABS:
-        here = os.path.dirname(os.path.abspath(__file__))
-        text = open(os.path.join(here, '..', '..', 'model', 'prim', 'sf_tables.h')).read()
-        for m in re.finditer(r'sf_tab_(\w+)\[128\]\[3\] = \{(.*?)\};', text, re.S):
-            rows = re.findall(r'\{(-?\d+), (-?\d+), (-?\d+)\}', m.group(2))
-            _TABS[m.group(1)] = [tuple(int(v) for v in r) for r in rows]
-    return _TABS[name]
-
-
-def poly(tab, u, t_bits):
-    c0, c1, c2 = _tab(tab)[u >> t_bits]
-    t = u & ((1 << t_bits) - 1)
-    a = (c2 * t) >> t_bits
-    b = ((c1 + a) * t) >> t_bits
-    return c0 + b
-
-
-def pack(s, n, k):
-    if n == 0:
-        return s << 31
-    lead = n.bit_length() - 1
-    if lead > 23:
-        m = (n + (1 << (lead - 24))) >> (lead - 23)
-        if m == 1 << 24:
-            m, lead = 1 << 23, lead + 1
-    else:
-        m = n << (23 - lead)
-    be = lead + k + 127
-    if be <= 0:
-        return s << 31
-    if be >= 255:
-        return (s << 31) | PINF
-    return (s << 31) | (be << 23) | (m & 0x7FFFFF)
-
-
-def _fields(x):
-    return x >> 31, (x >> 23) & 0xFF, x & 0x7FFFFF
-
-
-def f_rcp(x):
-    x = ftz(x)
-    s, e, f = _fields(x)
-    if is_nan(x):
-        return QNAN
-    if is_zero(x):
-        return (s << 31) | PINF
-    if is_inf(x):
-        return s << 31
-    if f == 0:
-        b = 254 - e
-        return s << 31 if b <= 0 else (s << 31) | (b << 23)
-    q = (1 << 47) // (f | 0x800000)
-    b = 253 - e
-    return s << 31 if b <= 0 else (s << 31) | (b << 23) | (q & 0x7FFFFF)
-
-
-def _isqrt(n):
-    r = int(n ** 0.5)
-    while r * r > n:
-        r -= 1
-    while (r + 1) * (r + 1) <= n:
-        r += 1
-    return r
-
-
-def f_rsq(x):
-    x = ftz(x)
-    s, e, f = _fields(x)
-    if is_nan(x):
-        return QNAN
-    if is_zero(x):
-        return (s << 31) | PINF
-    if s:
-        return QNAN
-    if is_inf(x):
-        return 0
-    m, ue = f | 0x800000, e - 127
-    if ue % 2:
-        m, ue = 2 * m, ue - 1
-    q = _isqrt((1 << 71) // m)
-    b = 126 - ue // 2
-    if q == 1 << 24:
-        q, b = 1 << 23, b + 1
-    return (b << 23) | (q & 0x7FFFFF)
-
-
-def f_ex2(x):
-    x = ftz(x)
-    s, e, f = _fields(x)
-    if is_nan(x):
-        return QNAN
-    if is_inf(x):
-        return 0 if s else PINF
-    if is_zero(x):
-        return ONE
-    ue = e - 127
-    if ue >= 7:
-        return 0 if s else PINF
-    m, sh = f | 0x800000, ue + 3
-    if sh >= 0:
-        mag, sticky = m << sh, 0
-    elif -sh >= 25:
-        mag, sticky = 0, 1
-    else:
-        mag, sticky = m >> -sh, int(m & ((1 << -sh) - 1) != 0)
-    big = -(mag + sticky) if s else mag
-    i = big >> 26
-    fr = big - (i << 26)
-    if i < -126:
-        return 0
-    if fr == 0:
-        return (i + 127) << 23
-    y = max(poly('ex2', fr, 19), 1 << 28)
-    mm = (y + 16) >> 5
-    if mm == 1 << 24:
-        return (i + 128) << 23
-    return ((i + 127) << 23) | (mm & 0x7FFFFF)
-
-
-def f_lg2(x):
-    x = ftz(x)
-    s, e, f = _fields(x)
-    if is_nan(x):
-        return QNAN
-    if is_zero(x):
-        return SIGN | PINF
-    if s:
-        return QNAN
-    if is_inf(x):
-        return PINF
-    if x == ONE:
-        return 0
-    ue = e - 127
-    if ue == -1 and f:
-        u = ((1 << 23) - f) << 1
-        return pack(1, u * poly('lg2h', u, 17), -52)
-    u = f << 1
-    r = (ue << 52) + u * poly('lg2g', u, 17)
-    return pack(int(r < 0), abs(r), -52)
-
-
-def _qs(sv):
-    if sv == 0:
-        return 0
-    if sv == 1 << 32:
-        return ONE
-    z = pack(0, sv * poly('sinq', sv, 25), -60)
-    return ONE if z > ONE else z
-
-
-def _phase(x):
-    s, e, f = _fields(x)
-    m, sh = f | 0x800000, e - 127 + 11
-    if sh >= 34:
-        return 0
-    if sh >= 0:
-        return (m << sh) % (1 << 34)
-    return 0 if -sh >= 24 else m >> -sh
-
-
-def f_sin(x):
-    x = ftz(x)
-    s, e, f = _fields(x)
-    if is_nan(x) or is_inf(x):
-        return QNAN
-    if is_zero(x):
-        return x
-    ue = e - 127
-    if ue <= -12:
-        m = f | 0x800000
-        sh = -(ue + 11)
-        sv = 0 if sh >= 24 else m >> sh
-        return pack(s, m * poly('sinq', sv, 25), ue - 49)
-    p = _phase(x)
-    q, r = p >> 32, p & M32
-    z = _qs((1 << 32) - r if q & 1 else r)
-    return 0 if z == 0 else (((q >> 1) ^ s) << 31) | z
-
-
-def f_cos(x):
-    x = ftz(x)
-    if is_nan(x) or is_inf(x):
-        return QNAN
-    if is_zero(x):
-        return ONE
-    p = _phase(x)
-    q, r = p >> 32, p & M32
-    z = _qs(r if q & 1 else (1 << 32) - r)
-    return 0 if z == 0 else (int(q in (1, 2)) << 31) | z
+ftz, is_nan, is_zero = sf.ftz, sf.is_nan, sf.is_zero
+f_add, f_mul, f_dp4 = sf.add, sf.mul, sf.dp4
+f_lt, f_le, f_eq, f_min, f_max = sf.cmp_lt, sf.cmp_le, sf.cmp_eq, sf.fmin, sf.fmax
+f_flr, f_frc = sf.flr, sf.frc
+f_rcp, f_rsq, f_ex2, f_lg2, f_sin, f_cos = sf.rcp, sf.rsq, sf.ex2, sf.lg2, sf.sin, sf.cos
 
 
 def fbits(x):
@@ -380,7 +59,7 @@ def f2a(f):
         return 0 if f & 0x7FFFFF else (-256 if s else 255)
     if e == 0:
         return 0
-    v = floor(value(f))
+    v = floor(sf.to_frac(f))
     return max(-256, min(255, v))
 
 
@@ -463,7 +142,7 @@ def _floor_mag(r):
 
 
 def _i2f(v):
-    return 0 if v == 0 else rz(Fraction(v))
+    return sf.rz_pack(Fraction(v), 0)
 
 
 def math_op(op, a, b, c):

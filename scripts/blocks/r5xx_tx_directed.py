@@ -29,7 +29,7 @@ ONE = 0x3F800000
 # ---- the reference statement of docs/blocks/r5xx.tx.md --------------------------------------
 
 # TXFORMAT (MSB 0) -> component widths from the LSB (D5); bytes per texel of every code for the
-# surface decoder (docs/blocks/tile.md)
+# surface decoder (docs/blocks/r5xx.tile.md)
 WIDTHS = [[8], [16], [4, 4], [8, 8], [16, 16], [2, 3, 3], [5, 6, 5], [5, 5, 6], [10, 11, 11], [11, 11, 10],
           [4, 4, 4, 4], [5, 5, 5, 1], [8, 8, 8, 8], [10, 10, 10, 2], [16, 16, 16, 16]]
 DWORDS = {14: 2, 15: 2, 16: 4, 17: 4, 26: 2, 28: 2, 29: 4}   # dwords per texel, else 1
@@ -41,7 +41,7 @@ MICRO = {(0, 1): (8, 4), (1, 1): (8, 2), (1, 2): (4, 4), (2, 1): (4, 2), (3, 1):
 
 
 def surface(off, f0, f1, f2):
-    """(base, pitch, bpp_log2, macro, micro, tile error) of a texture (docs/blocks/tile.md)."""
+    """(base, pitch, bpp_log2, macro, micro, tile error) of a texture (docs/blocks/r5xx.tile.md)."""
     pitch = (f2 & 0x3FFF) + 1 if f0 >> 31 else ((f0 & 0x7FF) | ((f2 >> 15 & 1) << 11)) + 1
     bpp, macro, micro = TX_BPP[(f2 >> 14) & 1].get(f1 & 31), (off >> 2) & 1, (off >> 3) & 3
     base = off & ~31 & 0xFFFFFFFF
@@ -558,7 +558,7 @@ def cases():
 
     c = Case('tiling', 'one 16x16 texture stored linear, micro-tiled and macro-tiled (and square micro-tiles '
              'for 16 bpp) at 8, 16 and 32 bpp, point-sampled at every texel centre: the same texel values '
-             'at every layout (r5xx.tile\'s address function, docs/blocks/tile.md)', per_req=6)
+             'at every layout (r5xx.tile\'s address function, docs/blocks/r5xx.tile.md)', per_req=6)
     layouts = [(0, 0), (0, 1), (1, 0), (1, 1)]
     for fmt, extra in [(0, []), (6, [(0, 2), (1, 2)]), (12, [])]:
         vals = {(x, y): next(rng) & ((1 << (8 << TX_BPP[0][fmt])) - 1) for x in range(16) for y in range(16)}

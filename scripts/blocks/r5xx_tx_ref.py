@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """r5xx_tx_ref.py: a second, independent reference of the R5xx texture unit, written from
-docs/blocks/r5xx.tx.md alone (and the texts it cites: docs/blocks/tile.md for the address
+docs/blocks/r5xx.tx.md alone (and the texts it cites: docs/blocks/r5xx.tile.md for the address
 function, ../shared/spec/r5xx.md section 2.11 for bit positions the block doc does not list).
 It never reads the C model, the RTL or r5xx_tx_directed.py.
 
@@ -86,9 +86,9 @@ def bits(x, hi, lo):
     return (x >> lo) & ((1 << (hi - lo + 1)) - 1)
 
 
-# ---------------------------------------------------------------- tile address (docs/blocks/tile.md)
+# ---------------------------------------------------------------- tile address (docs/blocks/r5xx.tile.md)
 
-# TXFORMAT (MSB 0) -> bytes per texel; None = no pixel size (tile.md, "Decoding a surface")
+# TXFORMAT (MSB 0) -> bytes per texel; None = no pixel size (r5xx.tile.md, "Decoding a surface")
 TX_BYTES = {0: 1, 1: 2, 2: 1, 3: 2, 4: 4, 5: 1, 6: 2, 7: 2, 8: 4, 9: 4, 10: 2, 11: 2, 12: 4,
             13: 4, 14: 8, 15: None, 16: None, 17: None, 18: 1, 19: 4, 20: 2, 21: 2, 22: 2,
             23: 4, 24: 2, 25: 4, 26: 8, 27: 4, 28: 8, 29: 16, 30: 4, 31: None}
@@ -96,7 +96,7 @@ TX_BYTES_MSB = {2: 2, 3: 4, 4: 8}
 
 
 def micro_dims(B, micro):
-    """micro-tile mw x mh (tile.md table)."""
+    """micro-tile mw x mh (r5xx.tile.md table)."""
     if micro == 0:
         return {1: (32, 1), 2: (16, 1), 4: (8, 1), 8: (4, 1), 16: (2, 1)}[B]
     if micro == 2:
@@ -127,7 +127,7 @@ class Surface:
 
 
 def surface_texture(off, fmt0, fmt1, fmt2):
-    """r5xx_surface_texture of tile.md."""
+    """r5xx_surface_texture of r5xx.tile.md."""
     base = off & ~31 & M32
     W = ((bits(fmt2, 15, 15) << 11) | bits(fmt0, 10, 0)) + 1
     pitch = bits(fmt2, 13, 0) + 1 if bits(fmt0, 31, 31) else W

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""si_backend_directed.py - directed stimulus for si.backend (docs/blocks/si-backend.md), and its check.
+"""si_backend_directed.py - directed stimulus for si.backend (docs/blocks/si.backend.md), and its check.
 
   si_backend_directed.py STIMDIR          write STIMDIR/*.stim ('rcosim gen --stimulus' makes the
                                           golden vectors; scripts/regen-vectors does all of them)
@@ -22,7 +22,7 @@ The scene ('scene'), one pass per entry of PASSES, each a colour target and draw
               0.55 that fails the depth test over the red quad and the near part of the green
               one (DB's colour-write enable 0 there, so CB leaves them).
 The last pass is the colour target in force at the end, so its picture is `color0`; the earlier
-ones are `color0-1`, `color0-2` (docs/blocks/si-backend.md, "Pictures").
+ones are `color0-1`, `color0-2` (docs/blocks/si.backend.md, "Pictures").
 """
 import sys
 
@@ -160,7 +160,7 @@ def small():
 def reference(lines):
     """The backend on a stimulus: (records (x, y, pass, cwe, cat, inc, derr, wr, cerr),
     DB's writes (addr, data, be), CB's writes (addr, data)).  A register write reaches both blocks
-    only when the backend is idle (docs/blocks/si-backend.md), so the two references run one
+    only when the backend is idle (docs/blocks/si.backend.md), so the two references run one
     fragment at a time, DB then CB, on one memory and one register stream."""
     stim = vector.parse(lines)
     mem = stim.memory()

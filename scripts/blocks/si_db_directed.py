@@ -4,10 +4,10 @@ check the golden vectors made from them against an independent Python statement 
 
 Each case programs the DB registers on `regw` and offers fragments on `frag`, in phases far
 enough apart that every phase's register writes are in before its fragments arrive (a write
-waits until the block is idle, docs/blocks/si-db.md).  'rcosim gen --stimulus X.stim -o X.vec'
+waits until the block is idle, docs/blocks/si.db.md).  'rcosim gen --stimulus X.stim -o X.vec'
 turns a stimulus into a golden vector (the C model's outputs; scripts/regen-vectors).
 '--check VECDIR' replays every stimulus through reference() below - written from
-docs/blocks/si-db.md with Python floats and exact fractions, not from the C model - and compares
+docs/blocks/si.db.md with Python floats and exact fractions, not from the C model - and compares
 the pass records (with the occlusion-counter increments of each sample) and the memory writes
 (address, data, byte enables, in order) with the vectors' expected outputs.
 
@@ -21,7 +21,7 @@ from fractions import Fraction
 from rcosim_py import check as chk
 from rcosim_py import vector
 
-# Register byte addresses (seed 002; docs/blocks/si-db.md).
+# Register byte addresses (seed 002; docs/blocks/si.db.md).
 RCTL, CCTL, VIEW, OVR, BMIN, BMAX, SCLEAR, DCLEAR = 0x28000, 0x28004, 0x28008, 0x2800C, 0x28020, 0x28024, 0x28028, 0x2802C
 DINFO, ZINFO, SINFO, ZRB, SRB, ZWB, SWB, SIZE = 0x2803C, 0x28040, 0x28044, 0x28048, 0x2804C, 0x28050, 0x28054, 0x28058
 ZMIN, ZMAX, SCTL, SRM, SRM_BF, DCTL = 0x282D0, 0x282D4, 0x2842C, 0x28430, 0x28434, 0x28800
@@ -42,7 +42,7 @@ def fval(b):
 
 ONE, HALF, NAN, INF = fbits(1.0), fbits(0.5), 0x7FC00000, 0x7F800000
 
-# ---- the reference statement of docs/blocks/si-db.md --------------------------------------------
+# ---- the reference statement of docs/blocks/si.db.md --------------------------------------------
 
 
 def unorm16(b):
@@ -185,7 +185,7 @@ class Case:
             t += len(regs) + 12 * len(frags) + 20
         vector.write_stim(
             outdir, self.name, 'si.db', self.doc, __file__,
-            notes=['si_db_directed.py --check replays it through its own reference of docs/blocks/si-db.md'],
+            notes=['si_db_directed.py --check replays it through its own reference of docs/blocks/si.db.md'],
             mem=[m for a in sorted(self.mem) for m in vector.chunk_lines(a, self.mem[a], None)], body=lines,
             backpressure=self.bp, latency=self.lat)
 

@@ -2,7 +2,7 @@
 """si_vgt_directed.py - write the directed stimulus files of si.vgt (vectors/si/vgt/stim/*.stim),
 or check the golden vectors made from them against an independent reference.
 
-The reference is written from docs/blocks/si-vgt.md ("What a draw does"), not from the C model: it
+The reference is written from docs/blocks/si.vgt.md ("What a draw does"), not from the C model: it
 reads the index buffer as a byte array through the swap (byte A comes from A XOR n of the
 aligned dword), takes each index at B + i*size, and computes restart, offset and clamp per record;
 the memory requests are the dwords covering the fetched bytes, once per instance.  It knows nothing
@@ -137,7 +137,7 @@ class Case:
     def write(self, outdir):
         vector.write_stim(
             outdir, self.name, 'si.vgt', self.title, __file__,
-            notes=['si_vgt_directed.py --check replays it through its own reference of docs/blocks/si-vgt.md'],
+            notes=['si_vgt_directed.py --check replays it through its own reference of docs/blocks/si.vgt.md'],
             mem=vector.mem_lines(self.mem), body=self.lines, backpressure=self.bp, latency=self.lat)
 
 

@@ -21,7 +21,10 @@ def main(argv):
         from export import export_check
         return export_check.main([a for a in argv if a != '--check'])
     if argv and argv[0] in ('-h', '--help'):
-        print(__doc__.strip())
+        # the usage lines first, as every other subcommand's help; the module's name line last
+        text = __doc__.strip().split('\n\n', 1)
+        print('usage: ' + text[1].strip())
+        print(text[0].replace('\n', ' '))
         return 0
     if not argv:
         print("rcosim export: nothing given: expected --vector V --format sv|cocotb -o DIR, or --check\n"

@@ -32,7 +32,7 @@ def plural(n, word, many=None):
 
 def version_of(rcosim):
     """What says which rcosim made the runs: 'rcosim --version' if it answers, else the binary's
-    path, size and modification time (the binary has no version command yet)."""
+    path, size and modification time (an rcosim older than its --version)."""
     try:
         p = subprocess.run([rcosim, '--version'], capture_output=True, text=True, timeout=20)
         if p.returncode == 0 and p.stdout.strip():

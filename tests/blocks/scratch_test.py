@@ -4,7 +4,7 @@
 
 Copies the project's tree (what git tracks, or the working files when there is no git) into a
 scratch directory, adds the folders of tests/blocks/tiny/ (a manifest, one RTL module, one model
-file, one vector, one tests.cmake: nothing else), configures with -DRCOSIM_BLOCKS=test.tiny,
+file, one vector, one tests.cmake, one doc: nothing else), configures with -DRCOSIM_BLOCKS=test.tiny,
 builds, and checks that: 'rcosim list' names the block; its vector passes in lockstep and in
 replay; its own tests.cmake was included (its random run passes); a wrong expected value in the
 vector fails (the check can fail); and no file of the copied tree was changed.

@@ -8,6 +8,7 @@ rewrites the golden files instead of comparing (review the diff before committin
 """
 import gzip
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -134,10 +135,22 @@ def case_bad_inputs(ctx):
 
 
 def case_help(ctx):
-    """Every subcommand has --help; list shows the block and its channels."""
-    for cmd in ('list', 'run', 'gen', 'replay'):
+    """Every subcommand has --help and the main help names each; list shows the block and its
+    channels; --version names the version, the commit and Verilator."""
+    main = run(ctx, '--help', expect_rc=0).stdout
+    for cmd in ('list', 'run', 'gen', 'replay', 'wave', 'bare', 'regs', 'regress', 'export'):
         p = run(ctx, cmd, '--help', expect_rc=0)
         contains(p.stdout, 'usage: rcosim ' + cmd)
+        if not re.search(r'^  %s +\S' % cmd, main, re.M):
+            raise Fail('rcosim --help does not list %r:\n%s' % (cmd, main))
+    v = run(ctx, '--version', expect_rc=0).stdout
+    m = re.match(r'^rcosim (\d+\.\d+\.\d+) \((\S+); Verilator (\d\S*)\)\n$', v)
+    if not m:
+        raise Fail('rcosim --version: expected "rcosim X.Y.Z (COMMIT; Verilator V)", got %r' % v)
+    g = subprocess.run(['git', '-C', ctx['src'], 'describe', '--always', '--dirty'], capture_output=True, text=True)
+    # (-dirty aside: a file edited after the build makes the checkout dirty, not the binary)
+    if g.returncode == 0 and m.group(2).replace('-dirty', '') != g.stdout.strip().replace('-dirty', ''):
+        raise Fail('rcosim --version says commit %s, git describe says %s' % (m.group(2), g.stdout.strip()))
     p = run(ctx, 'list', expect_rc=0)
     contains(p.stdout, 'r5xx.cp', 'out regw       addr:16 data:32 stream:2', 'memory mem: req=memreq rsp=memrsp')
 

@@ -30,6 +30,7 @@ set(RCOSIM_EXPORT_NIGHTLY
 # cocotb legs too long for CI (cocotb drives every cycle from Python: the si.backend scene is
 # 53,045 cycles and took over 8 CPU-minutes): nightly, with RCOSIM_EXPORT_LONG
 set(RCOSIM_COCOTB_NIGHTLY si/backend/scene.vec.gz)
+set(RCOSIM_EXPORT_ICARUS_CI 4 CACHE STRING "per block, the number of its smallest vectors the CI Icarus leg runs (the rest: nightly)")
 set(cocotb_vecs "")
 if(IVERILOG_EXECUTABLE)
   file(GLOB vec_dirs LIST_DIRECTORIES true ${PROJECT_SOURCE_DIR}/vectors/*/*)
@@ -77,6 +78,30 @@ if(IVERILOG_EXECUTABLE)
     if(small)
       list(APPEND cocotb_vecs ${small})
     endif()
+    # CI runs a block's RCOSIM_EXPORT_ICARUS_CI smallest vectors (by file size) under Icarus; the
+    # others join the nightly .long test.  Every vector still runs in lockstep and replay under
+    # Verilator in CI (vec.*, replay.*); the Icarus leg is the second simulator's check of the
+    # exported benches, and all of them took 450 CPU-seconds of a CI run (2026-11-26).
+    set(sized "")
+    foreach(v ${fast})
+      file(SIZE ${v} size)
+      string(LENGTH "${size}" len)
+      math(EXPR pad "12 - ${len}")
+      string(REPEAT "0" ${pad} zeros)
+      list(APPEND sized "${zeros}${size}|${v}")
+    endforeach()
+    list(SORT sized)
+    set(fast "")
+    set(i 0)
+    foreach(e ${sized})
+      string(REGEX REPLACE "^[0-9]+\\|" "" v "${e}")
+      if(i LESS RCOSIM_EXPORT_ICARUS_CI)
+        list(APPEND fast ${v})
+      else()
+        list(APPEND slow ${v})
+      endif()
+      math(EXPR i "${i} + 1")
+    endforeach()
     foreach(kind fast slow)
       if(NOT ${kind} OR (kind STREQUAL "slow" AND NOT RCOSIM_EXPORT_LONG))
         continue()

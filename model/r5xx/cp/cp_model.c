@@ -1,6 +1,6 @@
 /*
  * cp_model.c - the cycle-accurate C model of the R5xx command processor (r5xx.cp).
- * It follows the micro-architecture of docs/blocks/cp.md line by line: outputs are a
+ * It follows the micro-architecture of docs/blocks/r5xx.cp.md line by line: outputs are a
  * function of the state (cp_eval), and cp_tick computes the state after the clock edge from
  * the state before it and the handshakes of the cycle.
  */

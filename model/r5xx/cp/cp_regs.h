@@ -1,6 +1,6 @@
 /*
  * cp_regs.h - register addresses, PM4 fields and opcodes the R5xx CP model and its stimulus
- * generator share (seeds 000 ch. 10.1 and 001 ch. 5-6; see docs/blocks/cp.md).
+ * generator share (seeds 000 ch. 10.1 and 001 ch. 5-6; see docs/blocks/r5xx.cp.md).
  */
 #ifndef R5XX_CP_REGS_H
 #define R5XX_CP_REGS_H
@@ -44,7 +44,7 @@ enum { CP_STREAM_RING = 0, CP_STREAM_IB1 = 1, CP_STREAM_IB2 = 2 };
 #define CP_VBPNTR_REGS 25   /* VAP_VTX_NUM_ARRAYS .. VAP_VTX_AOS_ADDR15: 0x20C0..0x2120 */
 
 /* Type-3 opcodes the guide lists (001:2041-2135), plus 3D_CLEAR_ZMASK 0x32 and 3D_CLEAR_CMASK 0x38
- * that Mesa's r300 driver emits (docs/blocks/cp.md); anything else is "unknown". */
+ * that Mesa's r300 driver emits (docs/blocks/r5xx.cp.md); anything else is "unknown". */
 static inline int cp_opcode_known(unsigned op)
 {
     switch (op) {

@@ -1,6 +1,6 @@
 /*
  * gfx2d_math.h - the pure functions of the R5xx 2D engine (r5xx.gfx2d): ROP3, the settings-word
- * decoders, coordinate unpacking and the surface of a PITCH_OFFSET dword.  docs/blocks/gfx2d.md
+ * decoders, coordinate unpacking and the surface of a PITCH_OFFSET dword.  docs/blocks/r5xx.gfx2d.md
  * holds every decision; the RTL twins are in rtl/r5xx/gfx2d/r5xx_gfx2d.sv.
  */
 #ifndef R5XX_GFX2D_MATH_H
@@ -48,7 +48,7 @@ static inline unsigned gfx2d_bpp_log2(unsigned dst_type)
 /* A brush or host-data colour as a pixel of a DST_TYPE.  The seed calls these RGBQUADs
  * (001:2638-2656), but every driver writes them already packed in the destination format
  * (xf86-video-ati RADEONPrepareSolid writes the X Pixel to DP_BRUSH_FRGD_CLR; the radeon DRM's
- * clear writes the packed clear colour into PAINT_MULTI): the drivers win (docs/blocks/gfx2d.md,
+ * clear writes the packed clear colour into PAINT_MULTI): the drivers win (docs/blocks/r5xx.gfx2d.md,
  * D13).  The callers mask it to the pixel size. */
 static inline uint32_t gfx2d_colour(uint32_t c, unsigned dst_type)
 {

@@ -1,6 +1,6 @@
 /*
  * gfx2d_model.c - the cycle-accurate C model of the R5xx 2D engine (r5xx.gfx2d).  It follows the
- * micro-architecture of docs/blocks/gfx2d.md state for state: outputs are a function of the
+ * micro-architecture of docs/blocks/r5xx.gfx2d.md state for state: outputs are a function of the
  * state (g2_eval); g2_tick computes the state after the clock edge.  The arithmetic is
  * gfx2d_math.h, the addresses tile_addr.c.
  */
@@ -20,7 +20,7 @@ typedef struct g2 {
     unsigned ph, bi, k;           /* body phase, brush dword, record dword */
     uint32_t d[3];                /* the record's dwords */
     unsigned lastq;               /* the record's last dword was the body's last */
-    /* persistent state (docs/blocks/gfx2d.md, "State model") */
+    /* persistent state (docs/blocks/r5xx.gfx2d.md, "State model") */
     uint32_t src_po, dst_po, src_br, sc_tl, sc_br, bg, fg, m1, m2;
     /* the rectangle being drawn */
     uint32_t x, y, xa, xb, yb;
@@ -38,7 +38,7 @@ typedef struct g2 {
     unsigned pc;
     unsigned nl;                  /* POLYSCANLINES: segments left in the scan */
     uint32_t cbr[64];             /* the 8x8 colour brush's dwords (persistent) */
-    /* register-only state (docs/blocks/gfx2d.md, "Registers") */
+    /* register-only state (docs/blocks/r5xx.gfx2d.md, "Registers") */
     uint32_t syx, dyx, wm;        /* SRC_Y_X, DST_Y_X, DP_WRITE_MASK */
     unsigned dpc;                 /* DP_CNTL[1:0] */
     unsigned ro, rb;              /* a register-triggered operation; it is a blit */
@@ -259,6 +259,12 @@ static unsigned hbit(const g2 *s)
     return (s->gui >> 14 & 1) ? (s->rs >> s->bp & 1) : (s->rs >> (31 - s->bp) & 1);
 }
 
+/* HOSTDATA_BLT with SRC_TYPE 3 (colour, D25): the raster dwords hold raw pixels of the destination
+ * type, 4 >> bpp to a dword, the first in the low bits; bp counts pixels instead of bits. */
+static int hcolour(const g2 *s) { return (s->gui >> 12 & 3) == 3; }
+static unsigned hlast(const g2 *s) { return hcolour(s) ? (4u >> bpp(s)) - 1 : 31; }
+static uint32_t hpixel(const g2 *s) { return (s->rs >> (s->bp * (8u << bpp(s)))) & pmask(s); }
+
 /* HOSTDATA_BLT: the next bit of the character. */
 static void hadvance(g2 *s)
 {
@@ -273,7 +279,7 @@ static void hadvance(g2 *s)
     }
     if (done) {
         s->st = s->rn && !s->lastq ? S_HDRAIN : s->lastq ? S_HDR : S_BODY;
-    } else if (s->bp == 31) {
+    } else if (s->bp == hlast(s)) {
         s->st = s->rn && !s->lastq ? S_HD : s->lastq ? S_HDR : S_BODY;
     } else {
         s->bp++;
@@ -340,7 +346,7 @@ static uint32_t extract(const g2 *s, uint32_t data, uint32_t addr)
     return (data >> (8 * (addr & 3))) & pmask(s);
 }
 
-/* A register write from the backbone, accepted in S_HDR (docs/blocks/gfx2d.md, "Registers"). */
+/* A register write from the backbone, accepted in S_HDR (docs/blocks/r5xx.gfx2d.md, "Registers"). */
 static void reg_write(g2 *s, unsigned a, uint32_t d)
 {
     switch (a) {
@@ -348,6 +354,8 @@ static void reg_write(g2 *s, unsigned a, uint32_t d)
     case 0x142C: s->dst_po = d; break;
     case 0x1434: s->syx = d; break;
     case 0x1438: s->dyx = d; break;
+    case 0x1590: s->syx = d << 16 | d >> 16; break;  /* SRC_X_Y: X [31:16], Y [15:0] (D26) */
+    case 0x1594: s->dyx = d << 16 | d >> 16; break;  /* DST_X_Y */
     case 0x146C: s->gui = d; break;
     case 0x1478: s->bg = d; break;
     case 0x147C: s->fg = d; break;
@@ -618,7 +626,7 @@ static void g2_tick(void *h, const uint64_t *ports)
         if (hclip(s) && (bit || (s->gui >> 12 & 3) != 1)) {
             s->x = (uint32_t)s->hx & 0x3FFF;
             s->y = (uint32_t)s->hy & 0x3FFF;
-            s->sv = gfx2d_colour(bit ? s->hfg : s->hbg, s->gui >> 8 & 15) & pmask(s);
+            s->sv = hcolour(s) ? hpixel(s) : gfx2d_colour(bit ? s->hfg : s->hbg, s->gui >> 8 & 15) & pmask(s);
             s->dv = 0;
             s->st = s->nd ? S_RD : S_WR;
         } else {

@@ -70,6 +70,7 @@ static void packet(gen *g, int first)
     static const unsigned ops[] = { GFX2D_PAINT, GFX2D_PAINT_MULTI, GFX2D_BITBLT, GFX2D_BITBLT_MULTI };
     static const unsigned dtypes[] = { 2, 3, 4, 6, 7, 15, 8, 9 };
     static const unsigned btypes[] = { 0, 1, 13, 14, 15, 10, 6, 7 };
+    static const unsigned src_types[] = { 0, 1, 3 };    /* HOSTDATA_BLT: mono opaque, transparent, colour */
     unsigned k = rnd(g, 30);
     if (k == 24) {                                   /* SET_SCISSORS */
         int32_t l = (int32_t)rnd(g, 40) - 8, t = (int32_t)rnd(g, 40) - 8;
@@ -120,7 +121,7 @@ static void packet(gen *g, int first)
                    (rnd(g, 3) == 0 ? 8u : 0) | bt << 4 | dt << 8 | 3u << 12 | rnd(g, 2) << 14 |
                    rnd(g, 256) << 16 | 2u << 24 | (rnd(g, 4) == 0 ? 1u << 31 : 0);
     if (op == GFX2D_HOSTDATA_BLT)
-        gui = (gui & ~(3u << 12 | 7u << 24)) | rnd(g, 2) << 12 | (3u + rnd(g, 2)) << 24;
+        gui = (gui & ~(3u << 12 | 7u << 24)) | src_types[rnd(g, 3)] << 12 | (3u + rnd(g, 2)) << 24;
     if (op == GFX2D_BITBLT || op == GFX2D_BITBLT_MULTI || op == GFX2D_TRANS_BITBLT)
         gui |= first ? 1u : 0;
     put(g, gui);
@@ -175,7 +176,9 @@ static void packet(gen *g, int first)
             put(g, c16(x) << 16 | c16(y));
             put(g, extent(g) << 16 | extent(g));
         } else if (op == GFX2D_HOSTDATA_BLT) {
-            uint32_t w = rnd(g, 40), h = rnd(g, 20), bits = w * h, nw = (bits + 31) / 32;
+            /* mono: one bit a pixel; colour (SRC_TYPE 3): 4 >> bpp pixels a dword (D25) */
+            uint32_t w = rnd(g, 40), h = rnd(g, 20), per = (gui >> 12 & 3) == 3 ? 4u >> gfx2d_bpp_log2(dt) : 32u;
+            uint32_t nw = (w * h + per - 1) / per;
             if (rnd(g, 6) == 0)
                 nw = rnd(g, 4) ? nw + rnd(g, 3) : nw / 2;   /* too many or too few raster dwords */
             if (nw > 20)

@@ -1,6 +1,6 @@
 /*
  * gfx3d_stim.c - seeded random stimulus for r5xx.gfx3d: epochs of 3D state followed by draws,
- * all as register writes in the shape the CP emits them (docs/blocks/gfx3d.md, "Stimulus").
+ * all as register writes in the shape the CP emits them (docs/blocks/r5xx.gfx3d.md, "Stimulus").
  *
  * Surfaces: a 64x64 colour buffer at 0x01000000 (ARGB8888, RGB565 or ARGB4444; linear, micro-
  * or macro-tiled) and a 64x64 depth buffer at 0x02000000 (16-bit or Z24S8), both preloaded with

@@ -1,6 +1,6 @@
 /*
  * r5xx_gfx3d_join.c - the C twin of rtl/r5xx/gfx3d/r5xx_gfx3d_join.sv: the 32-entry fragment
- * queue of r5xx.gfx3d (docs/blocks/gfx3d.md, "The fragment join").  A raster fragment goes to ZB
+ * queue of r5xx.gfx3d (docs/blocks/r5xx.gfx3d.md, "The fragment join").  A raster fragment goes to ZB
  * on the edge it enters the queue; ZB's in-order pass record retires the head, to RB3D and the
  * harness's `pix` together (pass = 1) or nowhere (pass = 0).  A glue module: its ports are
  * r5xx_gfx3d_join_ports (gfx3d_glue.h, from the RTL's port list).

@@ -1,6 +1,6 @@
 /*
  * r5xx_gfx3d_regw.c - the C twin of rtl/r5xx/gfx3d/r5xx_gfx3d_regw.sv: how r5xx.gfx3d hands its
- * register writes to the four blocks of the 3D path (docs/blocks/gfx3d.md, "Register writes").
+ * register writes to the four blocks of the 3D path (docs/blocks/r5xx.gfx3d.md, "Register writes").
  * A VAP data or index port write (0x2000-0x207C, 0x20B8) goes to the VAP alone; any other write
  * is state, to all four on one edge, only when the path is idle and every block ready.  No state.
  * A glue module: its ports are r5xx_gfx3d_regw_ports (gfx3d_glue.h, from the RTL's port list).

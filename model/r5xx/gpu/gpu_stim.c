@@ -126,7 +126,7 @@ static uint32_t f32(float f)
     return u;
 }
 
-/* A 3D draw as Mesa r300 emits it (docs/blocks/gpu.md, "Random stimulus"): the state block by
+/* A 3D draw as Mesa r300 emits it (docs/blocks/r5xx.gpu.md, "Random stimulus"): the state block by
  * PACKET0s (VAP stream and output format, raster, scissor, ZB and RB3D on a 64x64 ARGB8888
  * colour buffer at C3D and a Z24S8 depth buffer at Z3D, random Z function and write, blending
  * on or off, colour mask), then 1..3 draws: 3D_DRAW_IMMD_2 (vertices in the stream), or

@@ -1,6 +1,6 @@
 /*
  * r5xx_gpu_arb.c - the C twin of rtl/r5xx/gpu/r5xx_gpu_arb.sv: the one memory port of r5xx.gpu
- * (docs/blocks/gpu.md, "Memory"): fixed priority over six requesters (0 scratch write-back, 1 CP,
+ * (docs/blocks/r5xx.gpu.md, "Memory"): fixed priority over six requesters (0 scratch write-back, 1 CP,
  * 2 2D engine, 3 VAP, 4 ZB, 5 RB3D), RB3D's 64-bit request as two dword beats (its high half
  * held), a 64-entry tag queue routing the in-order read responses.  A glue module: its ports are
  * r5xx_gpu_arb_ports (gpu_glue.h, from the RTL's port list).

@@ -1,6 +1,6 @@
 /*
  * r5xx_gpu_bb.c - the C twin of rtl/r5xx/gpu/r5xx_gpu_bb.sv: the register backbone of r5xx.gpu
- * (routing, WAIT_UNTIL, ISYNC_CNTL, the scratch registers and their write-back; docs/blocks/gpu.md,
+ * (routing, WAIT_UNTIL, ISYNC_CNTL, the scratch registers and their write-back; docs/blocks/r5xx.gpu.md,
  * "Register backbone").  A glue module: its ports are r5xx_gpu_bb_ports (gpu_glue.h, from the
  * RTL's port list).
  */
@@ -18,8 +18,8 @@ static unsigned gpu_route(uint32_t a)
         return GPU_DST_CP;
     if (a == 0x0040 || a == 0x0044 || a == 0x00F0 || a == 0x0E40 || a == 0x1720 || a == 0x1724 || a == 0x172C)
         return GPU_DST_RBBM;
-    if ((a >= 0x1400 && a <= 0x15DF) || (a >= 0x1600 && a <= 0x16FF) || a == 0x1714 ||
-        (a >= 0x17C0 && a <= 0x17E3) || a == 0x342C)
+    if ((a >= 0x1400 && a <= 0x15DF) || (a >= 0x1600 && a <= 0x16FF) || a == 0x170C || a == 0x1714 ||
+        (a >= 0x17C0 && a <= 0x17E3) || a == 0x3428 || a == 0x342C)
         return GPU_DST_2D;
     if ((a >= 0x1D00 && a <= 0x25FF) || (a >= 0x4000 && a <= 0x4FFF) || (a >= 0x9000 && a <= 0xBFFF))
         return GPU_DST_3D;

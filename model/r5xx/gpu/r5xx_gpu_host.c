@@ -1,6 +1,6 @@
 /*
  * r5xx_gpu_host.c - the C twin of rtl/r5xx/gpu/r5xx_gpu_host.sv: the host (MMIO) split of
- * r5xx.gpu (docs/blocks/gpu.md, "Host writes").  The CP's ring registers 0x0700-0x071F to the CP,
+ * r5xx.gpu (docs/blocks/r5xx.gpu.md, "Host writes").  The CP's ring registers 0x0700-0x071F to the CP,
  * every other address to the backbone ahead of the CP's own write.  No state.  A glue module: its
  * ports are r5xx_gpu_host_ports (gpu_glue.h, from the RTL's port list).
  */

@@ -1,6 +1,6 @@
 /*
  * raster_math.c - the exact arithmetic of r5xx.raster, statement by statement as written in
- * docs/blocks/raster.md ("Arithmetic shared by the RTL and the model"): fx, the vertex
+ * docs/blocks/r5xx.raster.md ("Arithmetic shared by the RTL and the model"): fx, the vertex
  * conversion and colour routing, the assembly table, the setup of points, lines and
  * triangles, and one candidate pixel (coverage with the edge rules, clip rectangles,
  * interpolation, depth, alpha test).  No state.

@@ -1,5 +1,5 @@
 /*
- * raster_math.h - the exact arithmetic of r5xx.raster (docs/blocks/raster.md): the registers the
+ * raster_math.h - the exact arithmetic of r5xx.raster (docs/blocks/r5xx.raster.md): the registers the
  * block snoops, the binary32-to-integer conversion fx, the per-vertex conversion, primitive
  * assembly, the setup of a primitive and the evaluation of one candidate pixel.  Pure functions,
  * no state: the cycle model (raster_model.c), the stimulus and the unit tests use them.
@@ -9,7 +9,7 @@
 
 #include <stdint.h>
 
-/* Register byte addresses (docs/blocks/raster.md "Registers snooped"). */
+/* Register byte addresses (docs/blocks/r5xx.raster.md "Registers snooped"). */
 enum {
     R5XX_RS_VAP_OUT_VTX_FMT_0 = 0x2090,
     R5XX_RS_VAP_OUT_VTX_FMT_1 = 0x2094,
@@ -50,11 +50,11 @@ void r5xx_raster_regs_reset(r5xx_raster_regs *r);
 /* Applies a register write; returns 1 if the address is one the block owns. */
 int r5xx_raster_regs_write(r5xx_raster_regs *r, uint32_t addr, uint32_t data);
 
-/* fx(f, K, F, R, LO, HI): docs/blocks/raster.md "fx". nearest = 0: floor. */
+/* fx(f, K, F, R, LO, HI): docs/blocks/r5xx.raster.md "fx". nearest = 0: floor. */
 int64_t r5xx_raster_fx(uint32_t f, uint32_t k, int shift, int nearest, int64_t lo, int64_t hi);
 
 /* The polygon offset slope term: value(f) * g / a rounded to nearest (ties up), saturated to
- * +-2^24 (docs/blocks/raster.md "Polygon offset"); a > 0. */
+ * +-2^24 (docs/blocks/r5xx.raster.md "Polygon offset"); a > 0. */
 int64_t r5xx_raster_slope(uint32_t f, int64_t g, int64_t a);
 
 /* A converted vertex: subpixel position, clamped 24-bit depth, colour channels A R G B. */

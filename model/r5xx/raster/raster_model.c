@@ -1,6 +1,6 @@
 /*
  * raster_model.c - the cycle-accurate C model of r5xx.raster.  It follows the micro-architecture
- * of docs/blocks/raster.md: the control state RECV / VERT / SETUP / WALK, the slot store, the
+ * of docs/blocks/r5xx.raster.md: the control state RECV / VERT / SETUP / WALK, the slot store, the
  * primitive queue (2), the walker and the one-fragment output register.  Outputs are a function
  * of the state (raster_eval); raster_tick computes the state after the edge.  The arithmetic is
  * raster_math.c.

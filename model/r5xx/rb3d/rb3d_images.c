@@ -5,7 +5,7 @@
  * order), each one that a fragment can have reached (some fragment's MRT, or a multiwrite copy)
  * with a supported format and a non-zero pitch: width = the pitch, height = 1 + the largest
  * fragment y, both at most 1024.  Pixels are unpacked like a destination read (endian swap
- * undone, channels widened to 16 bits, docs/blocks/rb3d.md) and shown as their top 8 bits; a
+ * undone, channels widened to 16 bits, docs/blocks/r5xx.rb3d.md) and shown as their top 8 bits; a
  * format without alpha shows alpha 255, I8 shows grey.
  */
 #include <stdio.h>

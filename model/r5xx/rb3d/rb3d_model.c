@@ -1,6 +1,6 @@
 /*
  * rb3d_model.c - the cycle-accurate C model of the R5xx colour backend (r5xx.rb3d).  It follows
- * the micro-architecture of docs/blocks/rb3d.md: outputs are a function of the state
+ * the micro-architecture of docs/blocks/r5xx.rb3d.md: outputs are a function of the state
  * (rb3d_eval); rb3d_tick computes the state after the clock edge from the state before it and
  * the handshakes of the cycle.  The pixel arithmetic is rb3d_pixel.c.
  *

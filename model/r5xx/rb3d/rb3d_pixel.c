@@ -1,6 +1,6 @@
 /*
  * rb3d_pixel.c - the arithmetic of the R5xx colour backend (see rb3d_pixel.h and
- * docs/blocks/rb3d.md).
+ * docs/blocks/r5xx.rb3d.md).
  */
 #include "rb3d_pixel.h"
 
@@ -51,7 +51,7 @@ int rb3d_regs_write(rb3d_regs *r, uint32_t addr, uint32_t data)
 /* ---- formats -------------------------------------------------------------------------------- */
 
 /* Width and LSB position of channels B, G, R, A per COLORFORMAT (000:8833-8859 for the codes;
- * the B-lowest order of ARGB8888, 000:8964-8971, carried to every format: docs/blocks/rb3d.md). */
+ * the B-lowest order of ARGB8888, 000:8964-8971, carried to every format: docs/blocks/r5xx.rb3d.md). */
 static const unsigned char fmt_w[16][4] = {
     [RB3D_FMT_ARGB1555] = { 5, 5, 5, 1 },
     [RB3D_FMT_RGB565] = { 5, 6, 5, 0 },

@@ -3,7 +3,7 @@
  * decode of one fragment copy into a memory operation, and the computation of its write
  * (blend -> dither -> ROP -> channel mask -> pack -> endian swap).  Pure functions, no state:
  * the model (rb3d_model.c), the stimulus generator, the --png renderer and the unit tests use
- * them.  Every decision is in docs/blocks/rb3d.md; the RTL twins are r5xx_rb3d_decode.sv and
+ * them.  Every decision is in docs/blocks/r5xx.rb3d.md; the RTL twins are r5xx_rb3d_decode.sv and
  * r5xx_rb3d_pixel.sv.
  *
  * Colours are four 16-bit unorm channels (0 = 0.0, 0xFFFF = 1.0), packed as in ARGB16161616:
@@ -71,7 +71,7 @@ void rb3d_regs_reset(rb3d_regs *r);
 int rb3d_reg_index(uint32_t addr);
 int rb3d_regs_write(rb3d_regs *r, uint32_t addr, uint32_t data);
 
-/* Exact unorm16 product: round(a * b / 65535), halves up (docs/blocks/rb3d.md "Arithmetic"). */
+/* Exact unorm16 product: round(a * b / 65535), halves up (docs/blocks/r5xx.rb3d.md "Arithmetic"). */
 static inline uint32_t rb3d_mul16(uint32_t a, uint32_t b)
 {
     uint32_t t = a * b + 32768u;

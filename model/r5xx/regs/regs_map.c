@@ -1,7 +1,7 @@
 /*
  * regs_map.c - builds the register map of r5xx.regs from the register database C API (see
- * regs_map.h and docs/blocks/regs.md, "Which registers get storage").  The same rules as
- * scripts/blocks/regs_rtlgen.py, over the same database:
+ * regs_map.h and docs/blocks/r5xx.regs.md, "Which registers get storage").  The same rules as
+ * scripts/blocks/r5xx_regs_rtlgen.py, over the same database:
  *
  *   - a field is readable if its access (the field's override, else the register's) is R or
  *     R/W, writable if W or R/W; bits outside every field are neither;

@@ -2,8 +2,8 @@
  * regs_map.h - the register map of r5xx.regs, built at run time from the register database
  * (rdb_family_find("r5xx")): for every dword address of the 16-bit register space, where its
  * value lives (a storage slot, a word of the instruction RAM, or nowhere), which bits a write
- * stores and which bits read as a constant.  The rules are those of docs/blocks/regs.md; the RTL
- * generator scripts/blocks/regs_rtlgen.py applies the same rules to the same database.
+ * stores and which bits read as a constant.  The rules are those of docs/blocks/r5xx.regs.md; the RTL
+ * generator scripts/blocks/r5xx_regs_rtlgen.py applies the same rules to the same database.
  */
 #ifndef R5XX_REGS_MAP_H
 #define R5XX_REGS_MAP_H

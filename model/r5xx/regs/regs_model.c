@@ -1,6 +1,6 @@
 /*
  * regs_model.c - the cycle-accurate C model of the R5xx register file (r5xx.regs), following
- * docs/blocks/regs.md: register writes take effect at the edge they are accepted on; a read is
+ * docs/blocks/r5xx.regs.md: register writes take effect at the edge they are accepted on; a read is
  * answered from the next cycle through a 2-entry FIFO; bus_ready is 1 unless the FIFO is full.
  * The register map (storage, masks, constants) is built at create time from the register
  * database by regs_map.c.

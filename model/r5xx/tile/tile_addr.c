@@ -1,5 +1,5 @@
 /*
- * tile_addr.c - R5xx surface address generation (see tile_addr.h and docs/blocks/tile.md).
+ * tile_addr.c - R5xx surface address generation (see tile_addr.h and docs/blocks/r5xx.tile.md).
  *
  * One formula covers every layout.  A surface is a grid of tiles, each tile one contiguous run
  * of memory, tiles stored row-major, each row of tiles ceil(pitch / tile width) tiles long:
@@ -7,7 +7,7 @@
  *     are 32/B x 1 pixels, so a row of them is the pitch rounded up to 32 bytes (001:648-652);
  *   - macro-tiled: a tile is a 2 KB macro-tile of 8x8 micro-tiles (001:270-305), each row of
  *     macro-tiles is a whole number of 2 KB (001:754-760);
- * inside a macro-tile the micro-tiles are row-major (decision, docs/blocks/tile.md), inside a
+ * inside a macro-tile the micro-tiles are row-major (decision, docs/blocks/r5xx.tile.md), inside a
  * micro-tile the pixels are row-major (decision).
  */
 #include "tile_addr.h"

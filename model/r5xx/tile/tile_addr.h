@@ -6,7 +6,7 @@
  * ZB_DEPTHPITCH / ZB_FORMAT) and the texture maps (TX_OFFSET_n / TX_FORMAT0..2_n).
  *
  * Pure functions, no state: the r5xx.tile block uses them, and so will the depth (ZB) and
- * colour (RB3D) backends.  Every layout decision the seeds leave open is in docs/blocks/tile.md;
+ * colour (RB3D) backends.  Every layout decision the seeds leave open is in docs/blocks/r5xx.tile.md;
  * the RTL twin is rtl/r5xx/tile/r5xx_tile_addr.sv (and r5xx_tile_surf.sv for the decoders).
  */
 #ifndef R5XX_TILE_ADDR_H

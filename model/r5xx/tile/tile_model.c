@@ -1,6 +1,6 @@
 /*
  * tile_model.c - the cycle-accurate C model of the R5xx surface address generator (r5xx.tile).
- * It follows the micro-architecture of docs/blocks/tile.md: outputs are a function of the
+ * It follows the micro-architecture of docs/blocks/r5xx.tile.md: outputs are a function of the
  * state (tile_eval); tile_tick computes the state after the clock edge from the state before
  * it and the handshakes of the cycle.  The address arithmetic is tile_addr.c.
  */

@@ -10,7 +10,7 @@
  * top of the address space), the ignored bits (endian swaps, unused bits) and coordinates (0,
  * the pitch and its neighbours, tile edges, 16383) are random too.  Register writes are stamped
  * to land before the epoch's first fragment; under heavy back-pressure later writes overtake
- * earlier fragments, which is legal (docs/blocks/tile.md) and exercised on purpose.
+ * earlier fragments, which is legal (docs/blocks/r5xx.tile.md) and exercised on purpose.
  */
 #include <stdio.h>
 #include <string.h>

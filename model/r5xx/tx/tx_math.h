@@ -26,7 +26,7 @@ enum {
 /* Error flags of a response (the rsp.err field). */
 enum {
     R5XX_TX_ERR_FORMAT = 1u << 0,    /* a format this unit does not decode: no read, result 0 */
-    R5XX_TX_ERR_TILE = 1u << 1,      /* the surface decoder's BADCFG or ALIGN (tile.md) */
+    R5XX_TX_ERR_TILE = 1u << 1,      /* the surface decoder's BADCFG or ALIGN (r5xx.tile.md) */
     R5XX_TX_ERR_NOTBUILT = 1u << 2,  /* 3D/cube target, Filter4 or reserved filter: sampled as
                                         2D, point (Filter4) or linear (reserved) */
     R5XX_TX_ERR_DISABLED = 1u << 3   /* TX_ENABLE bit clear: ARGB = 1,0,0,0, no read */

@@ -1,5 +1,5 @@
 /*
- * vap_convert.c - the number conversions of r5xx.vap (docs/blocks/vap.md): exact rationals
+ * vap_convert.c - the number conversions of r5xx.vap (docs/blocks/r5xx.vap.md): exact rationals
  * rounded once to binary32 (integer long division, no floating point), halves, the element
  * decode of the PSC table, the swizzle, and the viewport multiply/add (C float arithmetic, which
  * is IEEE binary32 round-to-nearest-even with denormals on every target this builds for, with

@@ -1,5 +1,5 @@
 /*
- * vap_convert.h - the number conversions of r5xx.vap (docs/blocks/vap.md "PSC" and "Float
+ * vap_convert.h - the number conversions of r5xx.vap (docs/blocks/r5xx.vap.md "PSC" and "Float
  * arithmetic"): fixed-point to binary32 with one round-to-nearest-even, half to binary32, the
  * viewport multiply and add, and the element decode.  Pure functions on bit patterns, shared by
  * the model and its unit test.
@@ -16,7 +16,7 @@
 /* The binary32 nearest to num/den (den > 0), ties to even; |num| < 2^40, den < 2^40. */
 uint32_t vap_rne_div(int64_t num, uint64_t den);
 
-/* fix(u) of docs/blocks/vap.md: the n-bit field u (n = 8, 10, 11 or 16) with SIGNED, NORMALIZE
+/* fix(u) of docs/blocks/r5xx.vap.md: the n-bit field u (n = 8, 10, 11 or 16) with SIGNED, NORMALIZE
  * and the signed-normalise method. */
 uint32_t vap_fix(uint32_t u, unsigned n, int sgn, int norm, unsigned method);
 

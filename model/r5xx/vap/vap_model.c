@@ -1,6 +1,6 @@
 /*
  * vap_model.c - the cycle-accurate C model of the R5xx vertex fetch and stream conversion block
- * (r5xx.vap).  It follows the micro-architecture of docs/blocks/vap.md "Micro-architecture":
+ * (r5xx.vap).  It follows the micro-architecture of docs/blocks/r5xx.vap.md "Micro-architecture":
  * vap_eval shows the outputs as a function of the state; vap_tick computes the state after the
  * clock edge from the state before it and the handshakes of the cycle.  The number conversions
  * are vap_convert.c, the register state vap_regs.c.
@@ -56,7 +56,7 @@ static void vap_destroy(void *h)
     free(h);
 }
 
-/* The fetch index of array a for the vertex's raw index (docs/blocks/vap.md "Fetch index"). */
+/* The fetch index of array a for the vertex's raw index (docs/blocks/r5xx.vap.md "Fetch index"). */
 static uint32_t fetch_index(const vap *s, unsigned a)
 {
     uint32_t r = s->raw;
@@ -174,7 +174,7 @@ static void write_vec(vap *s, unsigned loc, unsigned ext, const uint32_t v[4])
         }
 }
 
-/* One dword of the vertex stream through the PSC (docs/blocks/vap.md "PSC"). */
+/* One dword of the vertex stream through the PSC (docs/blocks/r5xx.vap.md "PSC"). */
 static void psc(vap *s, uint32_t dw)
 {
     if (s->done)

@@ -1,6 +1,6 @@
 /*
  * vap_regs.c - the register state of r5xx.vap and its update by a backbone write
- * (docs/blocks/vap.md "Registers snooped").
+ * (docs/blocks/r5xx.vap.md "Registers snooped").
  */
 #include <string.h>
 

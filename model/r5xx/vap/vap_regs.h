@@ -1,5 +1,5 @@
 /*
- * vap_regs.h - the registers r5xx.vap snoops (docs/blocks/vap.md "Registers snooped"): byte
+ * vap_regs.h - the registers r5xx.vap snoops (docs/blocks/r5xx.vap.md "Registers snooped"): byte
  * addresses, the stored state and its update by one backbone write.  Shared by the model and the
  * stimulus generator.
  */

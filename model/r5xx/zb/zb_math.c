@@ -1,5 +1,5 @@
 /*
- * zb_math.c - the R5xx depth and stencil arithmetic (see zb_math.h and docs/blocks/zb.md).
+ * zb_math.c - the R5xx depth and stencil arithmetic (see zb_math.h and docs/blocks/r5xx.zb.md).
  */
 #include "zb_math.h"
 

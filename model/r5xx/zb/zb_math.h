@@ -3,7 +3,7 @@
  * snoops, the Z and stencil functions, the stencil operations and the whole per-fragment
  * update of one memory dword.  Pure functions, no state: the model (zb_model.c), the stimulus,
  * the --png pictures and the unit tests use them; the RTL twin is rtl/r5xx/zb/r5xx_zb_update.sv.
- * Every decision on a gap in the seeds is in docs/blocks/zb.md.
+ * Every decision on a gap in the seeds is in docs/blocks/r5xx.zb.md.
  */
 #ifndef R5XX_ZB_MATH_H
 #define R5XX_ZB_MATH_H

@@ -1,6 +1,6 @@
 /*
  * zb_model.c - the cycle-accurate C model of the R5xx depth and stencil block (r5xx.zb).
- * It follows the micro-architecture of docs/blocks/zb.md: outputs are a function of the state
+ * It follows the micro-architecture of docs/blocks/r5xx.zb.md: outputs are a function of the state
  * (zb_eval); zb_tick computes the state after the clock edge from the state before it and the
  * handshakes of the cycle.  The arithmetic is zb_math.c, the addresses tile_addr.c.
  */

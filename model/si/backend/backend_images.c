@@ -1,7 +1,7 @@
 /*
  * backend_images.c - --png for si.backend: the colour and depth/stencil surfaces the run left in
  * its one memory, made from the surface registers as the vector's register writes leave them
- * (docs/blocks/si-backend.md, "Pictures").
+ * (docs/blocks/si.backend.md, "Pictures").
  *
  *   color0      the CB_COLOR0 surface in force at the end (BASE, PITCH, SLICE, INFO);
  *   color0-N    every other CB_COLOR0 surface a fragment was offered with, in order of first use

@@ -1,7 +1,7 @@
 /*
  * si_backend_arb.c - the C twin of rtl/si/backend/si_backend_arb.sv, signal for signal: the one
  * memory port of si.backend, CB first, locked while refused, a 2-entry tag queue routing the
- * in-order read responses (docs/blocks/si-backend.md, "si_backend_arb").  A glue module: its
+ * in-order read responses (docs/blocks/si.backend.md, "si_backend_arb").  A glue module: its
  * ports are si_backend_arb_ports (backend_glue.h, generated from the RTL's port list).
  */
 #include <stdlib.h>

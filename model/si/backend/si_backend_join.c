@@ -1,7 +1,7 @@
 /*
  * si_backend_join.c - the C twin of rtl/si/backend/si_backend_join.sv, signal for signal: the
  * register-write hand-out, the colour register, the DB -> CB hand-off queue and the record
- * register of si.backend (docs/blocks/si-backend.md, "si_backend_join").  A glue module: its
+ * register of si.backend (docs/blocks/si.backend.md, "si_backend_join").  A glue module: its
  * ports are si_backend_join_ports (backend_glue.h, generated from the RTL's port list).
  */
 #include <stdlib.h>

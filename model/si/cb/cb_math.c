@@ -1,5 +1,5 @@
 /*
- * cb_math.c - the arithmetic of si.cb: every rule of docs/blocks/si-cb.md "The per-pixel
+ * cb_math.c - the arithmetic of si.cb: every rule of docs/blocks/si.cb.md "The per-pixel
  * algorithm", written once for the model (cb_model.c) and the stimulus (cb_stim.c).
  * The float operations use the host's binary32 arithmetic (round to nearest-even, C11 without
  * contraction: no fused multiply-add) with every NaN result made the canonical 0x7FC00000.

@@ -1,5 +1,5 @@
 /*
- * cb_math.h - the arithmetic of si.cb (docs/blocks/si-cb.md): the snooped registers, the
+ * cb_math.h - the arithmetic of si.cb (docs/blocks/si.cb.md): the snooped registers, the
  * formats, the binary32 blend (each operation rounded to nearest-even, canonical NaN), the
  * conversions to and from UNORM, binary16 and sRGB, ROP3, COMP_SWAP, endian swaps and the packing of one pixel.
  * Shared by the model and the stimulus generator; no state of its own.

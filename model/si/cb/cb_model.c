@@ -1,6 +1,6 @@
 /*
  * cb_model.c - the cycle-accurate C model of the Sea Islands colour backend (si.cb).  It follows
- * the state machine of docs/blocks/si-cb.md "Micro-architecture": outputs are a function of the
+ * the state machine of docs/blocks/si.cb.md "Micro-architecture": outputs are a function of the
  * state (cb_eval); cb_tick computes the state after the clock edge.  The arithmetic is cb_math.c.
  */
 #include <stdlib.h>

@@ -1,5 +1,5 @@
 /*
- * db_math.c - the arithmetic of si.db: every rule of docs/blocks/si-db.md "The per-sample
+ * db_math.c - the arithmetic of si.db: every rule of docs/blocks/si.db.md "The per-sample
  * algorithm", written once for the model (db_model.c) and the stimulus (db_stim.c).
  */
 #include "db_math.h"

@@ -1,5 +1,5 @@
 /*
- * db_math.h - the arithmetic of si.db (docs/blocks/si-db.md): the snooped registers, the
+ * db_math.h - the arithmetic of si.db (docs/blocks/si.db.md): the snooped registers, the
  * surface addresses, the float-to-Z_16 conversion, IEEE compares, the stencil operations and the
  * per-sample test/update.  Shared by the model and the stimulus generator; no state of its own.
  */

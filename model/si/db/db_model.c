@@ -1,6 +1,6 @@
 /*
  * db_model.c - the cycle-accurate C model of the Sea Islands depth and stencil block (si.db).
- * It follows the state machine of docs/blocks/si-db.md "Micro-architecture": outputs are a
+ * It follows the state machine of docs/blocks/si.db.md "Micro-architecture": outputs are a
  * function of the state (db_eval); db_tick computes the state after the clock edge from the
  * state before it and the handshakes of the cycle.  The arithmetic is db_math.c.
  */

@@ -1,6 +1,6 @@
 /*
  * vgt_model.c - the cycle-accurate C model of the Sea Islands index-fetch block (si.vgt).
- * It follows the micro-architecture of docs/blocks/si-vgt.md: vgt_eval computes the outputs
+ * It follows the micro-architecture of docs/blocks/si.vgt.md: vgt_eval computes the outputs
  * from the state; vgt_tick computes the state after the clock edge from the state before it
  * and the handshakes of the cycle.
  */
@@ -37,7 +37,7 @@ typedef struct vgt {
     int o_restart, o_eop;
 } vgt;
 
-/* What the unpacker can do this cycle (docs/blocks/si-vgt.md, Unpack). */
+/* What the unpacker can do this cycle (docs/blocks/si.vgt.md, Unpack). */
 typedef struct step {
     int ok;                   /* an index can be generated (data available) */
     int pop;                  /* generating it pops the FIFO head */

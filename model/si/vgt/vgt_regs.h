@@ -1,6 +1,6 @@
 /*
  * vgt_regs.h - the registers si.vgt snoops (byte addresses from seed 002), their write, and the
- * two pure functions of the index path: the DMA swap and the clamp (docs/blocks/si-vgt.md).
+ * two pure functions of the index path: the DMA swap and the clamp (docs/blocks/si.vgt.md).
  */
 #ifndef SI_VGT_REGS_H
 #define SI_VGT_REGS_H

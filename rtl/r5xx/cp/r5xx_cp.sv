@@ -1,4 +1,4 @@
-// r5xx_cp: the R5xx command processor (docs/blocks/cp.md, the contract this RTL follows; ports
+// r5xx_cp: the R5xx command processor (docs/blocks/r5xx.cp.md, the contract this RTL follows; ports
 // from cp.block).
 //
 // Fetches PM4 dwords from the ring buffer and two levels of indirect buffer over one memory port

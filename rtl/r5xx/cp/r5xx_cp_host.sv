@@ -1,5 +1,5 @@
 // r5xx_cp_host: the CP's ring-buffer registers written on the host channel, and the WPTR
-// pre-write delay (docs/blocks/cp.md, "Registers written by the host"; 001:1390-1418,
+// pre-write delay (docs/blocks/r5xx.cp.md, "Registers written by the host"; 001:1390-1418,
 // 000:7991-8104).
 //
 // Every host write takes effect at the edge it is offered on (host_ready is always 1) and is

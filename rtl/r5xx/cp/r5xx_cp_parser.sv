@@ -1,4 +1,4 @@
-// r5xx_cp_parser: the CP's PM4 packet parser (docs/blocks/cp.md, "Parser"; 001:1826-2135).
+// r5xx_cp_parser: the CP's PM4 packet parser (docs/blocks/r5xx.cp.md, "Parser"; 001:1826-2135).
 //
 // Looks at the fetch-queue head and consumes at most one dword per edge: a header yields a `pkt`
 // record, a Type-0/Type-1 body dword a register write, a Type-3 body dword a `body` entry and,
@@ -64,7 +64,7 @@ module r5xx_cp_parser (
   localparam logic [7:0] OP_3D_DRAW_IMMD_2 = 8'h35;
   localparam logic [7:0] OP_3D_DRAW_INDX_2 = 8'h36;
   localparam logic [7:0] OP_3D_CLEAR_HIZ   = 8'h37;
-  localparam logic [7:0] OP_3D_CLEAR_ZMASK = 8'h32;   // not in the guide: Mesa r300 (docs/blocks/cp.md)
+  localparam logic [7:0] OP_3D_CLEAR_ZMASK = 8'h32;   // not in the guide: Mesa r300 (docs/blocks/r5xx.cp.md)
   localparam logic [7:0] OP_3D_CLEAR_CMASK = 8'h38;
   localparam logic [7:0] OP_3D_DRAW_128    = 8'h39;
   localparam logic [7:0] OP_MPEG_INDEX     = 8'h3A;
@@ -77,7 +77,7 @@ module r5xx_cp_parser (
   localparam logic [7:0] OP_BITBLT_MULTI   = 8'h9B;
   localparam logic [7:0] OP_TRANS_BITBLT   = 8'h9C;
 
-  // Registers the Type-3 draw and VBPNTR packets write (docs/blocks/cp.md decisions 4 and 5).
+  // Registers the Type-3 draw and VBPNTR packets write (docs/blocks/r5xx.cp.md decisions 4 and 5).
   localparam logic [15:0] VAP_PORT_DATA0        = 16'h2000;
   localparam logic [15:0] VAP_PORT_IDX0         = 16'h2040;
   localparam logic [15:0] VAP_VF_CNTL           = 16'h2084;

@@ -1,4 +1,4 @@
-// r5xx_gfx2d: the R5xx 2D engine (docs/blocks/gfx2d.md; the C twin is model/r5xx/gfx2d/).
+// r5xx_gfx2d: the R5xx 2D engine (docs/blocks/r5xx.gfx2d.md; the C twin is model/r5xx/gfx2d/).
 // One state machine: HDR takes the CP's packet record, BODY parses GUI_CONTROL and the optional
 // SETUP_BODY dwords (one phase per cycle, an absent phase costs one cycle) and the packet's
 // rectangle records, SETUP clips a rectangle, then per pixel PX (pattern) -> RS/WS (source read)
@@ -107,7 +107,7 @@ module r5xx_gfx2d (
   assign tl_y0 = (tl_ys > 18'sd0) ? tl_ys : 18'sd0;
 
   // a brush or host-data colour is already a pixel of the destination type, as the drivers write
-  // it (docs/blocks/gfx2d.md, D13); the users mask it to the pixel size
+  // it (docs/blocks/r5xx.gfx2d.md, D13); the users mask it to the pixel size
 
   // ---- decoded settings ----
   logic [3:0]  btype;
@@ -224,10 +224,21 @@ module r5xx_gfx2d (
   end
 
   // ---- HOSTDATA_BLT ----
-  logic hbit, hclip, hnext_row, hdone;
+  // SRC_TYPE 3 (colour, D25): raw pixels of the destination type, 4 >> bpp to a raster dword,
+  // the first in the low bits; bp_q counts pixels, the dword ends after hlast
+  logic hbit, hclip, hnext_row, hdone, hcol;
+  logic [4:0] hlast;
+  logic [31:0] hpix;
   logic signed [17:0] hw, hh;
   always_comb begin
     hbit  = gui_q[14] ? rs_q[bp_q] : rs_q[5'd31 - bp_q];
+    hcol  = (gui_q[13:12] == 2'd3);
+    hlast = !hcol ? 5'd31 : (bpp == 2'd0) ? 5'd3 : (bpp == 2'd1) ? 5'd1 : 5'd0;
+    unique case (bpp)
+      2'd0:    hpix = (rs_q >> {bp_q[1:0], 3'b000}) & 32'h0000_00FF;
+      2'd1:    hpix = (rs_q >> {bp_q[0], 4'b0000}) & 32'h0000_FFFF;
+      default: hpix = rs_q;
+    endcase
     hclip = (hx_q >= tl_x0) && (hx_q < br_xs) && (hy_q >= tl_y0) && (hy_q < br_ys);
     hw = $signed({4'd0, d1_q[13:0]});
     hh = $signed({4'd0, d1_q[29:16]});
@@ -430,13 +441,15 @@ module r5xx_gfx2d (
     unique case (st_q)
       SHdr: begin
         if (regw_valid_i) begin
-          // a register write (docs/blocks/gfx2d.md, "Registers"); DST_HEIGHT_WIDTH and
+          // a register write (docs/blocks/r5xx.gfx2d.md, "Registers"); DST_HEIGHT_WIDTH and
           // DST_WIDTH_HEIGHT start a rectangle with the state the registers and packets left
           unique case (regw_addr_i)
             16'h1428: src_po_d = regw_data_i;
             16'h142C: dst_po_d = regw_data_i;
             16'h1434: syx_d    = regw_data_i;
             16'h1438: dyx_d    = regw_data_i;
+            16'h1590: syx_d    = {regw_data_i[15:0], regw_data_i[31:16]};  // SRC_X_Y (D26)
+            16'h1594: dyx_d    = {regw_data_i[15:0], regw_data_i[31:16]};  // DST_X_Y
             16'h146C: gui_d    = regw_data_i;
             16'h1478: bg_d     = regw_data_i;
             16'h147C: fg_d     = regw_data_i;
@@ -703,7 +716,7 @@ module r5xx_gfx2d (
         if (hclip && (hbit || gui_q[13:12] != 2'd1)) begin
           x_d  = hx_q[13:0];
           y_d  = hy_q[13:0];
-          sv_d = (hbit ? hfg_q : hbg_q) & pmask;
+          sv_d = hcol ? hpix : (hbit ? hfg_q : hbg_q) & pmask;
           dv_d = 32'd0;
           st_d = nd_q ? SRd : SWr;
         end else begin
@@ -735,7 +748,7 @@ module r5xx_gfx2d (
       end
       if (hdone) begin
         st_d = (rn_q != 14'd0 && !lastq_q) ? SHdrain : lastq_q ? SHdr : SBody;
-      end else if (bp_q == 5'd31) begin
+      end else if (bp_q == hlast) begin
         st_d = (rn_q != 14'd0 && !lastq_q) ? SHd : lastq_q ? SHdr : SBody;
       end else begin
         bp_d = bp_q + 5'd1;

@@ -1,5 +1,5 @@
 // r5xx_gfx3d_join: the fragment queue of r5xx.gfx3d between the raster, ZB and RB3D
-// (docs/blocks/gfx3d.md, "The fragment join").
+// (docs/blocks/r5xx.gfx3d.md, "The fragment join").
 //
 // A raster fragment goes to ZB (x, y, z, back) on the edge its prim, x, y, z and colour enter a
 // 32-entry queue.  ZB answers with one pass record per fragment, in order; each record retires

@@ -1,5 +1,5 @@
 // r5xx_gfx3d_regw: how r5xx.gfx3d hands its register writes to the four blocks of the 3D path
-// (docs/blocks/gfx3d.md, "Register writes").
+// (docs/blocks/r5xx.gfx3d.md, "Register writes").
 //
 // A write to a VAP data or index port (0x2000-0x207C, 0x20B8) goes to the VAP alone, as soon as
 // the VAP takes it.  Any other write is state: it goes to all four blocks on one edge, and only

@@ -1,4 +1,4 @@
-// r5xx_gpu_arb: the one memory port of r5xx.gpu shared by its requesters (docs/blocks/gpu.md,
+// r5xx_gpu_arb: the one memory port of r5xx.gpu shared by its requesters (docs/blocks/r5xx.gpu.md,
 // "Memory").  Fixed priority, lowest port first: 0 the backbone's scratch write-back, 1 the CP
 // (fetch, RPTR write-back), 2 the 2D engine, 3 the VAP's vertex fetch, 4 ZB (depth), 5 RB3D
 // (colour).  The shared port carries dwords: RB3D's 64-bit request goes out as two dword beats,

@@ -1,4 +1,4 @@
-// r5xx_gpu_bb: the register backbone of r5xx.gpu (docs/blocks/gpu.md, "Register backbone").
+// r5xx_gpu_bb: the register backbone of r5xx.gpu (docs/blocks/r5xx.gpu.md, "Register backbone").
 // Takes the CP's register writes in stream order and delivers each to the one block that owns its
 // address (the routing table below, from the register database's blocks), with back-pressure:
 // a write leaves the CP only in the cycle its destination takes it.  Every delivered write is
@@ -46,7 +46,7 @@ module r5xx_gpu_bb (
 
   localparam logic [2:0] DstUnk = 3'd0, DstCp = 3'd1, DstRbbm = 3'd2, Dst2d = 3'd3, Dst3d = 3'd4;
 
-  // ---- the routing table (docs/blocks/gpu.md; checked against the database by gpu.route) ----
+  // ---- the routing table (docs/blocks/r5xx.gpu.md; checked against the database by gpu.route) ----
   function automatic logic [2:0] route(input logic [15:0] a);
     if ((a >= 16'h0700 && a <= 16'h07FF) || (a >= 16'h1000 && a <= 16'h13FF) ||
         (a >= 16'h15E0 && a <= 16'h15FF))
@@ -54,8 +54,8 @@ module r5xx_gpu_bb (
     if (a == 16'h0040 || a == 16'h0044 || a == 16'h00F0 || a == 16'h0E40 || a == 16'h1720 ||
         a == 16'h1724 || a == 16'h172C)
       return DstRbbm;
-    if ((a >= 16'h1400 && a <= 16'h15DF) || (a >= 16'h1600 && a <= 16'h16FF) || a == 16'h1714 ||
-        (a >= 16'h17C0 && a <= 16'h17E3) || a == 16'h342C)
+    if ((a >= 16'h1400 && a <= 16'h15DF) || (a >= 16'h1600 && a <= 16'h16FF) || a == 16'h170C ||
+        a == 16'h1714 || (a >= 16'h17C0 && a <= 16'h17E3) || a == 16'h3428 || a == 16'h342C)
       return Dst2d;
     if ((a >= 16'h1D00 && a <= 16'h25FF) || (a >= 16'h4000 && a <= 16'h4FFF) || a >= 16'h9000 && a <= 16'hBFFF)
       return Dst3d;
@@ -65,7 +65,7 @@ module r5xx_gpu_bb (
   logic [7:0]  umsk_q;
   logic [1:0]  swap_q;
   logic [26:0] saddr_q;
-  logic [5:0]  isync_q;          // bits 4:0 are stored, not acted on (docs/blocks/gpu.md)
+  logic [5:0]  isync_q;          // bits 4:0 are stored, not acted on (docs/blocks/r5xx.gpu.md)
   logic        wbp_q;
   logic [31:0] wba_q, wbd_q;
   logic [15:0] unk_q;
@@ -103,7 +103,7 @@ module r5xx_gpu_bb (
   assign g3_addr_o  = in_addr_i;
   assign g3_data_o  = in_data_i;
 
-  // SCRATCH_UMSK.SCRATCH_SWAP: the CP's endian swap codes (docs/blocks/cp.md)
+  // SCRATCH_UMSK.SCRATCH_SWAP: the CP's endian swap codes (docs/blocks/r5xx.cp.md)
   always_comb begin
     unique case (swap_q)
       2'd1:    swapped = {in_data_i[23:16], in_data_i[31:24], in_data_i[7:0], in_data_i[15:8]};

@@ -1,4 +1,4 @@
-// r5xx_gpu_host: the host (MMIO) split of r5xx.gpu (docs/blocks/gpu.md, "Host writes"): a host
+// r5xx_gpu_host: the host (MMIO) split of r5xx.gpu (docs/blocks/r5xx.gpu.md, "Host writes"): a host
 // write to the CP's ring registers 0x0700-0x071F goes to the CP, any other address to the
 // register backbone, ahead of the CP's own stream of register writes in the same cycle (the CP's
 // write waits while a host write is offered to the backbone).  Combinational, no state.

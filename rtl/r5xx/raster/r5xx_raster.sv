@@ -1,5 +1,5 @@
 // r5xx_raster: the R5xx geometry assembly, setup, scan conversion, interpolation and alpha test
-// (docs/blocks/raster.md, the contract this RTL follows cycle by cycle; ports from raster.block).
+// (docs/blocks/r5xx.raster.md, the contract this RTL follows cycle by cycle; ports from raster.block).
 //
 //   vtx -> slot store --VERT--> r5xx_raster_vert + r5xx_raster_asm -> primitive queue (2)
 //       --SETUP--> r5xx_raster_setup --WALK--> r5xx_raster_pix -> out register -> frag
@@ -492,7 +492,7 @@ module r5xx_raster (
 
   assign idle_o = state_q == Recv && !got_q && !out_valid_q;
 
-  // vert and wmask are not used (docs/blocks/raster.md "Ports"); shading 0 and 1 are both flat
+  // vert and wmask are not used (docs/blocks/r5xx.raster.md "Ports"); shading 0 and 1 are both flat
   logic unused_in;
   assign unused_in = ^{vtx_vert_i, vtx_wmask_i, rgb_shading[0], a_shading[0]};
 

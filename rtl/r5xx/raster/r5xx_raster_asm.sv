@@ -1,4 +1,4 @@
-// r5xx_raster_asm: primitive assembly (docs/blocks/raster.md "Primitive assembly"): the
+// r5xx_raster_asm: primitive assembly (docs/blocks/r5xx.raster.md "Primitive assembly"): the
 // primitives a completed vertex N emits, from its PRIM_TYPE, its index n within the draw and the
 // draw's previous vertices P1, P2, P3 and first vertex F.  A primitive is
 // {kind[1:0] (0 point, 1 line, 2 triangle), v0, v1, v2} with the vertices as listed (unused

@@ -1,6 +1,6 @@
 // r5xx_raster_div: exact signed integer division q = n / d rounded by the parameter Mode: 0 toward
 // zero, 1 toward minus infinity (floor), 2 toward plus infinity (ceiling), 3 nearest with ties
-// away from zero (docs/blocks/raster.md).  Every instance has one fixed rounding, so it is a
+// away from zero (docs/blocks/r5xx.raster.md).  Every instance has one fixed rounding, so it is a
 // parameter: only that rounding's logic is built.  d = 0 gives q = 0 and dz_o = 1.  The caller
 // sizes QW for the quotient's range; the quotient is the low QW bits.  Combinational.
 module r5xx_raster_div #(

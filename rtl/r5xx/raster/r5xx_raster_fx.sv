@@ -1,4 +1,4 @@
-// r5xx_raster_fx: fx(f, K, F, R, LO, HI) of docs/blocks/raster.md "fx: binary32 to a saturated
+// r5xx_raster_fx: fx(f, K, F, R, LO, HI) of docs/blocks/r5xx.raster.md "fx: binary32 to a saturated
 // integer": the integer nearest value(f) * K * 2^F by floor (nearest_i = 0) or floor(v + 1/2)
 // (nearest_i = 1), clamped to [Lo, Hi].  NaN, zero and denormals give 0, infinities the clamp.
 // Combinational.

@@ -1,4 +1,4 @@
-// r5xx_raster_pix: the evaluation of one candidate pixel of the walk (docs/blocks/raster.md
+// r5xx_raster_pix: the evaluation of one candidate pixel of the walk (docs/blocks/r5xx.raster.md
 // "Coverage of one sample", "Clip rectangles", "Interpolation", "Alpha test"): the edge
 // functions at the pixel's sample with the tie rule, the clip rule, depth and colour 0
 // interpolated exactly, the depth in ZB_FORMAT's format, the alpha test.  Combinational.

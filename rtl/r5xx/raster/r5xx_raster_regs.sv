@@ -1,5 +1,5 @@
 // r5xx_raster_regs: the registers r5xx_raster snoops from the register backbone
-// (docs/blocks/raster.md "Registers snooped").  Only the bits the block uses are stored; a
+// (docs/blocks/r5xx.raster.md "Registers snooped").  Only the bits the block uses are stored; a
 // write is taken at the edge it is accepted on; other addresses are ignored.  Reset values:
 // SU_DEPTH_SCALE 0x3F800000 (1.0), every other field 0.
 module r5xx_raster_regs (

@@ -1,4 +1,4 @@
-// r5xx_raster_setup: the setup of one primitive (docs/blocks/raster.md "Setup of a primitive"),
+// r5xx_raster_setup: the setup of one primitive (docs/blocks/r5xx.raster.md "Setup of a primitive"),
 // computed in the SETUP cycle from the primitive queue's head and the registers, and held for
 // the walk (load_i at the edge that ends SETUP).  Triangles: cross product, facing, culling,
 // provoking vertex, normalisation to positive edges; points and lines: their quads; every
@@ -342,7 +342,7 @@ module r5xx_raster_setup #(
   );
 
   // slope(f) on the normalised triangle: G = max(|Nx|, |Ny|) of the vertex depths,
-  // PS = divr(value(f) * G, A) exactly (docs/blocks/raster.md "Polygon offset")
+  // PS = divr(value(f) * G, A) exactly (docs/blocks/r5xx.raster.md "Polygon offset")
   logic signed [24:0] zd1, zd2;
   logic signed [22:0] ndx1, ndy1, ndx2, ndy2;
   logic signed [49:0] gnx, gny, agx, agy;

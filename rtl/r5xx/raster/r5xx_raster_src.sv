@@ -1,4 +1,4 @@
-// r5xx_raster_src: the source of the four colour channels of a vertex (docs/blocks/raster.md
+// r5xx_raster_src: the source of the four colour channels of a vertex (docs/blocks/r5xx.raster.md
 // "Colour routing"): for channel c (0 B, 1 G, 2 R, 3 A, the argb order from bit 0) whether it is
 // a vertex component (slot, component) or a constant 0 or 1.  Depends on the registers only.
 // Combinational.

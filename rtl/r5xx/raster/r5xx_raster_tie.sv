@@ -1,5 +1,5 @@
 // r5xx_raster_tie: whether a sample exactly on an edge (E == 0) is inside, from the
-// primitive's SC_EDGERULE value and the edge's class (docs/blocks/raster.md "Coverage of one
+// primitive's SC_EDGERULE value and the edge's class (docs/blocks/r5xx.raster.md "Coverage of one
 // sample", decision D6).  The edge goes from (xi, yi) to (xi + dx, yi + dy); a = -dy, b = dx.
 // Combinational.
 module r5xx_raster_tie #(

@@ -1,4 +1,4 @@
-// r5xx_raster_vert: the conversion of the vertex in the slot store (docs/blocks/raster.md
+// r5xx_raster_vert: the conversion of the vertex in the slot store (docs/blocks/r5xx.raster.md
 // "Vertex values"), done in the VERT cycle: position to signed subpixels, depth to the 24-bit
 // vertex depth, colour 0's four channels to 16-bit unorm from their routed sources.
 // The vertex record: {X[18:0], Y[18:0], Zv[23:0], A[15:0], R[15:0], G[15:0], B[15:0]}.

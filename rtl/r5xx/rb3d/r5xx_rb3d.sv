@@ -1,4 +1,4 @@
-// r5xx_rb3d: the R5xx colour backend (docs/blocks/rb3d.md, the contract this RTL follows;
+// r5xx_rb3d: the R5xx colour backend (docs/blocks/r5xx.rb3d.md, the contract this RTL follows;
 // ports from rb3d.block).
 //
 //   regw -> RQ (2) ---------------------------------------> registers (while the pipeline is empty)

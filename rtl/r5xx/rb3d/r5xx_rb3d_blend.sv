@@ -1,4 +1,4 @@
-// r5xx_rb3d_blend: the blender of a pixel, four r5xx_rb3d_blend_ch (docs/blocks/rb3d.md
+// r5xx_rb3d_blend: the blender of a pixel, four r5xx_rb3d_blend_ch (docs/blocks/r5xx.rb3d.md
 // "Blending"; the C twin is rb3d_blend()).  B, G and R use RB3D_BLENDCNTL; alpha uses
 // RB3D_ABLENDCNTL when SEPARATE_ALPHA_ENABLE[1], else RB3D_BLENDCNTL too (000:8427-8449).
 // The constant colour is RB3D_CONSTANT_COLOR (8-bit BGRA, 000:8993-9009), each byte widened to

@@ -1,4 +1,4 @@
-// r5xx_rb3d_blend_ch: the blender of one channel (docs/blocks/rb3d.md "Blending"; the C twin
+// r5xx_rb3d_blend_ch: the blender of one channel (docs/blocks/r5xx.rb3d.md "Blending"; the C twin
 // is the loop body of rb3d_blend() with rb3d_factor()).  cntl_i is the blend control of the
 // channel (RB3D_BLENDCNTL, or RB3D_ABLENDCNTL for alpha with SEPARATE_ALPHA_ENABLE):
 // COMB_FCN[14:12], SRCBLEND[21:16], DESTBLEND[29:24] (000:8248-8413).

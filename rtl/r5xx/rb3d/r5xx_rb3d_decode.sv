@@ -1,5 +1,5 @@
 // r5xx_rb3d_decode: one copy of a fragment -> the pixel operation for buffer n, or a drop
-// (docs/blocks/rb3d.md "Decode"; the C twin is rb3d_decode()).  Purely combinational.
+// (docs/blocks/r5xx.rb3d.md "Decode"; the C twin is rb3d_decode()).  Purely combinational.
 //
 // Buffer n's surface is RB3D_COLOROFFSETn / RB3D_COLORPITCHn with COLORFORMAT taken from
 // RB3D_COLORPITCH0 unless RB3D_CCTL.INDEPENDENT_COLORFORMAT_ENABLE[14]; its channel mask is

@@ -1,5 +1,5 @@
 // r5xx_rb3d_mul16: the exact unorm16 product round(a * b / 65535), halves rounded up
-// (docs/blocks/rb3d.md "Arithmetic"; the C twin is rb3d_mul16() in model/r5xx/rb3d/rb3d_pixel.h).
+// (docs/blocks/r5xx.rb3d.md "Arithmetic"; the C twin is rb3d_mul16() in model/r5xx/rb3d/rb3d_pixel.h).
 // t = a*b + 2^15; result = (t + (t >> 16)) >> 16 - exact for every a, b in 0..65535 (checked
 // exhaustively).  Purely combinational.
 module r5xx_rb3d_mul16 (

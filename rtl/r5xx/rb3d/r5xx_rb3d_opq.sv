@@ -1,5 +1,5 @@
 // r5xx_rb3d_opq: Q, the in-order queue of pixel operations waiting for their write
-// (docs/blocks/rb3d.md "Pipeline"), with the read-after-write check: hit_o says whether any
+// (docs/blocks/r5xx.rb3d.md "Pipeline"), with the read-after-write check: hit_o says whether any
 // queued operation has the 64-bit word address cmp_i and occupies any of the bytes cmp_bytes_i.  Push and pop may happen on the same
 // edge; the caller never pushes into a full queue nor pops an empty one.  Every flop is reset;
 // the head is 0 while the queue is empty.

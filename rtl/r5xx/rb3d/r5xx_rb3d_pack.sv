@@ -1,7 +1,7 @@
 // r5xx_rb3d_pack: four 16-bit channels -> a stored pixel, each channel reduced to the format's
 // width by truncation (its top n bits) or rounding (round(v * (2^n - 1) / 65535), the exact
 // unorm product) as RB3D_DITHER_CTL says (DITHER_MODE for B, G, R, ALPHA_DITHER_MODE for A;
-// 1 = round, every other code truncates: docs/blocks/rb3d.md "Dither").  Also the bits of the
+// 1 = round, every other code truncates: docs/blocks/r5xx.rb3d.md "Dither").  Also the bits of the
 // pixel that belong to the channels of a mask.  The C twins are rb3d_reduce(), rb3d_pack() and
 // rb3d_chanbits().  Purely combinational.
 module r5xx_rb3d_pack (

@@ -1,4 +1,4 @@
-// r5xx_rb3d_pixel: the write of one pixel operation (docs/blocks/rb3d.md "The write"; the C
+// r5xx_rb3d_pixel: the write of one pixel operation (docs/blocks/r5xx.rb3d.md "The write"; the C
 // twin is rb3d_write()).  Purely combinational:
 //   the word read (0 unless rd_i) -> endian swap -> the pixel's bits at lane_i -> unpack
 //   -> blend (ALPHA_BLEND_ENABLE; the blender sees 0 unless brd_i) -> dither to the format

@@ -1,5 +1,5 @@
 // r5xx_rb3d_regs: the registers r5xx_rb3d snoops from the register backbone
-// (docs/blocks/rb3d.md "Registers"; the C twin is rb3d_regs_* in model/r5xx/rb3d/rb3d_pixel.c).
+// (docs/blocks/r5xx.rb3d.md "Registers"; the C twin is rb3d_regs_* in model/r5xx/rb3d/rb3d_pixel.c).
 //
 // addr_i/hit_o/idx_o: the decode of a backbone address into a register index (combinational).
 // we_i/widx_i/wdata_i: a write of a whole register, taken at the edge.  Registers are stored

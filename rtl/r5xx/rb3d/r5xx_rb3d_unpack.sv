@@ -1,5 +1,5 @@
 // r5xx_rb3d_unpack: a stored pixel -> four 16-bit unorm channels {A, R, G, B}, each n-bit
-// channel widened by bit replication (docs/blocks/rb3d.md "Formats"; the C twin is
+// channel widened by bit replication (docs/blocks/r5xx.rb3d.md "Formats"; the C twin is
 // rb3d_unpack()).  A format without alpha gives alpha 1.0 (0xFFFF); I8 gives (1.0, I, I, I).
 // Only the supported COLORFORMAT codes are ever decoded; others give 0.  Purely combinational.
 module r5xx_rb3d_unpack (

@@ -1,4 +1,4 @@
-// r5xx_tile: the R5xx surface address generator (docs/blocks/tile.md, the contract this RTL
+// r5xx_tile: the R5xx surface address generator (docs/blocks/r5xx.tile.md, the contract this RTL
 // follows; ports from tile.block).
 //
 // Snoops the surface registers of the colour buffers, the depth buffer and the texture maps

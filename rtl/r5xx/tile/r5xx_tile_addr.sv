@@ -1,4 +1,4 @@
-// r5xx_tile_addr: the byte address of pixel (x, y) of a decoded R5xx surface (docs/blocks/tile.md;
+// r5xx_tile_addr: the byte address of pixel (x, y) of a decoded R5xx surface (docs/blocks/r5xx.tile.md;
 // the C twin is r5xx_tile_addr() in model/r5xx/tile/tile_addr.c).  Purely combinational, so a
 // client (r5xx_tile, later the ZB and RB3D backends) puts its own pipeline registers around it.
 //

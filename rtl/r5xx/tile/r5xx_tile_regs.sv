@@ -1,5 +1,5 @@
 // r5xx_tile_regs: the surface registers r5xx_tile snoops from the register backbone, and the
-// read port that hands one surface's registers to the decoder (docs/blocks/tile.md).
+// read port that hands one surface's registers to the decoder (docs/blocks/r5xx.tile.md).
 //
 // Only the bits a decoder uses are stored; the read port returns them in their register
 // positions with every other bit 0.  A write is taken at the edge it is offered on (the

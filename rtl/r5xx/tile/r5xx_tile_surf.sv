@@ -1,5 +1,5 @@
 // r5xx_tile_surf: decodes the raw surface registers of one R5xx client into the surface that
-// r5xx_tile_addr addresses (docs/blocks/tile.md; the C twins are r5xx_surface_color/_depth/
+// r5xx_tile_addr addresses (docs/blocks/r5xx.tile.md; the C twins are r5xx_surface_color/_depth/
 // _texture() in model/r5xx/tile/tile_addr.c).  Purely combinational.
 //
 //   kind_i  reg0_i              reg1_i               reg2_i        reg3_i

@@ -1,4 +1,4 @@
-// r5xx_vap: the R5xx vertex fetch and stream conversion block, PVS bypassed (docs/blocks/vap.md,
+// r5xx_vap: the R5xx vertex fetch and stream conversion block, PVS bypassed (docs/blocks/r5xx.vap.md,
 // the contract this RTL follows cycle by cycle; ports from vap.block).
 //
 // Register writes are snooped into r5xx_vap_regs.  A VAP_VF_CNTL write that triggers starts a

@@ -1,5 +1,5 @@
 // r5xx_vap_conv: one complete PSC element's dwords -> its (X, Y, Z, W) vector(s) before the
-// swizzle (docs/blocks/vap.md "Data types"): floats copied bit for bit, fixed-point components
+// swizzle (docs/blocks/r5xx.vap.md "Data types"): floats copied bit for bit, fixed-point components
 // through r5xx_vap_fix, halves through r5xx_vap_h2f.  FLOAT_8 gives a second vector (two_o);
 // DATA_TYPE 13-15 write nothing (we_o = 0, decision 8).  Purely combinational.
 module r5xx_vap_conv (

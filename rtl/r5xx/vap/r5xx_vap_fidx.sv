@@ -1,4 +1,4 @@
-// r5xx_vap_fidx: the fetch index of a vertex for one array (docs/blocks/vap.md "Fetch index of
+// r5xx_vap_fidx: the fetch index of a vertex for one array (docs/blocks/r5xx.vap.md "Fetch index of
 // array a", decision 2): raw (or its dual-index part) plus the signed 25-bit INDEX_OFFSET,
 // exact, then clamped to [MIN_INDX, MAX_INDX] (MIN_INDX when below it, else MAX_INDX when above
 // it).  Purely combinational.

@@ -1,4 +1,4 @@
-// r5xx_vap_fix: one n-bit fixed-point component of a PSC element to binary32 (docs/blocks/vap.md
+// r5xx_vap_fix: one n-bit fixed-point component of a PSC element to binary32 (docs/blocks/r5xx.vap.md
 // "fix(u)"): raw unsigned or signed, or normalised by 2^n - 1 / 2^(n-1) - 1 with the signed
 // method m (0, 3 SGN_NORM_ZERO; 1 ..._CLAMP_MINUS_ONE; 2 SGN_NORM_NO_ZERO, (2s+1)/(2^n-1)),
 // each the exact rational rounded once to nearest-even (r5xx_vap_qdiv).  Purely combinational.

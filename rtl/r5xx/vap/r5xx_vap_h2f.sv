@@ -1,5 +1,5 @@
 // r5xx_vap_h2f: IEEE binary16 (s5e10, bias 15) to binary32, exact: subnormals normalised,
-// infinities kept, a NaN keeps its payload in the top fraction bits (docs/blocks/vap.md).
+// infinities kept, a NaN keeps its payload in the top fraction bits (docs/blocks/r5xx.vap.md).
 // Purely combinational.
 module r5xx_vap_h2f (
   input  logic [15:0] h_i,

@@ -1,4 +1,4 @@
-// r5xx_vap_out: the payload of output slot slot_i of the current vertex (docs/blocks/vap.md
+// r5xx_vap_out: the payload of output slot slot_i of the current vertex (docs/blocks/r5xx.vap.md
 // "Output"): the slot list (position, point size, colours 0-3, textures 0-7, only the present
 // ones, packed), the location each slot reads, its wmask, and for the position slot the
 // viewport scale (prim_fmul) and offset (prim_fadd) of x, y and z.  nslots_o is the

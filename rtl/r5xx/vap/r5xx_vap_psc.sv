@@ -1,4 +1,4 @@
-// r5xx_vap_psc: the programmable stream control and the input vector memory (docs/blocks/vap.md
+// r5xx_vap_psc: the programmable stream control and the input vector memory (docs/blocks/r5xx.vap.md
 // "PSC: dwords -> input vector memory").  It takes the vertex's dwords one at a time (dw_valid_i),
 // walks elements 0..15 with the state e / k / skip / done, and at the edge an element completes
 // converts it (r5xx_vap_conv), swizzles it and writes the enabled components of location

@@ -1,5 +1,5 @@
 // r5xx_vap_qdiv: the quotient (-1)^sign_i * num_i / den_i of two integers as IEEE binary32,
-// rounded to nearest-even from the exact quotient (docs/blocks/vap.md, normalisation of
+// rounded to nearest-even from the exact quotient (docs/blocks/r5xx.vap.md, normalisation of
 // integer components).  den_i must not be 0.  A restoring division gives 64 - 17 + 1 quotient
 // bits (at least 27 significant ones) and the remainder makes the sticky bit.  Purely
 // combinational.

@@ -1,4 +1,4 @@
-// r5xx_vap_regs: the VAP registers r5xx_vap snoops from the register backbone (docs/blocks/vap.md
+// r5xx_vap_regs: the VAP registers r5xx_vap snoops from the register backbone (docs/blocks/r5xx.vap.md
 // "Registers snooped").  Only the fields the block uses are stored.  A write is applied at the
 // edge we_i is high; other addresses (the ports, VAP_VF_CNTL, unknown ones) change nothing here.
 // Reset: every field 0 except VAP_VF_MAX_VTX_INDX = 0xFFFFFF (000:14283-14289).

@@ -1,4 +1,4 @@
-// r5xx_zb: the R5xx depth and stencil block (docs/blocks/zb.md, the contract this RTL follows;
+// r5xx_zb: the R5xx depth and stencil block (docs/blocks/r5xx.zb.md, the contract this RTL follows;
 // ports from zb.block).
 //
 // Snoops the ZB registers from the register backbone (r5xx_zb_regs) and tests each fragment

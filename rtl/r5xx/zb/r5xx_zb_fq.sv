@@ -1,4 +1,4 @@
-// r5xx_zb_fq: the fragment queue of r5xx_zb (docs/blocks/zb.md): every fragment from its read
+// r5xx_zb_fq: the fragment queue of r5xx_zb (docs/blocks/r5xx.zb.md): every fragment from its read
 // request (or, when no test needs memory, from its issue) to its retirement, in order.
 //
 //   insert    at the tail: a fragment whose read was accepted (waiting for its response), or

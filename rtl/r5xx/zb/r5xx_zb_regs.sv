@@ -1,5 +1,5 @@
 // r5xx_zb_regs: the registers r5xx_zb snoops from the register backbone, and the Z-pass counter
-// ZB_ZPASS_DATA (docs/blocks/zb.md; the C twin is r5xx_zb_regs_write() in model/r5xx/zb/zb_math.c).
+// ZB_ZPASS_DATA (docs/blocks/r5xx.zb.md; the C twin is r5xx_zb_regs_write() in model/r5xx/zb/zb_math.c).
 //
 // Only the bits the block uses are stored; they are shown in their register positions with
 // every other bit 0.  A write is taken at the edge it is accepted on; other addresses are

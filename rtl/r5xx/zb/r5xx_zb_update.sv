@@ -1,5 +1,5 @@
 // r5xx_zb_update: the depth and stencil test and update of one fragment against the dword read
-// at its address (docs/blocks/zb.md; the C twin is r5xx_zb_update() in model/r5xx/zb/zb_math.c).
+// at its address (docs/blocks/r5xx.zb.md; the C twin is r5xx_zb_update() in model/r5xx/zb/zb_math.c).
 // Purely combinational.
 //
 //   Z test        new FUNC old on the compare keys (unsigned, two's complement or sign-magnitude

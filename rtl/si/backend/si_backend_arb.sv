@@ -1,5 +1,5 @@
 // si_backend_arb: the one memory port of si.backend shared by si.db and si.cb
-// (docs/blocks/si-backend.md, "Memory").  Fixed rule: CB first (it works on the older
+// (docs/blocks/si.backend.md, "Memory").  Fixed rule: CB first (it works on the older
 // fragment), DB otherwise; a request offered and not accepted keeps the port (lock_q) until it
 // fires, so an offer never changes under back-pressure.  A read's source goes into a 2-entry tag
 // queue when it is accepted (each block has at most one read outstanding); the in-order responses

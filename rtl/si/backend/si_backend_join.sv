@@ -1,5 +1,5 @@
 // si_backend_join: the glue of si.backend between its input channels, si.db and si.cb
-// (docs/blocks/si-backend.md, "Micro-architecture"):
+// (docs/blocks/si.backend.md, "Micro-architecture"):
 //   * the register-write hand-out: a write goes to both blocks at once, only while the whole
 //     backend is idle; a write refused on one cycle holds fragments back from the next
 //     (rw_wait_q), as si.db and si.cb do on their own ports;

@@ -1,4 +1,4 @@
-// si_cb: the Sea Islands colour backend, render target 0 (docs/blocks/si-cb.md, the contract this
+// si_cb: the Sea Islands colour backend, render target 0 (docs/blocks/si.cb.md, the contract this
 // RTL follows; ports from cb.block).
 //
 // Snoops the CB context registers and writes one pixel at a time to a linear colour surface:

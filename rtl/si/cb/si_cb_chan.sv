@@ -1,4 +1,4 @@
-// si_cb_chan: the blend of one colour component in binary32 (docs/blocks/si-cb.md step 7): the
+// si_cb_chan: the blend of one colour component in binary32 (docs/blocks/si.cb.md step 7): the
 // source and destination factors (0-20; 11, 12 and 21-31 give 0), the products and the combine
 // function (0 S*Sf + D*Df, 1 S*Sf - D*Df, 2 min, 3 max, 4 D*Df - S*Sf, 5-7 give 0), each
 // operation rounded to nearest-even by prim_fmul / prim_fadd; then BLEND_CLAMP ([0, 1], or

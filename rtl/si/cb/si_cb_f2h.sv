@@ -1,4 +1,4 @@
-// si_cb_f2h: binary32 to binary16 (NUMBER_FLOAT on a 16-bit component, docs/blocks/si-cb.md step 9):
+// si_cb_f2h: binary32 to binary16 (NUMBER_FLOAT on a 16-bit component, docs/blocks/si.cb.md step 9):
 // the exact value rounded once, to nearest-even (ROUND_MODE 0) or toward zero (ROUND_MODE 1);
 // beyond the range infinity (nearest) or 0x7BFF = 65504 (toward zero); subnormals kept; every
 // NaN 0x7E00.  The exponent field and the significand are added, so a rounding carry moves into

@@ -1,4 +1,4 @@
-// si_cb_f2u: binary32 to an n-bit UNORM or SNORM component (n = 1..16; docs/blocks/si-cb.md
+// si_cb_f2u: binary32 to an n-bit UNORM or SNORM component (n = 1..16; docs/blocks/si.cb.md
 // step 9), exactly.  UNORM: NaN, -0 and x <= 0 give 0, x >= 1 gives S = 2^n - 1.  SNORM: NaN gives
 // 0, |x| >= 1 gives +-S with S = 2^(n-1) - 1, the result is two's complement.  In between
 // floor(x * S + 1/2) (ROUND_BY_HALF) or floor(x * S) (TRUNCATE, toward negative): from |x| * S =

@@ -1,4 +1,4 @@
-// si_cb_h2f: binary16 to binary32, exactly (docs/blocks/si-cb.md step 6): a subnormal is
+// si_cb_h2f: binary16 to binary32, exactly (docs/blocks/si.cb.md step 6): a subnormal is
 // normalised, a NaN keeps its sign and its payload shifted up 13 bits.  Purely combinational.
 module si_cb_h2f (
   input  logic [15:0] h_i,

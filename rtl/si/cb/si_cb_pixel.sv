@@ -1,4 +1,4 @@
-// si_cb_pixel: one pixel of render target 0 (docs/blocks/si-cb.md steps 4-11), purely
+// si_cb_pixel: one pixel of render target 0 (docs/blocks/si.cb.md steps 4-11), purely
 // combinational: the dwords read are unswapped, the pixel's components unpacked through
 // COMP_SWAP and converted to binary32, blended (si_cb_chan) or copied, converted back (si_cb_f2u),
 // (UNORM, binary16 or sRGB), put through ROP3 and the channel mask, packed, inserted and swapped back; MODE 2 writes the

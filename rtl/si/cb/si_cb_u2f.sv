@@ -1,6 +1,6 @@
 // si_cb_u2f: an n-bit UNORM component (n = 1..16) to binary32, d / (2^n - 1) rounded to
 // nearest-even exactly: the 64-bit quotient (d << 48) / (2^n - 1) and a sticky remainder go to
-// prim_fround (docs/blocks/si-cb.md step 6).  Purely combinational.
+// prim_fround (docs/blocks/si.cb.md step 6).  Purely combinational.
 module si_cb_u2f (
   input  logic [15:0] d_i,
   input  logic [4:0]  n_i,

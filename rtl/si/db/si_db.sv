@@ -1,4 +1,4 @@
-// si_db: the Sea Islands depth and stencil block (docs/blocks/si-db.md, the contract this RTL
+// si_db: the Sea Islands depth and stencil block (docs/blocks/si.db.md, the contract this RTL
 // follows; ports from db.block).
 //
 // Snoops the DB context registers and tests one sample at a time against linear depth and
@@ -57,7 +57,7 @@ module si_db (
   st_e st_d;
 
   // ---------------------------------------------------------------------------------------------
-  // Registers (byte addresses of seed 002, docs/blocks/si-db.md)
+  // Registers (byte addresses of seed 002, docs/blocks/si.db.md)
   // ---------------------------------------------------------------------------------------------
   logic [31:0] rctl_q, cctl_q, view_q, ovr_q, bmin_q, bmax_q, sclear_q, dclear_q, dinfo_q;
   logic [31:0] zinfo_q, sinfo_q, zrb_q, srb_q, zwb_q, swb_q, size_q, zmin_q, zmax_q, sctl_q;

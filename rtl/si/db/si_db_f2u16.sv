@@ -1,4 +1,4 @@
-// si_db_f2u16: IEEE binary32 to Z_16 unorm (docs/blocks/si-db.md step 5): NaN, -0 and
+// si_db_f2u16: IEEE binary32 to Z_16 unorm (docs/blocks/si.db.md step 5): NaN, -0 and
 // negatives give 0, values >= 1.0 give 65535, otherwise round(f * 65535) with ties to even,
 // exactly: f = m / 2^k, the 40-bit product m * 65535 shifted right by k with RNE.
 module si_db_f2u16 (

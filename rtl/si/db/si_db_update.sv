@@ -1,4 +1,4 @@
-// si_db_update: the test and update of one sample (docs/blocks/si-db.md steps 4-13), purely
+// si_db_update: the test and update of one sample (docs/blocks/si.db.md steps 4-13), purely
 // combinational: the fragment's Z (clear, viewport clamp, Z_16 conversion), depth bounds on the
 // stored Z, the stencil test (front or back set), the Z test, the category, the stencil and Z
 // writes, the colour-write enable and the counter increments.

@@ -1,4 +1,4 @@
-// si_vgt: the Sea Islands index-fetch block (docs/blocks/si-vgt.md).  Register writes in; dword
+// si_vgt: the Sea Islands index-fetch block (docs/blocks/si.vgt.md).  Register writes in; dword
 // reads of the index buffer through the memory agent (8 credits, an 8-entry response FIFO); an
 // unpacker of swapped 16-bit halves; one output record register.
 module si_vgt (

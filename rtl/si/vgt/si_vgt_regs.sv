@@ -1,4 +1,4 @@
-// si_vgt_regs: the registers si.vgt snoops from the register-write port (docs/blocks/si-vgt.md,
+// si_vgt_regs: the registers si.vgt snoops from the register-write port (docs/blocks/si.vgt.md,
 // "Registers snooped").  Byte addresses from seed 002; every other address is ignored.
 // VGT_DMA_INDEX_TYPE and VGT_INDEX_TYPE share the index type, VGT_DMA_NUM_INSTANCES and
 // VGT_NUM_INSTANCES the instance count (last write wins).

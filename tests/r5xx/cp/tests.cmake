@@ -1,4 +1,4 @@
-# ---- r5xx.cp: the command processor (docs/blocks/cp.md) ----
+# ---- r5xx.cp: the command processor (docs/blocks/r5xx.cp.md) ----
 rcosim_add_cmocka_test(NAME test_cp_model SOURCES ${CMAKE_CURRENT_LIST_DIR}/test_cp_model.c LIBS rcosim_blocks LABELS "r5xx;cp;smoke")
 
 # ---- seeded-random lockstep runs of at least 1,000,000 cycles, every back-pressure policy ------

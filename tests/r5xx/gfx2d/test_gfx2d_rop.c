@@ -3,7 +3,7 @@
  * truth-table definition (result bit = bit ((P << 2) | (S << 1) | D) of the code, the Microsoft
  * ROP3 definition the seeds refer to, spec extract §2.3): all 256 codes x all 8 input
  * combinations, bit-parallel over 32 bits; the named codes; which codes read S and D; and the
- * other decoders of docs/blocks/gfx2d.md (signed coordinates, bpp, brush sizes, PITCH_OFFSET).
+ * other decoders of docs/blocks/r5xx.gfx2d.md (signed coordinates, bpp, brush sizes, PITCH_OFFSET).
  */
 #include <stdarg.h>
 #include <stddef.h>

@@ -1,13 +1,13 @@
-# ---- r5xx.gfx2d: the 2D engine (docs/blocks/gfx2d.md) ---------------------------------------------
+# ---- r5xx.gfx2d: the 2D engine (docs/blocks/r5xx.gfx2d.md) ---------------------------------------------
 # ROP3 against its truth-table definition: all 256 codes x all 8 input combinations (cmocka).
 rcosim_add_cmocka_test(NAME test_gfx2d_rop SOURCES ${CMAKE_CURRENT_LIST_DIR}/test_gfx2d_rop.c LIBS rcosim_blocks
                        LABELS "r5xx;r5xx.gfx2d;smoke")
 # Fault injection on both sides, the desktop scene, one wrong expected pixel named in the report,
-# the golden (and two random) vectors against scripts/blocks/gfx2d_directed.py's independent reference,
+# the golden (and two random) vectors against scripts/blocks/r5xx_gfx2d_directed.py's independent reference,
 # the stimulus files current, the README's picture current, the scene and the short misc ring through
 # the CP join (the same pixels as the 2D engine's own misc vector).
-foreach(case fault_rtl fault_model fault_needs_compare scene wrong_pixel directed_check stim_current png pm4_scene
-             pm4_fault pm4_misc)
+foreach(case fault_rtl fault_model fault_needs_compare scene wrong_pixel directed_check check_catches trace_names
+             stim_current png pm4_scene pm4_fault pm4_misc)
   add_test(NAME r5xx.gfx2d.${case} COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_LIST_DIR}/gfx2d_test.py
            $<TARGET_FILE:rcosim> ${PROJECT_SOURCE_DIR} ${case})
   set_tests_properties(r5xx.gfx2d.${case} PROPERTIES LABELS "r5xx;r5xx.gfx2d;smoke"

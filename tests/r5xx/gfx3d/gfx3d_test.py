@@ -1,10 +1,10 @@
 #!/usr/bin/env python3
-"""gfx3d_test.py - end-to-end tests of the r5xx.gfx3d composite (docs/blocks/gfx3d.md) through the
+"""gfx3d_test.py - end-to-end tests of the r5xx.gfx3d composite (docs/blocks/r5xx.gfx3d.md) through the
 rcosim command line: a fault injected in any of its four blocks' traffic on either side is caught
 and names the composite's channel that carries it; the same run passes without it; a wrong
 expected pixel in the scene fails with a report that names the primitive that drew it, the pixel
 and its interpolated depth and colour; the scene's golden vector agrees with the chained
-independent references (scripts/blocks/gfx3d_directed.py --check) and its stimulus is current;
+independent references (scripts/blocks/r5xx_gfx3d_directed.py --check) and its stimulus is current;
 the scene's colour, depth and stencil pictures are written by both sides and equals the committed docs/img/gfx3d.png.
 
 Usage: gfx3d_test.py RCOSIM SOURCE_DIR CASE
@@ -16,7 +16,7 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), '..'
 import rctest  # noqa: E402
 from rctest import Fail, contains, run  # noqa: E402
 
-SCRIPT = os.path.join('blocks', 'gfx3d_directed.py')
+SCRIPT = os.path.join('blocks', 'r5xx_gfx3d_directed.py')
 RANDOM = ['--block', 'r5xx.gfx3d', '--count', '24', '--seed', '7', '--backpressure', 'random:0.5',
           '--mem-latency', '1:6']
 SCENE = os.path.join('vectors', 'r5xx', 'gfx3d', 'scene.vec.gz')
@@ -80,7 +80,7 @@ def case_directed_check(ctx):
 
 
 def case_stim_current(ctx):
-    """The committed stimulus is what scripts/blocks/gfx3d_directed.py writes today."""
+    """The committed stimulus is what scripts/blocks/r5xx_gfx3d_directed.py writes today."""
     rctest.stim_current(ctx, 'gfx3d', SCRIPT)
 
 

@@ -1,4 +1,4 @@
-# ---- r5xx.gfx3d: the 3D path, VAP -> raster -> ZB -> RB3D (docs/blocks/gfx3d.md) ---------------
+# ---- r5xx.gfx3d: the 3D path, VAP -> raster -> ZB -> RB3D (docs/blocks/r5xx.gfx3d.md) ---------------
 # Included from tests/CMakeLists.txt.  Faults in each block's traffic on either side are caught and
 # named by the composite's channel; the same run passes without them; a wrong expected pixel of the
 # scene names the primitive, the pixel and the interpolated values; the scene agrees with the

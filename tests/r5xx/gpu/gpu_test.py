@@ -1,11 +1,11 @@
 #!/usr/bin/env python3
-"""gpu_test.py - end-to-end tests of r5xx.gpu (docs/blocks/gpu.md) through the rcosim command
+"""gpu_test.py - end-to-end tests of r5xx.gpu (docs/blocks/r5xx.gpu.md) through the rcosim command
 line: a fill and a blit written as registers render the same pixels as their packet forms;
 DP_WRITE_MASK limits the bits written, also for a later packet; the fences of the driver-style
 streams land in memory with the values the streams wrote, in order; every register those streams
 write is named by --trace regw and delivered to a block, unknown ones are reported; a fault in
 each sub-block's output is caught and its channel named; a wrong expected pixel names its
-operation; the golden vectors agree with scripts/blocks/gpu_directed.py's independent reference.
+operation; the golden vectors agree with scripts/blocks/r5xx_gpu_directed.py's independent reference.
 
 Usage: gpu_test.py RCOSIM SOURCE_DIR CASE
 """
@@ -186,17 +186,17 @@ def case_wrong_pixel(ctx):
 
 
 def case_directed_check(ctx):
-    """The golden vectors' final memory (surfaces, fences) equals scripts/blocks/gpu_directed.py's
+    """The golden vectors' final memory (surfaces, fences) equals scripts/blocks/r5xx_gpu_directed.py's
     independent reference of the streams."""
-    p = rctest.script(ctx, os.path.join('blocks', 'gpu_directed.py'), '--check', os.path.join(ctx['src'], VEC))
+    p = rctest.script(ctx, os.path.join('blocks', 'r5xx_gpu_directed.py'), '--check', os.path.join(ctx['src'], VEC))
     if p.returncode != 0 or 'PASS: 10 vectors checked' not in p.stdout:
-        raise Fail('gpu_directed.py --check:\n%s%s' % (p.stdout, p.stderr))
+        raise Fail('r5xx_gpu_directed.py --check:\n%s%s' % (p.stdout, p.stderr))
 
 
 def case_stim_current(ctx):
-    """The committed stimulus files are what scripts/blocks/gpu_directed.py writes today."""
+    """The committed stimulus files are what scripts/blocks/r5xx_gpu_directed.py writes today."""
     out = os.path.join(ctx['tmp'], 'stim')
-    for script in ('gpu_directed.py', 'gpu_frame.py'):
+    for script in ('r5xx_gpu_directed.py', 'r5xx_gpu_frame.py'):
         p = rctest.script(ctx, os.path.join('blocks', script), out)
         if p.returncode != 0:
             raise Fail(p.stdout + p.stderr)
@@ -212,7 +212,7 @@ def case_stim_current(ctx):
 def case_route(ctx):
     """The routing table agrees with the register database: every seed register of block CP goes
     to the CP, every other seed register to the 3D path, every supplement register to its block
-    (CP, RBBM, 2D).  Read from the C and RTL tables' common source: r5xx_gpu_bb.c's ranges."""
+    (CP, RBBM, 2D; its 3D-path blocks GA, RS, US, FG, CB, ZB to the 3D path).  Read from the C and RTL tables' common source: r5xx_gpu_bb.c's ranges."""
     import json
     sys.path.insert(0, os.path.join(ctx['src'], 'scripts'))
     from regdb_ctab import instances
@@ -228,13 +228,14 @@ def case_route(ctx):
             if eval(' '.join(cond.replace('&&', ' and ').replace('||', ' or ').split()), {'a': a}):
                 return dst
         return 'GPU_DST_UNK'
-    want = {'CP': 'GPU_DST_CP', 'RBBM': 'GPU_DST_RBBM', '2D': 'GPU_DST_2D'}
+    want = {'CP': 'GPU_DST_CP', 'RBBM': 'GPU_DST_RBBM', '2D': 'GPU_DST_2D'}   # any other supplement block: 3D
     n = 0
     for fn, fam in (('r5xx.json', 'seed'), ('r5xx_supp.json', 'supp')):
         db = json.load(open(os.path.join(ctx['src'], 'model', 'regdb', fn)))
         for reg in db['registers']:
             for name, addr, _ in instances(reg):
-                exp = want[reg['block']] if fam == 'supp' else 'GPU_DST_CP' if reg['block'] == 'CP' else 'GPU_DST_3D'
+                exp = want.get(reg['block'], 'GPU_DST_3D') if fam == 'supp' else \
+                    'GPU_DST_CP' if reg['block'] == 'CP' else 'GPU_DST_3D'
                 if addr > 0xFFFF:
                     continue
                 if route(addr) != exp:
@@ -244,12 +245,12 @@ def case_route(ctx):
     if n < 6000:
         raise Fail('only %d registers checked' % n)
     rtl = open(os.path.join(ctx['src'], 'rtl', 'r5xx', 'gpu', 'r5xx_gpu_bb.sv')).read()
-    for h in ('16\'h0700', '16\'h15E0', '16\'h1720', '16\'h342C', '16\'h1D00', '16\'h9000'):
+    for h in ('16\'h0700', '16\'h15E0', '16\'h1720', '16\'h170C', '16\'h3428', '16\'h342C', '16\'h1D00', '16\'h9000'):
         if h not in rtl:
             raise Fail('RTL table lacks %s' % h)
 
 
-# ---- the full frame (scripts/blocks/gpu_frame.py) -------------------------------------------------
+# ---- the full frame (scripts/blocks/r5xx_gpu_frame.py) -------------------------------------------------
 
 FENCE_ADDR, FENCE_SEQ = 0x00700104, 0x5EC0FFEE
 
@@ -285,7 +286,7 @@ def case_frame_png(ctx):
 
 def case_frame_regw(ctx):
     """Every register write of the frame is delivered to exactly one block (dst 1-4, none unknown)
-    and named by --trace regw; the 3D path receives exactly the writes gpu_frame.py --regw lists,
+    and named by --trace regw; the 3D path receives exactly the writes r5xx_gpu_frame.py --regw lists,
     in order."""
     p = run(ctx, 'run', '--vector', vec('frame'), '--trace', 'regw', expect_rc=0)
     lines = [ln for ln in p.stdout.splitlines() if ' regw #' in ln]
@@ -293,7 +294,7 @@ def case_frame_regw(ctx):
         if not re.search(r'addr=[0-9a-f]{4}\([A-Z0-9_]+\)', ln) or not re.search(r'dst=[1-4]$', ln):
             raise Fail('frame: %s' % ln)
     got = [(int(m[0], 16), int(m[1], 16)) for m in out_lines(ctx, 'frame', 'regw') if int(m[2], 16) == 4]
-    q = rctest.script(ctx, os.path.join('blocks', 'gpu_frame.py'), '--regw')
+    q = rctest.script(ctx, os.path.join('blocks', 'r5xx_gpu_frame.py'), '--regw')
     want = [tuple(int(x, 16) for x in ln.split()) for ln in q.stdout.splitlines()]
     if got != want or len(want) < 100:
         raise Fail('3D writes: %d delivered, %d in the scene' % (len(got), len(want)))
@@ -354,10 +355,10 @@ def case_fault_3d(ctx):
 
 def case_frame_check(ctx):
     """The frame's pix3d records and RB3D writes equal the chained independent 3D reference, its
-    final colour buffer and fence the 2D reference run over them (gpu_frame.py --check)."""
-    p = rctest.script(ctx, os.path.join('blocks', 'gpu_frame.py'), '--check', os.path.join(ctx['src'], vec('frame')))
+    final colour buffer and fence the 2D reference run over them (r5xx_gpu_frame.py --check)."""
+    p = rctest.script(ctx, os.path.join('blocks', 'r5xx_gpu_frame.py'), '--check', os.path.join(ctx['src'], vec('frame')))
     if p.returncode != 0 or not p.stdout.rstrip().endswith('PASS'):
-        raise Fail('gpu_frame.py --check:\n%s%s' % (p.stdout, p.stderr))
+        raise Fail('r5xx_gpu_frame.py --check:\n%s%s' % (p.stdout, p.stderr))
 
 
 if __name__ == '__main__':

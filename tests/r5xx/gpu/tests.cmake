@@ -1,4 +1,4 @@
-# ---- r5xx.gpu: CP + register backbone + 2D engine, one memory (docs/blocks/gpu.md) -----------------
+# ---- r5xx.gpu: CP + register backbone + 2D engine, one memory (docs/blocks/r5xx.gpu.md) -----------------
 # Register-programmed fill/blit == packet form, DP_WRITE_MASK, fences in memory, every register of
 # the driver-style streams named and delivered, unknown writes reported, faults in each sub-block
 # named by channel, a wrong pixel named, the independent reference, the routing table vs the

@@ -1,4 +1,4 @@
-# ---- r5xx.pm4_2d: the CP and the 2D engine as one pipeline (docs/blocks/gfx2d.md) --------------
+# ---- r5xx.pm4_2d: the CP and the 2D engine as one pipeline (docs/blocks/r5xx.gfx2d.md) --------------
 # Included by rule.  Its top and its model's chaining are what scripts/compgen.py writes from the
 # manifest (docs/ARCHITECTURE.md, "Composites").
 add_test(NAME r5xx.pm4_2d.wiring_current COMMAND ${Python3_EXECUTABLE} ${PROJECT_SOURCE_DIR}/scripts/compgen.py

@@ -1,9 +1,9 @@
 #!/usr/bin/env python3
-"""raster_test.py - end-to-end tests of the r5xx.raster block (docs/blocks/raster.md) through the
+"""raster_test.py - end-to-end tests of the r5xx.raster block (docs/blocks/r5xx.raster.md) through the
 rcosim command line: a wrong fragment field injected on either side is caught and named, the same
 run passes without it; a wrong expected pixel in a golden vector fails with a report that names
 the primitive, the pixel and the interpolated values; the directed golden vectors agree with the
-independent reference of scripts/blocks/raster_directed.py (and so does a seeded random vector,
+independent reference of scripts/blocks/r5xx_raster_directed.py (and so does a seeded random vector,
 fire cycles included) and their stimulus files are what that script writes today; the seeded random stimulus programs every PRIM_TYPE and every value of the
 enumerated register fields the block uses.
 
@@ -17,7 +17,7 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), '..'
 import rctest  # noqa: E402
 from rctest import Fail, contains, run  # noqa: E402
 
-SCRIPT = os.path.join('blocks', 'raster_directed.py')
+SCRIPT = os.path.join('blocks', 'r5xx_raster_directed.py')
 RANDOM = ['--block', 'r5xx.raster', '--count', '600', '--seed', '5', '--backpressure', 'random:0.5']
 
 
@@ -67,12 +67,12 @@ def case_wrong_expected(ctx):
 
 
 def case_directed_check(ctx):
-    """The golden vectors' fragments equal scripts/blocks/raster_directed.py's reference."""
+    """The golden vectors' fragments equal scripts/blocks/r5xx_raster_directed.py's reference."""
     rctest.directed_check(ctx, 'raster', SCRIPT)
 
 
 def case_stim_current(ctx):
-    """The committed stimulus files are what scripts/blocks/raster_directed.py writes today."""
+    """The committed stimulus files are what scripts/blocks/r5xx_raster_directed.py writes today."""
     rctest.stim_current(ctx, 'raster', SCRIPT)
 
 

@@ -1,6 +1,6 @@
 /*
  * test_raster_math.c - the r5xx.raster arithmetic (model/r5xx/raster/raster_math.c) against the
- * seed facts and the decisions of docs/blocks/raster.md: fx on special values and both
+ * seed facts and the decisions of docs/blocks/r5xx.raster.md: fx on special values and both
  * roundings, GB_TILE_CONFIG.SUBPIXEL (fact 31: 1 = 1/16), SU_CULL_MODE.FACE (fact 31: FACE = 0
  * makes a positive cross product front), RS_IP pointers 62/63 (fact 31: 0.0 / 1.0), the alpha
  * test's functions 4/6 with 8- and 10-bit references (fact 25), the SC_EDGERULE reading of

@@ -1,11 +1,11 @@
-# ---- r5xx.raster: assembly, setup, scan conversion, interpolation, alpha test (docs/blocks/raster.md)
+# ---- r5xx.raster: assembly, setup, scan conversion, interpolation, alpha test (docs/blocks/r5xx.raster.md)
 # Included from tests/CMakeLists.txt.  The arithmetic against the seed facts 25 and 31 and the
 # block's decisions (cmocka).
 rcosim_add_cmocka_test(NAME test_raster_math SOURCES ${CMAKE_CURRENT_LIST_DIR}/test_raster_math.c LIBS rcosim_blocks
                        LABELS "r5xx;r5xx.raster;smoke")
 # A wrong fragment field injected on either side is caught and named; the same run passes without
 # it; a wrong expected pixel in a golden vector fails with a report naming the primitive, the pixel
-# and the interpolated values; the golden vectors agree with scripts/blocks/raster_directed.py's
+# and the interpolated values; the golden vectors agree with scripts/blocks/r5xx_raster_directed.py's
 # independent reference (and so does a seeded random vector, fire cycles included) and their
 # stimulus files are current; the random stimulus programs every
 # PRIM_TYPE and every value of the enumerated fields.

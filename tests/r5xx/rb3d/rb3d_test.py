@@ -1,9 +1,9 @@
 #!/usr/bin/env python3
-"""rb3d_test.py - end-to-end tests of the r5xx.rb3d block (docs/blocks/rb3d.md) through the rcosim
+"""rb3d_test.py - end-to-end tests of the r5xx.rb3d block (docs/blocks/r5xx.rb3d.md) through the rcosim
 command line: a wrong write, byte enable or address injected on either side is caught and named,
 and the same run passes without it; --png writes both sides' colour buffers (and a difference
 image when they differ); the directed golden vectors agree with the independent reference of
-scripts/blocks/rb3d_directed.py and their stimulus files are what that script writes today; and the
+scripts/blocks/r5xx_rb3d_directed.py and their stimulus files are what that script writes today; and the
 seeded random stimulus programs every enumerated value of every register field the block uses.
 
 Usage: rb3d_test.py RCOSIM SOURCE_DIR CASE
@@ -22,7 +22,7 @@ RANDOM = ['--block', 'r5xx.rb3d', '--count', '3000', '--seed', '5', '--backpress
 
 
 def script(ctx, *args):
-    return rctest.script(ctx, 'blocks/rb3d_directed.py', *args)
+    return rctest.script(ctx, 'blocks/r5xx_rb3d_directed.py', *args)
 
 
 # ---- cases ---------------------------------------------------------------------------------
@@ -101,13 +101,13 @@ def case_png_diff(ctx):
 
 
 def case_directed_check(ctx):
-    """The golden vectors' memory writes and reads equal scripts/blocks/rb3d_directed.py's reference."""
-    rctest.directed_check(ctx, 'rb3d', 'blocks/rb3d_directed.py')
+    """The golden vectors' memory writes and reads equal scripts/blocks/r5xx_rb3d_directed.py's reference."""
+    rctest.directed_check(ctx, 'rb3d', 'blocks/r5xx_rb3d_directed.py')
 
 
 def case_stim_current(ctx):
-    """The committed stimulus files are what scripts/blocks/rb3d_directed.py writes today."""
-    rctest.stim_current(ctx, 'rb3d', 'blocks/rb3d_directed.py')
+    """The committed stimulus files are what scripts/blocks/r5xx_rb3d_directed.py writes today."""
+    rctest.stim_current(ctx, 'rb3d', 'blocks/r5xx_rb3d_directed.py')
 
 
 def case_coverage(ctx):

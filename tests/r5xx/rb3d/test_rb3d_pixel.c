@@ -1,7 +1,7 @@
 /*
  * test_rb3d_pixel.c - the R5xx colour backend's arithmetic (model/r5xx/rb3d/rb3d_pixel.c)
  * against the seed facts (spec extract section 4 facts 22-24, 000:8203-9122) and against the
- * decisions of docs/blocks/rb3d.md: COMB_FCN codes, factors, min/max ignoring the factors,
+ * decisions of docs/blocks/r5xx.rb3d.md: COMB_FCN codes, factors, min/max ignoring the factors,
  * clamping, D3D_SRCALPHA / INVSRCALPHA, constant colour, ROP (disabled = copy, 0x6 = XOR),
  * format packing (ARGB8888 blue in [7:0] alpha in [31:24], RGB565, ...), dither, channel masks
  * and byte enables, endian swaps, the read decision and the drops.

@@ -1,10 +1,10 @@
-# ---- r5xx.rb3d: the colour backend (docs/blocks/rb3d.md) ----------------------------------------
+# ---- r5xx.rb3d: the colour backend (docs/blocks/r5xx.rb3d.md) ----------------------------------------
 # The blend, format, dither, ROP, mask and endian arithmetic against the seed facts (cmocka).
 rcosim_add_cmocka_test(NAME test_rb3d_pixel SOURCES ${CMAKE_CURRENT_LIST_DIR}/test_rb3d_pixel.c LIBS rcosim_blocks
                        LABELS "r5xx;r5xx.rb3d;smoke")
 # A wrong address, byte enable, write data or write enable injected on either side is caught and
 # named, the same run passes without it; --png writes both sides' buffers and a difference image;
-# the golden vectors agree with scripts/blocks/rb3d_directed.py's independent reference and their stimulus
+# the golden vectors agree with scripts/blocks/r5xx_rb3d_directed.py's independent reference and their stimulus
 # files are current; the random stimulus programs every enumerated field value.
 foreach(case fault_rtl fault_rtl_be fault_model fault_needs_compare png png_diff directed_check stim_current
              coverage)

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""regs_test.py - end-to-end tests of the r5xx.regs block (docs/blocks/regs.md) through the
+"""regs_test.py - end-to-end tests of the r5xx.regs block (docs/blocks/r5xx.regs.md) through the
 rcosim command line: a wrong read-back injected on either side is caught and named, the same
 run passes without it, and an exhaustive sweep of the 16-bit register space (every dword
 address read at reset, written with ones, read, written with zeros, read; plus the

@@ -1,6 +1,6 @@
 /*
  * test_regs_map.c - the r5xx.regs model's register map, built from the register database,
- * against the rules of docs/blocks/regs.md and the seed facts they rest on: stored bits,
+ * against the rules of docs/blocks/r5xx.regs.md and the seed facts they rest on: stored bits,
  * read-only and write-only fields, reset defaults, alias addresses sharing storage, the US
  * instruction RAM, apertures and unknown addresses; and the stimulus is deterministic.
  */

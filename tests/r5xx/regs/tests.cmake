@@ -1,9 +1,9 @@
-# ---- r5xx.regs: the register file generated from the register database (docs/blocks/regs.md) --
+# ---- r5xx.regs: the register file generated from the register database (docs/blocks/r5xx.regs.md) --
 # The model's register map against the seed facts (cmocka).
 rcosim_add_cmocka_test(NAME test_regs_map SOURCES ${CMAKE_CURRENT_LIST_DIR}/test_regs_map.c LIBS rcosim_blocks LABELS "r5xx;regs;smoke")
-# The committed RTL is what scripts/blocks/regs_rtlgen.py generates from model/regdb/r5xx.json today.
+# The committed RTL is what scripts/blocks/r5xx_regs_rtlgen.py generates from model/regdb/r5xx.json today.
 add_test(NAME r5xx.regs.rtlgen_check
-         COMMAND ${Python3_EXECUTABLE} ${PROJECT_SOURCE_DIR}/scripts/blocks/regs_rtlgen.py --check)
+         COMMAND ${Python3_EXECUTABLE} ${PROJECT_SOURCE_DIR}/scripts/blocks/r5xx_regs_rtlgen.py --check)
 set_tests_properties(r5xx.regs.rtlgen_check PROPERTIES LABELS "r5xx;regs"
                      ENVIRONMENT "PYTHONDONTWRITEBYTECODE=1;PYTHONPATH=${PROJECT_SOURCE_DIR}/scripts")
 # A wrong read-back is caught (either side), the same run passes without it, and an exhaustive

@@ -1,9 +1,9 @@
-# ---- r5xx.tile: surface address generation (docs/blocks/tile.md) -------------------------------
+# ---- r5xx.tile: surface address generation (docs/blocks/r5xx.tile.md) -------------------------------
 # The address function and the register decoders against the seed facts (cmocka).
 rcosim_add_cmocka_test(NAME test_tile_addr SOURCES ${CMAKE_CURRENT_LIST_DIR}/test_tile_addr.c LIBS rcosim_blocks
                        LABELS "r5xx;r5xx.tile;smoke")
 # A wrong address, size or flag injected on either side is caught and named; the same run passes
-# without it; the golden vectors agree with scripts/blocks/tile_directed.py's independent reference and
+# without it; the golden vectors agree with scripts/blocks/r5xx_tile_directed.py's independent reference and
 # their stimulus files are current; the random stimulus programs every enumerated field value.
 foreach(case fault_rtl fault_rtl_err fault_model fault_needs_compare directed_check stim_current coverage)
   add_test(NAME r5xx.tile.${case} COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_LIST_DIR}/tile_test.py

@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
-"""tile_test.py - end-to-end tests of the r5xx.tile block (docs/blocks/tile.md) through the rcosim
+"""tile_test.py - end-to-end tests of the r5xx.tile block (docs/blocks/r5xx.tile.md) through the rcosim
 command line: a wrong address, size or flag injected on either side is caught and named, the same
 run passes without it; the directed golden vectors agree with the independent reference of
-scripts/blocks/tile_directed.py and their stimulus files are what that script writes today; and the
+scripts/blocks/r5xx_tile_directed.py and their stimulus files are what that script writes today; and the
 seeded random stimulus programs every enumerated value of every register field the block uses.
 
 Usage: tile_test.py RCOSIM SOURCE_DIR CASE
@@ -19,7 +19,7 @@ RANDOM = ['--block', 'r5xx.tile', '--count', '2000', '--seed', '5', '--backpress
 
 
 def script(ctx, *args):
-    return rctest.script(ctx, 'blocks/tile_directed.py', *args)
+    return rctest.script(ctx, 'blocks/r5xx_tile_directed.py', *args)
 
 
 # ---- cases ---------------------------------------------------------------------------------
@@ -53,13 +53,13 @@ def case_fault_needs_compare(ctx):
 
 
 def case_directed_check(ctx):
-    """The golden vectors' addresses equal the Python reference of scripts/blocks/tile_directed.py."""
-    rctest.directed_check(ctx, 'tile', 'blocks/tile_directed.py')
+    """The golden vectors' addresses equal the Python reference of scripts/blocks/r5xx_tile_directed.py."""
+    rctest.directed_check(ctx, 'tile', 'blocks/r5xx_tile_directed.py')
 
 
 def case_stim_current(ctx):
-    """The committed stimulus files are what scripts/blocks/tile_directed.py writes today."""
-    rctest.stim_current(ctx, 'tile', 'blocks/tile_directed.py')
+    """The committed stimulus files are what scripts/blocks/r5xx_tile_directed.py writes today."""
+    rctest.stim_current(ctx, 'tile', 'blocks/r5xx_tile_directed.py')
 
 
 def case_coverage(ctx):

@@ -84,11 +84,11 @@ def facts(ref):
     one = 0x3F800000
     eq('D4 mode 4 point s=1', ref.map_axis(one, 8, 4, False)[:2], (7, False))
     eq('D4 mode 6 point s=1', ref.map_axis(one, 8, 6, False)[:2], (7, True))
-    # tile.md worked fact 16: 32 bpp macro+micro tiled, pitch 64, base 0x100000
+    # r5xx.tile.md worked fact 16: 32 bpp macro+micro tiled, pitch 64, base 0x100000
     sf = ref.Surface(0x100000, 64, 4, 1, 1)
     for (x, y), a in (((31, 15), 0x1007FC), ((32, 0), 0x100800), ((0, 16), 0x101000),
                       ((4, 0), 0x100020)):
-        eq('tile.md (%d,%d)' % (x, y), sf.addr(x, y), a)
+        eq('r5xx.tile.md (%d,%d)' % (x, y), sf.addr(x, y), a)
     # D13: the integer constants are round(coefficient * 65792)
     for k, c in ((76602, 1.1643), (104991, 1.5958), (25773, 0.39173), (53482, 0.8129),
                  (132702, 2.017)):

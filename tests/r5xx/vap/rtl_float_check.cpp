@@ -1,6 +1,6 @@
 // rtl_float_check: the r5xx.vap RTL's arithmetic (rtl/r5xx/vap: fmul, fadd, qdiv, h2f, fix,
 // through r5xx_vap_float_tb) against the host's IEEE binary32 arithmetic, the rules of
-// docs/blocks/vap.md "Float arithmetic" (RNE, denormals kept, every NaN result 0x7FC00000) and
+// docs/blocks/r5xx.vap.md "Float arithmetic" (RNE, denormals kept, every NaN result 0x7FC00000) and
 // "fix(u)" / "h(x)" (one RNE rounding of the exact value).
 //
 // usage: test_vap_float COUNT SEED [--inject].  COUNT random operand pairs for fmul and fadd (drawn from

@@ -3,7 +3,7 @@
  * hand-computed binary32 patterns and the seed facts of spec §4 fact 30: BYTE 0xFF unsigned
  * normalised is 1.0, D3DCOLOR 0x11223344 is (0x22, 0x33, 0x44, 0x11), FLT16 0x3C00 is 1.0,
  * VECTOR_3_TTT has W = 1.0, method 1 maps -128 to -1.0; and the block's decisions
- * (docs/blocks/vap.md): NO_ZERO over 2^n - 1, one RNE rounding, halves exact, the viewport
+ * (docs/blocks/r5xx.vap.md): NO_ZERO over 2^n - 1, one RNE rounding, halves exact, the viewport
  * operations IEEE with canonical NaN.
  */
 #include <stdarg.h>

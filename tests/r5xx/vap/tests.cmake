@@ -1,9 +1,9 @@
-# ---- r5xx.vap: vertex fetch and stream conversion (docs/blocks/vap.md) ----------------------------
+# ---- r5xx.vap: vertex fetch and stream conversion (docs/blocks/r5xx.vap.md) ----------------------------
 # The number conversions against hand-computed binary32 patterns and spec fact 30 (cmocka).
 rcosim_add_cmocka_test(NAME test_vap_convert SOURCES ${CMAKE_CURRENT_LIST_DIR}/test_vap_convert.c LIBS rcosim_blocks
                        LABELS "r5xx;r5xx.vap;smoke")
 # A wrong component, write mask or fetch address injected on either side is caught and named; the
-# same run passes without it; the golden vectors agree with scripts/blocks/vap_directed.py's
+# same run passes without it; the golden vectors agree with scripts/blocks/r5xx_vap_directed.py's
 # independent reference and their stimulus files are current; the random stimulus programs every
 # PRIM_TYPE x PRIM_WALK, DATA_TYPE, signed-normalise method, swizzle select and VC_SWAP code; a
 # 65,540-vertex draw wraps vtx.vert at 16 bits in lockstep; seeded random vectors agree with the

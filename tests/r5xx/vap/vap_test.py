@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
-"""vap_test.py - end-to-end tests of the r5xx.vap block (docs/blocks/vap.md) through the rcosim
+"""vap_test.py - end-to-end tests of the r5xx.vap block (docs/blocks/r5xx.vap.md) through the rcosim
 command line: a wrong output component, write mask or memory address injected on either side is
 caught and named, the same run passes without it; the directed golden vectors agree with the
-independent reference of scripts/blocks/vap_directed.py and their stimulus files are what that
+independent reference of scripts/blocks/r5xx_vap_directed.py and their stimulus files are what that
 script writes today; the seeded random stimulus programs every PRIM_TYPE, PRIM_WALK, DATA_TYPE,
 signed-normalise method, swizzle select, VC_SWAP code and the index modes; a 65,540-vertex draw
 wraps vtx.vert at 16 bits.
@@ -52,27 +52,27 @@ def case_fault_needs_compare(ctx):
 
 
 def case_directed_check(ctx):
-    """The golden vectors' vtx records and memory reads equal scripts/blocks/vap_directed.py's reference."""
-    rctest.directed_check(ctx, 'vap', os.path.join('blocks', 'vap_directed.py'))
+    """The golden vectors' vtx records and memory reads equal scripts/blocks/r5xx_vap_directed.py's reference."""
+    rctest.directed_check(ctx, 'vap', os.path.join('blocks', 'r5xx_vap_directed.py'))
 
 
 def case_stim_current(ctx):
-    """The committed stimulus files are what scripts/blocks/vap_directed.py writes today."""
-    rctest.stim_current(ctx, 'vap', os.path.join('blocks', 'vap_directed.py'))
+    """The committed stimulus files are what scripts/blocks/r5xx_vap_directed.py writes today."""
+    rctest.stim_current(ctx, 'vap', os.path.join('blocks', 'r5xx_vap_directed.py'))
 
 
 def case_random_reference(ctx):
     """Seeded random vectors (the C model's outputs under three back-pressure policies) agree with
-    scripts/blocks/vap_directed.py's independent reference, record for record."""
+    scripts/blocks/r5xx_vap_directed.py's independent reference, record for record."""
     vecs = []
     for seed, bp, lat in ((31, 'random:0.5', '1:8'), (32, 'bursty:16', '4:30'), (33, 'always', '1')):
         vec = os.path.join(ctx['tmp'], 'r%d.vec' % seed)
         run(ctx, 'gen', '--block', 'r5xx.vap', '--seed', str(seed), '--count', '1500', '--backpressure', bp,
             '--mem-latency', lat, '-o', vec, '--quiet', expect_rc=0)
         vecs.append(vec)
-    p = rctest.script(ctx, os.path.join('blocks', 'vap_directed.py'), '--check-vector', *vecs)
+    p = rctest.script(ctx, os.path.join('blocks', 'r5xx_vap_directed.py'), '--check-vector', *vecs)
     if p.returncode != 0 or 'PASS' not in p.stdout:
-        raise Fail('vap_directed.py --check-vector:\n%s%s' % (p.stdout, p.stderr))
+        raise Fail('r5xx_vap_directed.py --check-vector:\n%s%s' % (p.stdout, p.stderr))
 
 
 def case_short_draw_hangs(ctx):

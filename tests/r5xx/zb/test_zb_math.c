@@ -4,7 +4,7 @@
  * operations (000:15334-15342, fact 19: 255 incr-clamp -> 255, incr-wrap -> 0, 0 decr-clamp -> 0,
  * decr-wrap -> 255, replace -> STENCILREF, invert = bitwise NOT), the masked replace
  * (000:14909-14923, fact 20: 0xF0 -> 0xCC with ref 0x0F and write mask 0x3C), the Z24S8 packing
- * (000:15132-15137, fact 21), and the decisions of docs/blocks/zb.md (operand order, signed
+ * (000:15132-15137, fact 21), and the decisions of docs/blocks/r5xx.zb.md (operand order, signed
  * keys, write suppression, byte enables, endian swaps, two-sided selection).
  */
 #include <stdarg.h>

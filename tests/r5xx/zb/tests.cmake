@@ -1,10 +1,10 @@
-# ---- r5xx.zb: depth and stencil (docs/blocks/zb.md) -----------------------------------------------
+# ---- r5xx.zb: depth and stencil (docs/blocks/r5xx.zb.md) -----------------------------------------------
 # The depth/stencil arithmetic against the seed facts (ZFUNC codes, stencil operations, the masked
 # replace 0xF0 -> 0xCC, Z24S8 packing) and the block's decisions (cmocka).
 rcosim_add_cmocka_test(NAME test_zb_math SOURCES ${CMAKE_CURRENT_LIST_DIR}/test_zb_math.c LIBS rcosim_blocks
                        LABELS "r5xx;r5xx.zb;smoke")
 # A wrong pass bit, address, write datum or byte enable injected on either side is caught and
-# named; the same run passes without it; the golden vectors agree with scripts/blocks/zb_directed.py's
+# named; the same run passes without it; the golden vectors agree with scripts/blocks/r5xx_zb_directed.py's
 # independent reference and their stimulus files are current; the random stimulus programs every
 # enumerated field value; --png writes both sides' pictures, and a difference picture only on a
 # failure.

@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
-"""zb_test.py - end-to-end tests of the r5xx.zb block (docs/blocks/zb.md) through the rcosim
+"""zb_test.py - end-to-end tests of the r5xx.zb block (docs/blocks/r5xx.zb.md) through the rcosim
 command line: a wrong pass bit, memory address or write datum injected on either side is caught
 and named, the same run passes without it; the directed golden vectors agree with the
-independent reference of scripts/blocks/zb_directed.py and their stimulus files are what that script
+independent reference of scripts/blocks/r5xx_zb_directed.py and their stimulus files are what that script
 writes today; the seeded random stimulus programs every enumerated value of every register
 field the block uses; --png writes the depth (and stencil) pictures of both sides and no
 difference picture on a pass, and one on a failure.
@@ -22,7 +22,7 @@ RANDOM = ['--block', 'r5xx.zb', '--count', '3000', '--seed', '5', '--backpressur
 
 
 def script(ctx, *args):
-    return rctest.script(ctx, 'blocks/zb_directed.py', *args)
+    return rctest.script(ctx, 'blocks/r5xx_zb_directed.py', *args)
 
 
 def random_vector(ctx):
@@ -78,13 +78,13 @@ def case_fault_needs_compare(ctx):
 
 
 def case_directed_check(ctx):
-    """The golden vectors' pass records and memory writes equal scripts/blocks/zb_directed.py's reference."""
-    rctest.directed_check(ctx, 'zb', 'blocks/zb_directed.py')
+    """The golden vectors' pass records and memory writes equal scripts/blocks/r5xx_zb_directed.py's reference."""
+    rctest.directed_check(ctx, 'zb', 'blocks/r5xx_zb_directed.py')
 
 
 def case_stim_current(ctx):
-    """The committed stimulus files are what scripts/blocks/zb_directed.py writes today."""
-    rctest.stim_current(ctx, 'zb', 'blocks/zb_directed.py')
+    """The committed stimulus files are what scripts/blocks/r5xx_zb_directed.py writes today."""
+    rctest.stim_current(ctx, 'zb', 'blocks/r5xx_zb_directed.py')
 
 
 def case_coverage(ctx):

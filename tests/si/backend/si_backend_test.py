@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""si_backend_test.py - end-to-end tests of the si.backend composite (docs/blocks/si-backend.md)
+"""si_backend_test.py - end-to-end tests of the si.backend composite (docs/blocks/si.backend.md)
 through the rcosim command line: faults injected in either block's traffic or in the glue's on
 either side are caught and named exactly (channel, transaction, field); the same run passes
 without them; a wrong expected record in the scene names the pixel; the scene agrees with the

@@ -1,5 +1,5 @@
 # ---- si.backend: the Sea Islands pixel backend, si.db -> si.cb on one memory port -----------------
-# (docs/blocks/si-backend.md).  Included from tests/CMakeLists.txt.  Faults in either block's
+# (docs/blocks/si.backend.md).  Included from tests/CMakeLists.txt.  Faults in either block's
 # traffic and in the glue's (the colour-write hand-off, the arbiter's source) on either side are
 # caught and named exactly; the same run passes without them; a wrong expected record of the scene
 # names the pixel; the scene agrees with the chained si.db and si.cb references, its stimulus is

@@ -22,8 +22,9 @@ def main(root, case):
     try:
         shutil.copytree(os.path.join(root, 'rtl'), os.path.join(tmp, 'rtl'))
         shutil.copytree(os.path.join(root, 'model', 'si', 'backend'), os.path.join(tmp, 'model', 'si', 'backend'))
-        os.makedirs(os.path.join(tmp, 'docs', 'blocks'))
-        shutil.copy(os.path.join(root, 'docs', 'blocks', 'si-backend.md'), os.path.join(tmp, 'docs', 'blocks'))
+        # the docs and generators the manifests name (the naming rule checks they exist)
+        shutil.copytree(os.path.join(root, 'docs', 'blocks'), os.path.join(tmp, 'docs', 'blocks'))
+        shutil.copytree(os.path.join(root, 'scripts', 'blocks'), os.path.join(tmp, 'scripts', 'blocks'))
         man = os.path.join(tmp, 'rtl', 'si', 'backend', 'backend.block')
         text = open(man).read()
 
@@ -50,7 +51,7 @@ def main(root, case):
             edit(man, 'wire   cb.pix.err   -> pix.cerr\n', 'wire   cb.pix.err   -> pix.cerr\nwire   cb.pix.x -> cnt0\n')
             want_rc, want = 2, 'cb.pix_x is 14 bits, cnt0 is 32'
         elif case == 'nodoc':
-            edit(os.path.join(tmp, 'docs', 'blocks', 'si-backend.md'), '### si_backend_arb:', '### the arbiter:')
+            edit(os.path.join(tmp, 'docs', 'blocks', 'si.backend.md'), '### si_backend_arb:', '### the arbiter:')
             want_rc, want = 2, 'glue module si_backend_arb has no section of its own'
         elif case != 'current':
             sys.exit('unknown case %s' % case)

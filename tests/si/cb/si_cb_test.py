@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""si_cb_test.py - end-to-end tests of the si.cb block (docs/blocks/si-cb.md) through the rcosim
+"""si_cb_test.py - end-to-end tests of the si.cb block (docs/blocks/si.cb.md) through the rcosim
 command line: a wrong written bit, error flag, memory address or write datum injected on either side
 is caught and named exactly, the same run passes without it; the directed golden vectors agree
 with the independent reference of scripts/blocks/si_cb_directed.py and their stimulus files, and

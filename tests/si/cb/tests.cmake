@@ -1,4 +1,4 @@
-# ---- si.cb: Sea Islands colour backend (docs/blocks/si-cb.md) ------------------------------------
+# ---- si.cb: Sea Islands colour backend (docs/blocks/si.cb.md) ------------------------------------
 # A wrong written bit, error flag, address, write datum or byte enable injected on either side is
 # caught and named; the same run passes without it; the golden vectors agree with the independent
 # exact-rational reference of scripts/blocks/si_cb_directed.py and their stimulus files and the

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""si_db_test.py - end-to-end tests of the si.db block (docs/blocks/si-db.md) through the rcosim
+"""si_db_test.py - end-to-end tests of the si.db block (docs/blocks/si.db.md) through the rcosim
 command line: a wrong pass bit, category, memory address or write datum injected on either side
 is caught and named exactly, the same run passes without it; the directed golden vectors agree
 with the independent reference of scripts/blocks/si_db_directed.py and their stimulus files are

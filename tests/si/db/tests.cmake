@@ -1,4 +1,4 @@
-# ---- si.db: Sea Islands depth and stencil (docs/blocks/si-db.md) ---------------------------------
+# ---- si.db: Sea Islands depth and stencil (docs/blocks/si.db.md) ---------------------------------
 # A wrong pass bit, category, address, write datum or byte enable injected on either side is caught
 # and named; the same run passes without it; the golden vectors agree with the independent
 # reference of scripts/blocks/si_db_directed.py and their stimulus files are current.

@@ -2,7 +2,7 @@
  * test_vgt_regs.c - the pure pieces of the si.vgt model (model/si/vgt/vgt_regs.c) against the
  * seed facts of spec/seaislands.md section 5: the DMA swap modes on 0xAABBCCDD (fact 2,
  * 002:168, 003:94-118), offset then clamp (fact 6, 002:627-665), the snooped register addresses
- * (facts 1, 3, 5, 8) and the decisions of docs/blocks/si-vgt.md (index type and instance
+ * (facts 1, 3, 5, 8) and the decisions of docs/blocks/si.vgt.md (index type and instance
  * registers shared, BASE_HI 8 bits, unknown addresses ignored).
  */
 #include <stdarg.h>

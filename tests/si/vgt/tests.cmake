@@ -1,4 +1,4 @@
-# ---- si.vgt: Sea Islands index fetch (docs/blocks/si-vgt.md) --------------------------------------
+# ---- si.vgt: Sea Islands index fetch (docs/blocks/si.vgt.md) --------------------------------------
 # The swap modes, offset-then-clamp and the register snooping against the seed facts (cmocka).
 rcosim_add_cmocka_test(NAME test_si_vgt_regs SOURCES ${CMAKE_CURRENT_LIST_DIR}/test_vgt_regs.c LIBS rcosim_blocks
                        LABELS "si;si.vgt;smoke")

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""vgt_test.py - end-to-end tests of the si.vgt block (docs/blocks/si-vgt.md) through the rcosim
+"""vgt_test.py - end-to-end tests of the si.vgt block (docs/blocks/si.vgt.md) through the rcosim
 command line: a wrong index record field or request address injected on either side is caught
 and named, the same run passes without it; the directed golden vectors agree with the
 independent reference of scripts/blocks/si_vgt_directed.py and their stimulus files are what that

@@ -1,0 +1,292 @@
+#!/usr/bin/env python3
+"""r5xx_gfx3d_directed.py - directed stimulus for r5xx.gfx3d (docs/blocks/r5xx.gfx3d.md), and its check.
+
+  r5xx_gfx3d_directed.py STIMDIR          write STIMDIR/*.stim (then 'rcosim gen --stimulus' makes the
+                                     golden vectors; scripts/regen-vectors does all of them)
+  r5xx_gfx3d_directed.py --check VECDIR   replay every VECDIR/stim/*.stim through an independent
+                                     reference of the 3D path (the VAP, raster, ZB and RB3D
+                                     references of scripts/blocks/r5xx_vap_directed.py,
+                                     scripts/blocks/r5xx_raster_directed.py, scripts/blocks/r5xx_zb_directed.py and
+                                     scripts/blocks/r5xx_rb3d_directed.py, chained) and compare the pixels it
+                                     writes with VECDIR/*.vec's expected `pix` outputs
+
+The short case ('small', the exported benches' CI vector): a 32x16 clear, a depth-tested
+triangle and a blended one over it.
+
+The scene ('scene'): a 160x120 ARGB8888 macro-tiled colour buffer and a Z24S8 depth buffer are
+cleared by a screen-sized quad (Z function ALWAYS); then, depth-tested (LESS), a Gouraud-shaded
+red triangle and an interpenetrating green one fetched from vertex arrays through 16-bit
+indices, a yellow triangle blended over both at half alpha, a blue fan cut by a clip rectangle
+and by the scissor, and a magenta triangle whose alpha ramps across it, half killed by the alpha
+test (GREATER than 0.5).
+"""
+import struct
+import sys
+
+from rcosim_py import check as chk
+from rcosim_py import vector
+
+W, H = 160, 120
+CBUF, ZBUF, VBUF = 0x01000000, 0x02000000, 0x00100000
+
+
+def f32(x):
+    return struct.unpack('<I', struct.pack('<f', x))[0]
+
+
+class Stim:
+    def __init__(self, name, title, backpressure='always', latency='1:1'):
+        self.name, self.title, self.bp, self.lat = name, title, backpressure, latency
+        self.lines, self.mem = [], []
+
+    def w(self, addr, data):
+        self.lines.append('in regw %04x %08x' % (addr, data & 0xFFFFFFFF))
+
+    def preload(self, addr, words):
+        self.mem += vector.chunk_lines(addr, words)
+
+    def write(self, outdir):
+        vector.write_stim(
+            outdir, self.name, 'r5xx.gfx3d', self.title, __file__, gz=True,
+            notes=['r5xx_gfx3d_directed.py --check replays it through the chained block references'],
+            mem=self.mem, body=self.lines, backpressure=self.bp, latency=self.lat)
+
+
+def common_state(s, w=W, h=H):
+    # VAP: position FLOAT_4 -> location 0, colour FLOAT_4 -> location 2 (colour 0), 8 dwords/vertex
+    s.w(0x2150, 3 | (3 | 2 << 8 | 1 << 13) << 16)
+    s.w(0x21E0, 0xF688F688)                # swizzle xyzw, write xyzw, both elements
+    s.w(0x20B4, 8)                         # VAP_VTX_SIZE
+    s.w(0x2090, 0x3)                       # VAP_OUT_VTX_FMT_0: position, colour 0
+    s.w(0x20B0, 0)                         # VAP_VTE_CNTL: screen coordinates as given
+    # raster
+    s.w(0x4018, 1 << 16)                   # GB_TILE_CONFIG: 1/16 subpixels
+    s.w(0x428C, 1)                         # GA_ROUND_MODE: round to nearest
+    s.w(0x4278, 2 | 2 << 2 | 3 << 16)      # GA_COLOR_CONTROL: Gouraud RGB and alpha, provoking last
+    s.w(0x42B8, 0)                         # SU_CULL_MODE: no culling
+    s.w(0x42C0, f32(16777215.0))           # SU_DEPTH_SCALE: z in [0,1] -> 24 bits (Mesa)
+    s.w(0x42C4, 0)
+    s.w(0x43A8, 0x2DA49525)                # SC_EDGERULE as Mesa programs it
+    s.w(0x43E0, 0)                         # SC_SCISSOR0
+    s.w(0x43E4, (w - 1) | (h - 1) << 13)   # SC_SCISSOR1: the whole buffer, inclusive
+    s.w(0x43D0, 0xFFFF)                    # SC_CLIP_RULE: every pixel visible
+    s.w(0x4074, 0)                         # RS_IP_0: colour 0, RGBA
+    s.w(0x4320, 1 << 16)                   # RS_INST_0: COL_ID 0, COL_CN 1
+    s.w(0x4BD4, 0)                         # FG_ALPHA_FUNC: off
+    # ZB: Z24S8 macro-tiled at ZBUF
+    s.w(0x4F10, 2)
+    s.w(0x4F20, ZBUF)
+    s.w(0x4F24, w | 1 << 16)
+    # RB3D: ARGB8888 macro-tiled at CBUF, no blending, all channels
+    s.w(0x4E28, CBUF)
+    s.w(0x4E38, w | 6 << 21 | 1 << 16)
+    s.w(0x4E04, 1 << 2)
+    s.w(0x4E0C, 0xF)
+
+
+def embedded(s, prim, verts):
+    """A draw with its vertices in the stream (walk 3): verts = [(x, y, z, (r, g, b, a))]."""
+    s.w(0x2084, prim | 3 << 4 | len(verts) << 16)
+    for (x, y, z, c) in verts:
+        for v in (x, y, z, 1.0) + tuple(c):
+            s.w(0x2000, f32(v))
+
+
+def scene():
+    s = Stim('scene', 'the 3D path scene: clears, depth-tested Gouraud triangles, a blended one, a '
+                      'clipped and scissored fan, an alpha-tested one (160x120, ARGB8888, Z24S8)',
+             backpressure='random:0.5', latency='1:6')
+    common_state(s)
+    # clear: Z ALWAYS + write, far depth, a vertical gradient
+    s.w(0x4F00, 0x6)                       # ZB_CNTL: Z_ENABLE, ZWRITEENABLE
+    s.w(0x4F04, 7)                         # ZFUNC ALWAYS
+    top, bottom = (0.05, 0.07, 0.20, 1.0), (0.20, 0.30, 0.45, 1.0)
+    embedded(s, 13, [(0, 0, 1.0, top), (W, 0, 1.0, top), (W, H, 1.0, bottom), (0, H, 1.0, bottom)])
+    # depth test LESS from here on
+    s.w(0x4F04, 1)
+    embedded(s, 4, [(12.5, 10.0, 0.30, (1.0, 0.15, 0.10, 1.0)),
+                    (120.0, 30.0, 0.70, (0.90, 0.55, 0.10, 1.0)),
+                    (30.0, 105.0, 0.50, (0.60, 0.05, 0.25, 1.0))])
+    # the green triangle from vertex arrays in memory through 16-bit indices (walk 1)
+    pos = [(20.0, 60.0, 0.80), (140.0, 20.0, 0.20), (110.0, 110.0, 0.45)]
+    col = [(0.10, 0.80, 0.20, 1.0), (0.60, 1.00, 0.40, 1.0), (0.05, 0.45, 0.15, 1.0)]
+    words = []
+    for p in pos:
+        words += [f32(v) for v in p + (1.0,)]
+    s.preload(VBUF, words)
+    s.preload(VBUF + 0x100, [f32(v) for c in col for v in c])
+    s.w(0x20C0, 2)                          # VAP_VTX_NUM_ARRAYS
+    s.w(0x20C4, 4 | 4 << 8 | 4 << 16 | 4 << 24)
+    s.w(0x20C8, VBUF)
+    s.w(0x20CC, VBUF + 0x100)
+    s.w(0x2084, 4 | 1 << 4 | 3 << 16)       # triangle list, indices, 16-bit, 3 vertices
+    s.w(0x2040, 2 << 16 | 1)                # indices 1, 2
+    s.w(0x2040, 0)                          # index 0 (upper half ignored)
+    # a yellow triangle blended over both: GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA, add
+    s.w(0x4E04, 1 | 1 << 2 | 38 << 16 | 39 << 24)
+    embedded(s, 4, [(60.0, 5.0, 0.10, (1.0, 0.95, 0.20, 0.5)),
+                    (150.0, 70.0, 0.10, (1.0, 1.00, 0.60, 0.5)),
+                    (70.0, 80.0, 0.10, (0.9, 0.80, 0.10, 0.5))])
+    s.w(0x4E04, 1 << 2)
+    # a blue fan cut by clip rectangle 0 (visible inside it) and by the scissor
+    s.w(0x43B0, 4 | 64 << 13)               # SC_CLIP_0_A: (4, 64)
+    s.w(0x43B4, 70 | 116 << 13)             # SC_CLIP_0_B: (70, 116)
+    s.w(0x43D0, 0xAAAA)                     # visible where inside rectangle 0
+    s.w(0x43E0, 0 | 0 << 13)
+    s.w(0x43E4, 58 | (H - 1) << 13)         # scissor: x <= 58
+    embedded(s, 5, [(35.0, 90.0, 0.05, (0.3, 0.5, 1.0, 1.0)), (2.0, 70.0, 0.05, (0.1, 0.2, 0.9, 1.0)),
+                    (70.0, 66.0, 0.05, (0.5, 0.7, 1.0, 1.0)), (75.0, 118.0, 0.05, (0.2, 0.3, 0.8, 1.0)),
+                    (10.0, 118.0, 0.05, (0.6, 0.8, 1.0, 1.0))])
+    s.w(0x43D0, 0xFFFF)
+    s.w(0x43E4, (W - 1) | (H - 1) << 13)
+    # a magenta triangle whose alpha ramps 0 -> 1 left to right, alpha test GREATER 0.5 (8-bit)
+    s.w(0x4BD4, 0x80 | 4 << 8 | 1 << 11 | 1 << 12)
+    embedded(s, 4, [(95.0, 75.0, 0.02, (1.0, 0.2, 0.9, 0.0)), (155.0, 80.0, 0.02, (0.9, 0.1, 1.0, 1.0)),
+                    (100.0, 115.0, 0.02, (1.0, 0.4, 1.0, 0.1))])
+    s.w(0x4BD4, 0)
+    return [s]
+
+
+def small():
+    """A short vector of the same path (the exported benches' CI case: the scene takes minutes
+    under an event-driven simulator): a 32x16 buffer cleared, then a depth-tested Gouraud
+    triangle under a blended one."""
+    w, h = 32, 16
+    s = Stim('small', 'a short 3D path case: a 32x16 clear, a depth-tested Gouraud triangle, a '
+                      'blended one over it (ARGB8888, Z24S8)', backpressure='random:0.5', latency='1:4')
+    common_state(s, w, h)
+    s.w(0x4F00, 0x6)                       # ZB_CNTL: Z_ENABLE, ZWRITEENABLE
+    s.w(0x4F04, 7)                         # ZFUNC ALWAYS
+    grey = (0.25, 0.25, 0.30, 1.0)
+    embedded(s, 13, [(0, 0, 1.0, grey), (w, 0, 1.0, grey), (w, h, 1.0, grey), (0, h, 1.0, grey)])
+    s.w(0x4F04, 1)                         # LESS
+    embedded(s, 4, [(2.5, 1.0, 0.30, (1.0, 0.15, 0.10, 1.0)),
+                    (29.0, 4.0, 0.70, (0.90, 0.55, 0.10, 1.0)),
+                    (6.0, 15.0, 0.50, (0.60, 0.05, 0.25, 1.0))])
+    s.w(0x4E04, 1 | 1 << 2 | 38 << 16 | 39 << 24)
+    embedded(s, 4, [(12.0, 0.5, 0.10, (0.2, 0.95, 0.20, 0.5)),
+                    (31.0, 12.0, 0.90, (0.4, 1.00, 0.60, 0.5)),
+                    (14.0, 14.0, 0.10, (0.1, 0.80, 0.10, 0.5))])
+    s.w(0x4E04, 1 << 2)
+    return [s]
+
+
+def cases():
+    return scene() + small()
+
+
+def main(argv):
+    return chk.main(argv, __doc__, check, cases)
+
+
+def load_refs():
+    """The four blocks' own independent references (scripts/blocks/)."""
+    from blocks import r5xx_raster_directed, r5xx_rb3d_directed, r5xx_vap_directed, r5xx_zb_directed
+    return r5xx_vap_directed, r5xx_raster_directed, r5xx_zb_directed, r5xx_rb3d_directed
+
+
+def is_port(a):
+    return (a >> 7) == 0x40 or a == 0x20B8
+
+
+def reference(stim_lines):
+    """The 3D path on a stimulus: (pix records (prim, x, y, z, argb), colour writes (addr, wdata, be)).
+
+    State writes reach the blocks only when the path is idle (docs/blocks/r5xx.gfx3d.md), so the path
+    is sequential here: the VAP's vertices of each draw, the raster's fragments of those, ZB's
+    verdict on each in order and RB3D's write of each that passed, with the state written before
+    the draw."""
+    vap, ras, zb, rb = load_refs()
+    vtx, _ = vap.reference(stim_lines)
+    draws, cur = [], []                                   # the VAP's records, split by draw
+    for rec in vtx:
+        cur.append(rec)
+        if rec[8]:                                        # dlast
+            draws.append(cur)
+            cur = []
+    stim = vector.parse(stim_lines)
+    events = []                                           # ('reg', a, d) and ('draw', records)
+    nd, state = 0, {'alt': 0, 'cntl': 0, 'size': 0}
+    for a, d in (vals for ch, _, vals in stim.events if ch == 'regw'):
+        if is_port(a):
+            continue
+        events.append(('reg', a, d))
+        if a == 0x2088:
+            state['alt'] = d
+        elif a == 0x2080:
+            state['cntl'] = d
+        elif a == 0x2084:
+            n = state['alt'] & 0xFFFFFF if d >> 14 & 1 else d >> 16
+            if d & 15 and d >> 4 & 3 and n and not state['cntl'] >> 17 & 1:
+                events.append(('draw', draws[nd]))
+                nd += 1
+    # the raster: all of it at once, then each fragment's draw from its primitive index
+    # Every input stamped far apart, so the raster reference (which orders its two channels by
+    # cycle) takes them in the composite's order: a state write only after the draw before it.
+    lines, prims_per_draw = [], []
+    stamp = lambda: '@%d' % ((len(lines) + 1) * 1000000)
+    for ev in events:
+        if ev[0] == 'reg':
+            lines.append('in regw %s %x %x' % (stamp(), ev[1], ev[2]))
+            continue
+        count, n = 0, 0
+        for rec in ev[1]:
+            lines.append('in vtx %s ' % stamp() + ' '.join('%x' % v for v in rec))
+            if rec[7]:                                     # vlast: one vertex
+                dl = rec[8]
+                count += len(ras.assemble(rec[9], n, dl, 'N', 'P1', 'P2', 'P3', 'F'))
+                n = 0 if dl else n + 1
+        prims_per_draw.append(count)
+    frags = [f for _, f in ras.reference(vector.header('r5xx.raster') + lines + ['end'])]  # (fire cycle, fragment)
+    per_draw, k, base = [], 0, 0
+    for count in prims_per_draw:
+        mine = []
+        while k < len(frags) and frags[k][0] < base + count:
+            mine.append(frags[k])
+            k += 1
+        per_draw.append(mine)
+        base += count
+    # ZB, then RB3D on the fragments that passed
+    zlines, di = vector.header('r5xx.zb') + vector.mem_lines(stim.memory()), 0
+    for ev in events:
+        if ev[0] == 'reg':
+            zlines.append('in regw %x %x' % (ev[1], ev[2]))
+        else:
+            zlines += ['in frag %x %x %x %x' % (x, y, z, back) for (_, x, y, z, back, _) in per_draw[di]]
+            di += 1
+    passes, _ = zb.reference(zlines + ['end'])
+    mem = {a + b: w >> (8 * b) & 0xFF for a, w in stim.memory().items() for b in range(4)}
+    model, pix, fi, di = rb.Model(mem), [], 0, 0
+    for ev in events:
+        if ev[0] == 'reg':
+            rb.write_reg(model.regs, ev[1], ev[2])
+            continue
+        for (prim, x, y, z, back, argb) in per_draw[di]:
+            if passes[fi][2]:
+                pix.append((prim, x, y, z, argb))
+                model.frag(0, x, y, argb)
+            fi += 1
+        di += 1
+    return pix, model.writes
+
+
+def vector_outputs(path):
+    """The expected pix records and colour writes of a golden vector."""
+    v = vector.read(path)
+    return ([tuple(x) for _, x in v.outputs('pix')],
+            [(x[0], x[2], x[3]) for _, x in v.outputs('cmemreq') if x[1]])
+
+
+def check(vecdir):
+    bad = n = 0
+    for name, lines, vec in chk.directed(vecdir):
+        ref_pix, ref_writes = reference(lines)
+        pix, writes = vector_outputs(vec)
+        for what, got, want in (('pix', pix, ref_pix), ('colour write', writes, ref_writes)):
+            n += len(want)
+            bad += chk.compare(name, what, got, want, limit=5)
+    return chk.verdict(n, bad)
+
+
+if __name__ == '__main__':
+    sys.exit(main(sys.argv))
