@@ -1075,7 +1075,6 @@ def case_json_names(ctx):
 def supp_check(supp, facts, known):
     """(disagreements, unsourced, checked): every fact of the supplement against the transcribed
     source table (tests/harden/supp_facts.py)."""
-    import re as _re
     bad, unsourced, checked = [], [], 0
     regs = {r['name']: r for r in supp['registers']}
     for name in sorted(set(regs) | set(facts)):
@@ -1097,14 +1096,18 @@ def supp_check(supp, facts, known):
                 if want in r['source']:
                     bad.append((name, fact, 'cites %s: %s' % (want, cite)))
             elif fact == 'count':
-                m = _re.search(r'\[(\d+)-(\d+)\]$', name)
-                got = int(m.group(2)) - int(m.group(1)) + 1 if m else 1
-                if got != want:
+                got = r.get('array', {}).get('count', 1)
+                if want is None:
+                    unsourced.append((name, fact, cite))
+                elif got != want:
                     bad.append((name, fact, 'supplement %d registers, source %d (%s)' % (got, want, cite)))
             elif fact not in fields:
                 bad.append((name, fact, 'a field of the source table the supplement lacks (%s)' % cite))
             elif want is None:
                 unsourced.append((name, fact, cite))
+            elif want[0] == 'lo':
+                if fields[fact][1] != want[1]:
+                    bad.append((name, fact, 'supplement low bit %d, source shift %d (%s)' % (fields[fact][1], want[1], cite)))
             elif fields[fact] != tuple(want):
                 bad.append((name, fact, 'supplement %d:%d, source %d:%d (%s)' % (fields[fact] + tuple(want) + (cite,))))
         for fld in sorted(set(fields) - set(f)):

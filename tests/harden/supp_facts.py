@@ -1,7 +1,8 @@
 """supp_facts.py - every fact of model/regdb/r5xx_supp.json (issue 29) beside what its cited
 source says, transcribed by name and value from the public headers the supplement cites: Linux
-drivers/gpu/drm/radeon/radeon_reg.h (RR), r100d.h (R100D), rv515d.h (RV515D).  A fact is the
-register's address or a field's bit range (hi, lo).
+drivers/gpu/drm/radeon/radeon_reg.h (RR), r100d.h (R100D), rv515d.h (RV515D), r500_reg.h (R500),
+and Mesa src/gallium/drivers/r300/r300_reg.h (MESA).  A fact is the register's address or a
+field's bit range (hi, lo), or its low bit alone where the source gives only a shift.
 
 FACTS: {register: {fact: (source value, citation)}}.  Facts: 'addr' (the address), a field's name
 ((hi, lo)), 'count' (registers of an array NAME[0-N]), 'cited define' (a name the supplement's
@@ -10,7 +11,8 @@ value None: the header defines nothing for the field (its width rests on driver 
 guess); listed by the test as unsourced, not a disagreement.  harden_test.py case 'supp_facts'
 checks the supplement against this table, fact by fact.
 """
-RR, R100D, RV515D = 'radeon_reg.h', 'r100d.h', 'rv515d.h'
+RR, R100D, RV515D, R500 = 'radeon_reg.h', 'r100d.h', 'rv515d.h', 'r500_reg.h'
+MESA = 'Mesa src/gallium/drivers/r300/r300_reg.h'
 
 
 def bit(n, name, src=RR):
@@ -19,6 +21,11 @@ def bit(n, name, src=RR):
 
 def mask(hi, lo, name, src=RR):
     return ((hi, lo), '%s %s' % (src, name))
+
+
+def shift(n, name, src=MESA):
+    """A field whose source gives only its shift: its low bit is checked."""
+    return (('lo', n), '%s %s %d' % (src, name, n))
 
 
 def addr(a, name, src=RR):
@@ -152,6 +159,86 @@ FACTS = {
                               'DC_FLUSH': mask(1, 0, 'RADEON_RB2D_DC_FLUSH (3 << 0)'),
                               'DC_FREE': mask(3, 2, 'RADEON_RB2D_DC_FREE (3 << 2)'),
                               'DC_BUSY': bit(31, 'RADEON_RB2D_DC_BUSY')},
+    # Registers added to the supplement on main (the gfx2d, us, raster and zb helpers).
+    'SRC_X_Y': {'addr': addr(0x1590, 'RADEON_SRC_X_Y'), 'X': NONE('no field define (old radeon DRM: x << 16)'),
+                'Y': NONE('no field define (old radeon DRM: | y)')},
+    'DST_X_Y': {'addr': addr(0x1594, 'RADEON_DST_X_Y'), 'X': NONE('no field define (old radeon DRM: x << 16)'),
+                'Y': NONE('no field define (old radeon DRM: | y)')},
+    'DST_PIPE_CONFIG': {'addr': addr(0x170c, 'R300_DST_PIPE_CONFIG', R500),
+                        'PIPE_AUTO_CONFIG': bit(31, 'R300_PIPE_AUTO_CONFIG', R500)},
+    'RB2D_DSTCACHE_MODE': {'addr': addr(0x3428, 'R300_RB2D_DSTCACHE_MODE', R500),
+                           'DC_AUTOFLUSH_ENABLE': bit(8, 'R300_DC_AUTOFLUSH_ENABLE', R500),
+                           'DC_DISABLE_IGNORE_PE': bit(17, 'R300_DC_DC_DISABLE_IGNORE_PE', R500)},
+    'VAP_VSM_VTX_ASSM': dict([('addr', addr(0x2184, 'R300_VAP_VSM_VTX_ASSM', MESA)),
+                              ('POS', bit(0, 'R300_INPUT_CNTL_POS 0x1', MESA)),
+                              ('NORMAL', bit(1, 'R300_INPUT_CNTL_NORMAL 0x2', MESA)),
+                              ('COLOR', bit(2, 'R300_INPUT_CNTL_COLOR 0x4', MESA))] +
+                             [('TC%d' % i, bit(10 + i, 'R300_INPUT_CNTL_TC%d' % i, MESA)) for i in range(8)]),
+    'R300_GB_VAP_RASTER_VTX_FMT_[0-1]': {'addr': addr(0x4000, 'R300_GB_VAP_RASTER_VTX_FMT_0 (_1 0x4004)', MESA),
+                                         'count': (2, MESA + ' R300_GB_VAP_RASTER_VTX_FMT_0, _1'),
+                                         'DATA': mask(31, 0, 'the whole word')},
+    'GA_SOFT_RESET': {'addr': addr(0x429c, 'R300_GA_SOFT_RESET', MESA), 'DATA': mask(31, 0, 'the whole word')},
+    'R300_RS_IP_[0-3]': {'addr': addr(0x4310, 'R300_RS_IP_0 (.. R300_RS_IP_3 0x431C)', MESA),
+                         'count': (4, MESA + ' R300_RS_IP_0..3'),
+                         'TEX_PTR': shift(0, 'R300_RS_TEX_PTR(x) (x << 0)'),
+                         'COL_PTR': shift(6, 'R300_RS_COL_PTR(x) ((x) << 6)')},
+    'R300_US_CODE_OFFSET': {'addr': addr(0x4608, 'R300_US_CODE_OFFSET', MESA),
+                            'ALU_OFFSET': shift(0, 'R300_PFS_CNTL_ALU_OFFSET_SHIFT'),
+                            'ALU_END': shift(6, 'R300_PFS_CNTL_ALU_END_SHIFT'),
+                            'TEX_OFFSET': shift(12, 'R300_PFS_CNTL_TEX_OFFSET_SHIFT'),
+                            'TEX_END': shift(18, 'R300_PFS_CNTL_TEX_END_SHIFT'),
+                            'TEX_OFFSET_MSB': shift(24, 'R400_PFS_CNTL_TEX_OFFSET_MSB_SHIFT'),
+                            'TEX_END_MSB': shift(28, 'R400_PFS_CNTL_TEX_END_MSB_SHIFT')},
+    'R300_US_CODE_ADDR_[0-3]': {'addr': addr(0x4610, 'R300_US_CODE_ADDR_0 (.. _3 0x461C)', MESA),
+                                'count': (4, MESA + ' R300_US_CODE_ADDR_0..3'),
+                                'ALU_START': shift(0, 'R300_ALU_START_SHIFT'),
+                                'ALU_SIZE': shift(6, 'R300_ALU_SIZE_SHIFT')},
+    'R300_US_TEX_INST_[0-31]': {'addr': addr(0x4620, 'R300_US_TEX_INST_0', MESA),
+                                'count': (None, MESA + ' defines R300_US_TEX_INST_0 only (32: xf86-video-ati)'),
+                                'SRC_ADDR': shift(0, 'R300_SRC_ADDR_SHIFT'),
+                                'DST_ADDR': shift(6, 'R300_DST_ADDR_SHIFT')},
+    'R400_US_CODE_BANK': {'addr': addr(0x46b8, 'R400_US_CODE_BANK', MESA),
+                          'BANK': mask(3, 0, 'R400_BANK_MASK 0xf', MESA),
+                          'R390_MODE_ENABLE': bit(4, 'R400_R390_MODE_ENABLE', MESA)},
+    'R400_US_CODE_EXT': {'addr': addr(0x46bc, 'R400_US_CODE_EXT', MESA),
+                         'ALU_OFFSET_MSB': shift(0, 'R400_ALU_OFFSET_MSB_SHIFT'),
+                         'ALU_SIZE_MSB': shift(3, 'R400_ALU_SIZE_MSB_SHIFT')},
+    'R300_US_ALU_RGB_ADDR_[0-63]': {'addr': addr(0x46c0, 'R300_US_ALU_RGB_ADDR_0', MESA),
+                                    'count': (64, MESA + ' 0x46C0 up to R300_US_ALU_ALPHA_ADDR_0 0x47C0'),
+                                    'DATA': mask(31, 0, 'the whole word')},
+    'R300_US_ALU_ALPHA_ADDR_[0-63]': {'addr': addr(0x47c0, 'R300_US_ALU_ALPHA_ADDR_0', MESA),
+                                      'count': (64, MESA + ' 0x47C0 up to R300_US_ALU_RGB_INST_0 0x48C0'),
+                                      'DATA': mask(31, 0, 'the whole word')},
+    'R300_US_ALU_RGB_INST_[0-63]': {'addr': addr(0x48c0, 'R300_US_ALU_RGB_INST_0', MESA),
+                                    'count': (64, MESA + ' 0x48C0 up to R300_US_ALU_ALPHA_INST_0 0x49C0'),
+                                    'DATA': mask(31, 0, 'the whole word')},
+    'R300_US_ALU_ALPHA_INST_[0-63]': {'addr': addr(0x49c0, 'R300_US_ALU_ALPHA_INST_0', MESA),
+                                      'count': (None, MESA + ' defines R300_US_ALU_ALPHA_INST_0 only'),
+                                      'DATA': mask(31, 0, 'the whole word')},
+    'R400_US_ALU_EXT_ADDR_[0-63]': {'addr': addr(0x4ac0, 'R400_US_ALU_EXT_ADDR_0', MESA),
+                                    'count': (64, MESA + ' R400_US_ALU_EXT_ADDR_0 "up to 63 (0x4bbc)"'),
+                                    'DATA': mask(31, 0, 'the whole word')},
+    'RV530_FG_ZBREG_DEST': {'addr': addr(0x4be8, 'RV530_FG_ZBREG_DEST', MESA),
+                            'PIPE_SELECT': mask(1, 0, 'RV530_FG_ZBREG_DEST_PIPE_SELECT_0 (1 << 0), _1 (1 << 1)', MESA)},
+    'R300_PFS_PARAM': {'addr': addr(0x4c00, 'R300_PFS_PARAM_0_X', MESA),
+                       'count': (128, MESA + ' R300_PFS_PARAM_0_X 0x4C00 .. R300_PFS_PARAM_31_W 0x4DFC'),
+                       'DATA': mask(31, 0, 'the whole word')},
+    'R300_RB3D_CMASK_OFFSET[0-3]': {'addr': addr(0x4e54, 'R300_RB3D_CMASK_OFFSET0 (.. 3 0x4E60)', MESA),
+                                    'count': (4, MESA + ' R300_RB3D_CMASK_OFFSET0..3'),
+                                    'DATA': mask(31, 0, 'the whole word')},
+    'R300_RB3D_CMASK_PITCH[0-3]': {'addr': addr(0x4e64, 'R300_RB3D_CMASK_PITCH0 (.. 3 0x4E70)', MESA),
+                                   'count': (4, MESA + ' R300_RB3D_CMASK_PITCH0..3'),
+                                   'DATA': mask(31, 0, 'the whole word')},
+    'R300_RB3D_CMASK_WRINDEX': {'addr': addr(0x4e74, 'R300_RB3D_CMASK_WRINDEX', MESA),
+                                'DATA': mask(31, 0, 'the whole word')},
+    'R300_RB3D_CMASK_DWORD': {'addr': addr(0x4e78, 'R300_RB3D_CMASK_DWORD', MESA), 'DATA': mask(31, 0, 'the whole word')},
+    'R300_RB3D_CMASK_RDINDEX': {'addr': addr(0x4e7c, 'R300_RB3D_CMASK_RDINDEX', MESA),
+                                'DATA': mask(31, 0, 'the whole word')},
+    'R300_ZB_ZMASK_OFFSET': {'addr': addr(0x4f30, 'R300_ZB_ZMASK_OFFSET', MESA), 'DATA': mask(31, 0, 'the whole word')},
+    'R300_ZB_ZMASK_PITCH': {'addr': addr(0x4f34, 'R300_ZB_ZMASK_PITCH', MESA), 'DATA': mask(31, 0, 'the whole word')},
+    'R300_ZB_ZMASK_WRINDEX': {'addr': addr(0x4f38, 'R300_ZB_ZMASK_WRINDEX', MESA), 'DATA': mask(31, 0, 'the whole word')},
+    'R300_ZB_ZMASK_DWORD': {'addr': addr(0x4f3c, 'R300_ZB_ZMASK_DWORD', MESA), 'DATA': mask(31, 0, 'the whole word')},
+    'R300_ZB_ZMASK_RDINDEX': {'addr': addr(0x4f40, 'R300_ZB_ZMASK_RDINDEX', MESA), 'DATA': mask(31, 0, 'the whole word')},
 }
 
 # The disagreements issue 29 names, left for the supplement's owner (scripts/blocks/r5xx_gpu_regsupp.py,
@@ -165,4 +252,7 @@ KNOWN = {
     ('DEFAULT_SC_BOTTOM_RIGHT', 'DEFAULT_SC_BOTTOM'),
     ('WAIT_UNTIL', 'CMDFIFO_ENTRIES'),
     ('ISYNC_CNTL', 'cited define'),
+    # Found by this check (not in the issue): Mesa's R300_PFS_CNTL_TEX_OFFSET_SHIFT is 12, the
+    # supplement puts TEX_OFFSET at 17:13.
+    ('R300_US_CODE_OFFSET', 'TEX_OFFSET'),
 }
