@@ -170,12 +170,19 @@ int rc_check_out_file(const char *path, char *err, size_t errn)
 /* The one temporary file being written (a command writes its outputs one at a time).  Set
  * only from the main flow; read by the signal handler. */
 static char *volatile tmp_live;
+/* Its companion NAME.rcosim-tmp.PID.hier: the FST writer (Verilator's fstapi.c) keeps the
+ * hierarchy of a waveform being dumped in a file named after the dump, removed when the dump
+ * is closed; a killed run would leave it. */
+static char *volatile tmp_live_hier;
+#define HIER_TAG ".hier"
 
 static void on_signal(int sig)
 {
-    char *t = tmp_live;
+    char *t = tmp_live, *h = tmp_live_hier;
     if (t)
         unlink(t);
+    if (h)
+        unlink(h);
     signal(sig, SIG_DFL);
     raise(sig);
 }
@@ -223,6 +230,8 @@ static void clean_stale(const char *path)
             const char *pid = e->d_name + blen + tlen;
             char *end;
             long p = strtol(pid, &end, 10);
+            if (!strcmp(end, HIER_TAG))
+                end += strlen(HIER_TAG);    /* a killed waveform dump's hierarchy file */
             if (*end || p <= 0 || (p != (long)getpid() && (kill((pid_t)p, 0) == 0 || errno == EPERM)))
                 continue;   /* a live writer's */
             size_t fn = strlen(dir) + strlen(e->d_name) + 2;
@@ -250,9 +259,14 @@ char *rc_tmp_name(const char *path)
 
 void rc_tmp_register(const char *tmp)
 {
-    char *old = tmp_live;
+    char *old = tmp_live, *oldh = tmp_live_hier, *h = NULL;
+    if (tmp && (h = malloc(strlen(tmp) + sizeof HIER_TAG)))
+        snprintf(h, strlen(tmp) + sizeof HIER_TAG, "%s" HIER_TAG, tmp);
+    tmp_live_hier = NULL;       /* never a freed name while the handler may look */
     tmp_live = tmp ? strdup(tmp) : NULL;
+    tmp_live_hier = h;
     free(old);
+    free(oldh);
 }
 
 int rc_tmp_commit(const char *tmp, const char *path)

@@ -294,6 +294,10 @@ static int parse_txn(reader *r, rc_vector *v, char **tok, int n, int out, const 
     const rc_channel *ch = &b->channels[c];
     if (out != (ch->dir == RC_OUT))
         return fail(r, "expected an %s channel after '%s', got '%s'", out ? "output" : "input", tok[0], tok[1]);
+    /* The harness's memory agent drives it: 'gen' wrote such lines, which 'run' then refused. */
+    if (!out && ch->agent)
+        return fail(r, "expected an input channel the vector drives, got '%s' (the memory agent drives it)",
+                    ch->name);
     int i = 2;
     uint64_t cycle = 0;
     if (i < n && tok[i][0] == '@') {
@@ -360,6 +364,67 @@ static int check_mem_overlap(reader *r, const rc_vector *v, const unsigned long 
     return rc;
 }
 
+/* The bytes after the last gzip member of the gzip file at path (zlib's gz* reading ignores
+ * them, and a file with them is not what any writer wrote): their count, 0 when there are none,
+ * -1 when the file cannot be read again.  Members follow each other while the next two bytes
+ * are the gzip magic (as zlib reads them); each member is inflated to find where it ends. */
+static long long gz_trailing(const char *path)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        return -1;
+    unsigned char *in = malloc(1 << 16), *out = malloc(1 << 16);
+    z_stream zs;
+    memset(&zs, 0, sizeof zs);
+    long long extra = -1;
+    if (!in || !out || inflateInit2(&zs, 16 + MAX_WBITS) != Z_OK) {
+        free(in);
+        free(out);
+        fclose(f);
+        return -1;
+    }
+    long long fed = 0;  /* file offset of the byte after the ones given to inflate */
+    for (;;) {
+        if (zs.avail_in == 0) {
+            size_t k = fread(in, 1, 1 << 16, f);
+            if (!k)
+                break;          /* a member cut short: the reader has reported it already */
+            zs.next_in = in;
+            zs.avail_in = (uInt)k;
+            fed += (long long)k;
+        }
+        zs.next_out = out;
+        zs.avail_out = 1 << 16;
+        int z = inflate(&zs, Z_NO_FLUSH);
+        if (z == Z_STREAM_END) {
+            long long end = fed - (long long)zs.avail_in;    /* just after this member */
+            unsigned char m[2];
+            if (fseek(f, end, SEEK_SET))
+                break;
+            size_t k = fread(m, 1, 2, f);
+            if (k == 2 && m[0] == 0x1f && m[1] == 0x8b) {
+                if (inflateReset(&zs) != Z_OK || fseek(f, end, SEEK_SET))
+                    break;
+                zs.avail_in = 0;
+                fed = end;
+                continue;
+            }
+            if (fseek(f, 0, SEEK_END))
+                break;
+            long size = ftell(f);
+            extra = size < 0 ? -1 : (long long)size - end;
+            break;
+        }
+        if (z != Z_OK)
+            break;
+    }
+    inflateEnd(&zs);
+    free(in);
+    free(out);
+    fclose(f);
+    return extra;
+}
+
 int rc_vector_read(rc_vector *v, const char *path, rc_block_lookup find, char *err, size_t errn)
 {
     reader r = { NULL, path, 0, err, errn, NULL, 0 };
@@ -369,6 +434,8 @@ int rc_vector_read(rc_vector *v, const char *path, rc_block_lookup find, char *e
     unsigned long body_line = 0;  /* the first line after the header */
     unsigned long *memline = NULL; /* the first line of each memory section */
     size_t memline_cap = 0, lastcap = 0;
+    static const char *const header_keys[4] = { "seed", "backpressure", "mem-latency", "stimulus" };
+    unsigned long header_line[4] = { 0 };  /* the line that gave each header setting */
 
     rc_vector_init(v, NULL);
     struct stat st;
@@ -435,6 +502,16 @@ int rc_vector_read(rc_vector *v, const char *path, rc_block_lookup find, char *e
             if (state != 0) {
                 fail(&r, "expected '%s' in the header, before any mem, in or out line", k);
                 goto out;
+            }
+            /* A setting given twice is refused (the last one used to win silently). */
+            for (int h = 0; h < 4; h++) {
+                if (strcmp(k, header_keys[h]))
+                    continue;
+                if (header_line[h]) {
+                    fail(&r, "expected one '%s' line in the header; it was given at line %lu", k, header_line[h]);
+                    goto out;
+                }
+                header_line[h] = r.line;
             }
             if (!strcmp(k, "seed")) {
                 if (n != 2 || parse_u64(tok[1], 10, &v->seed)) {
@@ -568,6 +645,17 @@ int rc_vector_read(rc_vector *v, const char *path, rc_block_lookup find, char *e
         r.line++;
         fail(&r, "expected 'end' (the file is truncated)");
         goto out;
+    }
+    if (!gzdirect(r.gz)) {
+        long long extra = gz_trailing(path);
+        if (extra != 0) {
+            r.line++;
+            if (extra < 0)
+                fail(&r, "expected a gzip file that can be read again: %s", strerror(errno ? errno : EIO));
+            else
+                fail(&r, "expected the end of the file after the gzip data, got %lld more byte%s", extra, extra == 1 ? "" : "s");
+            goto out;
+        }
     }
     r.line = body_line;
     for (unsigned c = 0; c < blk->nchannels; c++) {

@@ -144,17 +144,54 @@ int rc_wave_write_gtkw(FILE *f, const rc_block_desc *b, const rc_result *res, co
     return ferror(f) ? -1 : 0;
 }
 
+/* The length of the well-formed UTF-8 sequence at s (RFC 3629: no overlong form, no
+ * surrogate, nothing above U+10FFFF), 0 when the byte at s does not start one. */
+static size_t utf8_len(const unsigned char *s)
+{
+    unsigned c = s[0], n, min;
+    if (c < 0x80)
+        return 1;
+    if (c >= 0xc2 && c <= 0xdf)
+        n = 1, min = 0x80;
+    else if (c >= 0xe0 && c <= 0xef)
+        n = 2, min = 0x800;
+    else if (c >= 0xf0 && c <= 0xf4)
+        n = 3, min = 0x10000;
+    else
+        return 0;
+    unsigned cp = c & (0x3f >> n);
+    for (unsigned i = 1; i <= n; i++) {
+        if ((s[i] & 0xc0) != 0x80)
+            return 0;
+        cp = cp << 6 | (s[i] & 0x3f);
+    }
+    if (cp < min || cp > 0x10ffff || (cp >= 0xd800 && cp <= 0xdfff))
+        return 0;
+    return n + 1;
+}
+
+/* A JSON string.  A byte that is not part of well-formed UTF-8 (a file name need not be
+ * UTF-8) is written as the four characters \xNN, as rcosim's messages name such bytes: the
+ * file stays valid JSON (it was not, with the raw byte). */
 static void json_str(FILE *f, const char *s)
 {
     fputc('"', f);
-    for (; s && *s; s++) {
-        unsigned char c = (unsigned char)*s;
-        if (c == '"' || c == '\\')
+    for (const unsigned char *p = (const unsigned char *)s; p && *p;) {
+        unsigned char c = *p;
+        size_t n = utf8_len(p);
+        if (!n) {
+            fprintf(f, "\\\\x%02x", c);
+            p++;
+        } else if (c == '"' || c == '\\') {
             fprintf(f, "\\%c", c);
-        else if (c < 0x20)
+            p++;
+        } else if (c < 0x20 || c == 0x7f) {
             fprintf(f, "\\u%04x", c);
-        else
-            fputc(c, f);
+            p++;
+        } else {
+            fwrite(p, 1, n, f);
+            p += n;
+        }
     }
     fputc('"', f);
 }

@@ -78,4 +78,25 @@ module prim_fifo #(
   assign empty_o = (count_q == '0);
   assign count_o = count_q;
 
+  // ---------------------------------------------------------------------------------------------
+  // Assertions (simulation only; docs/hardening.md "RTL assertions").  Plain `if` + $error in an
+  // `always @(posedge)` (not always_ff: Icarus 11 warns of a system task there), the subset that
+  // both Verilator (with or without --assert) and Icarus 11 check.
+  // ---------------------------------------------------------------------------------------------
+`ifndef SYNTHESIS
+  always @(posedge clk_i) begin
+    if (rst_ni && !flush_i) begin
+      // FifoNoOverflow: the caller's space rule never pushes into a full FIFO (a pop on the same
+      // edge makes room).
+      if (push_i && !pop && count_q == Depth[CntW-1:0]) begin
+        $error("%m: ASSERT FifoNoOverflow: push into a full FIFO (depth %0d)", Depth);
+      end
+      // FifoCountInRange: the count never exceeds the depth.
+      if (count_q > Depth[CntW-1:0]) begin
+        $error("%m: ASSERT FifoCountInRange: count %0d above the depth %0d", count_q, Depth);
+      end
+    end
+  end
+`endif
+
 endmodule

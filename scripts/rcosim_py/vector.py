@@ -2,8 +2,8 @@
 
 It reads exactly what bridge/rc_vector.c reads and refuses exactly what it refuses, with the same
 message, 'FILE:LINE: expected ...' (tests/vector/vector_agree.py runs both over the same files):
-plain or gzip text (gzip found by its magic bytes, as zlib does; data after the last gzip member
-is ignored, as zlib ignores it), '#' comments, words split at space, tab, CR and LF only, hex
+plain or gzip text (gzip found by its magic bytes, as zlib does; bytes after the last gzip member
+are refused), '#' comments, each header setting at most once, words split at space, tab, CR and LF only, hex
 values of 1-16 digits with no '0x' and no '_', decimal seeds and cycles below 2^64, memory below
 4 GiB, the channels checked against the block's manifest (rtl/FAMILY/NAME/NAME.block).
 
@@ -111,30 +111,32 @@ def block_desc(block, root=ROOT):
 # ---- reading ---------------------------------------------------------------------------------
 
 def _gunzip(data):
-    """(text, error) of one or more gzip members.  What follows the last member and is not a gzip
-    header is ignored (zlib's gzread does the same).  A truncated member gives what inflated
-    before the end and zlib's words; a corrupt one gives no text (zlib drops the buffer)."""
+    """(text, error, trailing) of one or more gzip members: trailing is the count of bytes after
+    the last member (members follow each other while the next two bytes are the gzip magic, as
+    zlib reads them; the reader refuses a file with trailing bytes, as bridge/rc_vector.c does).
+    A truncated member gives what inflated before the end and zlib's words; a corrupt one gives
+    no text (zlib drops the buffer)."""
     out = []
     while data[:2] == b'\x1f\x8b':
         d = zlib.decompressobj(16 + zlib.MAX_WBITS)
         try:
             out.append(d.decompress(data))
         except zlib.error as e:
-            return b'', str(e).split(': ', 1)[-1]
+            return b'', str(e).split(': ', 1)[-1], 0
         if not d.eof:
-            return b''.join(out), 'unexpected end of file'
+            return b''.join(out), 'unexpected end of file', 0
         data = d.unused_data
-    return b''.join(out), None
+    return b''.join(out), None, len(data)
 
 
 def _lines(path):
-    """(lines, error, unterminated): the lines of the file's text, the read error after them,
-    whether the last line has no newline."""
+    """(lines, error, unterminated, trailing): the lines of the file's text, the read error after
+    them, whether the last line has no newline, the bytes after the gzip data."""
     with open(path, 'rb') as f:
         data = f.read()
-    err = None
+    err, trailing = None, 0
     if data[:2] == b'\x1f\x8b':
-        data, err = _gunzip(data)
+        data, err, trailing = _gunzip(data)
     lines = data.split(b'\n')
     unterminated = lines[-1] != b''
     if err and unterminated:
@@ -142,7 +144,7 @@ def _lines(path):
         unterminated = False
     if lines and lines[-1] == b'':
         lines.pop()
-    return lines, err, unterminated
+    return lines, err, unterminated, trailing
 
 
 def read(path, root=ROOT, find=None):
@@ -152,10 +154,10 @@ def read(path, root=ROOT, find=None):
     if os.path.isdir(path):
         raise VectorError('%s: cannot open: expected a vector file, it is a directory' % path)
     try:
-        lines, zerr, unterminated = _lines(path)
+        lines, zerr, unterminated, trailing = _lines(path)
     except OSError as e:
         raise VectorError('%s: cannot open: %s' % (path, e.strerror or e))
-    return _Reader(path, lines, zerr, unterminated, find).run()
+    return _Reader(path, lines, zerr, unterminated, find, trailing).run()
 
 
 def raw_text(path):
@@ -200,9 +202,9 @@ def parse(text, name='<stimulus>', root=ROOT, find=None):
 
 
 class _Reader:
-    def __init__(self, path, lines, zerr, unterminated, find):
+    def __init__(self, path, lines, zerr, unterminated, find, trailing=0):
         self.path, self.raw, self.zerr, self.find = path, lines, zerr, find
-        self.unterminated = unterminated
+        self.unterminated, self.trailing = unterminated, trailing
         self.line = 0
 
     def fail(self, msg):
@@ -258,7 +260,7 @@ class _Reader:
         v = self.v = Vector(self.path, blk)
         chans = {ch['name']: ch for ch in blk['channels']}
         seen = self.seen = {}                   # channel name -> the line that declared it
-        memline = []
+        memline, given = [], {}                 # given: header setting -> the line that gave it
         state, body_line = 0, 0                 # 0 header, 1 body, 2 expected outputs, 3 after end
         while True:
             t = self.next_line()
@@ -276,6 +278,10 @@ class _Reader:
             if k in HEADER:
                 if state != 0:
                     self.fail("expected '%s' in the header, before any mem, in or out line" % k)
+                if k != 'channel':              # a setting given twice is refused
+                    if k in given:
+                        self.fail("expected one '%s' line in the header; it was given at line %d" % (k, given[k]))
+                    given[k] = self.line
                 if k == 'seed':
                     seed = strtoull(t[1]) if n == 2 else None
                     if seed is None:
@@ -344,6 +350,10 @@ class _Reader:
         if state != 3:
             self.line += 1
             self.fail("expected 'end' (the file is truncated)")
+        if self.trailing:
+            self.line += 1
+            self.fail('expected the end of the file after the gzip data, got %d more byte%s'
+                      % (self.trailing, '' if self.trailing == 1 else 's'))
         self.line = body_line
         for ch in blk['channels']:
             if ch['name'] not in seen and not (ch['agent'] and ch['dir'] == 'in') and \
@@ -389,6 +399,9 @@ class _Reader:
             self.fail("expected a channel declared by a 'channel' line, got '%s'" % t[1])
         if out != (ch['dir'] == 'out'):
             self.fail("expected an %s channel after '%s', got '%s'" % ('output' if out else 'input', t[0], t[1]))
+        if not out and ch['agent']:             # the harness's memory agent drives it
+            self.fail("expected an input channel the vector drives, got '%s' (the memory agent drives it)"
+                      % ch['name'])
         i, cyc, stamp = 2, 0, None
         if i < n and t[i][0] == '@':
             cyc = strtoull(t[i][1:])

@@ -7,6 +7,7 @@ what 'gen' writes, the reader reads back to the same bytes.
 Usage: harden_test.py RCOSIM SOURCE_DIR CASE
 """
 import gzip
+import json
 import os
 import re
 import shutil
@@ -475,6 +476,20 @@ MALFORMED_VECTORS = [
     ('out_order', swap_outs, "38: expected cycle stamps of channel 'memreq' in order"),
     ('out_field_wide', lambda t: t.replace('out pkt @11 0 0 00 0001 000000 0', 'out pkt @11 0 0 00 0001 000000 8'),
      "40: expected field 'err' to fit in 3 bits, got 8"),
+    # Issue 29: a header setting given twice (the last one used to win silently), an input on a
+    # channel the memory agent drives ('gen' wrote it and 'run' refused what gen wrote).
+    ('seed_twice', lambda t: t.replace('stimulus file', 'seed 2\nstimulus file'),
+     "6: expected one 'seed' line in the header; it was given at line 3"),
+    ('backpressure_twice', lambda t: t.replace('mem-latency 1:1\n', 'mem-latency 1:1\nbackpressure always\n'),
+     "6: expected one 'backpressure' line in the header; it was given at line 4"),
+    ('latency_twice', lambda t: t.replace('channel in host', 'mem-latency 2\nchannel in host'),
+     "7: expected one 'mem-latency' line in the header; it was given at line 5"),
+    ('stimulus_twice', lambda t: t.replace('channel out body data:32 last:1\n',
+                                           'channel out body data:32 last:1\nstimulus file again.stim\n'),
+     "12: expected one 'stimulus' line in the header; it was given at line 6"),
+    ('in_agent', lambda t: t.replace('channel in host addr:16 data:32\n', 'channel in host addr:16 data:32\n'
+                                     'channel in memrsp data:32\n').replace('in host 0704 80000006', 'in memrsp 80000006'),
+     "30: expected an input channel the vector drives, got 'memrsp' (the memory agent drives it)"),
     ('truncated', lambda t: t.replace('end\n', ''), "43: expected 'end' (the file is truncated)"),
     ('after_end', lambda t: t + 'in host 0704 80000006\n', "44: expected nothing after 'end'"),
 ]
@@ -508,6 +523,16 @@ def case_malformed(ctx):
         p = os.path.join(ctx['tmp'], 'm_%s.vec.gz' % name)
         open(p, 'wb').write(blob)
         bad(['run', '--vector', p], 'rcosim run: %s:' % p, msg)
+    # Bytes after the gzip data (zlib's gz* reading ignores them; issue 29): the line after the last.
+    for name, blob, msg in (('garbage', data + b'garbage\n', '44: expected the end of the file after the gzip data, '
+                                                              'got 8 more bytes'),
+                            ('zeros', data + b'\0' * 4, '44: expected the end of the file after the gzip data, got 4'),
+                            ('two_garbage', gzip.compress(src_text[:100].encode(), mtime=0) +
+                             gzip.compress(src_text[100:].encode(), mtime=0) + b'x', '44: expected the end of the file')):
+        p = os.path.join(ctx['tmp'], 'm_%s.vec.gz' % name)
+        open(p, 'wb').write(blob)
+        bad(['run', '--vector', p], 'rcosim run: %s:%s' % (p, msg))
+        bad(['gen', '--stimulus', p, '-o', os.path.join(out_dir, 'g.vec')], 'rcosim gen: %s:%s' % (p, msg))
     p = os.path.join(ctx['tmp'], 'm_empty.vec')
     open(p, 'w').close()
     bad(['replay', '--vector', p], "rcosim replay: %s:1: expected 'rcosim-vector 1', got an empty file" % p)
@@ -964,6 +989,333 @@ def case_resume_farm(ctx):
               'rcosim regress: --resume: %s: expected "runs[0].dir": a directory runs/NAME inside %s' % (spath, o)
               in p.stderr, 'regress --resume with dir %r: exit %d' % (d, p.returncode), p.stdout, p.stderr)
         check('sbatch' not in p.stdout + p.stderr, 'submitted before refusing', p.stdout, p.stderr)
+
+
+# ---- issue 29, point 2: the other defects ---------------------------------------------------------
+
+def case_bare_cut(ctx):
+    """'rcosim bare' stopped by --max-cycles is a hang (exit 1, said on stderr); it used to exit 0
+    silently, as if the vector had run whole.  The whole run still exits 0."""
+    out, err = run(ctx, ['bare', '--vector', VEC, '--max-cycles', '5', '--stats'], 1,
+                   'rcosim bare: %s: HANG r5xx.cp: not finished after 5 cycles (--max-cycles)' % VEC)
+    check('stats: 5 cycles' in out, 'the stats of the cut run', out)
+    out, err = run(ctx, ['bare', '--vector', VEC, '--stats'], 0)
+    check('HANG' not in err and 'stats: ' in out, 'a whole bare run says nothing of a hang', out, err)
+
+
+def leftovers(d):
+    return sorted(n for n in os.listdir(d) if '.rcosim-tmp.' in n)
+
+
+def wave_start(ctx, d):
+    """A long --wave-all run into d, returned once its dump (and the FST writer's .hier file) exist."""
+    p = subprocess.Popen([ctx['rcosim'], 'run', '--block', 'r5xx.cp', '--count', '100000', '--wave', d,
+                          '--wave-all', '--quiet'], cwd=ctx['src'], stdout=subprocess.DEVNULL,
+                         stderr=subprocess.DEVNULL)
+    t0 = time.time()
+    while time.time() - t0 < 120:
+        if os.path.isdir(d) and any(n.endswith('.hier') for n in leftovers(d)):
+            return p
+        if p.poll() is not None:
+            raise Fail('the --wave-all run ended (exit %s) before its dump was seen' % p.returncode)
+        time.sleep(0.05)
+    p.kill()
+    raise Fail('no .hier file of the dump appeared in %s' % d)
+
+
+def case_wave_hier(ctx):
+    """A killed --wave run left the FST writer's NAME.rcosim-tmp.PID.hier beside the dump, which
+    nothing cleaned.  SIGTERM removes it with the dump; after SIGKILL the next run writing to the
+    same bundle removes both (their writer is dead)."""
+    d = os.path.join(ctx['tmp'], 'bundle')
+    p = wave_start(ctx, d)
+    p.kill()
+    p.wait()
+    left = leftovers(d)
+    check(any(n.endswith('.hier') for n in left) and any(n.endswith(str(p.pid)) for n in left),
+          'SIGKILL leaves the dump and its .hier (the case this test is about)', left)
+    run(ctx, ['run', '--vector', VEC, '--wave', d, '--wave-range', '0:5', '--quiet'], 0)
+    check(not leftovers(d), 'the next run into the bundle removes a dead writer\'s files', leftovers(d))
+    d2 = os.path.join(ctx['tmp'], 'bundle2')
+    p = wave_start(ctx, d2)
+    p.terminate()
+    p.wait()
+    check(p.returncode == -signal.SIGTERM, 'SIGTERM ends the run', p.returncode)
+    check(not leftovers(d2), 'SIGTERM leaves no temporary file (the dump and its .hier)', leftovers(d2))
+
+
+def case_json_names(ctx):
+    """A vector whose name is not UTF-8: the bundle's report.json stays valid JSON (strict UTF-8),
+    the byte written as the text \\xff; it was written raw, and no JSON reader took the file."""
+    import json
+    tmp = os.fsencode(ctx['tmp'])
+    vec = tmp + b'/bad\xff\xc3(name.vec'
+    shutil.copy(os.path.join(ctx['src'], VEC), vec)
+    bundle = tmp + b'/bundle'
+    p = subprocess.run([os.fsencode(ctx['rcosim']), b'run', b'--vector', vec, b'--inject', b'rtl:regw.data@0^1',
+                        b'--wave', bundle], capture_output=True, timeout=300)
+    check(p.returncode == 1, 'the injected mismatch: exit %d' % p.returncode, p.stdout, p.stderr)
+    raw = open(bundle + b'/report.json', 'rb').read()
+    try:
+        rep = json.loads(raw.decode('utf-8'))
+    except (UnicodeDecodeError, ValueError) as e:
+        raise Fail('report.json is not valid UTF-8 JSON: %s' % e)
+    check('bad\\xff\\xc3(name.vec' in rep.get('repro', ''), 'the name in the repro line', rep.get('repro'))
+    # The escaping must not touch well-formed UTF-8.
+    vec2 = tmp + 'ok-é.vec'.encode()
+    shutil.copy(os.path.join(ctx['src'], VEC), vec2)
+    p = subprocess.run([os.fsencode(ctx['rcosim']), b'run', b'--vector', vec2, b'--inject', b'rtl:regw.data@0^1',
+                        b'--wave', tmp + b'/bundle2'], capture_output=True, timeout=300)
+    rep = json.loads(open(tmp + b'/bundle2/report.json', 'rb').read().decode('utf-8'))
+    check('ok-é.vec' in rep.get('repro', ''), 'a UTF-8 name kept as it is', rep.get('repro'))
+
+
+# ---- issue 29: the register supplement checked against its sources --------------------------------
+
+def supp_check(supp, facts, known):
+    """(disagreements, unsourced, checked): every fact of the supplement against the transcribed
+    source table (tests/harden/supp_facts.py)."""
+    bad, unsourced, checked = [], [], 0
+    regs = {r['name']: r for r in supp['registers']}
+    for name in sorted(set(regs) | set(facts)):
+        if name not in facts:
+            bad.append((name, 'register', 'no transcribed source for it'))
+            continue
+        if name not in regs:
+            bad.append((name, 'register', 'transcribed but not in the supplement'))
+            continue
+        r, f = regs[name], facts[name]
+        fields = {x['name']: (x['hi'], x['lo']) for x in r['fields']}
+        for fact, (want, cite) in sorted(f.items()):
+            checked += 1
+            if fact == 'addr':
+                got = int(r['addr'], 16)
+                if got != want:
+                    bad.append((name, fact, 'supplement 0x%04x, source %s' % (got, cite)))
+            elif fact == 'cited define':
+                if want in r['source']:
+                    bad.append((name, fact, 'cites %s: %s' % (want, cite)))
+            elif fact == 'count':
+                got = r.get('array', {}).get('count', 1)
+                if want is None:
+                    unsourced.append((name, fact, cite))
+                elif got != want:
+                    bad.append((name, fact, 'supplement %d registers, source %d (%s)' % (got, want, cite)))
+            elif fact not in fields:
+                bad.append((name, fact, 'a field of the source table the supplement lacks (%s)' % cite))
+            elif want is None:
+                unsourced.append((name, fact, cite))
+            elif want[0] == 'lo':
+                if fields[fact][1] != want[1]:
+                    bad.append((name, fact, 'supplement low bit %d, source shift %d (%s)' % (fields[fact][1], want[1], cite)))
+            elif fields[fact] != tuple(want):
+                bad.append((name, fact, 'supplement %d:%d, source %d:%d (%s)' % (fields[fact] + tuple(want) + (cite,))))
+        for fld in sorted(set(fields) - set(f)):
+            bad.append((name, fld, 'a field with no transcribed source'))
+    return bad, unsourced, checked
+
+
+def case_supp_facts(ctx):
+    """Every fact (address, field bit ranges, array sizes, cited names) of model/regdb/r5xx_supp.json
+    checked against the headers it cites (transcribed in supp_facts.py).  The disagreements issue
+    29 names are listed in supp_facts.KNOWN for the supplement's owner; any other fails, and so does
+    a known one that no longer disagrees.  A supplement with one address or one field moved fails."""
+    import copy
+    import json
+    sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+    import supp_facts
+    supp = json.load(open(os.path.join(ctx['src'], 'model', 'regdb', 'r5xx_supp.json')))
+    bad, unsourced, checked = supp_check(supp, supp_facts.FACTS, supp_facts.KNOWN)
+    keys = {(b[0], b[1]) for b in bad}
+    for b in bad:
+        print('%-9s %s.%s: %s' % ('known' if (b[0], b[1]) in supp_facts.KNOWN else 'DISAGREE', b[0], b[1], b[2]))
+    for u in unsourced:
+        print('unsourced %s.%s: %s' % u)
+    print('%d facts checked: %d disagree (%d known), %d with no define in the cited header'
+          % (checked, len(bad), len(keys & supp_facts.KNOWN), len(unsourced)))
+    check(not (keys - supp_facts.KNOWN), 'facts that disagree with their source', sorted(keys - supp_facts.KNOWN))
+    check(not (supp_facts.KNOWN - keys), 'known disagreements that no longer disagree (take them off KNOWN)',
+          sorted(supp_facts.KNOWN - keys))
+    # The check can fail: one moved address and one moved field are caught.
+    for reg, edit in (('DST_OFFSET', lambda r: r.update(addr='0x1400')),
+                      ('DP_CNTL', lambda r: r['fields'][0].update(hi=1, lo=1))):
+        wrong = copy.deepcopy(supp)
+        edit([r for r in wrong['registers'] if r['name'] == reg][0])
+        b2 = supp_check(wrong, supp_facts.FACTS, supp_facts.KNOWN)[0]
+        check({(b[0], b[1]) for b in b2} - keys, 'a wrong %s was not caught' % reg)
+
+
+# ---- issue 29, point 3: mutation testing ------------------------------------------------------------
+
+def mutate(ctx, args, out):
+    env = dict(os.environ, PYTHONPATH=os.path.join(os.path.abspath(ctx['src']), 'scripts'),
+               PYTHONDONTWRITEBYTECODE='1')
+    p = subprocess.run([sys.executable, '-m', 'rcosim_py.mutate'] + args + ['-o', out], capture_output=True,
+                       text=True, timeout=1800, env=env, cwd=ctx['tmp'])
+    check('Traceback' not in p.stderr, 'a traceback from mutate', p.stderr)
+    return p
+
+
+def case_mutate(ctx):
+    """rcosim mutate (scripts/rcosim_py/mutate.py) on r5xx.cp: a seeded sample gives the same
+    mutants twice; every mutant has an outcome; the reports (text, JSON, HTML) name every survivor
+    with its diff and repro; a mutant the suite must catch (the host channel's write decode, && to
+    ||) is killed; with no vector every mutant survives (the tool does not call a mutant killed
+    by itself); a mutant listed as equivalent is not counted; bad usage is exit 2."""
+    if not shutil.which('iverilog'):
+        print('SKIP: no iverilog')
+        return
+    sys.path.insert(0, os.path.join(os.path.abspath(ctx['src']), 'scripts'))
+    from rcosim_py import mutate as mu
+    pts = mu.points('r5xx.cp')
+    host = [q for q in pts if q['file'].endswith('r5xx_cp_host.sv') and q['from'] == '&&' and
+            'wr_wptr' in open(os.path.join(ctx['src'], q['file'])).read().split('\n')[q['line'] - 1]]
+    check(host, 'the host decode mutation point')
+    o1 = os.path.join(ctx['tmp'], 'm1')
+    p = mutate(ctx, ['--block', 'r5xx.cp', '--seed', '7', '--vectors', '2', '--only', str(host[0]['id'])], o1)
+    rep = json.load(open(os.path.join(o1, 'mutate.json')))
+    check(p.returncode == 0 and rep['mutants'][0]['status'] == 'killed', 'the host decode mutant is killed',
+          p.stdout, p.stderr)
+    # No vector: nothing can kill a mutant; every one survives and is reported with diff and repro.
+    o2 = os.path.join(ctx['tmp'], 'm2')
+    p = mutate(ctx, ['--block', 'r5xx.cp', '-n', '3', '--seed', '7', '--vectors', '0'], o2)
+    rep = json.load(open(os.path.join(o2, 'mutate.json')))
+    check(p.returncode == 1 and [m['status'] for m in rep['mutants']] == ['survived'] * 3 and rep['score'] == 0.0,
+          'with no vector every mutant survives (exit 1)', p.stdout, rep)
+    txt = open(os.path.join(o2, 'mutate.txt')).read()
+    page = open(os.path.join(o2, 'mutate.html')).read()
+    for m in rep['mutants']:
+        check('SURVIVED m%d %s:%d' % (m['id'], m['file'], m['line']) in txt and m['diff'] in txt and
+              '--only %d' % m['id'] in txt and 'm%d' % m['id'] in page, 'survivor m%d in the reports' % m['id'], txt)
+    check(rep['mutants'] == json.load(open(os.path.join(o2, 'mutate.json')))['mutants'], 'reread')
+    ids = [m['id'] for m in rep['mutants']]
+    p = mutate(ctx, ['--block', 'r5xx.cp', '-n', '3', '--seed', '7', '--vectors', '0'], os.path.join(ctx['tmp'], 'm3'))
+    again = json.load(open(os.path.join(ctx['tmp'], 'm3', 'mutate.json')))
+    check([m['id'] for m in again['mutants']] == ids, 'the same seed samples the same mutants')
+    # An equivalent mutant (listed with its reason) is not counted.
+    m0 = rep['mutants'][0]
+    eq = os.path.join(ctx['tmp'], 'eq.json')
+    json.dump({'r5xx.cp': [{'file': m0['file'], 'line': m0['line'], 'from': m0['from'], 'to': m0['to'],
+                            'reason': 'test'}]}, open(eq, 'w'))
+    p = mutate(ctx, ['--block', 'r5xx.cp', '--only', str(m0['id']), '--vectors', '0', '--equivalent', eq],
+               os.path.join(ctx['tmp'], 'm4'))
+    r4 = json.load(open(os.path.join(ctx['tmp'], 'm4', 'mutate.json')))
+    check(p.returncode == 0 and r4['mutants'][0]['status'] == 'equivalent' and r4['counts']['equivalent'] == 1,
+          'the listed mutant is equivalent', p.stdout, r4)
+    for args, msg in ((['--block', 'r5xx.nope'], "--block r5xx.nope: expected a block with RTL under rtl/"),
+                      (['--block', 'r5xx.cp', '-n', '0'], "argument -n: '0': expected a whole number 1..100000"),
+                      (['--block', 'r5xx.cp', '--only', '99999'], '--only [99999]: expected mutant ids below'),
+                      (['--block', 'r5xx.cp', '--equivalent', os.path.abspath(os.path.join(ctx['src'], 'README.md'))],
+                       '--equivalent '),
+                      (['--block', 'r5xx.cp', '--equivalent', os.path.join(ctx['tmp'], 'none.json')],
+                       'none.json: expected {BLOCK:')):
+        p = mutate(ctx, args, os.path.join(ctx['tmp'], 'mbad'))
+        check(p.returncode == 2 and msg in p.stderr, 'mutate %s: exit %d' % (' '.join(args), p.returncode), p.stderr)
+    print('killed: %s; survivors reported: %s' % (host[0]['id'], ids))
+
+
+# ---- issue 29, point 4: RTL assertions ------------------------------------------------------------
+
+FIFO_TB = r"""
+module tb;
+  logic clk = 1'b0, rst_n = 1'b0, push = 1'b0;
+  logic [7:0] rd;
+  logic empty;
+  logic [2:0] cnt;
+  prim_fifo #(.Width(8), .Depth(4)) u_fifo (.clk_i(clk), .rst_ni(rst_n), .flush_i(1'b0), .push_i(push),
+    .wdata_i(8'h5a), .pop_i(1'b0), .rdata_o(rd), .empty_o(empty), .count_o(cnt));
+  always #5 clk = ~clk;
+  initial begin
+    @(negedge clk); @(negedge clk); rst_n = 1'b1;
+    push = 1'b1;
+    repeat (PUSHES) @(negedge clk);
+    push = 1'b0;
+    @(negedge clk);
+    $display("done count %0d", cnt);
+    $finish;
+  end
+endmodule
+"""
+
+
+def icarus(ctx, d, files, top):
+    """(exit status, output) of files compiled and run under Icarus Verilog."""
+    p = subprocess.run(['iverilog', '-g2012', '-o', os.path.join(d, 'sim.vvp'), '-s', top] + files,
+                       capture_output=True, text=True, timeout=600)
+    check(p.returncode == 0, 'iverilog failed', p.stdout, p.stderr)
+    p = subprocess.run(['vvp', '-n', os.path.join(d, 'sim.vvp')], capture_output=True, text=True, timeout=600)
+    return p.returncode, p.stdout + p.stderr
+
+
+def case_assert_fifo(ctx):
+    """prim_fifo's assertion section under Icarus: a caller that pushes a fifth word into a
+    4-deep FIFO fires FifoNoOverflow (module instance path and time in the message); four pushes
+    fire nothing."""
+    if not shutil.which('iverilog'):
+        print('SKIP: no iverilog')
+        return
+    fifo = os.path.join(os.path.abspath(ctx['src']), 'rtl', 'prim', 'prim_fifo.sv')
+    for pushes, fires in ((5, True), (4, False)):
+        d = os.path.join(ctx['tmp'], 'fifo%d' % pushes)
+        os.makedirs(d)
+        tb = os.path.join(d, 'tb.sv')
+        with open(tb, 'w') as f:
+            f.write(FIFO_TB.replace('PUSHES', str(pushes)))
+        rc, out = icarus(ctx, d, [tb, fifo], 'tb')
+        got = 'tb.u_fifo: ASSERT FifoNoOverflow: push into a full FIFO (depth 4)' in out
+        check(got == fires, '%d pushes into a 4-deep FIFO: FifoNoOverflow %s' % (pushes, 'silent' if fires else 'fired'),
+              out)
+        check(('ASSERT' in out) == fires, 'an assertion fired that should not', out)
+        check('done count %d' % pushes in out, 'the bench ran to its end', out)
+
+
+BREAK_REGW = (
+    '  assign regw_valid_o = !regw_empty;\n',
+    '  logic brk_q;\n'
+    '  always @(posedge clk_i) begin\n'
+    '    if (!rst_ni) brk_q <= 1\'b0;\n'
+    '    else brk_q <= ~brk_q;\n'
+    '  end\n'
+    '  assign regw_valid_o = !regw_empty && !brk_q;   // broken: valid withdrawn every other cycle\n')
+
+
+def case_assert_channel(ctx):
+    """The r5xx.cp channel assertions on a design broken on purpose: its exported self-checking
+    bench (Icarus) with regw's valid withdrawn every other cycle, under random back-pressure, reports
+    ASSERT RegwValidHeld (instance path, time) before the bench's comparison reports anything;
+    the unbroken design passes the same vector with no assertion."""
+    if not shutil.which('iverilog'):
+        print('SKIP: no iverilog')
+        return
+    vec = os.path.join(ctx['tmp'], 'bp.vec')
+    run(ctx, ['gen', '--block', 'r5xx.cp', '--count', '40', '--seed', '3', '--backpressure', 'random:0.5',
+              '-o', vec, '--quiet'], 0)
+    outs = {}
+    for name in ('ok', 'broken'):
+        d = os.path.join(ctx['tmp'], name)
+        run(ctx, ['export', '--vector', vec, '--format', 'sv', '-o', d], 0)
+        if name == 'broken':
+            cp = os.path.join(d, 'rtl', 'r5xx_cp.sv')
+            text = open(cp).read()
+            check(BREAK_REGW[0] in text, 'the line the test breaks is in r5xx_cp.sv', BREAK_REGW[0])
+            with open(cp, 'w') as f:
+                f.write(text.replace(BREAK_REGW[0], BREAK_REGW[1]))
+        p = subprocess.run(['sh', os.path.join(d, 'run.sh'), 'icarus'], cwd=d, capture_output=True, text=True,
+                           timeout=900)
+        outs[name] = (p.returncode, p.stdout + p.stderr)
+    rc, out = outs['ok']
+    check(rc == 0 and 'ASSERT' not in out, 'the unbroken design passes with no assertion: exit %d' % rc, out)
+    rc, out = outs['broken']
+    lines = out.split('\n')
+    fired = [i for i, ln in enumerate(lines) if 'ASSERT RegwValidHeld: regw valid dropped before ready' in ln]
+    check(fired, 'the broken design fires RegwValidHeld', out)
+    check('rcosim_tb.u_dut: ASSERT RegwValidHeld' in lines[fired[0]], 'the message names the instance path',
+          lines[fired[0]])
+    compared = [i for i, ln in enumerate(lines) if 'MISMATCH' in ln or 'FAIL' in ln or 'HANG' in ln]
+    check(rc != 0 and compared, 'the bench fails the broken design too: exit %d' % rc, out)
+    check(fired[0] < compared[0], 'the assertion comes before the comparison sees the fault',
+          lines[fired[0]], lines[compared[0]])
+    print('assertion: %s\ncomparison: %s' % (lines[fired[0]].strip(), lines[compared[0]].strip()))
 
 
 def main():

@@ -8,7 +8,8 @@ canonical text of each, up to 'expect', is the same).
 Usage: vector_agree.py RCOSIM SOURCE_DIR CASE
   CASE malformed   every malformed vector below
   CASE valid       the valid vectors below and every shipped stimulus of r5xx.cp
-  CASE catches     the comparison fails when the two disagree (a reader that accepts '0x')
+  CASE catches     the comparison fails when the two disagree (a reader that accepts '0x', one
+                   that ignores bytes after the gzip data)
 """
 import glob
 import gzip
@@ -89,6 +90,20 @@ MALFORMED = [
     ('nul_byte', text(body='in host 0700 0010\x000000\n')),
     ('gz_truncated', gz(text(body=BODY + 'in host 0000 00000000\n' * 3000))[:-30]),
     ('gz_corrupt_crc', gz(text())[:-8] + b'\0\0\0\0' + gz(text())[-4:]),
+    # a header setting given twice (the last one used to win silently; issue 29)
+    ('seed_twice', text(head=HEAD + 'seed 7\n')),
+    ('backpressure_twice', text(head=HEAD + 'backpressure bursty:4\n')),
+    ('latency_twice', text(head=HEAD + 'mem-latency 2:3\n')),
+    ('stimulus_twice', text(head=HEAD + 'stimulus a\n', chan=CHAN + 'stimulus a\n')),
+    ('seed_twice_same', text(head=HEAD + '# again\nseed 1\n')),
+    # bytes after the gzip data (zlib's gz* reading ignores them; issue 29)
+    ('gz_garbage_after', gz(text()) + b'garbage after the stream\n'),
+    ('gz_zero_padding', gz(text()) + b'\0' * 16),
+    ('gz_one_byte_after', gz(text()) + b'\x1f'),
+    ('gz_two_members_garbage', gz(text(tail='')) + gz('end\n') + b'x'),
+    # an input on a channel the memory agent drives ('gen' wrote it, 'run' refused it; issue 29)
+    ('in_agent_channel', text(chan=CHAN + 'channel in memrsp data:32\n', body=BODY + 'in memrsp 00000001\n')),
+    ('gz_garbage_and_error', gz(text(tail='')) + b'garbage'),   # the missing 'end' comes first
 ]
 
 # (name, content): each must be accepted by both, with the same header, memory and inputs.
@@ -103,14 +118,12 @@ VALID = [
     ('seed_max', text(head=HEAD.replace('seed 1', 'seed 18446744073709551615'))),
     ('seed_leading_vt', text(head=HEAD.replace('seed 1', 'seed \v5'))),
     ('policy_leading_vt', text(head=HEAD.replace('always', 'random:\v0.5'))),
-    ('header_repeated', text(head=HEAD + 'seed 7\nbackpressure bursty:4\nmem-latency 2:3\n')),
     ('stimulus_words', text(head=HEAD + 'stimulus  file  a b.stim  \n')),
+    ('header_each_once', text(head=HEAD + 'stimulus x\n', chan=CHAN + '# seed 2\n')),
     ('mem_extends', text(body='mem 00100000 1 2\nmem 00100008 3\nmem 00000000 4\n')),
     ('mem_top', text(body='mem fffffffc ffffffff\n')),
     ('gz', gz(text())),
     ('gz_two_members', gz(text(tail='')) + gz('end\n')),
-    ('gz_zero_padding', gz(text()) + b'\0' * 16),
-    ('gz_garbage_after', gz(text()) + b'garbage after the stream\n'),    # zlib ignores it, so does vector.py
     ('channel_agent', text(chan=CHAN + 'channel in memrsp data:32\n')),   # an agent's channel may be named
 ]
 
@@ -188,6 +201,16 @@ def case_catches(ctx):
     if len(bad) != 1 or 'hex_0x: C ' not in bad[0]:
         return ['the disagreement was not caught: %r' % bad]
     print('ok   the lax reader is caught: %s' % bad[0])
+    # A Python reader that ignores bytes after the gzip data (as zlib's gz* calls do) is caught.
+    real = vector._gunzip
+    vector._gunzip = lambda data: real(data)[:2] + (0,)
+    try:
+        bad = compare(ctx, [c for c in MALFORMED if c[0] == 'gz_garbage_after'], False)
+    finally:
+        vector._gunzip = real
+    if len(bad) != 1 or 'gz_garbage_after: C ' not in bad[0]:
+        return ['the trailing-bytes disagreement was not caught: %r' % bad]
+    print('ok   the reader ignoring trailing gzip bytes is caught: %s' % bad[0])
     return []
 
 

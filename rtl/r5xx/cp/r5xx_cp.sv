@@ -595,4 +595,55 @@ module r5xx_cp (
   logic unused_rb_cntl;
   assign unused_rb_cntl = ^{rb_cntl[31:28], rb_cntl[26:18], rb_cntl[15:14], rb_cntl[7:6]};
 
+  // ---------------------------------------------------------------------------------------------
+  // Assertions (simulation only; docs/hardening.md "RTL assertions").  The output channels regw,
+  // pkt and body: once valid is offered and not taken, valid stays up and the payload stays as it
+  // was until the handshake.  Not memreq: its request is recomputed from the state every cycle
+  // (docs/blocks/r5xx.cp.md "Fetch"), so a write-back replaces a read the agent has not yet
+  // taken; the agent takes whatever is offered at the handshake.  The fetch queue never holds
+  // more than it has room for.
+  // ---------------------------------------------------------------------------------------------
+`ifndef SYNTHESIS
+  logic        a_regw_wait_q, a_pkt_wait_q, a_body_wait_q;
+  logic [RegwW-1:0] a_regw_q;
+  logic [PktW-1:0]  a_pkt_q;
+  logic [BodyW-1:0] a_body_q;
+  always @(posedge clk_i) begin
+    if (!rst_ni) begin
+      a_regw_wait_q   <= 1'b0;
+      a_pkt_wait_q    <= 1'b0;
+      a_body_wait_q   <= 1'b0;
+    end else begin
+      if (a_regw_wait_q && !regw_valid_o) begin
+        $error("%m: ASSERT RegwValidHeld: regw valid dropped before ready");
+      end else if (a_regw_wait_q && a_regw_q != {regw_addr_o, regw_data_o, regw_stream_o}) begin
+        $error("%m: ASSERT RegwStable: regw payload changed before ready");
+      end
+      if (a_pkt_wait_q && !pkt_valid_o) begin
+        $error("%m: ASSERT PktValidHeld: pkt valid dropped before ready");
+      end else if (a_pkt_wait_q && a_pkt_q != {pkt_stream_o, pkt_type_o, pkt_opcode_o, pkt_count_o,
+                                               pkt_ptr_o, pkt_err_o}) begin
+        $error("%m: ASSERT PktStable: pkt payload changed before ready");
+      end
+      if (a_body_wait_q && !body_valid_o) begin
+        $error("%m: ASSERT BodyValidHeld: body valid dropped before ready");
+      end else if (a_body_wait_q && a_body_q != {body_data_o, body_last_o}) begin
+        $error("%m: ASSERT BodyStable: body payload changed before ready");
+      end
+      // FetchRoom: reads in flight and queued dwords never exceed the fetch queue.
+      if (({1'b0, inflight_q} + {1'b0, fq_count}) > FQ_DEPTH) begin
+        $error("%m: ASSERT FetchRoom: %0d in flight + %0d queued above %0d", inflight_q, fq_count, FQ_DEPTH);
+      end
+      a_regw_wait_q   <= regw_valid_o && !regw_ready_i;
+      a_pkt_wait_q    <= pkt_valid_o && !pkt_ready_i;
+      a_body_wait_q   <= body_valid_o && !body_ready_i;
+    end
+    // The payload is kept only while it waits (the checks above read it only then).
+    if (regw_valid_o && !regw_ready_i) a_regw_q <= {regw_addr_o, regw_data_o, regw_stream_o};
+    if (pkt_valid_o && !pkt_ready_i) a_pkt_q <= {pkt_stream_o, pkt_type_o, pkt_opcode_o, pkt_count_o, pkt_ptr_o,
+                                                 pkt_err_o};
+    if (body_valid_o && !body_ready_i) a_body_q <= {body_data_o, body_last_o};
+  end
+`endif
+
 endmodule

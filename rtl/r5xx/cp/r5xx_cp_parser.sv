@@ -331,4 +331,18 @@ module r5xx_cp_parser (
     end
   end
 
+  // ---------------------------------------------------------------------------------------------
+  // Assertions (simulation only; docs/hardening.md "RTL assertions")
+  // ---------------------------------------------------------------------------------------------
+`ifndef SYNTHESIS
+  always @(posedge clk_i) begin
+    if (rst_ni) begin
+      // ParserStateLegal: the state is one of the five states.
+      if (state_q > StSkip) begin
+        $error("%m: ASSERT ParserStateLegal: state %0d", state_q);
+      end
+    end
+  end
+`endif
+
 endmodule
