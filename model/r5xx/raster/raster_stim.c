@@ -175,6 +175,8 @@ static void setup(gen *g, unsigned epoch)
         for (unsigned i = 1; i < 16; i++)
             if (rnd(g, 2))
                 regw(g, R5XX_RS_RS_INST_0 + 4 * i, word(g) & (rnd(g, 8) ? 0x07FFFFFFu : 0xFFFFFFFFu));
+        if (rnd(g, 4))            /* thin lines: quads covered on a diagonal only (coverage 6, 9) */
+            regw(g, R5XX_RS_GA_LINE_CNTL, 1 + rnd(g, 6));
     } else if (rnd(g, 2)) {
         regw(g, R5XX_RS_RS_COUNT, 0);
     }
