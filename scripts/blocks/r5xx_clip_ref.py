@@ -12,7 +12,7 @@ vector's stamp when that is not earlier than the cycle the document puts it in E
 policy `always` it must be that cycle exactly).
 
 usage: r5xx_clip_ref.py check VEC...                 exit 0 all agree, 1 a difference, 2 bad input
-       r5xx_clip_ref.py random RCOSIM SEED COUNT     rcosim gen a random vector, then check it
+       r5xx_clip_ref.py random RCOSIM SEED[,SEED..] COUNT   rcosim gen random vectors, check them
        r5xx_clip_ref.py catches VEC                  a copy with one expected field changed must
                                                      make the check fail (exit 0 when it does)
 The first difference is printed with the record index, the field, the vertex and primitive.
@@ -436,29 +436,39 @@ def main(argv):
     mode = argv[1]
     if mode == 'check':
         rc, tot = 0, {}
-        for path in argv[2:]:
+        paths = []
+        for a in argv[2:]:
+            paths += sorted(os.path.join(a, f) for f in os.listdir(a) if f.endswith(('.vec', '.vec.gz'))) \
+                if os.path.isdir(a) else [a]
+        for path in paths:
             r, st = check_file(path)
             rc = max(rc, r)
             for k, v in (st or {}).items():
                 tot[k] = tot.get(k, 0) + v
-        print('%s: %d vectors, %s' % ('PASS' if rc == 0 else 'FAIL', len(argv) - 2,
+        print('%s: %d vectors, %s' % ('PASS' if rc == 0 else 'FAIL', len(paths),
                                       ', '.join('%s %d' % kv for kv in tot.items())))
         return rc
     if mode == 'random':
-        rcosim, seed, count = argv[2], argv[3], argv[4]
+        rcosim, seeds, count = argv[2], argv[3].split(','), argv[4]
+        rc, tot = 0, {}
         with tempfile.TemporaryDirectory(prefix='refclip-') as d:
-            out = os.path.join(d, 'r%s.vec' % seed)
-            p = subprocess.run([rcosim, 'gen', '--block', 'r5xx.clip', '--seed', seed, '--count', count,
-                                '-o', out], capture_output=True, text=True)
-            if p.returncode != 0:
-                print('BAD INPUT rcosim gen: %s%s' % (p.stdout, p.stderr))
-                return 2
-            r, st = check_file(out)
-            if r == 0 and st['records'] == 0:
-                print('FAIL seed %s: no record checked' % seed)
-                return 1
-            print('%s seed %s count %s' % ('PASS' if r == 0 else 'FAIL', seed, count))
-            return r
+            for seed in seeds:
+                out = os.path.join(d, 'r%s.vec' % seed)
+                p = subprocess.run([rcosim, 'gen', '--block', 'r5xx.clip', '--seed', seed, '--count', count,
+                                    '-o', out], capture_output=True, text=True)
+                if p.returncode != 0 or not os.path.exists(out):
+                    print('BAD INPUT rcosim gen seed %s: %s%s' % (seed, p.stdout, p.stderr))
+                    return 2
+                r, st = check_file(out)
+                if r == 0 and st['records'] == 0:
+                    print('FAIL seed %s: no record checked' % seed)
+                    r = 1
+                rc = max(rc, r)
+                for k, v in (st or {}).items():
+                    tot[k] = tot.get(k, 0) + v
+        print('%s: seeds %s count %s: %s' % ('PASS' if rc == 0 else 'FAIL', ','.join(seeds), count,
+                                              ', '.join('%s %d' % kv for kv in tot.items())))
+        return rc
     if mode == 'catches':
         path = argv[2]
         text = vector.raw_text(path)
@@ -471,10 +481,16 @@ def main(argv):
                 i = rng.choice(outs)
                 w = lines[i].split()
                 fi = rng.randrange(len(FIELDS))        # w: out vtx @C f0 f1 ...
-                width = {'vert': 16, 'slot': 4, 'wmask': 4, 'vlast': 1, 'dlast': 1, 'prim': 4}.get(FIELDS[fi], 32)
-                old = int(w[3 + fi], 16)
-                new = old ^ (1 << rng.randrange(width))
-                w[3 + fi] = '%0*x' % (len(w[3 + fi]), new)
+                if trial == 0:                         # the first trial moves a record a cycle early
+                    fname, old = 'cycle', int(w[2][1:])
+                    new = old - 1
+                    w[2] = '@%d' % new
+                else:
+                    fname = FIELDS[fi]
+                    width = {'vert': 16, 'slot': 4, 'wmask': 4, 'vlast': 1, 'dlast': 1, 'prim': 4}.get(fname, 32)
+                    old = int(w[3 + fi], 16)
+                    new = old ^ (1 << rng.randrange(width))
+                    w[3 + fi] = '%0*x' % (len(w[3 + fi]), new)
                 bad = list(lines)
                 bad[i] = ' '.join(w) + '\n'
                 p = os.path.join(d, 'catch%d.vec' % trial)
@@ -482,7 +498,7 @@ def main(argv):
                     f.write(''.join(bad))
                 r, _ = check_file(p, quiet=True)
                 k = outs.index(i)
-                print('record %d field %s %x -> %x: check exit %d' % (k, FIELDS[fi], old, new, r))
+                print('record %d field %s %x -> %x: check exit %d' % (k, fname, old, new, r))
                 if r != 1:
                     rc = 1
         print('PASS the altered vectors fail' if rc == 0 else 'FAIL an altered vector passed')
