@@ -12,7 +12,8 @@ vector's stamp when that is not earlier than the cycle the document puts it in E
 policy `always` it must be that cycle exactly).
 
 usage: r5xx_clip_ref.py check VEC...                 exit 0 all agree, 1 a difference, 2 bad input
-       r5xx_clip_ref.py random RCOSIM SEED[,SEED..] COUNT   rcosim gen random vectors, check them
+       r5xx_clip_ref.py random RCOSIM SEED[,SEED..] COUNT [POLICY]   rcosim gen random vectors
+                                                     (--backpressure POLICY), check them
        r5xx_clip_ref.py catches VEC                  a copy with one expected field changed must
                                                      make the check fail (exit 0 when it does)
 The first difference is printed with the record index, the field, the vertex and primitive.
@@ -231,8 +232,8 @@ class Clip:
         self.exact_ready = vec.backpressure == 'always'
         self.expected = vec.outputs('vtx')
         self.nout = 0
-        self.stats = dict(records=0, in_vertices=0, prims=0, culled=0, accepted=0, clipped=0,
-                          dropped=0, new_vertices=0, out_vertices=0, out_prims=0)
+        self.stats = dict(regw=0, records=0, in_vertices=0, prims=0, culled=0, accepted=0, clipped=0,
+                          dropped=0, overflow=0, new_vertices=0, out_vertices=0, out_prims=0)
 
     # -- output: one record per cycle when the vector's record fires then
     def emit_record(self, cyc, rec, what):
@@ -284,6 +285,7 @@ class Clip:
             # st = IN
             if offered('regw', cyc) and not part:
                 a, d = take('regw', cyc)
+                self.stats['regw'] += 1
                 self.regs.write(a, d)
             if offered('vin', cyc):
                 vert, slot, x, y, z, w, wm, vlast, dlast, prim = take('vin', cyc)
@@ -341,6 +343,7 @@ class Clip:
         while True:                                   # PASS
             if ovf or len(L) < (3 if m == 3 else 2):
                 self.stats['dropped'] += 1
+                self.stats['overflow'] += ovf
                 return cyc + 1
             if mask == 0:
                 return self.emit(L, m, cyc + 1, what + ', clipped')
@@ -450,12 +453,13 @@ def main(argv):
         return rc
     if mode == 'random':
         rcosim, seeds, count = argv[2], argv[3].split(','), argv[4]
+        policy = ['--backpressure', argv[5]] if len(argv) > 5 else []
         rc, tot = 0, {}
         with tempfile.TemporaryDirectory(prefix='refclip-') as d:
             for seed in seeds:
                 out = os.path.join(d, 'r%s.vec' % seed)
                 p = subprocess.run([rcosim, 'gen', '--block', 'r5xx.clip', '--seed', seed, '--count', count,
-                                    '-o', out], capture_output=True, text=True)
+                                    '-o', out] + policy, capture_output=True, text=True)
                 if p.returncode != 0 or not os.path.exists(out):
                     print('BAD INPUT rcosim gen seed %s: %s%s' % (seed, p.stdout, p.stderr))
                     return 2
