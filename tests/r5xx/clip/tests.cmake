@@ -29,3 +29,15 @@ endforeach()
 # (cmocka).
 rcosim_add_cmocka_test(NAME test_r5xx_clip_math SOURCES ${CMAKE_CURRENT_LIST_DIR}/test_clip_math.c LIBS rcosim_blocks
                        LABELS "r5xx;r5xx.clip;smoke")
+# The second engineer's independent reference (scripts/blocks/r5xx_clip_ref.py, written from
+# docs/blocks/r5xx.clip.md alone: the document's state machine cycle by cycle, every vtx field and
+# cycle) against every golden vector, against seeded random vectors of rcosim gen, and the check
+# failing on copies of a vector with one expected field (or a cycle stamp) changed.
+add_test(NAME r5xx.clip.iref_vectors COMMAND ${Python3_EXECUTABLE} ${PROJECT_SOURCE_DIR}/scripts/blocks/r5xx_clip_ref.py
+         check ${PROJECT_SOURCE_DIR}/vectors/r5xx/clip)
+add_test(NAME r5xx.clip.iref_random COMMAND ${Python3_EXECUTABLE} ${PROJECT_SOURCE_DIR}/scripts/blocks/r5xx_clip_ref.py
+         random $<TARGET_FILE:rcosim> 3,2511,2513 1500)
+add_test(NAME r5xx.clip.iref_catches COMMAND ${Python3_EXECUTABLE} ${PROJECT_SOURCE_DIR}/scripts/blocks/r5xx_clip_ref.py
+         catches ${PROJECT_SOURCE_DIR}/vectors/r5xx/clip/near_clip.vec 1 8)
+set_tests_properties(r5xx.clip.iref_vectors r5xx.clip.iref_random r5xx.clip.iref_catches PROPERTIES
+                     LABELS "r5xx;r5xx.clip;smoke" ENVIRONMENT "PYTHONDONTWRITEBYTECODE=1")
