@@ -247,6 +247,8 @@ static void chain_reset(void *h, uint64_t *ports)
     memset(&s->rb3d, 0, sizeof s->rb3d);
     memset(&s->join, 0, sizeof s->join);
     memset(&s->rw, 0, sizeof s->rw);
+    s->raster.quad_ready = 0x1u;
+    s->raster.zq_ready = 0x1u;
     s->rb3d.frag_mrt = 0;
     r5xx_vap_model_ops.reset(s->h_vap, (uint64_t *)&s->vap);
     r5xx_raster_model_ops.reset(s->h_raster, (uint64_t *)&s->raster);

@@ -78,6 +78,29 @@ module r5xx_gfx3d (
   logic [23:0]  raster_frag_z;
   logic         raster_frag_back;
   logic [63:0]  raster_frag_argb;
+  logic         raster_quad_valid;
+  logic [15:0]  raster_quad_wseq;
+  logic [6:0]   raster_quad_addr;
+  logic [3:0]   raster_quad_cov;
+  logic         raster_quad_last;
+  logic [63:0]  raster_quad_p0rg;
+  logic [63:0]  raster_quad_p0ba;
+  logic [63:0]  raster_quad_p1rg;
+  logic [63:0]  raster_quad_p1ba;
+  logic [63:0]  raster_quad_p2rg;
+  logic [63:0]  raster_quad_p2ba;
+  logic [63:0]  raster_quad_p3rg;
+  logic [63:0]  raster_quad_p3ba;
+  logic         raster_zq_valid;
+  logic [15:0]  raster_zq_prim;
+  logic [13:0]  raster_zq_x;
+  logic [13:0]  raster_zq_y;
+  logic [3:0]   raster_zq_cov;
+  logic         raster_zq_back;
+  logic [23:0]  raster_zq_z0;
+  logic [23:0]  raster_zq_z1;
+  logic [23:0]  raster_zq_z2;
+  logic [23:0]  raster_zq_z3;
   logic         raster_idle;
 
   logic         zb_regw_ready;
@@ -184,6 +207,31 @@ module r5xx_gfx3d (
     .frag_z_o (raster_frag_z),
     .frag_back_o (raster_frag_back),
     .frag_argb_o (raster_frag_argb),
+    .quad_valid_o (raster_quad_valid),
+    .quad_ready_i (1'b1),
+    .quad_wseq_o (raster_quad_wseq),
+    .quad_addr_o (raster_quad_addr),
+    .quad_cov_o (raster_quad_cov),
+    .quad_last_o (raster_quad_last),
+    .quad_p0rg_o (raster_quad_p0rg),
+    .quad_p0ba_o (raster_quad_p0ba),
+    .quad_p1rg_o (raster_quad_p1rg),
+    .quad_p1ba_o (raster_quad_p1ba),
+    .quad_p2rg_o (raster_quad_p2rg),
+    .quad_p2ba_o (raster_quad_p2ba),
+    .quad_p3rg_o (raster_quad_p3rg),
+    .quad_p3ba_o (raster_quad_p3ba),
+    .zq_valid_o (raster_zq_valid),
+    .zq_ready_i (1'b1),
+    .zq_prim_o (raster_zq_prim),
+    .zq_x_o (raster_zq_x),
+    .zq_y_o (raster_zq_y),
+    .zq_cov_o (raster_zq_cov),
+    .zq_back_o (raster_zq_back),
+    .zq_z0_o (raster_zq_z0),
+    .zq_z1_o (raster_zq_z1),
+    .zq_z2_o (raster_zq_z2),
+    .zq_z3_o (raster_zq_z3),
     .idle_o (raster_idle)
   );
 
@@ -319,5 +367,5 @@ module r5xx_gfx3d (
 
   // outputs the wiring leaves open (open lines; a tied input's ready)
   logic unused;
-  assign unused = ^{zb_pass_x, zb_pass_y, zb_pass_err};
+  assign unused = ^{raster_quad_valid, raster_quad_wseq, raster_quad_addr, raster_quad_cov, raster_quad_last, raster_quad_p0rg, raster_quad_p0ba, raster_quad_p1rg, raster_quad_p1ba, raster_quad_p2rg, raster_quad_p2ba, raster_quad_p3rg, raster_quad_p3ba, raster_zq_valid, raster_zq_prim, raster_zq_x, raster_zq_y, raster_zq_cov, raster_zq_back, raster_zq_z0, raster_zq_z1, raster_zq_z2, raster_zq_z3, zb_pass_x, zb_pass_y, zb_pass_err};
 endmodule
