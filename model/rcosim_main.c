@@ -28,8 +28,9 @@ static size_t decode(const char *family, rc_show kind, uint64_t addr, uint64_t v
     return rdb_format(f, (uint32_t)addr, (uint32_t)value, buf, n);
 }
 
-/* Execs python3 SCRIPT (under scripts/) with ARGS: scripts/ goes first on PYTHONPATH, the import
- * root of the Python tools (their shared modules are scripts/rcosim_py/).  Returns only on error. */
+/* Execs python3 SCRIPT (under scripts/; or "-m", the module then in ARGS[2]) with ARGS: scripts/
+ * goes first on PYTHONPATH, the import root of the Python tools (their shared modules are
+ * scripts/rcosim_py/).  Returns only on error. */
 static int python_tool(const char *cmd, const char *script, char **args)
 {
     const char *old = getenv("PYTHONPATH");
@@ -122,11 +123,28 @@ static int import_command(int argc, char **argv)
     return rc;
 }
 
+/* 'rcosim mutate' samples single-point mutations of a block's RTL and runs each against the block's
+ * golden vectors (scripts/rcosim_py/mutate.py, docs/hardening.md); exec'd like 'export', as the
+ * module 'python3 -m rcosim_py.mutate' (the import root scripts/ is on PYTHONPATH), same arguments. */
+static int mutate_command(int argc, char **argv)
+{
+    char **args = calloc((size_t)argc + 4, sizeof *args);
+    if (!args)
+        return 2;
+    args[2] = "rcosim_py.mutate";
+    for (int i = 1; i < argc; i++)
+        args[i + 2] = argv[i];
+    int rc = python_tool("mutate", "-m", args);
+    free(args);
+    return rc;
+}
+
 static const rc_cli_cmd extra[] = {
     { "regs", "look up registers by name or address and decode values", rdb_regs_command },
     { "regress", "run a regression suite in parallel with JUnit and HTML reports", regress_command },
     { "export", "write a golden vector as a SystemVerilog or cocotb bench for another simulator", export_command },
     { "import", "turn a captured PM4 ring/IB dump and memory snapshots into an r5xx.gpu vector", import_command },
+    { "mutate", "mutation testing: does a block's golden-vector suite catch single-point RTL mutants", mutate_command },
     { NULL, NULL, NULL }
 };
 

@@ -13,6 +13,7 @@ import sys
 
 RREG = 'Linux drivers/gpu/drm/radeon/radeon_reg.h'
 R100D = 'Linux drivers/gpu/drm/radeon/r100d.h'
+RV515D = 'Linux drivers/gpu/drm/radeon/rv515d.h'
 XF86 = 'xf86-video-ati src/radeon_reg.h'
 DRM = 'old radeon DRM shared-core/radeon_drv.h'
 R5REG = 'Linux drivers/gpu/drm/radeon/r500_reg.h'
@@ -106,8 +107,8 @@ REGS = [
     ('DP_WRITE_MASK', '2D', 0x16CC, 'R/W', W32, RREG + ': RADEON_DP_WRITE_MASK 0x16cc; xf86-video-ati writes the planemask', None),
     ('DP_CNTL_XDIR_YDIR_YMAJOR', '2D', 0x16D0, 'R/W', [f('DST_Y_MAJOR', 2), f('DST_Y_DIR_TOP_TO_BOTTOM', 15), f('DST_X_DIR_LEFT_TO_RIGHT', 31)],
      RREG + ': RADEON_DP_CNTL_XDIR_YDIR_YMAJOR 0x16d0', None),
-    ('DEFAULT_PITCH_OFFSET', '2D', 0x16E0, 'R/W', PO, RREG + ': RADEON_DEFAULT_PITCH_OFFSET 0x16e0', None),
-    ('DEFAULT_SC_BOTTOM_RIGHT', '2D', 0x16E8, 'R/W', [f('DEFAULT_SC_RIGHT', 13, 0), f('DEFAULT_SC_BOTTOM', 29, 16)],
+    ('DEFAULT_PITCH_OFFSET', '2D', 0x16E0, 'R/W', PO, RREG + ': RADEON_DEFAULT_OFFSET 0x16e0 (xf86-video-ati writes pitch64 << 22 into it: a pitch-offset word)', None),
+    ('DEFAULT_SC_BOTTOM_RIGHT', '2D', 0x16E8, 'R/W', [f('DEFAULT_SC_RIGHT', 12, 0), f('DEFAULT_SC_BOTTOM', 28, 16)],
      RREG + ': RADEON_DEFAULT_SC_BOTTOM_RIGHT 0x16e8, RADEON_DEFAULT_SC_RIGHT_MAX (0x1fff << 0), RADEON_DEFAULT_SC_BOTTOM_MAX (0x1fff << 16)', None),
     ('SC_TOP_LEFT', '2D', 0x16EC, 'R/W', SC, RREG + ': RADEON_SC_TOP_LEFT 0x16ec', None),
     ('SC_BOTTOM_RIGHT', '2D', 0x16F0, 'R/W', SC, RREG + ': RADEON_SC_BOTTOM_RIGHT 0x16f0', None),
@@ -115,7 +116,7 @@ REGS = [
     ('DSTCACHE_CTLSTAT', '2D', 0x1714, 'R/W', [f('DC_FLUSH', 1, 0), f('DC_FREE', 3, 2), f('DC_BUSY', 31)],
      RREG + ': RADEON_DSTCACHE_CTLSTAT 0x1714; xf86-video-ati RADEONDoneCopy writes RADEON_RB2D_DC_FLUSH_ALL 0xf', None),
     ('WAIT_UNTIL', 'RBBM', 0x1720, 'W', WAIT, RREG + ': RADEON_WAIT_UNTIL 0x1720 and its RADEON_WAIT_* bits', None),
-    ('ISYNC_CNTL', 'RBBM', 0x1724, 'R/W', ISYNC, RREG + ': RADEON_ISYNC_CNTL 0x1724 and its RADEON_ISYNC_* bits 0-5', None),
+    ('ISYNC_CNTL', 'RBBM', 0x1724, 'R/W', ISYNC, RV515D + ': ISYNC_CNTL 0x1724 and its ISYNC_* bits 0-5', None),
     ('RBBM_GUICNTL', 'RBBM', 0x172C, 'R/W', [f('HOST_DATA_SWAP', 1, 0)], RREG + ': RADEON_RBBM_GUICNTL 0x172c', None),
     ('HOST_DATA[0-7]', '2D', 0x17C0, 'W', W32, RREG + ': RADEON_HOST_DATA0 0x17c0 ... RADEON_HOST_DATA7 0x17dc', 8),
     ('HOST_DATA_LAST', '2D', 0x17E0, 'W', W32, RREG + ': RADEON_HOST_DATA_LAST 0x17e0', None),

@@ -1,6 +1,6 @@
 """mutate.py - mutation testing of the shipped RTL against the golden vectors (issue 29, point 3):
-does the suite notice when the RTL is wrong?  (python3 -m rcosim_py.mutate, scripts/ on the path;
-meant to be 'rcosim mutate', whose dispatch is model/rcosim_main.c's to add.)
+does the suite notice when the RTL is wrong?  (rcosim mutate: model/rcosim_main.c execs
+python3 -m rcosim_py.mutate with scripts/ on the path.)
 
     python3 -m rcosim_py.mutate --block r5xx.cp -n 60 --seed 1 [-j 2] [-o DIR] [--vectors K]
 

@@ -1148,20 +1148,31 @@ def case_supp_facts(ctx):
 # ---- issue 29, point 3: mutation testing ------------------------------------------------------------
 
 def mutate(ctx, args, out):
-    env = dict(os.environ, PYTHONPATH=os.path.join(os.path.abspath(ctx['src']), 'scripts'),
-               PYTHONDONTWRITEBYTECODE='1')
-    p = subprocess.run([sys.executable, '-m', 'rcosim_py.mutate'] + args + ['-o', out], capture_output=True,
+    """Runs 'rcosim mutate' (model/rcosim_main.c execs python3 -m rcosim_py.mutate) from the
+    test's directory, with no PYTHONPATH of its own: the binary must set the import root."""
+    env = dict(os.environ, PYTHONDONTWRITEBYTECODE='1')
+    env.pop('PYTHONPATH', None)
+    p = subprocess.run([ctx['rcosim'], 'mutate'] + args + ['-o', out], capture_output=True,
                        text=True, timeout=1800, env=env, cwd=ctx['tmp'])
     check('Traceback' not in p.stderr, 'a traceback from mutate', p.stderr)
     return p
 
 
 def case_mutate(ctx):
-    """rcosim mutate (scripts/rcosim_py/mutate.py) on r5xx.cp: a seeded sample gives the same
+    """rcosim mutate (scripts/rcosim_py/mutate.py) on r5xx.cp: listed in 'rcosim --help', runs
+    through the binary; a seeded sample gives the same
     mutants twice; every mutant has an outcome; the reports (text, JSON, HTML) name every survivor
     with its diff and repro; a mutant the suite must catch (the host channel's write decode, && to
     ||) is killed; with no vector every mutant survives (the tool does not call a mutant killed
     by itself); a mutant listed as equivalent is not counted; bad usage is exit 2."""
+    # The subcommand is listed in 'rcosim --help' and answers its own --help (no iverilog needed).
+    p = subprocess.run([ctx['rcosim'], '--help'], capture_output=True, text=True, timeout=60)
+    check(p.returncode == 0 and re.search(r'^  mutate +mutation testing', p.stdout, re.M),
+          "'rcosim --help' lists mutate", p.stdout, p.stderr)
+    p = subprocess.run([ctx['rcosim'], 'mutate', '--help'], capture_output=True, text=True, timeout=60,
+                       cwd=ctx['tmp'], env={k: v for k, v in os.environ.items() if k != 'PYTHONPATH'})
+    check(p.returncode == 0 and p.stdout.startswith('usage: rcosim mutate') and '--block' in p.stdout,
+          "'rcosim mutate --help'", p.stdout, p.stderr)
     if not shutil.which('iverilog'):
         print('SKIP: no iverilog')
         return
