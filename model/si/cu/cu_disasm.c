@@ -294,13 +294,18 @@ void cu_disasm(uint32_t w0, uint32_t w1, char *buf, size_t n)
         static const name mb[] = {
             {8, "buffer_load_ubyte"}, {9, "buffer_load_sbyte"}, {10, "buffer_load_ushort"},
             {11, "buffer_load_sshort"}, {12, "buffer_load_dword"}, {24, "buffer_store_byte"},
-            {26, "buffer_store_short"}, {28, "buffer_store_dword"}, {50, "buffer_atomic_add"}, {0, NULL}
+            {26, "buffer_store_short"}, {28, "buffer_store_dword"}, {50, "buffer_atomic_add"},
+            {13, "buffer_load_dwordx2"}, {14, "buffer_load_dwordx4"}, {15, "buffer_load_dwordx3"},
+            {29, "buffer_store_dwordx2"}, {30, "buffer_store_dwordx4"}, {31, "buffer_store_dwordx3"}, {0, NULL}
         };
         nm = find(mb, d.op);
         if (!nm)
             break;
-        unsigned aw = (d.addr64 || (d.offen && d.idxen)) ? 2 : 1;
-        snprintf(a, sizeof a, "v%u", d.vdata);
+        unsigned aw = (d.addr64 || (d.offen && d.idxen)) ? 2 : 1, nd = cu_mubuf_dwords(d.op);
+        if (nd > 1)
+            snprintf(a, sizeof a, "v[%u:%u]", d.vdata, d.vdata + nd - 1);
+        else
+            snprintf(a, sizeof a, "v%u", d.vdata);
         snprintf(b, sizeof b, aw == 2 ? "v[%u:%u]" : "v%u", d.vaddr, d.vaddr + 1);
         sop(d.srsrc * 4, 4, 0, c, sizeof c);
         sop(d.msoff, 1, 0, e, sizeof e);

@@ -563,6 +563,11 @@ uint32_t cu_ds_atomic(unsigned op, uint32_t old, uint32_t d)
     }
 }
 
+unsigned cu_mubuf_dwords(unsigned op)
+{
+    return (op == 13 || op == 29) ? 2 : (op == 14 || op == 30) ? 4 : (op == 15 || op == 31) ? 3 : 1;
+}
+
 int cu_mubuf_op(unsigned op, int *load, int *store, int *atomic, unsigned *bytes, int *sext)
 {
     *load = *store = *atomic = *sext = 0;
@@ -570,10 +575,10 @@ int cu_mubuf_op(unsigned op, int *load, int *store, int *atomic, unsigned *bytes
     switch (op) {
     case 8: case 9: *load = 1; *bytes = 1; *sext = op == 9; return 1;
     case 10: case 11: *load = 1; *bytes = 2; *sext = op == 11; return 1;
-    case 12: *load = 1; return 1;
+    case 12: case 13: case 14: case 15: *load = 1; return 1;
     case 24: *store = 1; *bytes = 1; return 1;
     case 26: *store = 1; *bytes = 2; return 1;
-    case 28: *store = 1; return 1;
+    case 28: case 29: case 30: case 31: *store = 1; return 1;
     case 50: *atomic = 1; return 1;
     default: return 0;
     }

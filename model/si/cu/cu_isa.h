@@ -87,8 +87,10 @@ unsigned cu_salu_srcs(unsigned fmt, unsigned op);
 
 /* DS atomic ops 0-11 (and their _RTN forms 32-43): the new LDS value from the old one and DATA0. */
 uint32_t cu_ds_atomic(unsigned op, uint32_t old, uint32_t d);
-/* MUBUF ops: 1 if built; a load (writes VDATA), a store, the atomic; the access width in bytes. */
+/* MUBUF ops: 1 if built; a load (writes VDATA), a store, the atomic; the access width in bytes
+ * (below a dword), sign extension; cu_mubuf_dwords: the dwords per lane (1, or 2-4 for x2/x3/x4). */
 int cu_mubuf_op(unsigned op, int *load, int *store, int *atomic, unsigned *bytes, int *sext);
+unsigned cu_mubuf_dwords(unsigned op);
 
 /* Vector ALU on one lane.  a, b, c: source values after modifiers (64-bit for S064 src0);
  * m: the lane's mask bit (VCC or src2 pair); k: the literal of madmk/madak.  Returns the

@@ -45,6 +45,7 @@ typedef struct cu {
     uint64_t mask;
     uint32_t hash;
     uint32_t aold;                      /* buffer_atomic_add: the dword read */
+    unsigned mk;                        /* MUBUF x2/x3/x4: the lane's dword */
     /* the retire record */
     unsigned r_dst;
     int r_err, end, bar;
@@ -306,11 +307,12 @@ static void exec_mubuf(cu *s)
     unsigned nb;
     if (!cu_mubuf_op(d->op, &ld, &stv, &atm, &nb, &sx) || d->lds || d->tfe || (d->addr64 && (d->offen || d->idxen)) ||
         !mubuf_vsharp(s, vs) || (vs[1] >> 31) || ((vs[3] >> 23) & 1) || d->msoff == 255 ||
-        !sread(s, d->msoff, &so) || d->vaddr >= CU_NVGPR || d->vdata >= CU_NVGPR) {
+        !sread(s, d->msoff, &so) || d->vaddr >= CU_NVGPR || d->vdata + cu_mubuf_dwords(d->op) > CU_NVGPR) {
         fail(s);
         return;
     }
     s->lane = 0;
+    s->mk = 0;
     s->hash = 0;
     s->r_dst = (ld || (atm && ((s->w0 >> 14) & 1))) ? 256 + d->vdata : CU_DST_NONE;
     s->st = S_VMEM;
@@ -334,10 +336,10 @@ static uint32_t mubuf_addr_raw(const cu *s, int *oob)
     uint32_t base = vs[0], stride = (vs[1] >> 16) & 0x3FFF, nrec = vs[2];
     *oob = 0;
     if (d->addr64)
-        return base + s->vg[s->cur][va][l] + so + d->moff;
+        return base + s->vg[s->cur][va][l] + so + d->moff + 4 * s->mk;
     uint32_t idx = d->idxen ? s->vg[s->cur][va][l] : 0;
     uint32_t voff = d->offen ? s->vg[s->cur][(va + d->idxen) % CU_NVGPR][l] : 0;
-    uint32_t off = voff + d->moff;
+    uint32_t off = voff + d->moff + 4 * s->mk;     /* dword mk of an x2/x3/x4 access */
     *oob = stride == 0 ? off >= nrec : idx >= nrec;
     return base + so + off + idx * stride;
 }
@@ -694,7 +696,7 @@ static void cu_eval(void *h, uint64_t *ports)
             p->memreq_valid = 1;
             p->memreq_addr = a & ~3u;
             if (stv) {
-                uint32_t v = s->vg[s->cur][s->d.vdata][s->lane];
+                uint32_t v = s->vg[s->cur][s->d.vdata + s->mk][s->lane];
                 unsigned sh = nb == 1 ? 8 * (a & 3) : nb == 2 ? 8 * (a & 2) : 0;
                 p->memreq_we = 1;
                 p->memreq_wdata = nb == 4 ? v : (v & (nb == 1 ? 0xFFu : 0xFFFFu)) << sh;
@@ -782,10 +784,10 @@ static void cu_tick(void *h, const uint64_t *ports)
         } else if (stv) {
             adv = oob || req;
             if (req)
-                s->hash = hmix(s->hash, s->vg[s->cur][s->d.vdata][s->lane]);
+                s->hash = hmix(s->hash, s->vg[s->cur][s->d.vdata + s->mk][s->lane]);
         } else if (oob) {
             if (ld || glc) {
-                s->vg[s->cur][s->d.vdata][s->lane] = 0;
+                s->vg[s->cur][s->d.vdata + s->mk][s->lane] = 0;
                 s->hash = hmix(s->hash, 0);
             }
             adv = 1;
@@ -794,7 +796,10 @@ static void cu_tick(void *h, const uint64_t *ports)
             if (req)
                 s->st = S_VWAIT;
         }
-        if (adv) {
+        if (adv && act && s->mk + 1 < cu_mubuf_dwords(s->d.op)) {
+            s->mk++;                             /* the lane's next dword */
+        } else if (adv) {
+            s->mk = 0;
             if (s->lane == 63) s->st = S_RETIRE;
             else s->lane++;
         }
@@ -809,11 +814,16 @@ static void cu_tick(void *h, const uint64_t *ports)
             unsigned nb;
             mb_kind(s, &ld, &stv, &atm, &nb, &sx);
             uint32_t v = mb_extract(rd, mubuf_addr_raw(s, &oob), nb, sx);
-            s->vg[s->cur][s->d.vdata][s->lane] = v;
+            s->vg[s->cur][s->d.vdata + s->mk][s->lane] = v;
             s->hash = hmix(s->hash, v);
-            if (s->lane == 63) {
+            if (s->mk + 1 < cu_mubuf_dwords(s->d.op)) {
+                s->mk++;
+                s->st = S_VMEM;
+            } else if (s->lane == 63) {
+                s->mk = 0;
                 s->st = S_RETIRE;
             } else {
+                s->mk = 0;
                 s->lane++;
                 s->st = S_VMEM;
             }

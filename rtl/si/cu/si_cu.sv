@@ -81,6 +81,7 @@ module si_cu (
   logic [11:0] lds_wa, lds_wa2;
   logic [31:0] lds_wd, lds_wd2;
   logic [31:0] aold_q, aold_d;          // buffer_atomic_add: the dword read
+  logic [1:0]  mk_q, mk_d;              // MUBUF x2/x3/x4: the lane's dword
   logic [31:0] vlane [32];            // every VGPR's value in lane lane_q
   logic [31:0] m0_q, m0_d;
   logic [63:0] vcc_q, vcc_d, exec_q, exec_d, mask_q, mask_d;
@@ -382,12 +383,24 @@ module si_cu (
   assign mso = sread({1'b0, msoff});
   // the op's kind: a load (8-11 sub-dword, 12), a store (24 byte, 26 short, 28), the atomic add (50)
   logic        mb_ld, mb_st, mb_atm, mb_sx, mb_glc;
-  logic [2:0]  mb_nb;
+  logic [2:0]  mb_nb, mb_n;
+  logic        mb_last;                 // the lane's last dword
+  logic [4:0]  mb_vd;                   // VDATA + the dword
   logic [31:0] mb_raw, mb_ext, mb_wd;
   logic [3:0]  mb_be;
   always_comb begin
-    mb_ld  = op == 9'd8 || op == 9'd9 || op == 9'd10 || op == 9'd11 || op == 9'd12;
-    mb_st  = op == 9'd24 || op == 9'd26 || op == 9'd28;
+    mb_ld  = op == 9'd8 || op == 9'd9 || op == 9'd10 || op == 9'd11 || op == 9'd12 || op == 9'd13 ||
+             op == 9'd14 || op == 9'd15;
+    mb_st  = op == 9'd24 || op == 9'd26 || op == 9'd28 || op == 9'd29 || op == 9'd30 || op == 9'd31;
+    if (op == 9'd13 || op == 9'd29) begin
+      mb_n = 3'd2;
+    end else if (op == 9'd14 || op == 9'd30) begin
+      mb_n = 3'd4;
+    end else if (op == 9'd15 || op == 9'd31) begin
+      mb_n = 3'd3;
+    end else begin
+      mb_n = 3'd1;
+    end
     mb_atm = op == 9'd50;
     mb_sx  = op == 9'd9 || op == 9'd11;
     if (op == 9'd8 || op == 9'd9 || op == 9'd24) begin
@@ -401,16 +414,19 @@ module si_cu (
   assign mb_glc = w0_q[14];
   assign mubuf_fail = !(mb_ld || mb_st || mb_atm) || lds || tfe || (addr64 && (offen || idxen)) ||
                       !(vs0[32] && vs1[32] && vs2[32] && vs3[32]) || vs1[31] || vs3[23] ||
-                      msoff == 8'd255 || !mso[32] || vaddr >= 8'd32 || vdata >= 8'd32;
+                      msoff == 8'd255 || !mso[32] || vaddr >= 8'd32 ||
+                      {1'b0, vdata} + {6'd0, mb_n} > 9'd32;
+  assign mb_last = {1'b0, mk_q} + 3'd1 >= mb_n;
+  assign mb_vd   = vdata[4:0] + {3'd0, mk_q};
   assign mb_va     = vaddr[4:0];
   assign mb_va2    = vaddr[4:0] + {4'd0, idxen};
   assign mb_stride = vs1[29:16];
   assign mb_idx    = idxen ? vlane[mb_va] : 32'd0;
   assign mb_voff   = offen ? vlane[mb_va2] : 32'd0;
-  assign mb_off    = mb_voff + {20'd0, moff};
+  assign mb_off    = mb_voff + {20'd0, moff} + {28'd0, mk_q, 2'b00};
   always_comb begin
     if (addr64) begin
-      mb_raw = vs0[31:0] + vlane[mb_va] + mso[31:0] + {20'd0, moff};
+      mb_raw = vs0[31:0] + vlane[mb_va] + mso[31:0] + {20'd0, moff} + {28'd0, mk_q, 2'b00};
       mb_oob = 1'b0;
     end else begin
       mb_raw = vs0[31:0] + mso[31:0] + mb_off + mb_idx * {18'd0, mb_stride};
@@ -439,7 +455,7 @@ module si_cu (
       mb_be = mb_raw[1] ? 4'hC : 4'h3;
     end else begin
       mb_ext = memrsp_data_i;
-      mb_wd  = vlane[vdata[4:0]];
+      mb_wd  = vlane[mb_vd];
       mb_be  = 4'hF;
     end
   end
@@ -630,6 +646,7 @@ module si_cu (
     lds_wa2    = '0;
     lds_wd2    = '0;
     aold_d     = aold_q;
+    mk_d       = mk_q;
     errs_d     = errs_q;
     m0_d       = m0_q;
     vcc_d      = vcc_q;
@@ -873,6 +890,7 @@ module si_cu (
             end else begin
               lane_d = '0;
               rdst_d = (mb_ld || (mb_atm && mb_glc)) ? {2'b01, vdata} : DST_NONE;
+              mk_d   = '0;
               st_d   = S_VMEM;
             end
           end
@@ -1032,21 +1050,31 @@ module si_cu (
           lane_d = lane_q + 6'd1;
         end else if (mb_st) begin
           if (req_fire) begin
-            hash_d = hmix(hash_q, vlane[vdata[4:0]]);
+            hash_d = hmix(hash_q, vlane[mb_vd]);
           end
           if (mb_oob || req_fire) begin
-            st_d = (lane_q == 6'd63) ? S_RETIRE : S_VMEM;
-            lane_d = lane_q + 6'd1;
+            if (mb_last) begin
+              mk_d   = '0;
+              st_d   = (lane_q == 6'd63) ? S_RETIRE : S_VMEM;
+              lane_d = lane_q + 6'd1;
+            end else begin
+              mk_d = mk_q + 2'd1;
+            end
           end
         end else if (mb_oob) begin
           if (mb_ld || mb_glc) begin
             vwe_a  = 1'b1;
-            vwa_a  = {vdata[4:0], lane_q};
+            vwa_a  = {mb_vd, lane_q};
             vwd_a  = '0;
             hash_d = hmix(hash_q, 32'd0);
           end
-          st_d   = (lane_q == 6'd63) ? S_RETIRE : S_VMEM;
-          lane_d = lane_q + 6'd1;
+          if (mb_last) begin
+            mk_d   = '0;
+            st_d   = (lane_q == 6'd63) ? S_RETIRE : S_VMEM;
+            lane_d = lane_q + 6'd1;
+          end else begin
+            mk_d = mk_q + 2'd1;
+          end
         end else if (req_fire) begin
           st_d = S_VWAIT;
         end
@@ -1058,11 +1086,17 @@ module si_cu (
           st_d   = S_VATW;
         end else if (rsp_fire) begin
           vwe_a  = 1'b1;
-          vwa_a  = {vdata[4:0], lane_q};
+          vwa_a  = {mb_vd, lane_q};
           vwd_a  = mb_ext;
           hash_d = hmix(hash_q, mb_ext);
-          st_d   = (lane_q == 6'd63) ? S_RETIRE : S_VMEM;
-          lane_d = lane_q + 6'd1;
+          if (mb_last) begin
+            mk_d   = '0;
+            st_d   = (lane_q == 6'd63) ? S_RETIRE : S_VMEM;
+            lane_d = lane_q + 6'd1;
+          end else begin
+            mk_d = mk_q + 2'd1;
+            st_d = S_VMEM;
+          end
         end
       end
 
@@ -1194,6 +1228,7 @@ module si_cu (
       hash_q     <= '0;
       npc_q      <= '0;
       aold_q     <= '0;
+      mk_q       <= '0;
       lane_q     <= '0;
       sn_q       <= '0;
       sreq_q     <= '0;
@@ -1236,6 +1271,7 @@ module si_cu (
       hash_q     <= hash_d;
       npc_q      <= npc_d;
       aold_q     <= aold_d;
+      mk_q       <= mk_d;
       lane_q     <= lane_d;
       sn_q       <= sn_d;
       sreq_q     <= sreq_d;

@@ -4,7 +4,7 @@
 // Sub-dword loads and stores in and out of range, odd short addresses, atomics with and
 // without GLC in and out of range and colliding lanes, DS atomics on shared dwords, read2/write2
 // with offsets past the LDS and past an M0 limit, write2 to one dword twice, readfirstlane with
-// a partial and an empty EXEC.
+// a partial and an empty EXEC; dwordx2/x3/x4 loads and stores whose dwords cross the range end.
   s_mov_b32 s8, 0x10000            // V# A: base 0x10000, stride 0, 100 bytes
   s_mov_b32 s9, 0
   s_mov_b32 s10, 100
@@ -80,4 +80,11 @@
   v_add_i32_e32 v23, vcc, s20, v0
   v_add_i32_e32 v23, vcc, s24, v23
   buffer_store_dword v23, v2, s[8:11], 0 offen offset:4
+  buffer_load_dwordx2 v[10:11], v2, s[8:11], 0 offen offset:88
+  buffer_load_dwordx4 v[12:15], v1, s[8:11], 0 offen offset:60
+  buffer_load_dwordx3 v[16:18], v0, s[12:15], 0 idxen offset:4
+  buffer_store_dwordx2 v[10:11], v0, s[12:15], 0 idxen offset:8
+  buffer_store_dwordx4 v[12:15], v2, s[8:11], 0 offen offset:40
+  buffer_store_dwordx3 v[16:18], v[2:3], s[12:15], 0 addr64 offset:200
+  buffer_load_dwordx4 v[24:27], v[2:3], s[12:15], 0 addr64 offset:196
   s_endpgm

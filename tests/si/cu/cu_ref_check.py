@@ -20,7 +20,7 @@ from blocks import si_cu_ref
 
 FIELDS = ('wave', 'pc', 'inst', 'lit', 'dst', 'val', 'exec', 'vcc', 'scc', 'err')
 # Kernel vectors that use the instructions added to docs/blocks/si.cu.md after the reference was
-# written (MUBUF 8-11/24/26/50, DS 0-11/14/32-43/55, v_readfirstlane_b32): they are checked in
+# written (MUBUF 8-11/13-15/24/26/29-31/50, DS 0-11/14/32-43/55, v_readfirstlane_b32): they are checked in
 # lockstep and against the host's answer (si.cu.kernels_host), and by the reference once a second
 # engineer has extended it from the doc; then this set becomes empty.
 AWAITING_REF = {'matmul.vec', 'hist.vec', 'bytes.vec', 'ldsops.vec', 'edge.vec'}

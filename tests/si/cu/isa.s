@@ -283,3 +283,10 @@ ds_max_rtn_u32 v3, v1, v2
 ds_and_rtn_b32 v3, v1, v2
 ds_or_rtn_b32 v3, v1, v2
 buffer_store_short v5, v2, s[4:7], 0 offen offset:5
+buffer_load_dwordx2 v[0:1], v[2:3], s[4:7], 0 addr64
+buffer_load_dwordx3 v[0:2], v2, s[4:7], 0 offen
+buffer_load_dwordx4 v[0:3], v2, s[4:7], s1 idxen offset:8
+buffer_store_dwordx2 v[4:5], v[2:3], s[4:7], 0 addr64
+buffer_store_dwordx3 v[4:6], v2, s[4:7], 0 offen
+buffer_store_dwordx4 v[4:7], v2, s[4:7], 0 idxen offset:4 glc
+buffer_load_dwordx4 v[28:31], v[2:3], s[4:7], 0 idxen offen offset:4
