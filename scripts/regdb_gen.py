@@ -944,6 +944,22 @@ def apply_fixup(regs, fx):
         if any(v == fx["value"] for v, _ in f.enums):
             raise FixupError("fix-up %s: %s.%s already has value %s" % (fx["id"], r.name, f.name, fx["value"]))
         f.enums = sorted(f.enums + [(fx["value"], fx["name"])])
+    elif act == "drop_enum":
+        r = find_reg(regs, fx)
+        f = find_field(r, fx["field"], fx)
+        hits = [k for k, (v, n) in enumerate(f.enums) if v == fx["value"] and n == fx["expect"]]
+        if len(hits) != 1:
+            raise FixupError("fix-up %s: %s.%s value %s %r matched %d values"
+                             % (fx["id"], r.name, f.name, fx["value"], fx["expect"], len(hits)))
+        del f.enums[hits[0]]
+    elif act == "set_enums":
+        r = find_reg(regs, fx)
+        f = find_field(r, fx["field"], fx)
+        have = [[v, n] for v, n in f.enums]
+        if have != fx["expect"]:
+            raise FixupError("fix-up %s: %s.%s has values %s, expected %s"
+                             % (fx["id"], r.name, f.name, have, fx["expect"]))
+        f.enums = [(int(v), n) for v, n in fx["enums"]]
     else:
         raise FixupError("fix-up %s: unknown action %r" % (fx["id"], act))
     return r

@@ -36,7 +36,7 @@ add_custom_command(
   VERBATIM)
 list(APPEND rdb_tables ${out})
 
-add_library(rcosim_regdb STATIC ${RDB_DIR}/regdb.c ${RDB_DIR}/regs_cmd.c ${rdb_tables})
+add_library(rcosim_regdb STATIC ${RDB_DIR}/regdb.c ${RDB_DIR}/regs_cmd.c ${RDB_DIR}/rdb_inst.c ${rdb_tables})
 target_include_directories(rcosim_regdb PUBLIC ${RDB_DIR})
 target_compile_options(rcosim_regdb PRIVATE ${RCOSIM_WARNINGS})
 
@@ -67,3 +67,14 @@ set_tests_properties(regdb_parser PROPERTIES
 add_test(NAME regdb_regen
   COMMAND ${Python3_EXECUTABLE} ${RDB_TEST_DIR}/regen_check.py --root ${RDB_ROOT} --seeds ${RCOSIM_SEEDS_DIR})
 set_tests_properties(regdb_regen PROPERTIES LABELS "regdb")
+
+# `rcosim regs --family si --inst` against llvm-mc (Debian LLVM 14, -mcpu=bonaire) on every opcode of
+# every format that llvm-mc assembles (1,184 encodings, VOP3 forms of VOPC/VOP2/VOP1 included); the
+# injected wrong answer must be caught.
+add_test(NAME regdb_inst_llvm
+  COMMAND ${Python3_EXECUTABLE} ${RDB_TEST_DIR}/inst_llvm_check.py --rcosim $<TARGET_FILE:rcosim> --min-checked 1184)
+set_tests_properties(regdb_inst_llvm PROPERTIES LABELS "regdb" ENVIRONMENT "PYTHONDONTWRITEBYTECODE=1")
+add_test(NAME regdb_inst_llvm_inject
+  COMMAND ${Python3_EXECUTABLE} ${RDB_TEST_DIR}/inst_llvm_check.py --rcosim $<TARGET_FILE:rcosim> --only SQ_SOP1 --inject)
+set_tests_properties(regdb_inst_llvm_inject PROPERTIES LABELS "regdb"
+  ENVIRONMENT "PYTHONDONTWRITEBYTECODE=1")

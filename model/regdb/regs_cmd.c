@@ -5,6 +5,7 @@
  *   rcosim regs [--family r5xx|si] NAME|ADDRESS VALUE      ... and VALUE decoded field by field
  *   rcosim regs [--family r5xx|si] NAME FIELD=X,FIELD=Y    encode fields into a value
  *   rcosim regs [--family r5xx|si] --grep PATTERN          registers whose names match
+ *   rcosim regs --family si --inst WORD0 [WORD1]           decode a GCN instruction (rdb_inst.h)
  *
  * Exit status: 0 ok, 1 nothing matched --grep, 2 bad usage or unknown register, address or family.
  */
@@ -17,6 +18,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "rdb_inst.h"
 #include "regdb.h"
 
 #define MAX_SHARED 32           /* registers printed for one shared address */
@@ -27,6 +29,7 @@ static int short_usage(void)
             "usage: rcosim regs [--family F] NAME|ADDRESS [VALUE]\n"
             "       rcosim regs [--family F] NAME FIELD=VALUE[,FIELD=VALUE...]\n"
             "       rcosim regs [--family F] --grep PATTERN\n"
+            "       rcosim regs --family si --inst WORD0 [WORD1]\n"
             "Try 'rcosim regs --help'.\n");
     return 2;
 }
@@ -38,6 +41,7 @@ static void usage(FILE *out)
             "usage: rcosim regs [--family F] NAME|ADDRESS [VALUE]\n"
             "       rcosim regs [--family F] NAME FIELD=VALUE[,FIELD=VALUE...]\n"
             "       rcosim regs [--family F] --grep PATTERN\n"
+            "       rcosim regs --family si --inst WORD0 [WORD1]\n"
             "\n"
             "Look up a register of the register database by name (any case; array instances such\n"
             "as RB3D_COLOROFFSET2 too) or byte address (0x4e04), print its fields, bit ranges,\n"
@@ -51,6 +55,9 @@ static void usage(FILE *out)
             "\n"
             "  -g, --grep PATTERN  list registers whose names contain PATTERN (any case;\n"
             "                      * and ? are wildcards, then the whole name must match)\n"
+            "  -i, --inst          decode the instruction dword WORD0 (and its second dword\n"
+            "                      WORD1: VOP3/MUBUF/MTBUF/DS/MIMG/EXP/FLAT word 1 or a literal)\n"
+            "                      with the family's instruction formats (si)\n"
             "  -h, --help          this text\n"
             "\n"
             "Exit status: 0 ok, 1 no register matched --grep, 2 bad usage or unknown register.\n");
@@ -206,6 +213,67 @@ static void print_decoded(const rdb_reg *r, uint32_t value)
         printf("  bits set outside every documented field: 0x%08X\n", (unsigned)(value & ~covered));
 }
 
+/* Lower-case mnemonic of an opcode name: SQ_S_MOV_B32 -> s_mov_b32. */
+static void mnemonic(const char *name, char *buf, size_t n)
+{
+    size_t i = 0;
+    if (strncmp(name, "SQ_", 3) == 0)
+        name += 3;
+    for (; name[i] && i + 1 < n; i++)
+        buf[i] = (char)((name[i] >= 'A' && name[i] <= 'Z') ? name[i] - 'A' + 'a' : name[i]);
+    buf[i] = '\0';
+}
+
+/* --inst: the format, the opcode and every field of the instruction's dwords. */
+static int cmd_inst(const rdb_family *f, int argc, char **argv)
+{
+    uint32_t w[2] = { 0, 0 };
+    int nw = argc, i;
+    rdb_inst in;
+    char mn[64];
+    if (nw < 1 || nw > 2) {
+        fprintf(stderr, "rcosim regs: --inst takes one or two instruction dwords\n");
+        return 2;
+    }
+    for (i = 0; i < nw; i++)
+        if (!parse_u32(argv[i], &w[i])) {
+            fprintf(stderr, "rcosim regs: '%s' is not a 32-bit instruction dword\n", argv[i]);
+            return 2;
+        }
+    if (!rdb_reg_by_name(f, "SQ_INST")) {
+        fprintf(stderr, "rcosim regs: family %s has no instruction formats (use --family si)\n",
+                rdb_family_name(f));
+        return 2;
+    }
+    if (rdb_inst_decode(f, w[0], &in) != 0) {
+        fprintf(stderr, "rcosim regs: 0x%08X matches no instruction format\n", (unsigned)w[0]);
+        return 2;
+    }
+    if (in.op_name)
+        mnemonic(in.op_name, mn, sizeof mn);
+    else
+        snprintf(mn, sizeof mn, "(undocumented opcode %u)", (unsigned)in.op);
+    printf("%s %s op %u", rdb_reg_name(in.fmt), mn, (unsigned)in.op);
+    if (in.op_list && in.op_list != in.fmt)
+        printf(" (%s op %u)", rdb_reg_name(in.op_list), (unsigned)in.op_in_list);
+    printf(", %u dword%s%s\n", in.ndwords, in.ndwords == 1 ? "" : "s", in.literal ? " (literal)" : "");
+    print_reg_header(f, in.fmt);
+    print_decoded(in.fmt, w[0]);
+    if (in.ndwords == 2 && nw < 2) {
+        printf("second dword not given\n");
+    } else if (in.word1) {
+        print_reg_header(f, in.word1);
+        print_decoded(in.word1, w[1]);
+    } else if (in.literal) {
+        printf("literal 0x%08X\n", (unsigned)w[1]);
+    } else if (nw == 2) {
+        fprintf(stderr, "rcosim regs: %s is one dword; 0x%08X is not part of it\n",
+                rdb_reg_name(in.fmt), (unsigned)w[1]);
+        return 2;
+    }
+    return 0;
+}
+
 static int cmd_grep(const rdb_family *f, const char *pattern)
 {
     size_t e, i, n = 0;
@@ -287,6 +355,7 @@ int rdb_regs_command(int argc, char **argv)
         { "family", required_argument, NULL, 'f' },
         { "grep", required_argument, NULL, 'g' },
         { "help", no_argument, NULL, 'h' },
+        { "inst", no_argument, NULL, 'i' },
         { NULL, 0, NULL, 0 },
     };
     const char *family = "r5xx", *grep = NULL, *what, *value_text;
@@ -294,11 +363,11 @@ int rdb_regs_command(int argc, char **argv)
     const rdb_reg *regs[MAX_SHARED];
     size_t nregs, nshow, i;
     uint32_t addr = 0, value = 0;
-    int c, have_value = 0, by_addr;
+    int c, have_value = 0, by_addr, inst = 0;
 
     optind = 0;                 /* glibc: full re-initialisation (the caller may have used getopt) */
     opterr = 0;
-    while ((c = getopt_long(argc, argv, "f:g:h", opts, NULL)) != -1) {
+    while ((c = getopt_long(argc, argv, "f:g:hi", opts, NULL)) != -1) {
         switch (c) {
         case 'f':
             family = optarg;
@@ -309,6 +378,9 @@ int rdb_regs_command(int argc, char **argv)
         case 'h':
             usage(stdout);
             return 0;
+        case 'i':
+            inst = 1;
+            break;
         default:
             if (optopt && c == '?' && strchr("fg", optopt))
                 fprintf(stderr, "rcosim regs: option -%c needs an argument\n", optopt);
@@ -324,6 +396,13 @@ int rdb_regs_command(int argc, char **argv)
             fprintf(stderr, " %s", rdb_family_name(rdb_family_at(i)));
         fprintf(stderr, ")\n");
         return 2;
+    }
+    if (inst) {
+        if (grep) {
+            fprintf(stderr, "rcosim regs: --inst and --grep exclude each other\n");
+            return 2;
+        }
+        return cmd_inst(f, argc - optind, argv + optind);
     }
     if (grep) {
         if (optind != argc) {

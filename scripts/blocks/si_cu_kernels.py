@@ -189,9 +189,139 @@ def k_reduce(rng):
     return n, args, {BUF[0]: a}, {BUF[1]: out}
 
 
+def k_scan(rng):
+    groups = 2
+    n = groups * 256
+    a = [rng.getrandbits(32) for _ in range(n)]
+    out = []
+    for g in range(groups):
+        acc = 0
+        for x in a[g * 256:(g + 1) * 256]:
+            acc = (acc + x) & 0xFFFFFFFF
+            out.append(acc)
+    args = [('ptr', BUF[0]), ('ptr', BUF[1]), ('u32', 256)]
+    return n, args, {BUF[0]: a}, {BUF[1]: out}
+
+
+MM_N = 32
+
+
+def k_matmul(rng):
+    n = MM_N
+    A = [rng.getrandbits(32) for _ in range(n * n)]
+    B = [rng.getrandbits(32) for _ in range(n * n)]
+    C = []
+    for r in range(n):
+        for c in range(n):
+            C.append(sum(A[r * n + k] * B[k * n + c] for k in range(n)) & 0xFFFFFFFF)
+    args = [('ptr', BUF[0]), ('ptr', BUF[1]), ('ptr', BUF[2]), ('u32', n)]
+    return n * n, args, {BUF[0]: A, BUF[1]: B}, {BUF[2]: C}
+
+
+HIST_GROUPS = 2
+
+
+def k_hist(rng):
+    n = HIST_GROUPS * 256
+    data = [rng.getrandbits(8) for _ in range(n)]
+    bins0 = [rng.getrandbits(16) for _ in range(64)]       # the atomics add to what is there
+    bins = list(bins0)
+    for x in data:
+        bins[x & 63] += 1
+    words = [data[i] | data[i + 1] << 8 | data[i + 2] << 16 | data[i + 3] << 24 for i in range(0, n, 4)]
+    args = [('ptr', BUF[0]), ('ptr', BUF[1]), ('u32', 256)]
+    return n, args, {BUF[0]: words, BUF[1]: bins0}, {BUF[1]: bins}
+
+
+def pack(vals, nbytes):
+    """Little-endian bytes of vals (nbytes each) as dwords."""
+    b = b''.join(int(v & ((1 << 8 * nbytes) - 1)).to_bytes(nbytes, 'little') for v in vals)
+    b += bytes(-len(b) % 4)
+    return list(struct.unpack('<%dI' % (len(b) // 4), b))
+
+
+def k_bytes(rng):
+    n = 128                                # 2 groups of 64: 2 waves
+    b = [rng.getrandbits(8) for _ in range(n)]
+    c = [rng.randrange(-128, 128) for _ in range(n)]
+    us = [rng.getrandbits(16) for _ in range(n)]
+    ss = [rng.randrange(-32768, 32768) for _ in range(n)]
+    acc0 = [rng.getrandbits(32) for _ in range(n)]
+    v = [b[i] + c[i] * 3 + us[i] * 5 + ss[i] * 7 for i in range(n)]
+    ob = [(x >> 3) & 0xFF for x in v]
+    os_ = [(x * 11) & 0xFFFF for x in v]
+    acc = [(acc0[i] + v[i]) & 0xFFFFFFFF for i in range(n)]
+    o = []
+    for i in range(n):
+        f = v[(i // 64) * 64 + 1] if i & 1 else 0        # readfirstlane: lane 1 of the wave
+        o.append((v[i] ^ acc0[i] ^ (f << 1)) & 0xFFFFFFFF)
+    args = [('ptr', BUF[0]), ('ptr', BUF[0] + 0x1000), ('ptr', BUF[0] + 0x2000), ('ptr', BUF[0] + 0x3000),
+            ('ptr', BUF[1]), ('ptr', BUF[1] + 0x1000), ('ptr', BUF[2]), ('ptr', BUF[3]), ('u32', 64)]
+    inputs = {BUF[0]: pack(b, 1), BUF[0] + 0x1000: pack(c, 1), BUF[0] + 0x2000: pack(us, 2),
+              BUF[0] + 0x3000: pack(ss, 2), BUF[3]: acc0}
+    return n, args, inputs, {BUF[1]: pack(ob, 1), BUF[1] + 0x1000: pack(os_, 2), BUF[2]: o, BUF[3]: acc}
+
+
+def k_ldsops(rng):
+    groups, lsz = 2, 64
+    n = groups * lsz
+    a = [rng.getrandbits(32) if rng.getrandbits(1) else rng.getrandbits(6) for _ in range(n)]
+    M = 0xFFFFFFFF
+    o, om = [], []
+    for g in range(groups):
+        m = list(a[:16])
+        r = [0] * lsz
+        x = a[g * lsz:(g + 1) * lsz]
+        # each atomic instruction runs over the lanes in order 0..63 before the next one
+        def atom(addr_of, op):
+            olds = []
+            for l in range(lsz):
+                k = addr_of(l)
+                olds.append(m[k])
+                m[k] = op(m[k], x[l]) & M
+            return olds
+        sgn = s32
+        r = atom(lambda l: l & 1, lambda o_, d: o_ + d)
+        r = [ri ^ oi for ri, oi in zip(r, atom(lambda l: 2 + (l & 1), lambda o_, d: o_ - d))]
+        r = [(ri + oi) & M for ri, oi in zip(r, atom(lambda l: 4 + (l & 1), min))]
+        r = [(ri + oi) & M for ri, oi in zip(r, atom(lambda l: 6 + (l & 1), max))]
+        mand = [xl | 0x0F0F0F0F for xl in x]
+        olds = []
+        for l in range(lsz):
+            olds.append(m[8]); m[8] &= mand[l]
+        r = [ri ^ oi for ri, oi in zip(r, olds)]
+        olds = []
+        for l in range(lsz):
+            olds.append(m[9]); m[9] |= x[l] & 0x11111111
+        r = [ri ^ oi for ri, oi in zip(r, olds)]
+        r = [ri ^ oi for ri, oi in zip(r, atom(lambda l: 10, lambda o_, d: o_ ^ d))]
+        olds = []
+        for l in range(lsz):                       # inc: old >= 40 ? 0 : old + 1
+            olds.append(m[11]); m[11] = 0 if m[11] >= 40 else m[11] + 1
+        r = [(ri + oi) & M for ri, oi in zip(r, olds)]
+        olds = []
+        for l in range(lsz):                       # dec: (old == 0 || old > 50) ? 50 : old - 1
+            olds.append(m[12]); m[12] = 50 if (m[12] == 0 or m[12] > 50) else m[12] - 1
+        r = [(ri + oi) & M for ri, oi in zip(r, olds)]
+        for l in range(lsz):
+            m[13] = min(sgn(m[13]), sgn(x[l])) & M
+            m[14] = max(sgn(m[14]), sgn(x[l])) & M
+        o += r
+        om += m
+    args = [('ptr', BUF[0]), ('ptr', BUF[1]), ('ptr', BUF[2]), ('u32', lsz)]
+    return n, args, {BUF[0]: a}, {BUF[1]: o, BUF[2]: om}
+
+
 KERNELS = [('vadd', k_vadd), ('saxpy', k_saxpy), ('imath', k_imath), ('fmath', k_fmath),
-           ('reduce', k_reduce)]
-LSZ_OF = {'reduce': 256}
+           ('reduce', k_reduce), ('scan', k_scan), ('matmul', k_matmul), ('hist', k_hist),
+           ('bytes', k_bytes), ('ldsops', k_ldsops)]
+LSZ_OF = {'reduce': 256, 'scan': 256, 'hist': 256}
+# 2D dispatches: (NUM_THREAD_X, NUM_THREAD_Y), (DIM_X, DIM_Y)
+GEOM = {'matmul': ((16, 16), (MM_N // 16, MM_N // 16))}
+# memory writes a kernel makes when that is not one per expected word (hist: one atomic add per
+# bin per work-group)
+NWRITES = {'hist': 64 * HIST_GROUPS,
+           'bytes': 128 * 4}          # per work-item: a byte, a short, the atomic and a dword
 
 
 # ---- compiling ----------------------------------------------------------------------------------
@@ -241,6 +371,40 @@ def mem_lines(addr, words):
     return lines
 
 
+EDGE = os.path.join(HERE, 'si_cu_kernels', 'edge.s')
+
+
+def assemble(src):
+    """Code words of an llvm-mc assembly file (bonaire)."""
+    with tempfile.TemporaryDirectory() as d:
+        obj = os.path.join(d, 'e.o')
+        subprocess.run(['llvm-mc', '-arch=amdgcn', '-mcpu=bonaire', '-filetype=obj', src, '-o', obj], check=True)
+        text = os.path.join(d, 'text.bin')
+        subprocess.run(['llvm-objcopy', '-O', 'binary', '--only-section=.text', obj, text], check=True)
+        code = open(text, 'rb').read()
+    return list(struct.unpack('<%dI' % (len(code) // 4), code))
+
+
+def write_edge(outdir, rng):
+    """edge.stim: the directed edge cases of edge.s, a lockstep vector (no host answer: the
+    golden vector, RTL and model are compared)."""
+    words = assemble(EDGE)
+    L = ['# edge: scripts/blocks/si_cu_kernels/edge.s (llvm-mc -mcpu=bonaire), 100 work-items in one group',
+         '# written by scripts/blocks/si_cu_kernels.py; checked in lockstep (RTL and model), no host answer',
+         'rcosim-vector 1', 'block si.cu', 'seed 1', 'backpressure random:0.5', 'mem-latency 1:6',
+         'channel in regw addr:20 data:32']
+    L += mem_lines(CODE, words)
+    L += mem_lines(0x10000, [rng.getrandbits(32) for _ in range(32)])
+    L += mem_lines(0x20000, [rng.getrandbits(32) for _ in range(64)])
+    regs = [(0xB830, CODE >> 8), (0xB834, 0), (0xB848, 0xC0 << 12), (0xB84C, 1 << 15),
+            (0xB81C, 100), (0xB820, 1), (0xB824, 1), (0xB804, 1), (0xB808, 1), (0xB80C, 1),
+            (0xB810, 0), (0xB814, 0), (0xB818, 0), (0xB800, 1)]
+    L += ['in regw %x %08x' % r for r in regs]
+    L.append('end')
+    with open(os.path.join(outdir, 'edge.stim'), 'w') as f:
+        f.write('\n'.join(L) + '\n')
+
+
 def write_stims(outdir):
     os.makedirs(outdir, exist_ok=True)
     ks = compile_kernels()
@@ -250,8 +414,9 @@ def write_stims(outdir):
         words, rsrc1, rsrc2 = ks[name]
         lsz = LSZ_OF.get(name, LSZ)
         groups = (n + lsz - 1) // lsz
-        L = ['# %s: kernel %s of scripts/blocks/si_cu_kernels/kernels.cl, %d work-items in groups of %d'
-             % (name, name, n, lsz),
+        (ntx, nty), (gx, gy) = GEOM.get(name, ((lsz, 1), (groups, 1)))
+        L = ['# %s: kernel %s of scripts/blocks/si_cu_kernels/kernels.cl, %d work-items in groups of %s'
+             % (name, name, n, '%d' % ntx if nty == 1 else '%d x %d' % (ntx, nty)),
              '# written by scripts/blocks/si_cu_kernels.py (clang %s); the golden vector is ../%s.vec'
              % (' '.join(CLANG[1:]), name),
              '# si_cu_kernels.py --check compares the memory it writes with the host\'s answer',
@@ -262,7 +427,7 @@ def write_stims(outdir):
         for a in sorted(inputs):
             L += mem_lines(a, inputs[a])
         regs = [(0xB830, CODE >> 8), (0xB834, 0), (0xB848, rsrc1), (0xB84C, rsrc2),
-                (0xB81C, lsz), (0xB820, 1), (0xB824, 1), (0xB804, groups), (0xB808, 1), (0xB80C, 1),
+                (0xB81C, ntx), (0xB820, nty), (0xB824, 1), (0xB804, gx), (0xB808, gy), (0xB80C, 1),
                 (0xB810, 0), (0xB814, 0), (0xB818, 0),
                 # the mesa3d user SGPRs: s[0:3] private segment buffer (unused: 0), s[4:5] kernarg pointer
                 (0xB900, 0), (0xB904, 0), (0xB908, 0), (0xB90C, 0), (0xB910, KARG), (0xB914, 0),
@@ -271,6 +436,7 @@ def write_stims(outdir):
         L.append('end')
         with open(os.path.join(outdir, name + '.stim'), 'w') as f:
             f.write('\n'.join(L) + '\n')
+    write_edge(outdir, random.Random(SEED + 1))
 
 
 def check(rcosim, vecdir):
@@ -290,9 +456,13 @@ def check(rcosim, vecdir):
                 mem[a + 4 * i] = w
         nw = 0
         for line in (p.stdout + p.stderr).splitlines():
-            m = re.search(r'memreq\b.*\baddr[ =:]+(?:0x)?([0-9a-fA-F]+).*\bwe[ =:]+(?:0x)?1\b.*\bwdata[ =:]+(?:0x)?([0-9a-fA-F]+)', line)
+            m = re.search(r'memreq\b.*\baddr[ =:]+(?:0x)?([0-9a-fA-F]+).*\bwe[ =:]+(?:0x)?1\b.*\bwdata[ =:]+(?:0x)?([0-9a-fA-F]+)'
+                          r'(?:.*\bbe[ =:]+(?:0x)?([0-9a-fA-F]+))?', line)
             if m:
-                mem[int(m.group(1), 16)] = int(m.group(2), 16)
+                a, d = int(m.group(1), 16), int(m.group(2), 16)
+                be = int(m.group(3), 16) if m.group(3) else 0xF
+                keep = sum(0xFF << 8 * k for k in range(4) if not (be >> k) & 1)
+                mem[a] = (mem.get(a, 0) & keep) | (d & ~keep & 0xFFFFFFFF)
                 nw += 1
         errs = []
         for a, ws in expect.items():
@@ -300,7 +470,7 @@ def check(rcosim, vecdir):
                 got = mem.get(a + 4 * i)
                 if got != w:
                     errs.append('%08x: got %s, host %08x' % (a + 4 * i, 'none' if got is None else '%08x' % got, w))
-        want = sum(len(w) for w in expect.values())
+        want = NWRITES.get(name, sum(len(w) for w in expect.values()))
         if nw != want:
             errs.append('%d memory writes, the host expects %d' % (nw, want))
         if errs:

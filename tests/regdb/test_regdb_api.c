@@ -159,7 +159,7 @@ static void test_counts(void **state)
     count_family(si, &fields, &lists, &values);
     assert_int_equal(fields, 1426);      /* 1424 parsed + VGT_EVENT_INITIATOR ADDRESS_HI, EXTENDED_EVENT (si-33, si-34) */
     assert_int_equal(lists, 284);
-    assert_int_equal(values, 3688);      /* + 32 EVENT_TYPE values (si-36 .. si-67), + 15 DB_STENCIL_CONTROL op values (si-69 .. si-73) */
+    assert_int_equal(values, 3782);      /* + 32 EVENT_TYPE values (si-36 .. si-67), + 15 DB_STENCIL_CONTROL op values (si-69 .. si-73), + 94 opcode/value repairs from the header (si-74 .. si-206) */
 }
 
 static void test_spot_checks(void **state)

@@ -10,6 +10,8 @@ Environment: RCOSIM_ROOT (project root, default ../..), RCOSIM_SEEDS_DIR (defaul
   and duplicated headers, merged cells, repeated rows, homoglyphs, damaged bit ranges, lost names)
   and check what the parser makes of them and what it reports.
 * The committed databases are checked (counts, fix-ups, C table generation) without the seeds.
+* The Sea Islands opcode lists and five value lists are checked against AMD's gfx_7_2_enum.h
+  (its facts in model/regdb/si_hdr.json), and every fix-up citing a header line against it.
 * With the seeds present, every spot check of tests/regdb/test_regdb_api.c is checked against the
   raw seed text; without them those tests are skipped.
 """
@@ -469,7 +471,7 @@ class CommittedDatabase(unittest.TestCase):
         "r5xx": {"registers": 278, "instances": 6296, "instances_with_aliases": 6302, "arrays": 46,
                  "fields": 1004, "enum_lists": 402, "enum_values": 1788, "fixups_applied": 1},
         "si": {"registers": 392, "instances": 858, "instances_with_aliases": 858, "arrays": 41,
-               "fields": 1426, "enum_lists": 284, "enum_values": 3688, "fixups_applied": 73},
+               "fields": 1426, "enum_lists": 284, "enum_values": 3782, "fixups_applied": 206},
     }
 
     def load(self, fam):
@@ -495,7 +497,7 @@ class CommittedDatabase(unittest.TestCase):
             self.assertTrue(f["reason"].strip(), f["id"])
             self.assertTrue(f["cite"], f["id"])
             for c in f["cite"]:
-                self.assertRegex(c, r"^00[0-4]:\d+(-\d+)?$", f["id"])
+                self.assertRegex(c, r"^(00[0-4]|gfx72):\d+(-\d+)?$", f["id"])
         for fam in self.EXPECT:
             db = self.load(fam)
             self.assertEqual(sorted(db["fixups"]), sorted(f["id"] for f in fx if f["family"] == fam))
@@ -529,6 +531,102 @@ class CommittedDatabase(unittest.TestCase):
         for fam in self.EXPECT:
             c = regdb_ctab.generate(self.load(fam))
             self.assertIn("const rdb_family rdb_family_%s = {" % fam, c)
+
+
+class AgainstAmdHeader(unittest.TestCase):
+    """model/regdb/si.json against the facts of AMD's gfx_7_2_enum.h (model/regdb/si_hdr.json)."""
+
+    @classmethod
+    def setUpClass(cls):
+        with open(os.path.join(ROOT, "model", "regdb", "si_hdr.json"), encoding="utf-8") as fh:
+            cls.hdr = json.load(fh)
+        with open(os.path.join(ROOT, "model", "regdb", "si.json"), encoding="utf-8") as fh:
+            cls.regs = {r["name"]: r for r in json.load(fh)["registers"]}
+        with open(os.path.join(ROOT, "model", "regdb", "fixups.json"), encoding="utf-8") as fh:
+            cls.fixups = [f for f in json.load(fh)["fixups"] if f["family"] == "si"]
+        cls.lines = {}                  # header line -> (value, name)
+        for ops in cls.hdr["formats"].values():
+            for v, n, ln in ops:
+                cls.lines[ln] = (v, n)
+        for en in cls.hdr["enums"].values():
+            for v, n, ln in en["values"]:
+                cls.lines[ln] = (v, n)
+
+    def field(self, reg, name):
+        (f,) = [f for f in self.regs[reg]["fields"] if f["name"] == name]
+        return f
+
+    def test_header_counts(self):
+        """The extraction finds the header's 885 opcodes (plus the 3 VOP3 offsets)."""
+        n = {k: len(v) for k, v in self.hdr["formats"].items()}
+        self.assertEqual(sum(n.values()), 888)
+        self.assertEqual((n["SQ_SOP2"], n["SQ_SOPK"], n["SQ_SOP1"], n["SQ_SOPC"], n["SQ_SOPP"], n["SQ_SMRD"]),
+                         (43, 21, 50, 17, 26, 13))
+        self.assertEqual((n["SQ_VOP2"], n["SQ_VOP1"], n["SQ_VOPC"], n["SQ_VOP3_0"]), (50, 66, 196, 59))
+
+    def test_every_opcode_list_equals_the_header(self):
+        fmts = dict(self.hdr["formats"])
+        fmts["SQ_VOP3_0_SDST_ENC"] = fmts["SQ_VOP3_0"]
+        for fmt, ops in fmts.items():
+            want = sorted([v, n] for v, n, _ in ops)
+            self.assertEqual(sorted(self.field(fmt, "OP")["enums"]), want, fmt)
+
+    def test_value_lists_agree_with_the_header(self):
+        for en, d in self.hdr["enums"].items():
+            hv = {v: n for v, n, _ in d["values"]}
+            for reg, fld in d["fields"]:
+                got = self.field(reg, fld)["enums"]
+                self.assertTrue(got, (reg, fld))
+                for v, n in got:
+                    self.assertEqual(hv.get(v), n, "%s.%s value %d" % (reg, fld, v))
+                # no value the header names (other than reserved ones) is missing
+                vals = {v for v, _ in got}
+                missing = [v for v, n, _ in d["values"] if v not in vals and "RESERVED" not in n
+                           and v <= max(vals)]
+                if en not in ("BlendOp",):      # ALPHA_DESTBLEND: 11 and 12 are not printed (docs/regdb.md)
+                    self.assertEqual(missing, [], "%s.%s lacks %s" % (reg, fld, missing))
+
+    def test_fixups_cite_the_header_line_they_use(self):
+        n = 0
+        for f in self.fixups:
+            hc = [c for c in f["cite"] if c.startswith("gfx72:")]
+            if not hc:
+                continue
+            n += 1
+            rng = hc[0].split(":")[1].split("-")
+            lo, hi = int(rng[0]), int(rng[-1])
+            cited = {self.lines[ln] for ln in range(lo, hi + 1) if ln in self.lines}
+            self.assertTrue(cited, f["id"])
+            if f["action"] == "rename_enum":
+                self.assertIn((f["value"], f["to"]), cited, f["id"])
+            elif f["action"] == "add_enum":
+                self.assertIn((f["value"], f["name"]), cited, f["id"])
+            elif f["action"] == "drop_enum":
+                self.assertNotIn(f["value"], {v for v, _ in cited}, f["id"])
+                self.assertIn(f["expect"], {nm for _, nm in cited}, f["id"])
+            elif f["action"] == "set_enums":
+                self.assertEqual({(v, nm) for v, nm in f["enums"]}, cited & {(v, nm) for v, nm in f["enums"]}, f["id"])
+                self.assertEqual(len(f["enums"]), len(cited & {(v, nm) for v, nm in f["enums"]}), f["id"])
+        self.assertEqual(n, 133)
+
+    def test_a_wrong_database_is_caught(self):
+        """The checks fail on the unrepaired list (a fix-up removed)."""
+        fx = [f for f in self.fixups if f["id"] != "si-75"]
+        seed = os.path.join(SEEDS, "002_ea3405ff89e4dcbb.txt")
+        if not os.path.exists(seed):
+            self.skipTest("SKIP: seed 002 not found")
+        with tempfile.TemporaryDirectory() as d:
+            fxp = os.path.join(d, "fixups.json")
+            with open(fxp, "w", encoding="utf-8") as fh:
+                json.dump({"fixups": fx}, fh)
+            out = os.path.join(d, "si.json")
+            rc = regdb_gen.main(["--family", "si", seed, "-o", out, "--fixups", fxp, "-q"])
+            self.assertEqual(rc, 0)
+            with open(out, encoding="utf-8") as fh:
+                regs = {r["name"]: r for r in json.load(fh)["registers"]}
+        (f,) = [f for f in regs["SQ_SOP2"]["fields"] if f["name"] == "OP"]
+        self.assertIn([17, "SQ_S_OR_B32"], f["enums"])
+        self.assertNotEqual(sorted(f["enums"]), sorted([v, n] for v, n, _ in self.hdr["formats"]["SQ_SOP2"]))
 
 
 # ---------------------------------------------------------------------------------------------

@@ -195,6 +195,52 @@ static void test_repeated_calls(void **state)
     }
 }
 
+/* --inst: encodings assembled by llvm-mc -mcpu=bonaire (tests/regdb/inst_llvm_check.py checks
+ * every opcode; these pin the output form and the error paths). */
+static void test_inst(void **state)
+{
+    (void)state;
+    /* s_mov_b32 s0, 0x12345678 */
+    assert_int_equal(run("--family", "si", "--inst", "0xBE8003FF", "0x12345678", NULL), 0);
+    assert_has(out_text, "SQ_SOP1 s_mov_b32 op 3, 2 dwords (literal)\n");
+    assert_has(out_text, "15:8    OP                                   3          SQ_S_MOV_B32");
+    assert_has(out_text, "literal 0x12345678");
+    /* v_add_i32_e64 v1, s[2:3], v2, v3: VOP3b */
+    assert_int_equal(run("-f", "si", "-i", "0xD24A0201", "0x00020702", NULL), 0);
+    assert_has(out_text, "SQ_VOP3_0_SDST_ENC v_add_i32 op 293 (SQ_VOP2 op 37), 2 dwords\n");
+    assert_has(out_text, "SQ_VOP3_1  0x8DFC");
+    /* v_cmp_lt_f32_e64 s[2:3], v1, v2; v_cvt_f32_i32_e64 v1, v2 */
+    assert_int_equal(run("--family", "si", "--inst", "0xD0020002", "0x00020501", NULL), 0);
+    assert_has(out_text, "SQ_VOP3_0 v_cmp_lt_f32 op 1 (SQ_VOPC op 1), 2 dwords\n");
+    assert_int_equal(run("--family", "si", "--inst", "0xD30A0001", "0x00000102", NULL), 0);
+    assert_has(out_text, "SQ_VOP3_0 v_cvt_f32_i32 op 389 (SQ_VOP1 op 5), 2 dwords\n");
+    /* buffer_load_dword v1, off, s[4:7], 0 */
+    assert_int_equal(run("--family", "si", "--inst", "0xE0300000", "0x80010100", NULL), 0);
+    assert_has(out_text, "SQ_MUBUF_0 buffer_load_dword op 12, 2 dwords\n");
+    assert_has(out_text, "20:16   SRSRC                                1");
+    assert_int_equal(run("--family", "si", "--inst", "0xE0300000", NULL), 0);
+    assert_has(out_text, "second dword not given");
+    /* v_madmk_f32 v1, v2, 0x42000000, v3: the constant K is a second dword */
+    assert_int_equal(run("--family", "si", "--inst", "0x40020702", "0x42000000", NULL), 0);
+    assert_has(out_text, "SQ_VOP2 v_madmk_f32 op 32, 2 dwords (literal)\n");
+    /* s_endpgm */
+    assert_int_equal(run("--family", "si", "--inst", "0xBF810000", NULL), 0);
+    assert_has(out_text, "SQ_SOPP s_endpgm op 1, 1 dword\n");
+    /* errors */
+    assert_int_equal(run("--family", "si", "--inst", "0xBF810000", "0x1", NULL), 2);
+    assert_has(err_text, "SQ_SOPP is one dword");
+    assert_int_equal(run("--family", "si", "--inst", "0xFFFFFFFF", NULL), 2);
+    assert_has(err_text, "0xFFFFFFFF matches no instruction format");
+    assert_int_equal(run("--inst", "0xBF810000", NULL), 2);
+    assert_has(err_text, "family r5xx has no instruction formats");
+    assert_int_equal(run("--family", "si", "--inst", NULL), 2);
+    assert_has(err_text, "--inst takes one or two instruction dwords");
+    assert_int_equal(run("--family", "si", "--inst", "zz", NULL), 2);
+    assert_has(err_text, "'zz' is not a 32-bit instruction dword");
+    assert_int_equal(run("--family", "si", "--inst", "--grep", "SQ", "0x1", NULL), 2);
+    assert_has(err_text, "--inst and --grep exclude each other");
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -206,6 +252,7 @@ int main(void)
         cmocka_unit_test(test_encode),
         cmocka_unit_test(test_grep),
         cmocka_unit_test(test_repeated_calls),
+        cmocka_unit_test(test_inst),
     };
     return cmocka_run_group_tests_name("regdb_cmd", tests, NULL, NULL);
 }

@@ -63,7 +63,7 @@ static const name vop[] = {
     {256 + 29, "v_xor_b32"}, {256 + 31, "v_mac_f32"}, {256 + 32, "v_madmk_f32"},
     {256 + 33, "v_madak_f32"}, {256 + 37, "v_add_i32"}, {256 + 38, "v_sub_i32"},
     {256 + 39, "v_subrev_i32"}, {256 + 40, "v_addc_u32"}, {256 + 41, "v_subb_u32"},
-    {256 + 42, "v_subbrev_u32"}, {384 + 0, "v_nop"}, {384 + 1, "v_mov_b32"},
+    {256 + 42, "v_subbrev_u32"}, {384 + 0, "v_nop"}, {384 + 1, "v_mov_b32"}, {384 + 2, "v_readfirstlane_b32"},
     {384 + 5, "v_cvt_f32_i32"}, {384 + 6, "v_cvt_f32_u32"}, {384 + 7, "v_cvt_u32_f32"},
     {384 + 8, "v_cvt_i32_f32"}, {384 + 55, "v_not_b32"}, {384 + 56, "v_bfrev_b32"},
     {321, "v_mad_f32"}, {322, "v_mad_i32_i24"}, {323, "v_mad_u32_u24"}, {328, "v_bfe_u32"},
@@ -251,6 +251,11 @@ void cu_disasm(uint32_t w0, uint32_t w1, char *buf, size_t n)
             snprintf(buf, n, "v_nop%s", d.fmt == CU_F_VOP3 ? "_e64" : "");
             return;
         }
+        if (at & CU_A_RFL) {
+            sop(d.vdst, 1, 0, e, sizeof e);
+            snprintf(buf, n, "%s %s, %s", nm, e, a);
+            return;
+        }
         if (at & CU_A_CMP) {
             sop(d.sdst3, 2, 0, e, sizeof e);
             snprintf(buf, n, "%s%s %s, %s, %s", nm, suf, e, a, b);
@@ -286,11 +291,21 @@ void cu_disasm(uint32_t w0, uint32_t w1, char *buf, size_t n)
         return;
     }
     case CU_F_MUBUF: {
-        nm = d.op == 12 ? "buffer_load_dword" : d.op == 28 ? "buffer_store_dword" : NULL;
+        static const name mb[] = {
+            {8, "buffer_load_ubyte"}, {9, "buffer_load_sbyte"}, {10, "buffer_load_ushort"},
+            {11, "buffer_load_sshort"}, {12, "buffer_load_dword"}, {24, "buffer_store_byte"},
+            {26, "buffer_store_short"}, {28, "buffer_store_dword"}, {50, "buffer_atomic_add"},
+            {13, "buffer_load_dwordx2"}, {14, "buffer_load_dwordx4"}, {15, "buffer_load_dwordx3"},
+            {29, "buffer_store_dwordx2"}, {30, "buffer_store_dwordx4"}, {31, "buffer_store_dwordx3"}, {0, NULL}
+        };
+        nm = find(mb, d.op);
         if (!nm)
             break;
-        unsigned aw = (d.addr64 || (d.offen && d.idxen)) ? 2 : 1;
-        snprintf(a, sizeof a, "v%u", d.vdata);
+        unsigned aw = (d.addr64 || (d.offen && d.idxen)) ? 2 : 1, nd = cu_mubuf_dwords(d.op);
+        if (nd > 1)
+            snprintf(a, sizeof a, "v[%u:%u]", d.vdata, d.vdata + nd - 1);
+        else
+            snprintf(a, sizeof a, "v%u", d.vdata);
         snprintf(b, sizeof b, aw == 2 ? "v[%u:%u]" : "v%u", d.vaddr, d.vaddr + 1);
         sop(d.srsrc * 4, 4, 0, c, sizeof c);
         sop(d.msoff, 1, 0, e, sizeof e);
@@ -299,20 +314,45 @@ void cu_disasm(uint32_t w0, uint32_t w1, char *buf, size_t n)
                  d.moff ? "" : "");
         if (d.moff)
             snprintf(buf + strlen(buf), n - strlen(buf), " offset:%u", d.moff);
+        if (w0 & (1u << 14))
+            snprintf(buf + strlen(buf), n - strlen(buf), " glc");
         if (d.lds || d.tfe)
             snprintf(buf + strlen(buf), n - strlen(buf), "%s%s", d.lds ? " lds" : "", d.tfe ? " tfe" : "");
         return;
     }
-    case CU_F_DS:
-        if (d.gds || !(d.op == 13 || d.op == 54))
+    case CU_F_DS: {
+        static const char *at_[12] = { "add", "sub", "rsub", "inc", "dec", "min", "max", "min", "max",
+                                        "and", "or", "xor" };
+        static const char *ty[12] = { "u32", "u32", "u32", "u32", "u32", "i32", "i32", "u32", "u32",
+                                      "b32", "b32", "b32" };
+        if (d.gds)
             break;
-        if (d.op == 13)
+        if (d.op == 13) {
             snprintf(buf, n, "ds_write_b32 v%u, v%u", d.daddr, d.ddata0);
-        else
+        } else if (d.op == 54) {
             snprintf(buf, n, "ds_read_b32 v%u, v%u", d.dvdst, d.daddr);
+        } else if (d.op <= 11) {
+            snprintf(buf, n, "ds_%s_%s v%u, v%u", at_[d.op], ty[d.op], d.daddr, d.ddata0);
+        } else if (d.op >= 32 && d.op <= 43) {
+            snprintf(buf, n, "ds_%s_rtn_%s v%u, v%u, v%u", at_[d.op - 32], ty[d.op - 32], d.dvdst, d.daddr,
+                     d.ddata0);
+        } else if (d.op == 14 || d.op == 55) {
+            if (d.op == 14)
+                snprintf(buf, n, "ds_write2_b32 v%u, v%u, v%u", d.daddr, d.ddata0, d.ddata1);
+            else
+                snprintf(buf, n, "ds_read2_b32 v[%u:%u], v%u", d.dvdst, d.dvdst + 1, d.daddr);
+            if (d.dsoff & 0xFF)
+                snprintf(buf + strlen(buf), n - strlen(buf), " offset0:%u", d.dsoff & 0xFF);
+            if (d.dsoff >> 8)
+                snprintf(buf + strlen(buf), n - strlen(buf), " offset1:%u", d.dsoff >> 8);
+            return;
+        } else {
+            break;
+        }
         if (d.dsoff)
             snprintf(buf + strlen(buf), n - strlen(buf), " offset:%u", d.dsoff);
         return;
+    }
     default:
         break;
     }

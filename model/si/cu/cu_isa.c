@@ -83,7 +83,8 @@ static void decode_w1(cu_inst *d, uint32_t w1)
         d->vaddr = bits(w1, 7, 0); d->vdata = bits(w1, 15, 8); d->srsrc = bits(w1, 20, 16);
         d->tfe = bits(w1, 23, 23); d->msoff = bits(w1, 31, 24);
     } else if (d->fmt == CU_F_DS) {
-        d->daddr = bits(w1, 7, 0); d->ddata0 = bits(w1, 15, 8); d->dvdst = bits(w1, 31, 24);
+        d->daddr = bits(w1, 7, 0); d->ddata0 = bits(w1, 15, 8); d->ddata1 = bits(w1, 23, 16);
+        d->dvdst = bits(w1, 31, 24);
     }
 }
 
@@ -128,6 +129,7 @@ unsigned cu_vop_attr(unsigned vop)
     case 256 + 40: case 256 + 41: case 256 + 42:                  /* addc/subb/subbrev */
         return OK | S2 | WV | CU_A_CO | CU_A_MSK;
     case 384 + 0: return OK;                                      /* v_nop */
+    case 384 + 2: return OK | CU_A_RFL | CU_A_VOP2ONLY;           /* v_readfirstlane_b32 */
     case 384 + 1: case 384 + 5: case 384 + 6:                     /* mov, cvt_f32_i32/u32 */
     case 384 + 55: case 384 + 56:                                 /* not, bfrev */
         return OK | WV;
@@ -359,7 +361,7 @@ uint64_t cu_valu_lane(unsigned vop, uint64_t a64, uint32_t b, uint32_t c, int m,
     case 256 + 41: t = (uint64_t)a - b - (unsigned)m; *bit = (int)((t >> 32) & 1); return (uint32_t)t;
     case 256 + 42: t = (uint64_t)b - a - (unsigned)m; *bit = (int)((t >> 32) & 1); return (uint32_t)t;
     case 384 + 0: return 0;
-    case 384 + 1: return a;
+    case 384 + 1: case 384 + 2: return a;
     case 384 + 5: return u_of((float)(int32_t)a);
     case 384 + 6: return u_of((float)a);
     case 384 + 7: return cvt_u32_f32(fin ? ftz(a) : a);
@@ -540,4 +542,44 @@ int cu_salu(unsigned fmt, unsigned op, uint64_t s0, uint64_t s1, int scc, uint64
         }
     }
     return 0;
+}
+
+/* docs/blocks/si.cu.md "LDS": seed 002:1887 (DS_ADD_U32 ... DS_XOR_B32). */
+uint32_t cu_ds_atomic(unsigned op, uint32_t old, uint32_t d)
+{
+    switch (op & 31) {
+    case 0: return old + d;
+    case 1: return old - d;
+    case 2: return d - old;
+    case 3: return old >= d ? 0 : old + 1;
+    case 4: return (old == 0 || old > d) ? d : old - 1;
+    case 5: return (int32_t)d < (int32_t)old ? d : old;
+    case 6: return (int32_t)d > (int32_t)old ? d : old;
+    case 7: return d < old ? d : old;
+    case 8: return d > old ? d : old;
+    case 9: return old & d;
+    case 10: return old | d;
+    default: return old ^ d;
+    }
+}
+
+unsigned cu_mubuf_dwords(unsigned op)
+{
+    return (op == 13 || op == 29) ? 2 : (op == 14 || op == 30) ? 4 : (op == 15 || op == 31) ? 3 : 1;
+}
+
+int cu_mubuf_op(unsigned op, int *load, int *store, int *atomic, unsigned *bytes, int *sext)
+{
+    *load = *store = *atomic = *sext = 0;
+    *bytes = 4;
+    switch (op) {
+    case 8: case 9: *load = 1; *bytes = 1; *sext = op == 9; return 1;
+    case 10: case 11: *load = 1; *bytes = 2; *sext = op == 11; return 1;
+    case 12: case 13: case 14: case 15: *load = 1; return 1;
+    case 24: *store = 1; *bytes = 1; return 1;
+    case 26: *store = 1; *bytes = 2; return 1;
+    case 28: case 29: case 30: case 31: *store = 1; return 1;
+    case 50: *atomic = 1; return 1;
+    default: return 0;
+    }
 }

@@ -35,7 +35,7 @@ typedef struct cu_inst {
     /* MUBUF */
     unsigned moff, offen, idxen, addr64, lds, vaddr, vdata, srsrc, tfe, msoff;
     /* DS */
-    unsigned dsoff, gds, daddr, ddata0, dvdst;
+    unsigned dsoff, gds, daddr, ddata0, ddata1, dvdst;
 } cu_inst;
 
 /* VALU opcode attributes (vop: the VOP3 opcode number). */
@@ -51,7 +51,8 @@ enum {
     CU_A_CMPX = 1u << 8,     /* VOPC ...X: the mask also to EXEC */
     CU_A_CO = 1u << 9,       /* carry/borrow out mask to VCC / VOP3b sdst */
     CU_A_MSK = 1u << 10,     /* reads a lane mask: VCC (VOP2) or the src2 pair (VOP3) */
-    CU_A_VOP2ONLY = 1u << 11 /* madmk/madak: no VOP3 form */
+    CU_A_VOP2ONLY = 1u << 11,/* madmk/madak, readfirstlane: no VOP3 form */
+    CU_A_RFL = 1u << 12      /* v_readfirstlane_b32: src0 of the first active lane to SGPR vdst */
 };
 
 unsigned cu_vop_attr(unsigned vop);
@@ -83,6 +84,13 @@ int cu_salu(unsigned fmt, unsigned op, uint64_t s0, uint64_t s1, int scc, uint64
 /* Which scalar sources an op reads and at what width: bit0 ssrc0, bit1 ssrc1, bit2 64-bit
  * ssrc0, bit3 64-bit ssrc1; 0 if not built. */
 unsigned cu_salu_srcs(unsigned fmt, unsigned op);
+
+/* DS atomic ops 0-11 (and their _RTN forms 32-43): the new LDS value from the old one and DATA0. */
+uint32_t cu_ds_atomic(unsigned op, uint32_t old, uint32_t d);
+/* MUBUF ops: 1 if built; a load (writes VDATA), a store, the atomic; the access width in bytes
+ * (below a dword), sign extension; cu_mubuf_dwords: the dwords per lane (1, or 2-4 for x2/x3/x4). */
+int cu_mubuf_op(unsigned op, int *load, int *store, int *atomic, unsigned *bytes, int *sext);
+unsigned cu_mubuf_dwords(unsigned op);
 
 /* Vector ALU on one lane.  a, b, c: source values after modifiers (64-bit for S064 src0);
  * m: the lane's mask bit (VCC or src2 pair); k: the literal of madmk/madak.  Returns the

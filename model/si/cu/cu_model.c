@@ -11,7 +11,7 @@
 #include "si_cu_ports.h"
 
 enum { S_IDLE, S_WINIT, S_FETCH, S_FWAIT, S_FETCH2, S_FWAIT2, S_EXEC, S_SMEM, S_VALU, S_VMEM,
-       S_VWAIT, S_RETIRE, S_WNEXT, S_EOD, S_SWITCH, S_DS };
+       S_VWAIT, S_RETIRE, S_WNEXT, S_EOD, S_SWITCH, S_DS, S_VATW };
 enum { W_RUN, W_BAR, W_DONE };
 
 #define A_INITIATOR 0xB800u
@@ -44,6 +44,8 @@ typedef struct cu {
     unsigned sn, sreq, srsp;
     uint64_t mask;
     uint32_t hash;
+    uint32_t aold;                      /* buffer_atomic_add: the dword read */
+    unsigned mk;                        /* MUBUF x2/x3/x4: the lane's dword */
     /* the retire record */
     unsigned r_dst;
     int r_err, end, bar;
@@ -280,10 +282,11 @@ static void exec_valu(cu *s)
     if ((at & CU_A_MSK) && e3 && (d->src2 >= 256 || !vreadable(s, d->src2, 1))) { fail(s); return; }
     if ((at & CU_A_WV) && d->vdst >= CU_NVGPR) { fail(s); return; }
     if ((at & (CU_A_CMP | CU_A_CO)) && !(swritable(d->sdst3) && swritable(d->sdst3 + 1))) { fail(s); return; }
+    if ((at & CU_A_RFL) && (!swritable(d->vdst) || d->src0 < 256)) { fail(s); return; }
     s->lane = 0;
     s->mask = 0;
     s->hash = 0;
-    s->r_dst = (at & CU_A_WV) ? 256 + d->vdst : (at & CU_A_CMP) ? d->sdst3 : CU_DST_NONE;
+    s->r_dst = (at & CU_A_WV) ? 256 + d->vdst : (at & CU_A_CMP) ? d->sdst3 : (at & CU_A_RFL) ? d->vdst : CU_DST_NONE;
     s->st = S_VALU;
 }
 
@@ -300,20 +303,30 @@ static void exec_mubuf(cu *s)
 {
     const cu_inst *d = &s->d;
     uint32_t vs[4], so;
-    if (!(d->op == 12 || d->op == 28) || d->lds || d->tfe || (d->addr64 && (d->offen || d->idxen)) ||
+    int ld, stv, atm, sx;
+    unsigned nb;
+    if (!cu_mubuf_op(d->op, &ld, &stv, &atm, &nb, &sx) || d->lds || d->tfe || (d->addr64 && (d->offen || d->idxen)) ||
         !mubuf_vsharp(s, vs) || (vs[1] >> 31) || ((vs[3] >> 23) & 1) || d->msoff == 255 ||
-        !sread(s, d->msoff, &so) || d->vaddr >= CU_NVGPR || d->vdata >= CU_NVGPR) {
+        !sread(s, d->msoff, &so) || d->vaddr >= CU_NVGPR || d->vdata + cu_mubuf_dwords(d->op) > CU_NVGPR) {
         fail(s);
         return;
     }
     s->lane = 0;
+    s->mk = 0;
     s->hash = 0;
-    s->r_dst = d->op == 12 ? 256 + d->vdata : CU_DST_NONE;
+    s->r_dst = (ld || (atm && ((s->w0 >> 14) & 1))) ? 256 + d->vdata : CU_DST_NONE;
     s->st = S_VMEM;
 }
 
 /* The address and range check of the current lane. */
+static uint32_t mubuf_addr_raw(const cu *s, int *oob);
 static uint32_t mubuf_addr(const cu *s, int *oob)
+{
+    return mubuf_addr_raw(s, oob) & ~3u;
+}
+
+/* The lane's byte address before the dword alignment. */
+static uint32_t mubuf_addr_raw(const cu *s, int *oob)
 {
     const cu_inst *d = &s->d;
     uint32_t vs[4], so = 0;
@@ -323,12 +336,32 @@ static uint32_t mubuf_addr(const cu *s, int *oob)
     uint32_t base = vs[0], stride = (vs[1] >> 16) & 0x3FFF, nrec = vs[2];
     *oob = 0;
     if (d->addr64)
-        return (base + s->vg[s->cur][va][l] + so + d->moff) & ~3u;
+        return base + s->vg[s->cur][va][l] + so + d->moff + 4 * s->mk;
     uint32_t idx = d->idxen ? s->vg[s->cur][va][l] : 0;
     uint32_t voff = d->offen ? s->vg[s->cur][(va + d->idxen) % CU_NVGPR][l] : 0;
-    uint32_t off = voff + d->moff;
+    uint32_t off = voff + d->moff + 4 * s->mk;     /* dword mk of an x2/x3/x4 access */
     *oob = stride == 0 ? off >= nrec : idx >= nrec;
-    return (base + so + off + idx * stride) & ~3u;
+    return base + so + off + idx * stride;
+}
+
+/* MUBUF attributes of the running instruction. */
+static void mb_kind(const cu *s, int *ld, int *st, int *atm, unsigned *nb, int *sx)
+{
+    cu_mubuf_op(s->d.op, ld, st, atm, nb, sx);
+}
+
+/* A sub-dword load's value from the dword read (byte lane by the address; bit 0 ignored for shorts). */
+static uint32_t mb_extract(uint32_t rd, uint32_t a, unsigned nb, int sx)
+{
+    if (nb == 1) {
+        uint32_t b = (rd >> (8 * (a & 3))) & 0xFF;
+        return sx ? (uint32_t)(int32_t)(int8_t)b : b;
+    }
+    if (nb == 2) {
+        uint32_t h = (rd >> (8 * (a & 2))) & 0xFFFF;
+        return sx ? (uint32_t)(int32_t)(int16_t)h : h;
+    }
+    return rd;
 }
 
 static void exec_cycle(cu *s)
@@ -377,7 +410,13 @@ static void valu_lane(cu *s)
     }
     if (act && bit)
         s->mask |= 1ull << l;
+    if ((at & CU_A_RFL) && l == (s->exec ? (unsigned)__builtin_ctzll(s->exec) : 0u))
+        s->mask = (uint32_t)r;                  /* the first active lane's value (lane 0 if none) */
     if (l == 63) {
+        if (at & CU_A_RFL) {
+            swrite(s, d->vdst, (uint32_t)s->mask);
+            s->hash = hmix(0, (uint32_t)s->mask);
+        }
         if (at & (CU_A_CMP | CU_A_CO)) {
             swrite(s, d->sdst3, (uint32_t)s->mask);
             swrite(s, d->sdst3 + 1, (uint32_t)(s->mask >> 32));
@@ -542,26 +581,36 @@ static void switch_wave(cu *s)
 static void exec_ds(cu *s)
 {
     const cu_inst *d = &s->d;
-    if (d->gds || !(d->op == 13 || d->op == 54) || d->daddr >= CU_NVGPR ||
-        (d->op == 13 ? d->ddata0 : d->dvdst) >= CU_NVGPR) {
+    unsigned op = d->op;
+    int atom = op <= 11, artn = op >= 32 && op <= 43, w2 = op == 14, r2 = op == 55;
+    int wr = op == 13 || atom || artn || w2, rd = op == 54 || artn || r2;
+    if (d->gds || !(op == 13 || op == 54 || atom || artn || w2 || r2) || d->daddr >= CU_NVGPR ||
+        (wr && d->ddata0 >= CU_NVGPR) || (w2 && d->ddata1 >= CU_NVGPR) ||
+        (rd && d->dvdst >= (r2 ? CU_NVGPR - 1 : CU_NVGPR))) {
         fail(s);
         return;
     }
     s->lane = 0;
     s->hash = 0;
-    s->r_dst = d->op == 54 ? 256 + d->dvdst : CU_DST_NONE;
+    s->r_dst = rd ? 256 + d->dvdst : CU_DST_NONE;
     s->st = S_DS;
 }
 
-/* The lane's LDS byte address and whether it is in range: below M0 and the group's LDS. */
-static uint32_t ds_addr(const cu *s, int *in)
+/* The lane's LDS byte address (offset: the byte offset added) and whether it is in range:
+ * below M0 and the group's LDS. */
+static uint32_t ds_addr_off(const cu *s, uint32_t off, int *in)
 {
-    uint32_t a = s->vg[s->cur][s->d.daddr][s->lane] + s->d.dsoff;
+    uint32_t a = s->vg[s->cur][s->d.daddr][s->lane] + off;
     uint32_t sz = ((s->rsrc2 >> 15) & 0x1FF) * 512;
     if (sz > CU_LDS_DW * 4)
         sz = CU_LDS_DW * 4;
     *in = a < sz && a < s->m0;
     return a;
+}
+
+static uint32_t ds_addr(const cu *s, int *in)
+{
+    return ds_addr_off(s, s->d.dsoff, in);
 }
 
 static void ds_lane(cu *s)
@@ -570,7 +619,39 @@ static void ds_lane(cu *s)
     if ((s->exec >> l) & 1) {
         int in;
         uint32_t a = ds_addr(s, &in);
-        if (s->d.op == 13) {
+        unsigned op = s->d.op;
+        if (op == 14 || op == 55) {                 /* write2 / read2: OFFSET0, OFFSET1 in dwords */
+            int in1;
+            uint32_t a0 = ds_addr_off(s, (s->d.dsoff & 0xFF) * 4, &in);
+            uint32_t a1 = ds_addr_off(s, (s->d.dsoff >> 8) * 4, &in1);
+            if (op == 14) {
+                if (in) {
+                    s->lds[(a0 >> 2) % CU_LDS_DW] = s->vg[s->cur][s->d.ddata0][l];
+                    s->hash = hmix(s->hash, s->vg[s->cur][s->d.ddata0][l]);
+                }
+                if (in1) {
+                    s->lds[(a1 >> 2) % CU_LDS_DW] = s->vg[s->cur][s->d.ddata1][l];
+                    s->hash = hmix(s->hash, s->vg[s->cur][s->d.ddata1][l]);
+                }
+            } else {
+                uint32_t v0 = in ? s->lds[(a0 >> 2) % CU_LDS_DW] : 0;
+                uint32_t v1 = in1 ? s->lds[(a1 >> 2) % CU_LDS_DW] : 0;
+                s->vg[s->cur][s->d.dvdst][l] = v0;
+                s->vg[s->cur][s->d.dvdst + 1][l] = v1;
+                s->hash = hmix(hmix(s->hash, v0), v1);
+            }
+        } else if (op <= 11 || (op >= 32 && op <= 43)) {   /* atomics: read, op, write in one cycle */
+            uint32_t old = in ? s->lds[a >> 2] : 0;
+            uint32_t nv = cu_ds_atomic(op, old, s->vg[s->cur][s->d.ddata0][l]);
+            if (in)
+                s->lds[a >> 2] = nv;
+            if (op >= 32) {
+                s->vg[s->cur][s->d.dvdst][l] = old;
+                s->hash = hmix(s->hash, old);
+            } else if (in) {
+                s->hash = hmix(s->hash, nv);
+            }
+        } else if (op == 13) {
             if (in) {
                 s->lds[a >> 2] = s->vg[s->cur][s->d.ddata0][l];
                 s->hash = hmix(s->hash, s->lds[a >> 2]);
@@ -607,17 +688,28 @@ static void cu_eval(void *h, uint64_t *ports)
         p->memreq_valid = 1;
         p->memreq_addr = s->saddr + 4 * s->sreq;
     } else if (s->st == S_VMEM && ((s->exec >> s->lane) & 1)) {
-        int oob;
-        uint32_t a = mubuf_addr(s, &oob);
+        int oob, ld, stv, atm, sx;
+        unsigned nb;
+        uint32_t a = mubuf_addr_raw(s, &oob);
+        mb_kind(s, &ld, &stv, &atm, &nb, &sx);
         if (!oob) {
             p->memreq_valid = 1;
-            p->memreq_addr = a;
-            if (s->d.op == 28) {
+            p->memreq_addr = a & ~3u;
+            if (stv) {
+                uint32_t v = s->vg[s->cur][s->d.vdata + s->mk][s->lane];
+                unsigned sh = nb == 1 ? 8 * (a & 3) : nb == 2 ? 8 * (a & 2) : 0;
                 p->memreq_we = 1;
-                p->memreq_wdata = s->vg[s->cur][s->d.vdata][s->lane];
-                p->memreq_be = 0xF;
+                p->memreq_wdata = nb == 4 ? v : (v & (nb == 1 ? 0xFFu : 0xFFFFu)) << sh;
+                p->memreq_be = nb == 4 ? 0xF : ((nb == 1 ? 1u : 3u) << (sh / 8));
             }
         }
+    } else if (s->st == S_VATW) {
+        int oob;
+        p->memreq_valid = 1;
+        p->memreq_addr = mubuf_addr(s, &oob);
+        p->memreq_we = 1;
+        p->memreq_wdata = s->aold + s->vg[s->cur][s->d.vdata][s->lane];
+        p->memreq_be = 0xF;
     }
     p->retire_valid = s->st == S_RETIRE;
     p->retire_wave = (uint16_t)(s->gbase + s->cur);
@@ -680,35 +772,72 @@ static void cu_tick(void *h, const uint64_t *ports)
         break;
     case S_VALU: valu_lane(s); break;
     case S_VMEM: {
-        int act = (int)((s->exec >> s->lane) & 1), oob = 0;
+        int act = (int)((s->exec >> s->lane) & 1), oob = 0, ld, stv, atm, sx;
+        int glc = (int)((s->w0 >> 14) & 1);
+        unsigned nb;
+        mb_kind(s, &ld, &stv, &atm, &nb, &sx);
         if (act)
             mubuf_addr(s, &oob);
         int adv;
         if (!act) {
             adv = 1;
-        } else if (s->d.op == 28) {
+        } else if (stv) {
             adv = oob || req;
             if (req)
-                s->hash = hmix(s->hash, s->vg[s->cur][s->d.vdata][s->lane]);
+                s->hash = hmix(s->hash, s->vg[s->cur][s->d.vdata + s->mk][s->lane]);
         } else if (oob) {
-            s->vg[s->cur][s->d.vdata][s->lane] = 0;
-            s->hash = hmix(s->hash, 0);
+            if (ld || glc) {
+                s->vg[s->cur][s->d.vdata + s->mk][s->lane] = 0;
+                s->hash = hmix(s->hash, 0);
+            }
             adv = 1;
         } else {
             adv = 0;
             if (req)
                 s->st = S_VWAIT;
         }
-        if (adv) {
+        if (adv && act && s->mk + 1 < cu_mubuf_dwords(s->d.op)) {
+            s->mk++;                             /* the lane's next dword */
+        } else if (adv) {
+            s->mk = 0;
             if (s->lane == 63) s->st = S_RETIRE;
             else s->lane++;
         }
         break;
     }
     case S_VWAIT:
-        if (rsp) {
-            s->vg[s->cur][s->d.vdata][s->lane] = rd;
-            s->hash = hmix(s->hash, rd);
+        if (rsp && s->d.op == 50) {
+            s->aold = rd;
+            s->st = S_VATW;
+        } else if (rsp) {
+            int oob, ld, stv, atm, sx;
+            unsigned nb;
+            mb_kind(s, &ld, &stv, &atm, &nb, &sx);
+            uint32_t v = mb_extract(rd, mubuf_addr_raw(s, &oob), nb, sx);
+            s->vg[s->cur][s->d.vdata + s->mk][s->lane] = v;
+            s->hash = hmix(s->hash, v);
+            if (s->mk + 1 < cu_mubuf_dwords(s->d.op)) {
+                s->mk++;
+                s->st = S_VMEM;
+            } else if (s->lane == 63) {
+                s->mk = 0;
+                s->st = S_RETIRE;
+            } else {
+                s->mk = 0;
+                s->lane++;
+                s->st = S_VMEM;
+            }
+        }
+        break;
+    case S_VATW:
+        if (req) {
+            uint32_t nv = s->aold + s->vg[s->cur][s->d.vdata][s->lane];
+            if ((s->w0 >> 14) & 1) {
+                s->vg[s->cur][s->d.vdata][s->lane] = s->aold;
+                s->hash = hmix(s->hash, s->aold);
+            } else {
+                s->hash = hmix(s->hash, nv);
+            }
             if (s->lane == 63) {
                 s->st = S_RETIRE;
             } else {

@@ -40,10 +40,11 @@ module si_cu (
   localparam logic [3:0] F_SOP2 = 4'd0, F_SOPK = 4'd1, F_SOP1 = 4'd2, F_SOPC = 4'd3,
                          F_SOPP = 4'd4, F_SMRD = 4'd5, F_VOP2 = 4'd6, F_VOP1 = 4'd7,
                          F_VOPC = 4'd8, F_VOP3 = 4'd9, F_MUBUF = 4'd10, F_DS = 4'd12;
-  localparam logic [3:0] S_IDLE = 4'd0, S_WINIT = 4'd1, S_FETCH = 4'd2, S_FWAIT = 4'd3,
-                         S_FETCH2 = 4'd4, S_FWAIT2 = 4'd5, S_EXEC = 4'd6, S_SMEM = 4'd7,
-                         S_VALU = 4'd8, S_VMEM = 4'd9, S_VWAIT = 4'd10, S_RETIRE = 4'd11,
-                         S_WNEXT = 4'd12, S_EOD = 4'd13, S_SWITCH = 4'd14, S_DS = 4'd15;
+  localparam logic [4:0] S_IDLE = 5'd0, S_WINIT = 5'd1, S_FETCH = 5'd2, S_FWAIT = 5'd3,
+                         S_FETCH2 = 5'd4, S_FWAIT2 = 5'd5, S_EXEC = 5'd6, S_SMEM = 5'd7,
+                         S_VALU = 5'd8, S_VMEM = 5'd9, S_VWAIT = 5'd10, S_RETIRE = 5'd11,
+                         S_WNEXT = 5'd12, S_EOD = 5'd13, S_SWITCH = 5'd14, S_DS = 5'd15,
+                         S_VATW = 5'd16;
   localparam logic [1:0] W_RUN = 2'd0, W_BAR = 2'd1, W_DONE = 2'd2;
   localparam logic [9:0] DST_NONE = 10'h3FF;
   // attribute bits (si_cu_dec)
@@ -51,7 +52,7 @@ module si_cu (
                  A_CMPX = 8, A_CO = 9, A_MSK = 10, A_VOP2ONLY = 11;
 
   // ---- state ----
-  logic [3:0]  st_q, st_d;
+  logic [4:0]  st_q, st_d;
   logic [31:0] dim_q [3];
   logic [31:0] start_q [3];
   logic [15:0] nth_q [3];
@@ -76,9 +77,11 @@ module si_cu (
   logic        save;                   // the running wave's state into slot cur_q
   logic [31:0] lds_q [4096];
   logic [4095:0] ldsv_q;               // LDS dword written in this group (else it reads 0)
-  logic        lds_clr, lds_we;
-  logic [11:0] lds_wa;
-  logic [31:0] lds_wd;
+  logic        lds_clr, lds_we, lds_we2;
+  logic [11:0] lds_wa, lds_wa2;
+  logic [31:0] lds_wd, lds_wd2;
+  logic [31:0] aold_q, aold_d;          // buffer_atomic_add: the dword read
+  logic [1:0]  mk_q, mk_d;              // MUBUF x2/x3/x4: the lane's dword
   logic [31:0] vlane [32];            // every VGPR's value in lane lane_q
   logic [31:0] m0_q, m0_d;
   logic [63:0] vcc_q, vcc_d, exec_q, exec_d, mask_q, mask_d;
@@ -327,6 +330,20 @@ module si_cu (
     .fout_i(fout), .r_o(vr), .bit_o(vbit)
   );
 
+  // v_readfirstlane_b32 (VOP1 2, vop 386): src0 of the first active lane (lane 0 if EXEC = 0)
+  // to the SGPR code VDST, written at lane 63
+  logic       rfl;
+  logic [5:0] rfl_lane;
+  assign rfl = op == 9'd386;
+  always_comb begin
+    rfl_lane = '0;
+    for (int k = 63; k >= 0; k--) begin
+      if (exec_q[k]) begin
+        rfl_lane = 6'(k);
+      end
+    end
+  end
+
   logic valu_fail;
   assign valu_fail = !attr[0] ||
                      (fmt == F_VOP3 && (attr[A_VOP2ONLY] || clamp || omod != 2'd0)) ||
@@ -336,7 +353,8 @@ module si_cu (
                      (attr[A_MSK] && fmt == F_VOP3 && (src2 >= 9'd256 || !vreadable(src2, 1'b1))) ||
                      (attr[A_WV] && vdst >= 8'd32) ||
                      ((attr[A_CMP] || attr[A_CO]) &&
-                      !(swritable({1'b0, sdst3}) && swritable({1'b0, sdst3} + 9'd1)));
+                      !(swritable({1'b0, sdst3}) && swritable({1'b0, sdst3} + 9'd1))) ||
+                     (rfl && (!swritable({1'b0, vdst}) || src0 < 9'd256));
 
   // ---- SMRD ----
   logic [64:0] sm_base;
@@ -363,35 +381,128 @@ module si_cu (
   assign vs2 = sread({2'b0, srsrc, 2'd2});
   assign vs3 = sread({2'b0, srsrc, 2'd3});
   assign mso = sread({1'b0, msoff});
-  assign mubuf_fail = !(op == 9'd12 || op == 9'd28) || lds || tfe || (addr64 && (offen || idxen)) ||
+  // the op's kind: a load (8-11 sub-dword, 12), a store (24 byte, 26 short, 28), the atomic add (50)
+  logic        mb_ld, mb_st, mb_atm, mb_sx, mb_glc;
+  logic [2:0]  mb_nb, mb_n;
+  logic        mb_last;                 // the lane's last dword
+  logic [4:0]  mb_vd;                   // VDATA + the dword
+  logic [31:0] mb_raw, mb_ext, mb_wd;
+  logic [3:0]  mb_be;
+  always_comb begin
+    mb_ld  = op == 9'd8 || op == 9'd9 || op == 9'd10 || op == 9'd11 || op == 9'd12 || op == 9'd13 ||
+             op == 9'd14 || op == 9'd15;
+    mb_st  = op == 9'd24 || op == 9'd26 || op == 9'd28 || op == 9'd29 || op == 9'd30 || op == 9'd31;
+    if (op == 9'd13 || op == 9'd29) begin
+      mb_n = 3'd2;
+    end else if (op == 9'd14 || op == 9'd30) begin
+      mb_n = 3'd4;
+    end else if (op == 9'd15 || op == 9'd31) begin
+      mb_n = 3'd3;
+    end else begin
+      mb_n = 3'd1;
+    end
+    mb_atm = op == 9'd50;
+    mb_sx  = op == 9'd9 || op == 9'd11;
+    if (op == 9'd8 || op == 9'd9 || op == 9'd24) begin
+      mb_nb = 3'd1;
+    end else if (op == 9'd10 || op == 9'd11 || op == 9'd26) begin
+      mb_nb = 3'd2;
+    end else begin
+      mb_nb = 3'd4;
+    end
+  end
+  assign mb_glc = w0_q[14];
+  assign mubuf_fail = !(mb_ld || mb_st || mb_atm) || lds || tfe || (addr64 && (offen || idxen)) ||
                       !(vs0[32] && vs1[32] && vs2[32] && vs3[32]) || vs1[31] || vs3[23] ||
-                      msoff == 8'd255 || !mso[32] || vaddr >= 8'd32 || vdata >= 8'd32;
+                      msoff == 8'd255 || !mso[32] || vaddr >= 8'd32 ||
+                      {1'b0, vdata} + {6'd0, mb_n} > 9'd32;
+  assign mb_last = {1'b0, mk_q} + 3'd1 >= mb_n;
+  assign mb_vd   = vdata[4:0] + {3'd0, mk_q};
   assign mb_va     = vaddr[4:0];
   assign mb_va2    = vaddr[4:0] + {4'd0, idxen};
   assign mb_stride = vs1[29:16];
   assign mb_idx    = idxen ? vlane[mb_va] : 32'd0;
   assign mb_voff   = offen ? vlane[mb_va2] : 32'd0;
-  assign mb_off    = mb_voff + {20'd0, moff};
+  assign mb_off    = mb_voff + {20'd0, moff} + {28'd0, mk_q, 2'b00};
   always_comb begin
     if (addr64) begin
-      mb_addr = (vs0[31:0] + vlane[mb_va] + mso[31:0] + {20'd0, moff}) & 32'hFFFFFFFC;
-      mb_oob  = 1'b0;
+      mb_raw = vs0[31:0] + vlane[mb_va] + mso[31:0] + {20'd0, moff} + {28'd0, mk_q, 2'b00};
+      mb_oob = 1'b0;
     end else begin
-      mb_addr = (vs0[31:0] + mso[31:0] + mb_off + mb_idx * {18'd0, mb_stride}) & 32'hFFFFFFFC;
-      mb_oob  = (mb_stride == 14'd0) ? (mb_off >= vs2[31:0]) : (mb_idx >= vs2[31:0]);
+      mb_raw = vs0[31:0] + mso[31:0] + mb_off + mb_idx * {18'd0, mb_stride};
+      mb_oob = (mb_stride == 14'd0) ? (mb_off >= vs2[31:0]) : (mb_idx >= vs2[31:0]);
+    end
+    mb_addr = mb_raw & 32'hFFFFFFFC;
+  end
+  // a sub-dword load's value from the dword read; a sub-dword store's data and byte enables
+  always_comb begin
+    if (mb_nb == 3'd1) begin
+      case (mb_raw[1:0])
+        2'd0: mb_ext = {{24{mb_sx & memrsp_data_i[7]}}, memrsp_data_i[7:0]};
+        2'd1: mb_ext = {{24{mb_sx & memrsp_data_i[15]}}, memrsp_data_i[15:8]};
+        2'd2: mb_ext = {{24{mb_sx & memrsp_data_i[23]}}, memrsp_data_i[23:16]};
+        default: mb_ext = {{24{mb_sx & memrsp_data_i[31]}}, memrsp_data_i[31:24]};
+      endcase
+      mb_wd = {24'd0, vlane[vdata[4:0]][7:0]} << {mb_raw[1:0], 3'd0};
+      mb_be = 4'd1 << mb_raw[1:0];
+    end else if (mb_nb == 3'd2) begin
+      if (mb_raw[1]) begin
+        mb_ext = {{16{mb_sx & memrsp_data_i[31]}}, memrsp_data_i[31:16]};
+      end else begin
+        mb_ext = {{16{mb_sx & memrsp_data_i[15]}}, memrsp_data_i[15:0]};
+      end
+      mb_wd = mb_raw[1] ? {vlane[vdata[4:0]][15:0], 16'd0} : {16'd0, vlane[vdata[4:0]][15:0]};
+      mb_be = mb_raw[1] ? 4'hC : 4'h3;
+    end else begin
+      mb_ext = memrsp_data_i;
+      mb_wd  = vlane[mb_vd];
+      mb_be  = 4'hF;
     end
   end
 
   // ---- DS (LDS): the lane's byte address, in range below M0 and the group's LDS_SIZE ----
-  logic [31:0] ds_a, ds_sz, ds_rd, ds_lsz;
-  logic        ds_in, ds_fail;
+  // read2/write2 (55/14): two addresses, OFFSET0 and OFFSET1 in dwords; atomics 0-11 and their
+  // _RTN forms 32-43: read, op, write in the lane's cycle
+  logic [31:0] ds_a, ds_sz, ds_rd, ds_lsz, ds_a0, ds_a1, ds_rd0, ds_rd1, ds_new;
+  logic        ds_in, ds_fail, ds_in0, ds_in1, ds_atom, ds_artn, ds_w2, ds_r2, ds_wr, ds_rdop;
+  logic [7:0]  ddata1;
+  assign ddata1  = w1_q[23:16];
   assign ds_a    = vlane[vaddr[4:0]] + {16'd0, dsoff};
+  assign ds_a0   = vlane[vaddr[4:0]] + {22'd0, dsoff[7:0], 2'b00};
+  assign ds_a1   = vlane[vaddr[4:0]] + {22'd0, dsoff[15:8], 2'b00};
   assign ds_lsz  = {23'd0, rsrc2_q[23:15]} * 32'd512;
   assign ds_sz   = (ds_lsz > 32'd16384) ? 32'd16384 : ds_lsz;
   assign ds_in   = ds_a < ds_sz && ds_a < m0_q;
-  assign ds_rd   = ldsv_q[ds_a[13:2]] ? lds_q[ds_a[13:2]] : 32'd0;
-  assign ds_fail = gds || !(op == 9'd13 || op == 9'd54) || vaddr >= 8'd32 ||
-                   ((op == 9'd13) ? vdata : dvdst) >= 8'd32;
+  assign ds_in0  = ds_a0 < ds_sz && ds_a0 < m0_q;
+  assign ds_in1  = ds_a1 < ds_sz && ds_a1 < m0_q;
+  assign ds_rd   = (ds_in && ldsv_q[ds_a[13:2]]) ? lds_q[ds_a[13:2]] : 32'd0;
+  assign ds_rd0  = (ds_in0 && ldsv_q[ds_a0[13:2]]) ? lds_q[ds_a0[13:2]] : 32'd0;
+  assign ds_rd1  = (ds_in1 && ldsv_q[ds_a1[13:2]]) ? lds_q[ds_a1[13:2]] : 32'd0;
+  assign ds_atom = op <= 9'd11;
+  assign ds_artn = op >= 9'd32 && op <= 9'd43;
+  assign ds_w2   = op == 9'd14;
+  assign ds_r2   = op == 9'd55;
+  assign ds_wr   = op == 9'd13 || ds_atom || ds_artn || ds_w2;
+  assign ds_rdop = op == 9'd54 || ds_artn || ds_r2;
+  assign ds_fail = gds || !(op == 9'd13 || op == 9'd54 || ds_atom || ds_artn || ds_w2 || ds_r2) ||
+                   vaddr >= 8'd32 || (ds_wr && vdata >= 8'd32) || (ds_w2 && ddata1 >= 8'd32) ||
+                   (ds_rdop && dvdst >= (ds_r2 ? 8'd31 : 8'd32));
+  always_comb begin
+    case (op[3:0])
+      4'd0:    ds_new = ds_rd + vlane[vdata[4:0]];
+      4'd1:    ds_new = ds_rd - vlane[vdata[4:0]];
+      4'd2:    ds_new = vlane[vdata[4:0]] - ds_rd;
+      4'd3:    ds_new = (ds_rd >= vlane[vdata[4:0]]) ? 32'd0 : ds_rd + 32'd1;
+      4'd4:    ds_new = (ds_rd == 32'd0 || ds_rd > vlane[vdata[4:0]]) ? vlane[vdata[4:0]] : ds_rd - 32'd1;
+      4'd5:    ds_new = ($signed(vlane[vdata[4:0]]) < $signed(ds_rd)) ? vlane[vdata[4:0]] : ds_rd;
+      4'd6:    ds_new = ($signed(vlane[vdata[4:0]]) > $signed(ds_rd)) ? vlane[vdata[4:0]] : ds_rd;
+      4'd7:    ds_new = (vlane[vdata[4:0]] < ds_rd) ? vlane[vdata[4:0]] : ds_rd;
+      4'd8:    ds_new = (vlane[vdata[4:0]] > ds_rd) ? vlane[vdata[4:0]] : ds_rd;
+      4'd9:    ds_new = ds_rd & vlane[vdata[4:0]];
+      4'd10:   ds_new = ds_rd | vlane[vdata[4:0]];
+      default: ds_new = ds_rd ^ vlane[vdata[4:0]];
+    endcase
+  end
 
   // ---- SWITCH: the next runnable slot round-robin from cur+1; all at the barrier: released ----
   logic [3:0] runm, barm, candm;
@@ -431,11 +542,17 @@ module si_cu (
     end else if (st_q == S_VMEM && vact && !mb_oob) begin
       memreq_valid_o = 1'b1;
       memreq_addr_o  = mb_addr;
-      if (op == 9'd28) begin
+      if (mb_st) begin
         memreq_we_o    = 1'b1;
-        memreq_wdata_o = vlane[vdata[4:0]];
-        memreq_be_o    = 4'hF;
+        memreq_wdata_o = mb_wd;
+        memreq_be_o    = mb_be;
       end
+    end else if (st_q == S_VATW) begin
+      memreq_valid_o = 1'b1;
+      memreq_addr_o  = mb_addr;
+      memreq_we_o    = 1'b1;
+      memreq_wdata_o = aold_q + vlane[vdata[4:0]];
+      memreq_be_o    = 4'hF;
     end
   end
 
@@ -525,6 +642,11 @@ module si_cu (
     lds_we     = 1'b0;
     lds_wa     = '0;
     lds_wd     = '0;
+    lds_we2    = 1'b0;
+    lds_wa2    = '0;
+    lds_wd2    = '0;
+    aold_d     = aold_q;
+    mk_d       = mk_q;
     errs_d     = errs_q;
     m0_d       = m0_q;
     vcc_d      = vcc_q;
@@ -756,7 +878,8 @@ module si_cu (
             end else begin
               lane_d = '0;
               mask_d = '0;
-              rdst_d = attr[A_WV] ? {2'b01, vdst} : attr[A_CMP] ? {2'b00, sdst3} : DST_NONE;
+              rdst_d = attr[A_WV] ? {2'b01, vdst} : attr[A_CMP] ? {2'b00, sdst3} :
+                       rfl ? {2'b00, vdst} : DST_NONE;
               st_d   = S_VALU;
             end
           end
@@ -766,7 +889,8 @@ module si_cu (
               end_d  = 1'b1;
             end else begin
               lane_d = '0;
-              rdst_d = (op == 9'd12) ? {2'b01, vdata} : DST_NONE;
+              rdst_d = (mb_ld || (mb_atm && mb_glc)) ? {2'b01, vdata} : DST_NONE;
+              mk_d   = '0;
               st_d   = S_VMEM;
             end
           end
@@ -776,7 +900,7 @@ module si_cu (
               end_d  = 1'b1;
             end else begin
               lane_d = '0;
-              rdst_d = (op == 9'd54) ? {2'b01, dvdst} : DST_NONE;
+              rdst_d = ds_rdop ? {2'b01, dvdst} : DST_NONE;
               st_d   = S_DS;
             end
           end
@@ -788,7 +912,40 @@ module si_cu (
       end
 
       S_DS: begin
-        if (vact) begin
+        if (vact && (ds_w2 || ds_r2)) begin
+          if (ds_w2) begin
+            lds_we  = ds_in0;
+            lds_wa  = ds_a0[13:2];
+            lds_wd  = vlane[vdata[4:0]];
+            lds_we2 = ds_in1;
+            lds_wa2 = ds_a1[13:2];
+            lds_wd2 = vlane[ddata1[4:0]];
+            hash_d  = ds_in1 ? hmix(ds_in0 ? hmix(hash_q, vlane[vdata[4:0]]) : hash_q, vlane[ddata1[4:0]])
+                             : (ds_in0 ? hmix(hash_q, vlane[vdata[4:0]]) : hash_q);
+          end else begin
+            vwe_a  = 1'b1;
+            vwa_a  = {dvdst[4:0], lane_q};
+            vwd_a  = ds_rd0;
+            vwe_b  = 1'b1;
+            vwa_b  = {dvdst[4:0] + 5'd1, lane_q};
+            vwd_b  = ds_rd1;
+            hash_d = hmix(hmix(hash_q, ds_rd0), ds_rd1);
+          end
+        end else if (vact && (ds_atom || ds_artn)) begin
+          if (ds_in) begin
+            lds_we = 1'b1;
+            lds_wa = ds_a[13:2];
+            lds_wd = ds_new;
+          end
+          if (ds_artn) begin
+            vwe_a  = 1'b1;
+            vwa_a  = {dvdst[4:0], lane_q};
+            vwd_a  = ds_rd;
+            hash_d = hmix(hash_q, ds_rd);
+          end else if (ds_in) begin
+            hash_d = hmix(hash_q, ds_new);
+          end
+        end else if (vact) begin
           if (op == 9'd13) begin
             if (ds_in) begin
               lds_we = 1'b1;
@@ -799,8 +956,8 @@ module si_cu (
           end else begin
             vwe_a  = 1'b1;
             vwa_a  = {dvdst[4:0], lane_q};
-            vwd_a  = ds_in ? ds_rd : 32'd0;
-            hash_d = hmix(hash_q, ds_in ? ds_rd : 32'd0);
+            vwd_a  = ds_rd;
+            hash_d = hmix(hash_q, ds_rd);
           end
         end
         st_d   = (lane_q == 6'd63) ? S_RETIRE : S_DS;
@@ -862,6 +1019,15 @@ module si_cu (
         mask_new = mask_q | ({63'd0, vact && vbit} << lane_q);
         mask_d   = mask_new;
         hash_d   = hash_v;
+        if (rfl && lane_q == rfl_lane) begin
+          mask_d = {32'd0, vr[31:0]};
+        end
+        if (rfl && lane_q == 6'd63) begin
+          swe_a  = 1'b1;
+          swa_a  = {1'b0, vdst};
+          swd_a  = (rfl_lane == 6'd63) ? vr[31:0] : mask_q[31:0];
+          hash_d = hmix(32'd0, (rfl_lane == 6'd63) ? vr[31:0] : mask_q[31:0]);
+        end
         if (lane_q == 6'd63) begin
           if (attr[A_CMP] || attr[A_CO]) begin
             swe_a  = 1'b1;
@@ -882,32 +1048,68 @@ module si_cu (
         if (!vact) begin
           st_d = (lane_q == 6'd63) ? S_RETIRE : S_VMEM;
           lane_d = lane_q + 6'd1;
-        end else if (op == 9'd28) begin
+        end else if (mb_st) begin
           if (req_fire) begin
-            hash_d = hmix(hash_q, vlane[vdata[4:0]]);
+            hash_d = hmix(hash_q, vlane[mb_vd]);
           end
           if (mb_oob || req_fire) begin
-            st_d = (lane_q == 6'd63) ? S_RETIRE : S_VMEM;
-            lane_d = lane_q + 6'd1;
+            if (mb_last) begin
+              mk_d   = '0;
+              st_d   = (lane_q == 6'd63) ? S_RETIRE : S_VMEM;
+              lane_d = lane_q + 6'd1;
+            end else begin
+              mk_d = mk_q + 2'd1;
+            end
           end
         end else if (mb_oob) begin
-          vwe_a  = 1'b1;
-          vwa_a  = {vdata[4:0], lane_q};
-          vwd_a  = '0;
-          hash_d = hmix(hash_q, 32'd0);
-          st_d   = (lane_q == 6'd63) ? S_RETIRE : S_VMEM;
-          lane_d = lane_q + 6'd1;
+          if (mb_ld || mb_glc) begin
+            vwe_a  = 1'b1;
+            vwa_a  = {mb_vd, lane_q};
+            vwd_a  = '0;
+            hash_d = hmix(hash_q, 32'd0);
+          end
+          if (mb_last) begin
+            mk_d   = '0;
+            st_d   = (lane_q == 6'd63) ? S_RETIRE : S_VMEM;
+            lane_d = lane_q + 6'd1;
+          end else begin
+            mk_d = mk_q + 2'd1;
+          end
         end else if (req_fire) begin
           st_d = S_VWAIT;
         end
       end
 
       S_VWAIT: begin
-        if (rsp_fire) begin
+        if (rsp_fire && mb_atm) begin
+          aold_d = memrsp_data_i;
+          st_d   = S_VATW;
+        end else if (rsp_fire) begin
           vwe_a  = 1'b1;
-          vwa_a  = {vdata[4:0], lane_q};
-          vwd_a  = memrsp_data_i;
-          hash_d = hmix(hash_q, memrsp_data_i);
+          vwa_a  = {mb_vd, lane_q};
+          vwd_a  = mb_ext;
+          hash_d = hmix(hash_q, mb_ext);
+          if (mb_last) begin
+            mk_d   = '0;
+            st_d   = (lane_q == 6'd63) ? S_RETIRE : S_VMEM;
+            lane_d = lane_q + 6'd1;
+          end else begin
+            mk_d = mk_q + 2'd1;
+            st_d = S_VMEM;
+          end
+        end
+      end
+
+      S_VATW: begin
+        if (req_fire) begin
+          if (mb_glc) begin
+            vwe_a  = 1'b1;
+            vwa_a  = {vdata[4:0], lane_q};
+            vwd_a  = aold_q;
+            hash_d = hmix(hash_q, aold_q);
+          end else begin
+            hash_d = hmix(hash_q, aold_q + vlane[vdata[4:0]]);
+          end
           st_d   = (lane_q == 6'd63) ? S_RETIRE : S_VMEM;
           lane_d = lane_q + 6'd1;
         end
@@ -1025,6 +1227,8 @@ module si_cu (
       saddr_q    <= '0;
       hash_q     <= '0;
       npc_q      <= '0;
+      aold_q     <= '0;
+      mk_q       <= '0;
       lane_q     <= '0;
       sn_q       <= '0;
       sreq_q     <= '0;
@@ -1066,6 +1270,8 @@ module si_cu (
       saddr_q    <= saddr_d;
       hash_q     <= hash_d;
       npc_q      <= npc_d;
+      aold_q     <= aold_d;
+      mk_q       <= mk_d;
       lane_q     <= lane_d;
       sn_q       <= sn_d;
       sreq_q     <= sreq_d;
@@ -1161,12 +1367,20 @@ module si_cu (
     if (lds_we) begin
       lds_q[lds_wa] <= lds_wd;
     end
+    if (lds_we2) begin
+      lds_q[lds_wa2] <= lds_wd2;
+    end
   end
   always_ff @(posedge clk_i) begin
     if (!rst_ni || lds_clr) begin
       ldsv_q <= '0;
-    end else if (lds_we) begin
-      ldsv_q[lds_wa] <= 1'b1;
+    end else begin
+      if (lds_we) begin
+        ldsv_q[lds_wa] <= 1'b1;
+      end
+      if (lds_we2) begin
+        ldsv_q[lds_wa2] <= 1'b1;
+      end
     end
   end
 

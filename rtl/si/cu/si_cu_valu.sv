@@ -253,7 +253,7 @@ module si_cu_valu (
         9'd296: begin t33 = {1'b0, a} + {1'b0, b_i} + {32'd0, m_i}; r_o = {32'd0, t33[31:0]}; bit_o = t33[32]; end
         9'd297: begin t33 = {1'b0, a} - {1'b0, b_i} - {32'd0, m_i}; r_o = {32'd0, t33[31:0]}; bit_o = t33[32]; end
         9'd298: begin t33 = {1'b0, b_i} - {1'b0, a} - {32'd0, m_i}; r_o = {32'd0, t33[31:0]}; bit_o = t33[32]; end
-        9'd385: r_o = {32'd0, a};
+        9'd385, 9'd386: r_o = {32'd0, a};
         9'd389, 9'd390: r_o = {32'd0, cv_f};
         9'd391: r_o = {32'd0, cvt_u(fa)};
         9'd392: r_o = {32'd0, cvt_i(fa)};

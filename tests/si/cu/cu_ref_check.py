@@ -19,6 +19,11 @@ from rcosim_py import vector
 from blocks import si_cu_ref
 
 FIELDS = ('wave', 'pc', 'inst', 'lit', 'dst', 'val', 'exec', 'vcc', 'scc', 'err')
+# Kernel vectors that use the instructions added to docs/blocks/si.cu.md after the reference was
+# written (MUBUF 8-11/13-15/24/26/29-31/50, DS 0-11/14/32-43/55, v_readfirstlane_b32): they are checked in
+# lockstep and against the host's answer (si.cu.kernels_host), and by the reference once a second
+# engineer has extended it from the doc; then this set becomes empty.
+AWAITING_REF = {'matmul.vec', 'hist.vec', 'bytes.vec', 'ldsops.vec', 'edge.vec'}
 
 
 def check(path):
@@ -66,11 +71,14 @@ def main(argv):
     os.chdir(root)
     if case == 'shipped':
         vd = os.path.join('vectors', 'si', 'cu')
-        files = sorted(os.path.join(vd, f) for f in os.listdir(vd) if f.endswith('.vec'))
+        files = sorted(os.path.join(vd, f) for f in os.listdir(vd) if f.endswith('.vec')
+                       and f not in AWAITING_REF)
         bad = [r for r in map(check, files) if r]
         for r in bad:
             print('FAIL ' + r)
         print('%d shipped si.cu vectors, %d agree with the reference' % (len(files), len(files) - len(bad)))
+        print('not compared (they use instructions the reference does not implement yet): %s'
+              % ', '.join(sorted(AWAITING_REF)))
         return 1 if bad or not files else 0
     tmp = tempfile.mkdtemp(prefix='cu_ref_')
     try:

@@ -74,7 +74,7 @@ def case_isa_llvm(ctx):
     if n != want or bad:
         raise Fail('%d of %d lines assembled; %d differ:\n%s' % (n, want, len(bad), '\n'.join(bad)))
     # and one that is not built is named as such
-    contains(disasm(0xD8000000, 0), 'not built')          # ds_add_u32
+    contains(disasm(0xD8300000, 0), 'not built')          # ds_mskor_b32
 
 
 def case_fault_rtl(ctx):

@@ -244,3 +244,49 @@ ds_write_b32 v1, v2 offset:16
 ds_read_b32 v3, v1 offset:65535
 ds_read_b32 v3, v1
 ds_write_b32 v31, v0
+ds_read2_b32 v[2:3], v1 offset0:1 offset1:16
+ds_read2_b32 v[4:5], v1
+ds_write2_b32 v1, v2, v3 offset0:2 offset1:255
+ds_write2_b32 v1, v2, v3 offset1:1
+ds_add_u32 v1, v2 offset:8
+ds_add_rtn_u32 v3, v1, v2
+ds_sub_u32 v1, v2
+ds_rsub_u32 v1, v2
+ds_inc_u32 v1, v2
+ds_dec_u32 v1, v2
+ds_min_i32 v1, v2
+ds_max_i32 v1, v2
+ds_min_u32 v1, v2
+ds_max_u32 v1, v2
+ds_and_b32 v1, v2
+ds_or_b32 v1, v2
+ds_xor_b32 v1, v2
+ds_xor_rtn_b32 v3, v1, v2 offset:4
+ds_min_rtn_i32 v3, v1, v2
+buffer_load_ubyte v0, v[2:3], s[4:7], 0 addr64
+buffer_load_sbyte v0, v2, s[4:7], s1 offen offset:3
+buffer_load_ushort v0, v2, s[4:7], 0 idxen
+buffer_load_sshort v0, v[2:3], s[4:7], 0 addr64 offset:2
+buffer_store_byte v5, v[2:3], s[4:7], 0 addr64
+buffer_store_short v5, v2, s[4:7], 0 offen offset:6
+buffer_atomic_add v0, v[2:3], s[4:7], 0 addr64
+buffer_atomic_add v0, v[2:3], s[4:7], 0 addr64 glc
+v_readfirstlane_b32 s5, v3
+v_readfirstlane_b32 vcc_lo, v31
+ds_sub_rtn_u32 v3, v1, v2
+ds_rsub_rtn_u32 v3, v1, v2
+ds_inc_rtn_u32 v3, v1, v2
+ds_dec_rtn_u32 v3, v1, v2
+ds_max_rtn_i32 v3, v1, v2
+ds_min_rtn_u32 v3, v1, v2
+ds_max_rtn_u32 v3, v1, v2
+ds_and_rtn_b32 v3, v1, v2
+ds_or_rtn_b32 v3, v1, v2
+buffer_store_short v5, v2, s[4:7], 0 offen offset:5
+buffer_load_dwordx2 v[0:1], v[2:3], s[4:7], 0 addr64
+buffer_load_dwordx3 v[0:2], v2, s[4:7], 0 offen
+buffer_load_dwordx4 v[0:3], v2, s[4:7], s1 idxen offset:8
+buffer_store_dwordx2 v[4:5], v[2:3], s[4:7], 0 addr64
+buffer_store_dwordx3 v[4:6], v2, s[4:7], 0 offen
+buffer_store_dwordx4 v[4:7], v2, s[4:7], 0 idxen offset:4 glc
+buffer_load_dwordx4 v[28:31], v[2:3], s[4:7], 0 idxen offen offset:4

@@ -1,0 +1,131 @@
+#!/usr/bin/env python3
+"""Extract the Sea Islands opcode numbers and five value lists from AMD's gfx_7_2_enum.h into model/regdb/si_hdr.json.
+
+The header (Linux drivers/gpu/drm/amd/include/asic_reg/gca/gfx_7_2_enum.h) lists the opcodes as
+`#define SQ_<NAME> 0x<value>` lines without naming the format; each format's opcodes are one run of
+consecutive #define lines. A format is found by the name of its first opcode and ends at the first
+line that is not a #define of the format's name pattern. Only facts (name, value, header line) are
+kept; the output is the reference that tests/regdb/test_regdb_gen.py checks the database against.
+The value lists (`typedef enum NAME { ... }`) are those of the fields whose seed lists the
+fix-ups repair (docs/regdb.md, "Repairs from AMD's header").
+
+    python3 scripts/regdb_hdr.py gfx_7_2_enum.h -o model/regdb/si_hdr.json
+"""
+import argparse
+import json
+import re
+import sys
+
+# format (the DB's register name) -> (first opcode in the header, name pattern of the run)
+FORMATS = [
+    ("SQ_SOP2", "SQ_S_ADD_U32", r"SQ_S_"),
+    ("SQ_SOPK", "SQ_S_MOVK_I32", r"SQ_S_"),
+    ("SQ_SOP1", "SQ_S_MOV_B32", r"SQ_S_"),
+    ("SQ_SOPC", "SQ_S_CMP_EQ_I32", r"SQ_S_"),
+    ("SQ_SOPP", "SQ_S_NOP", r"SQ_S_"),
+    ("SQ_SMRD", "SQ_S_LOAD_DWORD", r"SQ_S_"),
+    ("SQ_VOP2", "SQ_V_CNDMASK_B32", r"SQ_V_"),
+    ("SQ_VOP1", "SQ_V_NOP", r"SQ_V_"),
+    ("SQ_VOPC", "SQ_V_CMP_F_F32", r"SQ_V_CMP"),
+    ("SQ_VOP3_0", "SQ_V_MAD_LEGACY_F32", r"SQ_V_"),
+    ("SQ_VINTRP", "SQ_V_INTERP_P1_F32", r"SQ_V_INTERP_"),
+    ("SQ_DS_0", "SQ_DS_ADD_U32", r"SQ_DS_"),
+    ("SQ_MUBUF_0", "SQ_BUFFER_LOAD_FORMAT_X", r"SQ_BUFFER_"),
+    ("SQ_MTBUF_0", "SQ_TBUFFER_LOAD_FORMAT_X", r"SQ_TBUFFER_"),
+    ("SQ_MIMG_0", "SQ_IMAGE_LOAD", r"SQ_IMAGE_"),
+    ("SQ_FLAT_0", "SQ_FLAT_LOAD_UBYTE", r"SQ_FLAT_"),
+]
+# VOP3 opcode space offsets of the other VALU formats (also in the DB's VOP3 OP lists)
+VOP3_OFFSETS = ("SQ_V_OPC_OFFSET", "SQ_V_OP2_OFFSET", "SQ_V_OP1_OFFSET")
+
+# header enum -> the DB fields (register, field) that take its values
+ENUMS = [
+    ("BUF_DATA_FORMAT", [("SQ_BUF_RSRC_WORD3", "DATA_FORMAT")]),
+    ("PipeConfig", [("GB_TILE_MODE[0-31]", "PIPE_CONFIG"), ("DB_DEPTH_INFO", "PIPE_CONFIG")]),
+    ("BlendOp", [("CB_BLEND[0-7]_CONTROL", "ALPHA_DESTBLEND")]),
+    ("SPI_SHADER_EX_FORMAT", [("SPI_SHADER_COL_FORMAT", "COL%d_EXPORT_FORMAT" % i) for i in range(8)]),
+    ("ScYsel", [("PA_SC_RASTER_CONFIG", "SC_YSEL")]),
+]
+ENUM_RE = re.compile(r"\s+(\w+)\s*=\s*(0x[0-9a-fA-F]+),\s*$")
+
+DEF_RE = re.compile(r"#define\s+(SQ_\w+)\s+(0x[0-9a-fA-F]+)\s*$")
+
+
+def extract(lines):
+    defs = []                       # (line number, name, value) of every SQ_ #define
+    for i, l in enumerate(lines, 1):
+        m = DEF_RE.match(l)
+        if m:
+            defs.append((i, m.group(1), int(m.group(2), 16)))
+    by_name = {}
+    for k, (ln, nm, v) in enumerate(defs):
+        by_name.setdefault(nm, []).append(k)
+    out = {}
+    for fmt, first, pat in FORMATS:
+        ks = by_name.get(first)
+        if not ks or len(ks) != 1:
+            raise ValueError("%s: %d definitions" % (first, len(ks or [])))
+        k = ks[0]
+        ops = out.setdefault(fmt, [])
+        while k < len(defs) and re.match(pat, defs[k][1]) and (not ops or defs[k][0] == ops[-1][2] + 1
+                                                                or defs[k][1] == first):
+            ln, nm, v = defs[k]
+            ops.append([v, nm, ln])
+            k += 1
+    for nm in VOP3_OFFSETS:
+        (k,) = by_name[nm]
+        ln, _, v = defs[k]
+        out["SQ_VOP3_0"].append([v, nm, ln])
+    for fmt in out:
+        out[fmt].sort()
+    enums = {}
+    for en, fields in ENUMS:
+        start = [i for i, l in enumerate(lines) if l.startswith("typedef enum %s {" % en)]
+        if len(start) != 1:
+            raise ValueError("enum %s: %d definitions" % (en, len(start)))
+        vals = []
+        i = start[0] + 1
+        while not lines[i].startswith("}"):
+            m = ENUM_RE.match(lines[i])
+            if not m:
+                raise ValueError("enum %s: line %d not understood" % (en, i + 1))
+            vals.append([int(m.group(2), 16), m.group(1), i + 1])
+            i += 1
+        enums[en] = {"fields": [list(f) for f in fields], "values": vals}
+    return out, enums
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("header")
+    ap.add_argument("-o", "--output", required=True)
+    a = ap.parse_args(argv)
+    with open(a.header, encoding="utf-8") as fh:
+        ops, enums = extract(fh.read().split("\n"))
+    doc = {
+        "source": "AMD gfx_7_2_enum.h, Linux drivers/gpu/drm/amd/include/asic_reg/gca/gfx_7_2_enum.h "
+                  "(snapshot SebastianStroniewskiWojtczak/drm-kmod@c8c3440; torvalds/linux has the same file)",
+        "comment": "opcode facts per instruction format: [value, name, header line]; generated by "
+                   "scripts/regdb_hdr.py; 'enums': header value lists and the DB fields they check; citations 'gfx72:LINE' in model/regdb/fixups.json are these lines",
+        "formats": ops,
+    }
+    with open(a.output, "w", encoding="utf-8") as fh:
+        fh.write("{\n\"source\": %s,\n\"comment\": %s,\n\"formats\": {\n" % (json.dumps(doc["source"]), json.dumps(doc["comment"])))
+        fmts = list(ops)
+        for j, fmt in enumerate(fmts):
+            fh.write("%s: [\n" % json.dumps(fmt))
+            fh.write(",\n".join("  " + json.dumps(e) for e in ops[fmt]))
+            fh.write("\n]%s\n" % ("," if j + 1 < len(fmts) else ""))
+        fh.write("},\n\"enums\": {\n")
+        ens = list(enums)
+        for j, en in enumerate(ens):
+            fh.write("%s: {\"fields\": %s, \"values\": [\n" % (json.dumps(en), json.dumps(enums[en]["fields"])))
+            fh.write(",\n".join("  " + json.dumps(e) for e in enums[en]["values"]))
+            fh.write("\n]}%s\n" % ("," if j + 1 < len(ens) else ""))
+        fh.write("}\n}\n")
+    print("regdb_hdr: %d opcodes in %d formats" % (sum(len(v) for v in ops.values()), len(ops)), file=sys.stderr)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
