@@ -38,9 +38,9 @@ def main():
             print("FAIL %s: expected one %s*.txt in %s, found %d" % (fam, prefix, args.seeds, len(seeds)))
             failed += 1
             continue
-        t0 = time.time()
+        t0 = time.process_time()      # CPU time: a loaded machine must not fail the check
         res = regdb_gen.generate(fam, seeds[0], fixups)
-        dt = time.time() - t0
+        dt = time.process_time() - t0
         committed = os.path.join(args.root, "model", "regdb", fam + ".json")
         with open(committed, encoding="utf-8") as fh:
             old = fh.read()
@@ -59,7 +59,7 @@ def main():
                 print(line[:300])
         if dt > 5.0:
             failed += 1
-            print("FAIL %s: generation took %.1f s (limit 5 s)" % (fam, dt))
+            print("FAIL %s: generation took %.1f CPU-seconds (limit 5)" % (fam, dt))
     return 1 if failed else 0
 
 
