@@ -1,0 +1,129 @@
+/*
+ * clip_math.c - r5xx.clip's register writes and float formulas (docs/blocks/r5xx.clip.md); every
+ * operation is one of the shared shader-float ops of model/prim/sf.h, in the document's order.
+ */
+#include "clip_math.h"
+
+#include "sf.h"
+
+static unsigned next_index(unsigned i)
+{
+    if (i == 1023u)
+        return 0;
+    if (i == 1535u)
+        return 1024u;
+    if (i == 1542u)
+        return 1536u;
+    return (i + 1u) & 2047u;
+}
+
+void clip_regs_write(clip_regs *r, uint32_t addr, uint32_t data)
+{
+    if (addr == CLIP_VAP_CNTL) {
+        r->vap_cntl = data;
+    } else if (addr == CLIP_VAP_CLIP_CNTL) {
+        r->clip_cntl = data;
+    } else if (addr == CLIP_VAP_VTE_CNTL) {
+        r->vte_cntl = data;
+    } else if (addr >= 0x2220u && addr <= 0x222Cu && (addr & 3u) == 0) {
+        r->gb[(addr - 0x2220u) >> 2] = data;
+    } else if (addr >= 0x2098u && addr <= 0x20ACu && (addr & 3u) == 0) {
+        r->vport[(addr - 0x2098u) >> 2] = data;
+    } else if (addr >= 0x1D98u && addr <= 0x1DACu && (addr & 3u) == 0) {
+        r->vport[(addr - 0x1D98u) >> 2] = data;
+    } else if (addr == CLIP_PVS_INDX) {
+        r->indx = data & 2047u;
+        r->dcnt = 0;
+        r->qcnt = 0;
+    } else if (addr == CLIP_PVS_DATA) {
+        if (r->indx >= 1536u && r->indx <= 1541u)
+            r->ucp[r->indx - 1536u][r->dcnt] = data;
+        if (r->dcnt == 3)
+            r->indx = next_index(r->indx);
+        r->dcnt = (r->dcnt + 1u) & 3u;
+    } else if (addr == CLIP_PVS_DATA128) {
+        if (r->qcnt < 3) {
+            r->h[r->qcnt] = data;
+        } else {
+            if (r->indx >= 1536u && r->indx <= 1541u) {
+                uint32_t *u = r->ucp[r->indx - 1536u];
+                u[0] = r->h[0];
+                u[1] = r->h[1];
+                u[2] = r->h[2];
+                u[3] = data;
+            }
+            r->indx = next_index(r->indx);
+        }
+        r->qcnt = (r->qcnt + 1u) & 3u;
+    }
+}
+
+static uint32_t neg(uint32_t a) { return a ^ SF_SIGN; }
+
+uint32_t clip_dist(const clip_regs *r, const uint32_t p[4], unsigned k)
+{
+    uint32_t x = p[0], y = p[1], z = p[2], w = p[3];
+    switch (k) {
+    case 0: return (r->vap_cntl >> 22 & 1u) ? z : sf_add(z, w);
+    case 1: return sf_add(w, neg(z));
+    case 2: return sf_add(sf_mul(r->gb[CLIP_GB_HC], w), x);
+    case 3: return sf_add(sf_mul(r->gb[CLIP_GB_HC], w), neg(x));
+    case 4: return sf_add(sf_mul(r->gb[CLIP_GB_VC], w), y);
+    case 5: return sf_add(sf_mul(r->gb[CLIP_GB_VC], w), neg(y));
+    case 12: return sf_add(sf_mul(r->gb[CLIP_GB_HD], w), x);
+    case 13: return sf_add(sf_mul(r->gb[CLIP_GB_HD], w), neg(x));
+    case 14: return sf_add(sf_mul(r->gb[CLIP_GB_VD], w), y);
+    case 15: return sf_add(sf_mul(r->gb[CLIP_GB_VD], w), neg(y));
+    default: return sf_dp4(p, r->ucp[k - 6u]);
+    }
+}
+
+int clip_inside(uint32_t d) { return sf_cmp_le(0u, d); }
+
+unsigned clip_outcode(const clip_regs *r, const uint32_t p[4])
+{
+    unsigned oc = 0;
+    for (unsigned k = 0; k < 16; k++)
+        if (!clip_inside(clip_dist(r, p, k)))
+            oc |= 1u << k;
+    return oc;
+}
+
+unsigned clip_cull_set(const clip_regs *r)
+{
+    if (r->clip_cntl >> 16 & 1u)
+        return 0;
+    return 0x3u | (r->clip_cntl & 0x3Fu) << 6 | 0xF000u;
+}
+
+unsigned clip_clip_set(const clip_regs *r)
+{
+    if (r->clip_cntl >> 16 & 1u)
+        return 0;
+    return 0x3Fu | ((r->clip_cntl >> 17 & 1u) ? 0u : (r->clip_cntl & 0x3Fu) << 6);
+}
+
+uint32_t clip_t(uint32_t di, uint32_t dq)
+{
+    return sf_mul(di, sf_rcp(sf_add(di, neg(dq))));
+}
+
+uint32_t clip_lerp(uint32_t t, uint32_t ic, uint32_t qc)
+{
+    return sf_add(ic, sf_mul(t, sf_add(qc, neg(ic))));
+}
+
+void clip_vte(const clip_regs *r, const uint32_t p[4], uint32_t out[4])
+{
+    uint32_t c = r->vte_cntl;
+    uint32_t rw = (c >> 10 & 1u) ? sf_rcp(p[3]) : p[3];
+    uint32_t d[3];
+    d[0] = (c >> 8 & 1u) ? p[0] : sf_mul(p[0], rw);
+    d[1] = (c >> 8 & 1u) ? p[1] : sf_mul(p[1], rw);
+    d[2] = (c >> 9 & 1u) ? p[2] : sf_mul(p[2], rw);
+    for (unsigned a = 0; a < 3; a++) {
+        uint32_t s = (c >> (2 * a) & 1u) ? sf_mul(d[a], r->vport[2 * a]) : d[a];
+        out[a] = (c >> (2 * a + 1) & 1u) ? sf_add(s, r->vport[2 * a + 1]) : s;
+    }
+    out[3] = rw;
+}

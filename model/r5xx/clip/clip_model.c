@@ -1,0 +1,436 @@
+/*
+ * clip_model.c - the cycle-accurate C model of the R5xx clipper / VTE (r5xx.clip), following the
+ * micro-architecture of docs/blocks/r5xx.clip.md: clip_eval computes the outputs from the state,
+ * clip_tick the state after the edge.  IN (records) -> ASM (assembly, the new vertex's clip
+ * codes) -> PRIM (cull / accept / clip) -> [PASS -> VISIT -> INTERP ...] -> EMIT (one record per
+ * vtx handshake, slot 0 through the VTE) -> PRIM or IN.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "clip_math.h"
+#include "r5xx_clip_ports.h"
+#include "sf.h"
+
+enum { ST_IN, ST_ASM, ST_PRIM, ST_PASS, ST_VISIT, ST_INTERP, ST_EMIT };
+enum { NENT = 40, NHIST = 5, POOL0 = 8, NPOOL = 32, NLIST = 16 };
+enum { PT = 1, LN = 2, TRI = 3 };
+
+typedef struct cvtx {
+    uint32_t d[16][4];
+    uint8_t wm[16];
+    uint16_t present;
+    uint16_t vert;
+    uint16_t oc;
+} cvtx;
+
+typedef struct cprim {
+    unsigned kind, v[3];
+} cprim;
+
+typedef struct clip {
+    clip_regs r;
+    cvtx m[NENT];
+    unsigned st, part;
+    /* assembly */
+    uint32_t n;
+    unsigned f, p1, p2, p3, prim, dlast;
+    cprim q[2];
+    unsigned qn, qh;
+    /* clipping */
+    unsigned l[NLIST], cnt, o[NLIST], ocnt, mask, p, i, ovf, pp;
+    uint32_t t;
+    unsigned vi, vq, s, hi, line_e, e_id;
+    /* emission */
+    unsigned k, j;
+} clip;
+
+static void *clip_create(const rc_side_config *cfg)
+{
+    (void)cfg;
+    return calloc(1, sizeof(clip));
+}
+
+static void clip_destroy(void *h) { free(h); }
+
+/* history entries in use */
+static unsigned used(const clip *c)
+{
+    unsigned u = 0;
+    if (c->n >= 1)
+        u |= 1u << c->f | 1u << c->p1;
+    if (c->n >= 2)
+        u |= 1u << c->p2;
+    if (c->n >= 3)
+        u |= 1u << c->p3;
+    return u;
+}
+
+static unsigned wr_entry(const clip *c)
+{
+    unsigned u = used(c);
+    for (unsigned e = 0; e < NHIST; e++)
+        if (!(u >> e & 1u))
+            return e;
+    return 0; /* not reached: five entries, four references */
+}
+
+static void rd(const clip *c, unsigned id, unsigned s, uint32_t out[4], unsigned *wm)
+{
+    int pr = c->m[id].present >> s & 1u;
+    for (unsigned a = 0; a < 4; a++)
+        out[a] = pr ? c->m[id].d[s][a] : 0;
+    *wm = pr ? c->m[id].wm[s] : 0;
+}
+
+static void pos(const clip *c, unsigned id, uint32_t p[4])
+{
+    unsigned wm;
+    rd(c, id, 0, p, &wm);
+}
+
+static unsigned hibit(unsigned m)
+{
+    unsigned h = 0;
+    for (unsigned b = 0; b < 16; b++)
+        if (m >> b & 1u)
+            h = b;
+    return h;
+}
+
+/* the current output vertex: its id and whether it is the primitive's last */
+static unsigned emit_id(const clip *c, unsigned *last)
+{
+    unsigned kind = c->q[c->qh].kind;
+    unsigned nv = kind == TRI ? 3 : kind == LN ? 2 : 1;
+    *last = c->j + 1 == nv;
+    if (kind == TRI)
+        return c->j == 0 ? c->l[0] : c->l[c->k + c->j - 1];
+    return c->l[c->j];
+}
+
+static void clip_eval(void *h, uint64_t *ports)
+{
+    clip *c = h;
+    r5xx_clip_ports *p = (r5xx_clip_ports *)ports;
+    p->vin_ready = c->st == ST_IN;
+    p->regw_ready = c->st == ST_IN && !c->part;
+    p->idle = c->st == ST_IN && !c->part;
+    p->vtx_valid = c->st == ST_EMIT;
+    uint32_t d[4] = { 0, 0, 0, 0 };
+    unsigned wm = 0, vert = 0, vlast = 0, dlast = 0, prim = 0, slot = 0;
+    if (c->st == ST_EMIT) {
+        unsigned lastv, id = emit_id(c, &lastv);
+        unsigned kind = c->q[c->qh].kind;
+        slot = c->s;
+        vert = c->m[id].vert;
+        if (c->s == 0) {
+            uint32_t ps[4];
+            pos(c, id, ps);
+            clip_vte(&c->r, ps, d);
+            wm = 0xF;
+        } else {
+            rd(c, id, c->s, d, &wm);
+        }
+        unsigned em = (unsigned)c->m[id].present | 1u;
+        vlast = (em >> c->s >> 1) == 0;
+        dlast = vlast && lastv;
+        prim = kind == TRI ? 4 : kind == LN ? 2 : 1;
+    }
+    p->vtx_vert = vert;
+    p->vtx_slot = slot;
+    p->vtx_x = d[0];
+    p->vtx_y = d[1];
+    p->vtx_z = d[2];
+    p->vtx_w = d[3];
+    p->vtx_wmask = wm;
+    p->vtx_vlast = vlast;
+    p->vtx_dlast = dlast;
+    p->vtx_prim = prim;
+}
+
+static void push(clip *c, unsigned kind, unsigned a, unsigned b, unsigned d)
+{
+    cprim *q = &c->q[c->qn++];
+    q->kind = kind;
+    q->v[0] = a;
+    q->v[1] = b;
+    q->v[2] = d;
+}
+
+static void assemble(clip *c)
+{
+    unsigned N = wr_entry(c), n3 = c->n % 3, n4 = c->n % 4, odd = c->n & 1u;
+    uint32_t ps[4];
+    pos(c, N, ps);
+    c->m[N].oc = (uint16_t)clip_outcode(&c->r, ps);
+    c->qn = 0;
+    c->qh = 0;
+    switch (c->prim) {
+    case 1: push(c, PT, N, 0, 0); break;
+    case 2: if (odd) push(c, LN, c->p1, N, 0); break;
+    case 3: if (c->n >= 1) push(c, LN, c->p1, N, 0); break;
+    case 12:
+        if (c->n >= 1) {
+            push(c, LN, c->p1, N, 0);
+            if (c->dlast)
+                push(c, LN, N, c->f, 0);
+        }
+        break;
+    case 4: case 7: if (n3 == 2) push(c, TRI, c->p2, c->p1, N); break;
+    case 5: case 15: if (c->n >= 2) push(c, TRI, c->f, c->p1, N); break;
+    case 6:
+        if (c->n >= 2) {
+            if (odd)
+                push(c, TRI, c->p1, c->p2, N);
+            else
+                push(c, TRI, c->p2, c->p1, N);
+        }
+        break;
+    case 13:
+        if (n4 == 3) {
+            push(c, TRI, c->p3, c->p2, c->p1);
+            push(c, TRI, c->p3, c->p1, N);
+        }
+        break;
+    case 14:
+        if (c->n >= 3 && odd) {
+            push(c, TRI, c->p3, c->p2, c->p1);
+            push(c, TRI, c->p1, c->p2, N);
+        }
+        break;
+    default: break;
+    }
+    if (c->dlast) {
+        c->n = 0;
+    } else {
+        if (c->n == 0)
+            c->f = N;
+        c->p3 = c->p2;
+        c->p2 = c->p1;
+        c->p1 = N;
+        c->n++;
+    }
+    c->st = c->qn ? ST_PRIM : ST_IN;
+}
+
+static void pop(clip *c)
+{
+    c->qh++;
+    c->st = c->qh < c->qn ? ST_PRIM : ST_IN;
+}
+
+static void prim_step(clip *c)
+{
+    const cprim *q = &c->q[c->qh];
+    unsigned m = q->kind == TRI ? 3 : q->kind == LN ? 2 : 1;
+    unsigned oand = 0xFFFFu, oor = 0;
+    for (unsigned v = 0; v < m; v++) {
+        oand &= c->m[q->v[v]].oc;
+        oor |= c->m[q->v[v]].oc;
+    }
+    unsigned cull = clip_cull_set(&c->r), cs = clip_clip_set(&c->r);
+    for (unsigned v = 0; v < m; v++)
+        c->l[v] = q->v[v];
+    c->cnt = m;
+    if ((oand & cull) || (m == 1 && (oor & (cull | cs)))) {
+        pop(c);
+    } else if (!(oor & cs)) {
+        c->st = ST_EMIT;
+        c->k = 1;
+        c->j = 0;
+        c->s = 0;
+    } else {
+        c->mask = oor & cs & 0xFFFu;
+        c->pp = 0;
+        c->ovf = 0;
+        c->st = ST_PASS;
+    }
+}
+
+static void pass_step(clip *c)
+{
+    unsigned kind = c->q[c->qh].kind;
+    if (c->ovf || c->cnt < (kind == TRI ? 3u : 2u)) {
+        pop(c);
+    } else if (c->mask == 0) {
+        c->st = ST_EMIT;
+        c->k = 1;
+        c->j = 0;
+        c->s = 0;
+    } else {
+        unsigned b = 0;
+        while (!(c->mask >> b & 1u))
+            b++;
+        c->p = b;
+        c->mask &= ~(1u << b);
+        c->ocnt = 0;
+        c->i = 0;
+        c->st = ST_VISIT;
+    }
+}
+
+static void append(clip *c, unsigned id)
+{
+    if (c->ocnt == NLIST)
+        c->ovf = 1;
+    else
+        c->o[c->ocnt++] = id;
+}
+
+static void edge_done(clip *c)
+{
+    unsigned kind = c->q[c->qh].kind;
+    if (kind == LN || c->i + 1 == c->cnt) {
+        memcpy(c->l, c->o, sizeof c->l);
+        c->cnt = c->ocnt;
+        c->st = ST_PASS;
+    } else {
+        c->i++;
+        c->st = ST_VISIT;
+    }
+}
+
+static void visit_step(clip *c)
+{
+    unsigned kind = c->q[c->qh].kind;
+    unsigned S, E;
+    if (kind == LN) {
+        S = c->l[0];
+        E = c->l[1];
+    } else {
+        S = c->l[c->i];
+        E = c->l[(c->i + 1) % c->cnt];
+    }
+    uint32_t ps[4], pe[4];
+    pos(c, S, ps);
+    pos(c, E, pe);
+    uint32_t ds = clip_dist(&c->r, ps, c->p), de = clip_dist(&c->r, pe, c->p);
+    int ins = clip_inside(ds), ine = clip_inside(de);
+    if (ins)
+        append(c, S);
+    if (ins != ine) {
+        if (c->pp == NPOOL) {
+            c->ovf = 1;
+            if (kind == LN && ine)
+                append(c, E);
+            edge_done(c);
+            return;
+        }
+        c->vi = ins ? S : E;
+        c->vq = ins ? E : S;
+        c->t = ins ? clip_t(ds, de) : clip_t(de, ds);
+        c->hi = hibit((unsigned)(c->m[c->vi].present | c->m[c->vq].present) | 1u);
+        c->s = 0;
+        c->line_e = kind == LN && ine;
+        c->e_id = E;
+        c->st = ST_INTERP;
+        return;
+    }
+    if (kind == LN && ine)
+        append(c, E);
+    edge_done(c);
+}
+
+static void interp_step(clip *c)
+{
+    unsigned id = POOL0 + c->pp, wi, wq;
+    uint32_t a[4], b[4];
+    rd(c, c->vi, c->s, a, &wi);
+    rd(c, c->vq, c->s, b, &wq);
+    cvtx *v = &c->m[id];
+    unsigned wm = wi | wq;
+    for (unsigned k = 0; k < 4; k++)
+        v->d[c->s][k] = (wm >> k & 1u) ? clip_lerp(c->t, a[k], b[k]) : 0;
+    v->wm[c->s] = (uint8_t)wm;
+    v->present = c->m[c->vi].present | c->m[c->vq].present;
+    v->vert = c->m[c->vi].vert;
+    if (c->s == c->hi) {
+        append(c, id);
+        if (c->line_e)
+            append(c, c->e_id);
+        c->pp++;
+        edge_done(c);
+    } else {
+        c->s++;
+    }
+}
+
+static void emit_step(clip *c)
+{
+    unsigned lastv, id = emit_id(c, &lastv);
+    unsigned em = (unsigned)c->m[id].present | 1u;
+    unsigned rest = em >> c->s >> 1;
+    if (rest) {
+        unsigned s = c->s + 1;
+        while (!(em >> s & 1u))
+            s++;
+        c->s = s;
+        return;
+    }
+    c->s = 0;
+    if (!lastv) {
+        c->j++;
+        return;
+    }
+    c->j = 0;
+    if (c->q[c->qh].kind == TRI && c->k + 2 < c->cnt) {
+        c->k++;
+        return;
+    }
+    pop(c);
+}
+
+static void clip_tick(void *h, const uint64_t *ports)
+{
+    clip *c = h;
+    const r5xx_clip_ports *p = (const r5xx_clip_ports *)ports;
+    int regw_fire = p->regw_valid && p->regw_ready;
+    int vin_fire = p->vin_valid && p->vin_ready;
+    int vtx_fire = p->vtx_valid && p->vtx_ready;
+
+    switch (c->st) {
+    case ST_IN:
+        if (vin_fire) {
+            unsigned e = wr_entry(c), sl = (unsigned)p->vin_slot & 15u;
+            cvtx *v = &c->m[e];
+            v->present = (uint16_t)((c->part ? v->present : 0u) | 1u << sl);
+            v->d[sl][0] = (uint32_t)p->vin_x;
+            v->d[sl][1] = (uint32_t)p->vin_y;
+            v->d[sl][2] = (uint32_t)p->vin_z;
+            v->d[sl][3] = (uint32_t)p->vin_w;
+            v->wm[sl] = (uint8_t)(p->vin_wmask & 15u);
+            if (p->vin_vlast) {
+                v->vert = (uint16_t)p->vin_vert;
+                c->prim = (unsigned)p->vin_prim & 15u;
+                c->dlast = (unsigned)p->vin_dlast & 1u;
+                c->part = 0;
+                c->st = ST_ASM;
+            } else {
+                c->part = 1;
+            }
+        }
+        break;
+    case ST_ASM: assemble(c); break;
+    case ST_PRIM: prim_step(c); break;
+    case ST_PASS: pass_step(c); break;
+    case ST_VISIT: visit_step(c); break;
+    case ST_INTERP: interp_step(c); break;
+    case ST_EMIT: if (vtx_fire) emit_step(c); break;
+    default: break;
+    }
+    if (regw_fire)
+        clip_regs_write(&c->r, (uint32_t)p->regw_addr, (uint32_t)p->regw_data);
+}
+
+static void clip_reset(void *h, uint64_t *ports)
+{
+    clip *c = h;
+    memset(c, 0, sizeof *c);
+    clip_eval(h, ports);
+}
+
+const rc_side_ops r5xx_clip_model_ops = {
+    .kind = "model", .create = clip_create, .destroy = clip_destroy, .reset = clip_reset,
+    .eval = clip_eval, .tick = clip_tick
+};

@@ -1,0 +1,464 @@
+// r5xx_clip: the R5xx clipper, perspective divide and viewport transform (docs/blocks/r5xx.clip.md).
+// IN (records into a history entry) -> ASM (assembly, the new vertex's clip codes) -> PRIM (cull /
+// accept / clip) -> [PASS -> VISIT -> INTERP ...] (Sutherland-Hodgman, one plane per pass) -> EMIT
+// (one record per vtx handshake, slot 0 through the VTE) -> PRIM or IN.  Outputs depend on the
+// state only.  C twin: model/r5xx/clip/clip_model.c.
+module r5xx_clip (
+  input  logic        clk_i,
+  input  logic        rst_ni,
+  input  logic        regw_valid_i,
+  output logic        regw_ready_o,
+  input  logic [15:0] regw_addr_i,
+  input  logic [31:0] regw_data_i,
+  input  logic        vin_valid_i,
+  output logic        vin_ready_o,
+  input  logic [15:0] vin_vert_i,
+  input  logic [3:0]  vin_slot_i,
+  input  logic [31:0] vin_x_i,
+  input  logic [31:0] vin_y_i,
+  input  logic [31:0] vin_z_i,
+  input  logic [31:0] vin_w_i,
+  input  logic [3:0]  vin_wmask_i,
+  input  logic        vin_vlast_i,
+  input  logic        vin_dlast_i,
+  input  logic [3:0]  vin_prim_i,
+  output logic        vtx_valid_o,
+  input  logic        vtx_ready_i,
+  output logic [15:0] vtx_vert_o,
+  output logic [3:0]  vtx_slot_o,
+  output logic [31:0] vtx_x_o,
+  output logic [31:0] vtx_y_o,
+  output logic [31:0] vtx_z_o,
+  output logic [31:0] vtx_w_o,
+  output logic [3:0]  vtx_wmask_o,
+  output logic        vtx_vlast_o,
+  output logic        vtx_dlast_o,
+  output logic [3:0]  vtx_prim_o,
+  output logic        idle_o
+);
+
+  localparam logic [2:0] ST_IN = 3'd0, ST_ASM = 3'd1, ST_PRIM = 3'd2, ST_PASS = 3'd3,
+                         ST_VISIT = 3'd4, ST_INTERP = 3'd5, ST_EMIT = 3'd6;
+  localparam logic [1:0] K_PT = 2'd1, K_LN = 2'd2, K_TRI = 2'd3;
+
+  // ---- registers ----
+  logic [31:0]  vap_cntl, clip_cntl, vte_cntl;
+  logic [127:0] gb;
+  logic [191:0] vport;
+  logic [767:0] ucp;
+  logic         regw_fire, vin_fire, vtx_fire;
+
+  r5xx_clip_regs u_regs (
+    .clk_i, .rst_ni, .we_i(regw_fire), .addr_i(regw_addr_i), .data_i(regw_data_i),
+    .vap_cntl_o(vap_cntl), .clip_cntl_o(clip_cntl), .vte_cntl_o(vte_cntl), .gb_o(gb),
+    .vport_o(vport), .ucp_o(ucp)
+  );
+
+  // ---- vertex store: 40 entries x 16 slots ----
+  logic [127:0] data_q [640];
+  logic [3:0]   wm_q [640];
+  logic [15:0]  pres_q [40];
+  logic [15:0]  vert_q [40];
+  logic [15:0]  oc_q [5];
+
+  // ---- state ----
+  logic [2:0]  st_q;
+  logic        part_q;
+  logic [31:0] n_q;
+  logic [2:0]  f_q, p1_q, p2_q, p3_q;
+  logic [3:0]  prim_q;
+  logic        dlast_q;
+  logic [1:0]  qkind_q [2];
+  logic [5:0]  qv_q [6];            // primitive j vertex v at 3j + v
+  logic [1:0]  qn_q, qh_q;
+  logic [5:0]  lst_q [32];          // two lists of 16: L = lst[cur], O = lst[!cur]
+  logic        cur_q;
+  logic [4:0]  cnt_q, ocnt_q;
+  logic [11:0] mask_q;
+  logic [3:0]  p_q, i_q;
+  logic        ovf_q;
+  logic [5:0]  pp_q;
+  logic [31:0] t_q;
+  logic [5:0]  vi_q, vq_q, eid_q;
+  logic [3:0]  s_q, hi_q;
+  logic        line_e_q;
+  logic [3:0]  k_q;
+  logic [1:0]  j_q;
+
+  logic unused_cntl;
+  assign unused_cntl = ^{vap_cntl[31:23], vap_cntl[21:0], clip_cntl[31:18], clip_cntl[15:6]};
+
+  assign regw_fire = regw_valid_i && regw_ready_o;
+  assign vin_fire  = vin_valid_i && vin_ready_o;
+  assign vtx_fire  = vtx_valid_o && vtx_ready_i;
+
+  assign vin_ready_o  = (st_q == ST_IN);
+  assign regw_ready_o = (st_q == ST_IN) && !part_q;
+  assign idle_o       = (st_q == ST_IN) && !part_q;
+
+  // ---- history: the free entry ----
+  logic [4:0] used;
+  logic [2:0] wr;
+  always_comb begin
+    used = 5'd0;
+    if (n_q >= 32'd1) used = used | (5'd1 << f_q) | (5'd1 << p1_q);
+    if (n_q >= 32'd2) used = used | (5'd1 << p2_q);
+    if (n_q >= 32'd3) used = used | (5'd1 << p3_q);
+    if (!used[0])      wr = 3'd0;
+    else if (!used[1]) wr = 3'd1;
+    else if (!used[2]) wr = 3'd2;
+    else if (!used[3]) wr = 3'd3;
+    else               wr = 3'd4;
+  end
+
+  // ---- memory reads (an absent slot reads as zero) ----
+  function automatic logic [127:0] rdd(input logic [5:0] id, input logic [3:0] s);
+    rdd = pres_q[id][s] ? data_q[{id, s}] : 128'd0;
+  endfunction
+  function automatic logic [3:0] rdw(input logic [5:0] id, input logic [3:0] s);
+    rdw = pres_q[id][s] ? wm_q[{id, s}] : 4'd0;
+  endfunction
+
+  // ---- ASM: the new vertex's codes and its primitives ----
+  logic [15:0] oc_new;
+  logic [5:0]  nid;
+  assign nid = {3'd0, wr};
+  r5xx_clip_codes u_codes (.p_i(rdd(nid, 4'd0)), .dx_i(vap_cntl[22]), .gb_i(gb), .ucp_i(ucp), .oc_o(oc_new));
+
+  logic [1:0] an;
+  logic [1:0] ak0, ak1;
+  logic [5:0] av [6];
+  logic [5:0] F, P1, P2, P3;
+  assign F  = {3'd0, f_q};
+  assign P1 = {3'd0, p1_q};
+  assign P2 = {3'd0, p2_q};
+  assign P3 = {3'd0, p3_q};
+  always_comb begin
+    an = 2'd0; ak0 = 2'd0; ak1 = 2'd0;
+    for (int v = 0; v < 6; v++) av[v] = 6'd0;
+    case (prim_q)
+      4'd1: begin an = 2'd1; ak0 = K_PT; av[0] = nid; end
+      4'd2: if (n_q[0]) begin an = 2'd1; ak0 = K_LN; av[0] = P1; av[1] = nid; end
+      4'd3: if (n_q >= 32'd1) begin an = 2'd1; ak0 = K_LN; av[0] = P1; av[1] = nid; end
+      4'd12: if (n_q >= 32'd1) begin
+        an = dlast_q ? 2'd2 : 2'd1; ak0 = K_LN; ak1 = K_LN;
+        av[0] = P1; av[1] = nid; av[3] = nid; av[4] = F;
+      end
+      4'd4, 4'd7: if (n_q % 32'd3 == 32'd2) begin an = 2'd1; ak0 = K_TRI; av[0] = P2; av[1] = P1; av[2] = nid; end
+      4'd5, 4'd15: if (n_q >= 32'd2) begin an = 2'd1; ak0 = K_TRI; av[0] = F; av[1] = P1; av[2] = nid; end
+      4'd6: if (n_q >= 32'd2) begin
+        an = 2'd1; ak0 = K_TRI;
+        av[0] = n_q[0] ? P1 : P2; av[1] = n_q[0] ? P2 : P1; av[2] = nid;
+      end
+      4'd13: if (n_q[1:0] == 2'd3) begin
+        an = 2'd2; ak0 = K_TRI; ak1 = K_TRI;
+        av[0] = P3; av[1] = P2; av[2] = P1; av[3] = P3; av[4] = P1; av[5] = nid;
+      end
+      4'd14: if (n_q >= 32'd3 && n_q[0]) begin
+        an = 2'd2; ak0 = K_TRI; ak1 = K_TRI;
+        av[0] = P3; av[1] = P2; av[2] = P1; av[3] = P1; av[4] = P2; av[5] = nid;
+      end
+      default: ;
+    endcase
+  end
+
+  // ---- the head primitive ----
+  logic [1:0]  hkind;
+  logic [5:0]  hv0, hv1, hv2;
+  logic [15:0] oand, oor;
+  logic [15:0] cullset, clipset;
+  logic        is_tri, is_ln;
+  assign hkind  = qkind_q[qh_q[0]];
+  assign hv0    = qv_q[qh_q[0] ? 3 : 0];
+  assign hv1    = qv_q[qh_q[0] ? 4 : 1];
+  assign hv2    = qv_q[qh_q[0] ? 5 : 2];
+  assign is_tri = (hkind == K_TRI);
+  assign is_ln  = (hkind == K_LN);
+  always_comb begin
+    oand = oc_q[hv0[2:0]];
+    oor  = oc_q[hv0[2:0]];
+    if (hkind != K_PT) begin
+      oand = oand & oc_q[hv1[2:0]];
+      oor  = oor | oc_q[hv1[2:0]];
+    end
+    if (is_tri) begin
+      oand = oand & oc_q[hv2[2:0]];
+      oor  = oor | oc_q[hv2[2:0]];
+    end
+  end
+  assign cullset = clip_cntl[16] ? 16'd0 : {4'hF, clip_cntl[5:0], 4'd0, 2'b11};
+  assign clipset = clip_cntl[16] ? 16'd0 : {4'd0, clip_cntl[17] ? 6'd0 : clip_cntl[5:0], 6'h3F};
+  logic do_cull, do_accept;
+  assign do_cull   = ((oand & cullset) != 16'd0) || (hkind == K_PT && ((oor & (cullset | clipset)) != 16'd0));
+  assign do_accept = ((oor & clipset) == 16'd0);
+  logic last_prim;
+  assign last_prim = (qh_q + 2'd1 >= qn_q);
+
+  // ---- PASS: the next plane ----
+  logic [3:0] nplane;
+  always_comb begin
+    nplane = 4'd0;
+    for (int b = 11; b >= 0; b--)
+      if (mask_q[b]) nplane = 4'(b);
+  end
+  logic pass_drop;
+  assign pass_drop = ovf_q || (cnt_q < (is_tri ? 5'd3 : 5'd2));
+
+  // ---- VISIT ----
+  logic [3:0]  inext;
+  logic [5:0]  S, E;
+  logic [31:0] ds, de, di, dq, den, rden, tnew;
+  logic        ins, ine, unused_lt_s, unused_eq_s, unused_lt_e, unused_eq_e;
+  assign inext = ({1'b0, i_q} + 5'd1 == cnt_q) ? 4'd0 : i_q + 4'd1;
+  assign S = is_ln ? lst_q[{cur_q, 4'd0}] : lst_q[{cur_q, i_q}];
+  assign E = is_ln ? lst_q[{cur_q, 4'd1}] : lst_q[{cur_q, inext}];
+  r5xx_clip_dist u_ds (.p_i(rdd(S, 4'd0)), .k_i(p_q), .dx_i(vap_cntl[22]), .hc_i(gb[95:64]),
+                       .vc_i(gb[31:0]), .ucp_i(ucp), .d_o(ds));
+  r5xx_clip_dist u_de (.p_i(rdd(E, 4'd0)), .k_i(p_q), .dx_i(vap_cntl[22]), .hc_i(gb[95:64]),
+                       .vc_i(gb[31:0]), .ucp_i(ucp), .d_o(de));
+  prim_sf_cmp u_cs (.a_i(32'h0), .b_i(ds), .lt_o(unused_lt_s), .le_o(ins), .eq_o(unused_eq_s));
+  prim_sf_cmp u_ce (.a_i(32'h0), .b_i(de), .lt_o(unused_lt_e), .le_o(ine), .eq_o(unused_eq_e));
+  assign di = ins ? ds : de;
+  assign dq = ins ? de : ds;
+  prim_sf_add u_den (.a_i(di), .b_i({~dq[31], dq[30:0]}), .z_o(den));
+  prim_sf_rcp u_rcp (.a_i(den), .z_o(rden));
+  prim_sf_mul u_t (.a_i(di), .b_i(rden), .zmode_i(1'b0), .z_o(tnew));
+  logic [5:0]  VI, VQ;
+  logic [15:0] pm;
+  logic [3:0]  hinew;
+  assign VI = ins ? S : E;
+  assign VQ = ins ? E : S;
+  assign pm = pres_q[VI] | pres_q[VQ] | 16'd1;
+  always_comb begin
+    hinew = 4'd0;
+    for (int b = 0; b < 16; b++)
+      if (pm[b]) hinew = 4'(b);
+  end
+  logic last_edge;
+  assign last_edge = is_ln || ({1'b0, i_q} + 5'd1 == cnt_q);
+
+  // ---- INTERP ----
+  logic [127:0] ia, qa, nd;
+  logic [3:0]   iw, qw, nw;
+  logic [5:0]   pid;
+  assign ia  = rdd(vi_q, s_q);
+  assign qa  = rdd(vq_q, s_q);
+  assign iw  = rdw(vi_q, s_q);
+  assign qw  = rdw(vq_q, s_q);
+  assign nw  = iw | qw;
+  assign pid = 6'd8 + pp_q;
+  for (genvar c = 0; c < 4; c++) begin : g_lerp
+    logic [31:0] lz;
+    r5xx_clip_lerp u_l (.t_i(t_q), .i_i(ia[32*c+:32]), .q_i(qa[32*c+:32]), .z_o(lz));
+    assign nd[32*c+:32] = nw[c] ? lz : 32'd0;
+  end
+
+  // ---- appends to O: up to two per cycle ----
+  logic       ap1, ap2;
+  logic [5:0] ap1_id, ap2_id;
+  always_comb begin
+    ap1 = 1'b0; ap2 = 1'b0; ap1_id = 6'd0; ap2_id = 6'd0;
+    if (st_q == ST_VISIT) begin
+      ap1 = ins; ap1_id = S;
+      if (is_ln && ins == ine) begin ap2 = ine; ap2_id = E; end
+      if (is_ln && ins != ine && pp_q == 6'd32) begin ap2 = ine; ap2_id = E; end
+    end else if (st_q == ST_INTERP && s_q == hi_q) begin
+      ap1 = 1'b1; ap1_id = pid;
+      ap2 = line_e_q; ap2_id = eid_q;
+    end
+  end
+  logic       ok1, ok2;
+  logic [4:0] oc1;
+  assign ok1 = ap1 && (ocnt_q != 5'd16);
+  assign oc1 = ocnt_q + {4'd0, ok1};
+  assign ok2 = ap2 && (oc1 != 5'd16);
+  logic ovf_ap;
+  assign ovf_ap = (ap1 && !ok1) || (ap2 && !ok2);
+
+  // ---- EMIT ----
+  logic [5:0]   eid;
+  logic         lastv;
+  logic [15:0]  em;
+  logic [127:0] vte_q, slot_d;
+  logic [3:0]   snext;
+  logic         more;
+  always_comb begin
+    if (is_tri) begin
+      eid   = (j_q == 2'd0) ? lst_q[{cur_q, 4'd0}] : lst_q[{cur_q, 4'(k_q + 4'(j_q) - 4'd1)}];
+      lastv = (j_q == 2'd2);
+    end else begin
+      eid   = lst_q[{cur_q, 2'd0, j_q}];
+      lastv = is_ln ? (j_q == 2'd1) : 1'b1;
+    end
+  end
+  assign em = pres_q[eid] | 16'd1;
+  assign more = ((em >> s_q) >> 1) != 16'd0;
+  always_comb begin
+    snext = 4'd0;
+    for (int b = 15; b >= 0; b--)
+      if (em[b] && 4'(b) > s_q) snext = 4'(b);
+  end
+  r5xx_clip_vte u_vte (.p_i(rdd(eid, 4'd0)), .cntl_i(vte_cntl), .vport_i(vport), .q_o(vte_q));
+  assign slot_d = (s_q == 4'd0) ? vte_q : rdd(eid, s_q);
+
+  assign vtx_valid_o = (st_q == ST_EMIT);
+  assign vtx_vert_o  = vtx_valid_o ? vert_q[eid] : 16'd0;
+  assign vtx_slot_o  = vtx_valid_o ? s_q : 4'd0;
+  assign vtx_x_o     = vtx_valid_o ? slot_d[31:0] : 32'd0;
+  assign vtx_y_o     = vtx_valid_o ? slot_d[63:32] : 32'd0;
+  assign vtx_z_o     = vtx_valid_o ? slot_d[95:64] : 32'd0;
+  assign vtx_w_o     = vtx_valid_o ? slot_d[127:96] : 32'd0;
+  assign vtx_wmask_o = !vtx_valid_o ? 4'd0 : (s_q == 4'd0) ? 4'hF : rdw(eid, s_q);
+  assign vtx_vlast_o = vtx_valid_o && !more;
+  assign vtx_dlast_o = vtx_valid_o && !more && lastv;
+  assign vtx_prim_o  = !vtx_valid_o ? 4'd0 : is_tri ? 4'd4 : is_ln ? 4'd2 : 4'd1;
+
+  // ---- the edge ----
+  always_ff @(posedge clk_i) begin
+    if (!rst_ni) begin
+      st_q <= ST_IN;
+      part_q <= 1'b0;
+      n_q <= 32'd0;
+      f_q <= 3'd0; p1_q <= 3'd0; p2_q <= 3'd0; p3_q <= 3'd0;
+      prim_q <= 4'd0; dlast_q <= 1'b0;
+      qn_q <= 2'd0; qh_q <= 2'd0;
+      cur_q <= 1'b0; cnt_q <= 5'd0; ocnt_q <= 5'd0; mask_q <= 12'd0;
+      p_q <= 4'd0; i_q <= 4'd0; ovf_q <= 1'b0; pp_q <= 6'd0; t_q <= 32'd0;
+      vi_q <= 6'd0; vq_q <= 6'd0; eid_q <= 6'd0; s_q <= 4'd0; hi_q <= 4'd0; line_e_q <= 1'b0;
+      k_q <= 4'd0; j_q <= 2'd0;
+    end else begin
+      // appends (VISIT, the last INTERP cycle)
+      if (ok1) lst_q[{~cur_q, ocnt_q[3:0]}] <= ap1_id;
+      if (ok2) lst_q[{~cur_q, oc1[3:0]}] <= ap2_id;
+      if (ap1 || ap2) ocnt_q <= oc1 + {4'd0, ok2};
+      if (ovf_ap) ovf_q <= 1'b1;
+      case (st_q)
+        ST_IN: if (vin_fire) begin
+          data_q[{nid, vin_slot_i}] <= {vin_w_i, vin_z_i, vin_y_i, vin_x_i};
+          wm_q[{nid, vin_slot_i}] <= vin_wmask_i;
+          pres_q[nid] <= (part_q ? pres_q[nid] : 16'd0) | (16'd1 << vin_slot_i);
+          if (vin_vlast_i) begin
+            vert_q[nid] <= vin_vert_i;
+            prim_q <= vin_prim_i;
+            dlast_q <= vin_dlast_i;
+            part_q <= 1'b0;
+            st_q <= ST_ASM;
+          end else begin
+            part_q <= 1'b1;
+          end
+        end
+        ST_ASM: begin
+          oc_q[wr] <= oc_new;
+          qkind_q[0] <= ak0;
+          qkind_q[1] <= ak1;
+          for (int v = 0; v < 6; v++) qv_q[v] <= av[v];
+          qn_q <= an;
+          qh_q <= 2'd0;
+          if (dlast_q) begin
+            n_q <= 32'd0;
+          end else begin
+            if (n_q == 32'd0) f_q <= wr;
+            p3_q <= p2_q;
+            p2_q <= p1_q;
+            p1_q <= wr;
+            n_q <= n_q + 32'd1;
+          end
+          st_q <= (an != 2'd0) ? ST_PRIM : ST_IN;
+        end
+        ST_PRIM: begin
+          lst_q[{cur_q, 4'd0}] <= hv0;
+          lst_q[{cur_q, 4'd1}] <= hv1;
+          lst_q[{cur_q, 4'd2}] <= hv2;
+          cnt_q <= is_tri ? 5'd3 : is_ln ? 5'd2 : 5'd1;
+          if (do_cull) begin
+            qh_q <= qh_q + 2'd1;
+            st_q <= last_prim ? ST_IN : ST_PRIM;
+          end else if (do_accept) begin
+            st_q <= ST_EMIT;
+            k_q <= 4'd1; j_q <= 2'd0; s_q <= 4'd0;
+          end else begin
+            mask_q <= oor[11:0] & clipset[11:0];
+            pp_q <= 6'd0;
+            ovf_q <= 1'b0;
+            st_q <= ST_PASS;
+          end
+        end
+        ST_PASS: begin
+          if (pass_drop) begin
+            qh_q <= qh_q + 2'd1;
+            st_q <= last_prim ? ST_IN : ST_PRIM;
+          end else if (mask_q == 12'd0) begin
+            st_q <= ST_EMIT;
+            k_q <= 4'd1; j_q <= 2'd0; s_q <= 4'd0;
+          end else begin
+            p_q <= nplane;
+            mask_q <= mask_q & ~(12'd1 << nplane);
+            ocnt_q <= 5'd0;
+            i_q <= 4'd0;
+            st_q <= ST_VISIT;
+          end
+        end
+        ST_VISIT: begin
+          if (ins != ine && pp_q != 6'd32) begin
+            vi_q <= VI;
+            vq_q <= VQ;
+            t_q <= tnew;
+            hi_q <= hinew;
+            s_q <= 4'd0;
+            line_e_q <= is_ln && ine;
+            eid_q <= E;
+            st_q <= ST_INTERP;
+          end else begin
+            if (ins != ine) ovf_q <= 1'b1;
+            if (last_edge) begin
+              cur_q <= ~cur_q;
+              cnt_q <= oc1 + {4'd0, ok2};
+              st_q <= ST_PASS;
+            end else begin
+              i_q <= i_q + 4'd1;
+            end
+          end
+        end
+        ST_INTERP: begin
+          data_q[{pid, s_q}] <= nd;
+          wm_q[{pid, s_q}] <= nw;
+          pres_q[pid] <= pres_q[vi_q] | pres_q[vq_q];
+          vert_q[pid] <= vert_q[vi_q];
+          if (s_q == hi_q) begin
+            pp_q <= pp_q + 6'd1;
+            if (last_edge) begin
+              cur_q <= ~cur_q;
+              cnt_q <= oc1 + {4'd0, ok2};
+              st_q <= ST_PASS;
+            end else begin
+              i_q <= i_q + 4'd1;
+              st_q <= ST_VISIT;
+            end
+          end else begin
+            s_q <= s_q + 4'd1;
+          end
+        end
+        ST_EMIT: if (vtx_fire) begin
+          if (more) begin
+            s_q <= snext;
+          end else begin
+            s_q <= 4'd0;
+            if (!lastv) begin
+              j_q <= j_q + 2'd1;
+            end else begin
+              j_q <= 2'd0;
+              if (is_tri && {1'b0, k_q} + 5'd2 < cnt_q) begin
+                k_q <= k_q + 4'd1;
+              end else begin
+                qh_q <= qh_q + 2'd1;
+                st_q <= last_prim ? ST_IN : ST_PRIM;
+              end
+            end
+          end
+        end
+        default: st_q <= ST_IN;
+      endcase
+    end
+  end
+
+endmodule

@@ -1,0 +1,31 @@
+# ---- r5xx.clip: the R5xx clipper, perspective divide and viewport (docs/blocks/r5xx.clip.md) -----
+# Fault injection on both sides (exact reports), the golden vectors against the reference of
+# scripts/blocks/r5xx_clip_directed.py (and that check failing on an altered record), the
+# stimulus files current, the reference against the model on a seeded random phased stimulus
+# with its plane/cull coverage.
+foreach(case fault_rtl fault_model fault_needs_compare directed_check reference_catches stim_current
+             reference_random)
+  add_test(NAME r5xx.clip.${case} COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_LIST_DIR}/clip_test.py
+           $<TARGET_FILE:rcosim> ${PROJECT_SOURCE_DIR} ${case})
+  set_tests_properties(r5xx.clip.${case} PROPERTIES LABELS "r5xx;r5xx.clip;smoke"
+                       ENVIRONMENT "PYTHONDONTWRITEBYTECODE=1")
+endforeach()
+# A short seeded random run in the smoke set.
+add_test(NAME random.r5xx.clip.smoke COMMAND rcosim run --block r5xx.clip --count 3000 --seed 2512 --backpressure random:0.5)
+set_tests_properties(random.r5xx.clip.smoke PROPERTIES LABELS "r5xx;r5xx.clip;smoke"
+                     PASS_REGULAR_EXPRESSION "PASS r5xx.clip random count 3000: [0-9]+ cycles, rtl vs model exact"
+                     FAIL_REGULAR_EXPRESSION "MISMATCH|HANG|FAIL")
+# Seeded random clip state and draws, at least 1,000,000 cycles in exact lockstep under every
+# back-pressure policy.
+foreach(policy always random:0.5 bursty:16)
+  string(REPLACE ":" "_" pname ${policy})
+  add_test(NAME random.r5xx.clip.${pname}
+           COMMAND rcosim run --block r5xx.clip --count 70000 --seed 2513 --backpressure ${policy})
+  set_tests_properties(random.r5xx.clip.${pname} PROPERTIES LABELS "random;r5xx;r5xx.clip;nightly"
+                       PASS_REGULAR_EXPRESSION "PASS r5xx.clip random count 70000: [1-9][0-9][0-9][0-9][0-9][0-9][0-9]+ cycles, rtl vs model exact"
+                       FAIL_REGULAR_EXPRESSION "MISMATCH|HANG|FAIL")
+endforeach()
+# The formulas and register snooping of model/r5xx/clip/clip_math.c against hand-computed values
+# (cmocka).
+rcosim_add_cmocka_test(NAME test_r5xx_clip_math SOURCES ${CMAKE_CURRENT_LIST_DIR}/test_clip_math.c LIBS rcosim_blocks
+                       LABELS "r5xx;r5xx.clip;smoke")
