@@ -11,6 +11,7 @@
                                      scripts/blocks/rb3d_directed.py, chained) and compare the pixels it
                                      writes and the vertex-shader instructions with VECDIR/*.vec's
                                      expected `pix`, colour-write and `vsexe` outputs
+  gfx3d_directed.py --check-vector VEC...   the same for any vector (a random one)
 
 The short case ('small', the exported benches' CI vector): a 32x16 clear, a depth-tested
 triangle and a blended one over it.
@@ -285,6 +286,8 @@ def cases():
 
 
 def main(argv):
+    if len(argv) >= 3 and argv[1] == '--check-vector':
+        return check_vectors(argv[2:])
     return chk.main(argv, __doc__, check, cases)
 
 
@@ -416,6 +419,21 @@ def check(vecdir):
                                 ('vertex-shader instruction', exe, reference.exe)):
             n += len(want)
             bad += chk.compare(name, what, got, want, limit=5)
+    return chk.verdict(n, bad)
+
+
+def check_vectors(paths):
+    """Any vector with an expect section (e.g. a random one from 'rcosim gen --block r5xx.gfx3d',
+    with its PVS epochs): its pix records, colour writes and vertex-shader instructions against
+    reference() of its own inputs."""
+    bad = n = 0
+    for path in paths:
+        ref_pix, ref_writes = reference(vector.raw_text(path).split('\n'))
+        pix, writes, exe = vector_outputs(path)
+        for what, got, want in (('pix', pix, ref_pix), ('colour write', writes, ref_writes),
+                                ('vertex-shader instruction', exe, reference.exe)):
+            n += len(want)
+            bad += chk.compare(path, what, got, want, limit=5)
     return chk.verdict(n, bad)
 
 

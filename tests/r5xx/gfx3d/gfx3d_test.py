@@ -95,6 +95,31 @@ def case_directed_check(ctx):
     rctest.directed_check(ctx, 'gfx3d', SCRIPT)
 
 
+def case_random_reference(ctx):
+    """A seeded random vector (its PVS epochs included: the stimulus's vertex programs) agrees
+    with the chained independent references: every pixel, colour write and vertex-shader
+    instruction; and a vector with one vsexe result bit changed is caught."""
+    vec = os.path.join(ctx['tmp'], 'r.vec')
+    run(ctx, 'gen', *RANDOM, '-o', vec, '--quiet', expect_rc=0)
+    text = open(vec).read()
+    if text.count('\nout vsexe ') < 8:
+        raise Fail('the random vector has no PVS epoch')
+    p = rctest.script(ctx, SCRIPT, '--check-vector', vec)
+    if p.returncode != 0 or 'PASS' not in p.stdout:
+        raise Fail('--check-vector:\n%s%s' % (p.stdout, p.stderr))
+    lines = text.split('\n')
+    k = [i for i, l in enumerate(lines) if l.startswith('out vsexe ')][5]
+    f = lines[k].split()
+    f[9] = '%08x' % (int(f[9], 16) ^ 0x1)               # the result's x
+    lines[k] = ' '.join(f)
+    bad = os.path.join(ctx['tmp'], 'bad.vec')
+    open(bad, 'w').write('\n'.join(lines))
+    p = rctest.script(ctx, SCRIPT, '--check-vector', bad)
+    if p.returncode == 0:
+        raise Fail('a changed vsexe result passed --check-vector:\n%s' % p.stdout)
+    contains(p.stdout, 'vertex-shader instruction')
+
+
 def case_stim_current(ctx):
     """The committed stimulus is what scripts/blocks/gfx3d_directed.py writes today."""
     rctest.stim_current(ctx, 'gfx3d', SCRIPT)
