@@ -4,11 +4,14 @@
   r5xx_gfx3d_directed.py STIMDIR          write STIMDIR/*.stim (then 'rcosim gen --stimulus' makes the
                                      golden vectors; scripts/regen-vectors does all of them)
   r5xx_gfx3d_directed.py --check VECDIR   replay every VECDIR/stim/*.stim through an independent
-                                     reference of the 3D path (the VAP, raster, ZB and RB3D
+                                     reference of the 3D path (the VAP, PVS, raster, ZB and RB3D
                                      references of scripts/blocks/r5xx_vap_directed.py,
+                                     scripts/blocks/r5xx_pvs_directed.py,
                                      scripts/blocks/r5xx_raster_directed.py, scripts/blocks/r5xx_zb_directed.py and
                                      scripts/blocks/r5xx_rb3d_directed.py, chained) and compare the pixels it
-                                     writes with VECDIR/*.vec's expected `pix` outputs
+                                     writes and the vertex-shader instructions with VECDIR/*.vec's
+                                     expected `pix`, colour-write and `vsexe` outputs
+  r5xx_gfx3d_directed.py --check-vector VEC...   the same for any vector (a random one)
 
 The short case ('small', the exported benches' CI vector): a 32x16 clear, a depth-tested
 triangle and a blended one over it.
@@ -53,6 +56,7 @@ class Stim:
 
 
 def common_state(s, w=W, h=H):
+    s.w(0x2140, 0x100)                     # VAP_CNTL_STATUS: PVS_BYPASS (software TCL, r5xx.gfx3d.md G6)
     # VAP: position FLOAT_4 -> location 0, colour FLOAT_4 -> location 2 (colour 0), 8 dwords/vertex
     s.w(0x2150, 3 | (3 | 2 << 8 | 1 << 13) << 16)
     s.w(0x21E0, 0xF688F688)                # swizzle xyzw, write xyzw, both elements
@@ -171,11 +175,119 @@ def small():
     return [s]
 
 
+def pvs_transform():
+    """The programmable vertex path (PVS_BYPASS 0): the VAP puts position and colour at input
+    locations 0 and 1 (DST_VEC_LOC), a six-instruction vertex program transforms the position by
+    a 4x4 matrix with DP4s (a rotation, a scale and the screen offset: screen space, since
+    r5xx.clip is not in the composite yet, decision G5) and modulates the colour with a MAD; then
+    the same triangle drawn with the fixed pass-through (PVS_BYPASS 1) beside it."""
+    from blocks import r5xx_pvs_directed as pv
+    import math
+    w, h = 64, 48
+    s = Stim('pvs_transform', 'the PVS path: a DP4 matrix transform and a MAD colour program on a '
+                              'depth-tested fan and strip, then a bypassed triangle (64x48, ARGB8888, Z24S8)',
+             backpressure='random:0.5', latency='1:4')
+    common_state(s, w, h)
+    s.w(0x4F00, 0x6)                       # ZB_CNTL: Z_ENABLE, ZWRITEENABLE
+    s.w(0x4F04, 7)                         # ZFUNC ALWAYS
+    grey = (0.20, 0.22, 0.25, 1.0)
+    embedded(s, 13, [(0, 0, 1.0, grey), (w, 0, 1.0, grey), (w, h, 1.0, grey), (0, h, 1.0, grey)])
+    s.w(0x4F04, 1)                         # LESS
+    # the PVS path: VAP_CNTL_STATUS = 0, position -> in0, colour -> in1
+    s.w(0x2140, 0)
+    s.w(0x2150, 3 | (3 | 1 << 8 | 1 << 13) << 16)
+    # the program: out0.x..w = dp4(in0, c0..c3); out1 = in1 * c4 + c5
+    prog = [(pv.dst(1, 'out', 0, we=c), pv.src('in', 0), pv.src('c', k), pv.src('c', k))
+            for k, c in enumerate('xyzw')]
+    prog.append((pv.dst(4, 'out', 1), pv.src('in', 1), pv.src('c', 4), pv.src('c', 5)))
+    prog.append((pv.dst(3, 't', 0), pv.src('in', 0), pv.src('c', 5), pv.src('c', 5)))   # a temporary, unused
+    s.w(0x2200, 0)
+    for ins in prog:
+        for v in ins:
+            s.w(0x2204, v)
+    a = math.radians(20.0)
+    k = 18.0
+    consts = [(k * math.cos(a), -k * math.sin(a), 0.0, 30.0), (k * math.sin(a), k * math.cos(a), 0.0, 22.0),
+              (0.0, 0.0, 0.5, 0.25), (0.0, 0.0, 0.0, 1.0), (0.75, 0.5, 1.0, 1.0), (0.25, 0.125, 0.0, 0.0)]
+    s.w(0x2200, 1024)
+    for c in consts:
+        for v in c:
+            s.w(0x2204, f32(v))
+    s.w(0x22D0, 0 | 5 << 10 | 5 << 20)     # VAP_PVS_CODE_CNTL_0: instructions 0..5
+    s.w(0x22D4, 0 | 255 << 16)             # VAP_PVS_CONST_CNTL
+    embedded(s, 6, [(0.0, 0.0, 0.2, (1.0, 0.2, 0.1, 1.0)), (-1.2, -1.0, 0.1, (0.9, 0.8, 0.1, 1.0)),
+                    (1.3, -0.9, 0.3, (0.1, 0.9, 0.2, 1.0)), (1.1, 1.2, 0.6, (0.1, 0.3, 1.0, 1.0)),
+                    (-1.0, 1.1, 0.4, (0.8, 0.1, 0.9, 1.0))])
+    embedded(s, 5, [(-1.5, 0.5, 0.05, (1.0, 1.0, 1.0, 1.0)), (-0.5, 1.6, 0.05, (0.2, 0.2, 0.2, 1.0)),
+                    (0.5, 0.3, 0.9, (0.6, 0.0, 0.0, 1.0)), (1.6, 1.4, 0.9, (0.0, 0.6, 0.6, 1.0))])
+    # the fixed pass-through again for one triangle: position and colour at the semantic 0 and 2
+    s.w(0x2140, 0x100)
+    s.w(0x2150, 3 | (3 | 2 << 8 | 1 << 13) << 16)
+    embedded(s, 4, [(44.0, 30.0, 0.05, (1.0, 1.0, 0.0, 1.0)), (63.0, 34.0, 0.05, (0.0, 1.0, 1.0, 1.0)),
+                    (52.0, 47.0, 0.05, (1.0, 0.0, 1.0, 1.0))])
+    return [s]
+
+
+def xati_composite():
+    """xf86-video-ati's EXA Composite vertex path (r5xx-shaders.md §3.2, XATI radeon_accel.c:344-753,
+    radeon_exa_render.c:1523-1589): its 14 preloaded PVS instructions, the no-mask window 0-4, the
+    constants (1, 0, 0, 1/w), (0, 1, 0, 1/h) and then a Render transform, QUAD_LIST vertices of
+    FLOAT_2 position (IVM 0) and texel-unit texture coordinates (IVM 6).  The fragment shader is
+    not in the composite yet, so the raster's texture path (RS_INST_0 TEX_CN, RS_IP_0 S T K0 K1)
+    shows the normalised coordinates the program computed as red and green."""
+    from blocks import r5xx_pvs_directed as pv
+    w, h = 48, 40
+    s = Stim('xati_composite', 'the XATI EXA Composite PVS program (window 0-4) with its texture-size '
+                               'constants and a Render transform; the coordinates it computes shown as '
+                               'colour by the raster\'s texture path (48x40, ARGB8888, Z24S8)',
+             backpressure='random:0.5', latency='1:4')
+    common_state(s, w, h)
+    s.w(0x4F00, 0)                         # ZB_CNTL: no depth test (2D work)
+    s.w(0x2140, 0)                         # VAP_CNTL_STATUS: the PVS path
+    s.w(0x2150, 0x66014001)                # XATI: FLOAT_2 SIGNED -> IVM 0, FLOAT_2 SIGNED -> IVM 6, last
+    s.w(0x21E0, 0xF688F688)
+    s.w(0x20B4, 4)                         # VAP_VTX_SIZE: x, y, s, t
+    s.w(0x2090, 1)                         # VAP_OUT_VTX_FMT_0: position
+    s.w(0x2094, 0x2)                       # VAP_OUT_VTX_FMT_1: texture 0, 2 components
+    s.w(0x20B0, 0x300)                     # VAP_VTE_CNTL as XATI
+    s.w(0x2284, 0)                         # VAP_PVS_STATE_FLUSH_REG
+    s.w(0x2200, 0)
+    for ins in pv.XATI:
+        for v in ins:
+            s.w(0x2204, v)
+    s.w(0x22D0, 0x00401000)                # VAP_PVS_CODE_CNTL_0: composite, no mask
+    s.w(0x22D8, 4)                         # VAP_PVS_CODE_CNTL_1
+    s.w(0x22D4, 0x00030000)                # VAP_PVS_CONST_CNTL
+    s.w(0x4074, 0 | 1 << 6 | 62 << 12 | 63 << 18)   # RS_IP_0: S, T, K0, K1
+    s.w(0x4320, 1 << 4)                    # RS_INST_0: TEX_ID 0, TEX_CN
+    tw, th = 64.0, 32.0
+
+    def consts(m):
+        s.w(0x2200, 1024)
+        for v in m:
+            s.w(0x2204, f32(v))
+
+    def quads(x0, y0, x1, y1, s0, t0, s1, t1):
+        vs = [(x0, y0, s0, t0), (x1, y0, s1, t0), (x1, y1, s1, t1), (x0, y1, s0, t1)]
+        s.w(0x2084, 13 | 3 << 4 | 4 << 16)
+        for v in vs:
+            for x in v:
+                s.w(0x2000, f32(x))
+
+    consts((1.0, 0.0, 0.0, 1.0 / tw, 0.0, 1.0, 0.0, 1.0 / th))
+    quads(2.0, 3.0, 30.0, 21.0, 0.0, 0.0, 64.0, 32.0)
+    consts((0.70710677, -0.70710677, 16.0, 1.0 / tw, 0.70710677, 0.70710677, -4.0, 1.0 / th))
+    quads(20.0, 18.0, 46.0, 39.0, 1.5, 2.5, 40.5, 30.5)
+    return [s]
+
+
 def cases():
-    return scene() + small()
+    return scene() + small() + pvs_transform() + xati_composite()
 
 
 def main(argv):
+    if len(argv) >= 3 and argv[1] == '--check-vector':
+        return check_vectors(argv[2:])
     return chk.main(argv, __doc__, check, cases)
 
 
@@ -197,6 +309,7 @@ def reference(stim_lines):
     verdict on each in order and RB3D's write of each that passed, with the state written before
     the draw."""
     vap, ras, zb, rb = load_refs()
+    from blocks import r5xx_pvs_directed as pvsref
     vtx, _ = vap.reference(stim_lines)
     draws, cur = [], []                                   # the VAP's records, split by draw
     for rec in vtx:
@@ -207,10 +320,17 @@ def reference(stim_lines):
     stim = vector.parse(stim_lines)
     events = []                                           # ('reg', a, d) and ('draw', records)
     nd, state = 0, {'alt': 0, 'cntl': 0, 'size': 0}
+    # The PVS (r5xx.pvs's reference) between the VAP and the raster while PVS_BYPASS = 0: it gets
+    # every state write but VAP_VF_CNTL under bypass (docs/blocks/r5xx.gfx3d.md, the vertex path select).
+    pvs, bypass, exe = pvsref.Block(), 0, []
     for a, d in (vals for ch, _, vals in stim.events if ch == 'regw'):
         if is_port(a):
             continue
         events.append(('reg', a, d))
+        if not (bypass and a == 0x2084):
+            pvs.regw(a, d)
+        if a == 0x2140:
+            bypass = d >> 8 & 1
         if a == 0x2088:
             state['alt'] = d
         elif a == 0x2080:
@@ -218,7 +338,18 @@ def reference(stim_lines):
         elif a == 0x2084:
             n = state['alt'] & 0xFFFFFF if d >> 14 & 1 else d >> 16
             if d & 15 and d >> 4 & 3 and n and not state['cntl'] >> 17 & 1:
-                events.append(('draw', draws[nd]))
+                recs = draws[nd]
+                if not bypass:
+                    out, cur = [], []
+                    for rec in recs:
+                        cur.append(rec)
+                        if rec[7]:                        # vlast: one vertex through the program
+                            e, o = pvs.vertex(cur)
+                            exe += e
+                            out += o
+                            cur = []
+                    recs = out
+                events.append(('draw', recs))
                 nd += 1
     # the raster: all of it at once, then each fragment's draw from its primitive index
     # Every input stamped far apart, so the raster reference (which orders its two channels by
@@ -267,6 +398,7 @@ def reference(stim_lines):
                 model.frag(0, x, y, argb)
             fi += 1
         di += 1
+    reference.exe = exe
     return pix, model.writes
 
 
@@ -274,17 +406,34 @@ def vector_outputs(path):
     """The expected pix records and colour writes of a golden vector."""
     v = vector.read(path)
     return ([tuple(x) for _, x in v.outputs('pix')],
-            [(x[0], x[2], x[3]) for _, x in v.outputs('cmemreq') if x[1]])
+            [(x[0], x[2], x[3]) for _, x in v.outputs('cmemreq') if x[1]],
+            [tuple(x) for _, x in v.outputs('vsexe')])
 
 
 def check(vecdir):
     bad = n = 0
     for name, lines, vec in chk.directed(vecdir):
         ref_pix, ref_writes = reference(lines)
-        pix, writes = vector_outputs(vec)
-        for what, got, want in (('pix', pix, ref_pix), ('colour write', writes, ref_writes)):
+        pix, writes, exe = vector_outputs(vec)
+        for what, got, want in (('pix', pix, ref_pix), ('colour write', writes, ref_writes),
+                                ('vertex-shader instruction', exe, reference.exe)):
             n += len(want)
             bad += chk.compare(name, what, got, want, limit=5)
+    return chk.verdict(n, bad)
+
+
+def check_vectors(paths):
+    """Any vector with an expect section (e.g. a random one from 'rcosim gen --block r5xx.gfx3d',
+    with its PVS epochs): its pix records, colour writes and vertex-shader instructions against
+    reference() of its own inputs."""
+    bad = n = 0
+    for path in paths:
+        ref_pix, ref_writes = reference(vector.raw_text(path).split('\n'))
+        pix, writes, exe = vector_outputs(path)
+        for what, got, want in (('pix', pix, ref_pix), ('colour write', writes, ref_writes),
+                                ('vertex-shader instruction', exe, reference.exe)):
+            n += len(want)
+            bad += chk.compare(path, what, got, want, limit=5)
     return chk.verdict(n, bad)
 
 

@@ -70,6 +70,7 @@ class Frame:
 
 
 def state(f):
+    f.w(0x2140, 0x100)                               # VAP_CNTL_STATUS: PVS_BYPASS (software TCL, r5xx.gfx3d.md G6)
     # VAP: position FLOAT_4 -> location 0, colour FLOAT_4 -> location 2 (colour 0), 8 dwords/vertex
     f.w(0x2150, 3 | (3 | 2 << 8 | 1 << 13) << 16)   # VAP_PROG_STREAM_CNTL_0
     f.w(0x21E0, 0xF688F688)                          # VAP_PROG_STREAM_CNTL_EXT_0

@@ -309,11 +309,15 @@ def reference(stim_lines):
                         reads.append(ad)
                         dw.append(swap(mem.get(ad, 0), r[CNTL_STATUS] & 3))
             vm = psc_vertex(r, dw)
+            bypass = r[CNTL_STATUS] >> 8 & 1
+            if not bypass:                          # the PVS path: every location up to the highest written
+                hi = max([l for l, (_, m) in vm.items() if m] + [0])
+                slots = [(l, 15) for l in range(hi + 1)]
             for si, (loc, cmask) in enumerate(slots):
                 comp, wm = vm.get(loc, ([0, 0, 0, 0], 0))
                 wm &= cmask
                 c = [comp[k] if wm >> k & 1 else 0 for k in range(4)]
-                if si == 0:
+                if si == 0 and bypass:
                     for k in range(3):
                         if wm >> k & 1:
                             if r[VTE_CNTL] >> 2 * k & 1:
@@ -335,10 +339,12 @@ def fbits(x):
 
 
 class Case:
-    def __init__(self, name, title, backpressure='always', latency='1:1'):
+    def __init__(self, name, title, backpressure='always', latency='1:1', tcl=False):
         self.name, self.title, self.bp, self.lat = name, title, backpressure, latency
         self.mem = {}
         self.lines = []
+        if not tcl:
+            self.w(CNTL_STATUS, 0x100, 'PVS_BYPASS: the software-TCL path (decision 9)')
 
     def preload(self, addr, words):
         for i, w in enumerate(words):
@@ -593,7 +599,7 @@ def cases():
     for swp in range(4):
         c.w(CNTL_STATUS, swp | 0x100)
         c.draw(5, 2, 2)
-    c.w(CNTL_STATUS, 0)
+    c.w(CNTL_STATUS, 0x100)
     c.w(0x20C4, 0 | 3 << 8 | 2 << 16 | 0 << 24)                         # COUNT0 0, array 1 stride 0
     c.w(0x20D0, 0)
     c.w(NUM_ARRAYS, 31)
@@ -740,6 +746,42 @@ def cases():
     for k in range(64):
         c.viewport(*[rfloat() for _ in range(6)], ena=k)
         c.draw(1, 3, 8, [rfloat() for _ in range(32)])
+    out.append(c)
+
+    c = Case('pvs_path', 'PVS_BYPASS 0 (the reset value, then written): the vectors go by DST_VEC_LOC to the '
+             'PVS input memory, one record per location up to the highest written, unwritten ones with '
+             'wmask 0; no viewport transform, VAP_OUT_VTX_FMT not used; a vertex with nothing written '
+             'gives one empty record; bypass and PVS draws alternate (decision 9)', tcl=True)
+    c.w(FMT0, 1)
+    c.w(FMT1, 0)
+    c.viewport(2.0, 3.0, 4.0, 5.0, 6.0, 7.0)
+    c.w(VTX_SIZE, 7)
+    c.psc([(3, 0), (5, 1), (1, 3, sw(0, 1, 4, 5, 0x3))])
+    col = [0x80FF4020, 0x11223344, 0xFFFFFFFF]
+    data = []
+    for v in range(3):
+        data += floats(1.0 + v, 2.0 - v, 0.5, 1.0) + [col[v]] + floats(0.25 * v, 0.75)
+    c.draw(4, 3, 3, data)
+    c.w(CNTL_STATUS, 0x100, 'PVS_BYPASS 1: the same draw through the bypass slots')
+    c.draw(4, 3, 3, data)
+    c.w(CNTL_STATUS, 0, 'PVS_BYPASS 0 again')
+    c.psc([(3, 13), (0, 7, sw(0, 0, 0, 0, 0))])
+    c.w(VTX_SIZE, 5)
+    c.draw(1, 3, 2, floats(9.0, 8.0, 7.0, 6.0, 5.0, -1.0, -2.0, -3.0, -4.0, -5.0))
+    c.psc([(0, 4, sw(0, 0, 0, 0, 0))])
+    c.w(VTX_SIZE, 1)
+    c.draw(1, 3, 2, floats(1.0, 2.0))
+    r2 = rng.stimulus(2525)
+    for k in range(12):
+        ne = r2.randrange(1, 6)
+        el, need = [], 0
+        for e in range(ne):
+            t = r2.choice([0, 1, 2, 3, 5, 6, 10, 11])
+            el.append((t, r2.randrange(14), r2.getrandbits(12) | r2.randrange(16) << 12))
+            need += NDW[t]
+        c.psc(el)
+        c.w(VTX_SIZE, need)
+        c.draw(2, 3, 2, [r2.getrandbits(32) for _ in range(2 * need)])
     out.append(c)
 
     c = Case('psc_random', '96 random PSC programs (every fixed-point type, SIGNED, NORMALIZE, methods, '

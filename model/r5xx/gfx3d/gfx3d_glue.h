@@ -48,6 +48,7 @@ typedef struct r5xx_gfx3d_regw_ports {
     uint64_t regw_ready;  /* out, 1 bit */
     uint64_t regw_addr;  /* in, 16 bits */
     uint64_t vap_ready;  /* in, 1 bit */
+    uint64_t pvs_ready;  /* in, 1 bit */
     uint64_t ras_ready;  /* in, 1 bit */
     uint64_t zb_ready;  /* in, 1 bit */
     uint64_t rb_ready;  /* in, 1 bit */
@@ -56,4 +57,61 @@ typedef struct r5xx_gfx3d_regw_ports {
     uint64_t state_valid;  /* out, 1 bit */
 } r5xx_gfx3d_regw_ports;
 extern const rc_side_ops r5xx_gfx3d_regw_glue;
+
+/* r5xx_gfx3d_vsel (rtl/r5xx/gfx3d/r5xx_gfx3d_vsel.sv) */
+typedef struct r5xx_gfx3d_vsel_ports {
+    uint64_t w_valid;  /* in, 1 bit */
+    uint64_t w_addr;  /* in, 16 bits */
+    uint64_t w_data;  /* in, 32 bits */
+    uint64_t pvsw_valid;  /* out, 1 bit */
+    uint64_t vtx_valid;  /* in, 1 bit */
+    uint64_t vtx_ready;  /* out, 1 bit */
+    uint64_t vtx_vert;  /* in, 16 bits */
+    uint64_t vtx_slot;  /* in, 4 bits */
+    uint64_t vtx_x;  /* in, 32 bits */
+    uint64_t vtx_y;  /* in, 32 bits */
+    uint64_t vtx_z;  /* in, 32 bits */
+    uint64_t vtx_w;  /* in, 32 bits */
+    uint64_t vtx_wmask;  /* in, 4 bits */
+    uint64_t vtx_vlast;  /* in, 1 bit */
+    uint64_t vtx_dlast;  /* in, 1 bit */
+    uint64_t vtx_prim;  /* in, 4 bits */
+    uint64_t pin_valid;  /* out, 1 bit */
+    uint64_t pin_ready;  /* in, 1 bit */
+    uint64_t pin_vert;  /* out, 16 bits */
+    uint64_t pin_slot;  /* out, 4 bits */
+    uint64_t pin_x;  /* out, 32 bits */
+    uint64_t pin_y;  /* out, 32 bits */
+    uint64_t pin_z;  /* out, 32 bits */
+    uint64_t pin_w;  /* out, 32 bits */
+    uint64_t pin_wmask;  /* out, 4 bits */
+    uint64_t pin_vlast;  /* out, 1 bit */
+    uint64_t pin_dlast;  /* out, 1 bit */
+    uint64_t pin_prim;  /* out, 4 bits */
+    uint64_t pout_valid;  /* in, 1 bit */
+    uint64_t pout_ready;  /* out, 1 bit */
+    uint64_t pout_vert;  /* in, 16 bits */
+    uint64_t pout_slot;  /* in, 4 bits */
+    uint64_t pout_x;  /* in, 32 bits */
+    uint64_t pout_y;  /* in, 32 bits */
+    uint64_t pout_z;  /* in, 32 bits */
+    uint64_t pout_w;  /* in, 32 bits */
+    uint64_t pout_wmask;  /* in, 4 bits */
+    uint64_t pout_vlast;  /* in, 1 bit */
+    uint64_t pout_dlast;  /* in, 1 bit */
+    uint64_t pout_prim;  /* in, 4 bits */
+    uint64_t ras_valid;  /* out, 1 bit */
+    uint64_t ras_ready;  /* in, 1 bit */
+    uint64_t ras_vert;  /* out, 16 bits */
+    uint64_t ras_slot;  /* out, 4 bits */
+    uint64_t ras_x;  /* out, 32 bits */
+    uint64_t ras_y;  /* out, 32 bits */
+    uint64_t ras_z;  /* out, 32 bits */
+    uint64_t ras_w;  /* out, 32 bits */
+    uint64_t ras_wmask;  /* out, 4 bits */
+    uint64_t ras_vlast;  /* out, 1 bit */
+    uint64_t ras_dlast;  /* out, 1 bit */
+    uint64_t ras_prim;  /* out, 4 bits */
+} r5xx_gfx3d_vsel_ports;
+extern const rc_side_ops r5xx_gfx3d_vsel_glue;
 #endif

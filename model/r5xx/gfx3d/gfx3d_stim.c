@@ -77,8 +77,56 @@ static unsigned vertex(gen *g, uint32_t *out)
     return 8;
 }
 
+/* PVS instruction dwords (docs/blocks/r5xx.pvs.md "Instruction word"): a destination (opcode,
+ * type 0 temporary / 2 output, offset, all four components written) and a source (type 1 input,
+ * 2 constant, offset, swizzle x y z w). */
+static uint32_t pvs_dst(uint32_t op, uint32_t type, uint32_t off)
+{
+    return op | type << 8 | off << 13 | 0xFu << 20;
+}
+
+static uint32_t pvs_src(uint32_t type, uint32_t off)
+{
+    return type | off << 5 | (0u | 1u << 3 | 2u << 6 | 3u << 9) << 13;
+}
+
+/* The programmable path for an epoch (docs/blocks/r5xx.gfx3d.md "Stimulus"): PVS_BYPASS 0 and the
+ * vertex program out0 = in0 * c0 + c1 (a scale near 1 and a small offset: screen space, G5),
+ * out1 = in2 * c2 + c3 (the colour modulated), with random constants. */
+static void pvs_epoch(gen *g)
+{
+    static const float scale[4] = { 1.0f, 0.75f, 1.25f, 0.5f };
+    w(g, 0x2140, 0);                                          /* PVS_BYPASS 0 */
+    w(g, 0x2200, 0);
+    const uint32_t prog[2][4] = {
+        { pvs_dst(4, 2, 0), pvs_src(1, 0), pvs_src(2, 0), pvs_src(2, 1) },
+        { pvs_dst(4, 2, 1), pvs_src(1, 2), pvs_src(2, 2), pvs_src(2, 3) },
+    };
+    for (unsigned i = 0; i < 2; i++)
+        for (unsigned k = 0; k < 4; k++)
+            w(g, 0x2204, prog[i][k]);
+    w(g, 0x2200, 1024);
+    float c[4][4] = {
+        { scale[rnd(g, 4)], scale[rnd(g, 4)], 1.0f, 1.0f },
+        { (float)rnd(g, 9) - 4.0f, (float)rnd(g, 9) - 4.0f, 0.0f, 0.0f },
+        { (float)rnd(g, 5) / 4.0f, (float)rnd(g, 5) / 4.0f, (float)rnd(g, 5) / 4.0f, 1.0f },
+        { (float)rnd(g, 3) / 8.0f, 0.0f, (float)rnd(g, 3) / 8.0f, 0.0f },
+    };
+    for (unsigned i = 0; i < 4; i++)
+        for (unsigned k = 0; k < 4; k++)
+            w(g, 0x2204, f32(c[i][k]));
+    w(g, 0x22D0, 0u | 1u << 10 | 1u << 20);                   /* VAP_PVS_CODE_CNTL_0: 0..1 */
+    w(g, 0x22D4, 255u << 16);                                 /* VAP_PVS_CONST_CNTL */
+}
+
 static void state(gen *g)
 {
+    /* the vertex path: the fixed pass-through (PVS_BYPASS 1, the drivers' software TCL) in
+     * three epochs of four, else the PVS with a random program (r5xx.gfx3d.md "Stimulus") */
+    if (rnd(g, 4))
+        w(g, 0x2140, 0x100);
+    else
+        pvs_epoch(g);
     /* VAP: position FLOAT_4 to location 0, colour 0 (FLOAT_4 or D3DCOLOR normalised) to 2. */
     g->d3dcolor = rnd(g, 2);
     uint32_t e1 = (g->d3dcolor ? 5u | 1u << 15 : 3u) | 2u << 8 | 1u << 13;

@@ -138,6 +138,7 @@ static uint32_t f32(float f)
 
 static void draw3d(ring *r, rc_rng *g)
 {
+    reg(r, 0x2140, 0x100);      /* VAP_CNTL_STATUS: PVS_BYPASS (software TCL, r5xx.gfx3d.md G6) */
     reg(r, 0x2150, 3 | (3 | 2 << 8 | 1 << 13) << 16);
     reg(r, 0x21E0, 0xF688F688);
     reg(r, 0x20B4, 8);

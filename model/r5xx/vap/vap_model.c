@@ -124,6 +124,22 @@ static void slots(vap *s)
     s->nslots = n;
 }
 
+/* The PVS path (PVS_BYPASS = 0, docs/blocks/r5xx.vap.md decision 9): slot s = input location s, for
+ * s = 0 .. the highest location the vertex wrote (at least one slot), whole vectors, no
+ * viewport transform. */
+static void slots_tcl(vap *s)
+{
+    unsigned hi = 0;
+    for (unsigned l = 0; l < NLOC; l++)
+        if (s->wm[l])
+            hi = l;
+    for (unsigned l = 0; l <= hi; l++) {
+        s->slot_loc[l] = l;
+        s->slot_mask[l] = 0xF;
+    }
+    s->nslots = hi + 1;
+}
+
 static void start_vertex(vap *s)
 {
     memset(s->wm, 0, sizeof s->wm);
@@ -226,7 +242,7 @@ static void vap_eval(void *h, uint64_t *ports)
         wm = s->wm[loc] & s->slot_mask[s->slot];
         for (unsigned i = 0; i < 4; i++)
             c[i] = wm >> i & 1 ? s->vec[loc][i] : 0;
-        if (s->slot == 0) {
+        if (s->slot == 0 && s->regs.pvs_bypass) {
             for (unsigned i = 0; i < 3; i++) {
                 if (!(wm >> i & 1))
                     continue;
@@ -325,8 +341,11 @@ static void vap_tick(void *h, const uint64_t *ports)
             s->rdq[(s->rq_head + s->rq_n) % RDQ_DEPTH] = (uint32_t)p->memrsp_data;
             s->rq_n++;
         }
-        if (s->ncons == s->d)
+        if (s->ncons == s->d) {
             s->st = ST_OUT;
+            if (!s->regs.pvs_bypass)
+                slots_tcl(s);
+        }
         break;
     case ST_OUT:
         if (vtx_fire) {

@@ -61,7 +61,7 @@ int vap_regs_write(vap_regs *r, uint32_t a, uint32_t d)
     case VAP_VTX_NUM_ARRAYS: r->num_arrays = d & 0x1F; return 1;
     case VAP_VF_MAX_VTX_INDX: r->max_indx = d & 0xFFFFFF; return 1;
     case VAP_VF_MIN_VTX_INDX: r->min_indx = d & 0xFFFFFF; return 1;
-    case VAP_CNTL_STATUS: r->vc_swap = d & 3; return 1;
+    case VAP_CNTL_STATUS: r->vc_swap = d & 3; r->pvs_bypass = d >> 8 & 1; return 1;
     case VAP_PSC_SGN_NORM_CNTL: r->sgn_norm = d; return 1;
     default: return 0;
     }

@@ -36,6 +36,7 @@ typedef struct vap_regs {
     uint32_t aos_addr[16];    /* [31:2] */
     uint32_t max_indx, min_indx;
     uint32_t vc_swap;         /* [1:0] */
+    uint32_t pvs_bypass;      /* VAP_CNTL_STATUS.PVS_BYPASS[8] */
     uint32_t psc[8], psc_ext[8];
     uint32_t sgn_norm;
 } vap_regs;

@@ -116,6 +116,19 @@ module r5xx_gpu (
   logic [13:0]  gfx3d_pix_y;
   logic [23:0]  gfx3d_pix_z;
   logic [63:0]  gfx3d_pix_argb;
+  logic         gfx3d_vsexe_valid;
+  logic [15:0]  gfx3d_vsexe_vert;
+  logic [9:0]   gfx3d_vsexe_pc;
+  logic [31:0]  gfx3d_vsexe_i0;
+  logic [31:0]  gfx3d_vsexe_i1;
+  logic [31:0]  gfx3d_vsexe_i2;
+  logic [31:0]  gfx3d_vsexe_i3;
+  logic [31:0]  gfx3d_vsexe_x;
+  logic [31:0]  gfx3d_vsexe_y;
+  logic [31:0]  gfx3d_vsexe_z;
+  logic [31:0]  gfx3d_vsexe_w;
+  logic [1:0]   gfx3d_vsexe_err;
+  logic         gfx3d_vsexe_pred;
   logic         gfx3d_idle;
   logic [31:0]  gfx3d_zpass;
 
@@ -281,6 +294,20 @@ module r5xx_gpu (
     .pix_y_o (gfx3d_pix_y),
     .pix_z_o (gfx3d_pix_z),
     .pix_argb_o (gfx3d_pix_argb),
+    .vsexe_valid_o (gfx3d_vsexe_valid),
+    .vsexe_ready_i (1'b1),
+    .vsexe_vert_o (gfx3d_vsexe_vert),
+    .vsexe_pc_o (gfx3d_vsexe_pc),
+    .vsexe_i0_o (gfx3d_vsexe_i0),
+    .vsexe_i1_o (gfx3d_vsexe_i1),
+    .vsexe_i2_o (gfx3d_vsexe_i2),
+    .vsexe_i3_o (gfx3d_vsexe_i3),
+    .vsexe_x_o (gfx3d_vsexe_x),
+    .vsexe_y_o (gfx3d_vsexe_y),
+    .vsexe_z_o (gfx3d_vsexe_z),
+    .vsexe_w_o (gfx3d_vsexe_w),
+    .vsexe_err_o (gfx3d_vsexe_err),
+    .vsexe_pred_o (gfx3d_vsexe_pred),
     .idle_o (gfx3d_idle),
     .zpass_o (gfx3d_zpass)
   );
@@ -419,5 +446,5 @@ module r5xx_gpu (
 
   // outputs the wiring leaves open (open lines; a tied input's ready)
   logic unused;
-  assign unused = ^{cp_memrsp_ready, cp_regw_stream, gfx2d_memrsp_ready, gfx3d_cmemrsp_ready, gfx3d_zmemrsp_ready, gfx3d_vmemrsp_ready, gfx3d_zpass};
+  assign unused = ^{cp_memrsp_ready, cp_regw_stream, gfx2d_memrsp_ready, gfx3d_cmemrsp_ready, gfx3d_zmemrsp_ready, gfx3d_vmemrsp_ready, gfx3d_vsexe_valid, gfx3d_vsexe_vert, gfx3d_vsexe_pc, gfx3d_vsexe_i0, gfx3d_vsexe_i1, gfx3d_vsexe_i2, gfx3d_vsexe_i3, gfx3d_vsexe_x, gfx3d_vsexe_y, gfx3d_vsexe_z, gfx3d_vsexe_w, gfx3d_vsexe_err, gfx3d_vsexe_pred, gfx3d_zpass};
 endmodule

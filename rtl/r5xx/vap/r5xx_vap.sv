@@ -8,7 +8,8 @@
 //   DATA: its dwords read from the AOS arrays (up to 8 reads in flight, responses into the
 //        8-entry RDQ) or taken from the 4-entry port FIFO (walk 3), one dword per cycle into the
 //        PSC (r5xx_vap_psc), which fills the input vector memory;
-//   OUT:  one vtx transaction per output slot (r5xx_vap_out, viewport transform on slot 0).
+//   OUT:  one vtx transaction per output slot (r5xx_vap_out, viewport transform on slot 0), or
+//         with PVS_BYPASS = 0 one per input location up to the highest written (the PVS path).
 // A non-port write during a draw is parked (one entry) and applied the cycle after the draw
 // ends.  Every output is a function of the state only.
 module r5xx_vap (
@@ -109,6 +110,7 @@ module r5xx_vap (
   logic [23:0]       max_indx;
   logic [23:0]       min_indx;
   logic [1:0]        swap;
+  logic              bypass;
   logic [7:0][31:0]  psc;
   logic [31:0]       sgn;
   logic [7:0][31:0]  ext;
@@ -135,6 +137,7 @@ module r5xx_vap (
     .max_o       (max_indx),
     .min_o       (min_indx),
     .swap_o      (swap),
+    .bypass_o    (bypass),
     .psc_o       (psc),
     .sgn_o       (sgn),
     .ext_o       (ext)
@@ -366,6 +369,7 @@ module r5xx_vap (
 
   r5xx_vap_out u_out (
     .slot_i    (slot_q),
+    .bypass_i  (bypass),
     .col_i     (col),
     .pts_i     (pts),
     .fmt1_i    (fmt1),

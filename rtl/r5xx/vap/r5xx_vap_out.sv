@@ -2,9 +2,12 @@
 // "Output"): the slot list (position, point size, colours 0-3, textures 0-7, only the present
 // ones, packed), the location each slot reads, its wmask, and for the position slot the
 // viewport scale (prim_fmul) and offset (prim_fadd) of x, y and z.  nslots_o is the
-// number of slots of a vertex.  Purely combinational.
+// number of slots of a vertex.  With bypass_i = 0 (the PVS path, decision 9) slot s is input
+// location s, whole, for s = 0 .. the highest written location, with no viewport transform.
+// Purely combinational.
 module r5xx_vap_out (
   input  logic [3:0]             slot_i,
+  input  logic                   bypass_i,    // VAP_CNTL_STATUS.PVS_BYPASS
   input  logic [3:0]             col_i,       // COLOR_0..3_PRESENT
   input  logic                   pts_i,       // PT_SIZE_PRESENT
   input  logic [23:0]            fmt1_i,      // TEX_n_COMP_CNT[3n+2:3n]
@@ -57,7 +60,24 @@ module r5xx_vap_out (
     end
   end
 
-  assign nslots_o = n;
+  // the PVS path: the highest written location
+  logic [3:0] hi;
+
+  always_comb begin
+    hi = 4'd0;
+    for (int l = 0; l < 14; l++) begin
+      if (written_i[l] != 4'd0) begin
+        hi = 4'(l);
+      end
+    end
+  end
+
+  logic [3:0] loc;
+  logic [3:0] cap;
+
+  assign nslots_o = bypass_i ? n : hi + 4'd1;
+  assign loc      = bypass_i ? sel_loc : slot_i;
+  assign cap      = bypass_i ? sel_cap : 4'hF;
 
   // the viewport transform of the position (location 0)
   logic [2:0][31:0] sc;
@@ -83,13 +103,13 @@ module r5xx_vap_out (
   logic [3:0][31:0] val;
 
   always_comb begin
-    val = vmem_i[sel_loc];
-    if (slot_i == 4'd0) begin
+    val = vmem_i[loc];
+    if (slot_i == 4'd0 && bypass_i) begin
       val[2:0] = x2;
     end
   end
 
-  assign wmask_o = written_i[sel_loc] & sel_cap;
+  assign wmask_o = written_i[loc] & cap;
 
   always_comb begin
     for (int c = 0; c < 4; c++) begin

@@ -26,6 +26,7 @@ module r5xx_vap_regs (
   output logic [23:0]      max_o,         // VAP_VF_MAX_VTX_INDX[23:0]
   output logic [23:0]      min_o,         // VAP_VF_MIN_VTX_INDX[23:0]
   output logic [1:0]       swap_o,        // VAP_CNTL_STATUS.VC_SWAP[1:0]
+  output logic             bypass_o,      // VAP_CNTL_STATUS.PVS_BYPASS[8]
   output logic [7:0][31:0] psc_o,         // VAP_PROG_STREAM_CNTL_0..7
   output logic [31:0]      sgn_o,         // VAP_PSC_SGN_NORM_CNTL
   output logic [7:0][31:0] ext_o          // VAP_PROG_STREAM_CNTL_EXT_0..7
@@ -63,6 +64,7 @@ module r5xx_vap_regs (
   logic [23:0]      max_q;
   logic [23:0]      min_q;
   logic [1:0]       swap_q;
+  logic             bypass_q;
   logic [7:0][31:0] psc_q;
   logic [31:0]      sgn_q;
   logic [7:0][31:0] ext_q;
@@ -85,6 +87,7 @@ module r5xx_vap_regs (
       max_q       <= 24'hFF_FFFF;
       min_q       <= '0;
       swap_q      <= '0;
+      bypass_q    <= 1'b0;
       psc_q       <= '0;
       sgn_q       <= '0;
       ext_q       <= '0;
@@ -109,7 +112,10 @@ module r5xx_vap_regs (
         VapNumArrays:  narr_q      <= wdata_i[4:0];
         VapMaxIndx:    max_q       <= wdata_i[23:0];
         VapMinIndx:    min_q       <= wdata_i[23:0];
-        VapCntlStatus: swap_q      <= wdata_i[1:0];
+        VapCntlStatus: begin
+          swap_q   <= wdata_i[1:0];
+          bypass_q <= wdata_i[8];
+        end
         VapSgnNorm:    sgn_q       <= wdata_i;
         default: ;
       endcase
@@ -152,6 +158,7 @@ module r5xx_vap_regs (
   assign max_o       = max_q;
   assign min_o       = min_q;
   assign swap_o      = swap_q;
+  assign bypass_o    = bypass_q;
   assign psc_o       = psc_q;
   assign sgn_o       = sgn_q;
   assign ext_o       = ext_q;

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """gfx3d_test.py - end-to-end tests of the r5xx.gfx3d composite (docs/blocks/r5xx.gfx3d.md) through the
-rcosim command line: a fault injected in any of its four blocks' traffic on either side is caught
+rcosim command line: a fault injected in any of its blocks' traffic (the vertex shader's too) on either side is caught
 and names the composite's channel that carries it; the same run passes without it; a wrong
 expected pixel in the scene fails with a report that names the primitive that drew it, the pixel
 and its interpolated depth and colour; the scene's golden vector agrees with the chained
@@ -29,8 +29,8 @@ def case_fault_rtl(ctx):
     contains(p.stdout, 'MISMATCH r5xx.gfx3d at cycle ',
              ': channel pix (out), transaction #30: field argb differs (expected: model, actual: rtl)',
              'channel pix (out) #30 field argb differs')
-    p = run(ctx, 'run', *RANDOM, '--inject', 'rtl:zmemreq.wdata@12^0x100', expect_rc=1)
-    contains(p.stdout, ': channel zmemreq (out), transaction #12: field wdata differs (expected: model, actual: rtl)')
+    p = run(ctx, 'run', *RANDOM, '--inject', 'rtl:zmemreq.wdata@10^0x100', expect_rc=1)
+    contains(p.stdout, ': channel zmemreq (out), transaction #10: field wdata differs (expected: model, actual: rtl)')
     p = run(ctx, 'run', *RANDOM, '--inject', 'rtl:vmemreq.addr@5^0x4', expect_rc=1)
     contains(p.stdout, ': channel vmemreq (out), transaction #5: field addr differs (expected: model, actual: rtl)')
 
@@ -41,6 +41,22 @@ def case_fault_model(ctx):
     contains(p.stdout, ': channel cmemreq (out), transaction #3: field be differs (expected: model, actual: rtl)')
     p = run(ctx, 'run', *RANDOM, '--inject', 'model:pix.prim@17^0x2', expect_rc=1)
     contains(p.stdout, ': channel pix (out), transaction #17: field prim differs (expected: model, actual: rtl)')
+
+
+PVSVEC = os.path.join('vectors', 'r5xx', 'gfx3d', 'pvs_transform.vec')
+
+
+def case_fault_pvs(ctx):
+    """The programmable vertex path (PVS_BYPASS 0): a vertex-shader result bit on the RTL side and
+    an instruction address on the model side are caught on the composite's vsexe channel (the
+    PVS's exe), named with the field; a flipped output-vertex bit of the PVS shows up downstream
+    as a pixel difference; the same vector passes without them."""
+    p = run(ctx, 'run', '--vector', PVSVEC, '--inject', 'rtl:vsexe.x@13^0x1', expect_rc=1)
+    contains(p.stdout, ': channel vsexe (out), transaction #13: field x differs (expected: model, actual: rtl)')
+    p = run(ctx, 'run', '--vector', PVSVEC, '--inject', 'model:vsexe.pc@7^0x1', expect_rc=1)
+    contains(p.stdout, ': channel vsexe (out), transaction #7: field pc differs (expected: model, actual: rtl)')
+    p = run(ctx, 'run', '--vector', PVSVEC, expect_rc=0)
+    contains(p.stdout, 'PASS r5xx.gfx3d', 'rtl vs model exact')
 
 
 def case_fault_needs_compare(ctx):
@@ -77,6 +93,31 @@ def case_wrong_expected(ctx):
 def case_directed_check(ctx):
     """The scene's pixels and colour writes equal the chained references of the four blocks."""
     rctest.directed_check(ctx, 'gfx3d', SCRIPT)
+
+
+def case_random_reference(ctx):
+    """A seeded random vector (its PVS epochs included: the stimulus's vertex programs) agrees
+    with the chained independent references: every pixel, colour write and vertex-shader
+    instruction; and a vector with one vsexe result bit changed is caught."""
+    vec = os.path.join(ctx['tmp'], 'r.vec')
+    run(ctx, 'gen', *RANDOM, '-o', vec, '--quiet', expect_rc=0)
+    text = open(vec).read()
+    if text.count('\nout vsexe ') < 8:
+        raise Fail('the random vector has no PVS epoch')
+    p = rctest.script(ctx, SCRIPT, '--check-vector', vec)
+    if p.returncode != 0 or 'PASS' not in p.stdout:
+        raise Fail('--check-vector:\n%s%s' % (p.stdout, p.stderr))
+    lines = text.split('\n')
+    k = [i for i, l in enumerate(lines) if l.startswith('out vsexe ')][5]
+    f = lines[k].split()
+    f[9] = '%08x' % (int(f[9], 16) ^ 0x1)               # the result's x
+    lines[k] = ' '.join(f)
+    bad = os.path.join(ctx['tmp'], 'bad.vec')
+    open(bad, 'w').write('\n'.join(lines))
+    p = rctest.script(ctx, SCRIPT, '--check-vector', bad)
+    if p.returncode == 0:
+        raise Fail('a changed vsexe result passed --check-vector:\n%s' % p.stdout)
+    contains(p.stdout, 'vertex-shader instruction')
 
 
 def case_stim_current(ctx):

@@ -117,11 +117,11 @@ def case_vert_wrap(ctx):
 def case_coverage(ctx):
     """20,000 seeded random vertices program every PRIM_TYPE with every PRIM_WALK, every DATA_TYPE
     (element 0 and others), SIGNED x NORMALIZE, every signed-normalise method, every swizzle select,
-    every VC_SWAP code, 16/32-bit indices, dual-index mode and USE_ALT_NUM_VERTS."""
+    every VC_SWAP code, both PVS_BYPASS values (the PVS path and the bypass), 16/32-bit indices, dual-index mode and USE_ALT_NUM_VERTS."""
     vec = os.path.join(ctx['tmp'], 'cov.vec')
     run(ctx, 'gen', '--block', 'r5xx.vap', '--seed', '77', '--count', '20000', '-o', vec, '--quiet', expect_rc=0)
     seen = {k: set() for k in ('prim_walk', 'type0', 'type', 'sn', 'method', 'select', 'swap', 'vf_bits',
-                               'vte')}
+                               'vte', 'bypass')}
     for line in open(vec):
         if not line.startswith('in regw '):
             continue
@@ -143,10 +143,11 @@ def case_coverage(ctx):
             seen['method'].update(d >> 2 * e & 3 for e in range(16))
         elif a == 0x2140:
             seen['swap'].add(d & 3)
+            seen['bypass'].add(d >> 8 & 1)
         elif a == 0x20B0:
             seen['vte'].update(b for b in range(6) if d >> b & 1)
     want = {'prim_walk': 64, 'type0': 16, 'type': 16, 'sn': 4, 'method': 4, 'select': 8, 'swap': 4,
-            'vf_bits': 3, 'vte': 6}
+            'vf_bits': 3, 'vte': 6, 'bypass': 2}
     for k, n in want.items():
         if len(seen[k]) != n:
             raise Fail('%s: %d of %d values programmed: %s' % (k, len(seen[k]), n, sorted(seen[k])))
