@@ -26,6 +26,7 @@ from fractions import Fraction
 
 from rcosim_py import check as chk
 from rcosim_py import vector
+from blocks import prim_sf_ref as sf
 
 # Register byte addresses (docs/blocks/r5xx.raster.md "Registers snooped").
 FMT0, FMT1, TILECFG, RS_IP0, POINT, LINE = 0x2090, 0x2094, 0x4018, 0x4074, 0x421C, 0x4234
@@ -33,10 +34,11 @@ COLCTL, ROUND, PO_FRONT, PO_BACK, PO_EN, CULL = 0x4278, 0x428C, 0x42A8, 0x42B0, 
 DSCALE, DOFF, RS_INST0, EDGERULE, CLIP0A, CLIPRULE = 0x42C0, 0x42C4, 0x4320, 0x43A8, 0x43B0, 0x43D0
 SC0, SC1, AFUNC, AVAL, ZFMT = 0x43E0, 0x43E4, 0x4BD4, 0x4BE0, 0x4F10
 PO_FSCALE, PO_BSCALE = 0x42A4, 0x42AC
+RS_COUNT, RS_ICOUNT = 0x4300, 0x4304           # the quad path (docs "The programmable path")
 OWNED = {FMT0, FMT1, TILECFG, POINT, LINE, COLCTL, ROUND, PO_FRONT, PO_BACK, PO_FSCALE, PO_BSCALE, PO_EN, CULL,
          DSCALE, DOFF,
          RS_INST0, EDGERULE, CLIPRULE, SC0, SC1, AFUNC, AVAL, ZFMT} | {RS_IP0 + 4 * i for i in range(16)} | \
-        {CLIP0A + 4 * i for i in range(8)}
+        {CLIP0A + 4 * i for i in range(8)} | {RS_COUNT, RS_ICOUNT} | {RS_INST0 + 4 * i for i in range(16)}
 POINTS, LINES, TRIS = 1, 2, 3
 MESA_EDGERULE = 0x2DA49525
 
@@ -96,11 +98,13 @@ class Regs:
     def __init__(self):
         self.r = {a: 0 for a in OWNED}
         self.r[DSCALE] = 0x3F800000
+        self.wcount = 0          # every accepted write, 16 bits
 
     def __getitem__(self, a):
         return self.r[a]
 
     def write(self, a, d):
+        self.wcount = (self.wcount + 1) & 0xFFFF
         if a in self.r:
             self.r[a] = d
 
@@ -175,7 +179,22 @@ def vertex(r, slots):
             c.append(65535 if src[1] else 0)
         else:
             c.append(fx(slots.get(src[1], [0] * 4)[src[2]], 65535, 0, True, 0, 65535))
-    return {'x': x, 'y': y, 'z': z, 'c': c}
+    # the quad path's raw RS data: attribute j < 32 = packet component j, 32 + 4k + c = colour k's c
+    fmt0, fmt1 = r[FMT0], r[FMT1]
+    pt = fmt0 >> 16 & 1
+    present = [fmt0 >> (1 + k) & 1 for k in range(4)]
+    packet, t = [], 0
+    for n in range(8):
+        cnt = min((fmt1 >> (3 * n)) & 7, 4)
+        if cnt:
+            slot = 1 + pt + sum(present) + t
+            t += 1
+            packet += [slots.get(slot, [0] * 4)[j] for j in range(cnt)]
+    attrs = packet + [0] * (32 - len(packet))
+    for k in range(4):
+        slot = 1 + pt + sum(present[:k])
+        attrs += [slots.get(slot, [0] * 4)[j] if present[k] else 0 for j in range(4)]
+    return {'x': x, 'y': y, 'z': z, 'c': c, 'q': slots.get(0, [0] * 4)[3], 'a': attrs}
 
 
 def assemble(prim, n, dlast, N, P1, P2, P3, F):
@@ -288,57 +307,161 @@ def primitive(r, kind, vs, index):
     py0, py1 = -floor_div(-(min(ys) - h), S), floor_div(max(ys) - h, S)
     px0, py0 = max(px0, r[SC0] & 0x1FFF, 0), max(py0, (r[SC0] >> 13) & 0x1FFF, 0)
     px1, py1 = min(px1, r[SC1] & 0x1FFF, 8191), min(py1, (r[SC1] >> 13) & 0x1FFF, 8191)
-    out = []
     ne = len(corners)
     if px0 > px1 or py0 > py1:
         return 0, []
+
+    def evaluate(px, py, alpha):
+        """One pixel: None if not emitted (alpha: with the alpha test), else (z, argb)."""
+        sx, sy = px * S + h, py * S + h
+        es = []
+        for i in range(ne):
+            e, a, b = edge(corners, i, (i + 1) % ne, sx, sy)
+            es.append(e)
+            if e < 0 or (e == 0 and not tie_in(rule, a, b)):
+                return None
+        idx = 0
+        for n in range(4):
+            A, B = r[CLIP0A + 8 * n], r[CLIP0A + 8 * n + 4]
+            if (A & 0x1FFF) <= px <= (B & 0x1FFF) and (A >> 13 & 0x1FFF) <= py <= (B >> 13 & 0x1FFF):
+                idx |= 1 << n
+        if not r[CLIPRULE] >> idx & 1:
+            return None
+        vals = []
+        for a in range(5):
+            def at(v):
+                return v['z'] if a == 0 else v['c'][a - 1]
+            if kind == POINTS:
+                vals.append(at(tv[0]))
+            elif kind == TRIS:
+                c0, c1, c2 = at(tv[0]), at(tv[1]), at(tv[2])
+                vals.append(c0 + divr((c1 - c0) * es[2] + (c2 - c0) * es[0], area))
+            else:
+                c0, c1 = at(tv[0]), at(tv[1])
+                t = sx - tv[0]['x'] if xmajor else sy - tv[0]['y']
+                d = tv[1]['x'] - tv[0]['x'] if xmajor else tv[1]['y'] - tv[0]['y']
+                if d < 0:
+                    t, d = -t, -d
+                t = min(max(t, 0), d)
+                vals.append(c0 + divr((c1 - c0) * t, d))
+        if flat_rgb:
+            vals[2:5] = prov['c'][1:4]
+        if flat_a:
+            vals[1] = prov['c'][0]
+        if alpha and not alpha_ok(r, vals[1]):
+            return None
+        z24 = min(max(vals[0] + po, 0), 0xFFFFFF)
+        z = z24 >> 8 if (r[ZFMT] & 15) <= 1 else z24
+        return z, vals[1] << 48 | vals[2] << 32 | vals[3] << 16 | vals[4]
+
+    if r[RS_COUNT]:
+        return quad_walk(r, kind, tv, area if kind == TRIS else 0, xmajor if kind == LINES else 0,
+                         back, index, (px0, px1, py0, py1), evaluate)
+    out = []
     for py in range(py0, py1 + 1):
         for px in range(px0, px1 + 1):
-            sx, sy = px * S + h, py * S + h
-            es, ok = [], True
-            for i in range(ne):
-                e, a, b = edge(corners, i, (i + 1) % ne, sx, sy)
-                es.append(e)
-                if e < 0 or (e == 0 and not tie_in(rule, a, b)):
-                    ok = False
-                    break
-            if not ok:
-                continue
-            idx = 0
-            for n in range(4):
-                A, B = r[CLIP0A + 8 * n], r[CLIP0A + 8 * n + 4]
-                if (A & 0x1FFF) <= px <= (B & 0x1FFF) and (A >> 13 & 0x1FFF) <= py <= (B >> 13 & 0x1FFF):
-                    idx |= 1 << n
-            if not r[CLIPRULE] >> idx & 1:
-                continue
-            vals = []
-            for a in range(5):
-                def at(v):
-                    return v['z'] if a == 0 else v['c'][a - 1]
-                if kind == POINTS:
-                    vals.append(at(tv[0]))
-                elif kind == TRIS:
-                    c0, c1, c2 = at(tv[0]), at(tv[1]), at(tv[2])
-                    vals.append(c0 + divr((c1 - c0) * es[2] + (c2 - c0) * es[0], area))
-                else:
-                    c0, c1 = at(tv[0]), at(tv[1])
-                    t = sx - tv[0]['x'] if xmajor else sy - tv[0]['y']
-                    d = tv[1]['x'] - tv[0]['x'] if xmajor else tv[1]['y'] - tv[0]['y']
-                    if d < 0:
-                        t, d = -t, -d
-                    t = min(max(t, 0), d)
-                    vals.append(c0 + divr((c1 - c0) * t, d))
-            if flat_rgb:
-                vals[2:5] = prov['c'][1:4]
-            if flat_a:
-                vals[1] = prov['c'][0]
-            if not alpha_ok(r, vals[1]):
-                continue
-            z24 = min(max(vals[0] + po, 0), 0xFFFFFF)
-            z = z24 >> 8 if (r[ZFMT] & 15) <= 1 else z24
-            argb = vals[1] << 48 | vals[2] << 32 | vals[3] << 16 | vals[4]
-            out.append(((py - py0) * (px1 - px0 + 1) + px - px0, (index & 0xFFFF, px, py, z, back, argb)))
+            e = evaluate(px, py, True)
+            if e is not None:
+                out.append(((py - py0) * (px1 - px0 + 1) + px - px0, ('frag', (index & 0xFFFF, px, py, e[0], back, e[1]))))
     return (px1 - px0 + 1) * (py1 - py0 + 1), out
+
+
+# ---- the quad path (docs "The programmable path"), on prim_sf_ref's sf ops --------------------
+
+def cvt(n):
+    """docs 'cvt': integer to binary32 rounded toward zero."""
+    if n == 0:
+        return 0
+    s, m = (1 << 31 if n < 0 else 0), abs(n)
+    k = m.bit_length() - 1
+    man = m << (23 - k) if k <= 23 else m >> (k - 23)
+    return s | (127 + k) << 23 | (man & 0x7FFFFF)
+
+
+def records(r):
+    """docs 'Records of a quad': [(addr, [source of r, g, b, a])], a source being an attribute
+    index or ('k', 0 | 1)."""
+    recs = []
+    for i in range((r[RS_ICOUNT] & 15) + 1):
+        inst = r[RS_INST0 + 4 * i]
+        if inst >> 4 & 1:
+            ip = r[RS_IP0 + 4 * (inst & 15)]
+            src = []
+            for c in range(4):
+                p = (ip >> (6 * c)) & 63
+                src.append(p if p < 32 else ('k', 1) if p == 63 else ('k', 0))
+            recs.append(((inst >> 5) & 127, src))
+        if (inst >> 16) & 3:
+            ip = r[RS_IP0 + 4 * ((inst >> 12) & 15)]
+            k = (ip >> 24) & 7
+            src = [32 + 4 * k + c if k < 4 else ('k', 0) for c in range(4)]
+            Z, O = ('k', 0), ('k', 1)
+            fmt = (ip >> 27) & 15
+            repl = {1: (None, None, None, Z), 2: (None, None, None, O), 4: (Z, Z, Z, None), 5: (Z, Z, Z, Z),
+                    6: (Z, Z, Z, O), 8: (O, O, O, None), 9: (O, O, O, Z), 10: (O, O, O, O)}.get(fmt)
+            if repl:
+                src = [x if y is None else y for x, y in zip(src, repl)]
+            recs.append(((inst >> 18) & 127, src))
+    return recs or [(0, [('k', 0)] * 4)]
+
+
+def rs_value(kind, tv, area, xmajor, S, px, py, src):
+    """One channel of one pixel: docs 'Interpolation on the sf datapath'."""
+    if isinstance(src, tuple):
+        return 0x3F800000 if src[1] else 0
+    if kind == POINTS:
+        return tv[0]['a'][src]
+    sx, sy = px * S + S // 2, py * S + S // 2
+    neg = 0x80000000
+    if kind == TRIS:
+        (x0, y0), (x1, y1), (x2, y2) = [(v['x'], v['y']) for v in tv]
+        w1 = (x0 - x2) * (sy - y2) - (y0 - y2) * (sx - x2)
+        w2 = (x1 - x0) * (sy - y0) - (y1 - y0) * (sx - x0)
+        ra = sf.rcp(cvt(area))
+        b1, b2 = sf.mul(cvt(w1), ra), sf.mul(cvt(w2), ra)
+
+        def lerp(a):
+            return sf.mad(b2, sf.add(a[2], a[0] ^ neg), sf.mad(b1, sf.add(a[1], a[0] ^ neg), a[0]))
+    else:
+        t = sx - tv[0]['x'] if xmajor else sy - tv[0]['y']
+        d = tv[1]['x'] - tv[0]['x'] if xmajor else tv[1]['y'] - tv[0]['y']
+        if d < 0:
+            t, d = -t, -d
+        b1 = sf.mul(cvt(t), sf.rcp(cvt(d)))
+
+        def lerp(a):
+            return sf.mad(b1, sf.add(a[1], a[0] ^ neg), a[0])
+    R = sf.rcp(lerp([v['q'] for v in tv]))
+    return sf.mul(lerp([sf.mul(v['a'][src], v['q']) for v in tv]), R)
+
+
+def quad_walk(r, kind, tv, area, xmajor, back, index, box, evaluate):
+    """docs 'The quad walk': (walk cycles, [(offset, (channel, values))])."""
+    px0, px1, py0, py1 = box
+    S = subpix(r)
+    recs = records(r)
+    out, off = [], 0
+    for qy in range(py0 & ~1, (py1 & ~1) + 1, 2):
+        for qx in range(px0 & ~1, (px1 & ~1) + 1, 2):
+            cov, zs = 0, [0] * 4
+            for p in range(4):
+                x, y = qx + (p & 1), qy + (p >> 1)
+                e = evaluate(x, y, False) if px0 <= x <= px1 and py0 <= y <= py1 else None
+                if e is not None:
+                    cov |= 1 << p
+                    zs[p] = e[0]
+            if not cov:
+                off += 1
+                continue
+            out.append((off, ('zq', (index & 0xFFFF, qx, qy, cov, back) + tuple(zs))))
+            for i, (addr, src) in enumerate(recs):
+                vals = []
+                for p in range(4):
+                    ch = [rs_value(kind, tv, area, xmajor, S, qx + (p & 1), qy + (p >> 1), s_) for s_ in src]
+                    vals += [ch[1] << 32 | ch[0], ch[3] << 32 | ch[2]]
+                out.append((off, ('quad', (r.wcount, addr, cov, int(i == len(recs) - 1)) + tuple(vals))))
+                off += 1
+    return off, out
 
 
 def reference(stim_lines):
@@ -624,26 +747,172 @@ def cases():
             c.regs(*base(sub=sub)).regs((ROUND, rnd))
             c.draw(4, [V(0.52, 0.47), V(0.47, 6.53), V(6.53, 0.52)])
     cs.append(c)
+    cs += quad_cases()
     return cs
+
+
+def qbase(rs_count, icount, ips, insts, fmt0=1, fmt1=0, scissor=(0, 0, 63, 63), **kw):
+    """base() without colour 0 plus the RS programming of the quad path: RS_COUNT, RS_INST_COUNT,
+    RS_IP_i and RS_INST_i (docs 'The programmable path')."""
+    regs = [x for x in base(scissor=scissor, **kw) if x[0] not in (RS_IP0, RS_INST0)]
+    regs += [(FMT0, fmt0), (FMT1, fmt1), (RS_COUNT, rs_count), (RS_ICOUNT, icount)]
+    regs += [(RS_IP0 + 4 * i, v) for i, v in enumerate(ips)]
+    regs += [(RS_INST0 + 4 * i, v) for i, v in enumerate(insts)]
+    return regs
+
+
+def TX(x, y, *tex, z=0.5, w=1.0):
+    """A vertex: position (w = slot 0's w, 1/W from the VTE) and one slot per texture."""
+    return [(x, y, z, w)] + [tuple(t) + (0.0,) * (4 - len(t)) for t in tex]
+
+
+# xf86-video-ati's R500 RS programming (radeon_exa_render.c R500 Composite, radeon_textured_videofuncs.c
+# R500 Xv; r5xx-shaders.md section 3.3): RS_IP_0 = S 0, T 1, R K0, Q K1; RS_IP_1 = S 2, T 3, R K0, Q K1
+XATI_IP0, XATI_IP1 = 0x00FFE040, 0x00FFE0C2
+
+
+def quad_cases():
+    cs = []
+    c = Case('rs_xati_composite', 'xf86-video-ati R500 EXA Composite without mask: RS_COUNT 0x00040002 (2 '
+             'texture components, HIRES_EN), RS_INST_COUNT 0, RS_IP_0 = 0x00FFE040, RS_INST_0 = TEX_CN (tex 0 -> '
+             'r0); a quad list rectangle at odd pixel bounds: partial quads on all four sides')
+    c.regs(*qbase(0x00040002, 0, [XATI_IP0], [0x10], fmt1=2))
+    c.draw(13, [TX(3.0, 5.0, (0.0, 0.0)), TX(3.0, 14.0, (0.0, 1.0)), TX(18.0, 14.0, (1.0, 1.0)),
+                TX(18.0, 5.0, (1.0, 0.0))])
+    cs.append(c)
+
+    c = Case('rs_xati_composite_mask', 'xf86-video-ati R500 EXA Composite with a mask: RS_COUNT 0x00040004, '
+             'RS_INST_COUNT 1, RS_IP_0/1 = 0x00FFE040/0x00FFE0C2, RS_INST_0 = 0x10 (tex 0 -> r0), RS_INST_1 = 0x31 '
+             '(tex 1 -> r1): two records per quad')
+    c.regs(*qbase(0x00040004, 1, [XATI_IP0, XATI_IP1], [0x10, 0x31], fmt1=2 | 2 << 3))
+    c.draw(13, [TX(1.5, 2.25, (0.0, 0.0), (0.25, 0.5)), TX(1.5, 9.0, (0.0, 1.0), (0.25, 0.75)),
+                TX(12.0, 9.0, (1.0, 1.0), (0.5, 0.75)), TX(12.0, 2.25, (1.0, 0.0), (0.5, 0.5))])
+    cs.append(c)
+
+    c = Case('rs_xati_xv', 'xf86-video-ati R500 Xv: plain (RS_COUNT 0x00040002, RS_INST_COUNT 0, RS_IP_0 '
+             '0x00FFE040, RS_INST_0 = TEX_CN) and bicubic (RS_COUNT 0x00040004, RS_INST_COUNT 1, two textures): '
+             'a video rectangle with texel-space coordinates, as a quad list')
+    c.regs(*qbase(0x00040002, 0, [XATI_IP0], [0x10], fmt1=2))
+    c.draw(13, [TX(0.0, 0.0, (0.0, 0.0)), TX(0.0, 8.0, (0.0, 1.0)), TX(12.0, 8.0, (1.0, 1.0)), TX(12.0, 0.0, (1.0, 0.0))])
+    c.regs(*qbase(0x00040004, 1, [XATI_IP0, XATI_IP1], [0x10, 0x31], fmt1=2 | 2 << 3))
+    c.draw(13, [TX(2.0, 1.0, (0.0, 0.0), (0.5, 0.5)), TX(2.0, 9.0, (0.0, 1.0), (0.5, 240.5)),
+                TX(14.0, 9.0, (1.0, 1.0), (320.5, 240.5)), TX(14.0, 1.0, (1.0, 0.0), (320.5, 0.5))])
+    cs.append(c)
+
+    c = Case('rs_eight_tex', 'eight textures of four components (Mesa: RS_COUNT = 32 components | HIRES_EN, '
+             'RS_IP_i = 4i..4i+3, RS_INST_i = TEX_ID i, TEX_CN, TEX_ADDR i, RS_INST_COUNT 7): eight records per '
+             'quad, a perspective triangle (slot 0 w = 1/W differs per vertex)')
+    ips = [(4 * i) | (4 * i + 1) << 6 | (4 * i + 2) << 12 | (4 * i + 3) << 18 for i in range(8)]
+    insts = [i | 1 << 4 | i << 5 for i in range(8)]
+    fmt1 = sum(4 << (3 * n) for n in range(8))
+    def tex8(k):
+        return [(0.125 * k + n, -0.5 * n + k, 0.25 * n * k, 1.0 + n) for n in range(8)]
+    c.regs(*qbase(32 | 1 << 18, 7, ips, insts, fmt1=fmt1))
+    c.draw(4, [TX(1.0, 1.0, *tex8(1), w=1.0), TX(2.0, 11.0, *tex8(2), w=0.5), TX(11.0, 3.0, *tex8(3), w=0.25)])
+    cs.append(c)
+
+    c = Case('rs_four_colors', 'four colours (IC_COUNT 4): RS_INST_i = COL_ID i, COL_CN, COL_ADDR 10 + i, and '
+             'TEX_CN on instruction 1 (tex and colour in one instruction: texture record first); COL_FMT 0, 1, '
+             '8, 10 and COL_PTR 5 (absent -> 0); then COL_CN 2 and 3 (as 1), pointers 32..61 and 62 (0.0)')
+    ips = [0 << 24 | 0 << 27, 1 << 24 | 1 << 27, 2 << 24 | 8 << 27, 3 << 24 | 10 << 27, 5 << 24]
+    insts = [(i << 12 | 1 << 16 | (10 + i) << 18) for i in range(4)]
+    insts[1] |= 5 | 1 << 4 | 20 << 5                   # TEX_ID 5, TEX_CN, TEX_ADDR 20
+    ips.append(0 | 40 << 6 | 62 << 12 | 63 << 18)       # RS_IP_5: S = pk[0], T = 40 (0), R = K0, Q = K1
+    cols = [(1.0, 0.0, 0.25, 0.5), (0.0, 1.0, 0.5, 0.25), (0.5, 0.5, 1.0, 0.0), (0.25, 0.75, 0.125, 1.0)]
+    def vc(x, y, k, w=1.0):
+        return [(x, y, 0.5, w)] + [tuple(v * (1 + 0.5 * k) for v in col) for col in cols] + [(0.5 * k, 2.0 - k, 0.0, 0.0)]
+    c.regs(*qbase(4 << 7 | 1 << 18, 3, ips, insts, fmt0=1 | 15 << 1, fmt1=2))
+    c.draw(4, [vc(1.0, 1.0, 0), vc(1.0, 9.0, 1), vc(9.0, 1.0, 2)])
+    c.regs((RS_INST0 + 4 * 2, 4 << 12 | 2 << 16 | 30 << 18), (RS_INST0 + 4 * 3, 3 << 12 | 3 << 16 | 31 << 18))
+    c.draw(4, [vc(1.0, 1.0, 0), vc(1.0, 9.0, 1), vc(9.0, 1.0, 2)])
+    cs.append(c)
+
+    c = Case('rs_perspective', 'a perspective-correct quad: two triangles of a rectangle receding in depth (slot '
+             '0 w = 1/W: 1.0 near, 0.125 far), texture 0 (4 components) and colour 0, Gouraud; then the same with '
+             'every w = 1.0 (affine)')
+    ips = [0 | 1 << 6 | 2 << 12 | 3 << 18, 0 << 24]
+    insts = [0 | 1 << 4 | 0 << 5 | 1 << 12 | 1 << 16 | 1 << 18]
+    for far in (0.125, 1.0):
+        c.regs(*qbase(4 | 1 << 7 | 1 << 18, 0, ips, insts, fmt0=1 | 1 << 1, fmt1=4))
+        def pv(x, y, s, t, w):
+            return [(x, y, 0.5, w), (s, t, 1.0 - s, 1.0), (s, t, 0.5, 1.0)]
+        c.draw(6, [pv(2.0, 2.0, 0.0, 0.0, far), pv(2.0, 14.0, 0.0, 1.0, 1.0), pv(14.0, 2.0, 1.0, 0.0, far),
+                   pv(14.0, 14.0, 1.0, 1.0, 1.0)])
+    cs.append(c)
+
+    c = Case('rs_edges', 'partial quads at the edges: an odd scissor (3..10 x 3..8), clip rectangles with CLIP_RULE '
+             '0xAAAA, a thin sliver, points and wide lines on the quad path, a culled triangle (nothing), depth per '
+             'covered pixel on zq with polygon offset, Z16; the empty instruction table (one zero record to r0)')
+    c.regs(*qbase(0x00040002, 0, [XATI_IP0], [0x10], fmt1=2, scissor=(3, 3, 10, 8)))
+    c.draw(4, [TX(0.0, 0.0, (0.0, 0.0), z=0.0), TX(0.0, 16.0, (0.0, 1.0), z=0.5), TX(16.0, 0.0, (1.0, 0.0), z=1.0)])
+    c.regs(*qbase(0x00040002, 0, [XATI_IP0], [0x10], fmt1=2, rule=0xAAAA)).regs(
+        (CLIP0A, xy13(1, 2)), (CLIP0A + 4, xy13(6, 7)), (ZFMT, 0), (PO_EN, 1), (PO_FRONT, f32(300.0)))
+    c.draw(4, [TX(0.5, 0.5, (0.0, 0.0), z=0.25), TX(0.5, 9.5, (0.0, 1.0), z=0.5), TX(9.5, 0.5, (1.0, 0.0), z=0.75)])
+    c.regs(*qbase(0x00040002, 0, [XATI_IP0], [0x10], fmt1=2)).regs((POINT, 12 << 16 | 20), (LINE, 10))
+    c.draw(4, [TX(1.0, 20.0, (0.0, 0.0)), TX(30.0, 21.0, (1.0, 0.0)), TX(1.0, 20.75, (0.0, 1.0))])
+    c.draw(1, [TX(5.25, 30.5, (0.25, 0.75)), TX(12.0, 31.0, (0.5, 0.5))])
+    c.draw(3, [TX(2.0, 40.0, (0.0, 0.0), w=1.0), TX(20.0, 44.0, (1.0, 0.0), w=0.5), TX(22.0, 60.0, (1.0, 1.0), w=0.25)])
+    c.regs((CULL, 1))         # cross > 0: front, culled
+    c.draw(4, [TX(1.0, 1.0, (0.0, 0.0)), TX(9.0, 1.0, (1.0, 0.0)), TX(1.0, 9.0, (0.0, 1.0))])
+    c.regs((CULL, 0), (RS_INST0, 0))
+    c.draw(4, [TX(1.0, 1.0, (0.0, 0.0)), TX(1.0, 5.0, (0.0, 1.0)), TX(5.0, 1.0, (1.0, 0.0))])
+    cs.append(c)
+
+    c = Case('rs_paths', 'the path rule: the same triangle with RS_COUNT 0 (fixed: frag), 0x00040002 (quad), and 0 '
+             'again; wseq counts every accepted register write, owned or not')
+    tri = [[(1.0, 1.0, 0.5, 1.0), (1.0, 0.0, 0.0, 1.0), (0.0, 0.0)], [(1.0, 7.0, 0.5, 1.0), (0.0, 1.0, 0.0, 1.0), (0.0, 1.0)],
+           [(7.0, 1.0, 0.5, 1.0), (0.0, 0.0, 1.0, 1.0), (1.0, 0.0)]]
+    tri = [[v[0], v[1], tuple(v[2]) + (0.0, 0.0)] for v in tri]
+    c.regs(*base()).regs((FMT1, 2), (RS_IP0 + 4, XATI_IP0), (RS_INST0 + 4, 0x10 | 1 << 12 | 1 << 16 | 1 << 18),
+                         (RS_ICOUNT, 1))
+    c.draw(4, tri)
+    c.regs((RS_COUNT, 0x00040002), (0x2000, 5), (0x1234, 6))
+    c.draw(4, tri)
+    c.regs((RS_COUNT, 0))
+    c.draw(4, tri)
+    cs.append(c)
+
+    c = Case('rs_backpressure', 'the quad path under random back-pressure on quad and zq: two records per quad of a '
+             'large triangle', backpressure='random:0.5')
+    c.regs(*qbase(0x00040004, 1, [XATI_IP0, XATI_IP1], [0x10, 0x31], fmt1=2 | 2 << 3))
+    c.draw(4, [TX(0.25, 0.5, (0.0, 0.0), (0.0, 0.0), w=1.0), TX(3.0, 30.0, (0.0, 1.0), (2.0, 5.0), w=0.5),
+               TX(40.0, 6.0, (1.0, 0.0), (3.0, 1.0), w=0.75)], gap=8000)
+    cs.append(c)
+    return cs
+
+
+CHANNELS = (('frag', 'fragment', 6), ('quad', 'quad record', 12), ('zq', 'zq record', 9))
+
+
+def compare_all(name, lines, vec, timed):
+    """Every output of every channel (frag, quad, zq) against reference(), in order, with its
+    fire cycle when timed; returns (records compared, mismatches)."""
+    ref = reference(lines)
+    n = bad = 0
+    for ch, what, width in CHANNELS:
+        want = [((c,) if timed else ()) + vals for c, (k, vals) in ref if k == ch]
+        got = [((c,) if timed else ()) + tuple(x[:width]) for c, x in vec.outputs(ch)]
+        n += len(want)
+        bad += chk.compare(name, what, got, want, limit=21)
+    return n, bad
 
 
 def check(vecdir):
     bad = n = 0
     for name, lines, vec in chk.directed(vecdir):
         timed = 'backpressure always' in lines     # fire cycles are checked only without back-pressure
-        want = [((c,) if timed else ()) + fr for c, fr in reference(lines)]
-        got = [((c,) if timed else ()) + tuple(x[:6]) for c, x in vector.read(vec).outputs('frag')]
-        n += len(want)
-        bad += chk.compare(name, 'fragment', got, want, limit=21)
-    return chk.verdict(n, bad, 'fragments')
+        k, b = compare_all(name, lines, vector.read(vec), timed)
+        n += k
+        bad += b
+    return chk.verdict(n, bad, 'records')
 
 
 def check_vector(path):
     """A whole vector made under 'backpressure always' (e.g. the seeded random stimulus, whose
-    register writes may race the vertices): every fragment and its fire cycle against reference()."""
-    want = [(c,) + fr for c, fr in reference(vector.raw_text(path).split('\n'))]
-    got = [(c,) + tuple(x[:6]) for c, x in vector.read(path).outputs('frag')]
-    return chk.verdict(len(want), chk.compare(path, 'fragment', got, want, limit=21), 'fragments')
+    register writes may race the vertices): every output record and its fire cycle against
+    reference()."""
+    k, b = compare_all(path, vector.raw_text(path).split('\n'), vector.read(path), True)
+    return chk.verdict(k, b, 'records')
 
 
 def main(argv):

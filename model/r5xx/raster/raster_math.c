@@ -56,6 +56,12 @@ int r5xx_raster_regs_write(r5xx_raster_regs *r, uint32_t a, uint32_t d)
         r->rs_ip[(a - R5XX_RS_RS_IP_0) / 4] = d;
         return 1;
     }
+    if (a >= R5XX_RS_RS_INST_0 && a < R5XX_RS_RS_INST_0 + 64 && !(a & 3)) {
+        r->rs_inst[(a - R5XX_RS_RS_INST_0) / 4] = d;
+        if (a == R5XX_RS_RS_INST_0)
+            r->rs_inst0 = d;
+        return 1;
+    }
     if (a >= R5XX_RS_SC_CLIP_0_A && a < R5XX_RS_SC_CLIP_0_A + 32 && !(a & 3)) {
         unsigned i = (a - R5XX_RS_SC_CLIP_0_A) / 4;
         if (i & 1)
@@ -80,7 +86,8 @@ int r5xx_raster_regs_write(r5xx_raster_regs *r, uint32_t a, uint32_t d)
     case R5XX_RS_SU_CULL_MODE: r->cull = d; break;
     case R5XX_RS_SU_DEPTH_SCALE: r->dscale = d; break;
     case R5XX_RS_SU_DEPTH_OFFSET: r->doff = d; break;
-    case R5XX_RS_RS_INST_0: r->rs_inst0 = d; break;
+    case R5XX_RS_RS_COUNT: r->rs_count = d; break;
+    case R5XX_RS_RS_INST_COUNT: r->rs_icount = d; break;
     case R5XX_RS_SC_EDGERULE: r->edgerule = d; break;
     case R5XX_RS_SC_CLIP_RULE: r->clip_rule = d; break;
     case R5XX_RS_SC_SCISSOR0: r->sc0 = d; break;
@@ -233,6 +240,28 @@ void r5xx_raster_vertex(const r5xx_raster_regs *r, const uint32_t slots[16][4], 
     int64_t oq = r5xx_raster_fx(r->doff, 1, 8, 1, -B33, B33 - 1);
     int64_t D = shr_floor(zq * sq, 24) + oq;
     v->z = clamp64(shr_floor(D + 128, 8), 0, 0xFFFFFF);
+    /* the quad path's raw RS data */
+    v->q = slots[0][3];
+    {
+        unsigned pt = r->fmt0 >> 16 & 1, cols = (r->fmt0 >> 1) & 15;
+        for (unsigned k = 0; k < 4; k++) {
+            unsigned slot = 1 + pt + popcount(cols & ((1u << k) - 1));
+            for (unsigned c = 0; c < 4; c++)
+                v->col[k][c] = (cols >> k & 1) ? slots[slot][c] : 0;
+        }
+        unsigned np = 0, t = 0;
+        memset(v->pk, 0, sizeof v->pk);
+        for (unsigned n = 0; n < 8; n++) {
+            unsigned cnt = (r->fmt1 >> (3 * n)) & 7;
+            if (!cnt)
+                continue;
+            if (cnt > 4)
+                cnt = 4;
+            unsigned slot = 1 + pt + popcount(cols) + t++;
+            for (unsigned j = 0; j < cnt; j++)
+                v->pk[np++] = slot < 16 ? slots[slot][j] : 0;
+        }
+    }
     int src[4];
     sources(r, src);
     for (unsigned i = 0; i < 4; i++) {
@@ -397,6 +426,7 @@ void r5xx_raster_setup(const r5xx_raster_regs *r, int kind, const r5xx_rvert *v,
     if (px0 > px1 || py0 > py1)
         live = 0;
     p->walk = live;
+    p->qpath = r->rs_count != 0;
     p->px0 = (int)clamp64(px0, -1, 8192);
     p->px1 = (int)clamp64(px1, -1, 8192);
     p->py0 = (int)clamp64(py0, -1, 8192);
@@ -442,8 +472,23 @@ static int alpha_pass(const r5xx_raster_regs *r, uint64_t a16)
     }
 }
 
+static int pixel_eval(const r5xx_raster_regs *r, const r5xx_rprim *p, int px, int py, int alpha,
+                      uint32_t *zo, uint64_t *argb);
+
 int r5xx_raster_pixel(const r5xx_raster_regs *r, const r5xx_rprim *p, int px, int py, uint32_t *zo,
                       uint64_t *argb)
+{
+    return pixel_eval(r, p, px, py, 1, zo, argb);
+}
+
+int r5xx_raster_cover(const r5xx_raster_regs *r, const r5xx_rprim *p, int px, int py, uint32_t *z)
+{
+    uint64_t argb;
+    return pixel_eval(r, p, px, py, 0, z, &argb);
+}
+
+static int pixel_eval(const r5xx_raster_regs *r, const r5xx_rprim *p, int px, int py, int alpha,
+                      uint32_t *zo, uint64_t *argb)
 {
     int64_t S = subpix(r);
     int64_t SX = px * S + S / 2, SY = py * S + S / 2;
@@ -496,7 +541,7 @@ int r5xx_raster_pixel(const r5xx_raster_regs *r, const r5xx_rprim *p, int px, in
     uint64_t out = 0;
     for (int a = 1; a < 5; a++)
         out = out << 16 | (uint64_t)(val[a] & 0xFFFF);
-    if (!alpha_pass(r, (uint64_t)val[1]))
+    if (alpha && !alpha_pass(r, (uint64_t)val[1]))
         return 0;
     int64_t z24 = clamp64(val[0] + p->po, 0, 0xFFFFFF);
     *zo = (uint32_t)((r->zfmt & 15) <= 1 ? z24 >> 8 : z24);

@@ -27,6 +27,8 @@ enum {
     R5XX_RS_SU_CULL_MODE = 0x42B8,
     R5XX_RS_SU_DEPTH_SCALE = 0x42C0,
     R5XX_RS_SU_DEPTH_OFFSET = 0x42C4,
+    R5XX_RS_RS_COUNT = 0x4300,
+    R5XX_RS_RS_INST_COUNT = 0x4304,
     R5XX_RS_RS_INST_0 = 0x4320,
     R5XX_RS_SC_EDGERULE = 0x43A8,
     R5XX_RS_SC_CLIP_0_A = 0x43B0,
@@ -44,6 +46,7 @@ typedef struct r5xx_raster_regs {
     uint32_t po_front, po_back, po_fscale, po_bscale, po_en, cull, dscale, doff, edgerule;
     uint32_t clip_a[4], clip_b[4], clip_rule, sc0, sc1;
     uint32_t rs_ip[16], rs_inst0, af_func, af_val, zfmt;
+    uint32_t rs_count, rs_icount, rs_inst[16];   /* the quad path (RS_INST_0 also in rs_inst0) */
 } r5xx_raster_regs;
 
 void r5xx_raster_regs_reset(r5xx_raster_regs *r);
@@ -62,6 +65,11 @@ typedef struct r5xx_rvert {
     int64_t x, y;
     int64_t z;
     int64_t c[4];
+    /* the quad path's raw RS data (docs/blocks/r5xx.raster.md "Per-vertex RS data"): slot 0's w,
+     * colour k's four components (0 if absent), the RS input packet (0 beyond it) */
+    uint32_t q;
+    uint32_t col[4][4];
+    uint32_t pk[32];
 } r5xx_rvert;
 
 /* The vertex in the slot store (slots[slot][component] binary32 bits) converted with regs. */
@@ -94,6 +102,7 @@ typedef struct r5xx_rprim {
     int64_t po;               /* polygon offset constant */
     int flat_rgb, flat_a;
     int px0, px1, py0, py1;
+    int qpath;                /* 1: the quad path (RS_COUNT != 0) */
 } r5xx_rprim;
 
 /* Setup of a primitive of kind with its listed vertices. */
@@ -102,5 +111,27 @@ void r5xx_raster_setup(const r5xx_raster_regs *r, int kind, const r5xx_rvert *v,
 /* One candidate pixel: returns 1 if emitted, with frag.z and frag.argb. */
 int r5xx_raster_pixel(const r5xx_raster_regs *r, const r5xx_rprim *p, int px, int py, uint32_t *z,
                       uint64_t *argb);
+
+/* The quad path: coverage of one pixel without the alpha test (edges and clip rule; the caller
+ * checks the box), with its depth in ZB_FORMAT's format. */
+int r5xx_raster_cover(const r5xx_raster_regs *r, const r5xx_rprim *p, int px, int py, uint32_t *z);
+
+/* binary32 from a signed integer, rounded toward zero (docs "cvt"). */
+uint32_t r5xx_raster_cvt(int64_t n);
+
+/* One record of a quad: its US register, and per channel r g b a the source: -1 constant 0.0,
+ * -2 constant 1.0, else the attribute index (0..31 pk[], 32 + 4k + c col[k][c]). */
+typedef struct r5xx_rrec {
+    unsigned addr;
+    int src[4];
+} r5xx_rrec;
+
+/* The records of every quad under the current RS_INST table (1..32). */
+int r5xx_raster_records(const r5xx_raster_regs *r, r5xx_rrec out[32]);
+
+/* The four pixels' values of one record on the quad at (qx, qy): rg[p] = g<<32 | r, ba[p] =
+ * a<<32 | b. */
+void r5xx_raster_rs_values(const r5xx_raster_regs *r, const r5xx_rprim *p, const r5xx_rrec *rec,
+                           int qx, int qy, uint64_t rg[4], uint64_t ba[4]);
 
 #endif

@@ -1,7 +1,8 @@
 /*
  * raster_model.c - the cycle-accurate C model of r5xx.raster.  It follows the micro-architecture
  * of docs/blocks/r5xx.raster.md: the control state RECV / VERT / SETUP / WALK, the slot store, the
- * primitive queue (2), the walker and the one-fragment output register.  Outputs are a function
+ * primitive queue (2), the walker and the one-fragment output register; on the quad path
+ * (RS_COUNT != 0) the quad walker, one record per cycle, and the quad and zq output registers.  Outputs are a function
  * of the state (raster_eval); raster_tick computes the state after the edge.  The arithmetic is
  * raster_math.c.
  */
@@ -37,6 +38,16 @@ typedef struct raster {
     unsigned oback;
     uint16_t oprim;
     uint64_t oargb;
+    /* the quad path */
+    uint16_t wcount;          /* register writes accepted */
+    int rec;                  /* record index within the quad */
+    int qv;                   /* the quad output register */
+    unsigned qaddr, qcov, qlast;
+    uint16_t qwseq;
+    uint64_t qrg[4], qba[4];
+    int zv;                   /* the zq output register */
+    uint16_t zprim;
+    uint32_t zx, zy, zcov, zback, zz[4];
 } raster;
 
 static void *raster_create(const rc_side_config *cfg)
@@ -64,7 +75,27 @@ static void raster_eval(void *h, uint64_t *ports)
     p->frag_z = s->ov ? s->oz : 0;
     p->frag_back = s->ov ? s->oback : 0;
     p->frag_argb = s->ov ? s->oargb : 0;
-    p->idle = (uint64_t)(recv && !s->got && !s->ov);
+    p->quad_valid = (uint64_t)s->qv;
+    p->quad_wseq = s->qv ? s->qwseq : 0;
+    p->quad_addr = s->qv ? s->qaddr : 0;
+    p->quad_cov = s->qv ? s->qcov : 0;
+    p->quad_last = s->qv ? s->qlast : 0;
+    uint64_t *d = &p->quad_p0rg;
+    for (int i = 0; i < 4; i++) {
+        d[2 * i] = s->qv ? s->qrg[i] : 0;
+        d[2 * i + 1] = s->qv ? s->qba[i] : 0;
+    }
+    p->zq_valid = (uint64_t)s->zv;
+    p->zq_prim = s->zv ? s->zprim : 0;
+    p->zq_x = s->zv ? s->zx : 0;
+    p->zq_y = s->zv ? s->zy : 0;
+    p->zq_cov = s->zv ? s->zcov : 0;
+    p->zq_back = s->zv ? s->zback : 0;
+    p->zq_z0 = s->zv ? s->zz[0] : 0;
+    p->zq_z1 = s->zv ? s->zz[1] : 0;
+    p->zq_z2 = s->zv ? s->zz[2] : 0;
+    p->zq_z3 = s->zv ? s->zz[3] : 0;
+    p->idle = (uint64_t)(recv && !s->got && !s->ov && !s->qv && !s->zv);
 }
 
 static const r5xx_rvert *ref(const raster *s, int r, const r5xx_rvert *N)
@@ -110,8 +141,63 @@ static void setup(raster *s)
     s->qn--;
     if (s->cur.walk) {
         s->state = WALK;
-        s->px = s->cur.px0;
-        s->py = s->cur.py0;
+        s->px = s->cur.qpath ? s->cur.px0 & ~1 : s->cur.px0;
+        s->py = s->cur.qpath ? s->cur.py0 & ~1 : s->cur.py0;
+        s->rec = 0;
+    } else {
+        s->state = s->qn ? SETUP : RECV;
+    }
+}
+
+/* One advance of the quad walker (docs/blocks/r5xx.raster.md "The quad walk"). */
+static void quad_step(raster *s)
+{
+    const r5xx_rprim *c = &s->cur;
+    unsigned cov = 0;
+    uint32_t z[4] = { 0, 0, 0, 0 };
+    for (int i = 0; i < 4; i++) {
+        int x = s->px + (i & 1), y = s->py + (i >> 1);
+        uint32_t zi;
+        if (x >= c->px0 && x <= c->px1 && y >= c->py0 && y <= c->py1 &&
+            r5xx_raster_cover(&s->regs, c, x, y, &zi)) {
+            cov |= 1u << i;
+            z[i] = zi;
+        }
+    }
+    int next = 1;
+    if (cov) {
+        r5xx_rrec recs[32];
+        int n = r5xx_raster_records(&s->regs, recs);
+        s->qv = 1;
+        s->qwseq = s->wcount;
+        s->qaddr = recs[s->rec].addr;
+        s->qcov = cov;
+        s->qlast = s->rec == n - 1;
+        r5xx_raster_rs_values(&s->regs, c, &recs[s->rec], s->px, s->py, s->qrg, s->qba);
+        if (s->rec == 0) {
+            s->zv = 1;
+            s->zprim = s->cur_idx;
+            s->zx = (uint32_t)s->px;
+            s->zy = (uint32_t)s->py;
+            s->zcov = cov;
+            s->zback = (uint32_t)c->back;
+            for (int i = 0; i < 4; i++)
+                s->zz[i] = z[i];
+        }
+        if (s->rec < n - 1) {
+            s->rec++;
+            next = 0;
+        } else {
+            s->rec = 0;
+        }
+    }
+    if (!next)
+        return;
+    if (s->px < (c->px1 & ~1)) {
+        s->px += 2;
+    } else if (s->py < (c->py1 & ~1)) {
+        s->px = c->px0 & ~1;
+        s->py += 2;
     } else {
         s->state = s->qn ? SETUP : RECV;
     }
@@ -124,10 +210,16 @@ static void raster_tick(void *h, const uint64_t *ports)
     int frag_fire = s->ov && p->frag_ready;
     if (frag_fire)
         s->ov = 0;
+    if (s->qv && p->quad_ready)
+        s->qv = 0;
+    if (s->zv && p->zq_ready)
+        s->zv = 0;
     switch (s->state) {
     case RECV:
-        if (p->regw_valid)
+        if (p->regw_valid) {
             r5xx_raster_regs_write(&s->regs, (uint32_t)p->regw_addr, (uint32_t)p->regw_data);
+            s->wcount++;
+        }
         if (p->vtx_valid) {
             unsigned sl = (unsigned)p->vtx_slot & 15;
             s->slots[sl][0] = (uint32_t)p->vtx_x;
@@ -149,6 +241,11 @@ static void raster_tick(void *h, const uint64_t *ports)
         setup(s);
         break;
     case WALK:
+        if (s->cur.qpath) {
+            if (!s->qv && !s->zv)
+                quad_step(s);
+            break;
+        }
         if (s->ov)
             break;            /* stalled: the output register is full and not taken */
         {

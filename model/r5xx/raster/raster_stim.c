@@ -9,7 +9,9 @@
  * GA_COLOR_CONTROL (every shading value and provoking vertex), VAP_OUT_VTX_FMT_0/1 (point size,
  * colours and textures present or not), RS_IP/RS_INST_0 (colour and texture paths, every
  * COL_FMT, pointers 62/63), FG_ALPHA_FUNC (all eight functions, 8- and 10-bit), depth
- * scale/offset, polygon offsets (constant and slope scales), ZB_FORMAT 0..3 and writes to addresses the block ignores.
+ * scale/offset, polygon offsets (constant and slope scales), ZB_FORMAT 0..3 and writes to addresses the block ignores;
+ * after the first 64 epochs one in four on the quad path (RS_COUNT != 0, random RS_INST_COUNT and
+ * RS_INST_1..15), slot 0's w mostly 1.0, sometimes another value or a special one.
  * Vertices: positions on pixel centres, on pixel edges, on subpixel multiples, random, degenerate
  * (repeated vertices, collinear), slivers, huge and off-screen, NaN, infinities and denormals (the
  * scissor is at most 64 x 64 pixels, so every walk stays bounded); depth and colours mostly in [0, 1], some
@@ -165,6 +167,19 @@ static void setup(gen *g, unsigned epoch)
     if (rnd(g, 4) == 0)
         inst = (inst & ~(3u << 16)) | 1u << 4;       /* the texture path */
     regw(g, R5XX_RS_RS_INST_0, inst | (word(g) & 0x07FE0FE0u));
+    /* the quad path (RS_COUNT != 0) one epoch in four, after the first 64: RS_INST_COUNT mostly
+     * small, the other instructions random (texture and colour writes, any register) */
+    if (epoch >= 64 && rnd(g, 4) == 0) {
+        regw(g, R5XX_RS_RS_COUNT, rnd(g, 2) ? (0x00040000u | rnd(g, 33) | rnd(g, 5) << 7) : word(g) | 1u);
+        regw(g, R5XX_RS_RS_INST_COUNT, rnd(g, 4) ? rnd(g, 4) : word(g) & 0xFF);
+        for (unsigned i = 1; i < 16; i++)
+            if (rnd(g, 2))
+                regw(g, R5XX_RS_RS_INST_0 + 4 * i, word(g) & (rnd(g, 8) ? 0x07FFFFFFu : 0xFFFFFFFFu));
+        if (rnd(g, 4))            /* thin lines: quads covered on a diagonal only (coverage 6, 9) */
+            regw(g, R5XX_RS_GA_LINE_CNTL, 1 + rnd(g, 6));
+    } else if (rnd(g, 2)) {
+        regw(g, R5XX_RS_RS_COUNT, 0);
+    }
     /* alpha test */
     regw(g, R5XX_RS_FG_ALPHA_FUNC, rnd(g, 256) | rnd(g, 8) << 8 | (rnd(g, 3) ? 1u : 0) << 11 | rnd(g, 2) << 12 |
                                        (word(g) & 0x11330000u));
@@ -228,7 +243,9 @@ static uint64_t vertex(gen *g, unsigned prim, unsigned vi, int dlast, float bx, 
                 c[1] = coord(g, by, span);
             }
             c[2] = unit(g);
-            c[3] = fbits(1.0f);
+            /* slot 0's w (1/W for the quad path's perspective): mostly 1.0 */
+            static const float ws[] = { 1.0f, 1.0f, 1.0f, 0.5f, 0.125f, 2.0f, 0.75f, 1.0e-3f };
+            c[3] = rnd(g, 16) ? fbits(ws[rnd(g, 8)]) : special(g);
         } else {
             for (unsigned j = 0; j < 4; j++)
                 c[j] = unit(g);
@@ -261,8 +278,14 @@ static uint64_t cost(gen *g, unsigned prim, int dlast, const uint32_t slots[16][
         r5xx_rprim p;
         r5xx_raster_setup(&g->regs, a[i].kind, v, &p);
         c += 1;
-        if (p.walk)
+        if (p.walk && p.qpath) {     /* at most every quad of the aligned box with every record */
+            r5xx_rrec recs[32];
+            uint64_t nq = (uint64_t)(((p.px1 & ~1) - (p.px0 & ~1)) / 2 + 1) *
+                          (uint64_t)(((p.py1 & ~1) - (p.py0 & ~1)) / 2 + 1);
+            c += nq * (uint64_t)r5xx_raster_records(&g->regs, recs);
+        } else if (p.walk) {
             c += (uint64_t)(p.px1 - p.px0 + 1) * (uint64_t)(p.py1 - p.py0 + 1);
+        }
     }
     if (g->n == 0)
         g->F = N;

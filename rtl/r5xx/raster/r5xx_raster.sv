@@ -42,11 +42,41 @@ module r5xx_raster (
   output logic        frag_back_o,
   output logic [63:0] frag_argb_o,
 
+  // the quad path: US input registers of 2x2 quads, and each quad's position and depth
+  output logic        quad_valid_o,
+  input  logic        quad_ready_i,
+  output logic [15:0] quad_wseq_o,
+  output logic [6:0]  quad_addr_o,
+  output logic [3:0]  quad_cov_o,
+  output logic        quad_last_o,
+  output logic [63:0] quad_p0rg_o,
+  output logic [63:0] quad_p0ba_o,
+  output logic [63:0] quad_p1rg_o,
+  output logic [63:0] quad_p1ba_o,
+  output logic [63:0] quad_p2rg_o,
+  output logic [63:0] quad_p2ba_o,
+  output logic [63:0] quad_p3rg_o,
+  output logic [63:0] quad_p3ba_o,
+
+  output logic        zq_valid_o,
+  input  logic        zq_ready_i,
+  output logic [15:0] zq_prim_o,
+  output logic [13:0] zq_x_o,
+  output logic [13:0] zq_y_o,
+  output logic [3:0]  zq_cov_o,
+  output logic        zq_back_o,
+  output logic [23:0] zq_z0_o,
+  output logic [23:0] zq_z1_o,
+  output logic [23:0] zq_z2_o,
+  output logic [23:0] zq_z3_o,
+
   output logic        idle_o
 );
 
   localparam bit [31:0] VW = 126;            // {X 19, Y 19, Zv 24, A R G B 16 each}
   localparam bit [31:0] PW = 2 + 3 * VW;     // {kind, v0, v1, v2}
+  localparam bit [31:0] AW = 1606;           // the quad path's RS vertex (r5xx_raster_rsvert)
+  localparam bit [31:0] APW = 2 + 3 * AW;
 
   // The states.  Plain constants, not an enum: Icarus 11 gives this module's enum constants the
   // value of some unrelated net (Setup read as 2'b0z), which left a state machine in an undefined
@@ -153,6 +183,24 @@ module r5xx_raster (
   assign flat_rgb    = !src_tex && !rgb_shading[1];
   assign flat_a      = !src_tex && !a_shading[1];
 
+  // the quad path's registers and the write count
+  logic         rs_qpath;
+  logic [3:0]   rs_icount;
+  logic [399:0] rs_insts;
+  logic [15:0]  wcount;
+
+  r5xx_raster_rsregs u_rsregs (
+    .clk_i,
+    .rst_ni,
+    .we_i     (regw_fire),
+    .waddr_i  (regw_addr_i),
+    .wdata_i  (regw_data_i),
+    .qpath_o  (rs_qpath),
+    .icount_o (rs_icount),
+    .inst_o   (rs_insts),
+    .wcount_o (wcount)
+  );
+
   // ---------------------------------------------------------------------------------------------
   // RECV: the slot store
   // ---------------------------------------------------------------------------------------------
@@ -209,6 +257,52 @@ module r5xx_raster (
     .vtx_o        (nv)
   );
 
+  // the quad path's RS vertices go through a second assembly with the same control
+  logic [AW-1:0]  na;
+  logic [AW-1:0]  ap1_q, ap2_q, ap3_q, af_q;
+  logic [1:0]     unused_acnt;
+  logic [APW-1:0] aasm_p0, aasm_p1;
+
+  r5xx_raster_rsvert u_rsvert (
+    .slots_i (slots_q),
+    .fmt0_i  (fmt0),
+    .fmt1_i  (fmt1),
+    .xy_i    (nv[VW-1 -: 38]),
+    .vtx_o   (na)
+  );
+
+  r5xx_raster_asm #(.VW(AW)) u_aasm (
+    .type_i  (vprim_q),
+    .nsat_i  (nsat_q),
+    .nmod4_i (nmod4_q),
+    .nmod3_i (nmod3_q),
+    .dlast_i (vdlast_q),
+    .n_i     (na),
+    .p1_i    (ap1_q),
+    .p2_i    (ap2_q),
+    .p3_i    (ap3_q),
+    .f_i     (af_q),
+    .cnt_o   (unused_acnt),
+    .prim0_o (aasm_p0),
+    .prim1_o (aasm_p1)
+  );
+
+  always_ff @(posedge clk_i) begin
+    if (!rst_ni) begin
+      ap1_q <= '0;
+      ap2_q <= '0;
+      ap3_q <= '0;
+      af_q  <= '0;
+    end else if (state_q == Vert) begin
+      ap3_q <= ap2_q;
+      ap2_q <= ap1_q;
+      ap1_q <= na;
+      if (nsat_q == 2'd0) begin
+        af_q <= na;
+      end
+    end
+  end
+
   r5xx_raster_asm #(.VW(VW)) u_asm (
     .type_i  (vprim_q),
     .nsat_i  (nsat_q),
@@ -256,21 +350,28 @@ module r5xx_raster (
   // ---------------------------------------------------------------------------------------------
   // The primitive queue (written in VERT, when it is always empty; read in SETUP)
   // ---------------------------------------------------------------------------------------------
-  logic [PW-1:0] q0_q, q1_q;
-  logic [1:0]    qcnt_q;
+  logic [PW-1:0]  q0_q, q1_q;
+  logic [APW-1:0] aq0_q, aq1_q;
+  logic [1:0]     qcnt_q;
 
   always_ff @(posedge clk_i) begin
     if (!rst_ni) begin
       q0_q   <= '0;
       q1_q   <= '0;
+      aq0_q  <= '0;
+      aq1_q  <= '0;
       qcnt_q <= '0;
     end else if (state_q == Vert) begin
       q0_q   <= asm_p0;
       q1_q   <= asm_p1;
+      aq0_q  <= aasm_p0;
+      aq1_q  <= aasm_p1;
       qcnt_q <= asm_cnt;
     end else if (state_q == Setup) begin
       q0_q   <= q1_q;
       q1_q   <= '0;
+      aq0_q  <= aq1_q;
+      aq1_q  <= '0;
       qcnt_q <= qcnt_q - 2'd1;
     end
   end
@@ -349,6 +450,36 @@ module r5xx_raster (
     end
   end
 
+  // the quad path's set-up: the RS vertices (a triangle's normalised), the area, the path, the
+  // box's top row
+  logic [1:0]    r_kind;
+  logic [AW-1:0] r_v0, r_v1, r_v2;
+  logic [47:0]   r_area;
+  logic          qm_q;
+  logic [12:0]   by0_q;
+
+  r5xx_raster_rssetup #(.AW(AW)) u_rssetup (
+    .clk_i,
+    .rst_ni,
+    .load_i (state_q == Setup),
+    .prim_i (aq0_q),
+    .kind_o (r_kind),
+    .v0_o   (r_v0),
+    .v1_o   (r_v1),
+    .v2_o   (r_v2),
+    .area_o (r_area)
+  );
+
+  always_ff @(posedge clk_i) begin
+    if (!rst_ni) begin
+      qm_q  <= 1'b0;
+      by0_q <= '0;
+    end else if (state_q == Setup) begin
+      qm_q  <= rs_qpath;
+      by0_q <= su_py0;
+    end
+  end
+
   // ---------------------------------------------------------------------------------------------
   // WALK
   // ---------------------------------------------------------------------------------------------
@@ -362,7 +493,7 @@ module r5xx_raster (
   logic [63:0] p_argb;
 
   assign frag_fire = out_valid_q && frag_ready_i;
-  assign adv       = state_q == Walk && !(out_valid_q && !frag_ready_i);
+  assign adv       = state_q == Walk && !qm_q && !(out_valid_q && !frag_ready_i);
   assign last      = px_q == s_px1 && py_q == s_py1;
 
   r5xx_raster_pix u_pix (
@@ -393,17 +524,218 @@ module r5xx_raster (
     .af_value_i  (af_value),
     .zfmt_i      (zfmt),
     .emit_o      (p_emit),
+    .cov_o       (unused_cov),
     .z_o         (p_z),
     .argb_o      (p_argb)
   );
+
+  logic unused_cov;
+
+  // ---------------------------------------------------------------------------------------------
+  // The quad walk: (px_q, py_q) is the quad's top-left pixel, rpos_q the record's candidate
+  // ---------------------------------------------------------------------------------------------
+  logic        qv_q, zv_q;
+  logic        qadv;
+  logic        qnz;
+  logic        qrlast;
+  logic        qmove;
+  logic        qlastq;
+  logic [4:0]  rpos_q;
+  logic [4:0]  r_first, r_next;
+  logic        r_has_next;
+  logic [6:0]  r_addr;
+  logic [31:0] r_src;
+  logic [3:0]  qcov;
+  logic [23:0] qz [4];
+  logic [12:0] qx1, qy1;
+
+  assign qadv   = state_q == Walk && qm_q && !(qv_q && !quad_ready_i) && !(zv_q && !zq_ready_i);
+  assign qnz    = qcov != 4'd0;
+  assign qrlast = !r_has_next;
+  assign qmove  = qadv && (!qnz || qrlast);
+  assign qx1    = {s_px1[12:1], 1'b0};
+  assign qy1    = {s_py1[12:1], 1'b0};
+  assign qlastq = px_q == qx1 && py_q == qy1;
+
+  for (genvar p = 0; p < 4; p++) begin : g_qpix
+    logic [12:0] x, y;
+    logic        c;
+    logic        unused_emit;
+    logic [63:0] unused_argb;
+    logic [23:0] z;
+
+    assign x = px_q + 13'(p % 2);
+    assign y = py_q + 13'(p / 2);
+
+    r5xx_raster_pix u_qpix (
+      .px_i        (x),
+      .py_i        (y),
+      .subpixel_i  (subpixel),
+      .kind_i      (s_kind),
+      .quad_i      (s_quad),
+      .exi_i       (s_exi),
+      .eyi_i       (s_eyi),
+      .edx_i       (s_edx),
+      .edy_i       (s_edy),
+      .ein_i       (s_ein),
+      .lymaj_i     (s_lymaj),
+      .lorg_i      (s_lorg),
+      .lneg_i      (s_lneg),
+      .den_i       (s_den),
+      .c0_i        (s_c0),
+      .c1_i        (s_c1),
+      .c2_i        (s_c2),
+      .flat_i      (s_flat),
+      .flat_rgb_i  (flat_rgb),
+      .flat_a_i    (flat_a),
+      .po_i        (s_po),
+      .clip_i      (clip),
+      .clip_rule_i (clip_rule),
+      .af_func_i   (af_func),
+      .af_value_i  (af_value),
+      .zfmt_i      (zfmt),
+      .emit_o      (unused_emit),
+      .cov_o       (c),
+      .z_o         (z),
+      .argb_o      (unused_argb)
+    );
+
+    assign qcov[p] = c && x >= s_bx0 && x <= s_px1 && y >= by0_q && y <= s_py1;
+    assign qz[p]   = qcov[p] ? z : 24'd0;
+  end
+
+  r5xx_raster_rsrec u_rsrec (
+    .inst_i     (rs_insts),
+    .icount_i   (rs_icount),
+    .rs_ip_i    (rs_ip),
+    .pos_i      (rpos_q),
+    .first_o    (r_first),
+    .next_o     (r_next),
+    .has_next_o (r_has_next),
+    .addr_o     (r_addr),
+    .src_o      (r_src)
+  );
+
+  logic [255:0] r_rg, r_ba;
+
+  r5xx_raster_rsint #(.AW(AW)) u_rsint (
+    .kind_i     (r_kind),
+    .v0_i       (r_v0),
+    .v1_i       (r_v1),
+    .v2_i       (r_v2),
+    .area_i     (r_area),
+    .subpixel_i (subpixel),
+    .qx_i       (px_q),
+    .qy_i       (py_q),
+    .src_i      (r_src),
+    .rg_o       (r_rg),
+    .ba_o       (r_ba)
+  );
+
+  always_ff @(posedge clk_i) begin
+    if (!rst_ni) begin
+      rpos_q <= '0;
+    end else if (state_q == Setup) begin
+      rpos_q <= r_first;
+    end else if (qadv && qnz) begin
+      rpos_q <= qrlast ? r_first : r_next;
+    end
+  end
+
+  // the quad and zq output registers
+  logic [15:0]  oq_wseq_q;
+  logic [6:0]   oq_addr_q;
+  logic [3:0]   oq_cov_q;
+  logic         oq_last_q;
+  logic [255:0] oq_rg_q, oq_ba_q;
+  logic [15:0]  oz_prim_q;
+  logic [12:0]  oz_x_q, oz_y_q;
+  logic [3:0]   oz_cov_q;
+  logic         oz_back_q;
+  logic [95:0]  oz_z_q;
+
+  always_ff @(posedge clk_i) begin
+    if (!rst_ni) begin
+      qv_q      <= 1'b0;
+      oq_wseq_q <= '0;
+      oq_addr_q <= '0;
+      oq_cov_q  <= '0;
+      oq_last_q <= 1'b0;
+      oq_rg_q   <= '0;
+      oq_ba_q   <= '0;
+    end else if (qadv && qnz) begin
+      qv_q      <= 1'b1;
+      oq_wseq_q <= wcount;
+      oq_addr_q <= r_addr;
+      oq_cov_q  <= qcov;
+      oq_last_q <= qrlast;
+      oq_rg_q   <= r_rg;
+      oq_ba_q   <= r_ba;
+    end else if (qv_q && quad_ready_i) begin
+      qv_q <= 1'b0;
+    end
+  end
+
+  always_ff @(posedge clk_i) begin
+    if (!rst_ni) begin
+      zv_q      <= 1'b0;
+      oz_prim_q <= '0;
+      oz_x_q    <= '0;
+      oz_y_q    <= '0;
+      oz_cov_q  <= '0;
+      oz_back_q <= 1'b0;
+      oz_z_q    <= '0;
+    end else if (qadv && qnz && rpos_q == r_first) begin
+      zv_q      <= 1'b1;
+      oz_prim_q <= s_prim_q;
+      oz_x_q    <= px_q;
+      oz_y_q    <= py_q;
+      oz_cov_q  <= qcov;
+      oz_back_q <= s_back;
+      oz_z_q    <= {qz[3], qz[2], qz[1], qz[0]};
+    end else if (zv_q && zq_ready_i) begin
+      zv_q <= 1'b0;
+    end
+  end
+
+  assign quad_valid_o = qv_q;
+  assign quad_wseq_o  = oq_wseq_q;
+  assign quad_addr_o  = oq_addr_q;
+  assign quad_cov_o   = oq_cov_q;
+  assign quad_last_o  = oq_last_q;
+  assign quad_p0rg_o  = oq_rg_q[63:0];
+  assign quad_p0ba_o  = oq_ba_q[63:0];
+  assign quad_p1rg_o  = oq_rg_q[127:64];
+  assign quad_p1ba_o  = oq_ba_q[127:64];
+  assign quad_p2rg_o  = oq_rg_q[191:128];
+  assign quad_p2ba_o  = oq_ba_q[191:128];
+  assign quad_p3rg_o  = oq_rg_q[255:192];
+  assign quad_p3ba_o  = oq_ba_q[255:192];
+  assign zq_valid_o   = zv_q;
+  assign zq_prim_o    = oz_prim_q;
+  assign zq_x_o       = {1'b0, oz_x_q};
+  assign zq_y_o       = {1'b0, oz_y_q};
+  assign zq_cov_o     = oz_cov_q;
+  assign zq_back_o    = oz_back_q;
+  assign zq_z0_o      = oz_z_q[23:0];
+  assign zq_z1_o      = oz_z_q[47:24];
+  assign zq_z2_o      = oz_z_q[71:48];
+  assign zq_z3_o      = oz_z_q[95:72];
 
   always_ff @(posedge clk_i) begin
     if (!rst_ni) begin
       px_q <= '0;
       py_q <= '0;
     end else if (state_q == Setup) begin
-      px_q <= su_px0;
-      py_q <= su_py0;
+      px_q <= rs_qpath ? {su_px0[12:1], 1'b0} : su_px0;
+      py_q <= rs_qpath ? {su_py0[12:1], 1'b0} : su_py0;
+    end else if (qmove) begin
+      if (px_q == qx1) begin
+        px_q <= {s_bx0[12:1], 1'b0};
+        py_q <= py_q + 13'd2;
+      end else begin
+        px_q <= px_q + 13'd2;
+      end
     end else if (adv) begin
       if (px_q == s_px1) begin
         px_q <= s_bx0;
@@ -475,7 +807,7 @@ module r5xx_raster (
         end
       end
       default: begin
-        if (adv && last) begin
+        if ((adv && last) || (qmove && qlastq)) begin
           state_d = (qcnt_q != 2'd0) ? Setup : Recv;
         end
       end
@@ -490,7 +822,7 @@ module r5xx_raster (
     end
   end
 
-  assign idle_o = state_q == Recv && !got_q && !out_valid_q;
+  assign idle_o = state_q == Recv && !got_q && !out_valid_q && !qv_q && !zv_q;
 
   // vert and wmask are not used (docs/blocks/r5xx.raster.md "Ports"); shading 0 and 1 are both flat
   logic unused_in;

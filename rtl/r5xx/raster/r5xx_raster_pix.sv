@@ -35,6 +35,7 @@ module r5xx_raster_pix (
   input  logic [3:0]         zfmt_i,
 
   output logic               emit_o,
+  output logic               cov_o,        // covered and visible (no alpha test): the quad path
   output logic [23:0]        z_o,
   output logic [63:0]        argb_o
 );
@@ -204,6 +205,7 @@ module r5xx_raster_pix (
   end
 
   assign emit_o = covered && visible && (!af_func_i[11] || apass);
+  assign cov_o  = covered && visible;
 
   logic unused_bits;
   assign unused_bits = ^{iv[0][23:16], iv[1][23:16], iv[2][23:16], iv[3][23:16]};

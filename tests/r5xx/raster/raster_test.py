@@ -5,7 +5,8 @@ run passes without it; a wrong expected pixel in a golden vector fails with a re
 the primitive, the pixel and the interpolated values; the directed golden vectors agree with the
 independent reference of scripts/blocks/r5xx_raster_directed.py (and so does a seeded random vector,
 fire cycles included) and their stimulus files are what that script writes today; the seeded random stimulus programs every PRIM_TYPE and every value of the
-enumerated register fields the block uses.
+enumerated register fields the block uses, and the quad path every coverage; a wrong quad or zq
+field is caught and named.
 
 Usage: raster_test.py RCOSIM SOURCE_DIR CASE
 Each CASE is one CTest test.  Runs from SOURCE_DIR.
@@ -19,6 +20,8 @@ from rctest import Fail, contains, run  # noqa: E402
 
 SCRIPT = os.path.join('blocks', 'r5xx_raster_directed.py')
 RANDOM = ['--block', 'r5xx.raster', '--count', '600', '--seed', '5', '--backpressure', 'random:0.5']
+# past the first 64 epochs (the quad path starts there): enough quad records
+QUAD = ['--block', 'r5xx.raster', '--count', '900', '--seed', '5', '--backpressure', 'random:0.5']
 
 
 def case_fault_rtl(ctx):
@@ -35,6 +38,20 @@ def case_fault_model(ctx):
     contains(p.stdout, ': channel frag (out), transaction #40: field argb differs')
     p = run(ctx, 'run', *RANDOM, '--inject', 'model:frag.x@77^0x4', expect_rc=1)
     contains(p.stdout, ': channel frag (out), transaction #77: field x differs')
+
+
+def case_fault_quad(ctx):
+    """The quad path's outputs: a flipped interpolated value bit on the RTL side, a coverage bit
+    and a zq depth bit on the model side are caught and named."""
+    p = run(ctx, 'run', *QUAD, '--inject', 'rtl:quad.p1rg@20^0x1', expect_rc=1)
+    contains(p.stdout, ': channel quad (out), transaction #20: field p1rg differs (expected: model, actual: rtl)',
+             'channel quad (out) #20 field p1rg differs')
+    p = run(ctx, 'run', *QUAD, '--inject', 'model:quad.cov@31^0x2', expect_rc=1)
+    contains(p.stdout, ': channel quad (out), transaction #31: field cov differs')
+    p = run(ctx, 'run', *QUAD, '--inject', 'model:zq.z2@9^0x10', expect_rc=1)
+    contains(p.stdout, ': channel zq (out), transaction #9: field z2 differs')
+    p = run(ctx, 'run', *QUAD, expect_rc=0)
+    contains(p.stdout, 'PASS r5xx.raster random count 900: ')
 
 
 def case_fault_needs_compare(ctx):
@@ -87,7 +104,7 @@ def case_random_reference(ctx):
         raise Fail('%s --check-vector:\n%s%s' % (SCRIPT, p.stdout, p.stderr))
     n = int(p.stdout.split('PASS: ')[1].split()[0])
     if n < 5000:
-        raise Fail('only %d fragments checked' % n)
+        raise Fail('only %d records checked' % n)
 
 
 def case_coverage(ctx):
@@ -109,6 +126,7 @@ def case_coverage(ctx):
     }
     seen = {f[0]: set() for fl in fields.values() for f in fl}
     prims, backs, ptrs = set(), set(), set()
+    qcov, qlast, zqs, wide = set(), set(), 0, 0
     for line in open(vec):
         f = line.split()
         if line.startswith('in regw '):
@@ -121,6 +139,12 @@ def case_coverage(ctx):
             prims.add(int(f[-1], 16))
         elif line.startswith('out frag '):
             backs.add(int(f[7], 16))
+        elif line.startswith('out quad '):
+            qcov.add(int(f[5], 16))
+            qlast.add(int(f[6], 16))
+            wide += int(f[4], 16) > 15
+        elif line.startswith('out zq '):
+            zqs += 1
     for fl in fields.values():
         for name, _, w in fl:
             if len(seen[name]) != 1 << w:
@@ -131,6 +155,9 @@ def case_coverage(ctx):
         raise Fail('fragment facings: %s' % sorted(backs))
     if not {62, 63} <= ptrs:
         raise Fail('RS_IP pointers 62/63 never programmed')
+    if qcov != set(range(1, 16)) or qlast != {0, 1} or not zqs or not wide:
+        raise Fail('quad path: coverages %s, last %s, %d zq records, %d records past register 15'
+                   % (sorted(qcov), sorted(qlast), zqs, wide))
 
 
 if __name__ == '__main__':

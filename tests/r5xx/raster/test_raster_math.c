@@ -5,7 +5,9 @@
  * makes a positive cross product front), RS_IP pointers 62/63 (fact 31: 0.0 / 1.0), the alpha
  * test's functions 4/6 with 8- and 10-bit references (fact 25), the SC_EDGERULE reading of
  * values 16-31 (the enumeration, not the field text), the assembly table, the depth conversion
- * with Mesa's SU_DEPTH_SCALE, the scissor's inclusivity and the clip rule's bit order.
+ * with Mesa's SU_DEPTH_SCALE, the scissor's inclusivity and the clip rule's bit order; the quad
+ * path: cvt (round toward zero), the RS instruction table's records (order, INST_COUNT + 1
+ * instructions, the empty table) and the affine/perspective interpolation of a texture coordinate.
  */
 #include <stdarg.h>
 #include <stddef.h>
@@ -274,6 +276,91 @@ static void test_scissor_clip(void **st)
     assert_int_equal(r5xx_raster_pixel(&r, &p, 7, 5, &z, &argb), 1);
 }
 
+static void test_cvt(void **state)
+{
+    (void)state;
+    assert_int_equal(r5xx_raster_cvt(0), 0x00000000u);
+    assert_int_equal(r5xx_raster_cvt(1), 0x3F800000u);
+    assert_int_equal(r5xx_raster_cvt(-3), 0xC0400000u);
+    assert_int_equal(r5xx_raster_cvt(16777217), 0x4B800000u);      /* 2^24 + 1: truncated */
+    assert_int_equal(r5xx_raster_cvt(-16777219), 0xCB800001u);     /* toward zero */
+    assert_int_equal(r5xx_raster_cvt((int64_t)1 << 40), 0x53800000u);
+}
+
+static void test_records(void **state)
+{
+    (void)state;
+    r5xx_raster_regs r;
+    r5xx_raster_regs_reset(&r);
+    r5xx_rrec rec[32];
+    /* the empty table: one all-zero record to register 0 */
+    assert_int_equal(r5xx_raster_records(&r, rec), 1);
+    assert_int_equal(rec[0].addr, 0);
+    assert_int_equal(rec[0].src[0], -1);
+    /* xf86-video-ati's Composite with a mask: INST_COUNT 1, tex 0 -> r0, tex 1 -> r1 */
+    r5xx_raster_regs_write(&r, 0x4304, 1);
+    r5xx_raster_regs_write(&r, 0x4074, 0x00FFE040u);
+    r5xx_raster_regs_write(&r, 0x4078, 0x00FFE0C2u);
+    r5xx_raster_regs_write(&r, 0x4320, 0x10);
+    r5xx_raster_regs_write(&r, 0x4324, 0x31);
+    r5xx_raster_regs_write(&r, 0x4328, 0x10 | 7 << 5);   /* beyond INST_COUNT: not used */
+    assert_int_equal(r5xx_raster_records(&r, rec), 2);
+    assert_int_equal(rec[0].addr, 0);
+    assert_int_equal(rec[1].addr, 1);
+    assert_int_equal(rec[1].src[0], 2);                    /* S = packet 2 */
+    assert_int_equal(rec[1].src[1], 3);
+    assert_int_equal(rec[1].src[2], -1);                   /* R = K0 */
+    assert_int_equal(rec[1].src[3], -2);                   /* Q = K1 */
+    /* texture before colour within one instruction; COL_FMT 6 = (0, 0, 0, 1) */
+    r5xx_raster_regs_write(&r, 0x4304, 0);
+    r5xx_raster_regs_write(&r, 0x4320, 0x10 | 9 << 5 | 1 << 12 | 1 << 16 | 4 << 18);
+    r5xx_raster_regs_write(&r, 0x4078, 2u << 24 | 6u << 27);
+    assert_int_equal(r5xx_raster_records(&r, rec), 2);
+    assert_int_equal(rec[0].addr, 9);
+    assert_int_equal(rec[1].addr, 4);
+    assert_int_equal(rec[1].src[0], -1);
+    assert_int_equal(rec[1].src[3], -2);
+}
+
+static void test_rs_interp(void **state)
+{
+    (void)state;
+    r5xx_raster_regs r = open_regs();
+    r.rs_count = 0x00040002u;
+    r.rs_ip[0] = 0x00FFE040u;
+    r.rs_inst[0] = 0x10;
+    r5xx_rprim p;
+    memset(&p, 0, sizeof p);
+    p.kind = R5XX_RP_TRI;
+    /* a right triangle (0,0) (0,16) (16,0) subpixels at 1/16 (cross < 0 listed: normalised as
+     * v0, (16,0), (0,16)), s = x/16 pixels, t = y */
+    p.v[0].x = 0; p.v[0].y = 0;
+    p.v[1].x = 16 * 16; p.v[1].y = 0;
+    p.v[2].x = 0; p.v[2].y = 16 * 16;
+    p.area = 256 * 256;
+    for (int i = 0; i < 3; i++)
+        p.v[i].q = fb(1.0f);
+    p.v[1].pk[0] = fb(1.0f);
+    p.v[2].pk[1] = fb(1.0f);
+    r5xx_rrec rec[32];
+    assert_int_equal(r5xx_raster_records(&r, rec), 1);
+    uint64_t rg[4], ba[4];
+    r5xx_raster_rs_values(&r, &p, &rec[0], 2, 4, rg, ba);
+    /* pixel 0 at (2.5, 4.5): s = 2.5/16, t = 4.5/16 exactly (affine, q = 1) */
+    assert_int_equal((uint32_t)rg[0], fb(2.5f / 16.0f));
+    assert_int_equal((uint32_t)(rg[0] >> 32), fb(4.5f / 16.0f));
+    assert_int_equal((uint32_t)ba[0], 0);                  /* R = K0 */
+    assert_int_equal((uint32_t)(ba[0] >> 32), fb(1.0f));   /* Q = K1 */
+    assert_int_equal((uint32_t)rg[3], fb(3.5f / 16.0f));
+    /* perspective: q = 1/W = 0.5 at v1 pulls s toward v0 */
+    p.v[1].q = fb(0.5f);
+    r5xx_raster_rs_values(&r, &p, &rec[0], 8, 0, rg, ba);
+    float s;
+    uint32_t u = (uint32_t)rg[0];
+    memcpy(&s, &u, 4);
+    assert_true(s < 8.5f / 16.0f && s > 0.3f);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -287,6 +374,9 @@ int main(void)
         cmocka_unit_test(test_depth),
         cmocka_unit_test(test_scissor_clip),
         cmocka_unit_test(test_slope),
+        cmocka_unit_test(test_cvt),
+        cmocka_unit_test(test_records),
+        cmocka_unit_test(test_rs_interp),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

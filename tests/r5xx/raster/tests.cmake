@@ -9,7 +9,7 @@ rcosim_add_cmocka_test(NAME test_raster_math SOURCES ${CMAKE_CURRENT_LIST_DIR}/t
 # independent reference (and so does a seeded random vector, fire cycles included) and their
 # stimulus files are current; the random stimulus programs every
 # PRIM_TYPE and every value of the enumerated fields.
-foreach(case fault_rtl fault_model fault_needs_compare wrong_expected directed_check stim_current coverage
+foreach(case fault_rtl fault_model fault_quad fault_needs_compare wrong_expected directed_check stim_current coverage
              random_reference)
   add_test(NAME r5xx.raster.${case} COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_LIST_DIR}/raster_test.py
            $<TARGET_FILE:rcosim> ${PROJECT_SOURCE_DIR} ${case})
