@@ -567,6 +567,7 @@ def compare(vec, got):
         for k in range(n[ch]):
             for f, a, b in zip(FIELDS[ch], mine[k], exp[k]):
                 if a != b:
+                    n[ch] = k
                     return n, '%s record %d field %s: reference %x, vector %x' % (ch, k, f, a, b)
         if len(exp) != len(mine):
             return n, '%s: reference %d records, vector %d' % (ch, len(mine), len(exp))
