@@ -4,7 +4,7 @@ reference of the quad path, scripts/blocks/r5xx_raster_ref.py (written from
 docs/blocks/r5xx.raster.md alone; docs section "Independent reference of the quad path").
 
 usage: raster_iref.py ROOT vectors VEC...             every vector agrees (quad, zq, frag records)
-       raster_iref.py ROOT random RCOSIM SEED COUNT   rcosim gen a random vector, then check it
+       raster_iref.py ROOT random RCOSIM COUNT SEED...  rcosim gen random vectors, then check them
        raster_iref.py ROOT catches VEC                copies with one expected field changed
                                                       (a quad channel, a zq depth, a wseq) fail,
                                                       naming that record and field
@@ -67,20 +67,24 @@ def main(argv):
                                             tot['zq'], tot['frag'], bad))
         return 0 if ok else 1
     if mode == 'random':
-        rcosim, seed, count = argv[3], argv[4], argv[5]
-        with tempfile.TemporaryDirectory(prefix='refrs-') as tmp:
-            out = os.path.join(tmp, 'r.vec')
-            p = subprocess.run([rcosim, 'gen', '--block', 'r5xx.raster', '--seed', seed, '--count', count,
-                                '-o', out], capture_output=True, text=True)
-            if p.returncode != 0:
-                print(p.stdout + p.stderr)
-                print('FAIL rcosim gen')
-                return 1
-            tot, bad = run_check(ref, [out], tmp)
-        ok = bad == 0 and tot['quad'] > 0
-        print('%s r5xx.raster iref random seed %s count %s: %d quad, %d zq, %d frag records, %d differences'
-              % ('PASS' if ok else 'FAIL', seed, count, tot['quad'], tot['zq'], tot['frag'], bad))
-        return 0 if ok else 1
+        rcosim, count, fails = argv[3], argv[4], 0
+        for seed in argv[5:]:
+            with tempfile.TemporaryDirectory(prefix='refrs-') as tmp:
+                out = os.path.join(tmp, 'r.vec')
+                p = subprocess.run([rcosim, 'gen', '--block', 'r5xx.raster', '--seed', seed, '--count', count,
+                                    '-o', out], capture_output=True, text=True)
+                if p.returncode != 0:
+                    print(p.stdout + p.stderr)
+                    print('FAIL rcosim gen seed %s' % seed)
+                    return 1
+                tot, bad = run_check(ref, [out], tmp)
+            ok = bad == 0 and tot['quad'] > 0
+            fails += not ok
+            print('%s r5xx.raster iref random seed %s count %s: %d quad, %d zq, %d frag records, %d differences'
+                  % ('ok' if ok else 'FAIL', seed, count, tot['quad'], tot['zq'], tot['frag'], bad))
+        print('%s r5xx.raster iref random: %d seeds, %d failed' % ('PASS' if fails == 0 else 'FAIL',
+                                                                   len(argv) - 5, fails))
+        return 0 if fails == 0 and len(argv) > 5 else 1
     if mode == 'catches':
         with open(argv[3]) as fh:
             lines = fh.read().split('\n')
