@@ -33,7 +33,7 @@ file(GLOB _raster_iref_vecs ${PROJECT_SOURCE_DIR}/vectors/r5xx/raster/*.vec)
 add_test(NAME r5xx.raster.iref_vectors COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_LIST_DIR}/raster_iref.py
          ${PROJECT_SOURCE_DIR} vectors ${_raster_iref_vecs})
 add_test(NAME r5xx.raster.iref_random COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_LIST_DIR}/raster_iref.py
-         ${PROJECT_SOURCE_DIR} random $<TARGET_FILE:rcosim> 400 3 26 2611)
+         ${PROJECT_SOURCE_DIR} random $<TARGET_FILE:rcosim> 2000 3 26 2611)
 add_test(NAME r5xx.raster.iref_catches COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_LIST_DIR}/raster_iref.py
          ${PROJECT_SOURCE_DIR} catches ${PROJECT_SOURCE_DIR}/vectors/r5xx/raster/rs_perspective.vec)
 foreach(case iref_vectors iref_random iref_catches)
