@@ -25,3 +25,18 @@ foreach(policy always random:0.5 bursty:16)
                        PASS_REGULAR_EXPRESSION "PASS r5xx.raster random count 14000: [0-9][0-9][0-9][0-9][0-9][0-9][0-9]+ cycles, rtl vs model exact"
                        FAIL_REGULAR_EXPRESSION "MISMATCH|HANG|FAIL")
 endforeach()
+# The second, independent reference of the quad path (scripts/blocks/r5xx_raster_ref.py, written
+# from docs/blocks/r5xx.raster.md alone; the doc's "Independent reference of the quad path"):
+# every golden vector's quad, zq (and frag without argb) records, seeded random vectors from
+# rcosim gen, and proof that a changed expected field (quad channel, zq depth, wseq, prim) fails.
+file(GLOB _raster_iref_vecs ${PROJECT_SOURCE_DIR}/vectors/r5xx/raster/*.vec)
+add_test(NAME r5xx.raster.iref_vectors COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_LIST_DIR}/raster_iref.py
+         ${PROJECT_SOURCE_DIR} vectors ${_raster_iref_vecs})
+add_test(NAME r5xx.raster.iref_random COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_LIST_DIR}/raster_iref.py
+         ${PROJECT_SOURCE_DIR} random $<TARGET_FILE:rcosim> 2000 3 26 2611)
+add_test(NAME r5xx.raster.iref_catches COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_LIST_DIR}/raster_iref.py
+         ${PROJECT_SOURCE_DIR} catches ${PROJECT_SOURCE_DIR}/vectors/r5xx/raster/rs_perspective.vec)
+foreach(case iref_vectors iref_random iref_catches)
+  set_tests_properties(r5xx.raster.${case} PROPERTIES LABELS "r5xx;r5xx.raster;smoke"
+                       ENVIRONMENT "PYTHONDONTWRITEBYTECODE=1" FAIL_REGULAR_EXPRESSION "FAIL|MISSED")
+endforeach()
