@@ -258,7 +258,8 @@ class US:
                 o = lanes[p]
                 cols += [o[1] << 32 | o[0], o[3] << 32 | o[2]]
             tt = 0 if t is None else t
-            vals = [self.quadno & 0xFFFF, tt, int(i == len(recs) - 1), q['opc'][tt], wr,
+            opc = 0 if t is None else q['opc'][t]      # the empty record names no OUT (doc, reference)
+            vals = [self.quadno & 0xFFFF, tt, int(i == len(recs) - 1), opc, wr,
                     cmask | wmask << 16] + cols + [zl[1] << 32 | zl[0], zl[3] << 32 | zl[2]]
             frags.append((vals, (self.quadno, q['opc'][tt])))
         self.quadno += 1

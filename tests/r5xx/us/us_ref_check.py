@@ -47,7 +47,7 @@ def compare(path, mutate=None):
                 if ch == 'texreq':
                     pix = ' pixel %d' % g[4]
                 else:
-                    px = sorted({int(n[1]) for n in bad if n[0] == 'p'} |
+                    px = sorted({int(n[1]) for n in bad if n[0] == 'p' and n[1].isdigit()} |
                                 {2 * int(n[1]) + k for n in bad if n[0] == 'z' for k in (0, 1)})
                     pix = ' pixels %s' % px if px else ''
                 fields = ', '.join('%s ref %x vec %x' % (n, a, b)
