@@ -261,7 +261,7 @@ class US:
             opc = 0 if t is None else q['opc'][t]      # the empty record names no OUT (doc, reference)
             vals = [self.quadno & 0xFFFF, tt, int(i == len(recs) - 1), opc, wr,
                     cmask | wmask << 16] + cols + [zl[1] << 32 | zl[0], zl[3] << 32 | zl[2]]
-            frags.append((vals, (self.quadno, q['opc'][tt])))
+            frags.append((vals, (self.quadno, q['opc'][tt], list(self.inst[q['opc'][tt]]))))
         self.quadno += 1
 
     # ---- ALU / OUT -------------------------------------------------------------------------
@@ -566,7 +566,7 @@ class US:
             if op == 6:
                 lod, lmode = self.dxdy_lod(w, p, aL), 1
             vals = [pc, bits(ti, 19, 16), op, bits(ti, 27, 27), p, s, t_, r, lod, lmode]
-            texreqs.append((vals, (self.quadno, pc)))
+            texreqs.append((vals, (self.quadno, pc, list(w))))
             reqs.append(p)
         dst = (bits(ta, 22, 16) + aL * bits(ta, 23, 23)) % 128
         for p in reqs:
