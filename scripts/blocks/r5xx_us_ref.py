@@ -55,6 +55,89 @@ def cmpop(op, x):
     return not sf.cmp_eq(x, 0)
 
 
+# ---- output conversion (doc section "Output conversion") ---------------------------------------
+# OUT_FMT -> (n, widths of C0..C3, kind); kinds: 'su' fixed signed/unsigned by OUT_SIGN, 'u' fixed
+# unsigned, 'h' binary16, 'f' binary32. Codes absent (14, 15, 22-31): the target is not used.
+FORMATS = {0: (4, [8] * 4, 'su'), 1: (4, [10] * 4, 'u'), 2: (4, [10] * 4, 'u'),
+           3: (1, [16], 'su'), 4: (2, [16] * 2, 'su'), 5: (4, [16] * 4, 'su'),
+           6: (1, [16], 'su'), 7: (2, [16] * 2, 'su'), 8: (2, [4, 4], 'u'), 9: (3, [2, 3, 3], 'u'),
+           10: (3, [6, 5, 6], 'su'), 11: (3, [10, 11, 11], 'su'), 12: (3, [11, 11, 10], 'su'),
+           13: (4, [10, 10, 10, 2], 'su'), 16: (1, [16], 'h'), 17: (2, [16] * 2, 'h'),
+           18: (4, [16] * 4, 'h'), 19: (1, [32], 'f'), 20: (2, [32] * 2, 'f'), 21: (4, [32] * 4, 'f')}
+
+
+def flush(x):
+    return x & SIGN if bits(x, 30, 23) == 0 else x
+
+
+def is_nan(x):
+    return bits(x, 30, 23) == 255 and bits(x, 22, 0) != 0
+
+
+def unorm_mag(x, scale, radj):
+    """x >= 0 finite, flushed, not NaN; scale = 2^w - 1. Returns round(x * scale)."""
+    if x & 0x7FFFFFFF == 0:
+        return 0
+    if (x & 0x7FFFFFFF) >= ONE:
+        return scale
+    e, M = bits(x, 30, 23), (1 << 23) | bits(x, 22, 0)
+    P, sh = M * scale, 150 - e
+    return P >> sh if radj else (P + (1 << (sh - 1))) >> sh
+
+
+def convert(x, w, kind, signed, radj):
+    if kind == 'f':
+        return x
+    x = flush(x)
+    if kind == 'h':
+        sg = (x >> 16) & 0x8000
+        if is_nan(x):
+            return 0x7E00
+        e = bits(x, 30, 23)
+        if e == 255:
+            return 0x7C00 | sg
+        if e >= 127 + 16:
+            return 0x7BFF | sg
+        if e < 127 - 14:
+            return sg
+        return sg | (e - 112) << 10 | bits(x, 22, 13)
+    if is_nan(x):
+        return 0
+    if not signed:
+        return 0 if x & SIGN else unorm_mag(x, (1 << w) - 1, radj)
+    m = unorm_mag(x & 0x7FFFFFFF, (1 << (w - 1)) - 1, radj)
+    if x & SIGN:
+        m = -m
+    return m & ((1 << w) - 1)
+
+
+def w_convert(x, wf):
+    if wf == 1:
+        return convert(x, 24, 'su', 0, 0)
+    if wf != 2:
+        return 0
+    x = flush(x)
+    if is_nan(x):
+        return 0
+    e = bits(x, 30, 23)
+    if e <= 63:
+        mag = 0
+    elif e >= 191:
+        mag = 0x7FFFFF
+    else:
+        mag = (e - 63) << 16 | bits(x, 22, 7)
+    return (x >> 8) & 0x800000 | mag
+
+
+def aloop(q):
+    return q['al'][(q['alp'] - 1) % 4]
+
+
+def fexact(n):
+    import struct
+    return struct.unpack('<I', struct.pack('<f', float(n)))[0]
+
+
 class Diff(Exception):
     pass
 
@@ -67,6 +150,11 @@ class US:
         self.zmode = 0
         self.start = self.end = self.offset = 0
         self.bools = 0
+        self.outfmt = [0] * 4
+        self.wfmt = 0
+        self.fullfc = 0
+        self.intc = [0] * 32
+        self.fmt0 = [0] * 16
         self.wcount = 0
         self.t = [[[0] * 4 for _ in range(4)] for _ in range(128)]
         self.quadno = 0
@@ -99,6 +187,16 @@ class US:
             self.offset = bits(data, 8, 0)
         elif addr == 0x4620:
             self.bools = data
+        elif 0x46A4 <= addr <= 0x46B0 and addr % 4 == 0:
+            self.outfmt[(addr - 0x46A4) // 4] = data
+        elif addr == 0x46B4:
+            self.wfmt = data
+        elif addr == 0x4624:
+            self.fullfc = bits(data, 31, 31)
+        elif 0x4C00 <= addr <= 0x4C7C and addr % 4 == 0:
+            self.intc[(addr - 0x4C00) // 4] = data
+        elif 0x4640 <= addr <= 0x467C and addr % 4 == 0:
+            self.fmt0[(addr - 0x4640) // 4] = data
 
     def mulm(self, a, b):
         return sf.mul_z(a, b) if self.zmode else sf.mul(a, b)
@@ -108,7 +206,8 @@ class US:
         """responses: an iterator over texrsp value lists. Appends (values, trace) pairs."""
         q = {'out': [[[0] * 4 for _ in range(4)] for _ in range(4)], 'omask': [0] * 4, 'opc': [0] * 4,
              'tw': 0, 'z': [0] * 4, 'zmask': 0, 'kill': 0, 'pred': [[0] * 4 for _ in range(4)],
-             'cov': cov, 'act': [1] * 4, 'cnt': [0] * 4, 'alu': [0] * 4, 'astk': [0] * 4, 'asp': 0}
+             'cov': cov, 'act': [1] * 4, 'cnt': [0] * 4, 'alu': [0] * 4, 'astk': [0] * 4, 'asp': 0,
+             'lc': [0] * 4, 'lsp': 0, 'al': [0] * 4, 'alst': [0] * 4, 'alp': 0}
         start = (self.offset + self.start) % 512
         end = (self.offset + self.end) % 512
         pc = start
@@ -130,29 +229,51 @@ class US:
             if bits(w[0], 8, 8) or pc == end:
                 break
             pc = nxt
-        # EMIT
+        # EMIT (section "Output conversion")
         wr = cov & ~q['kill'] & 0xF
-        tgts = [t for t in range(4) if q['tw'] >> t & 1] or [0]
-        for i, t in enumerate(tgts):
+        wsrc, wf = bits(self.wfmt, 2, 2), bits(self.wfmt, 1, 0)
+        wmask, zl = 0, [0] * 4
+        if not wsrc:
+            wmask = q['zmask']
+            for p in range(4):
+                if wmask >> p & 1:
+                    zl[p] = w_convert(q['z'][p], wf)
+        tgts = [t for t in range(4) if q['tw'] >> t & 1 and FORMATS.get(bits(self.outfmt[t], 4, 0))]
+        recs = tgts or [None]
+        for i, t in enumerate(recs):
+            lanes = [[0] * 4 for _ in range(4)]
+            cmask = 0
+            if t is not None:
+                fr = self.outfmt[t]
+                n, widths, kind = FORMATS[bits(fr, 4, 0)]
+                for p in range(4):
+                    for k in range(n):
+                        ch = [3, 0, 1, 2][bits(fr, 9 + 2 * k, 8 + 2 * k)]
+                        if q['omask'][t] >> (4 * p + ch) & 1:
+                            cmask |= 1 << (4 * p + k)
+                            sgn = bits(fr, 16 + k, 16 + k) if kind == 'su' else 0
+                            lanes[p][k] = convert(q['out'][t][p][ch], widths[k], kind, sgn, bits(fr, 20, 20))
             cols = []
             for p in range(4):
-                o = q['out'][t][p]
+                o = lanes[p]
                 cols += [o[1] << 32 | o[0], o[3] << 32 | o[2]]
-            z = q['z']
-            vals = [self.quadno & 0xFFFF, t, int(i == len(tgts) - 1), q['opc'][t], wr,
-                    q['omask'][t] | q['zmask'] << 16] + cols + [z[1] << 32 | z[0], z[3] << 32 | z[2]]
-            frags.append((vals, (self.quadno, q['opc'][t])))
+            tt = 0 if t is None else t
+            opc = 0 if t is None else q['opc'][t]      # the empty record names no OUT (doc, reference)
+            vals = [self.quadno & 0xFFFF, tt, int(i == len(recs) - 1), opc, wr,
+                    cmask | wmask << 16] + cols + [zl[1] << 32 | zl[0], zl[3] << 32 | zl[2]]
+            frags.append((vals, (self.quadno, q['opc'][tt], list(self.inst[q['opc'][tt]]))))
         self.quadno += 1
 
     # ---- ALU / OUT -------------------------------------------------------------------------
-    def source(self, aw, i, p):
+    def source(self, aw, i, p, aL):
         a = bits(aw, 10 * i + 7, 10 * i)
+        rel = bits(aw, 10 * i + 9, 10 * i + 9)
         if bits(aw, 10 * i + 8, 10 * i + 8):
-            return list(self.const[a])
+            return list(self.const[(a + aL * rel) % 256])
         if a & 0x80:
             f = inline_float(a & 0x7F)
             return [f] * 4
-        return list(self.t[a & 0x7F][p])
+        return list(self.t[((a & 0x7F) + aL * rel) % 128][p])
 
     @staticmethod
     def presub(mode, s0, s1):
@@ -181,10 +302,11 @@ class US:
         rop, aop = bits(rgba, 3, 0), bits(ai, 3, 0)
         res_rgb, res_a = [], []
         srcs = []
+        aL = aloop(q)
         for p in range(4):
-            rs = [self.source(ra, i, p) for i in range(3)]
+            rs = [self.source(ra, i, p, aL) for i in range(3)]
             rs.append(self.presub(bits(ra, 31, 30), rs[0], rs[1]))
-            as_ = [self.source(aa, i, p) for i in range(3)]
+            as_ = [self.source(aa, i, p, aL) for i in range(3)]
             as_.append(self.presub(bits(aa, 31, 30), as_[0], as_[1]))
             srcs.append((rs, as_))
         for p in range(4):
@@ -255,6 +377,8 @@ class US:
             res_a.append(self.omod(av, bits(ai, 28, 26), bits(cmn, 20, 20)))
         # writes
         wi = bits(cmn, 7, 7)
+        drgb = (bits(rgba, 10, 4) + aL * bits(rgba, 11, 11)) % 128
+        dalp = (bits(ai, 10, 4) + aL * bits(ai, 11, 11)) % 128
         for p in range(4):
             on = q['act'][p] | wi
             gr = [self.gate_rgb(q, cmn, p, c) for c in range(3)]
@@ -262,9 +386,9 @@ class US:
             if on:
                 for c in range(3):
                     if bits(cmn, 11 + c, 11 + c) and gr[c]:
-                        self.t[bits(rgba, 10, 4)][p][c] = res_rgb[p][c]
+                        self.t[drgb][p][c] = res_rgb[p][c]
                 if bits(cmn, 14, 14) and ga:
-                    self.t[bits(ai, 10, 4)][p][3] = res_a[p]
+                    self.t[dalp][p][3] = res_a[p]
             if is_out:
                 if on:
                     trg, tga = bits(ri, 30, 29), bits(ai, 30, 29)
@@ -347,6 +471,34 @@ class US:
             jump = any(want[p] and part[p] for p in range(4))
         else:
             jump = all(want[p] or not part[p] for p in range(4))
+        op = bits(fi, 2, 0)
+        if self.fullfc and 1 <= op <= 6:
+            K = self.intc[bits(fa, 12, 8)]
+            kr, kg, kb = bits(K, 7, 0), bits(K, 15, 8), bits(K, 23, 16)
+            top, atop = (q['lsp'] - 1) % 4, (q['alp'] - 1) % 4
+            if op in (1, 3):
+                if kr == 0:
+                    jump = True
+                if not jump:
+                    q['lc'][q['lsp']] = kr
+                    q['lsp'] = (q['lsp'] + 1) % 4
+                    if op == 1:
+                        q['al'][q['alp']], q['alst'][q['alp']] = kg, kb
+                        q['alp'] = (q['alp'] + 1) % 4
+            elif op in (2, 4):
+                q['lc'][top] = (q['lc'][top] - 1) % 256
+                if op == 2:
+                    q['al'][atop] = (q['al'][atop] + q['alst'][atop]) % 256
+                jump = jump and q['lc'][top] != 0
+                if not jump:
+                    q['lsp'] = top
+                    if op == 2:
+                        q['alp'] = atop
+            else:
+                if jump:
+                    q['lsp'] = top
+                    if op == 5:
+                        q['alp'] = atop
         bop = bits(fi, 27, 26) if jump else bits(fi, 25, 24)
         popc = bits(fi, 20, 16)
         for p in range(4):
@@ -373,13 +525,30 @@ class US:
             q['asp'] = (q['asp'] + 1) % 4
         return target
 
+    def dxdy_lod(self, w, p, aL):
+        ti, d = w[1], w[3]
+        if bits(ti, 27, 27):
+            W = H = ONE
+        else:
+            f = self.fmt0[bits(ti, 19, 16)]
+            W, H = fexact(bits(f, 10, 0) + 1), fexact(bits(f, 21, 11) + 1)
+        rx = (bits(d, 6, 0) + aL * bits(d, 7, 7)) % 128
+        ry = (bits(d, 22, 16) + aL * bits(d, 23, 23)) % 128
+        ab = lambda v: v & 0x7FFFFFFF
+        dsdx, dtdx = self.t[rx][p][bits(d, 9, 8)], self.t[rx][p][bits(d, 11, 10)]
+        dsdy, dtdy = self.t[ry][p][bits(d, 25, 24)], self.t[ry][p][bits(d, 27, 26)]
+        m = sf.fmax(sf.fmax(sf.mul(ab(dsdx), W), sf.mul(ab(dtdx), H)),
+                    sf.fmax(sf.mul(ab(dsdy), W), sf.mul(ab(dtdy), H)))
+        return sf.lg2(m)
+
     # ---- TEX -------------------------------------------------------------------------------
     def tex(self, q, pc, w, responses, texreqs):
         cmn, ti, ta = w[0], w[1], w[2]
         op = bits(ti, 24, 22)
         if op in (0, 7):                      # NOP; 7 (reserved) does nothing as NOP
             return
-        src = bits(ta, 6, 0)
+        aL = aloop(q)
+        src = (bits(ta, 6, 0) + aL * bits(ta, 7, 7)) % 128
         coords = [[self.t[src][p][bits(ta, 9 + 2 * k, 8 + 2 * k)] for k in range(4)] for p in range(4)]
         if op == 2:
             for p in range(4):
@@ -394,10 +563,12 @@ class US:
                 rq = sf.rcp(qq)
                 s, t_, r = sf.mul(s, rq), sf.mul(t_, rq), sf.mul(r, rq)
             lod, lmode = (qq, 1) if op == 5 else (qq, 2) if op == 4 else (0, 0)
+            if op == 6:
+                lod, lmode = self.dxdy_lod(w, p, aL), 1
             vals = [pc, bits(ti, 19, 16), op, bits(ti, 27, 27), p, s, t_, r, lod, lmode]
-            texreqs.append((vals, (self.quadno, pc)))
+            texreqs.append((vals, (self.quadno, pc, list(w))))
             reqs.append(p)
-        dst = bits(ta, 22, 16)
+        dst = (bits(ta, 22, 16) + aL * bits(ta, 23, 23)) % 128
         for p in reqs:
             try:
                 rsp = next(responses)

@@ -39,11 +39,9 @@ add_test(NAME r5xx.us.ref_catches COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_
 add_test(NAME r5xx.us.ref_random_smoke COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_LIST_DIR}/us_ref_check.py
          ${PROJECT_SOURCE_DIR} random $<TARGET_FILE:rcosim> 7 2000)
 foreach(case ref_check ref_catches ref_random_smoke)
-  # DISABLED until the reference is extended from the doc: it predates the output conversion
-  # (US_OUT_FMT/US_W_FMT), the loops (FULL_FC_EN, aL, REL) and DXDY's LOD that the vectors and the
-  # random stimulus now exercise (docs/blocks/r5xx.us.md, sections "Output conversion", FC step 3a,
-  # TEX "DXDY"); it reports differences on exactly those.  Re-enable with the extended reference.
-  set_tests_properties(r5xx.us.${case} PROPERTIES LABELS "r5xx;r5xx.us;smoke" DISABLED TRUE
+  # The reference knows the output conversion (US_OUT_FMT/US_W_FMT), the loops (FULL_FC_EN, aL, REL)
+  # and DXDY's LOD (docs/blocks/r5xx.us.md, sections "Output conversion", FC step 3a, TEX "DXDY").
+  set_tests_properties(r5xx.us.${case} PROPERTIES LABELS "r5xx;r5xx.us;smoke"
                        ENVIRONMENT "PYTHONDONTWRITEBYTECODE=1;PYTHONPATH=${PROJECT_SOURCE_DIR}/scripts"
                        FAIL_REGULAR_EXPRESSION "FAIL")
 endforeach()
@@ -52,7 +50,7 @@ endforeach()
 if(RCOSIM_NIGHTLY)   # the nightly configuration only (scripts/ctest-nightly.cmake)
 add_test(NAME random.r5xx.us.ref COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_LIST_DIR}/us_ref_check.py
          ${PROJECT_SOURCE_DIR} random $<TARGET_FILE:rcosim> 2401,2402,2403,2404,2405,2406,2407,2408 25000 1000000)
-set_tests_properties(random.r5xx.us.ref PROPERTIES LABELS "random;r5xx;r5xx.us;nightly" TIMEOUT 7200 DISABLED TRUE
+set_tests_properties(random.r5xx.us.ref PROPERTIES LABELS "random;r5xx;r5xx.us;nightly" TIMEOUT 7200
                      ENVIRONMENT "PYTHONDONTWRITEBYTECODE=1;PYTHONPATH=${PROJECT_SOURCE_DIR}/scripts"
                      FAIL_REGULAR_EXPRESSION "FAIL")
 endif()

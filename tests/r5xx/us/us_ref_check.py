@@ -38,22 +38,22 @@ def compare(path, mutate=None):
         for i in range(max(len(got), len(e))):
             if i >= len(got) or i >= len(e):
                 diffs.append('%s: %s #%d: %s' % (path, ch, i, 'reference has none' if i >= len(got)
-                                                 else 'vector has none (reference: quad %d pc %d)' % got[i][1]))
+                                                 else 'vector has none (reference: quad %d pc %d)' % got[i][1][:2]))
                 break
-            g, (quadno, pc) = got[i]
+            g, (quadno, pc, words) = got[i]
             if g != e[i]:
                 bad = [n for n, a, b in zip(names, g, e[i]) if a != b]
                 pix = ''
                 if ch == 'texreq':
                     pix = ' pixel %d' % g[4]
                 else:
-                    px = sorted({int(n[1]) for n in bad if n[0] == 'p'} |
+                    px = sorted({int(n[1]) for n in bad if n[0] == 'p' and n[1].isdigit()} |
                                 {2 * int(n[1]) + k for n in bad if n[0] == 'z' for k in (0, 1)})
                     pix = ' pixels %s' % px if px else ''
                 fields = ', '.join('%s ref %x vec %x' % (n, a, b)
                                    for n, a, b in zip(names, g, e[i]) if a != b)
                 diffs.append('%s: %s #%d quad %d%s pc %d [%s]: %s' % (
-                    path, ch, i, quadno, pix, pc, ref.disasm(us.inst[pc]), fields))
+                    path, ch, i, quadno, pix, pc, ref.disasm(words), fields))
                 if len(diffs) >= 5:
                     return diffs, us.executed
     return diffs, us.executed
