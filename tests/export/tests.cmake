@@ -119,7 +119,7 @@ if(IVERILOG_EXECUTABLE)
                            ENVIRONMENT "PYTHONDONTWRITEBYTECODE=1;PYTHONPATH=${PROJECT_SOURCE_DIR}/scripts")
     endforeach()
   endforeach()
-  foreach(case deterministic fault_icarus ordered_fault bad_vector)
+  foreach(case deterministic fault_icarus ordered_fault bad_vector skip_too_long)
     add_test(NAME export.${case}
              COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_SOURCE_DIR}/export/export_test.py
                      $<TARGET_FILE:rcosim> ${PROJECT_SOURCE_DIR} ${RCOSIM_EXPORT_WORK} ${case})
