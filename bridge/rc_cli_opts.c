@@ -300,9 +300,11 @@ void cli_print_counts(const rc_block_desc *b, const rc_result *res)
     }
 }
 
-/* A path the user can paste in the directory rcosim ran from (malloc'd; NULL when out of memory):
- * relative to the working directory when the file lies under it ("./" added to a bare name, so a
- * shell does not look it up on PATH), absolute otherwise.  A path that does not resolve is kept. */
+/* A path the user can paste in the directory rcosim ran from, normally the project root
+ * (malloc'd; NULL when out of memory): relative to the working directory when the file lies in a
+ * folder under it (vectors/..., build/rcosim), absolute otherwise, also for a file right in the
+ * working directory (rcosim run from its build directory: the line then pastes anywhere).  A
+ * path that does not resolve is kept. */
 static char *paste_path(const char *p)
 {
     char *abs = realpath(p, NULL);
@@ -313,10 +315,7 @@ static char *paste_path(const char *p)
     } else {
         size_t n = cwd ? strlen(cwd) : 0;
         const char *rel = cwd && n > 1 && !strncmp(abs, cwd, n) && abs[n] == '/' ? abs + n + 1 : NULL;
-        if (!rel)
-            out = strdup(abs);
-        else if (asprintf(&out, "%s%s", strchr(rel, '/') ? "" : "./", rel) < 0)
-            out = NULL;
+        out = strdup(rel && strchr(rel, '/') ? rel : abs);
     }
     free(abs);
     free(cwd);

@@ -32,9 +32,7 @@ def run(ctx, *args, expect_rc):
 def pasted_binary(ctx):
     """How the repro line names this rcosim: relative to the source dir when under it, else absolute."""
     rel = os.path.relpath(ctx['rcosim'], ctx['src'])
-    if rel.startswith('..'):
-        return ctx['rcosim']
-    return rel if '/' in rel else './' + rel
+    return ctx['rcosim'] if rel.startswith('..') or '/' not in rel else rel
 
 
 def golden(ctx, name, text):
@@ -307,18 +305,20 @@ def case_repro_pasteable(ctx):
     into a shell at the project root and fails the same way (binary and vector found)."""
     elsewhere = os.path.join(ctx['tmp'], 'elsewhere')
     os.mkdir(elsewhere)
-    vec = os.path.relpath(os.path.join(ctx['src'], VEC), elsewhere)
-    p = subprocess.run([ctx['rcosim'], 'run', '--vector', vec, '--inject', 'rtl:regw.data@1^0x10'], cwd=elsewhere,
-                       capture_output=True, text=True, timeout=600)
-    m = re.search(r'^\s*repro: (.*)$', p.stdout, re.M)
-    if p.returncode != 1 or not m:
-        raise Fail('expected a failing run with a repro line:\n' + p.stdout + p.stderr)
-    q = subprocess.run(m.group(1), shell=True, cwd=ctx['src'], capture_output=True, text=True, timeout=600,
-                       env=dict(os.environ, PATH='/usr/bin:/bin'))
-    if q.returncode != 1:
-        raise Fail('the repro line %r, pasted at the project root, exits %d:\n%s%s' % (m.group(1), q.returncode,
-                                                                                        q.stdout, q.stderr))
-    contains(q.stdout, 'MISMATCH r5xx.cp at cycle', 'field data differs')
+    # from another directory, from the binary's own (build) directory, from the project root
+    for cwd in (elsewhere, os.path.dirname(ctx['rcosim']), ctx['src']):
+        vec = os.path.relpath(os.path.join(ctx['src'], VEC), cwd)
+        p = subprocess.run([ctx['rcosim'], 'run', '--vector', vec, '--inject', 'rtl:regw.data@1^0x10'], cwd=cwd,
+                           capture_output=True, text=True, timeout=600)
+        m = re.search(r'^\s*repro: (.*)$', p.stdout, re.M)
+        if p.returncode != 1 or not m:
+            raise Fail('expected a failing run with a repro line:\n' + p.stdout + p.stderr)
+        q = subprocess.run(m.group(1), shell=True, cwd=ctx['src'], capture_output=True, text=True, timeout=600,
+                           env=dict(os.environ, PATH='/usr/bin:/bin'))
+        if q.returncode != 1:
+            raise Fail('the repro line %r of a run in %s, pasted at the project root, exits %d:\n%s%s' % (
+                m.group(1), cwd, q.returncode, q.stdout, q.stderr))
+        contains(q.stdout, 'MISMATCH r5xx.cp at cycle', 'field data differs')
 
 
 def case_seed_default(ctx):
