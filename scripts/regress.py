@@ -307,7 +307,11 @@ def build_coverage(a, outdir, blocks):
                 cmd += ['-G', 'Ninja']
         else:
             cmd = ['cmake', '-DRCOSIM_COVERAGE=ON', a.cov_build]
+        # RCOSIM_BLOCKS too: the coverage build directory then holds only these blocks (and what
+        # they use), configured and built; RCOSIM_COVERAGE_BLOCKS alone still configured every block.
         cmd.insert(1, '-DRCOSIM_COVERAGE_BLOCKS=%s' % ';'.join(blocks))
+        cmd.insert(1, '-DRCOSIM_BLOCKS=%s' % ';'.join(blocks))
+        cmd.insert(1, '-DRCOSIM_SANITIZE_OWN=OFF')
         f.write('$ %s\n' % ' '.join(cmd))
         f.flush()
         if subprocess.run(cmd, stdout=f, stderr=subprocess.STDOUT).returncode:
