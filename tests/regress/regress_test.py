@@ -278,8 +278,8 @@ def case_coverage_one_block(ctx):
     check(not others, 'the coverage build configured other blocks: %s' % others)
     vdirs = sorted(os.listdir(os.path.join(cov, 'verilated_cov')))
     check(vdirs == ['r5xx_cp'], 'verilated with coverage: %s' % vdirs)
-    built = [d for d in os.listdir(os.path.join(cov, 'verilated')) if d != 'r5xx_cp'] \
-        if os.path.isdir(os.path.join(cov, 'verilated')) else []
+    built = [d for d in os.listdir(os.path.join(cov, 'verilated')) if re.match(r'^(r5xx|si)_', d) and
+             d not in ('r5xx_cp', 'r5xx_cp_wave')] if os.path.isdir(os.path.join(cov, 'verilated')) else []
     check(not built, 'the coverage build verilated other blocks: %s' % built)
     check(os.path.exists(os.path.join(outdir, 'coverage')), 'no merged coverage', p.stdout)
 
