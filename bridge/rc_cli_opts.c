@@ -17,6 +17,7 @@
 #include "rc_args.h"
 #include "rc_bundle.h"
 #include "rc_mem.h"
+#include "rc_progress.h"
 #include "rc_wave.h"
 
 const rc_block_desc *rc_block_find(const char *name)
@@ -406,11 +407,18 @@ int cli_finish(const opts *o, const rc_run *r, const rc_result *res, const char 
  * file could not be written (reported on stderr; the CLI then exits 2), else 0. */
 int cli_execute(const opts *o, rc_run *r, rc_result *res, const char *vec_path)
 {
+    /* A run longer than 2 s shows a progress line on a terminal (stderr), unless --quiet. */
+    char what[200];
+    snprintf(what, sizeof what, "%s %s %s", o->cmd, r->blk->name, vec_path ? vec_path : "random");
+    rc_progress *pg = o->quiet ? NULL : rc_progress_start(what);
+    int rc = 0;
     if (!o->wave) {
         rc_run_exec(r, res);
-        return 0;
+    } else {
+        rc_bundle_opts bo = { o->cmd, o->wave, o->wave_range, o->wave_all,
+                              o->have_wave_before ? o->wave_before : 200, o->have_wave_after ? o->wave_after : 20 };
+        rc = rc_bundle_run(&bo, r, res, vec_path);
     }
-    rc_bundle_opts bo = { o->cmd, o->wave, o->wave_range, o->wave_all,
-                          o->have_wave_before ? o->wave_before : 200, o->have_wave_after ? o->wave_after : 20 };
-    return rc_bundle_run(&bo, r, res, vec_path);
+    rc_progress_stop(pg);
+    return rc;
 }

@@ -401,6 +401,39 @@ def case_ordered_memory_limit(ctx):
     run(ctx, 'replay', '--vector', bad, '--quiet', expect_rc=1)
 
 
+def case_progress_tty(ctx):
+    """A single run longer than 2 s shows a progress line on a terminal (stderr a pty), erased at
+    the end; with stderr not a terminal nothing is printed there.  The run takes about 3 s of CPU,
+    so at least as long in wall time: the line must come."""
+    import pty
+    args = [ctx['rcosim'], 'run', '--block', 'r5xx.cp', '--count', '200000']
+    master, slave = pty.openpty()
+    p = subprocess.Popen(args, cwd=ctx['src'], stdout=subprocess.PIPE, stderr=slave, text=True)
+    os.close(slave)
+    err = b''
+    while True:
+        try:
+            chunk = os.read(master, 4096)
+        except OSError:
+            break
+        if not chunk:
+            break
+        err += chunk
+    out = p.stdout.read()
+    p.wait()
+    os.close(master)
+    err = err.decode()
+    if p.returncode != 0 or 'PASS r5xx.cp' not in out:
+        raise Fail('the run failed:\n' + out + err)
+    if not re.search(r'\rrcosim: run r5xx\.cp random: 2 s', err.replace('\x1b[K', '')):
+        raise Fail('no progress line on the terminal; stderr was %r' % err)
+    if not err.endswith('\r\x1b[K'):
+        raise Fail('the progress line was not erased at the end: %r' % err[-80:])
+    q = run(ctx, *args[1:], expect_rc=0)
+    if q.stderr:
+        raise Fail('stderr not a terminal, yet it got %r' % q.stderr)
+
+
 def case_bare(ctx):
     """rcosim bare (the bench's physical limit) runs a vector to the end: as many cycles as a run."""
     p = run(ctx, 'bare', '--vector', VEC, '--stats', expect_rc=0)
