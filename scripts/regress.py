@@ -316,11 +316,14 @@ def build_coverage(a, outdir, blocks):
         f.flush()
         if subprocess.run(cmd, stdout=f, stderr=subprocess.STDOUT).returncode:
             raise Usage('configuring the coverage build failed; see %s' % log)
-        cmd = ['cmake', '--build', a.cov_build, '--target', 'rcosim_cov', '-j', str(a.jobs)]
-        f.write('$ %s\n' % ' '.join(cmd))
-        f.flush()
-        if subprocess.run(cmd, stdout=f, stderr=subprocess.STDOUT).returncode:
-            raise Usage('building rcosim_cov failed; see %s' % log)
+        # rcosim_version first: rcosim_main.c includes the rc_version.h it writes, and rcosim_cov
+        # (unlike rcosim) does not depend on it in cmake/rcosim.cmake.
+        for target in ('rcosim_version', 'rcosim_cov'):
+            cmd = ['cmake', '--build', a.cov_build, '--target', target, '-j', str(a.jobs)]
+            f.write('$ %s\n' % ' '.join(cmd))
+            f.flush()
+            if subprocess.run(cmd, stdout=f, stderr=subprocess.STDOUT).returncode:
+                raise Usage('building %s failed; see %s' % (target, log))
     return os.path.join(a.cov_build, 'rcosim_cov')
 
 
