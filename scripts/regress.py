@@ -308,7 +308,8 @@ def build_coverage(a, outdir, blocks):
         else:
             cmd = ['cmake', '-DRCOSIM_COVERAGE=ON', a.cov_build]
         # RCOSIM_BLOCKS too: the coverage build directory then holds only these blocks (and what
-        # they use), configured and built; RCOSIM_COVERAGE_BLOCKS alone still configured every block.
+        # they use), configured and built; with RCOSIM_COVERAGE_BLOCKS alone, configuring ran Verilator
+        # on every block (verilate() runs it at configure time; 3 runs per block: rtl, wave, rtl_cov).
         cmd.insert(1, '-DRCOSIM_COVERAGE_BLOCKS=%s' % ';'.join(blocks))
         cmd.insert(1, '-DRCOSIM_BLOCKS=%s' % ';'.join(blocks))
         cmd.insert(1, '-DRCOSIM_SANITIZE_OWN=OFF')
