@@ -12,10 +12,12 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "rc_args.h"
 #include "rc_bundle.h"
 #include "rc_mem.h"
+#include "rc_progress.h"
 #include "rc_wave.h"
 
 const rc_block_desc *rc_block_find(const char *name)
@@ -299,8 +301,32 @@ void cli_print_counts(const rc_block_desc *b, const rc_result *res)
     }
 }
 
+/* A path the user can paste in the directory rcosim ran from, normally the project root
+ * (malloc'd; NULL when out of memory): relative to the working directory when the file lies in a
+ * folder under it (vectors/..., build/rcosim), absolute otherwise, also for a file right in the
+ * working directory (rcosim run from its build directory: the line then pastes anywhere).  A
+ * path that does not resolve is kept. */
+static char *paste_path(const char *p)
+{
+    char *abs = realpath(p, NULL);
+    char *cwd = getcwd(NULL, 0);
+    char *out = NULL;
+    if (!abs) {
+        out = strdup(p);
+    } else {
+        size_t n = cwd ? strlen(cwd) : 0;
+        const char *rel = cwd && n > 1 && !strncmp(abs, cwd, n) && abs[n] == '/' ? abs + n + 1 : NULL;
+        out = strdup(rel && strchr(rel, '/') ? rel : abs);
+    }
+    free(abs);
+    free(cwd);
+    return out;
+}
+
 /* The one-line repro command (malloc'd; NULL when out of memory).  No fixed-size buffer: the
- * vector's path and the --inject list may be as long as the command line allows. */
+ * vector's path and the --inject list may be as long as the command line allows.  The binary and
+ * the vector are named so the line pastes where rcosim ran (paste_path); argv0 is the fallback
+ * when the running binary cannot be found. */
 char *cli_build_repro(const char *argv0, const opts *o, const rc_run *r, const char *what)
 {
     static const char *bpnames[] = { "always", "random", "bursty" };
@@ -311,14 +337,28 @@ char *cli_build_repro(const char *argv0, const opts *o, const rc_run *r, const c
         snprintf(bp, sizeof bp, "bursty:%u", r->bp.burst);
     else
         snprintf(bp, sizeof bp, "%s", bpnames[0]);
+    char *self = realpath("/proc/self/exe", NULL);
+    char *bin = self ? paste_path(self) : NULL;
+    char *vec = o->vector ? paste_path(o->vector) : NULL;
+    free(self);
     char *buf = NULL;
     size_t len = 0;
     FILE *f = open_memstream(&buf, &len);
-    if (!f)
+    if (!f) {
+        free(bin);
+        free(vec);
         return NULL;
-    fprintf(f, "%s %s --block %s %s --seed %" PRIu64 " --mode %s --backpressure %s --mem-latency %u:%u", argv0,
-            o->cmd, r->blk->name, what, r->seed, r->mode == RC_EXACT ? "exact" : "ordered", bp, r->lat_min,
-            r->lat_max);
+    }
+    if (vec && !strncmp(what, "--vector ", 9))
+        fprintf(f, "%s %s --block %s --vector %s --seed %" PRIu64 " --mode %s --backpressure %s --mem-latency %u:%u",
+                bin ? bin : argv0, o->cmd, r->blk->name, vec, r->seed, r->mode == RC_EXACT ? "exact" : "ordered", bp,
+                r->lat_min, r->lat_max);
+    else
+        fprintf(f, "%s %s --block %s %s --seed %" PRIu64 " --mode %s --backpressure %s --mem-latency %u:%u",
+                bin ? bin : argv0, o->cmd, r->blk->name, what, r->seed, r->mode == RC_EXACT ? "exact" : "ordered", bp,
+                r->lat_min, r->lat_max);
+    free(bin);
+    free(vec);
     for (int i = 0; i < o->ninject; i++)
         fprintf(f, " --inject %s", o->inject[i]);
     if (fclose(f)) {
@@ -367,11 +407,18 @@ int cli_finish(const opts *o, const rc_run *r, const rc_result *res, const char 
  * file could not be written (reported on stderr; the CLI then exits 2), else 0. */
 int cli_execute(const opts *o, rc_run *r, rc_result *res, const char *vec_path)
 {
+    /* A run longer than 2 s shows a progress line on a terminal (stderr), unless --quiet. */
+    char what[200];
+    snprintf(what, sizeof what, "%s %s %s", o->cmd, r->blk->name, vec_path ? vec_path : "random");
+    rc_progress *pg = o->quiet ? NULL : rc_progress_start(what);
+    int rc = 0;
     if (!o->wave) {
         rc_run_exec(r, res);
-        return 0;
+    } else {
+        rc_bundle_opts bo = { o->cmd, o->wave, o->wave_range, o->wave_all,
+                              o->have_wave_before ? o->wave_before : 200, o->have_wave_after ? o->wave_after : 20 };
+        rc = rc_bundle_run(&bo, r, res, vec_path);
     }
-    rc_bundle_opts bo = { o->cmd, o->wave, o->wave_range, o->wave_all,
-                          o->have_wave_before ? o->wave_before : 200, o->have_wave_after ? o->wave_after : 20 };
-    return rc_bundle_run(&bo, r, res, vec_path);
+    rc_progress_stop(pg);
+    return rc;
 }

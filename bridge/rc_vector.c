@@ -21,6 +21,7 @@ void rc_vector_init(rc_vector *v, const rc_block_desc *blk)
 {
     memset(v, 0, sizeof *v);
     v->blk = blk;
+    v->seed = 1; /* a vector without a 'seed' line: the same default as --seed (docs/vectors.md) */
     snprintf(v->backpressure, sizeof v->backpressure, "always");
     snprintf(v->latency, sizeof v->latency, "1:1");
     if (blk) {

@@ -8,7 +8,8 @@ DIR gets everything of the SystemVerilog export (the RTL copy and the $readmemh 
 the test reads), rcosim_vector.py (the vector's channels, fields, masks, seeds and policy as
 Python constants), test_rcosim.py (the test module: scripts/export/cocotb_bench.py) and a
 Makefile using cocotb's standard makefiles (SIM=icarus).  'make' in DIR runs it with cocotb on the
-PATH; results.xml is the JUnit file.  The same vector gives the same bytes.
+PATH, 'make COCOTB_VENV=VENV' with the virtualenv VENV's; without either it stops saying so;
+results.xml is the JUnit file.  The same vector gives the same bytes.
 """
 import math
 import os
@@ -29,7 +30,19 @@ COCOTB_TOPLEVEL = %(top)s
 TOPLEVEL = %(top)s
 COCOTB_TEST_MODULES = test_rcosim
 MODULE = test_rcosim
+# cocotb comes from a virtualenv: activate it (. VENV/bin/activate) or name it: make COCOTB_VENV=VENV
+ifeq ($(shell command -v cocotb-config 2>/dev/null),)
+ifneq ($(wildcard $(COCOTB_VENV)/bin/cocotb-config),)
+# Run again with the venv first on PATH (GNU make before 4.4 passes no exported PATH to $(shell)).
+.PHONY: cocotb-venv $(MAKECMDGOALS)
+cocotb-venv $(MAKECMDGOALS):
+	@PATH="$(abspath $(COCOTB_VENV))/bin:$$PATH" VIRTUAL_ENV="$(abspath $(COCOTB_VENV))" $(MAKE) --no-print-directory $(MAKECMDGOALS)
+else
+$(error cocotb-config is not on PATH$(if $(COCOTB_VENV), and not in $(COCOTB_VENV)/bin). Activate the virtualenv that has cocotb (. VENV/bin/activate) or name it: make COCOTB_VENV=VENV (rcosim's is BUILD/cocotb-venv, made by scripts/setup; or: python3 -m venv VENV && VENV/bin/pip install cocotb))
+endif
+else
 include $(shell cocotb-config --makefiles)/Makefile.sim
+endif
 '''
 
 

@@ -29,7 +29,15 @@ def run(ctx, *args, expect_rc):
     return p
 
 
+def pasted_binary(ctx):
+    """How the repro line names this rcosim: relative to the source dir when under it, else absolute."""
+    rel = os.path.relpath(ctx['rcosim'], ctx['src'])
+    return ctx['rcosim'] if rel.startswith('..') or '/' not in rel else rel
+
+
 def golden(ctx, name, text):
+    # The binary's place depends on the build directory: goldens say 'rcosim'.
+    text = text.replace('repro: %s ' % pasted_binary(ctx), 'repro: rcosim ')
     path = os.path.join(ctx['src'], 'tests', 'golden', name)
     if ctx['update']:
         with open(path, 'w') as f:
@@ -290,6 +298,140 @@ def case_skip_exact(ctx):
             for extra in ([], ['--watchdog', '500'], ['--max-cycles', '5000'], ['--mode', 'ordered', '--seed', '8']):
                 same_output(ctx, ['replay', '--vector', a, '--side', 'model'] + extra,
                             ['replay', '--vector', a, '--side', 'model', '--engine', 'tables'] + extra, None)
+
+
+def case_repro_pasteable(ctx):
+    """A single run's repro line, made in another directory with a relative vector path, pastes
+    into a shell at the project root and fails the same way (binary and vector found)."""
+    elsewhere = os.path.join(ctx['tmp'], 'elsewhere')
+    os.mkdir(elsewhere)
+    # from another directory, from the binary's own (build) directory, from the project root
+    for cwd in (elsewhere, os.path.dirname(ctx['rcosim']), ctx['src']):
+        vec = os.path.relpath(os.path.join(ctx['src'], VEC), cwd)
+        p = subprocess.run([ctx['rcosim'], 'run', '--vector', vec, '--inject', 'rtl:regw.data@1^0x10'], cwd=cwd,
+                           capture_output=True, text=True, timeout=600)
+        m = re.search(r'^\s*repro: (.*)$', p.stdout, re.M)
+        if p.returncode != 1 or not m:
+            raise Fail('expected a failing run with a repro line:\n' + p.stdout + p.stderr)
+        q = subprocess.run(m.group(1), shell=True, cwd=ctx['src'], capture_output=True, text=True, timeout=600,
+                           env=dict(os.environ, PATH='/usr/bin:/bin'))
+        if q.returncode != 1:
+            raise Fail('the repro line %r of a run in %s, pasted at the project root, exits %d:\n%s%s' % (
+                m.group(1), cwd, q.returncode, q.stdout, q.stderr))
+        contains(q.stdout, 'MISMATCH r5xx.cp at cycle', 'field data differs')
+
+
+def case_seed_default(ctx):
+    """A vector without a 'seed' line runs with seed 1, as --help says, and gen writes 'seed 1'."""
+    noseed = tmpcopy(ctx, VEC, lambda t: re.sub(r'^seed .*\n', '', t, flags=re.M))
+    if 'seed ' in open(noseed).read():
+        raise Fail('the copy still has a seed line')
+    p = run(ctx, 'run', '--help', expect_rc=0)
+    contains(p.stdout + p.stderr, 'else 1')
+    p = run(ctx, 'replay', '--vector', noseed, expect_rc=0)
+    contains(p.stdout, ': seed 1\n')
+    out = os.path.join(ctx['tmp'], 'regen.vec')
+    run(ctx, 'gen', '--stimulus', noseed, '-o', out, '--quiet', expect_rc=0)
+    if not re.search(r'^seed 1$', open(out).read(), re.M):
+        raise Fail('gen --stimulus of a vector without a seed line did not write seed 1:\n' + open(out).read()[:300])
+
+
+def case_doc_own_stimulus(ctx):
+    """docs/vectors.md 'Feeding your own stimulus': its stimulus and commands, run as written
+    (build/rcosim being this binary), print what the section says; a changed expected value fails."""
+    doc = open(os.path.join(ctx['src'], 'docs', 'vectors.md')).read()
+    sec = doc.split('## Feeding your own stimulus', 1)
+    if len(sec) != 2:
+        raise Fail('docs/vectors.md has no section "Feeding your own stimulus"')
+    sec = sec[1].split('\n## ', 1)[0]
+    stim = re.search(r'```stimulus\n(.*?)```', sec, re.S)
+    cmds = re.search(r'```sh\n(.*?)```', sec, re.S)
+    if not stim or not cmds:
+        raise Fail('the section lacks its ```stimulus or ```sh block')
+    with open(os.path.join(ctx['tmp'], 'my.stim'), 'w') as f:
+        f.write(stim.group(1))
+    outs = []
+    for line in cmds.group(1).strip().split('\n'):
+        args = line.split()
+        if args[0] != 'build/rcosim':
+            raise Fail('unexpected command in the section: %r' % line)
+        p = subprocess.run([ctx['rcosim']] + args[1:], cwd=ctx['tmp'], capture_output=True, text=True, timeout=600)
+        if p.returncode:
+            raise Fail('%s: exit %d\n%s%s' % (line, p.returncode, p.stdout, p.stderr))
+        outs.append(p.stdout)
+    for quoted in re.findall(r'prints `([^`]*)`', sec):
+        want = quoted.split('...')[0]
+        if not any(want in o for o in outs):
+            raise Fail('the section says %r is printed; the commands printed:\n%s' % (quoted, ''.join(outs)))
+    vec = open(os.path.join(ctx['tmp'], 'my.vec')).read()
+    shown = re.search(r'among them\n\n```\n(.*?)```', sec, re.S)
+    if not shown:
+        raise Fail('the section does not show the outputs')
+    for l in shown.group(1).strip().split('\n'):
+        if l not in vec.split('\n'):
+            raise Fail('the section shows %r, my.vec does not hold it' % l)
+    first = shown.group(1).strip().split('\n')[0]
+    with open(os.path.join(ctx['tmp'], 'bad.vec'), 'w') as f:
+        tok = first.split()
+        tok[4] = tok[4][:-1] + ('0' if tok[4][-1] != '0' else '1')       # the data field's last digit
+        f.write(vec.replace(first, ' '.join(tok)))
+    p = run(ctx, 'run', '--vector', os.path.join(ctx['tmp'], 'bad.vec'), expect_rc=1)
+    contains(p.stdout, 'MISMATCH r5xx.cp')
+
+
+def case_ordered_memory_limit(ctx):
+    """docs/export.md 'Plugging it into your bench': ordered mode under another back-pressure fails
+    on a memory block's request channel (the limit it documents; if this passes, the doc is stale),
+    and the way round it it gives (gen the vector under that policy) passes in exact mode."""
+    vec = 'vectors/r5xx/cp/ib2_nested.vec'
+    p = run(ctx, 'replay', '--vector', vec, '--mode', 'ordered', '--backpressure', 'random:0.5', '--seed', '3',
+            expect_rc=1)
+    contains(p.stdout, 'channel memreq (out), transaction #4')
+    v2 = os.path.join(ctx['tmp'], 'v2.vec')
+    run(ctx, 'gen', '--stimulus', vec, '--backpressure', 'random:0.5', '--seed', '3', '-o', v2, '--quiet', expect_rc=0)
+    run(ctx, 'replay', '--vector', v2, '--quiet', expect_rc=0)
+    run(ctx, 'run', '--vector', v2, '--quiet', expect_rc=0)
+    run(ctx, 'run', '--block', 'r5xx.cp', '--count', '200', '--backpressure', 'random:0.5', '--quiet', expect_rc=0)
+    # and a changed value in the regenerated vector is still caught
+    text = open(v2).read()
+    m = re.search(r'^out regw @\d+ \S+ (\S+) ', text, re.M)
+    bad = os.path.join(ctx['tmp'], 'v2bad.vec')
+    with open(bad, 'w') as f:
+        f.write(text[:m.start(1)] + ('%08x' % (int(m.group(1), 16) ^ 1)) + text[m.end(1):])
+    run(ctx, 'replay', '--vector', bad, '--quiet', expect_rc=1)
+
+
+def case_progress_tty(ctx):
+    """A single run longer than 2 s shows a progress line on a terminal (stderr a pty), erased at
+    the end; with stderr not a terminal nothing is printed there.  The run takes about 3 s of CPU,
+    so at least as long in wall time: the line must come."""
+    import pty
+    args = [ctx['rcosim'], 'run', '--block', 'r5xx.cp', '--count', '200000']
+    master, slave = pty.openpty()
+    p = subprocess.Popen(args, cwd=ctx['src'], stdout=subprocess.PIPE, stderr=slave, text=True)
+    os.close(slave)
+    err = b''
+    while True:
+        try:
+            chunk = os.read(master, 4096)
+        except OSError:
+            break
+        if not chunk:
+            break
+        err += chunk
+    out = p.stdout.read()
+    p.wait()
+    os.close(master)
+    err = err.decode()
+    if p.returncode != 0 or 'PASS r5xx.cp' not in out:
+        raise Fail('the run failed:\n' + out + err)
+    if not re.search(r'\rrcosim: run r5xx\.cp random: 2 s', err.replace('\x1b[K', '')):
+        raise Fail('no progress line on the terminal; stderr was %r' % err)
+    if not err.endswith('\r\x1b[K'):
+        raise Fail('the progress line was not erased at the end: %r' % err[-80:])
+    q = run(ctx, *args[1:], expect_rc=0)
+    if q.stderr:
+        raise Fail('stderr not a terminal, yet it got %r' % q.stderr)
 
 
 def case_bare(ctx):

@@ -12,6 +12,8 @@ Usage: export_test.py RCOSIM SOURCE_DIR WORK_DIR CASE
                     fails under Icarus naming its cycle, channel, transaction #0 and that field
                     (the next field is tried when a compare mask hides the bit)
   bad_vector        a malformed vector: FILE:LINE: expected ..., exit 2, nothing written
+  skip_too_long     export --check skips (and names) a vector known never to finish under Icarus
+                    and counts the others n/N
   policies          seeded random vectors under each back-pressure policy with random memory
                     latency pass under Icarus; the same bench told another policy, latency or seed
                     (plusargs before vector.args) fails; a count past the build's CAP_ fails naming it
@@ -204,6 +206,29 @@ elif CASE == 'bad_vector':
         fail('want exit 2 and %r, got %d: %s' % (want, p.returncode, p.stdout))
     if os.path.exists(d):
         fail('an output directory was written for a bad vector')
+elif CASE == 'skip_too_long':
+    # rcosim export --check over a block with a vector known never to finish under Icarus
+    # (RCOSIM_EXPORT_ICARUS_TOO_LONG): that one is named and not run, the others count n/N.
+    sys.path.insert(0, os.path.join(SRC, 'scripts'))
+    from export import export_check
+    listed = export_check.icarus_too_long()
+    if 'r5xx/pm4_2d/desktop.vec.gz' not in listed:
+        fail('the too-long list does not name r5xx/pm4_2d/desktop.vec.gz: %s' % sorted(listed))
+    for v in listed:
+        if not os.path.isfile(os.path.join(SRC, 'vectors', v)):
+            fail('RCOSIM_EXPORT_ICARUS_TOO_LONG names %s, which is not a vector (renamed?)' % v)
+    env = dict(os.environ, PYTHONPATH=os.path.join(SRC, 'scripts'))
+    p = subprocess.run([sys.executable, os.path.join(SRC, 'scripts', 'export', 'export_check.py'), '--block',
+                        'r5xx.pm4_2d', '-o', os.path.join(WORK, 'skip_too_long'), '-j', '1', '--timeout', '300'],
+                       stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env, cwd=SRC)
+    print(p.stdout)
+    for want in ('skip vectors/r5xx/pm4_2d/desktop.vec.gz under Icarus: known never to finish there',
+                 'ok   1/1 r5xx.pm4_2d.misc',
+                 'export-check: 1 of 1 benches passed under icarus', '1 not run under Icarus (too long, named above)'):
+        if want not in p.stdout:
+            fail('expected %r in the output' % want)
+    if p.returncode != 0 or 'pm4_2d.desktop' in p.stdout:
+        fail('exit %d, or the desktop bench ran' % p.returncode)
 else:
     fail('unknown case ' + CASE)
 print('PASS export_test ' + CASE)

@@ -223,6 +223,67 @@ def case_usage(ctx):
         check(p.returncode == 2, 'regress %s: exit %d, expected 2' % (' '.join(args), p.returncode), p.stdout, p.stderr)
 
 
+def case_doc_suite_table(ctx):
+    """docs/regression.md's suite table (seeds per block, policies per seed, count per run) says
+    what 'rcosim regress --list' selects for r5xx.cp under both suites."""
+    doc = open(os.path.join(ctx['src'], 'docs', 'regression.md')).read()
+    rows = {}
+    for line in doc.split('\n'):
+        cells = [c.strip() for c in line.strip().strip('|').split('|')]
+        if len(cells) == 3:
+            rows[cells[0]] = cells[1:]
+    seeds = rows.get('random seeds per block (`--seeds K`)')
+    pols = rows.get('policies per seed')
+    count = rows.get('count per run')
+    check(seeds and pols and count, 'docs/regression.md lacks the suite table rows', sorted(rows))
+    check(not any(k.startswith('runs today') or k.startswith('measured') for k in rows),
+          'the suite table holds numbers that rot again')
+    manifest = open(os.path.join(ctx['src'], 'rtl', 'r5xx', 'cp', 'cp.block')).read()
+    m = re.search(r'^random smoke=(\d+) nightly=(\d+)', manifest, re.M)
+    for i, suite in enumerate(('smoke', 'nightly')):
+        p = subprocess.run([ctx['rcosim'], 'regress', '--list', '--block', 'r5xx.cp', '--suite', suite],
+                           cwd=ctx['tmp'], capture_output=True, text=True, timeout=300)
+        check(p.returncode == 0, 'regress --list exit %d' % p.returncode, p.stderr)
+        rnd = [l for l in p.stdout.split('\n') if l.startswith('random.')]
+        seeds_seen = {re.search(r'--seed (\d+)', l).group(1) for l in rnd}
+        pols_seen = {re.search(r'--backpressure (\S+)', l).group(1) for l in rnd}
+        check(len(seeds_seen) == int(seeds[i]), '%s: the doc says %s seeds, --list has %d' % (suite, seeds[i],
+                                                                                              len(seeds_seen)), p.stdout)
+        per_seed = len(rnd) // max(1, len(seeds_seen))
+        want = 1 if pols[i].startswith('one') else 3
+        check(per_seed == want and len(pols_seen) == 3, '%s: the doc says policies %r, --list has %d per seed (%s)' % (
+            suite, pols[i], per_seed, sorted(pols_seen)), p.stdout)
+        key = ('smoke' if i == 0 else 'nightly')
+        check(key in count[i], 'the count row does not name the manifest key %s' % key)
+        check(all('--count %s ' % m.group(1 + i) in l for l in rnd), '%s: counts are not the manifest\'s %s' % (
+            suite, m.group(1 + i)), p.stdout)
+
+
+def case_coverage_one_block(ctx):
+    """regress --coverage --block r5xx.cp configures and builds only r5xx.cp (and what it uses) in
+    the coverage build directory, and merges its coverage."""
+    vdir = make_vectors(ctx, broken=False)
+    cov = os.path.join(ctx['tmp'], 'cov-build')
+    outdir = os.path.join(ctx['tmp'], 'out')
+    cmd = [ctx['rcosim'], 'regress', '-o', outdir, '--count', '50', '--seeds', '1', '-j', '1', '--block', 'r5xx.cp',
+           '--vectors', vdir, '--coverage', '--cov-build', cov]
+    p = subprocess.run(cmd, cwd=ctx['tmp'], capture_output=True, text=True, timeout=3000)
+    check(p.returncode == 0, 'exit %d' % p.returncode, p.stdout, p.stderr,
+          open(os.path.join(outdir, 'coverage', 'build.log')).read()[-3000:]
+          if os.path.exists(os.path.join(outdir, 'coverage', 'build.log')) else '')
+    cache = open(os.path.join(cov, 'CMakeCache.txt')).read()
+    check(re.search(r'^RCOSIM_BLOCKS:STRING=r5xx\.cp$', cache, re.M), 'the coverage build is not limited to r5xx.cp')
+    gen = sorted(os.listdir(os.path.join(cov, 'gen')))
+    others = [g for g in gen if re.match(r'^(r5xx|si)_', g) and g != 'r5xx_cp']
+    check(not others, 'the coverage build configured other blocks: %s' % others)
+    vdirs = sorted(os.listdir(os.path.join(cov, 'verilated_cov')))
+    check(vdirs == ['r5xx_cp'], 'verilated with coverage: %s' % vdirs)
+    built = [d for d in os.listdir(os.path.join(cov, 'verilated')) if re.match(r'^(r5xx|si)_', d) and
+             d not in ('r5xx_cp', 'r5xx_cp_wave')] if os.path.isdir(os.path.join(cov, 'verilated')) else []
+    check(not built, 'the coverage build verilated other blocks: %s' % built)
+    check(os.path.exists(os.path.join(outdir, 'coverage')), 'no merged coverage', p.stdout)
+
+
 CASES = {n[5:]: f for n, f in globals().items() if n.startswith('case_')}
 
 
