@@ -361,6 +361,7 @@ function(rcosim_finish_blocks)
     list(TRANSFORM cov_libs REPLACE "^rcosim_blocks$" rcosim_blocks_cov)
     add_executable(rcosim_cov ${cov_src})
     target_link_libraries(rcosim_cov PRIVATE ${cov_libs})
+    add_dependencies(rcosim_cov rcosim_version)   # rcosim_main.c includes rc_version.h
     target_include_directories(rcosim_cov PRIVATE $<TARGET_PROPERTY:rcosim,INCLUDE_DIRECTORIES>)
     target_compile_definitions(rcosim_cov PRIVATE $<TARGET_PROPERTY:rcosim,COMPILE_DEFINITIONS>)
     target_compile_options(rcosim_cov PRIVATE ${RCOSIM_WARNINGS})
