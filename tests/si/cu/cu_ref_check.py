@@ -52,7 +52,8 @@ def check(path):
             g = ref['write'][k] if k < len(ref['write']) else None
             if e != g:
                 return '%s: memory write #%d: expected %s, reference %s' % (
-                    path, k, e and '%08x<-%08x' % (e[0], e[2]), g and '%08x<-%08x' % (g[0], g[2]))
+                    path, k, e and '%08x<-%08x be %x' % (e[0], e[2], e[3]),
+                    g and '%08x<-%08x be %x' % (g[0], g[2], g[3]))
     if exp_eod != ref['eod']:
         return '%s: eod: expected %s, reference %s' % (path, exp_eod, ref['eod'])
     return None
@@ -110,7 +111,33 @@ def main(argv):
                 f.write('\n'.join(lines))
             r = check(p)
             print('seed %d, altered line %d: %s' % (seed, i + 1, r))
-            return 0 if r and 'val expected' in r else 1
+            if not (r and 'val expected' in r):
+                return 1
+            # the instructions added later: in edge.vec, a changed val of a DS /
+            # v_readfirstlane_b32 retire and a changed be of a sub-dword store must fail
+            src = os.path.join('vectors', 'si', 'cu', 'edge.vec')
+            if check(src):
+                print('FAIL the unaltered edge vector must agree first')
+                return 1
+            lines = open(src).read().split('\n')
+            new = lambda t: (int(t[5], 16) >> 26 == 0x36
+                             or (int(t[5], 16) >> 25 == 0x3F and (int(t[5], 16) >> 9) & 0xFF == 2))
+            rets = [i for i, l in enumerate(lines) if l.startswith('out retire') and new(l.split())]
+            subs = [i for i, l in enumerate(lines) if l.startswith('out memreq')
+                    and l.split()[4] == '1' and l.split()[6] != 'f']
+            for idx, field, want in ((rets, 8, 'val expected'), (subs, 6, 'memory write')):
+                i = random.Random(seed).choice(idx)
+                t = lines[i].split()
+                t[field] = '%x' % (int(t[field], 16) ^ 0x1)
+                alt = lines[:i] + [' '.join(t)] + lines[i + 1:]
+                p = os.path.join(tmp, 'bad.vec')
+                with open(p, 'w') as f:
+                    f.write('\n'.join(alt))
+                r = check(p)
+                print('seed %d, altered line %d of edge.vec: %s' % (seed, i + 1, r))
+                if not (r and want in r):
+                    return 1
+            return 0
         print('unknown case ' + case)
         return 2
     finally:
