@@ -3,7 +3,8 @@
 
 Executes every dispatch of a vector file (the regw inputs in file order, the mem preload) one
 instruction at a time as the document defines it (§2 wave start, §3 wave switching and barriers,
-§4 formats/operands/checks/opcodes, §5 execution, §6 retire records) and yields the ordered
+§4 formats/operands/checks/opcodes, §5 execution (MUBUF sub-dword, x2-x4 and atomic_add; DS
+read2/write2 and atomics; v_readfirstlane_b32), §6 retire records) and yields the ordered
 retire records, memory writes and eod records; the cycle stamps are not modelled.
 
     refs = run(vec)   -> {'retire': [tuple], 'write': [(addr, wdata, be)], 'eod': [tuple]}
@@ -667,6 +668,8 @@ class CU:
     # ---- vector ALU ----------------------------------------------------------------------
 
     def x_vop1(self, w, i, lit, npc, pc):
+        if (i >> 9) & 0xFF == 2:
+            return self.readfirstlane(w, i & 0x1FF, (i >> 17) & 0xFF, npc)
         return self.valu(w, 384 + ((i >> 9) & 0xFF), i & 0x1FF, None, None, (i >> 17) & 0xFF,
                          None, lit, False, 0, 0, npc)
 
@@ -916,13 +919,33 @@ class CU:
 
     # ---- buffer memory -------------------------------------------------------------------
 
+    def readfirstlane(self, w, s0, vdst, npc):
+        """v_readfirstlane_b32 (§4.4): VDST a writable scalar code, SRC0 a VGPR < 32; the value
+        of lane ff1(EXEC at the start), lane 0 if EXEC = 0; no VGPR written."""
+        if not Wave.writable(vdst) or not 256 <= s0 < 288:
+            raise Err('readfirstlane')
+        ex = w.exec
+        lane = (ex & -ex).bit_length() - 1 if ex else 0
+        x = w.v[s0 - 256][lane]
+        w.swrite(vdst, x)
+        self.dst, self.vals = vdst, [x]
+        return npc
+
+    # ---- buffer memory (§5.3) --------------------------------------------------------------
+
+    MUBUF_N = {13: 2, 29: 2, 15: 3, 31: 3, 14: 4, 30: 4}
+
     def x_mubuf(self, w, i, lit, npc, pc):
         ioff, offen, idxen = i & 0xFFF, (i >> 12) & 1, (i >> 13) & 1
-        addr64, lds, op = (i >> 15) & 1, (i >> 16) & 1, (i >> 18) & 0x7F
+        glc, addr64, lds, op = (i >> 14) & 1, (i >> 15) & 1, (i >> 16) & 1, (i >> 18) & 0x7F
         vaddr, vdata, srsrc = lit & 0xFF, (lit >> 8) & 0xFF, (lit >> 16) & 0x1F
         tfe, soffc = (lit >> 23) & 1, (lit >> 24) & 0xFF
-        if op not in (12, 28) or lds or tfe or (addr64 and (offen or idxen)):
+        if not (8 <= op <= 15 or op in (24, 26, 28, 29, 30, 31, 50)) or lds or tfe \
+                or (addr64 and (offen or idxen)):
             raise Err('mubuf')
+        n = self.MUBUF_N.get(op, 1)
+        if vdata + n - 1 >= 32:
+            raise Err('vdata + N')
         vs = [w.sread(srsrc * 4 + k) for k in range(4)]
         if (vs[1] >> 31) & 1 or (vs[3] >> 23) & 1:
             raise Err('swizzle/tid')
@@ -932,58 +955,151 @@ class CU:
         if vaddr >= 32 or vdata >= 32:
             raise Err('vgpr')
         base, stride, nrec = vs[0], (vs[1] >> 16) & 0x3FFF, vs[2]
+        load = op <= 15
         vals = []
         for L in range(64):
             if not (w.exec >> L) & 1:
                 continue
-            if addr64:
-                a = base + w.v[vaddr][L] + soff + ioff
-                inr = True
-            else:
-                index = w.v[vaddr][L] if idxen else 0
-                voff = w.v[(vaddr + idxen) % 32][L] if offen else 0
-                off = (voff + ioff) & M32
-                a = base + soff + off + index * stride
-                inr = (off < nrec) if stride == 0 else (index < nrec)
-            a &= 0xFFFFFFFC
-            if op == 12:
-                x = self.rd(a) if inr else 0
-                w.v[vdata][L] = x
-                vals.append(x)
-            elif inr:
-                d = w.v[vdata][L]
-                self.mem[a] = d
-                self.writes.append((a, 1, d, 0xF))
-                vals.append(d)
-        self.dst = 256 + vdata if op == 12 else NONE
+            for k in range(n):
+                if addr64:
+                    a = base + w.v[vaddr][L] + soff + ioff + 4 * k
+                    inr = True
+                else:
+                    index = w.v[vaddr][L] if idxen else 0
+                    voff = w.v[(vaddr + idxen) % 32][L] if offen else 0
+                    off = (voff + ioff + 4 * k) & M32
+                    a = base + soff + off + index * stride
+                    inr = (off < nrec) if stride == 0 else (index < nrec)
+                a &= M32
+                da = a & 0xFFFFFFFC
+                if load:
+                    x = self.rd(da) if inr else 0
+                    if op in (8, 9):
+                        x = (x >> (8 * (a & 3))) & 0xFF
+                        x = sx(x, 8) & M32 if op == 9 else x
+                    elif op in (10, 11):
+                        x = (x >> (16 * ((a >> 1) & 1))) & 0xFFFF
+                        x = sx(x, 16) & M32 if op == 11 else x
+                    w.v[vdata + k][L] = x
+                    vals.append(x)
+                elif op == 50:
+                    d = w.v[vdata][L]
+                    if inr:
+                        old = self.rd(da)
+                        new = (old + d) & M32
+                        self.store(da, new, 0xF)
+                        if not glc:
+                            vals.append(new)
+                    else:
+                        old = 0
+                    if glc:
+                        w.v[vdata][L] = old
+                        vals.append(old)
+                elif inr:
+                    d = w.v[vdata + k][L]
+                    if op == 24:
+                        sh = 8 * (a & 3)
+                        self.store(da, (d & 0xFF) << sh, 1 << (a & 3))
+                    elif op == 26:
+                        sh = 16 * ((a >> 1) & 1)
+                        self.store(da, (d & 0xFFFF) << sh, 3 << (2 * ((a >> 1) & 1)))
+                    else:
+                        self.store(da, d, 0xF)
+                    vals.append(d)
+        self.dst = 256 + vdata if load or (op == 50 and glc) else NONE
         self.vals = vals
         return npc
 
+    def store(self, a, wdata, be):
+        """one memreq write: recorded, and merged into the memory image by its byte enables."""
+        m = 0
+        for k in range(4):
+            if (be >> k) & 1:
+                m |= 0xFF << (8 * k)
+        self.mem[a] = (self.rd(a) & ~m & M32) | (wdata & m)
+        self.writes.append((a, 1, wdata, be))
+
+    # ---- LDS (§5.5) ------------------------------------------------------------------------
+
     def x_ds(self, w, i, lit, npc, pc):
         off, gds, op = i & 0xFFFF, (i >> 17) & 1, (i >> 18) & 0xFF
-        addr, data0, vdst = lit & 0xFF, (lit >> 8) & 0xFF, (lit >> 24) & 0xFF
-        if gds or op not in (13, 54) or addr >= 32:
+        addr, data0, data1, vdst = lit & 0xFF, (lit >> 8) & 0xFF, (lit >> 16) & 0xFF, (lit >> 24) & 0xFF
+        atomic = op <= 11 or 32 <= op <= 43
+        rtn = 32 <= op <= 43
+        if gds or not (atomic or op in (13, 14, 54, 55)) or addr >= 32:
             raise Err('ds')
-        if op == 13 and data0 >= 32 or op == 54 and vdst >= 32:
-            raise Err('ds vgpr')
+        if (atomic or op in (13, 14)) and data0 >= 32:
+            raise Err('ds data0')
+        if op == 14 and data1 >= 32:
+            raise Err('ds data1')
+        if (op == 54 or rtn) and vdst >= 32 or op == 55 and vdst >= 31:
+            raise Err('ds vdst')
+        lim = min(self.lds_lim, w.m0)
         vals = []
         for L in range(64):
             if not (w.exec >> L) & 1:
                 continue
+            if op in (14, 55):
+                a0 = (w.v[addr][L] + (off & 0xFF) * 4) & M32
+                a1 = (w.v[addr][L] + (off >> 8) * 4) & M32
+                if op == 55:
+                    x0 = self.lds[a0 >> 2] if a0 < lim else 0
+                    x1 = self.lds[a1 >> 2] if a1 < lim else 0
+                    w.v[vdst][L], w.v[vdst + 1][L] = x0, x1
+                    vals += [x0, x1]
+                else:
+                    if a0 < lim:
+                        self.lds[a0 >> 2] = w.v[data0][L]
+                        vals.append(w.v[data0][L])
+                    if a1 < lim:
+                        self.lds[a1 >> 2] = w.v[data1][L]
+                        vals.append(w.v[data1][L])
+                continue
             a = (w.v[addr][L] + off) & M32
-            inr = a < self.lds_lim and a < w.m0
+            inr = a < lim
             if op == 13:
                 if inr:
                     d = w.v[data0][L]
                     self.lds[a >> 2] = d
                     vals.append(d)
-            else:
+            elif op == 54:
                 x = self.lds[a >> 2] if inr else 0
                 w.v[vdst][L] = x
                 vals.append(x)
-        self.dst = 256 + vdst if op == 54 else NONE
+            else:
+                old = self.lds[a >> 2] if inr else 0
+                d = w.v[data0][L]
+                new = ds_atomic(op & 31, old, d)
+                if inr:
+                    self.lds[a >> 2] = new
+                    if not rtn:
+                        vals.append(new)
+                if rtn:
+                    w.v[vdst][L] = old
+                    vals.append(old)
+        self.dst = 256 + vdst if op in (54, 55) or rtn else NONE
         self.vals = vals
         return npc
+
+
+def ds_atomic(k, old, d):
+    """the new LDS dword of DS atomic OP & 31 = k (§5.5)."""
+    if k == 0:
+        return (old + d) & M32
+    if k == 1:
+        return (old - d) & M32
+    if k == 2:
+        return (d - old) & M32
+    if k == 3:
+        return 0 if old >= d else old + 1
+    if k == 4:
+        return d if old == 0 or old > d else old - 1
+    if k in (5, 6):
+        f = min if k == 5 else max
+        return f(sx(old, 32), sx(d, 32)) & M32
+    if k in (7, 8):
+        return (min if k == 7 else max)(old, d)
+    return [old & d, old | d, old ^ d][k - 9]
 
 
 def bfe(a, off, wd, signed):
