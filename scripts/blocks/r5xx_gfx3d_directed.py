@@ -368,7 +368,8 @@ def reference(stim_lines):
                 count += len(ras.assemble(rec[9], n, dl, 'N', 'P1', 'P2', 'P3', 'F'))
                 n = 0 if dl else n + 1
         prims_per_draw.append(count)
-    frags = [f for _, f in ras.reference(vector.header('r5xx.raster') + lines + ['end'])]  # (fire cycle, fragment)
+    # the raster's records are (fire cycle, (channel, record)): the fixed path's fragments here
+    frags = [f for _, (ch, f) in ras.reference(vector.header('r5xx.raster') + lines + ['end']) if ch == 'frag']
     per_draw, k, base = [], 0, 0
     for count in prims_per_draw:
         mine = []
