@@ -227,6 +227,7 @@ function(rcosim_add_block name)
     get_target_property(cov_libs ${id}_model LINK_LIBRARIES)
     list(TRANSFORM cov_libs REPLACE "^${id}_rtl$" ${id}_rtl_cov)
     list(TRANSFORM cov_libs REPLACE "^([a-z0-9]+_[A-Za-z0-9_]+)_model$" "\\1_model_cov")   # uses, parts
+    list(TRANSFORM cov_libs REPLACE "^rcosim_prim_model_cov$" rcosim_prim_model)   # plain C: no coverage twin
     add_library(${id}_model_cov STATIC ${cov_src})
     target_include_directories(${id}_model_cov PUBLIC $<TARGET_PROPERTY:${id}_model,INCLUDE_DIRECTORIES>)
     target_link_libraries(${id}_model_cov PUBLIC ${cov_libs})

@@ -37,8 +37,11 @@ def case_fault_rtl(ctx):
                   r'  \* g          0x([0-9a-f]{8})\s+0x([0-9a-f]{8})\n', p.stdout)
     if not m or int(m.group(4), 16) ^ int(m.group(5), 16) != 1:
         raise Fail('no exact mismatch report:\n%s' % p.stdout)
+    # the repro line names the binary as it pastes from the working directory (cli.repro_pasteable)
+    if not re.search(r'^  repro: \S*rcosim run --block r5xx.tx --count 3000 --seed 5 ', p.stdout, re.M):
+        raise Fail('no repro line:\n%s' % p.stdout)
     contains(p.stdout, 'req      #100 ', ' smp=', ' s=', ' t=', ' lod=', 'memreq   #', 'memrsp   #', '(TX_',
-             'repro: rcosim run --block r5xx.tx --count 3000 --seed 5',
+             'rcosim run --block r5xx.tx --count 3000 --seed 5',
              'FAIL r5xx.tx random count 3000: cycle %s: channel rsp (out) #100 field g differs' % m.group(1))
 
 
