@@ -77,7 +77,10 @@ def schedule(v, carry=()):
     """The inputs of v as [(cycle, kind, index, channel, values)], sorted: the cycle is a line's
     stamp; a line without one takes 0, or on a channel named in carry the stamp of the line before
     it on any carried channel; kind is 1 on carried channels, 0 on the others (at one cycle those
-    come first), then file order.  The order a sequential reference replays a stimulus in."""
+    come first), then file order.  The order a sequential reference replays a stimulus in.
+    Not the order the block takes them in when it has two input channels whose unstamped lines
+    wait for the block's ready (e.g. the raster's regw and vtx): such a reference must follow the
+    block's documented ready rules itself (scripts/blocks/r5xx_raster_ref.py does)."""
     out, last = [], 0
     for i, (ch, at, vals) in enumerate(v.events):
         if ch in carry:
