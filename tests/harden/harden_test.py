@@ -25,6 +25,10 @@ class Fail(Exception):
     pass
 
 
+class Skip(Exception):
+    """The case cannot run here (a tool is missing): exit 77, reported by CTest as not run."""
+
+
 def check(cond, what, *context):
     if not cond:
         raise Fail(what + ''.join('\n' + str(c) for c in context))
@@ -1174,8 +1178,7 @@ def case_mutate(ctx):
     check(p.returncode == 0 and p.stdout.startswith('usage: rcosim mutate') and '--block' in p.stdout,
           "'rcosim mutate --help'", p.stdout, p.stderr)
     if not shutil.which('iverilog'):
-        print('SKIP: no iverilog')
-        return
+        raise Skip('no iverilog')
     sys.path.insert(0, os.path.join(os.path.abspath(ctx['src']), 'scripts'))
     from rcosim_py import mutate as mu
     pts = mu.points('r5xx.cp')
@@ -1263,8 +1266,7 @@ def case_assert_fifo(ctx):
     4-deep FIFO fires FifoNoOverflow (module instance path and time in the message); four pushes
     fire nothing."""
     if not shutil.which('iverilog'):
-        print('SKIP: no iverilog')
-        return
+        raise Skip('no iverilog')
     fifo = os.path.join(os.path.abspath(ctx['src']), 'rtl', 'prim', 'prim_fifo.sv')
     for pushes, fires in ((5, True), (4, False)):
         d = os.path.join(ctx['tmp'], 'fifo%d' % pushes)
@@ -1296,8 +1298,7 @@ def case_assert_channel(ctx):
     ASSERT RegwValidHeld (instance path, time) before the bench's comparison reports anything;
     the unbroken design passes the same vector with no assertion."""
     if not shutil.which('iverilog'):
-        print('SKIP: no iverilog')
-        return
+        raise Skip('no iverilog')
     vec = os.path.join(ctx['tmp'], 'bp.vec')
     run(ctx, ['gen', '--block', 'r5xx.cp', '--count', '40', '--seed', '3', '--backpressure', 'random:0.5',
               '-o', vec, '--quiet'], 0)
@@ -1337,6 +1338,9 @@ def main():
     except Fail as e:
         print('FAIL %s: %s' % (case, e))
         return 1
+    except Skip as e:
+        print('SKIP %s: %s' % (case, e))
+        return 77                   # CTest: not run (SKIP_RETURN_CODE), never a pass
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
     print('PASS %s' % case)
