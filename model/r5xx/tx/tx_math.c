@@ -81,29 +81,29 @@ static void map_index(int64_t i, int64_t size, unsigned mode, int lin, uint32_t 
     *idx = (uint32_t)j;
 }
 
-r5xx_tx_axis r5xx_tx_map_axis(uint32_t coord, uint32_t size, unsigned mode, int lin)
+int64_t r5xx_tx_fix_coord(uint32_t coord, uint32_t size, unsigned mode)
 {
     /* D2: X = floor(coord * size * 256), exactly, from the binary32 fields. */
     unsigned sg = coord >> 31, e = (coord >> 23) & 0xFF;
     uint32_t mt = coord & 0x7FFFFF;
-    int64_t x;
     if (mode == 3 || mode == 5 || mode == 7)
         sg = 0;                               /* mirror once: |coord| */
-    if (e == 0 || (e == 255 && mt)) {
-        x = 0;                                /* zero, denormal (flushed), NaN (D3) */
-    } else {
-        uint64_t p = (uint64_t)(mt | 0x800000u) * size;   /* < 2^37 */
-        int k = (int)e - 142;                 /* coord * size * 256 = p * 2^k */
-        if (k >= 0) {
-            if (k > 9)
-                k = 9;                        /* a multiple of 512 size: nothing changes */
-            uint64_t m = p << k;
-            x = sg ? -(int64_t)m : (int64_t)m;
-        } else {
-            int sh = -k > 40 ? 40 : -k;
-            x = sg ? -(int64_t)((p + (1ull << sh) - 1) >> sh) : (int64_t)(p >> sh);
-        }
+    if (e == 0 || (e == 255 && mt))
+        return 0;                             /* zero, denormal (flushed), NaN (D3) */
+    uint64_t p = (uint64_t)(mt | 0x800000u) * size;   /* < 2^37 */
+    int k = (int)e - 142;                     /* coord * size * 256 = p * 2^k */
+    if (k >= 0) {
+        if (k > 9)
+            k = 9;                            /* a multiple of 512 size: nothing changes */
+        uint64_t m = p << k;
+        return sg ? -(int64_t)m : (int64_t)m;
     }
+    int sh = -k > 40 ? 40 : -k;
+    return sg ? -(int64_t)((p + (1ull << sh) - 1) >> sh) : (int64_t)(p >> sh);
+}
+
+r5xx_tx_axis r5xx_tx_reduce_axis(int64_t x, uint32_t size, unsigned mode, int lin)
+{
     int64_t m256 = 256 * (int64_t)size;
     switch (mode) {
     case 0: x = mod(x, m256); break;
@@ -119,6 +119,56 @@ r5xx_tx_axis r5xx_tx_map_axis(uint32_t coord, uint32_t size, unsigned mode, int 
     map_index(i0, size, mode, lin, &a.i0, &a.b0);
     map_index(i0 + 1, size, mode, lin, &a.i1, &a.b1);
     return a;
+}
+
+r5xx_tx_axis r5xx_tx_map_axis(uint32_t coord, uint32_t size, unsigned mode, int lin)
+{
+    return r5xx_tx_reduce_axis(r5xx_tx_fix_coord(coord, size, mode), size, mode, lin);
+}
+
+/* D17: the magnitude of a coordinate as a 31-bit number (0 for zeros, denormals and NaNs). */
+static uint32_t cmag(uint32_t c)
+{
+    unsigned e = (c >> 23) & 0xFF;
+    return (e == 0 || (e == 255 && (c & 0x7FFFFF))) ? 0 : c & 0x7FFFFFFFu;
+}
+
+/* D17: floor(256 size (c / |ma| + 1) / 2) exactly; mm = cmag(ma) >= cmag(c). */
+static int64_t cube_x(uint32_t c, uint32_t mm, uint32_t size)
+{
+    uint32_t mc = cmag(c);
+    int64_t half = 128 * (int64_t)size;
+    if (mm == 0 || mc == 0)
+        return half;
+    unsigned d = (mm >> 23) - (mc >> 23);     /* >= 0; from 21 on the quotient is below 1 */
+    if (d > 21)
+        d = 21;
+    uint64_t num = (uint64_t)((mc & 0x7FFFFF) | 0x800000u) * size * 128;    /* < 2^43 */
+    uint64_t den = (uint64_t)((mm & 0x7FFFFF) | 0x800000u) << d;
+    uint64_t q = num / den, rem = num % den;
+    return (c >> 31) ? half - (int64_t)q - (rem != 0) : half + (int64_t)q;
+}
+
+void r5xx_tx_cube(uint32_t s, uint32_t t, uint32_t r, uint32_t w, uint32_t h, unsigned *face,
+                  int64_t *xs, int64_t *xt)
+{
+    const uint32_t neg = 0x80000000u;
+    uint32_t ms = cmag(s), mt = cmag(t), mr = cmag(r);
+    unsigned ax = (ms >= mt && ms >= mr) ? 0 : mt >= mr ? 1 : 2;
+    uint32_t ma = ax == 0 ? s : ax == 1 ? t : r, mm = cmag(ma);
+    unsigned f = 2 * ax + (mm != 0 && (ma >> 31));
+    uint32_t sc, tc;                          /* OpenGL 2.1 table 3.19 */
+    switch (f) {
+    case 0: sc = r ^ neg; tc = t ^ neg; break;
+    case 1: sc = r; tc = t ^ neg; break;
+    case 2: sc = s; tc = r; break;
+    case 3: sc = s; tc = r ^ neg; break;
+    case 4: sc = s; tc = t ^ neg; break;
+    default: sc = s ^ neg; tc = t ^ neg; break;
+    }
+    *face = f;
+    *xs = cube_x(sc, mm, w);
+    *xt = cube_x(tc, mm, h);
 }
 
 /* D5: the fixed formats, component widths from the LSB (000:11737: numbered right to left). */
@@ -316,44 +366,14 @@ unsigned r5xx_tx_yuv(uint32_t f1, uint32_t word, unsigned off, int32_t comp[4])
     return 7;
 }
 
-void r5xx_tx_filter(const r5xx_tx_regs *r, unsigned n, const r5xx_tx_sample *smp, uint32_t out[4])
+void r5xx_tx_filter_v(const r5xx_tx_regs *r, unsigned n, const r5xx_tx_sample *smp, int32_t vout[4])
 {
     uint32_t f1 = r->format1[n], bc = r->border[n];
     unsigned fmt = f1 & 31, cls = r5xx_tx_class(fmt, 0), dpt = r5xx_tx_dwords(fmt);
     unsigned sgn = cls == R5XX_TX_CLASS_FIXED ? (f1 >> 5) & 15 : 0;
     int gamma = (cls == R5XX_TX_CLASS_FIXED || cls == R5XX_TX_CLASS_DXT) && (f1 >> 21 & 1);
-    /* SEL_RED [14:12], SEL_GREEN [17:15], SEL_BLUE [20:18], SEL_ALPHA [11:9] (000:11819-11858) */
     unsigned sel[4] = { (f1 >> 12) & 7, (f1 >> 15) & 7, (f1 >> 18) & 7, (f1 >> 9) & 7 };
-    /* TX_BORDER_COLOR as ARGB8888 (D7): R [23:16], G [15:8], B [7:0], A [31:24] */
     unsigned bord[4] = { (bc >> 16) & 255, (bc >> 8) & 255, bc & 255, bc >> 24 };
-    if (cls == R5XX_TX_CLASS_FLOAT) {         /* D12: point-sampled, binary32 components */
-        uint32_t fc[4] = { 0, 0, 0, 0 };
-        const uint32_t *w = smp->word;
-        unsigned mask;
-        switch (fmt) {
-        case 24: fc[0] = r5xx_tx_h2f((w[0] >> (8 * smp->off[0])) & 0xFFFF); mask = 1; break;
-        case 25: fc[0] = r5xx_tx_h2f(w[0] & 0xFFFF); fc[1] = r5xx_tx_h2f(w[0] >> 16); mask = 3; break;
-        case 26:
-            fc[0] = r5xx_tx_h2f(w[0] & 0xFFFF);
-            fc[1] = r5xx_tx_h2f(w[0] >> 16);
-            fc[2] = r5xx_tx_h2f(w[1] & 0xFFFF);
-            fc[3] = r5xx_tx_h2f(w[1] >> 16);
-            mask = 15;
-            break;
-        case 27: fc[0] = w[0]; mask = 1; break;
-        case 28: fc[0] = w[0]; fc[1] = w[1]; mask = 3; break;
-        default: fc[0] = w[0]; fc[1] = w[1]; fc[2] = w[2]; fc[3] = w[3]; mask = 15; break;
-        }
-        for (unsigned c = 0; c < 4; c++) {
-            if (smp->border[0])
-                out[c] = r5xx_tx_u16f(bord[c] * 257);
-            else if (sel[c] < 4)
-                out[c] = (mask >> sel[c] & 1) ? fc[sel[c]] : 0;
-            else
-                out[c] = sel[c] == 5 ? 0x3F800000u : 0;
-        }
-        return;
-    }
     int64_t w[4];
     unsigned fs = smp->fs, ft = smp->ft;
     w[0] = (256 - fs) * (256 - ft);
@@ -386,8 +406,57 @@ void r5xx_tx_filter(const r5xx_tx_regs *r, unsigned n, const r5xx_tx_sample *smp
             acc += w[k] * v;
         }
         acc += rnd;
-        out[c] = r5xx_tx_v2f((int32_t)((acc - (int64_t)((uint64_t)acc & 0xFFFF)) / 65536));
+        vout[c] = (int32_t)((acc - (int64_t)((uint64_t)acc & 0xFFFF)) / 65536);
     }
+}
+
+
+void r5xx_tx_filter(const r5xx_tx_regs *r, unsigned n, const r5xx_tx_sample *smp, uint32_t out[4])
+{
+    uint32_t f1 = r->format1[n], bc = r->border[n];
+    unsigned fmt = f1 & 31, cls = r5xx_tx_class(fmt, 0);
+    /* SEL_RED [14:12], SEL_GREEN [17:15], SEL_BLUE [20:18], SEL_ALPHA [11:9] (000:11819-11858) */
+    unsigned sel[4] = { (f1 >> 12) & 7, (f1 >> 15) & 7, (f1 >> 18) & 7, (f1 >> 9) & 7 };
+    /* TX_BORDER_COLOR as ARGB8888 (D7): R [23:16], G [15:8], B [7:0], A [31:24] */
+    unsigned bord[4] = { (bc >> 16) & 255, (bc >> 8) & 255, bc & 255, bc >> 24 };
+    if (cls == R5XX_TX_CLASS_FLOAT) {         /* D12: point-sampled, binary32 components */
+        uint32_t fc[4] = { 0, 0, 0, 0 };
+        const uint32_t *w = smp->word;
+        unsigned mask;
+        switch (fmt) {
+        case 24: fc[0] = r5xx_tx_h2f((w[0] >> (8 * smp->off[0])) & 0xFFFF); mask = 1; break;
+        case 25: fc[0] = r5xx_tx_h2f(w[0] & 0xFFFF); fc[1] = r5xx_tx_h2f(w[0] >> 16); mask = 3; break;
+        case 26:
+            fc[0] = r5xx_tx_h2f(w[0] & 0xFFFF);
+            fc[1] = r5xx_tx_h2f(w[0] >> 16);
+            fc[2] = r5xx_tx_h2f(w[1] & 0xFFFF);
+            fc[3] = r5xx_tx_h2f(w[1] >> 16);
+            mask = 15;
+            break;
+        case 27: fc[0] = w[0]; mask = 1; break;
+        case 28: fc[0] = w[0]; fc[1] = w[1]; mask = 3; break;
+        default: fc[0] = w[0]; fc[1] = w[1]; fc[2] = w[2]; fc[3] = w[3]; mask = 15; break;
+        }
+        for (unsigned c = 0; c < 4; c++) {
+            if (smp->border[0])
+                out[c] = r5xx_tx_u16f(bord[c] * 257);
+            else if (sel[c] < 4)
+                out[c] = (mask >> sel[c] & 1) ? fc[sel[c]] : 0;
+            else
+                out[c] = sel[c] == 5 ? 0x3F800000u : 0;
+        }
+        return;
+    }
+    int32_t v[4];
+    r5xx_tx_filter_v(r, n, smp, v);
+    for (unsigned c = 0; c < 4; c++)
+        out[c] = r5xx_tx_v2f(v[c]);
+}
+
+int32_t r5xx_tx_blend(int32_t v0, int32_t v1, unsigned g)
+{
+    int64_t acc = (int64_t)(256 - g) * v0 + (int64_t)g * v1 + 128;
+    return (int32_t)((acc - (int64_t)((uint64_t)acc & 255)) / 256);
 }
 
 int32_t r5xx_tx_lambda(uint32_t lod, unsigned lmode, uint32_t filter1)
@@ -416,54 +485,73 @@ int32_t r5xx_tx_lambda(uint32_t lod, unsigned lmode, uint32_t filter1)
 }
 
 r5xx_tx_plan r5xx_tx_plan_request(const r5xx_tx_regs *r, unsigned n, uint32_t s, uint32_t t, uint32_t rr,
-                                  uint32_t lod, unsigned lmode)
+                                  uint32_t lod, unsigned lmode, unsigned pass)
 {
     r5xx_tx_plan p = { 0 };
     uint32_t f0 = r->filter0[n], f1 = r->format1[n], f2 = r->format2[n];
     r5xx_surface surf = r5xx_surface_texture(r->offset[n], r->format0[n], f1, f2);
     int dxt = r5xx_tx_class(f1 & 31, (f2 >> 14) & 1) == R5XX_TX_CLASS_DXT;
+    p.npass = 1;
     if (dxt ? (r->offset[n] & 0x1C) != 0 : (surf.err & (R5XX_TILE_ERR_BADCFG | R5XX_TILE_ERR_ALIGN)) != 0)
         p.err |= R5XX_TX_ERR_TILE;            /* D14: a compressed texture is never tiled */
     /* D8: lambda in 1/256 (the request's LOD plus LOD_BIAS); MIN_FILTER when it is above 0 */
     int32_t lam = r5xx_tx_lambda(lod, lmode, r->filter1[n]);
     int minify = lam > 0;
     unsigned filt = minify ? (f0 >> 11) & 3 : (f0 >> 9) & 3;
-    int lin = filt >= 2;
+    unsigned fmt = f1 & 31;
+    int isflt = fmt >= 24 && fmt <= 29;      /* a float code: point-sampled, no blend (D12) */
+    int lin = filt >= 2 && !isflt;
     unsigned mipf = (f0 >> 13) & 3;
-    /* D16: TEX_COORD_TYPE 1 is a 3D texture sampled at the nearest slice; cube and 3 are not built,
-     * nor a volume filter across slices (VOL_FILTER 2, 3, or 0 with a bilinear filter) */
+    /* D16, D17: TEX_COORD_TYPE 1 = 3D, 2 = cube; D18: a volume filter across slices (VOL_FILTER
+     * 2, reserved 3, or 0 with a bilinear filter) and trilinear (MIP_FILTER 2, reserved 3) blend
+     * two passes; both at once: the mip filter is taken as point (NOTBUILT) */
     unsigned ctype = (f1 >> 25) & 3, volf = (f0 >> 15) & 3;
-    int is3d = ctype == 1;
-    if (filt == 0 || filt == 3 || ctype >= 2 || mipf >= 2 || (is3d && (volf >= 2 || (volf == 0 && filt >= 2))))
+    int is3d = ctype == 1, cube = ctype == 2;
+    int volblend = is3d && !isflt && (volf >= 2 || (volf == 0 && lin));
+    int mipblend = mipf >= 2 && minify && !isflt;
+    if (filt == 0 || filt == 3 || ctype == 3 || mipf == 3 || (is3d && volf == 3) || (volblend && mipblend))
         p.err |= R5XX_TX_ERR_NOTBUILT;
-    /* D15: the level: MAX_MIP_LEVEL is the finest, NUM_LEVELS the coarsest; nearest mip */
+    if (volblend)
+        mipblend = 0;
+    /* D15: the level: MAX_MIP_LEVEL is the finest, NUM_LEVELS the coarsest */
     unsigned top = (r->format0[n] >> 26) & 15, lvl = (f0 >> 17) & 15;
     if (lvl > top)
         lvl = top;
-    if (mipf && minify) {
+    if (mipblend) {                           /* D18: levels floor(lambda) and the next */
+        lvl += (unsigned)(lam >> 8);
+        if (lvl >= top) {
+            lvl = top;
+        } else {
+            p.npass = 2;
+            p.g = (unsigned)lam & 255;
+            lvl += pass;
+        }
+    } else if (mipf && minify) {              /* nearest level */
         lvl += (unsigned)((lam + 127) >> 8);
         if (lvl > top)
             lvl = top;
     }
+    if (volblend)
+        p.npass = 2;
     if (!(r->enable >> n & 1)) {
         p.err |= R5XX_TX_ERR_DISABLED;
+        p.npass = 1;
         return p;
     }
-    unsigned cls = r5xx_tx_class(f1 & 31, (f2 >> 14) & 1);
+    unsigned cls = r5xx_tx_class(fmt, (f2 >> 14) & 1);
     if (cls == R5XX_TX_CLASS_NONE) {
         p.err |= R5XX_TX_ERR_FORMAT;
+        p.npass = 1;
         return p;
     }
-    if (cls == R5XX_TX_CLASS_FLOAT)
-        lin = 0;                              /* D12: FP16/FP32 point-sampled (001:215) */
-    unsigned dpt = r5xx_tx_dwords(f1 & 31);
+    unsigned dpt = r5xx_tx_dwords(fmt);
     uint32_t w = r5xx_tx_width(r->format0[n], f2), h = r5xx_tx_height(r->format0[n], f2);
-    unsigned bytes = (f1 & 31) == 15 ? 8 : 16;
+    unsigned bytes = fmt == 15 ? 8 : 16;
     unsigned dlog = (r->format0[n] >> 22) & 15;
-    uint32_t d = is3d ? 1u << (dlog > 12 ? 12 : dlog) : 1, slice = 0;
+    uint32_t d = is3d ? 1u << (dlog > 12 ? 12 : dlog) : cube ? 6 : 1, slice = 0;
     /* D15: levels back to back from TXOFFSET; level l > 0 is max(1, W >> l) x max(1, H >> l)
      * texels with that width as its pitch, macro-tiled while it is at least (MACRO_SWITCH 1:
-     * more than) one macro-tile wide */
+     * more than) one macro-tile wide; a level holds its slices (3D) or six faces (cube) */
     for (unsigned l = 0;; l++) {
         uint32_t wl = w >> l ? w >> l : 1, hl = h >> l ? h >> l : 1;
         r5xx_surface ls = surf;
@@ -473,7 +561,7 @@ r5xx_tx_plan r5xx_tx_plan_request(const r5xx_tx_regs *r, unsigned n, uint32_t s,
             ls.pitch = wl;
             ls.macro = surf.macro && ((r->filter1[n] >> 22 & 1) ? wl > (1u << mtw) : wl >= (1u << mtw));
         }
-        uint32_t size, dl = d >> l ? d >> l : 1;
+        uint32_t size, dl = cube ? 6 : d >> l ? d >> l : 1;
         if (dxt) {
             size = ((hl + 3) / 4) * ((ls.pitch + 3) / 4) * bytes;
         } else {
@@ -492,13 +580,25 @@ r5xx_tx_plan r5xx_tx_plan_request(const r5xx_tx_regs *r, unsigned n, uint32_t s,
         surf.base += size * dl;               /* D16: a 3D level is its slices back to back */
     }
     unsigned rb = 0;
-    if (is3d) {                               /* D16: the nearest slice, wrap mode CLAMP_R */
-        r5xx_tx_axis ar = r5xx_tx_map_axis(rr, d, (f0 >> 6) & 7, 0);
-        surf.base += ar.i0 * slice;
-        rb = ar.b0;
+    r5xx_tx_axis as, at;
+    if (cube) {                               /* D17: the face of the major axis */
+        unsigned face;
+        int64_t xs, xt;
+        r5xx_tx_cube(s, t, rr, w, h, &face, &xs, &xt);
+        surf.base += face * slice;
+        as = r5xx_tx_reduce_axis(xs, w, f0 & 7, lin);
+        at = r5xx_tx_reduce_axis(xt, h, (f0 >> 3) & 7, lin);
+    } else {
+        if (is3d) {                           /* D16: the slice (D18: of this pass), CLAMP_R */
+            r5xx_tx_axis ar = r5xx_tx_map_axis(rr, d, (f0 >> 6) & 7, volblend);
+            surf.base += (pass ? ar.i1 : ar.i0) * slice;
+            rb = pass ? ar.b1 : ar.b0;
+            if (volblend)
+                p.g = ar.f;
+        }
+        as = r5xx_tx_map_axis(s, w, f0 & 7, lin);
+        at = r5xx_tx_map_axis(t, h, (f0 >> 3) & 7, lin);
     }
-    r5xx_tx_axis as = r5xx_tx_map_axis(s, w, f0 & 7, lin);
-    r5xx_tx_axis at = r5xx_tx_map_axis(t, h, (f0 >> 3) & 7, lin);
     uint32_t xi[4] = { as.i0, as.i1, as.i0, as.i1 }, yi[4] = { at.i0, at.i0, at.i1, at.i1 };
     unsigned xb[4] = { as.b0, as.b1, as.b0, as.b1 }, yb[4] = { at.b0, at.b0, at.b1, at.b1 };
     unsigned nt = lin ? 4 : 1;
@@ -520,7 +620,8 @@ r5xx_tx_plan r5xx_tx_plan_request(const r5xx_tx_regs *r, unsigned n, uint32_t s,
     return p;
 }
 
-void r5xx_tx_result(const r5xx_tx_regs *r, unsigned n, const r5xx_tx_plan *p, uint32_t out[4])
+void r5xx_tx_result(const r5xx_tx_regs *r, unsigned n, const r5xx_tx_plan *p, const int32_t v0[4],
+                    uint32_t out[4])
 {
     if (p->err & R5XX_TX_ERR_DISABLED) {
         out[0] = out[1] = out[2] = 0;
@@ -529,6 +630,13 @@ void r5xx_tx_result(const r5xx_tx_regs *r, unsigned n, const r5xx_tx_plan *p, ui
     }
     if (p->err & R5XX_TX_ERR_FORMAT) {
         out[0] = out[1] = out[2] = out[3] = 0;
+        return;
+    }
+    if (p->npass == 2) {                      /* D18: the blend of the two passes */
+        int32_t v1[4];
+        r5xx_tx_filter_v(r, n, &p->smp, v1);
+        for (unsigned c = 0; c < 4; c++)
+            out[c] = r5xx_tx_v2f(r5xx_tx_blend(v0[c], v1[c], p->g));
         return;
     }
     r5xx_tx_filter(r, n, &p->smp, out);

@@ -19,7 +19,8 @@ module r5xx_tx_filt (
   input  logic [3:0][3:0]    sub_i,       // DXT: texel k within its block
   input  logic [7:0]         fs_i,
   input  logic [7:0]         ft_i,
-  output logic [3:0][31:0]   out_o        // R, G, B, A
+  output logic [3:0][31:0]   out_o,       // R, G, B, A
+  output logic [3:0][19:0]   v_o          // R, G, B, A channel values before the conversion (D18)
 );
 
   logic [4:0]       fmt;
@@ -133,6 +134,7 @@ module r5xx_tx_filt (
                + $signed({23'd0, w[2]}) * 40'(v[2]) + $signed({23'd0, w[3]}) * 40'(v[3]);
     assign rounded = (acc + (mcr_i ? 40'sd16384 : 40'sd32768)) >>> 16;
     assign res = rounded[19:0];
+    assign v_o[c] = res;
 
     logic [31:0] fixed_f;
     r5xx_tx_v2f u_f (
