@@ -290,6 +290,19 @@ def reduce_axis(x, size, mode, lin):
     return index(i0), index(i0 + 1), f
 
 
+def swap(w, code):
+    """D19: ENDIAN_SWAP of a dword read: 0 none, 1 0xAABBCCDD -> 0xBBAADDCC, 2 -> 0xDDCCBBAA,
+    3 -> 0xCCDDAABB."""
+    b = [(w >> 24) & 255, (w >> 16) & 255, (w >> 8) & 255, w & 255]     # AA BB CC DD
+    order = [[0, 1, 2, 3], [1, 0, 3, 2], [3, 2, 1, 0], [2, 3, 0, 1]][code & 3]
+    return sum(b[i] << (24 - 8 * k) for k, i in enumerate(order))
+
+
+def p2f(v):
+    """D20: v / 65536 as binary32 (exact)."""
+    return fbits(v / 65536.0) if v else 0
+
+
 def blend(v0, v1, g):
     """D18: the blend of two passes."""
     return ((256 - g) * v0 + g * v1 + 128) // 256
@@ -312,7 +325,8 @@ def sample(regs, mem, n, s, t, lod=0, lmode=0, r=0):
     is3d, cube = ctype == 1, ctype == 2
     volblend = is3d and not isflt and (volf >= 2 or volf == 0 and lin)
     mipblend = mipf >= 2 and lam > 0 and not isflt
-    if filt in (0, 3) or ctype == 3 or mipf == 3 or is3d and volf == 3 or (volblend and mipblend):
+    if filt in (0, 3) or ctype == 3 or mipf == 3 or is3d and volf == 3 or (volblend and mipblend) or \
+            regs[FILTER1][n] & 1:                      # D21: CHROMA_KEY_MODE 1 (kill), 3
         err |= ERR_NOTBUILT
     if volblend:
         mipblend = False
@@ -342,7 +356,11 @@ def sample(regs, mem, n, s, t, lod=0, lmode=0, r=0):
     bc = regs[BORDER][n]
     border = [(bc >> 16) & 255, (bc >> 8) & 255, bc & 255, bc >> 24]
     sgn = (f1 >> 5) & 15 if fixed else 0
-    gamma = (fixed or isdxt) and f1 >> 21 & 1
+    pow2 = bool(f2 >> 17 & 1) and fmt in (0, 3, 12)   # D20
+    gamma = (fixed or isdxt) and f1 >> 21 & 1 and not pow2
+    one_v, bmul = (65536, 256) if pow2 else (65535, 257)
+    ckey = regs[FILTER1][n] & 3 in (1, 2)           # D21
+    key = regs[CHROMA][n]
     addrs = []
 
     def one(pss):
@@ -373,7 +391,7 @@ def sample(regs, mem, n, s, t, lod=0, lmode=0, r=0):
                 a = surf[0] + ((y // 4) * (-(-surf[1] // 4)) + x // 4) * (8 if fmt == 15 else 16)
             else:
                 a = tile_addr(surf, x, y)
-            words = [mem.get((a & ~3) + 4 * j, 0) for j in range(dpt)]
+            words = [swap(mem.get((a & ~3) + 4 * j, 0), off & 3) for j in range(dpt)]
             addrs.extend((a & ~3) + 4 * j for j in range(dpt))
             if isflt:
                 wd = words
@@ -399,19 +417,27 @@ def sample(regs, mem, n, s, t, lod=0, lmode=0, r=0):
                 tv = words[0] | words[1] << 32 if fmt == 14 else words[0] >> (8 * (a & 3))
                 comps, pos = [], 0
                 for k, nb in enumerate(WIDTHS[fmt]):
-                    comps.append(widen((tv >> pos) & ((1 << nb) - 1), nb, sgn >> k & 1))
+                    cv = (tv >> pos) & ((1 << nb) - 1)
+                    if pow2:                            # D20: / 256, signed / 128
+                        comps.append((cv - 256 if cv >= 128 else cv) * 512 if sgn >> k & 1 else cv * 256)
+                    else:
+                        comps.append(widen(cv, nb, sgn >> k & 1))
                     pos += nb
+            km = (1 << (8 << TX_BPP[0][fmt])) - 1 if fixed and fmt != 14 else 0
+            if ckey and km and not b and (words[0] >> (8 * (a & 3))) & km == key & km:
+                vals.append([0, 0, 0, 0])               # D21: keyed: transparent black
+                continue
             ch = []
             for c in range(4):
                 if b:
-                    ch.append(border[c] * 257)
+                    ch.append(border[c] * bmul)
                 elif sel[c] < 4:
                     v = comps[sel[c]] if sel[c] < len(comps) else 0
                     if gamma and c < 3 and sel[c] < len(comps) and not sgn >> sel[c] & 1:
                         v = srgb16(v >> 8)
                     ch.append(v)
                 else:
-                    ch.append(65535 if sel[c] == 5 else 0)
+                    ch.append(one_v if sel[c] == 5 else 0)
             vals.append(ch)
         rnd = 16384 if regs[FILTER1][n] >> 2 & 1 else 32768
         return [(sum(weights[k] * vals[k][c] for k in range(len(vals))) + rnd) >> 16 for c in range(4)], False
@@ -426,7 +452,7 @@ def sample(regs, mem, n, s, t, lod=0, lmode=0, r=0):
             gg = axis(r, level(surf0, w0, h0, lvl, fmt, regs[FILTER1][n] >> 22 & 1, d0, cube)[3],
                       (f0 >> 6) & 7, True)[2]
         v = [blend(a, b, gg) for a, b in zip(v, v1)]
-    return tuple(to_float(x) for x in v) + (err,), addrs
+    return tuple((p2f if pow2 else to_float)(x) for x in v) + (err,), addrs
 
 
 def fbits(x):
@@ -987,6 +1013,52 @@ def later_cases():
         c.store_texels(14, {(x, y): fbits(lvl + x / 8 + y / 64) for x in range(sl) for y in range(sl)}, lvl)
     for lod in (0.4, 0.6, 1.5, 2.49, 2.51, 9.0):
         c.req(14, fbits(0.3), fbits(0.6), lod=fbits(lod), lmode=1)
+    out.append(c)
+
+    c = Case('keys', 'TX_OFFSET.ENDIAN_SWAP 0-3 on 8, 16, 32 and 64-bit texels and FP16 (D19); POW2FIX2FLT on X8, '
+             'Y8X8 and W8Z8Y8X8, unsigned and signed, with the border colour, constant 1, GAMMA (ignored), '
+             'bilinear and ignored on other formats (D20); CHROMA_KEY_MODE 0-3 with TX_CHROMA_KEY matching some '
+             'texels of 8, 16 and 32-bit formats, point and bilinear, border texels never keyed (D21)', per_req=12)
+    b = base + 0xC0000
+    for fmt in (0, 6, 12, 14, 25):
+        b += 0x1000                                   # one image per texture: memory is preloaded once
+        c.sampler(15, fmt, 4, 4, b)
+        c.flush()
+        c.store_texels(15, {(x, y): (0x0123456789ABCDEF * (x + 4 * y + 1)) & ((1 << (8 << TX_BPP[0][fmt])) - 1)
+                            for x in range(4) for y in range(4)})
+        for es in range(4):
+            c.sampler(15, fmt, 4, 4, b | es, mag=2 if fmt != 25 else 1)
+            for x, y in [(0, 0), (1, 2), (3, 3)]:
+                c.req(15, centre(x, 4), centre(y, 4))
+            c.req(15, fbits(0.4), fbits(0.6))
+    for fmt in (0, 3, 12, 6, 20):
+        b += 0x1000
+        c.sampler(15, fmt, 4, 4, b)
+        c.flush()
+        c.store_texels(15, {(x, y): (0x80FF7F01 + 0x11335577 * (x + 4 * y)) & ((1 << (8 << TX_BPP[0][fmt])) - 1)
+                            for x in range(4) for y in range(4)})
+        for sgn, gam, lin, sel in [(0, 0, 0, None), (15, 0, 0, None), (0, 1, 1, None), (5, 0, 1, sel_word(0, 5, 4, 1)),
+                                   (0, 0, 0, sel_word(5, 5, 0, 0))]:
+            c.sampler(15, fmt, 4, 4, b, mag=2 if lin else 1, mode_s=6, mode_t=6, border=0xFF80017F,
+                      extra1=sgn << 5 | gam << 21, sel=sel)
+            c.w(FORMAT2 + 60, 1 << 17)
+            for s_, t_ in [(centre(0, 4), centre(0, 4)), (centre(2, 4), centre(3, 4)), (fbits(0.3), fbits(0.55)),
+                           (fbits(-0.2), fbits(0.5)), (fbits(1.1), fbits(1.1))]:
+                c.req(15, s_, t_)
+    for fmt, key in [(0, 0x35), (6, 0xCDEF), (12, 0x89ABCDEF), (12, 0x12345678), (14, 0x89ABCDEF), (20, 0)]:
+        b += 0x1000
+        c.sampler(15, fmt, 4, 4, b)
+        c.flush()
+        c.store_texels(15, {(x, y): ((0x0123456789ABCDEF if (x + y) % 3 == 0 else 0x5555555555555535 + x + 9 * y)
+                                     & ((1 << (8 << TX_BPP[0][fmt])) - 1)) for x in range(4) for y in range(4)})
+        for mode in range(4):
+            for lin in (0, 1):
+                c.sampler(15, fmt, 4, 4, b, mag=2 if lin else 1, filter1=mode, mode_s=6, border=0x80402010,
+                          sel=sel_word(0, 1, 5, 5) if fmt == 0 else None)
+                c.w(CHROMA + 60, key)
+                for s_, t_ in [(centre(0, 4), centre(0, 4)), (centre(1, 4), centre(2, 4)), (centre(2, 4), centre(2, 4)),
+                               (fbits(0.25), fbits(0.25)), (fbits(-0.1), fbits(0.1)), (fbits(0.45), fbits(0.8))]:
+                    c.req(15, s_, t_)
     out.append(c)
     return out
 

@@ -190,6 +190,9 @@ static const unsigned char fmt_w[15][4] = {
     { 16, 16, 16, 16 }   /* 14 W16Z16Y16X16 (two dwords) */
 };
 
+/* log2 of the bytes of a fixed-format texel (codes 0-14) */
+static const unsigned char fixed_bpp[15] = { 0, 1, 0, 1, 2, 0, 1, 1, 2, 2, 1, 1, 2, 2, 3 };
+
 unsigned r5xx_tx_class(unsigned txformat, unsigned msb)
 {
     if (msb)
@@ -381,7 +384,13 @@ void r5xx_tx_filter_v(const r5xx_tx_regs *r, unsigned n, const r5xx_tx_sample *s
     w[2] = (256 - fs) * ft;
     w[3] = fs * ft;
     int32_t comp[4][4];
-    unsigned mask[4];
+    unsigned mask[4], key[4];
+    unsigned ckm = r->filter1[n] & 3;
+    int ckey = ckm == 1 || ckm == 2;
+    int pow2 = r5xx_tx_pow2(r, n);
+    if (pow2)
+        gamma = 0;                            /* D20: GAMMA is not applied with POW2FIX2FLT */
+    int64_t one = pow2 ? 65536 : 65535, bmul = pow2 ? 256 : 257;
     for (unsigned k = 0; k < 4; k++) {
         if (cls == R5XX_TX_CLASS_YUV)
             mask[k] = r5xx_tx_yuv(f1, smp->word[k * dpt], smp->off[k], comp[k]);
@@ -389,6 +398,21 @@ void r5xx_tx_filter_v(const r5xx_tx_regs *r, unsigned n, const r5xx_tx_sample *s
             mask[k] = r5xx_tx_dxt(fmt, &smp->word[k * dpt], smp->sub[k], comp[k]);
         else
             mask[k] = r5xx_tx_texel(fmt, sgn, &smp->word[k * dpt], smp->off[k], comp[k]);
+        if (pow2) {                           /* D20: 8-bit components / 256 (signed / 128) */
+            uint32_t tb = smp->word[k * dpt] >> (8 * smp->off[k]);
+            for (unsigned q = 0; q < 4; q++) {
+                int32_t b = (int32_t)((tb >> (8 * q)) & 255);
+                comp[k][q] = (sgn >> q & 1) ? (b >= 128 ? b - 256 : b) * 512 : b * 256;
+            }
+        }
+        /* D21: CHROMA_KEY_MODE 1 and 2: a fixed texel of at most 32 bits equal to the key in its
+         * bytes is transparent black */
+        key[k] = 0;
+        if (ckey && cls == R5XX_TX_CLASS_FIXED && fmt != 14 && !smp->border[k]) {
+            unsigned nb = 8u << fixed_bpp[fmt];
+            uint32_t km = nb == 32 ? 0xFFFFFFFFu : (1u << nb) - 1;
+            key[k] = ((smp->word[k * dpt] >> (8 * smp->off[k])) & km) == (r->chroma[n] & km);
+        }
     }
     int64_t rnd = (r->filter1[n] >> 2 & 1) ? 16384 : 32768;   /* MC_ROUND (000:11607), D6 */
     for (unsigned c = 0; c < 4; c++) {
@@ -396,13 +420,15 @@ void r5xx_tx_filter_v(const r5xx_tx_regs *r, unsigned n, const r5xx_tx_sample *s
         for (unsigned k = 0; k < 4; k++) {
             int64_t v;
             if (smp->border[k])
-                v = bord[c] * 257;
+                v = bord[c] * bmul;
             else if (sel[c] < 4)
                 v = (mask[k] >> sel[c] & 1) ? comp[k][sel[c]] : 0;
             else
-                v = sel[c] == 5 ? 65535 : 0;
+                v = sel[c] == 5 ? one : 0;
             if (gamma && c < 3 && !smp->border[k] && sel[c] < 4 && (mask[k] >> sel[c] & 1) && !(sgn >> sel[c] & 1))
                 v = r5xx_tx_gamma[v >> 8];            /* D10: sRGB decode of R, G, B */
+            if (key[k])
+                v = 0;
             acc += w[k] * v;
         }
         acc += rnd;
@@ -450,7 +476,39 @@ void r5xx_tx_filter(const r5xx_tx_regs *r, unsigned n, const r5xx_tx_sample *smp
     int32_t v[4];
     r5xx_tx_filter_v(r, n, smp, v);
     for (unsigned c = 0; c < 4; c++)
-        out[c] = r5xx_tx_v2f(v[c]);
+        out[c] = r5xx_tx_cvt(r, n, v[c]);
+}
+
+int r5xx_tx_pow2(const r5xx_tx_regs *r, unsigned n)
+{
+    unsigned fmt = r->format1[n] & 31;
+    return (r->format2[n] >> 17 & 1) && !(r->format2[n] >> 14 & 1) && (fmt == 0 || fmt == 3 || fmt == 12);
+}
+
+uint32_t r5xx_tx_p2f(int32_t v)
+{
+    if (v == 0)
+        return 0;
+    uint32_t sg = v < 0, m = (uint32_t)(v < 0 ? -v : v);   /* below 2^21: exact in binary32 */
+    unsigned p = 31;
+    while (!(m >> p & 1))
+        p--;
+    return sg << 31 | (p - 16 + 127) << 23 | ((m << (23 - p)) & 0x7FFFFF);
+}
+
+uint32_t r5xx_tx_cvt(const r5xx_tx_regs *r, unsigned n, int32_t v)
+{
+    return r5xx_tx_pow2(r, n) ? r5xx_tx_p2f(v) : r5xx_tx_v2f(v);
+}
+
+uint32_t r5xx_tx_swap(uint32_t w, unsigned code)
+{
+    switch (code & 3) {
+    case 1: return (w & 0x00FF00FFu) << 8 | (w >> 8 & 0x00FF00FFu);
+    case 2: return w << 24 | (w & 0xFF00u) << 8 | (w >> 8 & 0xFF00u) | w >> 24;
+    case 3: return w << 16 | w >> 16;
+    default: return w;
+    }
 }
 
 int32_t r5xx_tx_blend(int32_t v0, int32_t v1, unsigned g)
@@ -509,7 +567,8 @@ r5xx_tx_plan r5xx_tx_plan_request(const r5xx_tx_regs *r, unsigned n, uint32_t s,
     int is3d = ctype == 1, cube = ctype == 2;
     int volblend = is3d && !isflt && (volf >= 2 || (volf == 0 && lin));
     int mipblend = mipf >= 2 && minify && !isflt;
-    if (filt == 0 || filt == 3 || ctype == 3 || mipf == 3 || (is3d && volf == 3) || (volblend && mipblend))
+    if (filt == 0 || filt == 3 || ctype == 3 || mipf == 3 || (is3d && volf == 3) || (volblend && mipblend) ||
+        (r->filter1[n] & 1))                  /* D21: CHROMA_KEY_MODE 1 (kill) and 3 */
         p.err |= R5XX_TX_ERR_NOTBUILT;
     if (volblend)
         mipblend = 0;
@@ -636,7 +695,7 @@ void r5xx_tx_result(const r5xx_tx_regs *r, unsigned n, const r5xx_tx_plan *p, co
         int32_t v1[4];
         r5xx_tx_filter_v(r, n, &p->smp, v1);
         for (unsigned c = 0; c < 4; c++)
-            out[c] = r5xx_tx_v2f(r5xx_tx_blend(v0[c], v1[c], p->g));
+            out[c] = r5xx_tx_cvt(r, n, r5xx_tx_blend(v0[c], v1[c], p->g));
         return;
     }
     r5xx_tx_filter(r, n, &p->smp, out);

@@ -112,6 +112,16 @@ typedef struct r5xx_tx_sample {
  * 4:2:2 or DXT format. */
 void r5xx_tx_filter_v(const r5xx_tx_regs *r, unsigned n, const r5xx_tx_sample *smp, int32_t v[4]);
 
+/* D20: POW2FIX2FLT applies (TX_FORMAT2[17] with X8, Y8X8 or W8Z8Y8X8); v / 65536 exactly. */
+int r5xx_tx_pow2(const r5xx_tx_regs *r, unsigned n);
+uint32_t r5xx_tx_p2f(int32_t v);
+
+/* D6/D20: a channel value as binary32 (v / 65535 truncated, or v / 65536 with POW2FIX2FLT). */
+uint32_t r5xx_tx_cvt(const r5xx_tx_regs *r, unsigned n, int32_t v);
+
+/* D19: TX_OFFSET.ENDIAN_SWAP of a dword read (0 none, 1 16-bit, 2 32-bit, 3 half-dword swap). */
+uint32_t r5xx_tx_swap(uint32_t w, unsigned code);
+
 /* D18: the blend of two passes: floor(((256 - g) v0 + g v1 + 128) / 256). */
 int32_t r5xx_tx_blend(int32_t v0, int32_t v1, unsigned g);
 

@@ -89,7 +89,8 @@ static void tx_tick(void *h, const uint64_t *ports)
         if (s->nreq < s->plan.nread && p->memreq_ready)
             s->nreq++;
         if (p->memrsp_valid) {
-            s->plan.smp.word[s->nrsp] = (uint32_t)p->memrsp_data;
+            /* D19: the dword as TX_OFFSET.ENDIAN_SWAP says */
+            s->plan.smp.word[s->nrsp] = r5xx_tx_swap((uint32_t)p->memrsp_data, s->regs.offset[s->smp] & 3);
             if (++s->nrsp == s->plan.nread) {
                 if (s->plan.npass == 2 && !s->pass) {
                     s->pass = 1;      /* D18: the second level or slice */

@@ -89,6 +89,7 @@ module r5xx_tx (
   logic [31:0] format2;
   logic [31:0] offset;
   logic [31:0] border;
+  logic [31:0] chroma;
 
   r5xx_tx_regs u_regs (
     .clk_i,
@@ -104,7 +105,8 @@ module r5xx_tx (
     .format1_o (format1),
     .format2_o (format2),
     .offset_o  (offset),
-    .border_o  (border)
+    .border_o  (border),
+    .chroma_o  (chroma)
   );
 
   // ---------------------------------------------------------------------------------------------
@@ -166,6 +168,22 @@ module r5xx_tx (
 
   logic memreq_fire;
   logic last_rsp;
+
+  // D19: a dword read as TX_OFFSET.ENDIAN_SWAP says (0 none, 1 16-bit, 2 32-bit, 3 half-dword)
+  logic [31:0] swapped;
+  always_comb begin
+    unique case (offset[1:0])
+      2'd1:    swapped = {memrsp_data_i[23:16], memrsp_data_i[31:24], memrsp_data_i[7:0], memrsp_data_i[15:8]};
+      2'd2:    swapped = {memrsp_data_i[7:0], memrsp_data_i[15:8], memrsp_data_i[23:16], memrsp_data_i[31:24]};
+      2'd3:    swapped = {memrsp_data_i[15:0], memrsp_data_i[31:16]};
+      default: swapped = memrsp_data_i;
+    endcase
+  end
+
+  // D20: POW2FIX2FLT with X8, Y8X8 or W8Z8Y8X8
+  logic pow2;
+  assign pow2 = format2[17] && !format2[14] &&
+                (format1[4:0] == 5'd0 || format1[4:0] == 5'd3 || format1[4:0] == 5'd12);
 
   assign memreq_valid_o = st_q == StMem && nreq_q < nread_q;
   // read nreq: dword (nreq mod dpt) of texel (nreq / dpt)
@@ -261,7 +279,7 @@ module r5xx_tx (
           nreq_q <= nreq_q + 5'd1;
         end
         if (memrsp_valid_i) begin
-          word_q[nrsp_q[3:0]] <= memrsp_data_i;
+          word_q[nrsp_q[3:0]] <= swapped;    // D19: TX_OFFSET.ENDIAN_SWAP
           nrsp_q <= nrsp_q + 5'd1;
         end
         if (last_rsp && npass2_q && !pass_q) begin
@@ -285,6 +303,9 @@ module r5xx_tx (
     .f1_i     (format1),
     .border_i (border),
     .mcr_i    (filter1[2]),
+    .pow2_i   (pow2),
+    .ckey_i   (filter1[1:0] == 2'd1 || filter1[1:0] == 2'd2),
+    .key_i    (chroma),
     .dlog_i   (dlog_q),
     .word_i   (word_q),
     .off_i    (offs),
@@ -305,8 +326,9 @@ module r5xx_tx (
                + $signed({24'd0, g_q}) * 32'($signed(f_v[c])) + 32'sd128;
     assign bv  = acc >>> 8;
     r5xx_tx_v2f u_bv2f (
-      .v_i (bv[19:0]),
-      .f_o (b_out[c])
+      .v_i    (bv[19:0]),
+      .pow2_i (pow2),
+      .f_o    (b_out[c])
     );
     logic unused_bv;
     assign unused_bv = ^bv[31:20];
