@@ -176,6 +176,16 @@ def dxt(fmt, w, x, y):
     return [v * 257 for v in col]
 
 
+def ati_block(aw, i):
+    """D22: texel i of an 8-byte block of two 8-bit ends and 3-bit indices (the DXT5 alpha rule)."""
+    a0, a1, j = aw & 255, (aw >> 8) & 255, (aw >> (16 + 3 * i)) & 7
+    if a0 > a1:
+        al = [a0, a1] + [((8 - k) * a0 + (k - 1) * a1) // 7 for k in range(2, 8)]
+    else:
+        al = [a0, a1] + [((6 - k) * a0 + (k - 1) * a1) // 5 for k in range(2, 6)] + [0, 255]
+    return al[j]
+
+
 def yuv(f1, word, off):
     """D13: (C0, C1, C2) of a 4:2:2 texel."""
     fmt = f1 & 31
@@ -313,7 +323,10 @@ def sample(regs, mem, n, s, t, lod=0, lmode=0, r=0):
     f0, f1, f0r = regs[FILTER0][n], regs[FORMAT1][n], regs[FORMAT0][n]
     f2, off = regs[FORMAT2][n], regs[OFFSET][n]
     surf0 = surface(off, f0r, f1, f2)
-    isdxt = 15 <= (f1 & 31) <= 17 and not (f2 >> 14) & 1
+    msb = (f2 >> 14) & 1
+    ati1, ati2 = (f1 & 31) == 5 and msb, (f1 & 31) == 31 and not msb        # D22
+    isdxt = 15 <= (f1 & 31) <= 17 and not msb or ati1 or ati2
+    bfmt = 15 if ati1 else 16 if ati2 else f1 & 31       # the block size of D14 (8 or 16 bytes)
     err = ERR_TILE if (off & 0x1C if isdxt else surf0[5]) else 0
     lam = lam256(lod, lmode, regs[FILTER1][n])
     filt = (f0 >> 11) & 3 if lam > 0 else (f0 >> 9) & 3
@@ -345,10 +358,10 @@ def sample(regs, mem, n, s, t, lod=0, lmode=0, r=0):
         npass = 2
     if not regs[TX_ENABLE] >> n & 1:
         return (0, 0, 0, ONE, err | ERR_DISABLED), []
-    fixed, isyuv = fmt <= 14, fmt in (20, 21)
-    if (f2 >> 14) & 1 or not (fixed or isyuv or isflt or isdxt):
+    fixed, isyuv = fmt <= 14 and not msb, fmt in (20, 21) and not msb
+    if not (fixed or isyuv or isflt and not msb or isdxt):
         return (0, 0, 0, 0, err | ERR_FORMAT), []
-    dpt = DWORDS.get(fmt, 1)
+    dpt = 2 if ati1 else 4 if ati2 else DWORDS.get(fmt, 1)
     w0 = ((f0r & 0x7FF) | ((f2 >> 15 & 1) << 11)) + 1
     h0 = (((f0r >> 11) & 0x7FF) | ((f2 >> 16 & 1) << 11)) + 1
     d0 = 1 << min((f0r >> 22) & 15, 12) if is3d else 6 if cube else 1
@@ -356,7 +369,7 @@ def sample(regs, mem, n, s, t, lod=0, lmode=0, r=0):
     bc = regs[BORDER][n]
     border = [(bc >> 16) & 255, (bc >> 8) & 255, bc & 255, bc >> 24]
     sgn = (f1 >> 5) & 15 if fixed else 0
-    pow2 = bool(f2 >> 17 & 1) and fmt in (0, 3, 12)   # D20
+    pow2 = bool(f2 >> 17 & 1) and fmt in (0, 3, 12) and not msb   # D20
     gamma = (fixed or isdxt) and f1 >> 21 & 1 and not pow2
     one_v, bmul = (65536, 256) if pow2 else (65535, 257)
     ckey = regs[FILTER1][n] & 3 in (1, 2)           # D21
@@ -365,7 +378,7 @@ def sample(regs, mem, n, s, t, lod=0, lmode=0, r=0):
 
     def one(pss):
         """One pass: the channel values V (or the float result) and its reads into addrs."""
-        surf, w, h, d, slice_bytes = level(surf0, w0, h0, lvl + (pss if mipblend and npass == 2 else 0), fmt,
+        surf, w, h, d, slice_bytes = level(surf0, w0, h0, lvl + (pss if mipblend and npass == 2 else 0), bfmt,
                                            regs[FILTER1][n] >> 22 & 1, d0, cube)
         rborder = False
         if cube:                                        # D17
@@ -388,7 +401,7 @@ def sample(regs, mem, n, s, t, lod=0, lmode=0, r=0):
         vals = []
         for x, y, b in texels:
             if isdxt:                                   # 4x4 blocks, row-major, ceil(pitch / 4) a row
-                a = surf[0] + ((y // 4) * (-(-surf[1] // 4)) + x // 4) * (8 if fmt == 15 else 16)
+                a = surf[0] + ((y // 4) * (-(-surf[1] // 4)) + x // 4) * (8 if bfmt == 15 else 16)
             else:
                 a = tile_addr(surf, x, y)
             words = [swap(mem.get((a & ~3) + 4 * j, 0), off & 3) for j in range(dpt)]
@@ -411,6 +424,9 @@ def sample(regs, mem, n, s, t, lod=0, lmode=0, r=0):
                 return res, True
             if isyuv:
                 comps = yuv(f1, words[0], a & 3)
+            elif ati1 or ati2:                          # D22: the DXT5 alpha rule per 8-byte block
+                i4 = 4 * (y % 4) + x % 4
+                comps = [ati_block(words[2 * q] | words[2 * q + 1] << 32, i4) * 257 for q in range(2 if ati2 else 1)]
             elif isdxt:
                 comps = dxt(fmt, words, x, y)
             else:
@@ -449,7 +465,7 @@ def sample(regs, mem, n, s, t, lod=0, lmode=0, r=0):
         v1, _ = one(1)
         gg = g
         if volblend:
-            gg = axis(r, level(surf0, w0, h0, lvl, fmt, regs[FILTER1][n] >> 22 & 1, d0, cube)[3],
+            gg = axis(r, level(surf0, w0, h0, lvl, bfmt, regs[FILTER1][n] >> 22 & 1, d0, cube)[3],
                       (f0 >> 6) & 7, True)[2]
         v = [blend(a, b, gg) for a, b in zip(v, v1)]
     return tuple((p2f if pow2 else to_float)(x) for x in v) + (err,), addrs
@@ -1059,6 +1075,30 @@ def later_cases():
                 for s_, t_ in [(centre(0, 4), centre(0, 4)), (centre(1, 4), centre(2, 4)), (centre(2, 4), centre(2, 4)),
                                (fbits(0.25), fbits(0.25)), (fbits(-0.1), fbits(0.1)), (fbits(0.45), fbits(0.8))]:
                     c.req(15, s_, t_)
+    out.append(c)
+
+    c = Case('ati', 'ATI1N (TXFORMAT 5 with TXFORMAT_MSB, one 8-byte block) and ATI2N (31, two blocks: C0, C1) '
+             '(D22): 8-end and 6-end blocks, every texel of some blocks of a 12x8 texture, point and bilinear '
+             'across blocks, swizzles, GAMMA, SIGNED_COMP ignored, the TILE flag, ENDIAN_SWAP', per_req=12)
+    alphas = [[0x76543210, 0xFEDCBA98], [0x00FF4080, 0x92492449], [0x80400000, 0xFAC688FA], [0xFFFFFFFF, 0x01234567],
+              [0x0000A05F, 0x6DB6DB6D], [0xC8C8C8C8, 0x11111111]]
+    for two in (0, 1):
+        b = base + 0xE0000 + 0x2000 * two
+        words = []
+        for k in range(6):                                # 3 x 2 blocks
+            words += alphas[(k + 2 * two) % 6]
+            if two:
+                words += alphas[(k + 3) % 6]
+        c.preload(b, words)
+        fmt, msb = (31, 0) if two else (5, 1)
+        for lin, gam, tile, sgn, es in [(0, 0, 0, 0, 0), (1, 0, 0, 0, 0), (0, 1, 0, 15, 0), (0, 0, 1, 0, 0),
+                                        (1, 0, 0, 0, 2)]:
+            c.sampler(8, fmt, 12, 8, b | es, msb=msb, mag=2 if lin else 1, mode_s=2, mode_t=0,
+                      extra1=gam << 21 | sgn << 5, micro=tile, sel=sel_word(0, 1, 5, 0) if two else sel_word(0, 0, 4, 5))
+            pts = [(x, y) for y in range(8) for x in range(12)] if not (lin or gam or tile or es) else \
+                [(1, 1), (3, 2), (4, 5), (7, 7), (11, 0)]
+            for x, y in pts:
+                c.req(8, fbits((x + 0.5 + 0.3 * lin) / 12), fbits((y + 0.5 - 0.4 * lin) / 8))
     out.append(c)
     return out
 

@@ -196,7 +196,9 @@ static const unsigned char fixed_bpp[15] = { 0, 1, 0, 1, 2, 0, 1, 1, 2, 2, 1, 1,
 unsigned r5xx_tx_class(unsigned txformat, unsigned msb)
 {
     if (msb)
-        return R5XX_TX_CLASS_NONE;
+        return txformat == 5 ? R5XX_TX_CLASS_DXT : R5XX_TX_CLASS_NONE;   /* D22: ATI1N */
+    if (txformat == 31)
+        return R5XX_TX_CLASS_DXT;             /* D22: ATI2N */
     if (txformat <= 14)
         return R5XX_TX_CLASS_FIXED;
     if (txformat == 20 || txformat == 21)
@@ -208,11 +210,13 @@ unsigned r5xx_tx_class(unsigned txformat, unsigned msb)
     return R5XX_TX_CLASS_NONE;
 }
 
-unsigned r5xx_tx_dwords(unsigned txformat)
+unsigned r5xx_tx_dwords(unsigned txformat, unsigned msb)
 {
+    if (msb)
+        return txformat == 5 ? 2 : 1;         /* ATI1N: an 8-byte block */
     switch (txformat) {
     case 14: case 15: case 26: case 28: return 2;
-    case 16: case 17: case 29: return 4;
+    case 16: case 17: case 29: case 31: return 4;
     default: return 1;
     }
 }
@@ -335,6 +339,30 @@ unsigned r5xx_tx_dxt(unsigned txformat, const uint32_t *w, unsigned sub, int32_t
     return 15;
 }
 
+/* D22: one 8-byte block of 3-bit indices between two 8-bit ends (the DXT5 alpha rule) */
+static unsigned ati_block(uint64_t aw, unsigned sub)
+{
+    unsigned a0 = (unsigned)(aw & 255), a1 = (unsigned)((aw >> 8) & 255);
+    unsigned j = (unsigned)((aw >> (16 + 3 * sub)) & 7);
+    if (j == 0)
+        return a0;
+    if (j == 1)
+        return a1;
+    if (a0 > a1)
+        return ((8 - j) * a0 + (j - 1) * a1) / 7;
+    if (j <= 5)
+        return ((6 - j) * a0 + (j - 1) * a1) / 5;
+    return j == 6 ? 0 : 255;
+}
+
+unsigned r5xx_tx_ati(int two, const uint32_t *w, unsigned sub, int32_t comp[4])
+{
+    comp[0] = (int32_t)(ati_block((uint64_t)w[0] | (uint64_t)w[1] << 32, sub) * 257);
+    comp[1] = two ? (int32_t)(ati_block((uint64_t)w[2] | (uint64_t)w[3] << 32, sub) * 257) : 0;
+    comp[2] = comp[3] = 0;
+    return two ? 3 : 1;
+}
+
 /* D13: BT.601 (XATI's Xv constants, r5xx-shaders.md section 3.3) in 1/65792 (= 1/(257 * 256)) */
 enum { K_Y = 76602, K_VR = 104991, K_UG = 25773, K_VG = 53482, K_UB = 132702 };
 
@@ -372,7 +400,9 @@ unsigned r5xx_tx_yuv(uint32_t f1, uint32_t word, unsigned off, int32_t comp[4])
 void r5xx_tx_filter_v(const r5xx_tx_regs *r, unsigned n, const r5xx_tx_sample *smp, int32_t vout[4])
 {
     uint32_t f1 = r->format1[n], bc = r->border[n];
-    unsigned fmt = f1 & 31, cls = r5xx_tx_class(fmt, 0), dpt = r5xx_tx_dwords(fmt);
+    unsigned msb = r->format2[n] >> 14 & 1;
+    unsigned fmt = f1 & 31, cls = r5xx_tx_class(fmt, msb), dpt = r5xx_tx_dwords(fmt, msb);
+    int ati = cls == R5XX_TX_CLASS_DXT && (msb || fmt == 31);
     unsigned sgn = cls == R5XX_TX_CLASS_FIXED ? (f1 >> 5) & 15 : 0;
     int gamma = (cls == R5XX_TX_CLASS_FIXED || cls == R5XX_TX_CLASS_DXT) && (f1 >> 21 & 1);
     unsigned sel[4] = { (f1 >> 12) & 7, (f1 >> 15) & 7, (f1 >> 18) & 7, (f1 >> 9) & 7 };
@@ -394,6 +424,8 @@ void r5xx_tx_filter_v(const r5xx_tx_regs *r, unsigned n, const r5xx_tx_sample *s
     for (unsigned k = 0; k < 4; k++) {
         if (cls == R5XX_TX_CLASS_YUV)
             mask[k] = r5xx_tx_yuv(f1, smp->word[k * dpt], smp->off[k], comp[k]);
+        else if (ati)
+            mask[k] = r5xx_tx_ati(fmt == 31, &smp->word[k * dpt], smp->sub[k], comp[k]);
         else if (cls == R5XX_TX_CLASS_DXT)
             mask[k] = r5xx_tx_dxt(fmt, &smp->word[k * dpt], smp->sub[k], comp[k]);
         else
@@ -440,7 +472,7 @@ void r5xx_tx_filter_v(const r5xx_tx_regs *r, unsigned n, const r5xx_tx_sample *s
 void r5xx_tx_filter(const r5xx_tx_regs *r, unsigned n, const r5xx_tx_sample *smp, uint32_t out[4])
 {
     uint32_t f1 = r->format1[n], bc = r->border[n];
-    unsigned fmt = f1 & 31, cls = r5xx_tx_class(fmt, 0);
+    unsigned fmt = f1 & 31, cls = r5xx_tx_class(fmt, r->format2[n] >> 14 & 1);
     /* SEL_RED [14:12], SEL_GREEN [17:15], SEL_BLUE [20:18], SEL_ALPHA [11:9] (000:11819-11858) */
     unsigned sel[4] = { (f1 >> 12) & 7, (f1 >> 15) & 7, (f1 >> 18) & 7, (f1 >> 9) & 7 };
     /* TX_BORDER_COLOR as ARGB8888 (D7): R [23:16], G [15:8], B [7:0], A [31:24] */
@@ -603,9 +635,9 @@ r5xx_tx_plan r5xx_tx_plan_request(const r5xx_tx_regs *r, unsigned n, uint32_t s,
         p.npass = 1;
         return p;
     }
-    unsigned dpt = r5xx_tx_dwords(fmt);
+    unsigned dpt = r5xx_tx_dwords(fmt, (f2 >> 14) & 1);
     uint32_t w = r5xx_tx_width(r->format0[n], f2), h = r5xx_tx_height(r->format0[n], f2);
-    unsigned bytes = fmt == 15 ? 8 : 16;
+    unsigned bytes = (fmt == 15 || ((f2 >> 14) & 1)) ? 8 : 16;   /* DXT1, ATI1N: 8-byte blocks */
     unsigned dlog = (r->format0[n] >> 22) & 15;
     uint32_t d = is3d ? 1u << (dlog > 12 ? 12 : dlog) : cube ? 6 : 1, slice = 0;
     /* D15: levels back to back from TXOFFSET; level l > 0 is max(1, W >> l) x max(1, H >> l)

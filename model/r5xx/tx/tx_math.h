@@ -72,8 +72,12 @@ void r5xx_tx_cube(uint32_t s, uint32_t t, uint32_t r, uint32_t w, uint32_t h, un
 enum { R5XX_TX_CLASS_NONE, R5XX_TX_CLASS_FIXED, R5XX_TX_CLASS_YUV, R5XX_TX_CLASS_FLOAT, R5XX_TX_CLASS_DXT };
 unsigned r5xx_tx_class(unsigned txformat, unsigned msb);
 
-/* Dwords per texel read: 2 for the 64-bit formats and DXT1, 4 for 32f x4, DXT3 and DXT5, else 1. */
-unsigned r5xx_tx_dwords(unsigned txformat);
+/* Dwords per texel read: 2 for the 64-bit formats, DXT1 and ATI1N (MSB 1, code 5), 4 for 32f x4,
+ * DXT3, DXT5 and ATI2N (31), else 1. */
+unsigned r5xx_tx_dwords(unsigned txformat, unsigned msb);
+
+/* D22: a texel of an ATI1N (two = 0: C0) or ATI2N (two = 1: C0, C1) block; returns the mask. */
+unsigned r5xx_tx_ati(int two, const uint32_t *w, unsigned sub, int32_t comp[4]);
 
 /* An n-bit component as a channel value v (the value is v / 65535): unsigned: floor(65536 c /
  * (2^n - 1)), 65535 for all ones (its bits repeated); signed (D11): two's complement, the

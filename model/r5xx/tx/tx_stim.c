@@ -76,9 +76,13 @@ static uint32_t size_field(gen *g)
 static void sampler(gen *g, unsigned n, int sw, unsigned i)
 {
     static const unsigned char decoded[] = { 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 20, 21,
-                                             24, 25, 26, 27, 28, 29 };
+                                             24, 25, 26, 27, 28, 29, 31 };
     unsigned fmt = sw ? i % 32 : (rnd(g, 8) ? decoded[rnd(g, sizeof decoded)] : rnd(g, 32));
     unsigned msb = sw ? (i / 32) % 4 == 3 : rnd(g, 32) == 0;
+    if (!sw && rnd(g, 32) == 0) {             /* ATI1N (D22) */
+        fmt = 5;
+        msb = 1;
+    }
     unsigned cs = sw ? i % 8 : rnd(g, 8), ct = sw ? (i / 8 + i) % 8 : rnd(g, 8);
     unsigned mag = sw ? (i / 3) % 4 : (rnd(g, 8) ? 1 + rnd(g, 2) : rnd(g, 4));
     unsigned min = sw ? (i / 5) % 4 : (rnd(g, 8) ? 1 + rnd(g, 2) : rnd(g, 4));

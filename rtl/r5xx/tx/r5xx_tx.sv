@@ -301,6 +301,7 @@ module r5xx_tx (
 
   r5xx_tx_filt u_filt (
     .f1_i     (format1),
+    .msb_i    (format2[14]),
     .border_i (border),
     .mcr_i    (filter1[2]),
     .pow2_i   (pow2),

@@ -10,6 +10,7 @@
 //   border colour converted.
 module r5xx_tx_filt (
   input  logic [31:0]        f1_i,        // TX_FORMAT1
+  input  logic               msb_i,       // TX_FORMAT2.TXFORMAT_MSB
   input  logic [31:0]        border_i,    // TX_BORDER_COLOR, ARGB8888
   input  logic               mcr_i,       // TX_FILTER1.MC_ROUND
   input  logic               pow2_i,      // D20: POW2FIX2FLT applies (X8, Y8X8, W8Z8Y8X8)
@@ -38,11 +39,15 @@ module r5xx_tx_filt (
   logic [3:0][16:0] w;
 
   assign fmt      = f1_i[4:0];
+  logic             is_ati1;
+  logic             is_ati2;
+  assign is_ati1  = msb_i && fmt == 5'd5;                 // D22: ATI1N
+  assign is_ati2  = !msb_i && fmt == 5'd31;               // D22: ATI2N
   assign is_yuv   = fmt == 5'd20 || fmt == 5'd21;
   assign is_dxt   = fmt >= 5'd15 && fmt <= 5'd17;
   assign is_float = fmt >= 5'd24 && fmt <= 5'd29;
-  assign is_fixed = fmt <= 5'd14;
-  assign gamma    = (is_fixed || is_dxt) && f1_i[21] && !pow2_i;   // D20: no GAMMA with POW2FIX2FLT
+  assign is_fixed = fmt <= 5'd14 && !msb_i;
+  assign gamma    = (is_fixed || is_dxt || is_ati1 || is_ati2) && f1_i[21] && !pow2_i;   // D20: no GAMMA with POW2FIX2FLT
   assign sgn      = is_fixed ? f1_i[8:5] : 4'd0;
   assign sel[0]   = f1_i[14:12];  // SEL_RED
   assign sel[1]   = f1_i[17:15];  // SEL_GREEN
@@ -118,9 +123,24 @@ module r5xx_tx_filt (
       assign pc[q] = sgn[q] ? {{3{t[8 * q + 7]}}, t[8 * q +: 8], 9'd0} : {4'd0, t[8 * q +: 8], 8'd0};
     end
 
-    assign comp[k] = is_yuv ? {20'd0, yc} : is_dxt ? dc : pow2_i ? pc : fc;
+    // D22: ATI1N (C0) and ATI2N (C0 from the first 8-byte block, C1 from the second)
+    logic [7:0] av0;
+    logic [7:0] av1;
+    r5xx_tx_ati u_ati0 (
+      .aw_i  ({w1, w0}),
+      .sub_i (sub_i[k]),
+      .v_o   (av0)
+    );
+    r5xx_tx_ati u_ati1 (
+      .aw_i  ({word_i[(k << dlog_i) + 3], word_i[(k << dlog_i) + 2]}),
+      .sub_i (sub_i[k]),
+      .v_o   (av1)
+    );
+
+    assign comp[k] = (is_ati1 || is_ati2) ? {40'd0, 4'd0, is_ati2 ? av1 : 8'd0, is_ati2 ? av1 : 8'd0, 4'd0, av0, av0} :
+                     is_yuv ? {20'd0, yc} : is_dxt ? dc : pow2_i ? pc : fc;
     assign match[k] = ckey_i && is_fixed && fmt != 5'd14 && !bord_i[k] && ((t[31:0] & kmask) == (key_i & kmask));
-    assign mask[k] = is_yuv ? 4'b0111 : is_dxt ? 4'b1111 : fm;
+    assign mask[k] = is_ati1 ? 4'b0001 : is_ati2 ? 4'b0011 : is_yuv ? 4'b0111 : is_dxt ? 4'b1111 : fm;
   end
 
   for (genvar c = 0; c < 4; c++) begin : g_chan

@@ -97,9 +97,16 @@ module r5xx_tx_plan (
   assign fmt      = format1_i[4:0];
   assign is_float = fmt >= 5'd24 && fmt <= 5'd29;
   logic       is_dxt;
-  assign is_dxt   = fmt >= 5'd15 && fmt <= 5'd17 && !format2_i[14];
-  assign fmt_ok   = !format2_i[14] && (fmt <= 5'd17 || fmt == 5'd20 || fmt == 5'd21 || is_float);
-  assign dlog_o   = (fmt == 5'd29 || fmt == 5'd16 || fmt == 5'd17) ? 3'd2 :
+  logic       ati1;
+  logic       blk8;
+  assign ati1     = format2_i[14] && fmt == 5'd5;                    // D22: ATI1N
+  assign is_dxt   = (fmt >= 5'd15 && fmt <= 5'd17 && !format2_i[14]) || ati1 ||
+                    (fmt == 5'd31 && !format2_i[14]);                 // D22: ATI2N
+  assign blk8     = ati1 || (fmt == 5'd15 && !format2_i[14]);         // 8-byte blocks
+  assign fmt_ok   = ati1 || (!format2_i[14] && (fmt <= 5'd17 || fmt == 5'd20 || fmt == 5'd21 || is_float ||
+                                                fmt == 5'd31));
+  assign dlog_o   = format2_i[14] ? (ati1 ? 3'd1 : 3'd0) :
+                    (fmt == 5'd29 || fmt == 5'd16 || fmt == 5'd17 || fmt == 5'd31) ? 3'd2 :
                     (fmt == 5'd14 || fmt == 5'd15 || fmt == 5'd26 || fmt == 5'd28) ? 3'd1 : 3'd0;
   assign w        = {1'b0, format2_i[15], format0_i[10:0]} + 13'd1;
   assign h        = {1'b0, format2_i[16], format0_i[21:11]} + 13'd1;
@@ -146,7 +153,7 @@ module r5xx_tx_plan (
     .lvl_i   (lvl),
     .msw_i   (filter1_i[22]),
     .dxt_i   (is_dxt),
-    .dxt1_i  (fmt == 5'd15),
+    .dxt1_i  (blk8),
     .d_i     (d0),
     .cube_i  (cube),
     .base_o  (l_base),
@@ -258,7 +265,7 @@ module r5xx_tx_plan (
     logic [31:0] ta;
     logic [31:0] blk;
     assign blk  = {22'd0, yi[k][11:2]} * {19'd0, bpr} + {22'd0, xi[k][11:2]};
-    assign a[k] = is_dxt ? sl_base + (blk << ((fmt == 5'd15) ? 3 : 4)) : ta;
+    assign a[k] = is_dxt ? sl_base + (blk << (blk8 ? 3 : 4)) : ta;
     assign sub_o[k] = {yi[k][1:0], xi[k][1:0]};
     r5xx_tile_addr u_addr (
       .base_i  (sl_base),

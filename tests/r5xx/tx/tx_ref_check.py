@@ -34,6 +34,8 @@ AWAITING = [
     ('D20 POW2FIX2FLT (TX_FORMAT2[17] with X8, Y8X8, W8Z8Y8X8)',
      lambda f0, f1, fm1, fm2, off: fm2 >> 17 & 1 and fm1 & 31 in (0, 3, 12)),
     ('D21 chroma key (CHROMA_KEY_MODE != 0)', lambda f0, f1, fm1, fm2, off: f1 & 3 != 0),
+    ('D22 ATI1N, ATI2N (TXFORMAT 5 with MSB, 31)',
+     lambda f0, f1, fm1, fm2, off: (fm1 & 31, fm2 >> 14 & 1) in ((5, 1), (31, 0))),
 ]
 
 
