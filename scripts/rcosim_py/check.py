@@ -44,12 +44,16 @@ def verdict(n, bad, what='records'):
     return 1 if bad or not n else 0
 
 
-def main(argv, usage, check, cases):
+def main(argv, usage, check, cases, more=None):
     """A generator's command line: 'SCRIPT OUTDIR' writes each case's stimulus file there (cases()
-    gives objects with write(outdir)), 'SCRIPT --check VECDIR' returns check(VECDIR); anything else
-    prints usage, exit status 2."""
-    if len(argv) == 3 and argv[1] == '--check':
+    gives objects with write(outdir)), 'SCRIPT --check VECDIR' returns check(VECDIR) (check may be
+    None), 'SCRIPT --OPT ARG...' returns fn(ARG...) for more[--OPT] = (nargs, fn), nargs None for
+    one or more; anything else prints usage, exit status 2."""
+    if check and len(argv) == 3 and argv[1] == '--check':
         return check(argv[2])
+    for opt, (nargs, fn) in (more or {}).items():
+        if len(argv) >= 3 and argv[1] == opt and (nargs is None or len(argv) == 2 + nargs):
+            return fn(*argv[2:])
     if len(argv) != 2 or argv[1].startswith('-'):
         sys.stderr.write(usage)
         return 2
