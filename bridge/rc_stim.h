@@ -103,6 +103,39 @@ static inline void rc_stim_preload(rc_stim *s, uint32_t base, uint32_t stride, u
     free(words);
 }
 
+/* The epoch loop of the generators that program registers, then send units (fragments, pixels)
+ * on what they programmed: until count units are out, an epoch's set-up(ctx, sw, idx), where 3
+ * epochs in 4 take the next of nsweep sweep entries (sw 1, idx its index; else sw 0, idx 0); then
+ * units(ctx, n) with n 8..32 in a sweep epoch, else 1..64 or, one time in eight, 1..max (never
+ * more than are left); the next epoch starts nw + cost * n + [0, jitter) cycles later; then
+ * after(ctx, last), if given (last: the count is reached).  A units() failure sets s->fail. */
+typedef struct rc_stim_epochs {
+    unsigned nsweep, max, cost, jitter;
+    void (*setup)(void *ctx, int sw, unsigned idx);
+    int (*units)(void *ctx, unsigned n);
+    void (*after)(void *ctx, int last);
+} rc_stim_epochs;
+
+static inline void rc_stim_run(rc_stim *s, const rc_stim_epochs *e, void *ctx, uint64_t count)
+{
+    uint64_t done = 0;
+    unsigned sweep = 0;
+    for (unsigned epoch = 0; done < count; epoch++) {
+        int sw = epoch % 4 != 3 && sweep < e->nsweep;
+        e->setup(ctx, sw, sw ? sweep++ : 0);
+        unsigned n = sw ? 8 + rc_stim_rnd(s, 25) : 1 + rc_stim_rnd(s, rc_stim_rnd(s, 8) ? 64 : e->max);
+        if (n > count - done)
+            n = (unsigned)(count - done);
+        if (e->units(ctx, n))
+            s->fail = 1;
+        done += n;
+        s->t += s->nw + (uint64_t)e->cost * n + rc_stim_rnd(s, e->jitter);
+        s->nw = 0;
+        if (e->after)
+            e->after(ctx, done >= count);
+    }
+}
+
 /* A fill for rc_stim_preload: random words (ctx is the rc_stim). */
 static inline uint32_t rc_stim_fill_word(void *ctx) { return rc_stim_word(ctx); }
 

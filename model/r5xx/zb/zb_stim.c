@@ -43,6 +43,7 @@ typedef struct gen {
     uint32_t z24[NPAL];
     uint32_t z16[NPAL];
     uint32_t st[NPAL];
+    unsigned zslot;           /* the next Z-pass counter store's slot */
 } gen;
 
 static uint32_t rnd(gen *g, uint32_t n) { return rc_stim_rnd(&g->s, n); }
@@ -117,8 +118,9 @@ static void surface(gen *g, int sw, unsigned i)
     regw(g, R5XX_ZB_FORMAT, fmt | (rnd(g, 4) ? 0 : word(g) & ~15u));
 }
 
-static void setup(gen *g, int sw, unsigned i)
+static void setup(void *ctx, int sw, unsigned i)
 {
+    gen *g = ctx;
     /* ZB_CNTL: the seven bits at random, the tests enabled more often than not. */
     uint32_t cntl = word(g) & 0x7F;
     if (rnd(g, 4))
@@ -172,8 +174,9 @@ static void setup(gen *g, int sw, unsigned i)
         regw(g, R5XX_ZB_ZPASS_DATA, rnd(g, 2) ? 0 : rnd(g, 4) ? word(g) : 0xFFFFFFF0u + rnd(g, 16));
 }
 
-static int fragments(gen *g, unsigned nf)
+static int fragments(void *ctx, unsigned nf)
 {
+    gen *g = ctx;
     r5xx_surface s = r5xx_surface_depth(g->regs.doff, g->regs.dpitch, g->regs.fmt);
     uint32_t pitch = s.pitch ? s.pitch : 64;
     if (pitch > 256 && rnd(g, 4))
@@ -209,6 +212,16 @@ static int fragments(gen *g, unsigned nf)
     return 0;
 }
 
+/* After an epoch, sometimes and after the last: store the Z-pass counter. */
+static void zpass(void *ctx, int last)
+{
+    gen *g = ctx;
+    if (rnd(g, 6) == 0 || last) {
+        regw(g, R5XX_ZB_ZPASS_ADDR, (ZPASS_BASE + 4 * (g->zslot++ % 256)) | rnd(g, 4));
+        g->s.nw = 0;
+    }
+}
+
 int r5xx_zb_stimulus(rc_vector *v, uint64_t seed, uint64_t count, char *err, size_t errn)
 {
     gen g;
@@ -220,23 +233,8 @@ int r5xx_zb_stimulus(rc_vector *v, uint64_t seed, uint64_t count, char *err, siz
     if (g.s.fail)
         return rc_stim_oom(&g.s, err, errn);
 
-    uint64_t done = 0;
-    unsigned sweep = 0, zslot = 0;
-    for (unsigned epoch = 0; done < count; epoch++) {
-        int sw = epoch % 4 != 3 && sweep < NSWEEP;
-        setup(&g, sw, sw ? sweep++ : 0);
-        unsigned nf = sw ? 8 + rnd(&g, 25) : 1 + rnd(&g, rnd(&g, 8) ? 64 : 512);
-        if (nf > count - done)
-            nf = (unsigned)(count - done);
-        if (fragments(&g, nf))
-            g.s.fail = 1;
-        done += nf;
-        g.s.t += g.s.nw + 2u * nf + rnd(&g, 4);
-        g.s.nw = 0;
-        if (rnd(&g, 6) == 0 || done >= count) {   /* store the Z-pass counter */
-            regw(&g, R5XX_ZB_ZPASS_ADDR, (ZPASS_BASE + 4 * (zslot++ % 256)) | rnd(&g, 4));
-            g.s.nw = 0;
-        }
-    }
+    static const rc_stim_epochs ep = { .nsweep = NSWEEP, .max = 512, .cost = 2, .jitter = 4,
+                                       .setup = setup, .units = fragments, .after = zpass };
+    rc_stim_run(&g.s, &ep, &g, count);
     return rc_stim_end(&g.s, err, errn);
 }

@@ -128,8 +128,9 @@ static void setup_cb(gen *g, uint32_t ptm)
     regw(g, SI_CB_SHADER_MASK, rnd(g, 4) ? 0xF : word(g));
 }
 
-static void setup(gen *g)
+static void setup(void *ctx, int sw, unsigned idx)
 {
+    gen *g = ctx;
     uint32_t ptm = rnd(g, 4);               /* 8..32 pixels wide, 32 rows */
     g->pitch = (ptm + 1) * 8;
     g->height = 32;
@@ -144,8 +145,9 @@ static void setup(gen *g)
         regw(g, 0x28000u + 4 * rnd(g, 0x400), word(g));   /* anything, sometimes one of ours */
 }
 
-static int fragments(gen *g, unsigned nf)
+static int fragments(void *ctx, unsigned nf)
 {
+    gen *g = ctx;
     uint32_t w, h;
     switch (rnd(g, 6)) {
     case 0: w = h = 1; break;
@@ -193,17 +195,8 @@ int si_backend_stimulus(rc_vector *v, uint64_t seed, uint64_t count, char *err, 
     rc_stim_preload(&g.s, CB_REGION, REGION_STRIDE, NREGION, REGION_WORDS, cb_word, &g);
     if (g.s.fail)
         return rc_stim_oom(&g.s, err, errn);
-    uint64_t done = 0;
-    while (done < count) {
-        setup(&g);
-        unsigned n = 1 + rnd(&g, rnd(&g, 8) ? 64 : 512);
-        if (n > count - done)
-            n = (unsigned)(count - done);
-        if (fragments(&g, n))
-            g.s.fail = 1;
-        done += n;
-        g.s.t += g.s.nw + 8u * n + rnd(&g, 4);
-        g.s.nw = 0;
-    }
+    static const rc_stim_epochs ep = { .nsweep = 0, .max = 512, .cost = 8, .jitter = 4,   /* no sweep */
+                                       .setup = setup, .units = fragments };
+    rc_stim_run(&g.s, &ep, &g, count);
     return rc_stim_end(&g.s, err, errn);
 }

@@ -61,8 +61,9 @@ static const unsigned char formats[NFMT][2] = {
     { 8, 0 }, { 18, 0 }, { 8, 1 }, { 8, 4 }, { 8, 5 }
 };
 
-static void setup(gen *g, int sweep, unsigned e)
+static void setup(void *ctx, int sweep, unsigned e)
 {
+    gen *g = ctx;
     unsigned i = sweep ? e % NFMT : rnd(g, NFMT);
     unsigned f = formats[i][0], nt = formats[i][1];
     if (!sweep && rnd(g, 16) == 0)
@@ -99,8 +100,9 @@ static void setup(gen *g, int sweep, unsigned e)
         regw(g, 0x28000u + 4 * rnd(g, 0x400), word(g));
 }
 
-static int pixels(gen *g, unsigned n)
+static int pixels(void *ctx, unsigned n)
 {
+    gen *g = ctx;
     uint32_t pitch = ((g->regs.pitch & 0x7FF) + 1) * 8;
     uint32_t w = rnd(g, 4) ? pitch : 1 + rnd(g, 2), h = rnd(g, 4) ? 32 : 1 + rnd(g, 2);
     uint32_t x0 = rnd(g, pitch - (w < pitch ? w : pitch) + 1), y0 = rnd(g, 33 - h);
@@ -141,19 +143,8 @@ int si_cb_stimulus(rc_vector *v, uint64_t seed, uint64_t count, char *err, size_
     rc_stim_preload(&g.s, REGION_BASE, REGION_STRIDE, NREGION, REGION_WORDS, mem_word, &g);
     if (g.s.fail)
         return rc_stim_oom(&g.s, err, errn);
-    uint64_t done = 0;
-    unsigned sweep = 0;
-    for (unsigned epoch = 0; done < count; epoch++) {
-        int sw = epoch % 4 != 3 && sweep < NSWEEP;
-        setup(&g, sw, sw ? sweep++ : 0);
-        unsigned n = sw ? 8 + rnd(&g, 25) : 1 + rnd(&g, rnd(&g, 8) ? 64 : 512);
-        if (n > count - done)
-            n = (unsigned)(count - done);
-        if (pixels(&g, n))
-            g.s.fail = 1;
-        done += n;
-        g.s.t += g.s.nw + 8u * n + rnd(&g, 4);
-        g.s.nw = 0;
-    }
+    static const rc_stim_epochs ep = { .nsweep = NSWEEP, .max = 512, .cost = 8, .jitter = 4,
+                                       .setup = setup, .units = pixels };
+    rc_stim_run(&g.s, &ep, &g, count);
     return rc_stim_end(&g.s, err, errn);
 }

@@ -75,8 +75,9 @@ static uint32_t mem_word(void *ctx)
 
 static uint32_t region(gen *g) { return (REGION_BASE + REGION_STRIDE * rnd(g, NREGION)) >> 8; }
 
-static void setup(gen *g, int sweep, unsigned e)
+static void setup(void *ctx, int sweep, unsigned e)
 {
+    gen *g = ctx;
     uint32_t f3 = sweep ? e % 8 : rnd(g, 8), fb = sweep ? e % 8 : rnd(g, 8), zfunc = sweep ? (e + 3) % 8 : rnd(g, 8);
     uint32_t sctl = 0;
     for (unsigned k = 0; k < 6; k++)
@@ -118,8 +119,9 @@ static void setup(gen *g, int sweep, unsigned e)
         regw(g, 0x28000u + 4 * rnd(g, 0x400), word(g));   /* anything, sometimes one of ours */
 }
 
-static int fragments(gen *g, unsigned nf)
+static int fragments(void *ctx, unsigned nf)
 {
+    gen *g = ctx;
     uint32_t pitch = ((g->regs.size & 0x7FF) + 1) * 8, height = (((g->regs.size >> 11) & 0x7FF) + 1) * 8;
     uint32_t w, h;
     switch (rnd(g, 6)) {
@@ -152,19 +154,8 @@ int si_db_stimulus(rc_vector *v, uint64_t seed, uint64_t count, char *err, size_
     rc_stim_preload(&g.s, REGION_BASE, REGION_STRIDE, NREGION, REGION_WORDS, mem_word, &g);
     if (g.s.fail)
         return rc_stim_oom(&g.s, err, errn);
-    uint64_t done = 0;
-    unsigned sweep = 0;
-    for (unsigned epoch = 0; done < count; epoch++) {
-        int sw = epoch % 4 != 3 && sweep < NSWEEP;
-        setup(&g, sw, sw ? sweep++ : 0);
-        unsigned nf = sw ? 8 + rnd(&g, 25) : 1 + rnd(&g, rnd(&g, 8) ? 64 : 512);
-        if (nf > count - done)
-            nf = (unsigned)(count - done);
-        if (fragments(&g, nf))
-            g.s.fail = 1;
-        done += nf;
-        g.s.t += g.s.nw + 6u * nf + rnd(&g, 4);
-        g.s.nw = 0;
-    }
+    static const rc_stim_epochs ep = { .nsweep = NSWEEP, .max = 512, .cost = 6, .jitter = 4,
+                                       .setup = setup, .units = fragments };
+    rc_stim_run(&g.s, &ep, &g, count);
     return rc_stim_end(&g.s, err, errn);
 }
