@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "gfx2d_math.h"
+#include "gfx2d_stim.h"
 #include "r5xx_gfx2d_ports.h"
 #include "rc_stim.h"
 
@@ -206,4 +207,28 @@ int r5xx_gfx2d_stimulus(rc_vector *v, uint64_t seed, uint64_t count, char *err, 
     for (uint64_t i = 0; i < count && !g.s.fail; i++)
         packet(&g, i == 0);
     return rc_stim_end(&g.s, err, errn);
+}
+
+/* ---- the packets as PM4 Type-3 packets (r5xx.pm4_2d and r5xx.gpu put them into their rings) ---- */
+
+int r5xx_gfx2d_pm4(const rc_vector *v, size_t i, size_t *bi, void (*put)(void *ctx, uint32_t d), void *ctx)
+{
+    const rc_txlist *pk = &v->in[R5XX_GFX2D_CH_PKT], *bd = &v->in[R5XX_GFX2D_CH_BODY];
+    const uint64_t *f = &pk->vals[i * pk->nf];
+    unsigned type = (unsigned)f[1], op = (unsigned)f[2];
+    if (type == 0)
+        return 0;
+    size_t start = *bi, nb = 0;
+    if (op != 0x10) {                                      /* a body up to its last beat */
+        while (*bi < bd->n && !bd->vals[*bi * bd->nf + 1])
+            (*bi)++;
+        (*bi)++;
+        nb = *bi - start;
+    }
+    put(ctx, 3u << 30 | (uint32_t)(nb ? nb - 1 : 0) << 16 | op << 8);
+    if (!nb)
+        put(ctx, 0);                                       /* NOP: COUNT 0, one dword */
+    for (size_t k = 0; k < nb; k++)
+        put(ctx, (uint32_t)bd->vals[(start + k) * bd->nf]);
+    return 1;
 }
