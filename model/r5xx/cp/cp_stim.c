@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "cp_regs.h"
+#include "cp_stim.h"
 #include "r5xx_cp_ports.h"
 #include "rc_stim.h"
 
@@ -218,4 +219,16 @@ int r5xx_cp_stimulus(rc_vector *v, uint64_t seed, uint64_t count, char *err, siz
     }
     free(ring.w);
     return rc_stim_end(&g.s, err, errn);
+}
+
+void r5xx_cp_ring_of(const rc_txlist *h, uint32_t *base, uint32_t *wptr)
+{
+    *base = *wptr = 0;
+    for (size_t i = 0; i < h->n; i++) {
+        uint32_t a = (uint32_t)h->vals[i * h->nf], d = (uint32_t)h->vals[i * h->nf + 1];
+        if (a == CP_RB_BASE)
+            *base = d & ~3u;
+        else if (a == CP_RB_WPTR)
+            *wptr = d & 0x7FFFFF;
+    }
 }

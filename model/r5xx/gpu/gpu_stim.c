@@ -19,6 +19,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cp_stim.h"
 #include "gfx2d_stim.h"
 #include "r5xx_gfx2d_ports.h"
 #include "r5xx_gpu_ports.h"
@@ -337,15 +338,8 @@ static void walk_pm4(walk *k, uint32_t base, uint32_t n, int level)
 
 int r5xx_gpu_images(const rc_vector *v, const struct rc_memimg *mem, rc_image *out, int max, char *err, size_t errn)
 {
-    uint32_t base = 0, wptr = 0;
-    const rc_txlist *h = &v->in[R5XX_GPU_CH_HOST];
-    for (size_t i = 0; i < h->n; i++) {
-        uint32_t a = (uint32_t)h->vals[i * h->nf], d = (uint32_t)h->vals[i * h->nf + 1];
-        if (a == 0x700)
-            base = d & ~3u;
-        else if (a == 0x714)
-            wptr = d & 0x7FFFFF;
-    }
+    uint32_t base, wptr;
+    r5xx_cp_ring_of(&v->in[R5XX_GPU_CH_HOST], &base, &wptr);
     walk k = { mem, 0, 0, 0x1FFF1FFFu, 0, 0, 0 };
     walk_pm4(&k, base, wptr, 0);
     if (!k.any)

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cp_stim.h"
 #include "gfx2d_stim.h"
 #include "r5xx_gfx2d_ports.h"
 #include "r5xx_pm4_2d_ports.h"
@@ -73,15 +74,8 @@ int r5xx_pm4_2d_stimulus(rc_vector *v, uint64_t seed, uint64_t count, char *err,
 int r5xx_pm4_2d_images(const rc_vector *v, const struct rc_memimg *mem, rc_image *out, int max, char *err,
                        size_t errn)
 {
-    uint32_t base = 0, wptr = 0;
-    const rc_txlist *h = &v->in[R5XX_PM4_2D_CH_HOST];
-    for (size_t i = 0; i < h->n; i++) {
-        uint32_t a = (uint32_t)h->vals[i * h->nf], d = (uint32_t)h->vals[i * h->nf + 1];
-        if (a == 0x700)
-            base = d & ~3u;
-        else if (a == 0x714)
-            wptr = d & 0x7FFFFF;
-    }
+    uint32_t base, wptr;
+    r5xx_cp_ring_of(&v->in[R5XX_PM4_2D_CH_HOST], &base, &wptr);
     /* The ring: preloaded into the 2D engine's memory image too, which never writes it. */
     const rc_memimg *img = mem;
     rc_vector g;
