@@ -5,6 +5,8 @@ import glob
 import os
 import sys
 
+from rcosim_py import vector
+
 
 def directed(vecdir):
     """(name, stimulus lines, golden vector path) of each VECDIR/stim/NAME.stim, by name; the
@@ -42,6 +44,18 @@ def verdict(n, bad, what='records'):
     """Prints 'PASS|FAIL: N records checked, B differ'; the exit status (nothing checked fails)."""
     print('%s: %d %s checked, %d differ' % ('FAIL' if bad or not n else 'PASS', n, what, bad))
     return 1 if bad or not n else 0
+
+
+def check_all(vecdir, records):
+    """The usual --check VECDIR: for each directed stimulus (directed()), records(lines, v) gives
+    (what, got, want) triples, the golden vector v's records and the reference's; every difference
+    is counted and printed (compare()); returns the verdict's exit status."""
+    bad = n = 0
+    for name, lines, vec in directed(vecdir):
+        for what, got, want in records(lines, vector.read(vec)):
+            n += len(want)
+            bad += compare(name, what, got, want)
+    return verdict(n, bad)
 
 
 def main(argv, usage, check, cases, more=None):
