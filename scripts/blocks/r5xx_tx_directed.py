@@ -20,6 +20,8 @@ import os
 import struct
 import sys
 
+from rcosim_py import check as chk
+
 # Register byte addresses (000:11397-12014).
 TX_ENABLE, TX_FILTER4 = 0x4104, 0x4110
 FILTER0, FILTER1, FORMAT0, FORMAT1, FORMAT2, OFFSET, CHROMA, BORDER = (0x4400 + 0x40 * k for k in range(8))
@@ -1161,19 +1163,13 @@ def check(vecdir):
 
 
 def main(argv):
-    if len(argv) == 3 and argv[1] == '--check':
-        return check(argv[2])
-    if len(argv) == 3 and argv[1] == '--big':
-        os.makedirs(argv[2], exist_ok=True)
-        for c in big_cases():
-            c.write(argv[2])
-        return 0
-    if len(argv) != 2 or argv[1].startswith('-'):
-        sys.stderr.write(__doc__.split('\n\n')[-1] + '\n')
-        return 2
-    os.makedirs(argv[1], exist_ok=True)
-    for c in cases():
-        c.write(argv[1])
+    return chk.main(argv, __doc__.split('\n\n')[-1] + '\n', check, cases, {'--big': (1, write_big)})
+
+
+def write_big(outdir):
+    os.makedirs(outdir, exist_ok=True)
+    for c in big_cases():
+        c.write(outdir)
     return 0
 
 

@@ -23,8 +23,7 @@
 #include <string.h>
 
 #include "r5xx_tx_ports.h"
-#include "rc_rng.h"
-#include "rc_vector.h"
+#include "rc_stim.h"
 #include "tx_math.h"
 
 #define NREGION 4
@@ -34,33 +33,21 @@
 #define NSWEEP 128
 
 typedef struct gen {
-    rc_rng rng;
-    rc_vector *v;
+    rc_stim s;                 /* the stream, the vector, the epoch's cycle and writes */
     r5xx_tx_regs regs;        /* what the block holds once the epoch's writes are in */
-    uint64_t t;
-    unsigned nw;
     unsigned used[4], nused;  /* the samplers programmed in this epoch */
     uint32_t *mem;            /* the preloaded regions (chroma keys are drawn from them) */
-    int fail;
 } gen;
 
-static uint32_t rnd(gen *g, uint32_t n) { return (uint32_t)rc_rng_below(&g->rng, n); }
-static uint32_t word(gen *g) { return (uint32_t)rc_rng_next(&g->rng); }
+static uint32_t rnd(gen *g, uint32_t n) { return rc_stim_rnd(&g->s, n); }
+static uint32_t word(gen *g) { return rc_stim_word(&g->s); }
 
-static uint32_t fbits(float f)
-{
-    uint32_t u;
-    memcpy(&u, &f, 4);
-    return u;
-}
+static uint32_t fbits(float f) { return rc_stim_f32(f); }
 
 static void regw(gen *g, uint32_t addr, uint32_t data)
 {
-    uint64_t v[2] = { addr, data };
-    if (rc_vector_add_input(g->v, R5XX_TX_CH_REGW, g->t, v))
-        g->fail = 1;
+    rc_stim_regw(&g->s, R5XX_TX_CH_REGW, addr, data);
     r5xx_tx_regs_write(&g->regs, addr, data);
-    g->nw++;
 }
 
 static uint32_t size_field(gen *g)
@@ -186,7 +173,7 @@ static uint32_t coord(gen *g, uint32_t size)
 
 static int requests(gen *g, unsigned nr)
 {
-    uint64_t first = rnd(g, 16) ? g->t + g->nw : g->t;   /* sometimes racing the writes */
+    uint64_t first = rnd(g, 16) ? g->s.t + g->s.nw : g->s.t;   /* sometimes racing the writes */
     for (unsigned k = 0; k < nr; k++) {
         unsigned n = g->nused && rnd(g, 16) ? g->used[rnd(g, g->nused)] : rnd(g, 16);
         uint32_t w = r5xx_tx_width(g->regs.format0[n], g->regs.format2[n]);
@@ -218,8 +205,8 @@ static int requests(gen *g, unsigned nr)
         }
         uint64_t at = k == 0 ? first : 0;
         if (k && rnd(g, 32) == 0)
-            at = g->t + g->nw + 8u * k + rnd(g, 32);   /* a gap in the stream */
-        if (rc_vector_add_input(g->v, R5XX_TX_CH_REQ, at, v))
+            at = g->s.t + g->s.nw + 8u * k + rnd(g, 32);   /* a gap in the stream */
+        if (rc_vector_add_input(g->s.v, R5XX_TX_CH_REQ, at, v))
             return -1;
     }
     return 0;
@@ -229,21 +216,17 @@ int r5xx_tx_stimulus(rc_vector *v, uint64_t seed, uint64_t count, char *err, siz
 {
     gen g;
     memset(&g, 0, sizeof g);
-    g.rng = rc_rng_make(seed, 0x74780000ull);
-    g.v = v;
-    if (count == 0 || count > 100000000) {
-        snprintf(err, errn, "r5xx.tx: --count must be 1..100000000 requests");
+    if (rc_stim_begin(&g.s, v, "r5xx.tx", seed, 0x74780000ull, count, 100000000, "requests", err, errn))
         return -1;
-    }
     uint32_t *words = malloc(NREGION * REGION_WORDS * sizeof *words);
     for (unsigned k = 0; k < NREGION && words; k++) {
         for (unsigned i = 0; i < REGION_WORDS; i++)
             words[k * REGION_WORDS + i] = word(&g);
         if (rc_vector_add_mem(v, REGION_BASE + REGION_STRIDE * k, words + k * REGION_WORDS, REGION_WORDS))
-            g.fail = 1;
+            g.s.fail = 1;
     }
     g.mem = words;
-    if (!words || g.fail) {
+    if (!words || g.s.fail) {
         free(words);
         snprintf(err, errn, "r5xx.tx: out of memory");
         return -1;
@@ -278,15 +261,11 @@ int r5xx_tx_stimulus(rc_vector *v, uint64_t seed, uint64_t count, char *err, siz
         if (nr > count - done)
             nr = (unsigned)(count - done);
         if (requests(&g, nr))
-            g.fail = 1;
+            g.s.fail = 1;
         done += nr;
-        g.t += g.nw + 24u * nr + rnd(&g, 8);
-        g.nw = 0;
+        g.s.t += g.s.nw + 24u * nr + rnd(&g, 8);
+        g.s.nw = 0;
     }
     free(words);
-    if (g.fail) {
-        snprintf(err, errn, "r5xx.tx: out of memory");
-        return -1;
-    }
-    return 0;
+    return rc_stim_end(&g.s, err, errn);
 }
