@@ -2,7 +2,9 @@
 """wave_test.py - failure bundles end to end: a vector with one expected value altered, run with
 --wave, leaves a bundle whose .gtkw opens in GTKWave (headless, under Xvfb) at the mismatch with
 expected and actual side by side and different there; repro.sh reproduces the same report; a
-passing run with --wave writes nothing.
+passing run with --wave writes nothing; the view is zoomed to a few cycles with the differing
+field first; expected and actual change at the same edge (no half-cycle skew); a fault injected
+on the RTL side (the README's --inject rtl:... example) shows in the waveform.
 
 Usage: wave_test.py RCOSIM SOURCE_DIR CASE
 """
@@ -50,6 +52,66 @@ def gtkwave_view(bundle, tmp, src):
     return view
 
 
+def check_view(view, cycle):
+    """The view opens zoomed to a few cycles around the mismatch: at most 16 cycles shown, at
+    least 4, the marker inside with a cycle or more before it and half a cycle after it (the
+    dump may end with the mismatch's cycle)."""
+    start, end, marker = int(view['start']), int(view['end']), int(view['marker'])
+    if not 40 <= end - start <= 160:
+        raise Fail('the view spans times %d..%d (%d cycles), expected a few cycles' % (start, end, (end - start) // 10))
+    if not start + 10 <= marker <= end - 5:
+        raise Fail('the marker %d is not inside the view %d..%d' % (marker, start, end))
+
+
+def skewed_changes(vcd_text):
+    """[(time, signal)] of the value changes of a VCD at a time that is not a rising edge (10c):
+    the clock alone may change at 10c+5."""
+    names, bad, t = {}, [], 0
+    for line in vcd_text.splitlines():
+        w = line.split()
+        if not w:
+            continue
+        if w[0] == '$var':
+            names[w[3]] = w[4]
+        elif line.startswith('#'):
+            t = int(line[1:])
+        elif t % 10 and names:
+            code = w[-1] if line[0] in 'bBrR' else line[1:]
+            name = names.get(code, code)
+            if name != 'clk_i':
+                bad.append((t, name))
+    return bad
+
+
+SKEWED_VCD = """$scope module TOP $end
+$var wire 1 ! clk_i $end
+$var wire 8 " x_o [7:0] $end
+$upscope $end
+$enddefinitions $end
+#0
+1!
+b0 "
+#5
+0!
+b1 "
+"""
+
+
+def check_no_skew(fst, tmp):
+    """Expected and actual change at the same edge: no signal but the clock changes between
+    edges (the old shim dumped the actual outputs half a cycle before the expected ones)."""
+    if not shutil.which('fst2vcd'):
+        raise Fail('fst2vcd is not installed (it comes with gtkwave)')
+    if skewed_changes(SKEWED_VCD) != [(5, 'x_o')]:
+        raise Fail('the skew check does not catch an output changing at 10c+5')
+    vcd = subprocess.run(['fst2vcd', fst], capture_output=True, text=True, timeout=60).stdout
+    if '$enddefinitions' not in vcd:
+        raise Fail('fst2vcd could not read %s' % fst)
+    bad = skewed_changes(vcd)
+    if bad:
+        raise Fail('signals change between rising edges (half-cycle skew): %s' % bad[:8])
+
+
 def case_bundle_opens_at_mismatch(rcosim, src, tmp):
     text = open(os.path.join(src, VEC)).read()
     bad = text.replace('out regw @14 4e08 22222222 0', 'out regw @14 4e08 22222223 0')
@@ -91,8 +153,11 @@ def case_bundle_opens_at_mismatch(rcosim, src, tmp):
     names = list(sig)
     if names[:2] != ['TOP.clk_i', 'TOP.rst_ni']:
         raise Fail('clock and reset are not first: %s' % names[:3])
-    if names.index('TOP.exp_regw_data_i[31:0]') + 1 != names.index('TOP.regw_data_o[31:0]'):
-        raise Fail('expected and actual regw data are not adjacent')
+    # The failing field's rows come first, right under the clock, reset and mismatch.
+    if names[2:5] != ['TOP.mismatch_o', 'TOP.exp_regw_data_i[31:0]', 'TOP.regw_data_o[31:0]']:
+        raise Fail('the differing field is not at the top: %s' % names[:6])
+    check_view(view, rep['cycle'])
+    check_no_skew(os.path.join(bundle, 'wave.fst'), tmp)
     # repro.sh reproduces the same report.
     r = run([os.path.join(bundle, 'repro.sh')], tmp, 1)
     if report_lines(r.stdout) != report_lines(open(os.path.join(bundle, 'report.txt')).read()):
@@ -129,6 +194,33 @@ def case_model_fault_window(rcosim, src, tmp):
         raise Fail('at the marker: expected %s, actual %s' % (exp[0], act[0]))
     if int(view['start']) > 10 * rep['cycle']:
         raise Fail('the view starts after the mismatch')
+    check_view(view, rep['cycle'])
+    if list(view['sig'])[2:5] != ['TOP.mismatch_o', 'TOP.exp_regw_data_i[31:0]', 'TOP.regw_data_o[31:0]']:
+        raise Fail('the differing field is not at the top: %s' % list(view['sig'])[:6])
+    check_no_skew(os.path.join(bundle, 'wave.fst'), tmp)
+
+
+def case_inject_rtl_visible(rcosim, src, tmp):
+    """The README's example: a golden vector from the model, then a fault injected on the RTL
+    side with --wave: the waveform shows the faulted actual value beside the model's, the
+    difference the fault's mask, at the marker; expected and actual change at the same edge."""
+    run([rcosim, 'gen', '--block', 'r5xx.cp', '--seed', '7', '--count', '500', '-o', 'my.vec'], tmp, 0)
+    bundle = os.path.join(tmp, 'bundle')
+    run([rcosim, 'run', '--vector', 'my.vec', '--inject', 'rtl:regw.data@3^0x1', '--wave', bundle], tmp, 1)
+    rep = json.load(open(os.path.join(bundle, 'report.json')))
+    if rep['channel'] != 'regw' or rep['transaction'] != 3 or rep['actual_side'] != 'rtl':
+        raise Fail('report.json: %r' % rep)
+    view = gtkwave_view(bundle, tmp, src)
+    exp, act = view['sig']['TOP.exp_regw_data_i[31:0]'], view['sig']['TOP.regw_data_o[31:0]']
+    if int(exp[0], 16) ^ int(act[0], 16) != 0x1:
+        raise Fail('at the marker: expected %s, actual %s: the injected fault does not show' % (exp[0], act[0]))
+    data = [f for f in rep['fields'] if f['name'] == 'data'][0]
+    if int(data['actual'], 16) != int(act[0], 16) or int(data['expected'], 16) != int(exp[0], 16):
+        raise Fail('the waveform (%s, %s) is not the report (%s, %s)' % (exp[0], act[0], data['expected'], data['actual']))
+    if view['sig'].get('TOP.mismatch_o', ('0',))[0] != '1':
+        raise Fail('mismatch_o not high at the marker')
+    check_view(view, rep['cycle'])
+    check_no_skew(os.path.join(bundle, 'wave.fst'), tmp)
 
 
 CASES = {k[5:]: v for k, v in globals().items() if k.startswith('case_')}
