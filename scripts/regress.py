@@ -276,7 +276,7 @@ def execute(a, runs, outdir, binary, feats, env_extra, eta=None):
                 for r in pending:
                     r.message = 'not run: ' + stopped
                 pending = []
-            prog.update(remaining_eta())
+            prog.update(remaining_eta)       # computed only when a terminal line is drawn
             if running:
                 time.sleep(0.01)
     except KeyboardInterrupt:

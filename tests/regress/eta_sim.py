@@ -11,7 +11,9 @@ differ), times a jitter of +-8 % from a seeded RNG (this regression's PASS_SEED)
 (a machine busier than the one the lengths were learnt on).
 
 Usage: eta_sim.py SOURCE_DIR OUT_JSON PASS_SEED SLOWDOWN -- REGRESS_ARGS...
-Writes OUT_JSON: {"rc": exit status, "lines": [[virtual time, line], ...], "end": virtual time}.
+Writes OUT_JSON: {"rc": exit status, "lines": [[virtual time, line], ...], "start"/"end": virtual
+times of main()'s call and return, "polls": the runner's poll-loop sleeps, "counts": virtual runs,
+real processes of the set-up (each takes SETUP_COST virtual seconds), ETA computations}.
 """
 import io
 import json
@@ -28,11 +30,13 @@ ARGS = sys.argv[sys.argv.index('--') + 1:]
 class Clock:
     def __init__(self):
         self.t = 1000.0
+        self.sleeps = 0
 
     def monotonic(self):
         return self.t
 
     def sleep(self, s):
+        self.sleeps += 1
         self.t += max(0.0, s)
 
 
@@ -70,9 +74,16 @@ class FakeRun:
         return self.poll()
 
 
+SETUP_COST = 0.7                      # virtual seconds each real process of the set-up takes
+COUNTS = {'runs': 0, 'setup_processes': 0, 'eta_computations': 0}
+
+
 def popen(cmd, *a, **kw):
     if isinstance(cmd, list) and len(cmd) > 1 and cmd[1] == 'run' and '--block' in cmd and '--seed' in cmd:
+        COUNTS['runs'] += 1
         return FakeRun(cmd, **kw)
+    COUNTS['setup_processes'] += 1
+    CLOCK.t += SETUP_COST             # the set-up (listing blocks, git describe) takes time too
     return real_popen(cmd, *a, **kw)
 
 
@@ -101,6 +112,14 @@ def main():
     subprocess.Popen = popen
     sys.path.insert(0, os.path.join(SRC, 'scripts'))
     import regress
+    from rcosim_py import runs
+    remaining = runs.Eta.remaining
+
+    def counted(self, *a, **kw):
+        COUNTS['eta_computations'] += 1
+        return remaining(self, *a, **kw)
+    runs.Eta.remaining = counted
+    t0 = CLOCK.t
     try:
         rc = regress.main(ARGS)
     except SystemExit as e:
@@ -108,7 +127,8 @@ def main():
     finally:
         sys.stdout = real_stdout
     with open(OUT, 'w') as f:
-        json.dump({'rc': rc, 'lines': rec.lines, 'end': CLOCK.t}, f)
+        json.dump({'rc': rc, 'lines': rec.lines, 'start': t0, 'end': CLOCK.t, 'polls': CLOCK.sleeps,
+                   'counts': COUNTS}, f)
     return 0
 
 

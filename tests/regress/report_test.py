@@ -257,7 +257,7 @@ if a[:1] == ['list']:
 if a[:2] == ['run', '--help']:
     print('usage: rcosim run')
     sys.exit(0)
-sys.exit('a run of the ETA suite reached the fake rcosim: eta_sim.py should have made it virtual')
+sys.exit('a run (or a probe) reached the fake rcosim: %s' % ' '.join(a))
 '''
 
 
@@ -284,6 +284,27 @@ def eta_lines(ctx, fake, out, pass_seed, slowdown):
             eta = None if m.group(3) == '?' else (int(m.group(4) or 0) * 3600 + int(m.group(5)) * 60 + int(m.group(6)))
             lines.append((t, eta, int(m.group(1)), int(m.group(2))))
     check(lines and lines[-1][2] == lines[-1][3] == 30, 'expected 30 progress lines', text)
+    # Counts so far on every line: k finished, all passed.
+    for t, line in d['lines']:
+        m = re.match(r'^\[\s*(\d+)/\d+\] PASS .*; (\d+) pass, (\d+) fail; ETA', line)
+        if m:
+            check(int(m.group(2)) == int(m.group(1)) and m.group(3) == '0', 'wrong counts so far: %s' % line)
+    c = d['counts']
+    # No probe of run lengths at the start: the set-up is 'list', 'run --help' and git, no run.
+    check(c['runs'] == 30 and c['setup_processes'] <= 4, 'the runner started %d runs and %d other processes '
+          '(expected the 30 runs, and no probe)' % (c['runs'], c['setup_processes']), text)
+    # The wall time of the verdict line includes the set-up (each of its processes takes 0.7 s here).
+    m = re.search(r' in (?:(\d+):)?(\d+(?:\.\d+)?)(?: s)? wall', text)
+    check(m, 'no wall time in the verdict line', text)
+    wall = int(m.group(1) or 0) * 60 + float(m.group(2))
+    check(abs(wall - (d['end'] - d['start'])) <= 1.0, 'the wall time %.1f s is not the regression\'s %.1f s' % (
+        wall, d['end'] - d['start']), text)
+    check(wall >= lines[-1][0] - lines[0][0] + 0.7 * c['setup_processes'] - 0.5,
+          'the wall time %.1f s leaves out the set-up' % wall, text)
+    # The poll loop does not compute the ETA on every 10 ms poll when no terminal shows it (it
+    # cost the second worker its core: docs/regression.md, "-j2 against -j1").
+    check(c['eta_computations'] <= 2 * c['runs'] + 2, 'the ETA was computed %d times in %d polls for %d runs' % (
+        c['eta_computations'], d['polls'], c['runs']))
     return lines, text
 
 
