@@ -4,7 +4,9 @@
 expected and actual side by side and different there; repro.sh reproduces the same report; a
 passing run with --wave writes nothing; the view is zoomed to a few cycles with the differing
 field first; expected and actual change at the same edge (no half-cycle skew); a fault injected
-on the RTL side (the README's --inject rtl:... example) shows in the waveform.
+on the RTL side (the README's --inject rtl:... example) shows in the waveform; and the screen
+itself (GTKWave under Xvfb, read from Xvfb's frame buffer) shows the differing rows highlighted at
+the top of the signal list and the marker in the wave pane.
 
 Usage: wave_test.py RCOSIM SOURCE_DIR CASE
 """
@@ -50,6 +52,121 @@ def gtkwave_view(bundle, tmp, src):
         else:
             view[w[0]] = w[1] if len(w) > 1 else ''
     return view
+
+
+# ---- a screenshot of GTKWave under Xvfb (its frame buffer, an XWD file) ---------------------------
+
+HIGHLIGHT = (68, 100, 172)     # GTKWave 3.3's colour of a highlighted row in the signal list
+MARKER = (255, 128, 128)       # and of the primary marker's line in the wave pane
+
+
+def read_xwd(path):
+    """(width, height, pixel(x, y) -> (r, g, b)) of Xvfb's 24-bit frame buffer file."""
+    import struct
+    with open(path, 'rb') as f:
+        d = f.read()
+    h = struct.unpack('>25I', d[:100])
+    hsize, w, ht, bpp, bpl, ncolors = h[0], h[4], h[5], h[11], h[12], h[19]
+    if bpp != 32:
+        raise Fail('frame buffer with %d bits per pixel' % bpp)
+    off = hsize + 12 * ncolors
+    if len(d) < off + ht * bpl:
+        raise Fail('frame buffer file cut short')
+
+    def px(x, y):
+        o = off + y * bpl + 4 * x
+        return (d[o + 2], d[o + 1], d[o])
+    return w, ht, px, d[off:off + ht * bpl], (w, ht, bpl)
+
+
+def write_png(path, shot):
+    import struct
+    import zlib
+    w, ht, bpl = shot[4]
+    data = shot[3]
+    raw = b''.join(b'\0' + bytes(c for i in range(w) for c in (data[y * bpl + 4 * i + 2], data[y * bpl + 4 * i + 1],
+                                                                 data[y * bpl + 4 * i])) for y in range(ht))
+    chunk = lambda t, b: struct.pack('>I', len(b)) + t + b + struct.pack('>I', zlib.crc32(t + b))
+    with open(path, 'wb') as f:
+        f.write(b'\x89PNG\r\n\x1a\n' + chunk(b'IHDR', struct.pack('>IIBBBBB', w, ht, 8, 2, 0, 0, 0))
+                + chunk(b'IDAT', zlib.compress(raw)) + chunk(b'IEND', b''))
+
+
+def bands(px, x, y0, y1, colour):
+    """[(top, height)] of the runs of COLOUR down column x."""
+    out, top = [], None
+    for y in range(y0, y1):
+        on = px(x, y) == colour
+        if on and top is None:
+            top = y
+        elif not on and top is not None:
+            out.append((top, y - top))
+            top = None
+    if top is not None:
+        out.append((top, y1 - top))
+    return out
+
+
+def shot_problems(shot):
+    """What the screen does not show: the mismatch row, then (after the failing channel's group
+    row) the differing field's expected and actual rows, highlighted, at the top of the signal
+    list; and the primary marker's line inside the wave pane."""
+    w, ht, px = shot[0], shot[1], shot[2]
+    bad = []
+    cols = [x for x in range(0, w // 2, 4) if any(px(x, y) == HIGHLIGHT for y in range(0, ht, 3))]
+    if not cols:
+        return ['no highlighted row on the screen']
+    b = bands(px, cols[len(cols) // 2], 0, ht, HIGHLIGHT)
+    if len(b) < 3:
+        bad.append('%d highlighted rows, expected mismatch_o and the differing field\'s two' % len(b))
+    else:
+        row = b[1][0] - b[0][0]
+        rows = [round((t - b[0][0]) / (row / 2.0)) for t, _ in b[:3]]
+        if rows != [0, 2, 3] or b[2][0] - b[1][0] != row // 2 or b[2][0] > ht // 3:
+            bad.append('highlighted rows at y %s: not mismatch_o, the group, then expected and actual at the top'
+                       % [t for t, _ in b])
+    lines = [x for x in range(w // 3, w) if sum(px(x, y) == MARKER for y in range(ht // 4, ht, 5)) > 0.6 * (ht * 3 // 4) / 5]
+    if len(lines) != 1:
+        bad.append('%d marker lines in the wave pane, expected one' % len(lines))
+    return bad
+
+
+def screenshot(bundle, tmp, src):
+    """GTKWave opened on the bundle under Xvfb, its screen read from Xvfb's frame buffer once it
+    shows the marker (polled; at most 120 s on a loaded machine), then closed."""
+    import signal
+    import time
+    fb = os.path.join(tmp, 'fb')
+    os.makedirs(fb, exist_ok=True)
+    p = subprocess.Popen(['xvfb-run', '-a', '-s', '-screen 0 1600x900x24 -fbdir ' + fb, 'gtkwave',
+                          os.path.join(bundle, 'wave.fst'), os.path.join(bundle, 'wave.gtkw')],
+                         cwd=tmp, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
+    shot, last = None, None
+    try:
+        deadline = time.monotonic() + 120
+        while time.monotonic() < deadline and p.poll() is None:
+            time.sleep(0.5)
+            path = os.path.join(fb, 'Xvfb_screen0')
+            if not os.path.exists(path):
+                continue
+            try:
+                s = read_xwd(path)
+            except Fail:
+                continue
+            if last is not None and s[3] == last[3] and not shot_problems(s):
+                shot = s
+                break
+            last = s
+    finally:
+        os.killpg(p.pid, signal.SIGTERM)
+        p.wait()
+    keep = os.environ.get('RCOSIM_WAVE_SHOT')
+    if keep and (shot or last):
+        write_png(keep, shot or last)
+    if not shot:
+        raise Fail('GTKWave under Xvfb never showed the bundle as expected: %s' % (
+            shot_problems(last) if last else 'no frame buffer'))
+    return shot
 
 
 def check_view(view, cycle):
@@ -158,6 +275,8 @@ def case_bundle_opens_at_mismatch(rcosim, src, tmp):
         raise Fail('the differing field is not at the top: %s' % names[:6])
     check_view(view, rep['cycle'])
     check_no_skew(os.path.join(bundle, 'wave.fst'), tmp)
+    # The screen itself: the differing rows highlighted at the top, the marker in view.
+    screenshot(bundle, tmp, src)
     # repro.sh reproduces the same report.
     r = run([os.path.join(bundle, 'repro.sh')], tmp, 1)
     if report_lines(r.stdout) != report_lines(open(os.path.join(bundle, 'report.txt')).read()):
@@ -221,6 +340,7 @@ def case_inject_rtl_visible(rcosim, src, tmp):
         raise Fail('mismatch_o not high at the marker')
     check_view(view, rep['cycle'])
     check_no_skew(os.path.join(bundle, 'wave.fst'), tmp)
+    screenshot(bundle, tmp, src)
 
 
 CASES = {k[5:]: v for k, v in globals().items() if k.startswith('case_')}
