@@ -167,7 +167,8 @@ def analyse(r, a, outdir):
     r.bundle = os.path.relpath(b, outdir) if os.path.isdir(b) else None
     imgs = []
     for root, dirs, files in os.walk(r.dir):
-        dirs.sort()
+        # The bundle holds copies of the run's pictures (rc_bundle.c): shown once, from the run.
+        dirs[:] = sorted(d for d in dirs if not (root == r.dir and d == 'bundle'))
         for f in sorted(files):
             if f.lower().endswith('.png'):
                 imgs.append(os.path.relpath(os.path.join(root, f), outdir))

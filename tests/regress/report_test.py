@@ -6,10 +6,12 @@
 
 Usage: report_test.py RCOSIM SOURCE_DIR CASE
 Cases (each one CTest test):
-  pictures   a failing report.html (a gfx2d vector with one expected write changed) rendered in
-             headless Chromium: every failure picture's rendered size is a whole multiple (>= 1) of
-             its natural size, pixelated, inside a link to the file; and the check catches a
-             picture a CSS rule shrinks.  Without Chromium: the HTML and CSS are parsed instead and
+  pictures   a failing report.html (a gfx2d vector with one expected write changed): the vector's
+             picture (expected) first, the model's, the RTL's and the difference image, the first
+             differing pixel named and circled, the same pictures in the failure bundle; rendered
+             in headless Chromium: every failure
+             picture's rendered size is a whole multiple (>= 1) of its natural size, pixelated,
+             inside a link to the file; and the check catches a picture a CSS rule shrinks.  Without Chromium: the HTML and CSS are parsed instead and
              the test says so.
   eta        a synthetic suite on a virtual clock (tests/regress/eta_sim.py runs regress.py's own
              main with its clock and run processes faked: nothing sleeps): with the previous
@@ -144,8 +146,24 @@ def case_pictures(ctx):
     with open(page) as f:
         text = f.read()
     imgs = re.findall(r'<img [^>]*>', text)
-    check(len(imgs) >= 2, 'the failing report shows %d pictures, expected the model\'s and the RTL\'s' % len(imgs), text)
-    check('identical' in text and 'expected side' in text, 'no note on what the pictures show', text)
+    check(len(imgs) >= 4, 'the failing report shows %d pictures, expected the vector\'s, the model\'s, the RTL\'s '
+          'and their difference' % len(imgs), text)
+    srcs = [re.search(r'src="([^"]+)"', t).group(1) for t in imgs]
+    for role in ('vector', 'model', 'rtl', 'diff'):
+        check(any(x.endswith('.%s.png' % role) for x in srcs), 'no %s picture among %s' % (role, srcs), text)
+    check(srcs.index(next(x for x in srcs if x.endswith('.vector.png'))) == 0, 'the expected picture is not first: %s' % srcs)
+    check('identical' in text, 'no note that the model\'s and the RTL\'s pictures are identical', text)
+    m = re.search(r'(\d+) pixels? differ between the vector \(expected\) and the RTL; the first \(row by row\) at '
+                  r'x (\d+), y (\d+)', text)
+    check(m and int(m.group(1)) >= 1, 'no note naming the first pixel where the vector and the RTL differ', text)
+    check(text.count('class="ring"') >= 3, 'the first differing pixel is not circled on the pictures', text)
+    # The same pictures in the failure bundle.
+    import glob
+    bundles = glob.glob(os.path.join(os.path.dirname(page), 'runs', '*', 'bundle'))
+    check(len(bundles) == 1, 'expected one failure bundle, found %r' % bundles)
+    inb = sorted(n for n in os.listdir(bundles[0]) if n.endswith('.png'))
+    for x in srcs:
+        check(os.path.basename(x) in inb, 'the bundle lacks %s (it has %s)' % (os.path.basename(x), inb))
     browser = chromium()
     if browser:
         pics = measure(browser, page, os.path.join(ctx['tmp'], 'report.png'))
