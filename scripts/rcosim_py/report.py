@@ -455,9 +455,9 @@ def picture_note(r, outdir):
                                      png_pixels(os.path.join(outdir, sides['rtl'])))
                 if d and d[1]:
                     x, y, mv, rv = d[1]
-                    notes.append('%s: %d pixel%s differ between the model and the RTL; the first (row by row) at '
+                    notes.append('%s: %d pixel%s between the model and the RTL; the first (row by row) at '
                                  'x %d, y %d: model #%s, RTL #%s (RGBA), circled on the pictures' % (
-                                     name, d[0], '' if d[0] == 1 else 's', x, y, mv, rv))
+                                     name, d[0], ' differs' if d[0] == 1 else 's differ', x, y, mv, rv))
                     r.first_pixel = getattr(r, 'first_pixel', {})
                     r.first_pixel[name] = (x, y)
             elif same is False and 'diff' not in sides:
@@ -468,9 +468,9 @@ def picture_note(r, outdir):
                                  png_pixels(os.path.join(outdir, sides['rtl'])))
             if d and d[1]:
                 x, y, vv, rv = d[1]
-                notes.append('%s: %d pixel%s differ between the vector (expected) and the RTL; the first (row by row) '
+                notes.append('%s: %d pixel%s between the vector (expected) and the RTL; the first (row by row) '
                              'at x %d, y %d: vector #%s, RTL #%s (RGBA), circled on the pictures' % (
-                                 name, d[0], '' if d[0] == 1 else 's', x, y, vv, rv))
+                                 name, d[0], ' differs' if d[0] == 1 else 's differ', x, y, vv, rv))
                 r.first_pixel = getattr(r, 'first_pixel', {})
                 r.first_pixel[name] = (x, y)
             elif d:

@@ -153,7 +153,7 @@ def case_pictures(ctx):
         check(any(x.endswith('.%s.png' % role) for x in srcs), 'no %s picture among %s' % (role, srcs), text)
     check(srcs.index(next(x for x in srcs if x.endswith('.vector.png'))) == 0, 'the expected picture is not first: %s' % srcs)
     check('identical' in text, 'no note that the model\'s and the RTL\'s pictures are identical', text)
-    m = re.search(r'(\d+) pixels? differ between the vector \(expected\) and the RTL; the first \(row by row\) at '
+    m = re.search(r'(\d+) pixels? differs? between the vector \(expected\) and the RTL; the first \(row by row\) at '
                   r'x (\d+), y (\d+)', text)
     check(m and int(m.group(1)) >= 1, 'no note naming the first pixel where the vector and the RTL differ', text)
     check(text.count('class="ring"') >= 3, 'the first differing pixel is not circled on the pictures', text)
