@@ -72,12 +72,26 @@ void eng_wave_eval(eng *e)
         if (r->nfaults)
             eng_apply_faults(e, 1);
     }
+    uint64_t xp[RC_MAX_CHANNELS * (RC_MAX_FIELDS + 2) + RC_MAX_STATUS];
+    if (!on) {
+        /* Outside the window nothing is dumped: one evaluation, faults applied to the words. */
+        if (e->wave_injected) {
+            memset(xp, 0, b->nwords * sizeof *xp);
+            s0->ops->inject(s0->h, xp);
+            e->wave_injected = 0;
+        }
+        s0->ops->trace(s0->h, 0);
+        s0->ops->eval(s0->h, s0->ports);
+        if (r->nfaults)
+            eng_apply_faults(e, 0);
+        return;
+    }
     int vec = !(e->ns == 2 && !r->wave_vector);
     int faults0 = 0;
     for (int i = 0; i < r->nfaults; i++)
         faults0 |= r->faults[i].side == 0;
-    uint64_t xp[RC_MAX_CHANNELS * (RC_MAX_FIELDS + 2) + RC_MAX_STATUS];
-    if (vec || (faults0 && inj)) {
+    inj &= faults0;
+    if (vec || inj) {
         if (inj) {
             memset(xp, 0, b->nwords * sizeof *xp);
             s0->ops->inject(s0->h, xp);
@@ -85,7 +99,7 @@ void eng_wave_eval(eng *e)
         s0->ops->trace(s0->h, 0);
         s0->ops->eval(s0->h, s0->ports);
     }
-    if (faults0 && inj) {
+    if (inj) {
         /* The masks of the faults due now, from the undumped evaluation's valids. */
         memset(xp, 0, b->nwords * sizeof *xp);
         for (int i = 0; i < r->nfaults; i++) {
@@ -95,6 +109,7 @@ void eng_wave_eval(eng *e)
                 xp[ch->fields[f->field].word] ^= f->mask;
         }
         s0->ops->inject(s0->h, xp);
+        e->wave_injected = 1;
     }
     if (!vec) {
         s0->ops->expect(s0->h, e->s[1].ports);
