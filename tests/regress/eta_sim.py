@@ -83,6 +83,8 @@ def popen(cmd, *a, **kw):
         COUNTS['runs'] += 1
         return FakeRun(cmd, **kw)
     COUNTS['setup_processes'] += 1
+    if isinstance(cmd, list):
+        COUNTS.setdefault('setup_commands', []).append([os.path.basename(str(cmd[0]))] + [str(x) for x in cmd[1:]])
     CLOCK.t += SETUP_COST             # the set-up (listing blocks, git describe) takes time too
     return real_popen(cmd, *a, **kw)
 
