@@ -95,6 +95,10 @@ typedef struct rc_side_ops {
      * every ready and status as now); the engine then jumps the cycle count, so every cycle
      * stamp stays exact.  'ports' holds the last cycle's inputs and outputs. */
     uint64_t (*skip)(void *side, const uint64_t *ports, uint64_t n);
+    /* Waveform variants only: XOR masks (a port array, output fields only) the wrapper applies to
+     * the RTL's outputs before they are dumped and sampled, so a fault injected on the RTL side
+     * (--inject rtl:...) shows in the waveform as the harness saw it.  NULL elsewhere. */
+    void (*inject)(void *side, const uint64_t *xor_ports);
 } rc_side_ops;
 
 typedef struct rc_vector rc_vector;

@@ -1,7 +1,8 @@
 /*
  * rc_bundle.c - failure bundles (--wave DIR, rc_bundle.h): the run with its report captured,
- * the failure window re-run with the block's waveform wrapper, and the bundle's files written
- * under temporary names and renamed into place when whole.
+ * the failure window re-run with the block's waveform wrapper, the failure's pictures (for a
+ * block that draws them), and the bundle's files written under temporary names and renamed into
+ * place when whole.
  */
 #define _GNU_SOURCE
 #include "rc_bundle.h"
@@ -239,6 +240,22 @@ int rc_bundle_run(const rc_bundle_opts *o, rc_run *r, rc_result *res, const char
         free(self);
     }
     bad |= bundle_close(f, path, tmp, 0755);
+    /* The failure's pictures in the bundle too, as --png writes them (each side's surfaces, the
+     * vector's when it is the expected side, the difference: rc_images.c): from a re-run to the
+     * same stop (the run is deterministic), only for a block that draws pictures. */
+    if (!explicit_window && res->status != RC_PASS && res->status != RC_ERROR && r->blk->images && r->blk->nmem) {
+        rc_run p = *r;
+        rc_result pres;
+        p.report = NULL;
+        p.record = NULL;
+        p.trace_channels = 0;
+        p.png_dir = dir;
+        rc_run_exec(&p, &pres);
+        if (pres.output_error[0]) {
+            fprintf(stderr, "rcosim %s: cannot write the bundle's picture %s\n", o->cmd, pres.output_error);
+            bad = 1;
+        }
+    }
     printf("bundle: %s (wave.fst cycles %" PRIu64 "..%" PRIu64 "; open with: rcosim wave %s)\n",
            absdir ? absdir : dir, from, to, o->dir);
     free(vcopy);

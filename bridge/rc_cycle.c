@@ -56,26 +56,64 @@ void eng_apply_faults(eng *e, int k)
 
 /* The evaluation step of a waveform re-run: sides[0] is the block's waveform wrapper; before
  * it is evaluated (and dumped) it gets the expected values to show beside its own: the other
- * side's outputs, or the vector's expected transactions for this cycle. */
+ * side's outputs, or the vector's expected transactions for this cycle; and the faults injected
+ * on it this cycle, which its wrapper applies to the outputs it dumps (and the engine samples).
+ * A first evaluation, not dumped, tells which transactions are offered (and, against a vector,
+ * the input readies and status, which have no expectation there: the actual ones are shown). */
 void eng_wave_eval(eng *e)
 {
     const rc_run *r = e->r;
     const rc_block_desc *b = e->b;
     side *s0 = &e->s[0];
     int on = e->cycle >= r->wave_from && e->cycle <= r->wave_to;
+    int inj = s0->ops->inject != NULL;
     if (e->ns == 2) {
         e->s[1].ops->eval(e->s[1].h, e->s[1].ports);
         if (r->nfaults)
             eng_apply_faults(e, 1);
     }
-    if (e->ns == 2 && !r->wave_vector) {
-        s0->ops->expect(s0->h, e->s[1].ports);
-    } else {
-        /* Input readies and status have no expectation in a vector: show the actual ones, from a
-         * first evaluation that is not dumped. */
-        uint64_t xp[RC_MAX_CHANNELS * (RC_MAX_FIELDS + 2) + RC_MAX_STATUS];
+    uint64_t xp[RC_MAX_CHANNELS * (RC_MAX_FIELDS + 2) + RC_MAX_STATUS];
+    if (!on) {
+        /* Outside the window nothing is dumped: one evaluation, faults applied to the words. */
+        if (e->wave_injected) {
+            memset(xp, 0, b->nwords * sizeof *xp);
+            s0->ops->inject(s0->h, xp);
+            e->wave_injected = 0;
+        }
         s0->ops->trace(s0->h, 0);
         s0->ops->eval(s0->h, s0->ports);
+        if (r->nfaults)
+            eng_apply_faults(e, 0);
+        return;
+    }
+    int vec = !(e->ns == 2 && !r->wave_vector);
+    int faults0 = 0;
+    for (int i = 0; i < r->nfaults; i++)
+        faults0 |= r->faults[i].side == 0;
+    inj &= faults0;
+    if (vec || inj) {
+        if (inj) {
+            memset(xp, 0, b->nwords * sizeof *xp);
+            s0->ops->inject(s0->h, xp);
+        }
+        s0->ops->trace(s0->h, 0);
+        s0->ops->eval(s0->h, s0->ports);
+    }
+    if (inj) {
+        /* The masks of the faults due now, from the undumped evaluation's valids. */
+        memset(xp, 0, b->nwords * sizeof *xp);
+        for (int i = 0; i < r->nfaults; i++) {
+            const rc_fault *f = &r->faults[i];
+            const rc_channel *ch = &b->channels[f->channel];
+            if (f->side == 0 && s0->ports[ch->valid_word] && s0->fired[f->channel] == f->txn && f->field >= 0)
+                xp[ch->fields[f->field].word] ^= f->mask;
+        }
+        s0->ops->inject(s0->h, xp);
+        e->wave_injected = 1;
+    }
+    if (!vec) {
+        s0->ops->expect(s0->h, e->s[1].ports);
+    } else {
         memcpy(xp, s0->ports, b->nwords * sizeof *xp);
         for (unsigned c = 0; c < b->nchannels; c++) {
             const rc_channel *ch = &b->channels[c];
@@ -92,7 +130,7 @@ void eng_wave_eval(eng *e)
     }
     s0->ops->trace(s0->h, on);
     s0->ops->eval(s0->h, s0->ports);
-    if (r->nfaults)
+    if (r->nfaults && !inj)
         eng_apply_faults(e, 0);
 }
 

@@ -92,6 +92,7 @@ typedef struct eng {
      * run is done again on one thread, which writes the report. */
     struct mthread *mt;
     int aborted;
+    int wave_injected;               /* the waveform wrapper holds a fault mask (eng_wave_eval) */
 } eng;
 
 /* What the cycle loop carries from one cycle to the next (a session keeps it between steps). */

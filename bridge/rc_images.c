@@ -39,7 +39,43 @@ static void write_image(eng *e, const rc_image *img, const char *label)
     free(path);
 }
 
-/* --png: each side's final surfaces as PNG, and where the two sides' pictures differ. */
+/* The vector's pictures: its memory preload with every write the vector expects up to and
+ * including the cycle the run stopped at (the first mismatch's: so the expected write that
+ * differs is in it, where the sides' memories hold only what fired before that cycle), through
+ * the block's images function.  Returns how many, or -1. */
+static int vector_images(eng *e, rc_image *out, int max, char *err, size_t errn)
+{
+    const rc_block_desc *b = e->b;
+    const rc_vector *v = e->r->vec;
+    rc_memimg mems[MAX_MEM];
+    unsigned nm = b->nmem < MAX_MEM ? b->nmem : MAX_MEM;
+    for (unsigned m = 0; m < nm; m++) {
+        rc_memimg_init(&mems[m]);
+        for (size_t i = 0; i < v->nmem; i++)
+            for (size_t w = 0; w < v->mem[i].nwords; w++)
+                rc_memimg_write(&mems[m], v->mem[i].addr + 4 * (uint32_t)w, 4, v->mem[i].words[w], 0xF);
+        const rc_memport *mp = &b->mem[m];
+        if (mp->f_we < 0 || mp->f_wdata < 0)
+            continue;
+        const rc_txlist *l = &v->out[mp->req];
+        unsigned bytes = mp->data_bytes;
+        for (size_t t = 0; t < l->n && l->cycle[t] <= e->cycle; t++) {
+            const uint64_t *x = &l->vals[t * l->nf];
+            if (!x[mp->f_we])
+                continue;
+            uint32_t addr = (uint32_t)x[mp->f_addr] & ~(uint32_t)(bytes - 1);
+            rc_memimg_write(&mems[m], addr, bytes, x[mp->f_wdata], mp->f_be >= 0 ? x[mp->f_be] : ~0ull);
+        }
+    }
+    int n = b->images(v, mems, out, max, err, errn);
+    for (unsigned m = 0; m < nm; m++)
+        rc_memimg_free(&mems[m]);
+    return n;
+}
+
+/* --png: each side's final surfaces as PNG, and where the two sides' pictures differ; when the
+ * vector is the expected side of the first mismatch, its pictures too (NAME.vector.png) and,
+ * where the sides agree, where the vector's and the actual side's differ (NAME.diff.png). */
 void eng_write_images(eng *e)
 {
     enum { MAXIMG = 8 };
@@ -60,6 +96,7 @@ void eng_write_images(eng *e)
         for (int i = 0; i < n[k]; i++)
             write_image(e, &img[k][i], e->s[k].label);
     }
+    int differ[MAXIMG] = { 0 };
     if (e->ns == 2) {
         for (int i = 0; i < n[0] && i < n[1]; i++) {
             rc_image d;
@@ -69,9 +106,30 @@ void eng_write_images(eng *e)
                 eng_out(e, "png: %s: %ld pixels differ between %s and %s (%s/%s.png)\n", img[0][i].name, nd,
                     e->s[1].label, e->s[0].label, e->r->png_dir, d.name);
                 e->res->png_diff_pixels += nd;
+                differ[i] = 1;
             }
             if (nd >= 0)
                 free(d.rgba);
+        }
+    }
+    const rc_first *f = &e->res->first;
+    if (e->r->vec && e->r->check_expected && e->res->mismatches && f->have_fields && !strcmp(f->exp_label, "vector")) {
+        rc_image vimg[MAXIMG];
+        int nv = vector_images(e, vimg, MAXIMG, err, sizeof err);
+        if (nv < 0)
+            eng_out(e, "png: the vector's pictures: %s\n", err);
+        for (int i = 0; i < nv; i++) {
+            write_image(e, &vimg[i], "vector");
+            rc_image d;
+            long nd = i < n[0] && !differ[i] ? rc_png_diff(&vimg[i], &img[0][i], &d) : -1;
+            if (nd > 0) {
+                write_image(e, &d, NULL);
+                eng_out(e, "png: %s: %ld pixels differ between the vector and %s (%s/%s.png)\n", vimg[i].name, nd,
+                        e->s[0].label, e->r->png_dir, d.name);
+            }
+            if (nd >= 0)
+                free(d.rgba);
+            free(vimg[i].rgba);
         }
     }
     for (int k = 0; k < e->ns; k++)

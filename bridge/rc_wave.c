@@ -56,79 +56,108 @@ static void trace_pair(FILE *f, unsigned flags, const char *exp, const char *act
     fprintf(f, "@%x\n%s\n%s\n", flags, exp, act);
 }
 
+/* The signals of channel c, the differing fields (highlighted) first when it is the failing one. */
+static void channel_traces(FILE *f, const rc_block_desc *b, const rc_result *res, unsigned c, const char *bid)
+{
+    enum { HIGHLIGHT = 0x1, HEX = 0x2, BIN = 0x8, RJUSTIFY = 0x20, BLANK = 0x200,
+           GRP_BEGIN = 0x800000, GRP_END = 0x1000000 };
+    char e[160], a[160], port[128];
+    const rc_channel *ch = &b->channels[c];
+    int failing = res->first.channel == (int)c;
+    int din = ch->dir == RC_IN;
+    fprintf(f, "@%x\n-%s (%s)\n", GRP_BEGIN | BLANK, ch->name, din ? "in" : "out");
+    if (din) {
+        snprintf(port, sizeof port, "%s_valid_i", ch->name);
+        signame(a, sizeof a, port, 1);
+        fprintf(f, "@%x\n%s\n", BIN | RJUSTIFY, a);
+        snprintf(port, sizeof port, "exp_%s_ready_i", ch->name);
+        signame(e, sizeof e, port, 1);
+        snprintf(port, sizeof port, "%s_ready_o", ch->name);
+        signame(a, sizeof a, port, 1);
+        trace_pair(f, BIN | RJUSTIFY | (failing ? HIGHLIGHT : 0), e, a);
+        for (unsigned i = 0; i < ch->nfields; i++) {
+            snprintf(port, sizeof port, "%s_%s_i", ch->name, ch->fields[i].name);
+            signame(a, sizeof a, port, ch->fields[i].width);
+            fprintf(f, "@%x\n%s\n", (ch->fields[i].width > 1 ? HEX : BIN) | RJUSTIFY, a);
+        }
+    } else {
+        int vdiff = failing && res->first.have_fields && res->first.exp_valid != res->first.act_valid;
+        /* Pass 0: the fields that differed at the first mismatch; pass 1: valid, ready, the rest. */
+        for (int pass = 0; pass < 2; pass++) {
+            if (pass == 1) {
+                snprintf(port, sizeof port, "exp_%s_valid_i", ch->name);
+                signame(e, sizeof e, port, 1);
+                snprintf(port, sizeof port, "%s_valid_o", ch->name);
+                signame(a, sizeof a, port, 1);
+                trace_pair(f, BIN | RJUSTIFY | (vdiff ? HIGHLIGHT : 0), e, a);
+                snprintf(port, sizeof port, "%s_ready_i", ch->name);
+                signame(a, sizeof a, port, 1);
+                fprintf(f, "@%x\n%s\n", BIN | RJUSTIFY, a);
+            }
+            for (unsigned i = 0; i < ch->nfields; i++) {
+                const rc_field *fd = &ch->fields[i];
+                int hl = failing && field_differed(ch, res, i);
+                if (hl != (pass == 0))
+                    continue;
+                snprintf(port, sizeof port, "exp_%s_%s_i", ch->name, fd->name);
+                signame(e, sizeof e, port, fd->width);
+                snprintf(port, sizeof port, "%s_%s_o", ch->name, fd->name);
+                signame(a, sizeof a, port, fd->width);
+                trace_pair(f, (fd->width > 1 ? HEX : BIN) | RJUSTIFY | (hl ? HIGHLIGHT : 0), e, a);
+            }
+        }
+    }
+    fprintf(f, "@%x\nTOP.%s_wave.%s_mismatch\n", BIN | RJUSTIFY | (failing ? HIGHLIGHT : 0), bid, ch->name);
+    fprintf(f, "@%x\n-%s (%s)\n", GRP_END | BLANK, ch->name, din ? "in" : "out");
+}
+
 int rc_wave_write_gtkw(FILE *f, const rc_block_desc *b, const rc_result *res, const char *fst_path,
                        uint64_t from, uint64_t to)
 {
     enum { HIGHLIGHT = 0x1, HEX = 0x2, BIN = 0x8, RJUSTIFY = 0x20, BLANK = 0x200,
            GRP_BEGIN = 0x800000, GRP_END = 0x1000000 };
-    const char *bid_dot = b->name;
     char bid[64];
-    snprintf(bid, sizeof bid, "%s", bid_dot);
+    snprintf(bid, sizeof bid, "%s", b->name);
     for (char *p = bid; *p; p++)
         if (*p == '.')
             *p = '_';
-    uint64_t t0 = rc_wave_time(from), t1 = rc_wave_time(to) + 10;
     uint64_t marker = rc_wave_time(res->first_cycle);
-    /* GTKWave shows 200 * 2^zoom pixels per time unit (zoom <= 0, measured with 3.3.118's
-     * getPixelsUnitTime); fit the window in the ~900 pixels of the wave pane. */
-    double zoom = floor(log2(900.0 / (200.0 * (double)(t1 > t0 ? t1 - t0 : 10))));
-    if (zoom > 0)
-        zoom = 0;
+    /* The view: RC_WAVE_VIEW_CYCLES cycles from RC_WAVE_VIEW_BEFORE before the mismatch (not
+     * before the window), so a 32-bit bus reads whole; the rest of the window is a scroll or
+     * a zoom-out away.  GTKWave shows 200 * 2^zoom pixels per time unit (zoom <= 0, measured
+     * with 3.3.118's getPixelsUnitTime) in the ~1000 pixels of the wave pane of a 1600-wide
+     * window: zoom -4 is 12.5 pixels a unit, 125 a cycle (10 units), 8 cycles. */
+    uint64_t first = res->first_cycle < from ? from : res->first_cycle;
+    uint64_t vstart = first - from > RC_WAVE_VIEW_BEFORE ? first - RC_WAVE_VIEW_BEFORE : from;
+    /* GTKWave drops a start time whose view would run past the end of the dump (it opens at
+     * the dump's start instead): near the end, the view ends with the dump. */
+    if (vstart + RC_WAVE_VIEW_CYCLES > to)
+        vstart = to - from > RC_WAVE_VIEW_CYCLES ? to - RC_WAVE_VIEW_CYCLES : from;
+    uint64_t span = rc_wave_time(to) + 10 - rc_wave_time(from);
+    double zoom = -4;
+    if (span < 10 * RC_WAVE_VIEW_CYCLES)          /* a short window: fit it (zoom <= 0) */
+        zoom = fmin(0, floor(log2(1000.0 / (200.0 * (double)(span ? span : 10)))));
     fprintf(f, "[*] rcosim failure bundle: %s, first mismatch at cycle %" PRIu64 " (time %" PRIu64 ")\n",
             b->name, res->first_cycle, marker);
+    fprintf(f, "[*] each cycle c: its rising edge at time 10c (inputs, expected and actual change there), clock low at 10c+5\n");
     fprintf(f, "[dumpfile] \"%s\"\n", fst_path);
-    fprintf(f, "[timestart] %" PRIu64 "\n", t0);
+    fprintf(f, "[timestart] %" PRIu64 "\n", rc_wave_time(vstart));
     fprintf(f, "[size] 1600 900\n[pos] -1 -1\n");
-    fprintf(f, "*%.6f %" PRIu64, zoom, marker);
-    for (int i = 0; i < 26; i++)
+    /* The primary marker and named marker A, both at the first difference. */
+    fprintf(f, "*%.6f %" PRIu64 " %" PRIu64, zoom, marker, marker);
+    for (int i = 0; i < 25; i++)
         fprintf(f, " -1");
     fprintf(f, "\n[treeopen] TOP.\n[sst_width] 240\n[signals_width] 360\n[sst_expanded] 1\n[sst_vpaned_height] 220\n");
     fprintf(f, "@%x\nTOP.clk_i\nTOP.rst_ni\n", BIN | RJUSTIFY);
     fprintf(f, "@%x\nTOP.mismatch_o\n", BIN | RJUSTIFY | HIGHLIGHT);
-    char e[160], a[160], port[128];
-    for (unsigned c = 0; c < b->nchannels; c++) {
-        const rc_channel *ch = &b->channels[c];
-        int failing = res->first.channel == (int)c;
-        int din = ch->dir == RC_IN;
-        fprintf(f, "@%x\n-%s (%s)\n", GRP_BEGIN | BLANK, ch->name, din ? "in" : "out");
-        if (din) {
-            snprintf(port, sizeof port, "%s_valid_i", ch->name);
-            signame(a, sizeof a, port, 1);
-            fprintf(f, "@%x\n%s\n", BIN | RJUSTIFY, a);
-            snprintf(port, sizeof port, "exp_%s_ready_i", ch->name);
-            signame(e, sizeof e, port, 1);
-            snprintf(port, sizeof port, "%s_ready_o", ch->name);
-            signame(a, sizeof a, port, 1);
-            trace_pair(f, BIN | RJUSTIFY | (failing ? HIGHLIGHT : 0), e, a);
-            for (unsigned i = 0; i < ch->nfields; i++) {
-                snprintf(port, sizeof port, "%s_%s_i", ch->name, ch->fields[i].name);
-                signame(a, sizeof a, port, ch->fields[i].width);
-                fprintf(f, "@%x\n%s\n", (ch->fields[i].width > 1 ? HEX : BIN) | RJUSTIFY, a);
-            }
-        } else {
-            int vdiff = failing && res->first.have_fields && res->first.exp_valid != res->first.act_valid;
-            snprintf(port, sizeof port, "exp_%s_valid_i", ch->name);
-            signame(e, sizeof e, port, 1);
-            snprintf(port, sizeof port, "%s_valid_o", ch->name);
-            signame(a, sizeof a, port, 1);
-            trace_pair(f, BIN | RJUSTIFY | (vdiff ? HIGHLIGHT : 0), e, a);
-            snprintf(port, sizeof port, "%s_ready_i", ch->name);
-            signame(a, sizeof a, port, 1);
-            fprintf(f, "@%x\n%s\n", BIN | RJUSTIFY, a);
-            for (unsigned i = 0; i < ch->nfields; i++) {
-                const rc_field *fd = &ch->fields[i];
-                snprintf(port, sizeof port, "exp_%s_%s_i", ch->name, fd->name);
-                signame(e, sizeof e, port, fd->width);
-                snprintf(port, sizeof port, "%s_%s_o", ch->name, fd->name);
-                signame(a, sizeof a, port, fd->width);
-                int hl = failing && field_differed(ch, res, i);
-                trace_pair(f, (fd->width > 1 ? HEX : BIN) | RJUSTIFY | (hl ? HIGHLIGHT : 0), e, a);
-            }
-        }
-        fprintf(f, "@%x\nTOP.%s_wave.%s_mismatch\n", BIN | RJUSTIFY | (failing ? HIGHLIGHT : 0), bid, ch->name);
-        fprintf(f, "@%x\n-%s (%s)\n", GRP_END | BLANK, ch->name, din ? "in" : "out");
-    }
+    /* The failing channel first, its differing fields at the top; then the others in order. */
+    if (res->first.channel >= 0 && (unsigned)res->first.channel < b->nchannels)
+        channel_traces(f, b, res, (unsigned)res->first.channel, bid);
+    for (unsigned c = 0; c < b->nchannels; c++)
+        if ((int)c != res->first.channel)
+            channel_traces(f, b, res, c, bid);
     if (b->nstatus) {
+        char e[160], a[160], port[128];
         fprintf(f, "@%x\n-status\n", GRP_BEGIN | BLANK);
         for (unsigned i = 0; i < b->nstatus; i++) {
             const rc_status *st = &b->status[i];

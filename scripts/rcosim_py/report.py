@@ -440,6 +440,7 @@ def picture_note(r, outdir):
         if m:
             byname.setdefault(picture_name(im), {})[m.group(2)] = im
     for name, sides in sorted(byname.items()):
+        same = None
         if 'model' in sides and 'rtl' in sides:
             try:
                 with open(os.path.join(outdir, sides['model']), 'rb') as f1, \
@@ -454,13 +455,27 @@ def picture_note(r, outdir):
                                      png_pixels(os.path.join(outdir, sides['rtl'])))
                 if d and d[1]:
                     x, y, mv, rv = d[1]
-                    notes.append('%s: %d pixel%s differ between the model and the RTL; the first (row by row) at '
+                    notes.append('%s: %d pixel%s between the model and the RTL; the first (row by row) at '
                                  'x %d, y %d: model #%s, RTL #%s (RGBA), circled on the pictures' % (
-                                     name, d[0], '' if d[0] == 1 else 's', x, y, mv, rv))
+                                     name, d[0], ' differs' if d[0] == 1 else 's differ', x, y, mv, rv))
                     r.first_pixel = getattr(r, 'first_pixel', {})
                     r.first_pixel[name] = (x, y)
             elif same is False and 'diff' not in sides:
                 notes.append('%s: the model\'s and the RTL\'s pictures differ (no difference image written)' % name)
+        if 'vector' in sides and 'rtl' in sides and same is not False:
+            # The sides agree (or only the RTL drew): where the vector's picture and the RTL's differ.
+            d = first_difference(png_pixels(os.path.join(outdir, sides['vector'])),
+                                 png_pixels(os.path.join(outdir, sides['rtl'])))
+            if d and d[1]:
+                x, y, vv, rv = d[1]
+                notes.append('%s: %d pixel%s between the vector (expected) and the RTL; the first (row by row) '
+                             'at x %d, y %d: vector #%s, RTL #%s (RGBA), circled on the pictures' % (
+                                 name, d[0], ' differs' if d[0] == 1 else 's differ', x, y, vv, rv))
+                r.first_pixel = getattr(r, 'first_pixel', {})
+                r.first_pixel[name] = (x, y)
+            elif d:
+                notes.append('%s: the vector\'s picture and the RTL\'s are identical (the difference is not in '
+                             'this surface)' % name)
         if exp == 'vector' and 'vector' not in sides and 'expected' not in sides:
             notes.append('%s: the vector is the expected side (actual: %s) and the run draws no picture of it, '
                          'so no expected picture is shown' % (name, act or '?'))

@@ -1,6 +1,7 @@
 """runs.py - one run of a regression (rcosim regress, scripts/regress.py): what it is (Run), the
 command it runs, what its output says once it finished (analyse), the progress line.  Shared by
 the local back end (scripts/regress.py) and the Slurm back end (scripts/regress_farm.py)."""
+import heapq
 import json
 import os
 import re
@@ -90,12 +91,17 @@ class Progress:
             self.stream.flush()
 
     def update(self, eta, force=False):
+        """The live line on a terminal, at most every 0.25 s.  ETA: the text, or a function
+        giving it, called only when the line is drawn (the runner's poll loop calls this every
+        10 ms: computing the ETA each time cost the second worker its core; docs/regression.md)."""
         if not self.tty:
             return
         now = time.monotonic()
         if not force and now - self.shown < 0.25:
             return
         self.shown = now
+        if callable(eta):
+            eta = eta()
         self.stream.write('\r\033[K' + self.line(eta)[:self.width - 1])
         self.stream.flush()
 
@@ -161,7 +167,8 @@ def analyse(r, a, outdir):
     r.bundle = os.path.relpath(b, outdir) if os.path.isdir(b) else None
     imgs = []
     for root, dirs, files in os.walk(r.dir):
-        dirs.sort()
+        # The bundle holds copies of the run's pictures (rc_bundle.c): shown once, from the run.
+        dirs[:] = sorted(d for d in dirs if not (root == r.dir and d == 'bundle'))
         for f in sorted(files):
             if f.lower().endswith('.png'):
                 imgs.append(os.path.relpath(os.path.join(root, f), outdir))
@@ -321,7 +328,8 @@ class Eta:
         self.done_sec += r.seconds
 
     def remaining(self, pending, running, now=None):
-        """Seconds left, or None when nothing is known yet.  RUNNING: [(run, start time)]."""
+        """Seconds left, or None when nothing is known yet.  RUNNING: [(run, start time)].
+        The workers' free times in a heap: O(n log jobs) for n pending runs."""
         now = time.monotonic() if now is None else now
         free = []
         for r, t0 in running:
@@ -330,11 +338,10 @@ class Eta:
                 return None
             free.append(max(0.0, x - (now - t0)))
         free += [0.0] * max(0, self.jobs - len(free))
-        free.sort()
+        heapq.heapify(free)
         for r in pending:
             x = self.expected(r)
             if x is None:
                 return None
-            free[0] += x
-            free.sort()
+            heapq.heapreplace(free, free[0] + x)
         return max(free) if free else 0.0

@@ -92,8 +92,13 @@ static void test_gtkw_marker_and_highlights(void **state)
     (void)state;
     char *t = render(0);
     assert_non_null(strstr(t, "[dumpfile] \"/b/wave.fst\"\n"));
-    assert_non_null(strstr(t, " 420 -1 -1"));                          /* marker at 10 * 42 */
-    assert_non_null(strstr(t, "[timestart] 0\n"));
+    /* zoomed to 8 cycles (zoom -4), primary marker and marker A at 10 * 42 */
+    assert_non_null(strstr(t, "\n*-4.000000 420 420 -1 -1"));
+    assert_non_null(strstr(t, "[timestart] 390\n"));                  /* 3 cycles before it */
+    /* the failing channel q first, its differing field sum at its top, before its valid */
+    char *q = strstr(t, "-q (out)\n"), *a = strstr(t, "-a (in)\n");
+    assert_true(q && a && q < a);
+    assert_ptr_equal(strstr(q, "TOP.exp_q_sum_i"), strstr(q, "TOP.exp_q_") );
     assert_non_null(strstr(t, "@23\nTOP.exp_q_sum_i[8:0]\nTOP.q_sum_o[8:0]\n"));        /* highlighted */
     assert_non_null(strstr(t, "@22\nTOP.exp_q_tag_i[3:0]\nTOP.q_tag_o[3:0]\n"));   /* not highlighted */
     assert_non_null(strstr(t, "@29\nTOP.test_toy_wave.q_mismatch\n"));

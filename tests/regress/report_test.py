@@ -6,15 +6,18 @@
 
 Usage: report_test.py RCOSIM SOURCE_DIR CASE
 Cases (each one CTest test):
-  pictures   a failing report.html (a gfx2d vector with one expected write changed) rendered in
-             headless Chromium: every failure picture's rendered size is a whole multiple (>= 1) of
-             its natural size, pixelated, inside a link to the file; and the check catches a
-             picture a CSS rule shrinks.  Without Chromium: the HTML and CSS are parsed instead and
+  pictures   a failing report.html (a gfx2d vector with one expected write changed): the vector's
+             picture (expected) first, the model's, the RTL's and the difference image, the first
+             differing pixel named and circled, the same pictures in the failure bundle; rendered
+             in headless Chromium: every failure
+             picture's rendered size is a whole multiple (>= 1) of its natural size, pixelated,
+             inside a link to the file; and the check catches a picture a CSS rule shrinks.  Without Chromium: the HTML and CSS are parsed instead and
              the test says so.
-  eta        a synthetic suite (a fake rcosim whose runs sleep known lengths): with the previous
-             results in the output directory, and then from the build's cost cache alone, every
-             ETA on the progress lines with 4 s or more to go is within 25 % of the time that was
-             really left; and the check catches an ETA twice too long.
+  eta        a synthetic suite on a virtual clock (tests/regress/eta_sim.py runs regress.py's own
+             main with its clock and run processes faked: nothing sleeps): with the previous
+             results in the output directory, from the build's cost cache alone, and on a machine
+             20 % slower, every ETA on the progress lines with 4 s or more to go is within 25 % of
+             the time that was really left; and the check catches an ETA twice too long.
   metadata   date, commit (git describe --always --dirty, or unknown), host, rcosim version,
              command line and seeds in report.html, junit.xml <properties>, summary.txt and the
              console; grouped digits; '0 failed' not coloured as a failure on a passing run.
@@ -143,8 +146,24 @@ def case_pictures(ctx):
     with open(page) as f:
         text = f.read()
     imgs = re.findall(r'<img [^>]*>', text)
-    check(len(imgs) >= 2, 'the failing report shows %d pictures, expected the model\'s and the RTL\'s' % len(imgs), text)
-    check('identical' in text and 'expected side' in text, 'no note on what the pictures show', text)
+    check(len(imgs) >= 4, 'the failing report shows %d pictures, expected the vector\'s, the model\'s, the RTL\'s '
+          'and their difference' % len(imgs), text)
+    srcs = [re.search(r'src="([^"]+)"', t).group(1) for t in imgs]
+    for role in ('vector', 'model', 'rtl', 'diff'):
+        check(any(x.endswith('.%s.png' % role) for x in srcs), 'no %s picture among %s' % (role, srcs), text)
+    check(srcs.index(next(x for x in srcs if x.endswith('.vector.png'))) == 0, 'the expected picture is not first: %s' % srcs)
+    check('identical' in text, 'no note that the model\'s and the RTL\'s pictures are identical', text)
+    m = re.search(r'(\d+) pixels? differs? between the vector \(expected\) and the RTL; the first \(row by row\) at '
+                  r'x (\d+), y (\d+)', text)
+    check(m and int(m.group(1)) >= 1, 'no note naming the first pixel where the vector and the RTL differ', text)
+    check(text.count('class="ring"') >= 3, 'the first differing pixel is not circled on the pictures', text)
+    # The same pictures in the failure bundle.
+    import glob
+    bundles = glob.glob(os.path.join(os.path.dirname(page), 'runs', '*', 'bundle'))
+    check(len(bundles) == 1, 'expected one failure bundle, found %r' % bundles)
+    inb = sorted(n for n in os.listdir(bundles[0]) if n.endswith('.png'))
+    for x in srcs:
+        check(os.path.basename(x) in inb, 'the bundle lacks %s (it has %s)' % (os.path.basename(x), inb))
     browser = chromium()
     if browser:
         pics = measure(browser, page, os.path.join(ctx['tmp'], 'report.png'))
@@ -247,43 +266,66 @@ def case_diffpixel(ctx):
 # ---- ETA -----------------------------------------------------------------------------------------
 
 FAKE = r'''#!/usr/bin/env python3
-# A fake rcosim for the ETA test: two blocks; a random run sleeps a length set by its block and seed.
-import sys, time
+# A fake rcosim for the ETA test: three blocks; its runs are virtual (tests/regress/eta_sim.py).
+import sys
 a = sys.argv[1:]
 if a[:1] == ['list']:
-    print('r5xx.cp\n  channel in host\nr5xx.regs\n  channel in regw')
+    print('r5xx.cp\n  channel in host\nr5xx.regs\n  channel in regw\nr5xx.tile\n  channel in req')
     sys.exit(0)
 if a[:2] == ['run', '--help']:
     print('usage: rcosim run')
     sys.exit(0)
-block, seed = a[a.index('--block') + 1], int(a[a.index('--seed') + 1])
-length = (1.0 + 0.5 * (seed % 3)) if block == 'r5xx.cp' else 2.2
-time.sleep(length)
-print('PASS %s random: %d cycles, rtl vs model exact; seed %d' % (block, int(length * 1000), seed))
+sys.exit('a run (or a probe) reached the fake rcosim: %s' % ' '.join(a))
 '''
 
 
-def eta_lines(ctx, fake, out, env=None):
-    """[(arrival time, ETA seconds or None)] of the progress lines of one fake regression, and its end time."""
-    cmd = [sys.executable, os.path.join(ctx['src'], 'scripts', 'regress.py'), '--rcosim', fake, '-o', out,
-           '--vectors', os.path.join(ctx['tmp'], 'novectors'), '--block', 'r5xx.cp,r5xx.regs', '--seeds', '6',
-           '--count', '1000', '-j', '2']
+def eta_lines(ctx, fake, out, pass_seed, slowdown):
+    """[(virtual arrival time, ETA seconds or None, k, n)] of the progress lines of one synthetic
+    regression on a virtual clock (tests/regress/eta_sim.py: no run sleeps), and its output."""
+    res = os.path.join(ctx['tmp'], 'eta-%d.json' % pass_seed)
+    cmd = [sys.executable, os.path.join(ctx['src'], 'tests', 'regress', 'eta_sim.py'), ctx['src'], res,
+           str(pass_seed), str(slowdown), '--', '--rcosim', fake, '-o', out,
+           '--vectors', os.path.join(ctx['tmp'], 'novectors'), '--block', 'r5xx.cp,r5xx.regs,r5xx.tile',
+           '--seeds', '10', '--count', '1000', '-j', '2']
     e = dict(os.environ, PYTHONPATH=os.path.join(ctx['src'], 'scripts'),
              RCOSIM_REGRESS_CACHE=os.path.join(ctx['tmp'], 'costs.json'))
-    e.update(env or {})
-    p = subprocess.Popen(cmd, cwd=ctx['tmp'], stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=e)
-    lines, text = [], []
-    for line in p.stdout:
-        t = time.monotonic()
-        text.append(line)
+    p = subprocess.run(cmd, cwd=ctx['tmp'], capture_output=True, text=True, timeout=300, env=e)
+    check(p.returncode == 0 and os.path.exists(res), 'eta_sim.py failed (exit %d)' % p.returncode, p.stdout, p.stderr)
+    with open(res) as f:
+        d = json.load(f)
+    text = '\n'.join('%8.2f  %s' % (t, l) for t, l in d['lines'])
+    check(d['rc'] == 0, 'the synthetic regression failed (exit %r)' % d['rc'], text, p.stderr)
+    lines = []
+    for t, line in d['lines']:
         m = re.match(r'^\[\s*(\d+)/(\d+)\] PASS .*ETA (\?|(?:(\d+):)?(\d+):(\d+))\)', line)
         if m:
             eta = None if m.group(3) == '?' else (int(m.group(4) or 0) * 3600 + int(m.group(5)) * 60 + int(m.group(6)))
             lines.append((t, eta, int(m.group(1)), int(m.group(2))))
-    p.wait()
-    check(p.returncode == 0, 'the fake regression failed (exit %d)' % p.returncode, ''.join(text))
-    check(lines and lines[-1][2] == lines[-1][3] == 12, 'expected 12 progress lines', ''.join(text))
-    return lines, ''.join(text)
+    check(lines and lines[-1][2] == lines[-1][3] == 30, 'expected 30 progress lines', text)
+    # Counts so far on every line: k finished, all passed.
+    for t, line in d['lines']:
+        m = re.match(r'^\[\s*(\d+)/\d+\] PASS .*; (\d+) pass, (\d+) fail; ETA', line)
+        if m:
+            check(int(m.group(2)) == int(m.group(1)) and m.group(3) == '0', 'wrong counts so far: %s' % line)
+    c = d['counts']
+    # No probe of run lengths at the start: the set-up is 'list', 'run --help' and git, no run.
+    asked = (['list'], ['run', '--help'], ['--version'])
+    probes = [x for x in c.get('setup_commands', []) if x[0] == 'fake-rcosim' and x[1:] not in asked]
+    check(c['runs'] == 30 and not probes, 'the runner started %d runs and probed %r (expected the 30 runs, and no '
+          'probe)' % (c['runs'], probes), text)
+    # The wall time of the verdict line includes the set-up (each of its processes takes 0.7 s here).
+    m = re.search(r' in (?:(\d+):)?(\d+(?:\.\d+)?)(?: s)? wall', text)
+    check(m, 'no wall time in the verdict line', text)
+    wall = int(m.group(1) or 0) * 60 + float(m.group(2))
+    check(abs(wall - (d['end'] - d['start'])) <= 1.0, 'the wall time %.1f s is not the regression\'s %.1f s' % (
+        wall, d['end'] - d['start']), text)
+    check(wall >= lines[-1][0] - lines[0][0] + 0.7 * c['setup_processes'] - 0.5,
+          'the wall time %.1f s leaves out the set-up' % wall, text)
+    # The poll loop does not compute the ETA on every 10 ms poll when no terminal shows it (it
+    # cost the second worker its core: docs/regression.md, "-j2 against -j1").
+    check(c['eta_computations'] <= 2 * c['runs'] + 2, 'the ETA was computed %d times in %d polls for %d runs' % (
+        c['eta_computations'], d['polls'], c['runs']))
+    return lines, text
 
 
 def eta_errors(lines, scale=1.0):
@@ -302,27 +344,34 @@ def eta_errors(lines, scale=1.0):
 
 
 def case_eta(ctx):
+    """A synthetic suite of 30 runs (three blocks, lengths 1 to 5.6 s by block and seed, +-8 %
+    jitter) on two workers, on a virtual clock: the first regression learns (results.json in its
+    output directory, the cost cache); then, on the same lengths re-jittered and on a machine 20 %
+    slower, every ETA with 4 s or more to go is within 25 % of the time really left, from the
+    previous results in the output directory and from the cost cache alone; and the check catches
+    an ETA twice too long."""
     fake = os.path.join(ctx['tmp'], 'fake-rcosim')
     with open(fake, 'w') as f:
         f.write(FAKE)
     os.chmod(fake, 0o755)
     os.makedirs(os.path.join(ctx['tmp'], 'novectors'))
     out = os.path.join(ctx['tmp'], 'out')
-    eta_lines(ctx, fake, out)                             # learns: results.json in out, the cost cache
+    first, _ = eta_lines(ctx, fake, out, 1, 1.0)          # learns: results.json in out, the cost cache
     check(os.path.exists(os.path.join(ctx['tmp'], 'costs.json')), 'no cost cache written')
     report = []
-    for what, o in (('previous results in the output directory', out),
-                    ('the build\'s cost cache alone', os.path.join(ctx['tmp'], 'out2'))):
-        lines, text = eta_lines(ctx, fake, o)
+    for what, o, seed, slow in (('previous results in the output directory', out, 2, 1.0),
+                                ('the build\'s cost cache alone', os.path.join(ctx['tmp'], 'out2'), 3, 1.0),
+                                ('previous results, a machine 20 % slower', out, 4, 1.2)):
+        lines, text = eta_lines(ctx, fake, o, seed, slow)
         check(lines[0][1] is not None, '%s: the first progress line has no ETA' % what, text)
         bad, judged = eta_errors(lines)
-        check(judged >= 3, '%s: only %d lines with 4 s or more to go' % (what, judged), text)
+        check(judged >= 8, '%s: only %d lines with 4 s or more to go' % (what, judged), text)
         check(not bad, '%s: ETA off by more than 25 %% (seconds left, ETA): %r' % (what, bad), text)
         # The check catches an ETA twice too long.
         check(eta_errors(lines, 2.0)[0], '%s: the check passed an ETA twice too long' % what)
         report.append('%s: %d lines judged, worst error %.0f %%' % (what, judged, 100 * max(
             abs(eta - (lines[-1][0] - t)) / (lines[-1][0] - t) for t, eta, k, n in lines if lines[-1][0] - t >= 4)))
-    print('PASS eta: ' + '; '.join(report))
+    print('PASS eta (virtual clock, %.0f s of suite): %s' % (first[-1][0] - first[0][0], '; '.join(report)))
 
 
 # ---- metadata and singulars ----------------------------------------------------------------------

@@ -2,7 +2,11 @@
 """wave_test.py - failure bundles end to end: a vector with one expected value altered, run with
 --wave, leaves a bundle whose .gtkw opens in GTKWave (headless, under Xvfb) at the mismatch with
 expected and actual side by side and different there; repro.sh reproduces the same report; a
-passing run with --wave writes nothing.
+passing run with --wave writes nothing; the view is zoomed to a few cycles with the differing
+field first; expected and actual change at the same edge (no half-cycle skew); a fault injected
+on the RTL side (the README's --inject rtl:... example) shows in the waveform; and the screen
+itself (GTKWave under Xvfb, read from Xvfb's frame buffer) shows the differing rows highlighted at
+the top of the signal list and the marker in the wave pane.
 
 Usage: wave_test.py RCOSIM SOURCE_DIR CASE
 """
@@ -50,6 +54,181 @@ def gtkwave_view(bundle, tmp, src):
     return view
 
 
+# ---- a screenshot of GTKWave under Xvfb (its frame buffer, an XWD file) ---------------------------
+
+HIGHLIGHT = (68, 100, 172)     # GTKWave 3.3's colour of a highlighted row in the signal list
+MARKER = (255, 128, 128)       # and of the primary marker's line in the wave pane
+
+
+def read_xwd(path):
+    """(width, height, pixel(x, y) -> (r, g, b)) of Xvfb's 24-bit frame buffer file."""
+    import struct
+    with open(path, 'rb') as f:
+        d = f.read()
+    h = struct.unpack('>25I', d[:100])
+    hsize, w, ht, bpp, bpl, ncolors = h[0], h[4], h[5], h[11], h[12], h[19]
+    if bpp != 32:
+        raise Fail('frame buffer with %d bits per pixel' % bpp)
+    off = hsize + 12 * ncolors
+    if len(d) < off + ht * bpl:
+        raise Fail('frame buffer file cut short')
+
+    def px(x, y):
+        o = off + y * bpl + 4 * x
+        return (d[o + 2], d[o + 1], d[o])
+    return w, ht, px, d[off:off + ht * bpl], (w, ht, bpl)
+
+
+def write_png(path, shot):
+    import struct
+    import zlib
+    w, ht, bpl = shot[4]
+    data = shot[3]
+    raw = b''.join(b'\0' + bytes(c for i in range(w) for c in (data[y * bpl + 4 * i + 2], data[y * bpl + 4 * i + 1],
+                                                                 data[y * bpl + 4 * i])) for y in range(ht))
+    chunk = lambda t, b: struct.pack('>I', len(b)) + t + b + struct.pack('>I', zlib.crc32(t + b))
+    with open(path, 'wb') as f:
+        f.write(b'\x89PNG\r\n\x1a\n' + chunk(b'IHDR', struct.pack('>IIBBBBB', w, ht, 8, 2, 0, 0, 0))
+                + chunk(b'IDAT', zlib.compress(raw)) + chunk(b'IEND', b''))
+
+
+def bands(px, x, y0, y1, colour):
+    """[(top, height)] of the runs of COLOUR down column x."""
+    out, top = [], None
+    for y in range(y0, y1):
+        on = px(x, y) == colour
+        if on and top is None:
+            top = y
+        elif not on and top is not None:
+            out.append((top, y - top))
+            top = None
+    if top is not None:
+        out.append((top, y1 - top))
+    return out
+
+
+def shot_problems(shot):
+    """What the screen does not show: the mismatch row, then (after the failing channel's group
+    row) the differing field's expected and actual rows, highlighted, at the top of the signal
+    list; and the primary marker's line inside the wave pane."""
+    w, ht, px = shot[0], shot[1], shot[2]
+    bad = []
+    cols = [x for x in range(0, w // 2, 4) if any(px(x, y) == HIGHLIGHT for y in range(0, ht, 3))]
+    if not cols:
+        return ['no highlighted row on the screen']
+    b = bands(px, cols[len(cols) // 2], 0, ht, HIGHLIGHT)
+    if len(b) < 3:
+        bad.append('%d highlighted rows, expected mismatch_o and the differing field\'s two' % len(b))
+    else:
+        row = b[1][0] - b[0][0]
+        rows = [round((t - b[0][0]) / (row / 2.0)) for t, _ in b[:3]]
+        if rows != [0, 2, 3] or b[2][0] - b[1][0] != row // 2 or b[2][0] > ht // 3:
+            bad.append('highlighted rows at y %s: not mismatch_o, the group, then expected and actual at the top'
+                       % [t for t, _ in b])
+    lines = [x for x in range(w // 3, w) if sum(px(x, y) == MARKER for y in range(ht // 4, ht, 5)) > 0.6 * (ht * 3 // 4) / 5]
+    if len(lines) != 1:
+        bad.append('%d marker lines in the wave pane, expected one' % len(lines))
+    return bad
+
+
+def screenshot(bundle, tmp, src):
+    """GTKWave opened on the bundle under Xvfb, its screen read from Xvfb's frame buffer once it
+    shows the marker (polled; at most 120 s on a loaded machine), then closed."""
+    import signal
+    import time
+    fb = os.path.join(tmp, 'fb')
+    os.makedirs(fb, exist_ok=True)
+    p = subprocess.Popen(['xvfb-run', '-a', '-s', '-screen 0 1600x900x24 -fbdir ' + fb, 'gtkwave',
+                          os.path.join(bundle, 'wave.fst'), os.path.join(bundle, 'wave.gtkw')],
+                         cwd=tmp, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
+    shot, last = None, None
+    try:
+        deadline = time.monotonic() + 120
+        while time.monotonic() < deadline and p.poll() is None:
+            time.sleep(0.5)
+            path = os.path.join(fb, 'Xvfb_screen0')
+            if not os.path.exists(path):
+                continue
+            try:
+                s = read_xwd(path)
+            except Fail:
+                continue
+            if last is not None and s[3] == last[3] and not shot_problems(s):
+                shot = s
+                break
+            last = s
+    finally:
+        os.killpg(p.pid, signal.SIGTERM)
+        p.wait()
+    keep = os.environ.get('RCOSIM_WAVE_SHOT')
+    if keep and (shot or last):
+        write_png(keep, shot or last)
+    if not shot:
+        raise Fail('GTKWave under Xvfb never showed the bundle as expected: %s' % (
+            shot_problems(last) if last else 'no frame buffer'))
+    return shot
+
+
+def check_view(view, cycle):
+    """The view opens zoomed to a few cycles around the mismatch: at most 16 cycles shown, at
+    least 4, the marker inside with a cycle or more before it and half a cycle after it (the
+    dump may end with the mismatch's cycle)."""
+    start, end, marker = int(view['start']), int(view['end']), int(view['marker'])
+    if not 40 <= end - start <= 160:
+        raise Fail('the view spans times %d..%d (%d cycles), expected a few cycles' % (start, end, (end - start) // 10))
+    if not start + 10 <= marker <= end - 5:
+        raise Fail('the marker %d is not inside the view %d..%d' % (marker, start, end))
+
+
+def skewed_changes(vcd_text):
+    """[(time, signal)] of the value changes of a VCD at a time that is not a rising edge (10c):
+    the clock alone may change at 10c+5."""
+    names, bad, t = {}, [], 0
+    for line in vcd_text.splitlines():
+        w = line.split()
+        if not w:
+            continue
+        if w[0] == '$var':
+            names[w[3]] = w[4]
+        elif line.startswith('#'):
+            t = int(line[1:])
+        elif t % 10 and names:
+            code = w[-1] if line[0] in 'bBrR' else line[1:]
+            name = names.get(code, code)
+            if name != 'clk_i':
+                bad.append((t, name))
+    return bad
+
+
+SKEWED_VCD = """$scope module TOP $end
+$var wire 1 ! clk_i $end
+$var wire 8 " x_o [7:0] $end
+$upscope $end
+$enddefinitions $end
+#0
+1!
+b0 "
+#5
+0!
+b1 "
+"""
+
+
+def check_no_skew(fst, tmp):
+    """Expected and actual change at the same edge: no signal but the clock changes between
+    edges (the old shim dumped the actual outputs half a cycle before the expected ones)."""
+    if not shutil.which('fst2vcd'):
+        raise Fail('fst2vcd is not installed (it comes with gtkwave)')
+    if skewed_changes(SKEWED_VCD) != [(5, 'x_o')]:
+        raise Fail('the skew check does not catch an output changing at 10c+5')
+    vcd = subprocess.run(['fst2vcd', fst], capture_output=True, text=True, timeout=60).stdout
+    if '$enddefinitions' not in vcd:
+        raise Fail('fst2vcd could not read %s' % fst)
+    bad = skewed_changes(vcd)
+    if bad:
+        raise Fail('signals change between rising edges (half-cycle skew): %s' % bad[:8])
+
+
 def case_bundle_opens_at_mismatch(rcosim, src, tmp):
     text = open(os.path.join(src, VEC)).read()
     bad = text.replace('out regw @14 4e08 22222222 0', 'out regw @14 4e08 22222223 0')
@@ -91,8 +270,13 @@ def case_bundle_opens_at_mismatch(rcosim, src, tmp):
     names = list(sig)
     if names[:2] != ['TOP.clk_i', 'TOP.rst_ni']:
         raise Fail('clock and reset are not first: %s' % names[:3])
-    if names.index('TOP.exp_regw_data_i[31:0]') + 1 != names.index('TOP.regw_data_o[31:0]'):
-        raise Fail('expected and actual regw data are not adjacent')
+    # The failing field's rows come first, right under the clock, reset and mismatch.
+    if names[2:5] != ['TOP.mismatch_o', 'TOP.exp_regw_data_i[31:0]', 'TOP.regw_data_o[31:0]']:
+        raise Fail('the differing field is not at the top: %s' % names[:6])
+    check_view(view, rep['cycle'])
+    check_no_skew(os.path.join(bundle, 'wave.fst'), tmp)
+    # The screen itself: the differing rows highlighted at the top, the marker in view.
+    screenshot(bundle, tmp, src)
     # repro.sh reproduces the same report.
     r = run([os.path.join(bundle, 'repro.sh')], tmp, 1)
     if report_lines(r.stdout) != report_lines(open(os.path.join(bundle, 'report.txt')).read()):
@@ -129,6 +313,34 @@ def case_model_fault_window(rcosim, src, tmp):
         raise Fail('at the marker: expected %s, actual %s' % (exp[0], act[0]))
     if int(view['start']) > 10 * rep['cycle']:
         raise Fail('the view starts after the mismatch')
+    check_view(view, rep['cycle'])
+    if list(view['sig'])[2:5] != ['TOP.mismatch_o', 'TOP.exp_regw_data_i[31:0]', 'TOP.regw_data_o[31:0]']:
+        raise Fail('the differing field is not at the top: %s' % list(view['sig'])[:6])
+    check_no_skew(os.path.join(bundle, 'wave.fst'), tmp)
+
+
+def case_inject_rtl_visible(rcosim, src, tmp):
+    """The README's example: a golden vector from the model, then a fault injected on the RTL
+    side with --wave: the waveform shows the faulted actual value beside the model's, the
+    difference the fault's mask, at the marker; expected and actual change at the same edge."""
+    run([rcosim, 'gen', '--block', 'r5xx.cp', '--seed', '7', '--count', '500', '-o', 'my.vec'], tmp, 0)
+    bundle = os.path.join(tmp, 'bundle')
+    run([rcosim, 'run', '--vector', 'my.vec', '--inject', 'rtl:regw.data@3^0x1', '--wave', bundle], tmp, 1)
+    rep = json.load(open(os.path.join(bundle, 'report.json')))
+    if rep['channel'] != 'regw' or rep['transaction'] != 3 or rep['actual_side'] != 'rtl':
+        raise Fail('report.json: %r' % rep)
+    view = gtkwave_view(bundle, tmp, src)
+    exp, act = view['sig']['TOP.exp_regw_data_i[31:0]'], view['sig']['TOP.regw_data_o[31:0]']
+    if int(exp[0], 16) ^ int(act[0], 16) != 0x1:
+        raise Fail('at the marker: expected %s, actual %s: the injected fault does not show' % (exp[0], act[0]))
+    data = [f for f in rep['fields'] if f['name'] == 'data'][0]
+    if int(data['actual'], 16) != int(act[0], 16) or int(data['expected'], 16) != int(exp[0], 16):
+        raise Fail('the waveform (%s, %s) is not the report (%s, %s)' % (exp[0], act[0], data['expected'], data['actual']))
+    if view['sig'].get('TOP.mismatch_o', ('0',))[0] != '1':
+        raise Fail('mismatch_o not high at the marker')
+    check_view(view, rep['cycle'])
+    check_no_skew(os.path.join(bundle, 'wave.fst'), tmp)
+    screenshot(bundle, tmp, src)
 
 
 CASES = {k[5:]: v for k, v in globals().items() if k.startswith('case_')}
