@@ -412,6 +412,17 @@ def endian_swap(d, mode):
     return d
 
 
+def blend(V0, V1, g):
+    """D18: floor(((256 - g) V0 + g V1 + 128) / 256)."""
+    return ((256 - g) * V0 + g * V1 + 128) // 256
+
+
+def key_match(texel_dword, addr, nbytes, key):
+    """D21: the texel's bits (dword after D19, >> 8 (addr & 3), low 8 * nbytes) equal the key's."""
+    m = (1 << (8 * nbytes)) - 1
+    return ((texel_dword >> (8 * (addr & 3))) & m) == (key & m)
+
+
 def to_float_pow2(V):
     """D20 conversion: V / 65536 exactly (|V| < 2^21)."""
     if V == 0:
@@ -635,9 +646,7 @@ def sample(regs, mem, smp, s, t, r, lod, lmode):
                 vals.append([c * (256 if pow2 else 257) for c in bch])
                 continue
             if keyed:
-                nb = 8 * TX_BYTES[code]
-                m = (1 << nb) - 1
-                if ((dws[0] >> (8 * (a & 3))) & m) == (key & m):
+                if key_match(dws[0], a, TX_BYTES[code], key):
                     vals.append([0, 0, 0, 0])
                     continue
             signed_ok = [False] * 4
@@ -713,7 +722,7 @@ def sample(regs, mem, smp, s, t, r, lod, lmode):
         Vs.append(V)
         detail.setdefault('values', []).append(vals)
     if len(Vs) == 2:                                                    # D18 blend
-        V = [((256 - g) * a + g * b + 128) // 256 for a, b in zip(Vs[0], Vs[1])]
+        V = [blend(a, b, g) for a, b in zip(Vs[0], Vs[1])]
     else:
         V = Vs[0]
     detail['g'] = g
