@@ -548,21 +548,25 @@ def sample(regs, mem, smp, s, t, r, lod, lmode):
 
     # passes (D18): (level, slice index or None, slice border)
     g = 0
+    def nearest_slice(level):
+        """D16: the nearest slice of a 3D texture's level (point rule on CLAMP_R)."""
+        if ctype != 1:
+            return level, None, False
+        si, sb, _, _, _ = map_axis(r, nslices(level), bits(f0, 8, 6), False)
+        return level, si, sb
+
     if mipwant and not volblend:
         a = finest + lam // 256
         if a >= nlev:
-            passes = [(nlev, None, False)]
+            passes = [nearest_slice(nlev)]
         else:
-            passes = [(a, None, False), (a + 1, None, False)]
+            passes = [nearest_slice(a), nearest_slice(a + 1)]
             g = lam % 256
     elif volblend:
         k0, kb0, k1, kb1, g = map_axis(r, nslices(nearest), bits(f0, 8, 6), True)
         passes = [(nearest, k0, kb0), (nearest, k1, kb1)]
-    elif ctype == 1:
-        si, sb, _, _, _ = map_axis(r, nslices(nearest), bits(f0, 8, 6), False)
-        passes = [(nearest, si, sb)]
     else:
-        passes = [(nearest, None, False)]
+        passes = [nearest_slice(nearest)]
     cube = cube_face(s, t, r) if ctype == 2 else None
     sels = [bits(fm1, 14, 12), bits(fm1, 17, 15), bits(fm1, 20, 18), bits(fm1, 11, 9)]  # R G B A
     bch = [(border >> 16) & 255, (border >> 8) & 255, border & 255, border >> 24]      # R G B A
