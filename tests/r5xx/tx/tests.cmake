@@ -38,11 +38,11 @@ add_test(NAME r5xx.tx.ref_features COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT
          ${PROJECT_SOURCE_DIR} features)
 add_test(NAME r5xx.tx.ref_facts COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_LIST_DIR}/tx_ref_check.py
          ${PROJECT_SOURCE_DIR} facts)
-foreach(seed 9 11 2301)
+foreach(seed 9 11 2301 77)
   add_test(NAME r5xx.tx.ref_random_${seed} COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_LIST_DIR}/tx_ref_check.py
            ${PROJECT_SOURCE_DIR} random $<TARGET_FILE:rcosim> ${seed} 6000)
 endforeach()
-foreach(case ref_check ref_catches ref_features ref_facts ref_random_9 ref_random_11 ref_random_2301)
+foreach(case ref_check ref_catches ref_features ref_facts ref_random_9 ref_random_11 ref_random_2301 ref_random_77)
   set_tests_properties(r5xx.tx.${case} PROPERTIES LABELS "r5xx.tx;smoke"
                        ENVIRONMENT "PYTHONDONTWRITEBYTECODE=1" FAIL_REGULAR_EXPRESSION "FAIL")
 endforeach()
