@@ -144,32 +144,37 @@ def surface_texture(off, fmt0, fmt1, fmt2):
 # ---------------------------------------------------------------- D2-D4: one axis
 
 
-def fix_coord(c, size, mode):
-    """D2: X = floor(c * size * 256), exact, then the per-mode reduction."""
+def raw_fixed(c, size, mode):
+    """D2: X = floor(c * size * 256), exact (before the per-mode reduction)."""
     sg, e, mt = c >> 31, (c >> 23) & 0xFF, c & 0x7FFFFF
     if mode in (3, 5, 7):
         sg = 0
     if e == 0 or (e == 255 and mt != 0):
-        X = 0
-    else:
-        P = ((1 << 23) + mt) * size
-        k = e - 142
-        if k >= 0:
-            X = P << min(k, 9)
-            X = -X if sg else X
-        else:
-            sh = min(-k, 40)
-            X = (P >> sh) if sg == 0 else -((P + (1 << sh) - 1) >> sh)
+        return 0
+    P = ((1 << 23) + mt) * size
+    k = e - 142
+    if k >= 0:
+        X = P << min(k, 9)
+        return -X if sg else X
+    sh = min(-k, 40)
+    return (P >> sh) if sg == 0 else -((P + (1 << sh) - 1) >> sh)
+
+
+def reduce_fixed(X, size, mode):
+    """D2: the per-mode reduction of X."""
     M = 256 * size
     if mode == 0:
-        X %= M
-    elif mode == 1:
-        X %= 2 * M
-    elif mode in (4, 5):
-        X = max(0, min(X, M))
-    else:
-        X = max(-(1 << 22), min(X, 1 << 22))
-    return X
+        return X % M
+    if mode == 1:
+        return X % (2 * M)
+    if mode in (4, 5):
+        return max(0, min(X, M))
+    return max(-(1 << 22), min(X, 1 << 22))
+
+
+def fix_coord(c, size, mode):
+    """D2: X = floor(c * size * 256), exact, then the per-mode reduction."""
+    return reduce_fixed(raw_fixed(c, size, mode), size, mode)
 
 
 def wrap_index(i, size, mode, bilinear):
@@ -190,7 +195,11 @@ def wrap_index(i, size, mode, bilinear):
 
 def map_axis(c, size, mode, bilinear):
     """r5xx_tx_map_axis: (i0, b0, i1, b1, f)."""
-    X = fix_coord(c, size, mode)
+    return map_fixed(fix_coord(c, size, mode), size, mode, bilinear)
+
+
+def map_fixed(X, size, mode, bilinear):
+    """D2 after the reduction, D4: (i0, b0, i1, b1, f) of a reduced X."""
     Y = X - 128 if bilinear else X
     i0 = Y // 256
     f = Y % 256 if bilinear else 0
@@ -324,16 +333,113 @@ def dxt_texel(code, dw, i):
     return b, g, r, a
 
 
+# ---------------------------------------------------------------- D22: ATI1N / ATI2N channel block
+
+
+def dxt5_alpha(lo, hi, i):
+    """The DXT5 alpha rule of D14 on the 8-byte block (lo, hi dwords), texel i."""
+    blk = lo | (hi << 32)
+    a0, a1 = blk & 255, (blk >> 8) & 255
+    j = (blk >> (16 + 3 * i)) & 7
+    if j == 0:
+        return a0
+    if j == 1:
+        return a1
+    if a0 > a1:
+        return ((8 - j) * a0 + (j - 1) * a1) // 7
+    if j <= 5:
+        return ((6 - j) * a0 + (j - 1) * a1) // 5
+    return 0 if j == 6 else 255
+
+
+# ---------------------------------------------------------------- D17: cube face
+
+
+def cube_mag(c):
+    """D17 magnitude: the 31 low bits, 0 for zero, denormal, NaN."""
+    e, mt = (c >> 23) & 0xFF, c & 0x7FFFFF
+    if e == 0 or (e == 255 and mt != 0):
+        return 0
+    return c & 0x7FFFFFFF
+
+
+def cube_value(c):
+    """D17 value: 0 for zero, denormal, NaN; +-Inf is +-2^128."""
+    sg, e, mt = c >> 31, (c >> 23) & 0xFF, c & 0x7FFFFF
+    if e == 0 or (e == 255 and mt != 0):
+        return Fraction(0)
+    if e == 255:
+        v = Fraction(2) ** 128
+    else:
+        v = Fraction((1 << 23) + mt) * Fraction(2) ** (e - 150)
+    return -v if sg else v
+
+
+def cube_face(s, t, r):
+    """D17: (face, sc, tc, |ma|) as exact values."""
+    ms, mt_, mr = cube_mag(s), cube_mag(t), cube_mag(r)
+    if ms >= mt_ and ms >= mr:
+        axis, ma = 0, s
+    elif mt_ >= mr:
+        axis, ma = 1, t
+    else:
+        axis, ma = 2, r
+    neg = (ma >> 31) if cube_mag(ma) != 0 else 0
+    face = 2 * axis + neg
+    vs, vt, vr = cube_value(s), cube_value(t), cube_value(r)
+    sc, tc = {0: (-vr, -vt), 1: (vr, -vt), 2: (vs, vr), 3: (vs, -vr), 4: (vs, -vt),
+              5: (-vs, -vt)}[face]
+    return face, sc, tc, abs(cube_value(ma))
+
+
+def cube_fixed(c, ama, size):
+    """D17: X = floor(256 * size * (c / |ma| + 1) / 2); 128 * size when |ma| = 0."""
+    if ama == 0:
+        return 128 * size
+    return math.floor(Fraction(256 * size) * (c / ama + 1) / 2)
+
+
+# ---------------------------------------------------------------- D19: ENDIAN_SWAP
+
+
+def endian_swap(d, mode):
+    if mode == 1:
+        return ((d >> 8) & 0x00FF00FF) | ((d << 8) & 0xFF00FF00)
+    if mode == 2:
+        return struct.unpack('<I', struct.pack('>I', d))[0]
+    if mode == 3:
+        return ((d >> 16) | (d << 16)) & M32
+    return d
+
+
+def blend(V0, V1, g):
+    """D18: floor(((256 - g) V0 + g V1 + 128) / 256)."""
+    return ((256 - g) * V0 + g * V1 + 128) // 256
+
+
+def key_match(texel_dword, addr, nbytes, key):
+    """D21: the texel's bits (dword after D19, >> 8 (addr & 3), low 8 * nbytes) equal the key's."""
+    m = (1 << (8 * nbytes)) - 1
+    return ((texel_dword >> (8 * (addr & 3))) & m) == (key & m)
+
+
+def to_float_pow2(V):
+    """D20 conversion: V / 65536 exactly (|V| < 2^21)."""
+    if V == 0:
+        return 0
+    return struct.unpack('<I', struct.pack('<f', V / 65536.0))[0]
+
+
 # ---------------------------------------------------------------- the sampler function
 
 
 def fmt_class(code, msb):
     if msb:
-        return None
+        return 'dxt' if code == 5 else None       # ATI1N (D22)
     if code <= 14:
         return 'fixed'
-    if code <= 17:
-        return 'dxt'
+    if code <= 17 or code == 31:
+        return 'dxt'                              # DXT1/3/5 (D14), ATI2N (D22)
     if code in (20, 21):
         return 'yuv'
     if 24 <= code <= 29:
@@ -341,7 +447,7 @@ def fmt_class(code, msb):
     return None
 
 
-DPT = {14: 2, 15: 2, 26: 2, 28: 2, 16: 4, 17: 4, 29: 4}
+DPT = {14: 2, 15: 2, 26: 2, 28: 2, 16: 4, 17: 4, 29: 4, 31: 4}
 
 
 def sample(regs, mem, smp, s, t, r, lod, lmode):
@@ -353,10 +459,13 @@ def sample(regs, mem, smp, s, t, r, lod, lmode):
     fm1 = regs.get(0x44C0 + 4 * n)
     fm2 = regs.get(0x4500 + 4 * n)
     off = regs.get(0x4540 + 4 * n)
+    key = regs.get(0x4580 + 4 * n)
     border = regs.get(0x45C0 + 4 * n)
     enabled = (regs.get(0x4104) >> n) & 1
     code, msb = bits(fm1, 4, 0), bits(fm2, 14, 14)
     cls = fmt_class(code, msb)
+    ati1 = msb == 1 and code == 5
+    floatcode = 24 <= code <= 29                  # step 3: whatever TXFORMAT_MSB
     W = ((bits(fm2, 15, 15) << 11) | bits(fm0, 10, 0)) + 1
     H = ((bits(fm2, 16, 16) << 11) | bits(fm0, 21, 11)) + 1
     surf0 = surface_texture(off, fm0, fm1, fm2)
@@ -375,38 +484,36 @@ def sample(regs, mem, smp, s, t, r, lod, lmode):
     lam = L + 8 * bias
     minify = lam > 0
     fcode = bits(f0, 12, 11) if minify else bits(f0, 10, 9)
-    bilinear = fcode in (2, 3)
+    bilinear = fcode in (2, 3) and not floatcode
     ctype = bits(fm1, 26, 25)
     mipf = bits(f0, 14, 13)
     volf = bits(f0, 16, 15)
-    notbuilt = False
-    if fcode in (0, 3):        # also for float formats: D12's "no flag" is the forced point
-        notbuilt = True
-    if cls == 'float':
-        bilinear = False
-    if ctype in (2, 3) or mipf in (2, 3):
-        notbuilt = True
-    if ctype == 1 and (volf in (2, 3) or (volf == 0 and fcode in (2, 3))):   # D16: the code
-        notbuilt = True
-    if notbuilt:
+    ckmode = bits(f1r, 1, 0)
+    mipwant = mipf >= 2 and minify and not floatcode                      # D18
+    volblend = (ctype == 1 and not floatcode and
+                (volf >= 2 or (volf == 0 and fcode in (2, 3))))
+    # step 3: NOTBUILT from the registers alone
+    if (fcode in (0, 3) or ctype == 3 or mipf == 3 or (ctype == 1 and volf == 3)
+            or (volblend and mipwant) or ckmode in (1, 3)):
         err |= 4
     detail = {'lambda': lam, 'bilinear': bilinear}
     if not enabled:
         return 0, 0, 0, 0x3F800000, err | 8, [], detail
     if cls is None:
         return 0, 0, 0, 0, err | 1, [], detail
-    dpt = DPT.get(code, 1)
-    # level (D15)
+    dpt = 2 if ati1 else DPT.get(code, 1)
+    blkbytes = 8 if (code == 15 or ati1) else 16
+    swap = bits(off, 1, 0)
+    pow2 = bits(fm2, 17, 17) == 1 and msb == 0 and code in (0, 3, 12)     # D20
+    keyed = ckmode in (1, 2) and cls == 'fixed' and code <= 13            # D21 (1 as 2, 3 as 0)
+    # levels (D15)
     nlev = bits(fm0, 29, 26)
     finest = min(bits(f0, 20, 17), nlev)
-    level = finest
+    nearest = finest
     if mipf != 0 and minify:
-        level = min(finest + (lam + 127) // 256, nlev)
-    # walk the levels from 0
+        nearest = min(finest + (lam + 127) // 256, nlev)
     depth = 1 << min(bits(fm0, 25, 22), 12) if ctype == 1 else 1
     macro_switch = bits(f1r, 22, 22)
-    base = surf0.base
-    lw, lh, lpitch, lmacro = W, H, surf0.pitch, surf0.macro
     B = surf0.B
 
     def level_geom(l):
@@ -422,144 +529,209 @@ def sample(regs, mem, smp, s, t, r, lod, lmode):
 
     def slice_size(w, h, pitch, mac):
         if cls == 'dxt':
-            return (-(-h // 4)) * (-(-pitch // 4)) * (8 if code == 15 else 16)
+            return (-(-h // 4)) * (-(-pitch // 4)) * blkbytes
         sf = Surface(0, pitch, B, mac, surf0.micro)
         _, _, tw, th, T = sf.tile()
         return (-(-h // th)) * (-(-pitch // tw)) * T
 
-    for l in range(level):
-        w, h, p, mac = level_geom(l)
-        base = (base + slice_size(w, h, p, mac) * max(1, depth >> l)) & M32
-    lw, lh, lpitch, lmacro = level_geom(level)
-    slice_border = False
-    if ctype == 1:
-        slices = max(1, depth >> level)
-        si, sb, _, _, _ = map_axis(r, slices, bits(f0, 8, 6), False)
-        base = (base + si * slice_size(lw, lh, lpitch, lmacro)) & M32
-        slice_border = sb
-    detail.update(level=level, W=lw, H=lh, base=base)
-    i0, bi0, i1, bi1, fs = map_axis(s, lw, bits(f0, 2, 0), bilinear)
-    j0, bj0, j1, bj1, ft = map_axis(t, lh, bits(f0, 5, 3), bilinear)
-    texels = [(i0, j0, bi0 or bj0), (i1, j0, bi1 or bj0), (i0, j1, bi0 or bj1),
-              (i1, j1, bi1 or bj1)]
-    if not bilinear:
-        texels = texels[:1]
-    texels = [(x, y, b or slice_border) for x, y, b in texels]
-    lsurf = Surface(base, lpitch, B, lmacro, surf0.micro)
-    reads = []
-    tdata = []
-    for x, y, _ in texels:
-        if cls == 'dxt':
-            bx, by = x // 4, y // 4
-            a = (base + (by * (-(-lpitch // 4)) + bx) * (8 if code == 15 else 16)) & M32
+    def nslices(l):
+        if ctype == 1:
+            return max(1, depth >> l)
+        return 6 if ctype == 2 else 1
+
+    def level_base(lev):
+        base = surf0.base
+        for l in range(lev):
+            w, h, p, mac = level_geom(l)
+            base = (base + slice_size(w, h, p, mac) * nslices(l)) & M32
+        return base
+
+    # passes (D18): (level, slice index or None, slice border)
+    g = 0
+    def nearest_slice(level):
+        """D16: the nearest slice of a 3D texture's level (point rule on CLAMP_R)."""
+        if ctype != 1:
+            return level, None, False
+        si, sb, _, _, _ = map_axis(r, nslices(level), bits(f0, 8, 6), False)
+        return level, si, sb
+
+    if mipwant and not volblend:
+        a = finest + lam // 256
+        if a >= nlev:
+            passes = [nearest_slice(nlev)]
         else:
-            a = lsurf.addr(x, y)
-        dws = []
-        for j in range(dpt):
-            ra = ((a & ~3) + 4 * j) & M32
-            reads.append(ra)
-            dws.append(mem.get(ra, 0))
-        tdata.append((a, dws))
-    detail['texels'] = [(x, y, b, a, d) for (x, y, b), (a, d) in zip(texels, tdata)]
-    detail['fs'], detail['ft'] = fs, ft
+            passes = [nearest_slice(a), nearest_slice(a + 1)]
+            g = lam % 256
+    elif volblend:
+        k0, kb0, k1, kb1, g = map_axis(r, nslices(nearest), bits(f0, 8, 6), True)
+        passes = [(nearest, k0, kb0), (nearest, k1, kb1)]
+    else:
+        passes = [nearest_slice(nearest)]
+    cube = cube_face(s, t, r) if ctype == 2 else None
     sels = [bits(fm1, 14, 12), bits(fm1, 17, 15), bits(fm1, 20, 18), bits(fm1, 11, 9)]  # R G B A
     bch = [(border >> 16) & 255, (border >> 8) & 255, border & 255, border >> 24]      # R G B A
     gamma = bits(fm1, 21, 21)
-
-    if cls == 'float':
-        x, y, isb = texels[0]
-        a, dws = tdata[0]
-        if isb:
-            return tuple(to_float(c * 257) for c in bch) + (err, reads, detail)
-        if code == 24:
-            comps = [h2f((dws[0] >> (8 * (a & 3))) & 0xFFFF)]
-        elif code == 25:
-            comps = [h2f(dws[0] & 0xFFFF), h2f(dws[0] >> 16)]
-        elif code == 26:
-            comps = [h2f(dws[0] & 0xFFFF), h2f(dws[0] >> 16), h2f(dws[1] & 0xFFFF),
-                     h2f(dws[1] >> 16)]
+    one = 65536 if pow2 else 65535
+    rnd = 16384 if bits(f1r, 2, 2) else 32768
+    reads = []
+    Vs = []
+    detail['passes'] = []
+    for level, sidx, sborder in passes:
+        lw, lh, lpitch, lmacro = level_geom(level)
+        base = level_base(level)
+        ssize = slice_size(lw, lh, lpitch, lmacro)
+        if sidx is not None:
+            base = (base + sidx * ssize) & M32
+        if cube is not None:
+            base = (base + cube[0] * ssize) & M32
+        ms, mt_ = bits(f0, 2, 0), bits(f0, 5, 3)
+        if cube is not None:
+            _, sc, tc, ama = cube
+            ax_s = map_fixed(reduce_fixed(cube_fixed(sc, ama, lw), lw, ms), lw, ms, bilinear)
+            ax_t = map_fixed(reduce_fixed(cube_fixed(tc, ama, lh), lh, mt_), lh, mt_, bilinear)
         else:
-            comps = list(dws)
-        out = []
-        for sel in sels:
-            if sel <= 3:
-                out.append(comps[sel] if sel < len(comps) else 0)
-            elif sel == 5:
-                out.append(0x3F800000)
+            ax_s = map_axis(s, lw, ms, bilinear)
+            ax_t = map_axis(t, lh, mt_, bilinear)
+        i0, bi0, i1, bi1, fs = ax_s
+        j0, bj0, j1, bj1, ft = ax_t
+        texels = [(i0, j0, bi0 or bj0), (i1, j0, bi1 or bj0), (i0, j1, bi0 or bj1),
+                  (i1, j1, bi1 or bj1)]
+        if not bilinear:
+            texels = texels[:1]
+        texels = [(x, y, b or sborder) for x, y, b in texels]
+        lsurf = Surface(base, lpitch, B, lmacro, surf0.micro)
+        tdata = []
+        for x, y, _ in texels:
+            if cls == 'dxt':
+                bx, by = x // 4, y // 4
+                a = (base + (by * (-(-lpitch // 4)) + bx) * blkbytes) & M32
             else:
-                out.append(0)
-        return tuple(out) + (err, reads, detail)
+                a = lsurf.addr(x, y)
+            dws = []
+            for j in range(dpt):
+                ra = ((a & ~3) + 4 * j) & M32
+                reads.append(ra)
+                dws.append(endian_swap(mem.get(ra, 0), swap))
+            tdata.append((a, dws))
+        detail['passes'].append(dict(level=level, slice=sidx, W=lw, H=lh, base=base, fs=fs,
+                                     ft=ft))
+        detail.update(level=level, W=lw, H=lh, base=base, fs=fs, ft=ft)
+        detail.setdefault('texels', [])
+        detail['texels'] += [(x, y, b, a, d) for (x, y, b), (a, d) in zip(texels, tdata)]
 
-    # per texel: channel values R G B A (after swizzle, gamma, border)
-    vals = []
-    for (x, y, isb), (a, dws) in zip(texels, tdata):
-        if isb:
-            vals.append([c * 257 for c in bch])
-            continue
-        signed_ok = [False] * 4
-        if cls == 'fixed':
-            widths = FIXED_WIDTHS[code]
-            word = (dws[0] | (dws[1] << 32)) if code == 14 else (dws[0] >> (8 * (a & 3)))
-            comps, pos = [], 0
-            for k, nb in enumerate(widths):
-                c = (word >> pos) & ((1 << nb) - 1)
-                pos += nb
-                if bits(fm1, 5 + k, 5 + k):
-                    comps.append(widen_signed(c, nb))
-                    signed_ok[k] = True
-                else:
-                    comps.append(widen(c, nb))
-        elif cls == 'dxt':
-            bgra = dxt_texel(code, dws, 4 * (y % 4) + x % 4)
-            comps = [c * 257 for c in bgra]
-        else:  # yuv
-            d = dws[0]
-            by = [(d >> (8 * q)) & 255 for q in range(4)]
-            half = (a >> 1) & 1
-            if code == 20:   # Y0 U Y1 V
-                Y, U, V = by[2 * half], by[1], by[3]
-            else:            # U Y0 V Y1
-                Y, U, V = by[1 + 2 * half], by[0], by[2]
-            if bits(fm1, 24, 24):
-                U ^= 0x80
-                V ^= 0x80
-            conv = bits(fm1, 23, 22)
-            if conv in (0, 3):
-                comps = [V * 257, Y * 257, U * 257]
+        if cls == 'float':
+            x, y, isb = texels[0]
+            a, dws = tdata[0]
+            if isb:
+                return tuple(to_float(c * 257) for c in bch) + (err, reads, detail)
+            if code == 24:
+                comps = [h2f((dws[0] >> (8 * (a & 3))) & 0xFFFF)]
+            elif code == 25:
+                comps = [h2f(dws[0] & 0xFFFF), h2f(dws[0] >> 16)]
+            elif code == 26:
+                comps = [h2f(dws[0] & 0xFFFF), h2f(dws[0] >> 16), h2f(dws[1] & 0xFFFF),
+                         h2f(dws[1] >> 16)]
             else:
-                Ky, Kvr, Kug, Kvg, Kub = 76602, 104991, 25773, 53482, 132702
-                R = (Ky * (Y - 16) + Kvr * (V - 128) + 128) // 256
-                G = (Ky * (Y - 16) - Kug * (U - 128) - Kvg * (V - 128) + 128) // 256
-                Bc = (Ky * (Y - 16) + Kub * (U - 128) + 128) // 256
-                comps = [R, G, Bc]
-                if conv == 1:
-                    comps = [max(0, min(65535, c)) for c in comps]
-        ch = []
-        for oc, sel in enumerate(sels):
-            if sel <= 3:
-                if sel < len(comps):
-                    v = comps[sel]
-                    if gamma and oc < 3 and cls in ('fixed', 'dxt') and not signed_ok[sel]:
-                        v = SRGB[v >> 8]
+                comps = list(dws)
+            out = []
+            for sel in sels:
+                if sel <= 3:
+                    out.append(comps[sel] if sel < len(comps) else 0)
+                elif sel == 5:
+                    out.append(0x3F800000)
+                else:
+                    out.append(0)
+            return tuple(out) + (err, reads, detail)
+
+        # per texel: channel values R G B A (after swizzle, gamma, border, key)
+        vals = []
+        for (x, y, isb), (a, dws) in zip(texels, tdata):
+            if isb:
+                vals.append([c * (256 if pow2 else 257) for c in bch])
+                continue
+            if keyed:
+                if key_match(dws[0], a, TX_BYTES[code], key):
+                    vals.append([0, 0, 0, 0])
+                    continue
+            signed_ok = [False] * 4
+            if cls == 'fixed':
+                widths = FIXED_WIDTHS[code]
+                word = (dws[0] | (dws[1] << 32)) if code == 14 else (dws[0] >> (8 * (a & 3)))
+                comps, pos = [], 0
+                for k, nb in enumerate(widths):
+                    c = (word >> pos) & ((1 << nb) - 1)
+                    pos += nb
+                    sgn = bits(fm1, 5 + k, 5 + k)
+                    if pow2:
+                        comps.append(512 * (c - 256 if c >= 128 else c) if sgn else 256 * c)
+                    elif sgn:
+                        comps.append(widen_signed(c, nb))
+                    else:
+                        comps.append(widen(c, nb))
+                    signed_ok[k] = bool(sgn)
+            elif cls == 'dxt':
+                ti = 4 * (y % 4) + x % 4
+                if ati1:
+                    comps = [dxt5_alpha(dws[0], dws[1], ti) * 257]
+                elif code == 31:
+                    comps = [dxt5_alpha(dws[0], dws[1], ti) * 257,
+                             dxt5_alpha(dws[2], dws[3], ti) * 257]
+                else:
+                    comps = [c * 257 for c in dxt_texel(code, dws, ti)]
+            else:  # yuv
+                d = dws[0]
+                by = [(d >> (8 * q)) & 255 for q in range(4)]
+                half = (a >> 1) & 1
+                if code == 20:   # Y0 U Y1 V
+                    Y, U, V = by[2 * half], by[1], by[3]
+                else:            # U Y0 V Y1
+                    Y, U, V = by[1 + 2 * half], by[0], by[2]
+                if bits(fm1, 24, 24):
+                    U ^= 0x80
+                    V ^= 0x80
+                conv = bits(fm1, 23, 22)
+                if conv in (0, 3):
+                    comps = [V * 257, Y * 257, U * 257]
+                else:
+                    Ky, Kvr, Kug, Kvg, Kub = 76602, 104991, 25773, 53482, 132702
+                    R = (Ky * (Y - 16) + Kvr * (V - 128) + 128) // 256
+                    G = (Ky * (Y - 16) - Kug * (U - 128) - Kvg * (V - 128) + 128) // 256
+                    Bc = (Ky * (Y - 16) + Kub * (U - 128) + 128) // 256
+                    comps = [R, G, Bc]
+                    if conv == 1:
+                        comps = [max(0, min(65535, c)) for c in comps]
+            ch = []
+            for oc, sel in enumerate(sels):
+                if sel <= 3:
+                    if sel < len(comps):
+                        v = comps[sel]
+                        if (gamma and not pow2 and oc < 3 and cls in ('fixed', 'dxt')
+                                and not signed_ok[sel]):
+                            v = SRGB[v >> 8]
+                    else:
+                        v = 0
+                elif sel == 5:
+                    v = one
                 else:
                     v = 0
-            elif sel == 5:
-                v = 65535
+                ch.append(v)
+            vals.append(ch)
+        V = []
+        for oc in range(4):
+            if bilinear:
+                w = [(256 - fs) * (256 - ft), fs * (256 - ft), (256 - fs) * ft, fs * ft]
+                V.append((sum(wk * vals[k][oc] for k, wk in enumerate(w)) + rnd) // 65536)
             else:
-                v = 0
-            ch.append(v)
-        vals.append(ch)
-    rnd = 16384 if bits(f1r, 2, 2) else 32768
-    out = []
-    for oc in range(4):
-        if bilinear:
-            w = [(256 - fs) * (256 - ft), fs * (256 - ft), (256 - fs) * ft, fs * ft]
-            V = (sum(wk * vals[k][oc] for k, wk in enumerate(w)) + rnd) // 65536
-        else:
-            V = vals[0][oc]
-        out.append(to_float(V))
-    detail['values'] = vals
-    return tuple(out) + (err, reads, detail)
+                V.append(vals[0][oc])
+        Vs.append(V)
+        detail.setdefault('values', []).append(vals)
+    if len(Vs) == 2:                                                    # D18 blend
+        V = [blend(a, b, g) for a, b in zip(Vs[0], Vs[1])]
+    else:
+        V = Vs[0]
+    detail['g'] = g
+    conv = to_float_pow2 if pow2 else to_float
+    return tuple(conv(x) for x in V) + (err, reads, detail)
 
 
 # ---------------------------------------------------------------- replaying a vector (D9)

@@ -26,19 +26,23 @@ foreach(cfg "always 1:8" "random:0.5 1:20" "bursty:16 2:12")
 endforeach()
 # The second, independent reference (scripts/blocks/r5xx_tx_ref.py, written from the block's
 # document alone) against every golden vector and against seeded random vectors from rcosim gen;
-# ref_catches proves the comparison fails on a vector with one expected texel changed.
+# ref_catches proves the comparison fails on a vector with one expected texel changed; ref_features
+# does so per D17-D22 feature (an altered expected value of a request that depends on it, and the
+# reference with that feature knocked out disagreeing with the feature's vector).
 file(GLOB _tx_ref_vecs ${PROJECT_SOURCE_DIR}/vectors/r5xx/tx/*.vec)
 add_test(NAME r5xx.tx.ref_check COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_LIST_DIR}/tx_ref_check.py
          ${PROJECT_SOURCE_DIR} check ${_tx_ref_vecs})
 add_test(NAME r5xx.tx.ref_catches COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_LIST_DIR}/tx_ref_check.py
          ${PROJECT_SOURCE_DIR} catches ${PROJECT_SOURCE_DIR}/vectors/r5xx/tx/bilinear.vec)
+add_test(NAME r5xx.tx.ref_features COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_LIST_DIR}/tx_ref_check.py
+         ${PROJECT_SOURCE_DIR} features)
 add_test(NAME r5xx.tx.ref_facts COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_LIST_DIR}/tx_ref_check.py
          ${PROJECT_SOURCE_DIR} facts)
-foreach(seed 9 11 2301)
+foreach(seed 9 11 2301 77)
   add_test(NAME r5xx.tx.ref_random_${seed} COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_LIST_DIR}/tx_ref_check.py
            ${PROJECT_SOURCE_DIR} random $<TARGET_FILE:rcosim> ${seed} 6000)
 endforeach()
-foreach(case ref_check ref_catches ref_facts ref_random_9 ref_random_11 ref_random_2301)
+foreach(case ref_check ref_catches ref_features ref_facts ref_random_9 ref_random_11 ref_random_2301 ref_random_77)
   set_tests_properties(r5xx.tx.${case} PROPERTIES LABELS "r5xx.tx;smoke"
                        ENVIRONMENT "PYTHONDONTWRITEBYTECODE=1" FAIL_REGULAR_EXPRESSION "FAIL")
 endforeach()

@@ -6,6 +6,8 @@ every response field and every memory read address with the vector's expected ou
 usage: tx_ref_check.py ROOT check VEC...        every vector must agree (exit 1 otherwise)
        tx_ref_check.py ROOT catches VEC         a copy with one expected texel changed must fail
        tx_ref_check.py ROOT random RCOSIM SEED COUNT   rcosim gen a random vector, then check it
+       tx_ref_check.py ROOT features             per D17-D22 feature: an altered expected
+                                                 value and a knocked-out reference both fail
        tx_ref_check.py ROOT facts                the document's worked facts
 A difference names the vector, the request, its sampler, coordinates and the texels read.
 Requests on samplers using a feature listed in AWAITING (built after the reference was written)
@@ -26,17 +28,92 @@ FIELDS = ['smp', 'quad', 'r', 'g', 'b', 'a', 'err']
 # skipped silently.  Each entry: (name, predicate on (TX_FILTER0, TX_FILTER1, TX_FORMAT1,
 # TX_FORMAT2, TX_OFFSET) of the sampler).
 AWAITING = [
-    ('D17 cube maps (TEX_COORD_TYPE 2)', lambda f0, f1, fm1, fm2, off: (fm1 >> 25) & 3 == 2),
-    ('D18 trilinear (MIP_FILTER 2, 3)', lambda f0, f1, fm1, fm2, off: (f0 >> 13) & 3 >= 2),
-    ('D18 3D filtering across slices (TEX_COORD_TYPE 1, VOL_FILTER 0, 2, 3)',
-     lambda f0, f1, fm1, fm2, off: (fm1 >> 25) & 3 == 1 and (f0 >> 15) & 3 != 1),
-    ('D19 ENDIAN_SWAP (TX_OFFSET[1:0] != 0)', lambda f0, f1, fm1, fm2, off: off & 3 != 0),
-    ('D20 POW2FIX2FLT (TX_FORMAT2[17] with X8, Y8X8, W8Z8Y8X8)',
-     lambda f0, f1, fm1, fm2, off: fm2 >> 17 & 1 and fm1 & 31 in (0, 3, 12)),
-    ('D21 chroma key (CHROMA_KEY_MODE != 0)', lambda f0, f1, fm1, fm2, off: f1 & 3 != 0),
-    ('D22 ATI1N, ATI2N (TXFORMAT 5 with MSB, 31)',
-     lambda f0, f1, fm1, fm2, off: (fm1 & 31, fm2 >> 14 & 1) in ((5, 1), (31, 0))),
+    # empty: D17-D22 are covered by the reference (26 Nov)
 ]
+
+
+# The features added with D17-D22 (formerly AWAITING), each with the golden vector that exercises
+# it and a knock-out of the reference (a module attribute replaced by a wrong one) for `features`.
+FEATURES = [
+    ('D17 cube maps', 'cube.vec', lambda f0, f1, fm1, fm2, off: (fm1 >> 25) & 3 == 2,
+     'cube_face', lambda orig: lambda s, t, r: (orig(s, t, r)[0] ^ 1,) + orig(s, t, r)[1:]),
+    ('D18 trilinear', 'trilinear.vec', lambda f0, f1, fm1, fm2, off: (f0 >> 13) & 3 >= 2,
+     'blend', lambda orig: lambda a, b, g: orig(a, b, 0)),
+    ('D18 3D across slices', 'volume.vec',
+     lambda f0, f1, fm1, fm2, off: (fm1 >> 25) & 3 == 1 and (f0 >> 15) & 3 != 1,
+     'blend', lambda orig: lambda a, b, g: orig(a, b, 256 - g)),
+    ('D19 ENDIAN_SWAP', 'keys.vec', lambda f0, f1, fm1, fm2, off: off & 3 != 0,
+     'endian_swap', lambda orig: lambda d, mode: orig(d, (mode + 1) & 3 if mode else 0)),
+    ('D20 POW2FIX2FLT', 'keys.vec',
+     lambda f0, f1, fm1, fm2, off: fm2 >> 17 & 1 and fm1 & 31 in (0, 3, 12) and not fm2 >> 14 & 1,
+     'to_float_pow2', lambda orig: lambda V: orig(V + 1)),
+    ('D21 chroma key', 'keys.vec', lambda f0, f1, fm1, fm2, off: f1 & 3 != 0,
+     'key_match', lambda orig: lambda d, a, nb, key: False),
+    ('D22 ATI1N, ATI2N', 'ati.vec',
+     lambda f0, f1, fm1, fm2, off: (fm1 & 31, fm2 >> 14 & 1) in ((5, 1), (31, 0)),
+     'dxt5_alpha', lambda orig: lambda lo, hi, i: orig(lo, hi, i ^ 1)),
+]
+
+
+def features_check(ref, root):
+    """For every feature of FEATURES: (1) a copy of its vector with the expected red of the first
+    enabled, decoded request on a sampler using it changed by one bit fails at that request;
+    (2) the reference with the feature knocked out disagrees with the vector."""
+    bad = 0
+    for name, vecname, pred, attr, mutate in FEATURES:
+        path = os.path.join(root, 'vectors', 'r5xx', 'tx', vecname)
+        with open(path) as fh:
+            text = fh.read()
+        fn = getattr(ref, attr)
+        setattr(ref, attr, mutate(fn))
+        knocked = []
+        try:
+            n2, d2 = check_text(ref, '%s with %s knocked out' % (vecname, attr), text, limit=0,
+                                bad_requests=knocked)
+        finally:
+            setattr(ref, attr, fn)
+        ok2 = d2 > 0
+        # the request to alter: the first one the knocked-out reference gets wrong (so the feature
+        # matters there) whose sampler uses the feature by its registers
+        vec = ref.parse_vector(text)
+        uses = []
+        orig = ref.sample
+
+        def sample(regs, mem, smp, *rest):
+            vals = [regs.get(base + 4 * smp) for base in (0x4400, 0x4440, 0x44C0, 0x4500, 0x4540)]
+            uses.append(bool(pred(*vals)))
+            return orig(regs, mem, smp, *rest)
+        ref.sample = sample
+        try:
+            ref.replay(vec)
+        finally:
+            ref.sample = orig
+        k = next((i for i in knocked if uses[i]), None)
+        if k is None:
+            print('FAIL %s: no request of %s on a sampler using it depends on %s' % (name, vecname, attr))
+            bad += 1
+            continue
+        lines = text.split('\n')
+        seen = 0
+        for i, l in enumerate(lines):
+            if l.startswith('out rsp '):
+                if seen == k:
+                    w = l.split()
+                    w[5] = '%08x' % (int(w[5], 16) ^ 1)
+                    lines[i] = ' '.join(w)
+                    break
+                seen += 1
+        altered = []
+        n, d = check_text(ref, 'altered %s request %d' % (vecname, k), '\n'.join(lines), limit=1,
+                          bad_requests=altered)
+        ok1 = d == 1 and altered == [k]
+        print('%s %s: altered request %d of %s: %d difference(s); reference with %s wrong: '
+              '%d differences of %d requests' % ('ok' if ok1 and ok2 else 'FAIL', name, k, vecname,
+                                                 d, attr, d2, n2))
+        bad += 0 if ok1 and ok2 else 1
+    print('%s tx_ref_check features: %d of %d features not caught'
+          % ('PASS' if not bad else 'FAIL', bad, len(FEATURES)))
+    return 0 if not bad else 1
 
 
 def awaiting(regs, smp):
@@ -75,7 +152,7 @@ def load_ref(root):
     return mod
 
 
-def check_text(ref, name, text, limit=20):
+def check_text(ref, name, text, limit=20, bad_requests=None):
     vec = ref.parse_vector(text)
     exp, tail = ref.expected(vec)
     marks, orig = watch(ref)
@@ -102,6 +179,8 @@ def check_text(ref, name, text, limit=20):
         if res.reads != ereads:
             bad.append('reads ref [%s] vector [%s]' % (' '.join('%08x' % a for a in res.reads),
                                                        ' '.join('%08x' % a for a in ereads)))
+        if bad and bad_requests is not None:
+            bad_requests.append(k)
         if bad:
             smp, s, t, r, lod, lmode, quad = res.req
             d = res.detail
@@ -115,7 +194,7 @@ def check_text(ref, name, text, limit=20):
                             d.get('bilinear'), tex or '-'))
     for d in diffs[:limit]:
         print('DIFF ' + d)
-    if len(diffs) > limit:
+    if len(diffs) > limit and limit > 0:
         print('... %d more differences' % (len(diffs) - limit))
     return len(got), len(diffs)
 
@@ -152,6 +231,30 @@ def facts(ref):
     for k, c in ((76602, 1.1643), (104991, 1.5958), (25773, 0.39173), (53482, 0.8129),
                  (132702, 2.017)):
         eq('D13 K for %g' % c, round(c * 65792), k)
+    # D17 worked facts (8x8 faces): (face, Xs, Xt)
+    def f32(x):
+        return struct.unpack('<I', struct.pack('<f', x))[0]
+    INF = 0x7F800000
+    for d, want in (((f32(1.0), f32(0.3), f32(-0.2)), (0, 1228, 716)),
+                    ((f32(-0.7), f32(0.7), f32(0.7)), (1, 2048, 0)),
+                    ((0, 0, 0), (0, 1024, 1024)),
+                    ((INF, f32(1.0), 0), (0, 1024, 1023)),
+                    ((INF | 0x80000000, INF, f32(0.5)), (1, 1024, 0))):
+        face, sc, tc, ama = ref.cube_face(*d)
+        eq('D17 %r' % (d,), (face, ref.cube_fixed(sc, ama, 8), ref.cube_fixed(tc, ama, 8)), want)
+    # D18 blend
+    eq('D18 blend(1000, -1000, 64)', ref.blend(1000, -1000, 64), 500)
+    eq('D18 blend(-3, -4, 128)', ref.blend(-3, -4, 128), -3)
+    # D19 swaps of 0xAABBCCDD
+    for m, want in ((0, 0xAABBCCDD), (1, 0xBBAADDCC), (2, 0xDDCCBBAA), (3, 0xCCDDAABB)):
+        eq('D19 swap %d' % m, ref.endian_swap(0xAABBCCDD, m), want)
+    # D20: c = 128, c = 255, and the bilinear example V = 32640
+    eq('D20 c=128', ref.to_float_pow2(256 * 128), 0x3F000000)
+    eq('D20 c=255', ref.to_float_pow2(256 * 255), 0x3F7F0000)
+    eq('D20 V=32640', ref.to_float_pow2((32768 * 0 + 32768 * 65280 + 32768) // 65536), 0x3EFF0000)
+    # D22: block 0x00FF4080, 0x92492449: texels 0-4 are 73, 73, 109, 128, 128
+    eq('D22 block', [ref.dxt5_alpha(0x00FF4080, 0x92492449, i) for i in range(5)],
+       [73, 73, 109, 128, 128])
     for b in bad:
         print('DIFF ' + b)
     print('%s tx_ref_check facts: %d differences' % ('PASS' if not bad else 'FAIL', len(bad)))
@@ -176,6 +279,8 @@ def main(argv):
         return 0 if bad == 0 else 1
     if mode == 'facts':
         return facts(ref)
+    if mode == 'features':
+        return features_check(ref, root)
     if mode == 'catches':
         with open(argv[3]) as fh:
             lines = fh.read().split('\n')
