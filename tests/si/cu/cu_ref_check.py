@@ -19,20 +19,51 @@ from rcosim_py import vector
 from blocks import si_cu_ref
 
 FIELDS = ('wave', 'pc', 'inst', 'lit', 'dst', 'val', 'exec', 'vcc', 'scc', 'err')
-# Vectors the reference does not check yet (none: the instructions added to docs/blocks/si.cu.md
-# after it was written -- MUBUF 8-11/13-15/24/26/29-31/50, DS 0-11/14/32-43/55,
-# v_readfirstlane_b32 -- were added to it from the doc by a second engineer).
-AWAITING_REF = set()
+# Vectors the reference does not check yet: they use the instructions added to
+# docs/blocks/si.cu.md after the reference's last extension (MTBUF §5.6; the transcendental VOP1s
+# 37/39/42/43/46/53/54 §5.4; v_readlane_b32/v_writelane_b32 §4.4; DS 30/31/57-60/77/118 §5.5),
+# which a second engineer adds to scripts/blocks/si_cu_ref.py from the doc.  (The earlier
+# additions -- MUBUF 8-11/13-15/24/26/29-31/50, DS 0-11/14/32-43/55, v_readfirstlane_b32 -- are
+# in it.)
+AWAITING_REF = {'tbuf.vec', 'trans.vec', 'lanes.vec'}
 
 
-def check(path):
-    """None when the vector agrees with the reference, else the first difference (text)."""
+def awaiting(inst, lit):
+    """The instruction is one of those the reference does not implement yet (see AWAITING_REF)."""
+    if inst >> 26 == 0x3A:                                      # MTBUF
+        return True
+    if inst >> 25 == 0x3F and (inst >> 9) & 0xFF in (37, 39, 42, 43, 46, 53, 54):
+        return True                                             # VOP1 transcendentals
+    if inst >> 26 == 0x34 and (inst >> 17) & 0x1FF in (421, 423, 426, 427, 430, 437, 438):
+        return True                                             # their VOP3 forms
+    if inst >> 31 == 0 and (inst >> 25) & 0x3F in (1, 2):
+        return True                                             # v_readlane/writelane_b32
+    if inst >> 26 == 0x36 and (inst >> 18) & 0xFF in (30, 31, 57, 58, 59, 60, 77, 118):
+        return True                                             # DS b8/b16/b64
+    return False
+
+
+def check(path, cut=None):
+    """None when the vector agrees with the reference, else the first difference (text).
+    cut (a list): compare only up to the first instruction the reference does not implement yet
+    (awaiting()): the retire records before it and the memory writes made before the record
+    ahead of it retired; eod is then not compared; cut gets [compared, total] retire records."""
     v = vector.read(path)
     ref = si_cu_ref.run(v)
-    exp_ret = [tuple(vals) for _, vals in v.outputs('retire')]
+    rets = list(v.outputs('retire'))
+    exp_ret = [tuple(vals) for _, vals in rets]
     exp_wr = [tuple(vals) for _, vals in v.outputs('memreq') if vals[1] == 1]
     exp_eod = [tuple(vals) for _, vals in v.outputs('eod')]
     got = ref['retire']
+    if cut is not None:
+        k = next((i for i, t in enumerate(exp_ret) if awaiting(t[2], t[3])), None)
+        cut[:] = [len(exp_ret) if k is None else k, len(exp_ret)]
+        if k is not None:
+            last = rets[k - 1][0] if k else -1
+            exp_wr = [tuple(vals) for c, vals in v.outputs('memreq') if vals[1] == 1 and c <= last]
+            exp_ret = exp_ret[:k]
+            got = got[:k]
+            ref = dict(ref, write=ref['write'][:len(exp_wr)], eod=exp_eod)
     for k in range(max(len(exp_ret), len(got))):
         e = exp_ret[k] if k < len(exp_ret) else None
         g = got[k] if k < len(got) else None
@@ -89,8 +120,10 @@ def main(argv):
                 p = os.path.join(tmp, 'r%d.vec' % seed)
                 subprocess.run([rcosim, 'gen', '--block', 'si.cu', '--seed', str(seed), '--count',
                                 '600', '-o', p], check=True, stdout=subprocess.DEVNULL)
-                r = check(p)
-                print('FAIL ' + r if r else 'ok seed %d' % seed)
+                cut = []
+                r = check(p, cut)
+                print('FAIL ' + r if r else 'ok seed %d: %d of %d retire records compared%s' % (
+                    seed, cut[0], cut[1], '' if cut[0] == cut[1] else ' (then an instruction the reference does not implement yet)'))
                 bad += bool(r)
             return 1 if bad else 0
         if case == 'catches':
