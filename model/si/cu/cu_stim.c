@@ -187,10 +187,11 @@ static void body_new(gen *g)
     if (kind == 2) {
         /* v_readlane_b32 sdst, vN, lane / v_writelane_b32 vN, ssrc, lane (lane: SGPR, M0, inline) */
         unsigned lane = rnd(g, 2) ? 128 + rnd(g, 65) : rnd(g, 4) ? rnd(g, NS) : 124;
+        unsigned bad = rnd(g, 8) == 0;             /* one in 8 fails a check (§4.3) */
         if (rnd(g, 2))
-            vop2(g, 1, sdst(g), 256 + vreg(g), lane, 0);
+            vop2(g, 1, sdst(g), bad ? rnd(g, NS) : 256 + vreg(g), lane, 0);      /* SRC0 an SGPR */
         else
-            vop2(g, 2, vdstr(g), ssrc(g, 1), lane, ival(g));
+            vop2(g, 2, bad ? 32 + rnd(g, 200) : vdstr(g), ssrc(g, 1), lane, ival(g)); /* VDST >= 32 */
         return;
     }
     if (kind == 3) {
@@ -198,10 +199,11 @@ static void body_new(gen *g)
         static const unsigned dops[] = { 30, 31, 57, 58, 59, 60, 77, 118 };
         unsigned op = dops[rnd(g, N(dops))];
         unsigned off = rnd(g, 4) ? rnd(g, 256) : word(g) & 0xFFFF;
+        unsigned bad = (op == 77 || op == 118) && rnd(g, 4) == 0 ? 31 : 0;   /* b64: DATA0/VDST 31 fails */
         if (op == 30 || op == 31 || op == 77)
-            inst2(g, 0xD8000000u | (op << 18) | off, ((op == 77 ? rnd(g, NV - 1) : vreg(g)) << 8) | 16);
+            inst2(g, 0xD8000000u | (op << 18) | off, ((bad ? bad : op == 77 ? rnd(g, NV - 1) : vreg(g)) << 8) | 16);
         else
-            inst2(g, 0xD8000000u | (op << 18) | off, ((op == 118 ? 1 + rnd(g, NV - 2) : vdstr(g)) << 24) | 16);
+            inst2(g, 0xD8000000u | (op << 18) | off, ((bad ? bad : op == 118 ? 1 + rnd(g, NV - 2) : vdstr(g)) << 24) | 16);
         return;
     }
     /* MTBUF: a built DATA_FORMAT (1 in 16: any 0-15) and NUM_FORMAT, the MUBUF address forms */

@@ -147,26 +147,28 @@ def new_kind(inst):
 
 def case_random_new(ctx):
     """The random generator makes the newer instructions (MTBUF, transcendentals, readlane/
-    writelane, DS b8/b16/b64), some of them failing their checks (err), and a vector of them
-    passes in lockstep: a seeded run of 4000 body instructions."""
-    p = os.path.join(ctx['tmp'], 'new.vec')
-    run(ctx, 'gen', '--block', 'si.cu', '--seed', '27', '--count', '4000', '-o', p, expect_rc=0)
+    writelane, DS b8/b16/b64), some of them failing their checks (err), and its vectors pass in
+    lockstep: seeds 27-30, 4000 body instructions each."""
     seen, errs = {}, {}
-    for line in open(p):
-        t = line.split()
-        if t[:2] == ['out', 'retire']:
-            k = new_kind(int(t[5], 16))
-            if k:
-                seen[k] = seen.get(k, 0) + 1
-                errs[k] = errs.get(k, 0) + (t[12] == '1')
+    for seed in (27, 28, 29, 30):
+        p = os.path.join(ctx['tmp'], 'new%d.vec' % seed)
+        run(ctx, 'gen', '--block', 'si.cu', '--seed', str(seed), '--count', '4000', '-o', p, expect_rc=0)
+        for line in open(p):
+            t = line.split()
+            if t[:2] == ['out', 'retire']:
+                k = new_kind(int(t[5], 16))
+                if k:
+                    seen[k] = seen.get(k, 0) + 1
+                    errs[k] = errs.get(k, 0) + (t[12] == '1')
+        r = run(ctx, 'run', '--vector', p, '--backpressure', 'random:0.5', '--mem-latency', '1:9', expect_rc=0)
+        contains(r.stdout, 'PASS')
     print('retired: %s; of them err: %s' % (seen, errs))
     for k in ('mtbuf', 'trans', 'lane', 'ds'):
-        if seen.get(k, 0) < 5:
+        if seen.get(k, 0) < 20:
             raise Fail('only %d %s instructions retired' % (seen.get(k, 0), k))
-    if not errs.get('mtbuf'):
-        raise Fail('no MTBUF instruction failed its checks')
-    r = run(ctx, 'run', '--vector', p, '--backpressure', 'random:0.5', '--mem-latency', '1:9', expect_rc=0)
-    contains(r.stdout, 'PASS')
+    for k in ('mtbuf', 'lane', 'ds'):
+        if not errs.get(k):
+            raise Fail('no %s instruction failed its checks' % k)
 
 
 if __name__ == '__main__':
