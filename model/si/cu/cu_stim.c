@@ -8,7 +8,9 @@
  * abs/neg, VOPC and v_cmpx, EXEC changes through s_*_saveexec_b64 and s_mov_b64, forward
  * branches of every condition, SMRD loads, MUBUF loads and stores in offen/idxen/addr64 forms
  * with in- and out-of-range offsets), then s_endpgm; now and then an instruction that is not
- * built ends the wave early (err).  --count is the number of body instructions over all waves.
+ * built ends the wave early (err).  One dispatch in four also uses the instructions added after
+ * the independent reference's last extension (body_new: MTBUF, transcendentals, readlane/
+ * writelane, DS b8/b16/b64).  --count is the number of body instructions over all waves.
  *
  * Memory: programs from 0x00010000, data 16 KB at 0x00100000 (random, float specials among
  * it), stores go to 0x00200000 (16 KB).

@@ -1,7 +1,8 @@
 // si_cu: the Sea Islands GCN compute unit (docs/blocks/si.cu.md).  One state machine runs one
 // wave at a time and one instruction at a time: fetch (one dword request per instruction
 // dword), one EXEC cycle (decode checks, scalar work), then the SMRD transfer, the 64 lane
-// cycles of a VALU op or the per-lane MUBUF accesses, and a retire record.  The dispatch comes
+// cycles of a VALU op, the per-lane MUBUF/MTBUF accesses (MTBUF loads: then one conversion
+// cycle per component, TCVT) or the 64 DS lane cycles, and a retire record.  The dispatch comes
 // from COMPUTE_* register writes; work-groups and their waves run in order.
 module si_cu (
   input  logic        clk_i,
