@@ -410,7 +410,8 @@ def k_trans(rng):
         q += [a // b, a % b]
     args = [('ptr', BUF[0]), ('ptr', BUF[0] + 0x1000), ('ptr', BUF[0] + 0x2000), ('ptr', BUF[1]),
             ('ptr', BUF[2]), ('u32', LSZ)]
-    return n, args, {BUF[0]: xs, BUF[0] + 0x1000: num, BUF[0] + 0x2000: den}, {BUF[1]: o, BUF[2]: q}
+    return n, args, {BUF[0]: xs, BUF[0] + 0x1000: num, BUF[0] + 0x2000: den}, \
+        {BUF[1]: o, BUF[1] + 4 * 6 * n: [sf.sqrt(x) for x in xs], BUF[2]: q}
 
 
 def k_lanes(rng):

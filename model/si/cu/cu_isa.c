@@ -140,7 +140,7 @@ unsigned cu_vop_attr(unsigned vop)
         return OK | WV;
     case 384 + 7: case 384 + 8: return OK | F | WV;               /* cvt_u32/i32_f32 */
     case 384 + 37: case 384 + 39: case 384 + 42: case 384 + 43:   /* exp, log, rcp, rcp_iflag */
-    case 384 + 46: case 384 + 53: case 384 + 54:                  /* rsq, sin, cos */
+    case 384 + 46: case 384 + 51: case 384 + 53: case 384 + 54:   /* rsq, sqrt, sin, cos */
         return OK | F | WV;
     case 256 + 1: case 256 + 2:                                   /* v_readlane/writelane_b32 */
         return OK | CU_A_VOP2ONLY;
@@ -376,6 +376,7 @@ uint64_t cu_valu_lane(unsigned vop, uint64_t a64, uint32_t b, uint32_t c, int m,
     case 384 + 39: return sf_lg2(a);
     case 384 + 42: case 384 + 43: return sf_rcp(a);
     case 384 + 46: return sf_rsq(a);
+    case 384 + 51: return sf_sqrt(a);
     case 384 + 53: case 384 + 54: {
         uint32_t x = (uint32_t)a;
         if ((x & 0x7FFFFFFFu) > 0x43800000u && (x & 0x7FFFFFFFu) <= 0x7F800000u)

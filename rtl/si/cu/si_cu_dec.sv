@@ -74,7 +74,7 @@ module si_cu_dec (
         9'd386:                                   a = 12'h801;   // v_readfirstlane_b32
         9'd385, 9'd389, 9'd390, 9'd439, 9'd440:   a = 12'h041;
         9'd391, 9'd392:                           a = 12'h049;
-        9'd421, 9'd423, 9'd426, 9'd427, 9'd430, 9'd437, 9'd438: a = 12'h049;  // transcendentals
+        9'd421, 9'd423, 9'd426, 9'd427, 9'd430, 9'd435, 9'd437, 9'd438: a = 12'h049;  // transcendentals
         9'd257, 9'd258:                           a = 12'h801;   // v_readlane/writelane_b32
         9'd321:                                   a = 12'h04F;
         9'd322, 9'd323, 9'd328, 9'd329, 9'd330:   a = 12'h047;

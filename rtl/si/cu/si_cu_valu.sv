@@ -167,12 +167,13 @@ module si_cu_valu (
 
   // transcendentals: the shared shader-float ops (docs/float.md), which flush denormals
   // themselves; v_sin/v_cos outside [-256, 256] (Inf too) give 0.0 / 1.0 [002:L4137-4142]
-  logic [31:0] t_ex2, t_lg2, t_rcp, t_rsq, t_sin, t_cos;
+  logic [31:0] t_ex2, t_lg2, t_rcp, t_rsq, t_sqrt, t_sin, t_cos;
   logic        t_far;
   prim_sf_ex2 u_ex2 (.a_i(a), .z_o(t_ex2));
   prim_sf_lg2 u_lg2 (.a_i(a), .z_o(t_lg2));
   prim_sf_rcp u_rcp (.a_i(a), .z_o(t_rcp));
   prim_sf_rsq u_rsq (.a_i(a), .z_o(t_rsq));
+  prim_sf_sqrt u_sqrt (.a_i(a), .z_o(t_sqrt));
   prim_sf_sin u_sin (.a_i(a), .z_o(t_sin));
   prim_sf_cos u_cos (.a_i(a), .z_o(t_cos));
   assign t_far = a[30:0] > 31'h43800000 && a[30:0] <= 31'h7F800000;
@@ -273,6 +274,7 @@ module si_cu_valu (
         9'd423: r_o = {32'd0, t_lg2};
         9'd426, 9'd427: r_o = {32'd0, t_rcp};
         9'd430: r_o = {32'd0, t_rsq};
+        9'd435: r_o = {32'd0, t_sqrt};
         9'd437: r_o = {32'd0, t_far ? 32'd0 : t_sin};
         9'd438: r_o = {32'd0, t_far ? 32'h3F800000 : t_cos};
         9'd439: r_o = {32'd0, ~a};

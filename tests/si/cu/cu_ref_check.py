@@ -32,9 +32,9 @@ def awaiting(inst, lit):
     """The instruction is one of those the reference does not implement yet (see AWAITING_REF)."""
     if inst >> 26 == 0x3A:                                      # MTBUF
         return True
-    if inst >> 25 == 0x3F and (inst >> 9) & 0xFF in (37, 39, 42, 43, 46, 53, 54):
+    if inst >> 25 == 0x3F and (inst >> 9) & 0xFF in (37, 39, 42, 43, 46, 51, 53, 54):
         return True                                             # VOP1 transcendentals
-    if inst >> 26 == 0x34 and (inst >> 17) & 0x1FF in (421, 423, 426, 427, 430, 437, 438):
+    if inst >> 26 == 0x34 and (inst >> 17) & 0x1FF in (421, 423, 426, 427, 430, 435, 437, 438):
         return True                                             # their VOP3 forms
     if inst >> 31 == 0 and (inst >> 25) & 0x3F in (1, 2):
         return True                                             # v_readlane/writelane_b32

@@ -135,8 +135,8 @@ def new_kind(inst):
     """The kind of a retired instruction added in the session of MTBUF (None: another one)."""
     if inst >> 26 == 0x3A:
         return 'mtbuf'
-    if (inst >> 25 == 0x3F and (inst >> 9) & 0xFF in (37, 39, 42, 43, 46, 53, 54)) or \
-            (inst >> 26 == 0x34 and (inst >> 17) & 0x1FF in (421, 423, 426, 427, 430, 437, 438)):
+    if (inst >> 25 == 0x3F and (inst >> 9) & 0xFF in (37, 39, 42, 43, 46, 51, 53, 54)) or \
+            (inst >> 26 == 0x34 and (inst >> 17) & 0x1FF in (421, 423, 426, 427, 430, 435, 437, 438)):
         return 'trans'
     if inst >> 31 == 0 and (inst >> 25) & 0x3F in (1, 2):
         return 'lane'

@@ -328,3 +328,5 @@ ds_read_i8 v1, v2 offset:65535
 ds_read_u16 v1, v2 offset:2
 ds_read_i16 v1, v2
 ds_read_b64 v[1:2], v2 offset:16
+v_sqrt_f32 v1, v2
+v_sqrt_f32_e64 v1, -|s2|
