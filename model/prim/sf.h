@@ -57,6 +57,7 @@ uint32_t sf_frc(uint32_t a); /* sf_add(a, -sf_flr(a)): in [0, 1) */
 /* transcendentals (docs/float.md "Transcendentals"); sin/cos take turns: sin(2 pi a) */
 uint32_t sf_rcp(uint32_t a);
 uint32_t sf_rsq(uint32_t a);
+uint32_t sf_sqrt(uint32_t a); /* sqrt(x) truncated (docs/float.md 4.3a) */
 uint32_t sf_ex2(uint32_t a);
 uint32_t sf_lg2(uint32_t a);
 uint32_t sf_sin(uint32_t a);

@@ -89,6 +89,32 @@ uint32_t sf_rsq(uint32_t a)
     return ((uint32_t)be << 23) | (q & 0x7FFFFFu);
 }
 
+/* sqrt(x) rounded toward zero: q = floor(sqrt(M' * 2^23)), exact (docs/float.md 4.3a) */
+uint32_t sf_sqrt(uint32_t a)
+{
+    uint64_t mp;
+    int e, ee;
+
+    a = sf_ftz(a);
+    if (sf_is_nan(a))
+        return SF_QNAN;
+    if ((a & 0x7FFFFFFFu) == 0)
+        return a;                       /* +-0 */
+    if (a & SF_SIGN)
+        return SF_QNAN;
+    if (sf_is_inf(a))
+        return SF_PINF;
+    e = (int)EXP(a) - 127;
+    mp = 0x800000u | FRAC(a);           /* m' = mp / 2^23 in [1, 4), x = m' * 2^ee, ee even */
+    ee = e;
+    if (e & 1) {
+        mp <<= 1;
+        ee = e - 1;
+    }
+    /* q = floor(sqrt(mp * 2^23)) = floor(2^23 * sqrt(m')) in [2^23, 2^24) */
+    return ((uint32_t)(127 + ee / 2) << 23) | (isqrt50(mp << 23) & 0x7FFFFFu);
+}
+
 uint32_t sf_ex2(uint32_t a)
 {
     uint64_t m, mag, sticky;

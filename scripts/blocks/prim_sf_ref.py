@@ -474,6 +474,29 @@ def rsq(x):
     return (B << 23) | (q & 0x7FFFFF)
 
 
+def sqrt(x):
+    """docs/float.md 4.3a: sqrt(x) rounded toward zero, restated from the exact value: for a
+    positive finite x = v, the result in [2^k, 2^(k+1)) (2^(2k) <= v < 2^(2k+2)) has the
+    significand floor(sqrt(v) * 2^(23-k)) = isqrt(floor(v * 2^(46-2k)))."""
+    x = ftz(x)
+    if is_nan(x):
+        return QNAN
+    if x in (0, SIGN):
+        return x
+    if x >> 31:
+        return QNAN
+    if x == PINF:
+        return PINF
+    v = to_frac(x)
+    k = -100
+    while Fraction(2) ** (2 * k + 2) <= v:
+        k += 1
+    y = v * Fraction(2) ** (46 - 2 * k)
+    m = math.isqrt(y.numerator // y.denominator)
+    assert (1 << 23) <= m < (1 << 24), m
+    return ((k + 127) << 23) | (m & 0x7FFFFF)
+
+
 def ex2(x):
     x = ftz(x)
     if is_nan(x):

@@ -312,9 +312,147 @@ def k_ldsops(rng):
     return n, args, {BUF[0]: a}, {BUF[1]: o, BUF[2]: om}
 
 
+def f32r(x):
+    """binary32 bits of the double x rounded to nearest even (x is exact here)."""
+    return struct.unpack('<I', struct.pack('<f', x))[0]
+
+
+def tb_unorm(u, w):
+    """UNORM: the exact binary32 of u times K = RNE(1/(2^w - 1)), rounded to nearest even
+    (docs/blocks/si.cu.md, "Typed buffer memory")."""
+    k = u2f(0x3B808081 if w == 8 else 0x37800080)
+    return f32r(float(u) * k)
+
+
+def tb_snorm(v, w):
+    if v == -(1 << (w - 1)):
+        return 0xBF800000
+    k = u2f(0x3C010204 if w == 8 else 0x38000100)
+    return f32r(float(v) * k)
+
+
+def sx(v, w):
+    return v - (1 << w) if v >> (w - 1) else v
+
+
+def k_tbuf(rng):
+    """tbuf.s (assembly): 64 lanes; input records of 16 random bytes (four made of edge bytes
+    0x80, 0xFF, 0x7F, 0x00), output records of 128 bytes (only 62 in range)."""
+    n = 64
+    rec = [[rng.getrandbits(8) for _ in range(16)] for _ in range(n)]
+    for i, b in enumerate((0x80, 0xFF, 0x7F, 0x00)):
+        rec[i] = [b] * 16
+    inp = pack([b for r in rec for b in r], 1)
+    out = {}
+    for i in range(62):
+        r = rec[i] if i < 60 else [0] * 16
+        by = lambda k: r[k]
+        h = lambda k: r[k] | r[k + 1] << 8
+        wd = lambda k: r[4 * k] | r[4 * k + 1] << 8 | r[4 * k + 2] << 16 | r[4 * k + 3] << 24
+        o = 0x20000 + 128 * i
+        put = lambda off, ws: [out.__setitem__(o + off + 4 * j, x & 0xFFFFFFFF) for j, x in enumerate(ws)]
+        put(0, [tb_unorm(by(k), 8) for k in range(4)])
+        put(16, [tb_snorm(sx(h(4), 16), 16), tb_snorm(sx(h(6), 16), 16)])
+        put(24, [f32r(float(sx(h(k), 16))) for k in (8, 10, 12, 14)])
+        put(40, [f32r(float(by(2))), f32r(float(by(3)))])
+        put(48, [h(6)])
+        put(52, [sx(by(3), 8)])
+        v4, v5, v6, v7 = (i * 0x01010101, i + 0x100, 0xFFFFFF80 ^ i, 3 * i)
+        put(56, [(v4 & 0xFF) | (v5 & 0xFF) << 8 | (v6 & 0xFF) << 16 | (v7 & 0xFF) << 24])
+        put(60, [-i & 0xFFFF])                       # be 0x3: the upper half stays 0
+        put(64, [wd(1), wd(2), wd(3)])
+        r2 = rec[i]                                  # offen, stride 0, 1000 bytes: 16i + 12 < 1000
+        put(76, [(r2[12] | r2[13] << 8 | r2[14] << 16 | r2[15] << 24) if 16 * i + 12 < 1000 else 0])
+        put(80, [tb_unorm(by(1), 8), 0, 0, 0x3F800000])
+        put(96, [tb_snorm(sx(by(k), 8), 8) for k in (12, 13, 14, 15)])
+        put(112, [(wd(2) & 0xFFFF) | (wd(3) & 0xFFFF) << 16])   # xy of 16_16_16_16: dword 1 not written
+        put(120, [tb_unorm(h(0), 16), tb_unorm(h(2), 16)])
+    return n, [], {BUF[0]: inp}, {a: [w] for a, w in out.items()}
+
+
+def k_trans(rng):
+    """trans: the transcendental VOP1s through the shared shader-float ops (the independent
+    Python reference scripts/blocks/prim_sf_ref.py) and 32-bit unsigned division."""
+    if os.path.dirname(HERE) not in sys.path:
+        sys.path.insert(0, os.path.dirname(HERE))         # scripts/: the tools' import root
+    from blocks import prim_sf_ref as sf
+    n = 128
+    sp = [0x00000000, 0x80000000, 0x3F800000, 0xBF800000, 0x7F800000, 0xFF800000, 0x7FC00000,
+          0x00000001, 0x807FFFFF, 0x43800000, 0x43800001, 0xC3800000, 0xC3800001, 0x3E800000,
+          0x3F000000, 0x7F7FFFFF, 0x00800000, 0x42FE0000, 0x43000000, 0xC2FC0000, 0xC3000000]
+    xs = []
+    for i in range(n):
+        k = rng.randrange(4)
+        if i < len(sp):
+            xs.append(sp[i])
+        elif k == 0:
+            xs.append(f2u(rng.uniform(-4.0, 4.0)))
+        elif k == 1:
+            xs.append(rng.getrandbits(1) << 31 | rng.randrange(100, 150) << 23 | rng.getrandbits(23))
+        elif k == 2:
+            xs.append(f2u(rng.uniform(-300.0, 300.0)))
+        else:
+            xs.append(rng.getrandbits(32))
+    num = [rng.getrandbits(32) for _ in range(n)]
+    den = [rng.choice((rng.getrandbits(32), rng.getrandbits(16), rng.randrange(1, 10), 1 << rng.randrange(32)))
+           or 1 for _ in range(n)]
+    den[0], num[0] = 0xFFFFFFFF, 0xFFFFFFFF
+    den[1], num[1] = 1, 0xFFFFFFFF
+    den[2], num[2] = 0x80000000, 0x7FFFFFFF
+    def far(x):
+        return 0x43800000 < (x & 0x7FFFFFFF) <= 0x7F800000
+    o = []
+    for x in xs:
+        o += [sf.rcp(x), sf.rsq(x), sf.ex2(x), sf.lg2(x),
+              0 if far(x) else sf.sin(x), 0x3F800000 if far(x) else sf.cos(x)]
+    q = []
+    for a, b in zip(num, den):
+        q += [a // b, a % b]
+    args = [('ptr', BUF[0]), ('ptr', BUF[0] + 0x1000), ('ptr', BUF[0] + 0x2000), ('ptr', BUF[1]),
+            ('ptr', BUF[2]), ('u32', LSZ)]
+    return n, args, {BUF[0]: xs, BUF[0] + 0x1000: num, BUF[0] + 0x2000: den}, \
+        {BUF[1]: o, BUF[1] + 4 * 6 * n: [sf.sqrt(x) for x in xs], BUF[2]: q}
+
+
+def k_lanes(rng):
+    """lanes.s (assembly): readlane/writelane and the DS b8/b16/b64 forms, replayed on a byte
+    array of the LDS in program order (§5.5)."""
+    n, M = 64, 0xFFFFFFFF
+    v1 = [(i * 0x9E3779B1) & M for i in range(n)]
+    v2 = [v1[5]] * n
+    v2[7], v2[9], v2[40] = v1[63], 0x1234, 0xABCDEF01
+    s6, s7 = v1[50], v1[33]
+    lds = bytearray(512)
+    def rd(a, nb):
+        return int.from_bytes(lds[a:a + nb], 'little') if a + nb <= 512 else 0
+    for i in range(n):                                   # ds_write_b8 v0, v1
+        lds[i] = v1[i] & 0xFF
+    for i in range(n):                                   # ds_write_b16 at 128 + 2i of v1 >> 8
+        a = 128 + 2 * i
+        lds[a:a + 2] = ((v1[i] >> 8) & 0xFFFF).to_bytes(2, 'little')
+    for i in range(n):                                   # ds_write_b64 at 256 + 8i: v0, v1
+        for k, w in ((0, i), (4, v1[i])):
+            a = 256 + 8 * i + k
+            if a < 512:
+                lds[a:a + 4] = w.to_bytes(4, 'little')
+    sx = lambda v, w: (v - (1 << w)) & M if v >> (w - 1) else v
+    r = {0: v2, 256: [s6] * n, 512: [s7] * n,
+         768: [rd(i + 1, 1) for i in range(n)],
+         1024: [sx(rd(i, 1), 8) for i in range(n)],
+         1280: [rd(130 + 2 * i, 2) for i in range(n)],
+         1536: [sx(rd(128 + 2 * i, 2), 16) for i in range(n)],
+         1792: [rd(260 + 8 * i, 4) for i in range(n)],
+         2048: [rd(264 + 8 * i, 4) for i in range(n)],
+         2304: [rd(i & ~3, 4) for i in range(n)]}
+    return n, [], {}, {0x20000 + off: ws for off, ws in r.items()}
+
+
 KERNELS = [('vadd', k_vadd), ('saxpy', k_saxpy), ('imath', k_imath), ('fmath', k_fmath),
            ('reduce', k_reduce), ('scan', k_scan), ('matmul', k_matmul), ('hist', k_hist),
-           ('bytes', k_bytes), ('ldsops', k_ldsops)]
+           ('bytes', k_bytes), ('ldsops', k_ldsops), ('tbuf', k_tbuf),
+           ('trans', k_trans), ('lanes', k_lanes)]
+# kernels written in assembly (scripts/blocks/si_cu_kernels/NAME.s): (RSRC1, RSRC2)
+ASM = {'tbuf': (0xC0 << 12, 0), 'lanes': (0xC0 << 12, 1 << 15)}
 LSZ_OF = {'reduce': 256, 'scan': 256, 'hist': 256}
 # 2D dispatches: (NUM_THREAD_X, NUM_THREAD_Y), (DIM_X, DIM_Y)
 GEOM = {'matmul': ((16, 16), (MM_N // 16, MM_N // 16))}
@@ -411,12 +549,16 @@ def write_stims(outdir):
     rng = random.Random(SEED)
     for name, fn in KERNELS:
         n, args, inputs, _ = fn(rng)
-        words, rsrc1, rsrc2 = ks[name]
+        if name in ASM:
+            words, (rsrc1, rsrc2) = assemble(os.path.join(HERE, 'si_cu_kernels', name + '.s')), ASM[name]
+        else:
+            words, rsrc1, rsrc2 = ks[name]
         lsz = LSZ_OF.get(name, LSZ)
         groups = (n + lsz - 1) // lsz
         (ntx, nty), (gx, gy) = GEOM.get(name, ((lsz, 1), (groups, 1)))
-        L = ['# %s: kernel %s of scripts/blocks/si_cu_kernels/kernels.cl, %d work-items in groups of %s'
-             % (name, name, n, '%d' % ntx if nty == 1 else '%d x %d' % (ntx, nty)),
+        L = ['# %s: kernel %s of scripts/blocks/si_cu_kernels/%s, %d work-items in groups of %s'
+             % (name, name, name + '.s' if name in ASM else 'kernels.cl', n,
+                '%d' % ntx if nty == 1 else '%d x %d' % (ntx, nty)),
              '# written by scripts/blocks/si_cu_kernels.py (clang %s); the golden vector is ../%s.vec'
              % (' '.join(CLANG[1:]), name),
              '# si_cu_kernels.py --check compares the memory it writes with the host\'s answer',

@@ -66,6 +66,9 @@ static const name vop[] = {
     {256 + 42, "v_subbrev_u32"}, {384 + 0, "v_nop"}, {384 + 1, "v_mov_b32"}, {384 + 2, "v_readfirstlane_b32"},
     {384 + 5, "v_cvt_f32_i32"}, {384 + 6, "v_cvt_f32_u32"}, {384 + 7, "v_cvt_u32_f32"},
     {384 + 8, "v_cvt_i32_f32"}, {384 + 55, "v_not_b32"}, {384 + 56, "v_bfrev_b32"},
+    {384 + 37, "v_exp_f32"}, {384 + 39, "v_log_f32"}, {384 + 42, "v_rcp_f32"},
+    {384 + 43, "v_rcp_iflag_f32"}, {384 + 46, "v_rsq_f32"}, {384 + 51, "v_sqrt_f32"}, {384 + 53, "v_sin_f32"},
+    {384 + 54, "v_cos_f32"}, {256 + 1, "v_readlane_b32"}, {256 + 2, "v_writelane_b32"},
     {321, "v_mad_f32"}, {322, "v_mad_i32_i24"}, {323, "v_mad_u32_u24"}, {328, "v_bfe_u32"},
     {329, "v_bfe_i32"}, {330, "v_bfi_b32"}, {353, "v_lshl_b64"}, {354, "v_lshr_b64"},
     {355, "v_ashr_i64"}, {361, "v_mul_lo_u32"}, {362, "v_mul_hi_u32"}, {363, "v_mul_lo_i32"},
@@ -251,6 +254,18 @@ void cu_disasm(uint32_t w0, uint32_t w1, char *buf, size_t n)
             snprintf(buf, n, "v_nop%s", d.fmt == CU_F_VOP3 ? "_e64" : "");
             return;
         }
+        if (d.op == 256 + 1 || d.op == 256 + 2) {    /* VSRC1 is a scalar code (the lane) */
+            char l[40], s0[40];
+            sop(d.src1 - 256, 1, w1, l, sizeof l);
+            if (d.op == 256 + 1) {
+                sop(d.vdst, 1, 0, e, sizeof e);
+                snprintf(buf, n, "%s %s, %s, %s", nm, e, a, l);
+            } else {
+                sop(d.src0, 1, w1, s0, sizeof s0);
+                snprintf(buf, n, "%s v%u, %s, %s", nm, d.vdst, s0, l);
+            }
+            return;
+        }
         if (at & CU_A_RFL) {
             sop(d.vdst, 1, 0, e, sizeof e);
             snprintf(buf, n, "%s %s, %s", nm, e, a);
@@ -320,6 +335,46 @@ void cu_disasm(uint32_t w0, uint32_t w1, char *buf, size_t n)
             snprintf(buf + strlen(buf), n - strlen(buf), "%s%s", d.lds ? " lds" : "", d.tfe ? " tfe" : "");
         return;
     }
+    case CU_F_MTBUF: {
+        static const char *tn[8] = { "tbuffer_load_format_x", "tbuffer_load_format_xy",
+                                     "tbuffer_load_format_xyz", "tbuffer_load_format_xyzw",
+                                     "tbuffer_store_format_x", "tbuffer_store_format_xy",
+                                     "tbuffer_store_format_xyz", "tbuffer_store_format_xyzw" };
+        /* SQ_BUF_RSRC_WORD3 DATA_FORMAT / NUM_FORMAT names (model/regdb/si.json, gfx_7_2_enum.h) */
+        static const char *df[16] = { "INVALID", "8", "16", "8_8", "32", "16_16", "10_11_11",
+                                      "11_11_10", "10_10_10_2", "2_10_10_10", "8_8_8_8", "32_32",
+                                      "16_16_16_16", "32_32_32", "32_32_32_32", "RESERVED_15" };
+        static const char *nf[8] = { "UNORM", "SNORM", "USCALED", "SSCALED", "UINT", "SINT",
+                                     "SNORM_OGL", "FLOAT" };
+        unsigned aw = (d.addr64 || (d.offen && d.idxen)) ? 2 : 1, nd = (d.op & 3) + 1;
+        if (nd > 1)
+            snprintf(a, sizeof a, "v[%u:%u]", d.vdata, d.vdata + nd - 1);
+        else
+            snprintf(a, sizeof a, "v%u", d.vdata);
+        snprintf(b, sizeof b, aw == 2 ? "v[%u:%u]" : "v%u", d.vaddr, d.vaddr + 1);
+        sop(d.srsrc * 4, 4, 0, c, sizeof c);
+        sop(d.msoff, 1, 0, e, sizeof e);
+        snprintf(buf, n, "%s %s, %s, %s, %s", tn[d.op], a, (d.offen || d.idxen || d.addr64) ? b : "off", c, e);
+        if (d.dfmt != 1 || d.nfmt != 0) {      /* llvm-mc leaves out the default parts (8, UNORM) */
+            char f[80];
+            if (d.dfmt != 1 && d.nfmt != 0)
+                snprintf(f, sizeof f, "BUF_DATA_FORMAT_%s,BUF_NUM_FORMAT_%s", df[d.dfmt], nf[d.nfmt]);
+            else if (d.dfmt != 1)
+                snprintf(f, sizeof f, "BUF_DATA_FORMAT_%s", df[d.dfmt]);
+            else
+                snprintf(f, sizeof f, "BUF_NUM_FORMAT_%s", nf[d.nfmt]);
+            snprintf(buf + strlen(buf), n - strlen(buf), " format:[%s]", f);
+        }
+        snprintf(buf + strlen(buf), n - strlen(buf), "%s%s%s", d.idxen ? " idxen" : "",
+                 d.offen ? " offen" : "", d.addr64 ? " addr64" : "");
+        if (d.moff)
+            snprintf(buf + strlen(buf), n - strlen(buf), " offset:%u", d.moff);
+        if (w0 & (1u << 14))
+            snprintf(buf + strlen(buf), n - strlen(buf), " glc");
+        if (d.tfe)
+            snprintf(buf + strlen(buf), n - strlen(buf), " tfe");
+        return;
+    }
     case CU_F_DS: {
         static const char *at_[12] = { "add", "sub", "rsub", "inc", "dec", "min", "max", "min", "max",
                                         "and", "or", "xor" };
@@ -327,7 +382,16 @@ void cu_disasm(uint32_t w0, uint32_t w1, char *buf, size_t n)
                                       "b32", "b32", "b32" };
         if (d.gds)
             break;
-        if (d.op == 13) {
+        if (d.op == 30 || d.op == 31) {
+            snprintf(buf, n, "ds_write_b%u v%u, v%u", d.op == 30 ? 8 : 16, d.daddr, d.ddata0);
+        } else if (d.op == 77) {
+            snprintf(buf, n, "ds_write_b64 v%u, v[%u:%u]", d.daddr, d.ddata0, d.ddata0 + 1);
+        } else if (d.op >= 57 && d.op <= 60) {
+            static const char *rn[4] = { "i8", "u8", "i16", "u16" };
+            snprintf(buf, n, "ds_read_%s v%u, v%u", rn[d.op - 57], d.dvdst, d.daddr);
+        } else if (d.op == 118) {
+            snprintf(buf, n, "ds_read_b64 v[%u:%u], v%u", d.dvdst, d.dvdst + 1, d.daddr);
+        } else if (d.op == 13) {
             snprintf(buf, n, "ds_write_b32 v%u, v%u", d.daddr, d.ddata0);
         } else if (d.op == 54) {
             snprintf(buf, n, "ds_read_b32 v%u, v%u", d.dvdst, d.daddr);
@@ -357,6 +421,6 @@ void cu_disasm(uint32_t w0, uint32_t w1, char *buf, size_t n)
         break;
     }
     static const char *fn[] = { "SOP2", "SOPK", "SOP1", "SOPC", "SOPP", "SMRD", "VOP2", "VOP1",
-                                "VOPC", "VOP3", "MUBUF", "other", "DS" };
+                                "VOPC", "VOP3", "MUBUF", "other", "DS", "MTBUF" };
     snprintf(buf, n, "(not built: %s op %u) .long 0x%08x", fn[d.fmt], d.op, w0);
 }

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "cu_isa.h"
+#include "sf.h"
 
 static uint32_t bits(uint32_t w, unsigned hi, unsigned lo)
 {
@@ -60,6 +61,10 @@ void cu_decode(uint32_t w0, cu_inst *d)
         d->fmt = CU_F_MUBUF; d->op = bits(w0, 24, 18); d->moff = bits(w0, 11, 0);
         d->offen = bits(w0, 12, 12); d->idxen = bits(w0, 13, 13); d->addr64 = bits(w0, 15, 15);
         d->lds = bits(w0, 16, 16); d->two = 1;
+    } else if (bits(w0, 31, 26) == 0x3A) {
+        d->fmt = CU_F_MTBUF; d->op = bits(w0, 18, 16); d->moff = bits(w0, 11, 0);
+        d->offen = bits(w0, 12, 12); d->idxen = bits(w0, 13, 13); d->addr64 = bits(w0, 15, 15);
+        d->dfmt = bits(w0, 22, 19); d->nfmt = bits(w0, 25, 23); d->two = 1;
     }
 }
 
@@ -79,7 +84,7 @@ static void decode_w1(cu_inst *d, uint32_t w1)
         } else {
             d->sdst3 = 106;
         }
-    } else if (d->fmt == CU_F_MUBUF) {
+    } else if (d->fmt == CU_F_MUBUF || d->fmt == CU_F_MTBUF) {
         d->vaddr = bits(w1, 7, 0); d->vdata = bits(w1, 15, 8); d->srsrc = bits(w1, 20, 16);
         d->tfe = bits(w1, 23, 23); d->msoff = bits(w1, 31, 24);
     } else if (d->fmt == CU_F_DS) {
@@ -134,6 +139,11 @@ unsigned cu_vop_attr(unsigned vop)
     case 384 + 55: case 384 + 56:                                 /* not, bfrev */
         return OK | WV;
     case 384 + 7: case 384 + 8: return OK | F | WV;               /* cvt_u32/i32_f32 */
+    case 384 + 37: case 384 + 39: case 384 + 42: case 384 + 43:   /* exp, log, rcp, rcp_iflag */
+    case 384 + 46: case 384 + 51: case 384 + 53: case 384 + 54:   /* rsq, sqrt, sin, cos */
+        return OK | F | WV;
+    case 256 + 1: case 256 + 2:                                   /* v_readlane/writelane_b32 */
+        return OK | CU_A_VOP2ONLY;
     case 321: return OK | S2 | S3 | F | WV;                       /* v_mad_f32 */
     case 322: case 323: case 328: case 329: case 330:             /* mad24, bfe, bfi */
         return OK | S2 | S3 | WV;
@@ -361,6 +371,18 @@ uint64_t cu_valu_lane(unsigned vop, uint64_t a64, uint32_t b, uint32_t c, int m,
     case 256 + 41: t = (uint64_t)a - b - (unsigned)m; *bit = (int)((t >> 32) & 1); return (uint32_t)t;
     case 256 + 42: t = (uint64_t)b - a - (unsigned)m; *bit = (int)((t >> 32) & 1); return (uint32_t)t;
     case 384 + 0: return 0;
+    /* transcendentals: the shared shader-float ops (docs/float.md; docs/blocks/si.cu.md 5.4) */
+    case 384 + 37: return sf_ex2(a);
+    case 384 + 39: return sf_lg2(a);
+    case 384 + 42: case 384 + 43: return sf_rcp(a);
+    case 384 + 46: return sf_rsq(a);
+    case 384 + 51: return sf_sqrt(a);
+    case 384 + 53: case 384 + 54: {
+        uint32_t x = (uint32_t)a;
+        if ((x & 0x7FFFFFFFu) > 0x43800000u && (x & 0x7FFFFFFFu) <= 0x7F800000u)
+            return vop == 384 + 53 ? 0u : 0x3F800000u;     /* |x| > 256 (Inf too): 0.0 / 1.0 */
+        return vop == 384 + 53 ? sf_sin(x) : sf_cos(x);
+    }
     case 384 + 1: case 384 + 2: return a;
     case 384 + 5: return u_of((float)(int32_t)a);
     case 384 + 6: return u_of((float)a);
@@ -581,5 +603,70 @@ int cu_mubuf_op(unsigned op, int *load, int *store, int *atomic, unsigned *bytes
     case 28: case 29: case 30: case 31: *store = 1; return 1;
     case 50: *atomic = 1; return 1;
     default: return 0;
+    }
+}
+
+/* ---- MTBUF formats (docs/blocks/si.cu.md, "Typed buffer memory") ---------------------------- */
+
+/* DFMT -> components (bits 2:0) and component width code (bits 5:4: 1 = 8, 2 = 16, 3 = 32). */
+static unsigned tb_shape(unsigned dfmt)
+{
+    switch (dfmt) {
+    case 1: return 0x11; case 2: return 0x21; case 3: return 0x12; case 4: return 0x31;
+    case 5: return 0x22; case 10: return 0x14; case 11: return 0x32; case 12: return 0x24;
+    case 13: return 0x33; case 14: return 0x34; default: return 0;
+    }
+}
+
+int cu_tbuf_fmt(unsigned dfmt, unsigned nfmt, int store, unsigned *nc, unsigned *w)
+{
+    unsigned sh = tb_shape(dfmt);
+    *nc = sh & 7;
+    *w = sh ? 4u << (sh >> 4) : 0;
+    if (!sh || nfmt == 6)
+        return 0;
+    if (nfmt == 7)                           /* FLOAT: 32-bit components only */
+        return *w == 32;
+    if (nfmt <= 3)                           /* UNORM, SNORM, USCALED, SSCALED: 8/16-bit, loads */
+        return *w < 32 && !store;
+    return 1;                                /* UINT, SINT */
+}
+
+unsigned cu_tbuf_bytes(unsigned dfmt)
+{
+    unsigned sh = tb_shape(dfmt);
+    return (sh & 7) * (4u << (sh >> 4)) / 8;
+}
+
+/* An integer of at most 17 significant bits as binary32 (exact). */
+static uint32_t tb_i2f(int32_t v)
+{
+    float f = (float)v;
+    uint32_t u;
+    memcpy(&u, &f, 4);
+    return u;
+}
+
+uint32_t cu_tbuf_load_comp(unsigned dfmt, unsigned nfmt, unsigned c, const uint32_t el[4])
+{
+    unsigned nc, w;
+    cu_tbuf_fmt(dfmt, nfmt, 0, &nc, &w);
+    if (c >= nc)                             /* missing: 0, 0, 0, one */
+        return c < 3 ? 0 : (nfmt == 4 || nfmt == 5) ? 1 : 0x3F800000u;
+    unsigned bit = c * w;
+    uint32_t r = el[bit / 32];
+    if (w < 32)
+        r = (r >> (bit % 32)) & ((1u << w) - 1);
+    int32_t sv = w < 32 ? (int32_t)(r << (32 - w)) >> (32 - w) : (int32_t)r;
+    switch (nfmt) {
+    case 0: return cu_fmul(tb_i2f((int32_t)r), w == 8 ? 0x3B808081u : 0x37800080u, 0, 0);
+    case 1:
+        if (sv == -(1 << (w - 1)))
+            return 0xBF800000u;
+        return cu_fmul(tb_i2f(sv), w == 8 ? 0x3C010204u : 0x38000100u, 0, 0);
+    case 2: return tb_i2f((int32_t)r);
+    case 3: return tb_i2f(sv);
+    case 5: return (uint32_t)sv;
+    default: return r;                       /* UINT, FLOAT (32-bit) */
     }
 }

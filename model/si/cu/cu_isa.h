@@ -12,7 +12,7 @@
 
 enum {
     CU_F_SOP2, CU_F_SOPK, CU_F_SOP1, CU_F_SOPC, CU_F_SOPP, CU_F_SMRD,
-    CU_F_VOP2, CU_F_VOP1, CU_F_VOPC, CU_F_VOP3, CU_F_MUBUF, CU_F_OTHER, CU_F_DS
+    CU_F_VOP2, CU_F_VOP1, CU_F_VOPC, CU_F_VOP3, CU_F_MUBUF, CU_F_OTHER, CU_F_DS, CU_F_MTBUF
 };
 
 #define CU_NVGPR 32          /* VGPRs per lane */
@@ -34,6 +34,8 @@ typedef struct cu_inst {
     unsigned sbase, imm, soff;
     /* MUBUF */
     unsigned moff, offen, idxen, addr64, lds, vaddr, vdata, srsrc, tfe, msoff;
+    /* MTBUF (the MUBUF fields above, and) */
+    unsigned dfmt, nfmt;
     /* DS */
     unsigned dsoff, gds, daddr, ddata0, ddata1, dvdst;
 } cu_inst;
@@ -91,6 +93,13 @@ uint32_t cu_ds_atomic(unsigned op, uint32_t old, uint32_t d);
  * (below a dword), sign extension; cu_mubuf_dwords: the dwords per lane (1, or 2-4 for x2/x3/x4). */
 int cu_mubuf_op(unsigned op, int *load, int *store, int *atomic, unsigned *bytes, int *sext);
 unsigned cu_mubuf_dwords(unsigned op);
+/* MTBUF (docs/blocks/si.cu.md, "Typed buffer memory"): the format's components nc and their
+ * width w (8, 16, 32 bits); 0 if DFMT/NFMT is not built (for a store: NFMT uint, sint or float). */
+int cu_tbuf_fmt(unsigned dfmt, unsigned nfmt, int store, unsigned *nc, unsigned *w);
+/* The element's bytes (1, 2, 4, 8, 12, 16). */
+unsigned cu_tbuf_bytes(unsigned dfmt);
+/* A load's component c (0-3) from the element's raw bits (el[0..3], little-endian dwords). */
+uint32_t cu_tbuf_load_comp(unsigned dfmt, unsigned nfmt, unsigned c, const uint32_t el[4]);
 
 /* Vector ALU on one lane.  a, b, c: source values after modifiers (64-bit for S064 src0);
  * m: the lane's mask bit (VCC or src2 pair); k: the literal of madmk/madak.  Returns the

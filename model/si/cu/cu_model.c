@@ -11,7 +11,7 @@
 #include "si_cu_ports.h"
 
 enum { S_IDLE, S_WINIT, S_FETCH, S_FWAIT, S_FETCH2, S_FWAIT2, S_EXEC, S_SMEM, S_VALU, S_VMEM,
-       S_VWAIT, S_RETIRE, S_WNEXT, S_EOD, S_SWITCH, S_DS, S_VATW };
+       S_VWAIT, S_RETIRE, S_WNEXT, S_EOD, S_SWITCH, S_DS, S_VATW, S_TCVT };
 enum { W_RUN, W_BAR, W_DONE };
 
 #define A_INITIATOR 0xB800u
@@ -46,6 +46,8 @@ typedef struct cu {
     uint32_t hash;
     uint32_t aold;                      /* buffer_atomic_add: the dword read */
     unsigned mk;                        /* MUBUF x2/x3/x4: the lane's dword */
+    uint32_t tb[4];                     /* MTBUF load: the lane's element dwords */
+    unsigned tc;                        /* MTBUF load: the component being converted */
     /* the retire record */
     unsigned r_dst;
     int r_err, end, bar;
@@ -283,10 +285,22 @@ static void exec_valu(cu *s)
     if ((at & CU_A_WV) && d->vdst >= CU_NVGPR) { fail(s); return; }
     if ((at & (CU_A_CMP | CU_A_CO)) && !(swritable(d->sdst3) && swritable(d->sdst3 + 1))) { fail(s); return; }
     if ((at & CU_A_RFL) && (!swritable(d->vdst) || d->src0 < 256)) { fail(s); return; }
+    if (d->op == 256 + 1 || d->op == 256 + 2) {  /* readlane / writelane: the lane from VSRC1 (scalar) */
+        uint32_t x;
+        if (!sread(s, d->src1 - 256, &x) || (d->op == 257 ? (d->src0 < 256 || !swritable(d->vdst))
+                                                           : (d->src0 >= 256 || d->vdst >= CU_NVGPR))) {
+            fail(s);
+            return;
+        }
+    }
     s->lane = 0;
     s->mask = 0;
     s->hash = 0;
     s->r_dst = (at & CU_A_WV) ? 256 + d->vdst : (at & CU_A_CMP) ? d->sdst3 : (at & CU_A_RFL) ? d->vdst : CU_DST_NONE;
+    if (d->op == 256 + 1)
+        s->r_dst = d->vdst;
+    else if (d->op == 256 + 2)
+        s->r_dst = 256 + d->vdst;
     s->st = S_VALU;
 }
 
@@ -315,6 +329,26 @@ static void exec_mubuf(cu *s)
     s->mk = 0;
     s->hash = 0;
     s->r_dst = (ld || (atm && ((s->w0 >> 14) & 1))) ? 256 + d->vdata : CU_DST_NONE;
+    s->st = S_VMEM;
+}
+
+/* MTBUF: the checks of MUBUF with the format's (docs/blocks/si.cu.md, "Typed buffer memory"). */
+static void exec_mtbuf(cu *s)
+{
+    const cu_inst *d = &s->d;
+    uint32_t vs[4], so;
+    unsigned nc, w, nop = (d->op & 3) + 1;
+    int st = d->op >= 4;
+    if (!cu_tbuf_fmt(d->dfmt, d->nfmt, st, &nc, &w) || d->tfe || (d->addr64 && (d->offen || d->idxen)) ||
+        !mubuf_vsharp(s, vs) || (vs[1] >> 31) || ((vs[3] >> 23) & 1) || d->msoff == 255 ||
+        !sread(s, d->msoff, &so) || d->vaddr >= CU_NVGPR || d->vdata + nop > CU_NVGPR) {
+        fail(s);
+        return;
+    }
+    s->lane = 0;
+    s->mk = 0;
+    s->hash = 0;
+    s->r_dst = st ? CU_DST_NONE : 256 + d->vdata;
     s->st = S_VMEM;
 }
 
@@ -347,7 +381,50 @@ static uint32_t mubuf_addr_raw(const cu *s, int *oob)
 /* MUBUF attributes of the running instruction. */
 static void mb_kind(const cu *s, int *ld, int *st, int *atm, unsigned *nb, int *sx)
 {
+    if (s->d.fmt == CU_F_MTBUF) {              /* an element below a dword: a byte or short access */
+        unsigned e = cu_tbuf_bytes(s->d.dfmt);
+        *ld = s->d.op < 4;
+        *st = !*ld;
+        *atm = 0;
+        *sx = 0;
+        *nb = e < 4 ? e : 4;
+        return;
+    }
     cu_mubuf_op(s->d.op, ld, st, atm, nb, sx);
+}
+
+/* The dword accesses per lane: MUBUF x2/x3/x4, an MTBUF element's dwords. */
+static unsigned vm_dwords(const cu *s)
+{
+    if (s->d.fmt == CU_F_MTBUF) {
+        unsigned e = cu_tbuf_bytes(s->d.dfmt);
+        return e < 4 ? 1 : e / 4;
+    }
+    return cu_mubuf_dwords(s->d.op);
+}
+
+/* An MTBUF store's dword mk of the lane's element at byte address a: the data and the byte
+ * enables of the components the op stores (be = 0: nothing of this dword is stored). */
+static void tb_store(const cu *s, uint32_t a, uint32_t *wd, unsigned *be)
+{
+    unsigned nc, w, nop = (s->d.op & 3) + 1, e = cu_tbuf_bytes(s->d.dfmt), bm = 0;
+    uint32_t el[4] = {0, 0, 0, 0};
+    cu_tbuf_fmt(s->d.dfmt, s->d.nfmt, 1, &nc, &w);
+    for (unsigned c = 0; c < nop && c < nc; c++) {
+        uint32_t v = s->vg[s->cur][s->d.vdata + c][s->lane];
+        if (w < 32)
+            v &= (1u << w) - 1;
+        el[c * w / 32] |= v << (c * w % 32);
+        bm |= ((1u << (w / 8)) - 1) << (c * w / 8);
+    }
+    if (e < 4) {
+        unsigned sh = e == 1 ? (a & 3) : (a & 2);
+        *wd = el[0] << (8 * sh);
+        *be = (bm << sh) & 0xF;
+    } else {
+        *wd = el[s->mk];
+        *be = (bm >> (4 * s->mk)) & 0xF;
+    }
 }
 
 /* A sub-dword load's value from the dword read (byte lane by the address; bit 0 ignored for shorts). */
@@ -376,6 +453,7 @@ static void exec_cycle(cu *s)
     case CU_F_SMRD: exec_smrd(s); break;
     case CU_F_VOP1: case CU_F_VOP2: case CU_F_VOPC: case CU_F_VOP3: exec_valu(s); break;
     case CU_F_MUBUF: exec_mubuf(s); break;
+    case CU_F_MTBUF: exec_mtbuf(s); break;
     case CU_F_DS: exec_ds(s); break;
     default: fail(s); break;
     }
@@ -412,6 +490,22 @@ static void valu_lane(cu *s)
         s->mask |= 1ull << l;
     if ((at & CU_A_RFL) && l == (s->exec ? (unsigned)__builtin_ctzll(s->exec) : 0u))
         s->mask = (uint32_t)r;                  /* the first active lane's value (lane 0 if none) */
+    if (d->op == 256 + 1 || d->op == 256 + 2) {  /* the selected lane, whatever EXEC says */
+        uint32_t sel = 0;
+        sread(s, d->src1 - 256, &sel);
+        if (l == (sel & 63)) {
+            if (d->op == 256 + 1) {
+                s->mask = s->vg[s->cur][d->src0 - 256][l];
+            } else {
+                s->vg[s->cur][d->vdst][l] = (uint32_t)a;
+                s->hash = hmix(0, (uint32_t)a);
+            }
+        }
+        if (l == 63 && d->op == 256 + 1) {
+            swrite(s, d->vdst, (uint32_t)s->mask);
+            s->hash = hmix(0, (uint32_t)s->mask);
+        }
+    }
     if (l == 63) {
         if (at & CU_A_RFL) {
             swrite(s, d->vdst, (uint32_t)s->mask);
@@ -583,10 +677,11 @@ static void exec_ds(cu *s)
     const cu_inst *d = &s->d;
     unsigned op = d->op;
     int atom = op <= 11, artn = op >= 32 && op <= 43, w2 = op == 14, r2 = op == 55;
-    int wr = op == 13 || atom || artn || w2, rd = op == 54 || artn || r2;
-    if (d->gds || !(op == 13 || op == 54 || atom || artn || w2 || r2) || d->daddr >= CU_NVGPR ||
-        (wr && d->ddata0 >= CU_NVGPR) || (w2 && d->ddata1 >= CU_NVGPR) ||
-        (rd && d->dvdst >= (r2 ? CU_NVGPR - 1 : CU_NVGPR))) {
+    int wsub = op == 30 || op == 31, rsub = op >= 57 && op <= 60, w64 = op == 77, r64 = op == 118;
+    int wr = op == 13 || atom || artn || w2 || wsub || w64, rd = op == 54 || artn || r2 || rsub || r64;
+    if (d->gds || !(op == 13 || op == 54 || atom || artn || w2 || r2 || wsub || rsub || w64 || r64) ||
+        d->daddr >= CU_NVGPR || (wr && d->ddata0 >= (w64 ? CU_NVGPR - 1 : CU_NVGPR)) ||
+        (w2 && d->ddata1 >= CU_NVGPR) || (rd && d->dvdst >= ((r2 || r64) ? CU_NVGPR - 1 : CU_NVGPR))) {
         fail(s);
         return;
     }
@@ -651,6 +746,43 @@ static void ds_lane(cu *s)
             } else if (in) {
                 s->hash = hmix(s->hash, nv);
             }
+        } else if (op == 30 || op == 31) {          /* write_b8 / b16: merged into the dword */
+            if (in) {
+                uint32_t v = s->vg[s->cur][s->d.ddata0][l] & (op == 30 ? 0xFFu : 0xFFFFu);
+                unsigned sh = op == 30 ? 8 * (a & 3) : 8 * (a & 2);
+                uint32_t m = (op == 30 ? 0xFFu : 0xFFFFu) << sh;
+                s->lds[a >> 2] = (s->lds[a >> 2] & ~m) | (v << sh);
+                s->hash = hmix(s->hash, v);
+            }
+        } else if (op >= 57 && op <= 60) {          /* read_i8 / u8 / i16 / u16 */
+            uint32_t w = in ? s->lds[a >> 2] : 0, v;
+            if (op <= 58) {
+                v = (w >> (8 * (a & 3))) & 0xFF;
+                if (op == 57) v = (uint32_t)(int32_t)(int8_t)v;
+            } else {
+                v = (w >> (8 * (a & 2))) & 0xFFFF;
+                if (op == 59) v = (uint32_t)(int32_t)(int16_t)v;
+            }
+            s->vg[s->cur][s->d.dvdst][l] = v;
+            s->hash = hmix(s->hash, v);
+        } else if (op == 77 || op == 118) {         /* write_b64 / read_b64: dwords at a and a + 4 */
+            int in1;
+            uint32_t a1 = ds_addr_off(s, s->d.dsoff + 4, &in1);
+            if (op == 77) {
+                if (in) {
+                    s->lds[a >> 2] = s->vg[s->cur][s->d.ddata0][l];
+                    s->hash = hmix(s->hash, s->vg[s->cur][s->d.ddata0][l]);
+                }
+                if (in1) {
+                    s->lds[a1 >> 2] = s->vg[s->cur][s->d.ddata0 + 1][l];
+                    s->hash = hmix(s->hash, s->vg[s->cur][s->d.ddata0 + 1][l]);
+                }
+            } else {
+                uint32_t v0 = in ? s->lds[a >> 2] : 0, v1 = in1 ? s->lds[a1 >> 2] : 0;
+                s->vg[s->cur][s->d.dvdst][l] = v0;
+                s->vg[s->cur][s->d.dvdst + 1][l] = v1;
+                s->hash = hmix(hmix(s->hash, v0), v1);
+            }
         } else if (op == 13) {
             if (in) {
                 s->lds[a >> 2] = s->vg[s->cur][s->d.ddata0][l];
@@ -692,10 +824,18 @@ static void cu_eval(void *h, uint64_t *ports)
         unsigned nb;
         uint32_t a = mubuf_addr_raw(s, &oob);
         mb_kind(s, &ld, &stv, &atm, &nb, &sx);
-        if (!oob) {
+        uint32_t twd = 0;
+        unsigned tbe = 0xF;
+        if (s->d.fmt == CU_F_MTBUF && stv)
+            tb_store(s, a, &twd, &tbe);
+        if (!oob && tbe) {
             p->memreq_valid = 1;
             p->memreq_addr = a & ~3u;
-            if (stv) {
+            if (stv && s->d.fmt == CU_F_MTBUF) {
+                p->memreq_we = 1;
+                p->memreq_wdata = twd;
+                p->memreq_be = tbe;
+            } else if (stv) {
                 uint32_t v = s->vg[s->cur][s->d.vdata + s->mk][s->lane];
                 unsigned sh = nb == 1 ? 8 * (a & 3) : nb == 2 ? 8 * (a & 2) : 0;
                 p->memreq_we = 1;
@@ -776,15 +916,24 @@ static void cu_tick(void *h, const uint64_t *ports)
         int glc = (int)((s->w0 >> 14) & 1);
         unsigned nb;
         mb_kind(s, &ld, &stv, &atm, &nb, &sx);
-        if (act)
-            mubuf_addr(s, &oob);
+        int tbf = s->d.fmt == CU_F_MTBUF;
+        uint32_t twd = 0;
+        unsigned tbe = 0xF;
+        if (act) {
+            uint32_t a = mubuf_addr_raw(s, &oob);
+            if (tbf && stv)
+                tb_store(s, a, &twd, &tbe);
+        }
         int adv;
         if (!act) {
             adv = 1;
         } else if (stv) {
-            adv = oob || req;
+            adv = oob || !tbe || req;
             if (req)
-                s->hash = hmix(s->hash, s->vg[s->cur][s->d.vdata + s->mk][s->lane]);
+                s->hash = hmix(s->hash, tbf ? twd : s->vg[s->cur][s->d.vdata + s->mk][s->lane]);
+        } else if (oob && tbf) {
+            s->tb[s->mk] = 0;
+            adv = 1;
         } else if (oob) {
             if (ld || glc) {
                 s->vg[s->cur][s->d.vdata + s->mk][s->lane] = 0;
@@ -796,8 +945,12 @@ static void cu_tick(void *h, const uint64_t *ports)
             if (req)
                 s->st = S_VWAIT;
         }
-        if (adv && act && s->mk + 1 < cu_mubuf_dwords(s->d.op)) {
+        if (adv && act && s->mk + 1 < vm_dwords(s)) {
             s->mk++;                             /* the lane's next dword */
+        } else if (adv && act && tbf && ld) {
+            s->mk = 0;                           /* MTBUF load: convert the element */
+            s->tc = 0;
+            s->st = S_TCVT;
         } else if (adv) {
             s->mk = 0;
             if (s->lane == 63) s->st = S_RETIRE;
@@ -814,11 +967,19 @@ static void cu_tick(void *h, const uint64_t *ports)
             unsigned nb;
             mb_kind(s, &ld, &stv, &atm, &nb, &sx);
             uint32_t v = mb_extract(rd, mubuf_addr_raw(s, &oob), nb, sx);
-            s->vg[s->cur][s->d.vdata + s->mk][s->lane] = v;
-            s->hash = hmix(s->hash, v);
-            if (s->mk + 1 < cu_mubuf_dwords(s->d.op)) {
+            if (s->d.fmt == CU_F_MTBUF) {
+                s->tb[s->mk] = v;
+            } else {
+                s->vg[s->cur][s->d.vdata + s->mk][s->lane] = v;
+                s->hash = hmix(s->hash, v);
+            }
+            if (s->mk + 1 < vm_dwords(s)) {
                 s->mk++;
                 s->st = S_VMEM;
+            } else if (s->d.fmt == CU_F_MTBUF) {
+                s->mk = 0;
+                s->tc = 0;
+                s->st = S_TCVT;
             } else if (s->lane == 63) {
                 s->mk = 0;
                 s->st = S_RETIRE;
@@ -862,6 +1023,20 @@ static void cu_tick(void *h, const uint64_t *ports)
             }
         }
         break;
+    case S_TCVT: {                             /* MTBUF load: component tc to v(VDATA + tc) */
+        uint32_t v = cu_tbuf_load_comp(s->d.dfmt, s->d.nfmt, s->tc, s->tb);
+        s->vg[s->cur][s->d.vdata + s->tc][s->lane] = v;
+        s->hash = hmix(s->hash, v);
+        if (s->tc < (s->d.op & 3)) {
+            s->tc++;
+        } else if (s->lane == 63) {
+            s->st = S_RETIRE;
+        } else {
+            s->lane++;
+            s->st = S_VMEM;
+        }
+        break;
+    }
     case S_WNEXT: next_group(s); break;
     case S_SWITCH: switch_wave(s); break;
     case S_DS: ds_lane(s); break;

@@ -8,7 +8,9 @@
  * abs/neg, VOPC and v_cmpx, EXEC changes through s_*_saveexec_b64 and s_mov_b64, forward
  * branches of every condition, SMRD loads, MUBUF loads and stores in offen/idxen/addr64 forms
  * with in- and out-of-range offsets), then s_endpgm; now and then an instruction that is not
- * built ends the wave early (err).  --count is the number of body instructions over all waves.
+ * built ends the wave early (err).  One dispatch in four also uses the instructions added after
+ * the independent reference's last extension (body_new: MTBUF, transcendentals, readlane/
+ * writelane, DS b8/b16/b64).  --count is the number of body instructions over all waves.
  *
  * Memory: programs from 0x00010000, data 16 KB at 0x00100000 (random, float specials among
  * it), stores go to 0x00200000 (16 KB).
@@ -36,6 +38,7 @@ typedef struct gen {
     unsigned n;
     unsigned br_at[256], br_to[256], nbr;   /* forward branches: dword index, target instruction */
     unsigned ipos[1024], ni;                /* instruction start dwords */
+    int newi;                               /* this dispatch may use the newer instructions */
 } gen;
 
 static uint32_t rnd(gen *g, uint32_t n) { return (uint32_t)rc_rng_below(&g->rng, n); }
@@ -91,6 +94,13 @@ static void mubuf(gen *g, unsigned op, unsigned vdata, unsigned vaddr, unsigned 
                   unsigned soff, unsigned off, unsigned offen, unsigned idxen, unsigned addr64)
 {
     inst2(g, 0xE0000000u | (op << 18) | (addr64 << 15) | (idxen << 13) | (offen << 12) | (off & 0xFFF),
+          (soff << 24) | ((srsrc4 / 4) << 16) | (vdata << 8) | vaddr);
+}
+static void mtbuf(gen *g, unsigned op, unsigned dfmt, unsigned nfmt, unsigned vdata, unsigned vaddr,
+                  unsigned srsrc4, unsigned soff, unsigned off, unsigned offen, unsigned idxen, unsigned addr64)
+{
+    inst2(g, 0xE8000000u | (nfmt << 23) | (dfmt << 19) | (op << 16) | (addr64 << 15) | (idxen << 13) |
+             (offen << 12) | (off & 0xFFF),
           (soff << 24) | ((srsrc4 / 4) << 16) | (vdata << 8) | vaddr);
 }
 static void smrd(gen *g, unsigned op, unsigned d, unsigned sbase2, unsigned imm, unsigned off)
@@ -161,8 +171,71 @@ static const unsigned vopc_grp[] = { 0, 1, 8, 9, 12, 13 };
 
 static uint32_t lit_for(gen *g) { return rnd(g, 2) ? fval(g) : ival(g); }
 
+/* The instructions added after the independent reference was extended (docs/blocks/si.cu.md
+ * "Random programs"): only in dispatches with g->newi. */
+static void body_new(gen *g)
+{
+    unsigned kind = rnd(g, 4);
+    if (kind == 1) {
+        /* transcendentals, e32 or e64 with abs/neg */
+        static const unsigned tops[] = { 37, 39, 42, 43, 46, 51, 53, 54 };
+        unsigned op = tops[rnd(g, N(tops))];
+        if (rnd(g, 3))
+            vop1(g, op, vdstr(g), vsrc(g, 1), lit_for(g));
+        else
+            vop3(g, 384 + op, vdstr(g), rnd(g, 2), vsrc(g, 0), 0, 0, rnd(g, 2));
+        return;
+    }
+    if (kind == 2) {
+        /* v_readlane_b32 sdst, vN, lane / v_writelane_b32 vN, ssrc, lane (lane: SGPR, M0, inline) */
+        unsigned lane = rnd(g, 2) ? 128 + rnd(g, 65) : rnd(g, 4) ? rnd(g, NS) : 124;
+        unsigned bad = rnd(g, 8) == 0;             /* one in 8 fails a check (§4.3) */
+        if (rnd(g, 2))
+            vop2(g, 1, sdst(g), bad ? rnd(g, NS) : 256 + vreg(g), lane, 0);      /* SRC0 an SGPR */
+        else
+            vop2(g, 2, bad ? 32 + rnd(g, 200) : vdstr(g), ssrc(g, 1), lane, ival(g)); /* VDST >= 32 */
+        return;
+    }
+    if (kind == 3) {
+        /* DS b8/b16 writes, sub-dword reads, b64 (M0 and LDS_SIZE decide the range) */
+        static const unsigned dops[] = { 30, 31, 57, 58, 59, 60, 77, 118 };
+        unsigned op = dops[rnd(g, N(dops))];
+        unsigned off = rnd(g, 4) ? rnd(g, 256) : word(g) & 0xFFFF;
+        unsigned bad = (op == 77 || op == 118) && rnd(g, 4) == 0 ? 31 : 0;   /* b64: DATA0/VDST 31 fails */
+        if (op == 30 || op == 31 || op == 77)
+            inst2(g, 0xD8000000u | (op << 18) | off, ((bad ? bad : op == 77 ? rnd(g, NV - 1) : vreg(g)) << 8) | 16);
+        else
+            inst2(g, 0xD8000000u | (op << 18) | off, ((bad ? bad : op == 118 ? 1 + rnd(g, NV - 2) : vdstr(g)) << 24) | 16);
+        return;
+    }
+    /* MTBUF: a built DATA_FORMAT (1 in 16: any 0-15) and NUM_FORMAT, the MUBUF address forms */
+    static const unsigned dfs[] = { 1, 2, 3, 4, 5, 10, 11, 12, 13, 14 };
+    unsigned op = rnd(g, 8), st = op >= 4, nop = (op & 3) + 1;
+    unsigned dfmt = rnd(g, 16) ? dfs[rnd(g, N(dfs))] : rnd(g, 16), nfmt = rnd(g, 8), nc, w;
+    if (rnd(g, 16) && !cu_tbuf_fmt(dfmt, nfmt, (int)st, &nc, &w)) {
+        static const unsigned ok_st[] = { 4, 5 }, ok_ld[] = { 0, 1, 2, 3, 4, 5 };
+        cu_tbuf_fmt(dfmt, 4, 0, &nc, &w);
+        nfmt = w == 32 ? (rnd(g, 2) ? 7 : 4 + rnd(g, 2)) : st ? ok_st[rnd(g, 2)] : ok_ld[rnd(g, 6)];
+    }
+    unsigned vd = st ? rnd(g, NV + 4 - nop + 1) : 1 + rnd(g, NV - nop);
+    unsigned srsrc = st ? 20 : 24, soff = rnd(g, 2) ? 128 : 128 + rnd(g, 16), form = rnd(g, 4);
+    unsigned off = rnd(g, 4) ? rnd(g, 64) * 4 : rnd(g, 4096);
+    if (form == 0)
+        mtbuf(g, op, dfmt, nfmt, vd, 16, srsrc, soff, off, 1, 0, 0);
+    else if (form == 1)
+        mtbuf(g, op, dfmt, nfmt, vd, 18, srsrc, soff, off & 0x3F, 0, 1, 0);
+    else if (form == 2)
+        mtbuf(g, op, dfmt, nfmt, vd, 18, srsrc, soff, off & 0x3F, 1, 1, 0);
+    else
+        mtbuf(g, op, dfmt, nfmt, vd, 16, srsrc, soff, off, 0, 0, 1);
+}
+
 static void body_one(gen *g)
 {
+    if (g->newi && rnd(g, 4) == 0) {
+        body_new(g);
+        return;
+    }
     unsigned k = rnd(g, 100);
     if (k < 14) {
         unsigned op = sop2_ops[rnd(g, N(sop2_ops))];
@@ -273,7 +346,7 @@ static void unbuilt(gen *g)
 {
     switch (rnd(g, 4)) {
     case 0: inst2(g, 0xD8000000u | (12u << 18), 0); break;              /* ds_write_b32 ... gds/other DS op: ds_max? op 12 */
-    case 1: vop2(g, 1, 1, 256 + 1, 0, 0); break;                        /* v_readlane_b32 */
+    case 1: vop2(g, 6, 1, 256 + 1, 0, 0); break;                        /* v_mac_legacy_f32 */
     case 2: sop1(g, 3, 104, 128, 0); break;                             /* s_mov_b32 to 104 */
     default: vop1(g, 1, 40, 256 + 1, 0); break;                         /* v40: not there */
     }
@@ -360,6 +433,7 @@ int si_cu_stimulus(rc_vector *v, uint64_t seed, uint64_t count, char *err, size_
         g->n = 0;
         g->ni = 0;
         g->nbr = 0;
+        g->newi = rnd(g, 4) == 0;
         prologue(g);
         unsigned len = 8 + rnd(g, 56);
         for (unsigned i = 0; i < len; i++)

@@ -1,7 +1,8 @@
 // si_cu: the Sea Islands GCN compute unit (docs/blocks/si.cu.md).  One state machine runs one
 // wave at a time and one instruction at a time: fetch (one dword request per instruction
 // dword), one EXEC cycle (decode checks, scalar work), then the SMRD transfer, the 64 lane
-// cycles of a VALU op or the per-lane MUBUF accesses, and a retire record.  The dispatch comes
+// cycles of a VALU op, the per-lane MUBUF/MTBUF accesses (MTBUF loads: then one conversion
+// cycle per component, TCVT) or the 64 DS lane cycles, and a retire record.  The dispatch comes
 // from COMPUTE_* register writes; work-groups and their waves run in order.
 module si_cu (
   input  logic        clk_i,
@@ -39,12 +40,13 @@ module si_cu (
 );
   localparam logic [3:0] F_SOP2 = 4'd0, F_SOPK = 4'd1, F_SOP1 = 4'd2, F_SOPC = 4'd3,
                          F_SOPP = 4'd4, F_SMRD = 4'd5, F_VOP2 = 4'd6, F_VOP1 = 4'd7,
-                         F_VOPC = 4'd8, F_VOP3 = 4'd9, F_MUBUF = 4'd10, F_DS = 4'd12;
+                         F_VOPC = 4'd8, F_VOP3 = 4'd9, F_MUBUF = 4'd10, F_DS = 4'd12,
+                         F_MTBUF = 4'd13;
   localparam logic [4:0] S_IDLE = 5'd0, S_WINIT = 5'd1, S_FETCH = 5'd2, S_FWAIT = 5'd3,
                          S_FETCH2 = 5'd4, S_FWAIT2 = 5'd5, S_EXEC = 5'd6, S_SMEM = 5'd7,
                          S_VALU = 5'd8, S_VMEM = 5'd9, S_VWAIT = 5'd10, S_RETIRE = 5'd11,
                          S_WNEXT = 5'd12, S_EOD = 5'd13, S_SWITCH = 5'd14, S_DS = 5'd15,
-                         S_VATW = 5'd16;
+                         S_VATW = 5'd16, S_TCVT = 5'd17;
   localparam logic [1:0] W_RUN = 2'd0, W_BAR = 2'd1, W_DONE = 2'd2;
   localparam logic [9:0] DST_NONE = 10'h3FF;
   // attribute bits (si_cu_dec)
@@ -82,6 +84,9 @@ module si_cu (
   logic [31:0] lds_wd, lds_wd2;
   logic [31:0] aold_q, aold_d;          // buffer_atomic_add: the dword read
   logic [1:0]  mk_q, mk_d;              // MUBUF x2/x3/x4: the lane's dword
+  logic [31:0] tb_q [4];                // MTBUF load: the lane's element dwords
+  logic [31:0] tb_d [4];
+  logic [1:0]  tc_q, tc_d;              // MTBUF load: the component being converted
   logic [31:0] vlane [32];            // every VGPR's value in lane lane_q
   logic [31:0] m0_q, m0_d;
   logic [63:0] vcc_q, vcc_d, exec_q, exec_d, mask_q, mask_d;
@@ -120,6 +125,8 @@ module si_cu (
   logic [15:0] dsoff;
   logic        gds;
   logic [7:0]  dvdst;
+  logic [3:0]  dfmt;
+  logic [2:0]  nfmt;
 
   si_cu_dec u_dec (
     .w0_i(w0_q), .w1_i(w1_q), .fmt_o(fmt), .op_o(op), .two_o(two), .sdst_o(sdst),
@@ -128,7 +135,7 @@ module si_cu (
     .sdst3_o(sdst3), .sbase_o(sbase), .imm_o(imm), .soff_o(soff), .moff_o(moff),
     .offen_o(offen), .idxen_o(idxen), .addr64_o(addr64), .lds_o(lds), .vaddr_o(vaddr),
     .vdata_o(vdata), .srsrc_o(srsrc), .tfe_o(tfe), .msoff_o(msoff), .dsoff_o(dsoff), .gds_o(gds),
-    .dvdst_o(dvdst), .attr_o(attr)
+    .dvdst_o(dvdst), .dfmt_o(dfmt), .nfmt_o(nfmt), .attr_o(attr)
   );
 
   // ---- operands ----
@@ -344,6 +351,14 @@ module si_cu (
     end
   end
 
+  // v_readlane_b32 (vop 257) / v_writelane_b32 (vop 258), VOP2 only: VSRC1 is the scalar code of
+  // the lane select (its low 6 bits); the lane's cycle reads / writes whatever EXEC says
+  logic        rdl, wrl, lsel_hit;
+  logic [32:0] lsel;
+  assign rdl      = op == 9'd257;
+  assign wrl      = op == 9'd258;
+  assign lsel     = sread({1'b0, src1[7:0]});
+  assign lsel_hit = lane_q == lsel[5:0];
   logic valu_fail;
   assign valu_fail = !attr[0] ||
                      (fmt == F_VOP3 && (attr[A_VOP2ONLY] || clamp || omod != 2'd0)) ||
@@ -354,7 +369,10 @@ module si_cu (
                      (attr[A_WV] && vdst >= 8'd32) ||
                      ((attr[A_CMP] || attr[A_CO]) &&
                       !(swritable({1'b0, sdst3}) && swritable({1'b0, sdst3} + 9'd1))) ||
-                     (rfl && (!swritable({1'b0, vdst}) || src0 < 9'd256));
+                     (rfl && (!swritable({1'b0, vdst}) || src0 < 9'd256)) ||
+                     ((rdl || wrl) && !lsel[32]) ||
+                     (rdl && (src0 < 9'd256 || !swritable({1'b0, vdst}))) ||
+                     (wrl && (src0 >= 9'd256 || vdst >= 8'd32));
 
   // ---- SMRD ----
   logic [64:0] sm_base;
@@ -388,27 +406,71 @@ module si_cu (
   logic [4:0]  mb_vd;                   // VDATA + the dword
   logic [31:0] mb_raw, mb_ext, mb_wd;
   logic [3:0]  mb_be;
+  // MTBUF (docs/blocks/si.cu.md "Typed buffer memory"): the format's components, their width
+  // (8, 16, 32 bits), the element's bytes; an element below a dword is a byte or short access
+  logic        tb, tb_ok, tb_st;
+  logic [2:0]  tb_nc, tb_nop;
+  logic [5:0]  tb_w;
+  logic [4:0]  tb_e;
+  assign tb     = fmt == F_MTBUF;
+  assign tb_st  = op[2];
+  assign tb_nop = {1'b0, op[1:0]} + 3'd1;
   always_comb begin
-    mb_ld  = op == 9'd8 || op == 9'd9 || op == 9'd10 || op == 9'd11 || op == 9'd12 || op == 9'd13 ||
-             op == 9'd14 || op == 9'd15;
-    mb_st  = op == 9'd24 || op == 9'd26 || op == 9'd28 || op == 9'd29 || op == 9'd30 || op == 9'd31;
-    if (op == 9'd13 || op == 9'd29) begin
-      mb_n = 3'd2;
-    end else if (op == 9'd14 || op == 9'd30) begin
-      mb_n = 3'd4;
-    end else if (op == 9'd15 || op == 9'd31) begin
-      mb_n = 3'd3;
+    case (dfmt)
+      4'd1:    begin tb_nc = 3'd1; tb_w = 6'd8;  end
+      4'd2:    begin tb_nc = 3'd1; tb_w = 6'd16; end
+      4'd3:    begin tb_nc = 3'd2; tb_w = 6'd8;  end
+      4'd4:    begin tb_nc = 3'd1; tb_w = 6'd32; end
+      4'd5:    begin tb_nc = 3'd2; tb_w = 6'd16; end
+      4'd10:   begin tb_nc = 3'd4; tb_w = 6'd8;  end
+      4'd11:   begin tb_nc = 3'd2; tb_w = 6'd32; end
+      4'd12:   begin tb_nc = 3'd4; tb_w = 6'd16; end
+      4'd13:   begin tb_nc = 3'd3; tb_w = 6'd32; end
+      4'd14:   begin tb_nc = 3'd4; tb_w = 6'd32; end
+      default: begin tb_nc = 3'd0; tb_w = 6'd0;  end
+    endcase
+    tb_e = 5'((8'(tb_nc) * 8'(tb_w)) >> 3);
+    if (tb_nc == 3'd0 || nfmt == 3'd6) begin
+      tb_ok = 1'b0;
+    end else if (nfmt == 3'd7) begin
+      tb_ok = tb_w == 6'd32;
+    end else if (nfmt <= 3'd3) begin
+      tb_ok = tb_w != 6'd32 && !tb_st;
     end else begin
-      mb_n = 3'd1;
+      tb_ok = 1'b1;
     end
-    mb_atm = op == 9'd50;
-    mb_sx  = op == 9'd9 || op == 9'd11;
-    if (op == 9'd8 || op == 9'd9 || op == 9'd24) begin
-      mb_nb = 3'd1;
-    end else if (op == 9'd10 || op == 9'd11 || op == 9'd26) begin
-      mb_nb = 3'd2;
+  end
+  logic mu_ld, mu_st, mu_atm, mu_sx;
+  logic [2:0] mu_nb, mu_n;
+  always_comb begin
+    mb_ld  = tb ? !tb_st : mu_ld;
+    mb_st  = tb ? tb_st : mu_st;
+    mb_atm = tb ? 1'b0 : mu_atm;
+    mb_sx  = tb ? 1'b0 : mu_sx;
+    mb_nb  = tb ? ((tb_e < 5'd4) ? 3'(tb_e) : 3'd4) : mu_nb;
+    mb_n   = tb ? ((tb_e < 5'd4) ? 3'd1 : 3'(tb_e >> 2)) : mu_n;
+  end
+  always_comb begin
+    mu_ld  = op == 9'd8 || op == 9'd9 || op == 9'd10 || op == 9'd11 || op == 9'd12 || op == 9'd13 ||
+             op == 9'd14 || op == 9'd15;
+    mu_st  = op == 9'd24 || op == 9'd26 || op == 9'd28 || op == 9'd29 || op == 9'd30 || op == 9'd31;
+    if (op == 9'd13 || op == 9'd29) begin
+      mu_n = 3'd2;
+    end else if (op == 9'd14 || op == 9'd30) begin
+      mu_n = 3'd4;
+    end else if (op == 9'd15 || op == 9'd31) begin
+      mu_n = 3'd3;
     end else begin
-      mb_nb = 3'd4;
+      mu_n = 3'd1;
+    end
+    mu_atm = op == 9'd50;
+    mu_sx  = op == 9'd9 || op == 9'd11;
+    if (op == 9'd8 || op == 9'd9 || op == 9'd24) begin
+      mu_nb = 3'd1;
+    end else if (op == 9'd10 || op == 9'd11 || op == 9'd26) begin
+      mu_nb = 3'd2;
+    end else begin
+      mu_nb = 3'd4;
     end
   end
   assign mb_glc = w0_q[14];
@@ -416,6 +478,11 @@ module si_cu (
                       !(vs0[32] && vs1[32] && vs2[32] && vs3[32]) || vs1[31] || vs3[23] ||
                       msoff == 8'd255 || !mso[32] || vaddr >= 8'd32 ||
                       {1'b0, vdata} + {6'd0, mb_n} > 9'd32;
+  logic mtbuf_fail;
+  assign mtbuf_fail = !tb_ok || tfe || (addr64 && (offen || idxen)) ||
+                      !(vs0[32] && vs1[32] && vs2[32] && vs3[32]) || vs1[31] || vs3[23] ||
+                      msoff == 8'd255 || !mso[32] || vaddr >= 8'd32 ||
+                      {1'b0, vdata} + {6'd0, tb_nop} > 9'd32;
   assign mb_last = {1'b0, mk_q} + 3'd1 >= mb_n;
   assign mb_vd   = vdata[4:0] + {3'd0, mk_q};
   assign mb_va     = vaddr[4:0];
@@ -460,6 +527,98 @@ module si_cu (
     end
   end
 
+  // MTBUF store: the element of the components the op stores, its byte mask, and the data and
+  // byte enables of dword mk_q (tb_be = 0: nothing of it is stored, the dword is skipped)
+  logic [127:0] tb_el;
+  logic [15:0]  tb_bm;
+  logic [31:0]  tb_wd;
+  logic [3:0]   tb_be;
+  logic [1:0]   tb_sh;
+  logic         mb_skip;
+  always_comb begin
+    tb_el = '0;
+    tb_bm = '0;
+    for (int c = 0; c < 4; c++) begin
+      if (3'(c) < tb_nop && 3'(c) < tb_nc) begin
+        if (tb_w == 6'd8) begin
+          tb_el[c*8 +: 8] = vlane[vdata[4:0] + 5'(c)][7:0];
+          tb_bm[c]        = 1'b1;
+        end else if (tb_w == 6'd16) begin
+          tb_el[c*16 +: 16] = vlane[vdata[4:0] + 5'(c)][15:0];
+          tb_bm[c*2 +: 2]   = 2'b11;
+        end else begin
+          tb_el[c*32 +: 32] = vlane[vdata[4:0] + 5'(c)];
+          tb_bm[c*4 +: 4]   = 4'hF;
+        end
+      end
+    end
+    tb_sh = (tb_e == 5'd1) ? mb_raw[1:0] : {mb_raw[1], 1'b0};
+    if (tb_e < 5'd4) begin
+      tb_wd = tb_el[31:0] << {tb_sh, 3'b000};
+      tb_be = tb_bm[3:0] << tb_sh;
+    end else begin
+      tb_wd = tb_el[{mk_q, 5'd0} +: 32];
+      tb_be = tb_bm[{mk_q, 2'd0} +: 4];
+    end
+  end
+  assign mb_skip = tb && mb_st && tb_be == 4'd0;
+
+  // MTBUF load: component tc_q of the element in tb_q, converted (UNORM/SNORM: the exact
+  // binary32 of the integer times K, rounded to nearest even by prim_fmul)
+  logic [127:0] tb_v;
+  logic [31:0]  tb_r, tb_s, tb_f, tb_k, tb_p, tb_cv;
+  assign tb_v = {tb_q[3], tb_q[2], tb_q[1], tb_q[0]};
+  function automatic logic [31:0] i2f(input logic [31:0] v);   // |v| < 2^17: exact
+    logic [16:0] m;
+    logic [4:0]  pos;
+    logic [22:0] sh;
+    m   = v[31] ? 17'(32'd0 - v) : v[16:0];
+    pos = '0;
+    for (int k = 0; k < 17; k++) begin
+      if (m[k]) begin
+        pos = 5'(k);
+      end
+    end
+    sh = 23'({23'd0, m} << (5'd23 - pos));
+    if (m == 17'd0) begin
+      return 32'd0;
+    end else begin
+      return {v[31], 8'd127 + {3'd0, pos}, sh};
+    end
+  endfunction
+  always_comb begin
+    if (tb_w == 6'd8) begin
+      tb_r = {24'd0, tb_v[{2'd0, tc_q, 3'd0} +: 8]};
+      tb_s = {{24{tb_r[7]}}, tb_r[7:0]};
+      tb_k = (nfmt == 3'd0) ? 32'h3B808081 : 32'h3C010204;
+    end else if (tb_w == 6'd16) begin
+      tb_r = {16'd0, tb_v[{1'd0, tc_q, 4'd0} +: 16]};
+      tb_s = {{16{tb_r[15]}}, tb_r[15:0]};
+      tb_k = (nfmt == 3'd0) ? 32'h37800080 : 32'h38000100;
+    end else begin
+      tb_r = tb_v[{tc_q, 5'd0} +: 32];
+      tb_s = tb_r;
+      tb_k = 32'd0;
+    end
+    tb_f = i2f((nfmt == 3'd0 || nfmt == 3'd2) ? tb_r : tb_s);
+  end
+  prim_fmul u_tbmul (.a_i(tb_f), .b_i(tb_k), .p_o(tb_p));
+  always_comb begin
+    if ({1'b0, tc_q} >= tb_nc) begin
+      tb_cv = (tc_q != 2'd3) ? 32'd0 : (nfmt == 3'd4 || nfmt == 3'd5) ? 32'd1 : 32'h3F800000;
+    end else begin
+      case (nfmt)
+        3'd0:    tb_cv = tb_p;
+        3'd1:    tb_cv = ((tb_w == 6'd8 && tb_s == 32'hFFFFFF80) || (tb_w == 6'd16 && tb_s == 32'hFFFF8000)) ?
+                         32'hBF800000 : tb_p;
+        3'd2,
+        3'd3:    tb_cv = tb_f;
+        3'd5:    tb_cv = tb_s;
+        default: tb_cv = tb_r;
+      endcase
+    end
+  end
+
   // ---- DS (LDS): the lane's byte address, in range below M0 and the group's LDS_SIZE ----
   // read2/write2 (55/14): two addresses, OFFSET0 and OFFSET1 in dwords; atomics 0-11 and their
   // _RTN forms 32-43: read, op, write in the lane's cycle
@@ -484,9 +643,38 @@ module si_cu (
   assign ds_r2   = op == 9'd55;
   assign ds_wr   = op == 9'd13 || ds_atom || ds_artn || ds_w2;
   assign ds_rdop = op == 9'd54 || ds_artn || ds_r2;
-  assign ds_fail = gds || !(op == 9'd13 || op == 9'd54 || ds_atom || ds_artn || ds_w2 || ds_r2) ||
-                   vaddr >= 8'd32 || (ds_wr && vdata >= 8'd32) || (ds_w2 && ddata1 >= 8'd32) ||
-                   (ds_rdop && dvdst >= (ds_r2 ? 8'd31 : 8'd32));
+  // b8/b16 writes merge into the dword (30/31), sub-dword reads (57-60), b64 at a and a + 4 (77/118)
+  logic        ds_wsub, ds_rsub, ds_w64, ds_r64, ds_in4;
+  logic [31:0] ds_a4, ds_rd4, ds_sv, ds_sm, ds_merge, ds_sub;
+  assign ds_wsub = op == 9'd30 || op == 9'd31;
+  assign ds_rsub = op >= 9'd57 && op <= 9'd60;
+  assign ds_w64  = op == 9'd77;
+  assign ds_r64  = op == 9'd118;
+  assign ds_a4   = ds_a + 32'd4;
+  assign ds_in4  = ds_a4 < ds_sz && ds_a4 < m0_q;
+  assign ds_rd4  = (ds_in4 && ldsv_q[ds_a4[13:2]]) ? lds_q[ds_a4[13:2]] : 32'd0;
+  always_comb begin
+    if (op == 9'd30) begin
+      ds_sv = {24'd0, vlane[vdata[4:0]][7:0]};
+      ds_sm = 32'hFF << {ds_a[1:0], 3'd0};
+      ds_merge = (ds_rd & ~ds_sm) | (ds_sv << {ds_a[1:0], 3'd0});
+    end else begin
+      ds_sv = {16'd0, vlane[vdata[4:0]][15:0]};
+      ds_sm = 32'hFFFF << {ds_a[1], 4'd0};
+      ds_merge = (ds_rd & ~ds_sm) | (ds_sv << {ds_a[1], 4'd0});
+    end
+    case (op[1:0])
+      2'd1:    ds_sub = {{24{ds_rd[{ds_a[1:0], 3'd7}]}}, ds_rd[{ds_a[1:0], 3'd0} +: 8]};   // 57 i8
+      2'd2:    ds_sub = {24'd0, ds_rd[{ds_a[1:0], 3'd0} +: 8]};                         // 58 u8
+      2'd3:    ds_sub = {{16{ds_rd[{ds_a[1], 4'd15}]}}, ds_rd[{ds_a[1], 4'd0} +: 16]};   // 59 i16
+      default: ds_sub = {16'd0, ds_rd[{ds_a[1], 4'd0} +: 16]};                          // 60 u16
+    endcase
+  end
+  assign ds_fail = gds || !(op == 9'd13 || op == 9'd54 || ds_atom || ds_artn || ds_w2 || ds_r2 ||
+                            ds_wsub || ds_rsub || ds_w64 || ds_r64) ||
+                   vaddr >= 8'd32 || ((ds_wr || ds_wsub) && vdata >= 8'd32) ||
+                   (ds_w64 && vdata >= 8'd31) || (ds_w2 && ddata1 >= 8'd32) ||
+                   ((ds_rdop || ds_rsub) && dvdst >= 8'd32) || (ds_r64 && dvdst >= 8'd31);
   always_comb begin
     case (op[3:0])
       4'd0:    ds_new = ds_rd + vlane[vdata[4:0]];
@@ -539,13 +727,13 @@ module si_cu (
     end else if (st_q == S_SMEM && sreq_q < sn_q) begin
       memreq_valid_o = 1'b1;
       memreq_addr_o  = saddr_q + {25'd0, sreq_q, 2'b00};
-    end else if (st_q == S_VMEM && vact && !mb_oob) begin
+    end else if (st_q == S_VMEM && vact && !mb_oob && !mb_skip) begin
       memreq_valid_o = 1'b1;
       memreq_addr_o  = mb_addr;
       if (mb_st) begin
         memreq_we_o    = 1'b1;
-        memreq_wdata_o = mb_wd;
-        memreq_be_o    = mb_be;
+        memreq_wdata_o = tb ? tb_wd : mb_wd;
+        memreq_be_o    = tb ? tb_be : mb_be;
       end
     end else if (st_q == S_VATW) begin
       memreq_valid_o = 1'b1;
@@ -614,7 +802,7 @@ module si_cu (
   logic unused;
   assign unused = ^{pgm_lo_q[31:24], rsrc1_q[31:18], rsrc1_q[15:0], rsrc2_q[31:13], rsrc2_q[10],
                     rsrc2_q[6], rsrc2_q[0], vrb[63:32], vrc[63:32], sm_base[63:32], vs1[30],
-                    vs1[15:0], vs3[31:24], vs3[22:0]};
+                    vs1[15:0], vs3[31:24], vs3[22:0], lsel[31:6]};
 
   // ---- next state ----
   logic        none;
@@ -647,6 +835,10 @@ module si_cu (
     lds_wd2    = '0;
     aold_d     = aold_q;
     mk_d       = mk_q;
+    tc_d       = tc_q;
+    for (int k = 0; k < 4; k++) begin
+      tb_d[k] = tb_q[k];
+    end
     errs_d     = errs_q;
     m0_d       = m0_q;
     vcc_d      = vcc_q;
@@ -768,7 +960,7 @@ module si_cu (
           w1_d = '0;
           // the second dword: VOP3, MUBUF, or a literal (the decoder's two_o on the new word)
           st_d = S_EXEC;
-          if (memrsp_data_i[31:26] == 6'h34 || memrsp_data_i[31:26] == 6'h38 ||
+          if (memrsp_data_i[31:26] == 6'h34 || memrsp_data_i[31:26] == 6'h38 || memrsp_data_i[31:26] == 6'h3A ||
               memrsp_data_i[31:26] == 6'h36) begin
             st_d = S_FETCH2;
           end else if (memrsp_data_i[31:23] == 9'h17D) begin
@@ -879,7 +1071,7 @@ module si_cu (
               lane_d = '0;
               mask_d = '0;
               rdst_d = attr[A_WV] ? {2'b01, vdst} : attr[A_CMP] ? {2'b00, sdst3} :
-                       rfl ? {2'b00, vdst} : DST_NONE;
+                       (rfl || rdl) ? {2'b00, vdst} : wrl ? {2'b01, vdst} : DST_NONE;
               st_d   = S_VALU;
             end
           end
@@ -894,13 +1086,24 @@ module si_cu (
               st_d   = S_VMEM;
             end
           end
+          F_MTBUF: begin
+            if (mtbuf_fail) begin
+              rerr_d = 1'b1;
+              end_d  = 1'b1;
+            end else begin
+              lane_d = '0;
+              rdst_d = tb_st ? DST_NONE : {2'b01, vdata};
+              mk_d   = '0;
+              st_d   = S_VMEM;
+            end
+          end
           F_DS: begin
             if (ds_fail) begin
               rerr_d = 1'b1;
               end_d  = 1'b1;
             end else begin
               lane_d = '0;
-              rdst_d = ds_rdop ? {2'b01, dvdst} : DST_NONE;
+              rdst_d = (ds_rdop || ds_rsub || ds_r64) ? {2'b01, dvdst} : DST_NONE;
               st_d   = S_DS;
             end
           end
@@ -931,6 +1134,35 @@ module si_cu (
             vwd_b  = ds_rd1;
             hash_d = hmix(hmix(hash_q, ds_rd0), ds_rd1);
           end
+        end else if (vact && ds_wsub) begin
+          if (ds_in) begin
+            lds_we = 1'b1;
+            lds_wa = ds_a[13:2];
+            lds_wd = ds_merge;
+            hash_d = hmix(hash_q, ds_sv);
+          end
+        end else if (vact && ds_rsub) begin
+          vwe_a  = 1'b1;
+          vwa_a  = {dvdst[4:0], lane_q};
+          vwd_a  = ds_sub;
+          hash_d = hmix(hash_q, ds_sub);
+        end else if (vact && ds_w64) begin
+          lds_we  = ds_in;
+          lds_wa  = ds_a[13:2];
+          lds_wd  = vlane[vdata[4:0]];
+          lds_we2 = ds_in4;
+          lds_wa2 = ds_a4[13:2];
+          lds_wd2 = vlane[vdata[4:0] + 5'd1];
+          hash_d  = ds_in4 ? hmix(ds_in ? hmix(hash_q, vlane[vdata[4:0]]) : hash_q, vlane[vdata[4:0] + 5'd1])
+                           : (ds_in ? hmix(hash_q, vlane[vdata[4:0]]) : hash_q);
+        end else if (vact && ds_r64) begin
+          vwe_a  = 1'b1;
+          vwa_a  = {dvdst[4:0], lane_q};
+          vwd_a  = ds_rd;
+          vwe_b  = 1'b1;
+          vwa_b  = {dvdst[4:0] + 5'd1, lane_q};
+          vwd_b  = ds_rd4;
+          hash_d = hmix(hmix(hash_q, ds_rd), ds_rd4);
         end else if (vact && (ds_atom || ds_artn)) begin
           if (ds_in) begin
             lds_we = 1'b1;
@@ -1022,6 +1254,21 @@ module si_cu (
         if (rfl && lane_q == rfl_lane) begin
           mask_d = {32'd0, vr[31:0]};
         end
+        if (rdl && lsel_hit) begin
+          mask_d = {32'd0, vlane[src0[4:0]]};
+        end
+        if (wrl && lsel_hit) begin
+          vwe_a  = 1'b1;
+          vwa_a  = {vdst[4:0], lane_q};
+          vwd_a  = va[31:0];
+          hash_d = hmix(32'd0, va[31:0]);
+        end
+        if (rdl && lane_q == 6'd63) begin
+          swe_a  = 1'b1;
+          swa_a  = {1'b0, vdst};
+          swd_a  = lsel_hit ? vlane[src0[4:0]] : mask_q[31:0];
+          hash_d = hmix(32'd0, lsel_hit ? vlane[src0[4:0]] : mask_q[31:0]);
+        end
         if (rfl && lane_q == 6'd63) begin
           swe_a  = 1'b1;
           swa_a  = {1'b0, vdst};
@@ -1050,9 +1297,9 @@ module si_cu (
           lane_d = lane_q + 6'd1;
         end else if (mb_st) begin
           if (req_fire) begin
-            hash_d = hmix(hash_q, vlane[mb_vd]);
+            hash_d = hmix(hash_q, tb ? tb_wd : vlane[mb_vd]);
           end
-          if (mb_oob || req_fire) begin
+          if (mb_oob || mb_skip || req_fire) begin
             if (mb_last) begin
               mk_d   = '0;
               st_d   = (lane_q == 6'd63) ? S_RETIRE : S_VMEM;
@@ -1062,13 +1309,19 @@ module si_cu (
             end
           end
         end else if (mb_oob) begin
-          if (mb_ld || mb_glc) begin
+          if (tb) begin
+            tb_d[mk_q] = '0;
+          end else if (mb_ld || mb_glc) begin
             vwe_a  = 1'b1;
             vwa_a  = {mb_vd, lane_q};
             vwd_a  = '0;
             hash_d = hmix(hash_q, 32'd0);
           end
-          if (mb_last) begin
+          if (mb_last && tb) begin
+            mk_d = '0;
+            tc_d = '0;
+            st_d = S_TCVT;
+          end else if (mb_last) begin
             mk_d   = '0;
             st_d   = (lane_q == 6'd63) ? S_RETIRE : S_VMEM;
             lane_d = lane_q + 6'd1;
@@ -1084,6 +1337,16 @@ module si_cu (
         if (rsp_fire && mb_atm) begin
           aold_d = memrsp_data_i;
           st_d   = S_VATW;
+        end else if (rsp_fire && tb) begin
+          tb_d[mk_q] = mb_ext;
+          if (mb_last) begin
+            mk_d = '0;
+            tc_d = '0;
+            st_d = S_TCVT;
+          end else begin
+            mk_d = mk_q + 2'd1;
+            st_d = S_VMEM;
+          end
         end else if (rsp_fire) begin
           vwe_a  = 1'b1;
           vwa_a  = {mb_vd, lane_q};
@@ -1097,6 +1360,19 @@ module si_cu (
             mk_d = mk_q + 2'd1;
             st_d = S_VMEM;
           end
+        end
+      end
+
+      S_TCVT: begin
+        vwe_a  = 1'b1;
+        vwa_a  = {vdata[4:0] + {3'd0, tc_q}, lane_q};
+        vwd_a  = tb_cv;
+        hash_d = hmix(hash_q, tb_cv);
+        if (tc_q < op[1:0]) begin
+          tc_d = tc_q + 2'd1;
+        end else begin
+          st_d   = (lane_q == 6'd63) ? S_RETIRE : S_VMEM;
+          lane_d = lane_q + 6'd1;
         end
       end
 
@@ -1229,6 +1505,10 @@ module si_cu (
       npc_q      <= '0;
       aold_q     <= '0;
       mk_q       <= '0;
+      tc_q       <= '0;
+      for (int k = 0; k < 4; k++) begin
+        tb_q[k] <= '0;
+      end
       lane_q     <= '0;
       sn_q       <= '0;
       sreq_q     <= '0;
@@ -1272,6 +1552,10 @@ module si_cu (
       npc_q      <= npc_d;
       aold_q     <= aold_d;
       mk_q       <= mk_d;
+      tc_q       <= tc_d;
+      for (int k = 0; k < 4; k++) begin
+        tb_q[k] <= tb_d[k];
+      end
       lane_q     <= lane_d;
       sn_q       <= sn_d;
       sreq_q     <= sreq_d;

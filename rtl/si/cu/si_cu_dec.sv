@@ -1,7 +1,7 @@
 // si_cu_dec: the instruction decoder of si.cu (docs/blocks/si.cu.md, "Instruction set"): the
 // format, the opcode (VALU ops in the VOP3 numbering: VOPC op, VOP2 256+op, VOP1 384+op), the
 // operand fields, whether a second dword follows, and the VALU opcode's attributes.  Purely
-// combinational; w1_i matters only for VOP3 and MUBUF.
+// combinational; w1_i matters only for VOP3, MUBUF, MTBUF and DS.
 module si_cu_dec (
   input  logic [31:0] w0_i,
   input  logic [31:0] w1_i,
@@ -37,13 +37,15 @@ module si_cu_dec (
   output logic [15:0] dsoff_o,
   output logic        gds_o,
   output logic [7:0]  dvdst_o,
+  output logic [3:0]  dfmt_o,
+  output logic [2:0]  nfmt_o,
   output logic [11:0] attr_o
 );
   // formats (the same numbers as the C model's CU_F_*)
   localparam logic [3:0] F_SOP2 = 4'd0, F_SOPK = 4'd1, F_SOP1 = 4'd2, F_SOPC = 4'd3,
                          F_SOPP = 4'd4, F_SMRD = 4'd5, F_VOP2 = 4'd6, F_VOP1 = 4'd7,
                          F_VOPC = 4'd8, F_VOP3 = 4'd9, F_MUBUF = 4'd10, F_OTHER = 4'd11,
-                         F_DS = 4'd12;
+                         F_DS = 4'd12, F_MTBUF = 4'd13;
 
   // VALU attributes (cu_isa.h CU_A_*): 0 OK, 1 NS2, 2 NS3, 3 FLT, 4 S064, 5 D64, 6 WV, 7 CMP,
   // 8 CMPX, 9 CO, 10 MSK, 11 VOP2ONLY
@@ -72,6 +74,8 @@ module si_cu_dec (
         9'd386:                                   a = 12'h801;   // v_readfirstlane_b32
         9'd385, 9'd389, 9'd390, 9'd439, 9'd440:   a = 12'h041;
         9'd391, 9'd392:                           a = 12'h049;
+        9'd421, 9'd423, 9'd426, 9'd427, 9'd430, 9'd435, 9'd437, 9'd438: a = 12'h049;  // transcendentals
+        9'd257, 9'd258:                           a = 12'h801;   // v_readlane/writelane_b32
         9'd321:                                   a = 12'h04F;
         9'd322, 9'd323, 9'd328, 9'd329, 9'd330:   a = 12'h047;
         9'd353, 9'd354, 9'd355:                   a = 12'h073;
@@ -115,6 +119,8 @@ module si_cu_dec (
     dsoff_o  = w0_i[15:0];
     gds_o    = w0_i[17];
     dvdst_o  = w1_i[31:24];
+    dfmt_o   = w0_i[22:19];
+    nfmt_o   = w0_i[25:23];
     if (w0_i[31:23] == 9'h17D) begin
       fmt_o = F_SOP1;
       op_o  = {1'b0, w0_i[15:8]};
@@ -186,6 +192,10 @@ module si_cu_dec (
     end else if (w0_i[31:26] == 6'h38) begin
       fmt_o = F_MUBUF;
       op_o  = {2'b0, w0_i[24:18]};
+      two_o = 1'b1;
+    end else if (w0_i[31:26] == 6'h3A) begin
+      fmt_o = F_MTBUF;
+      op_o  = {6'b0, w0_i[18:16]};
       two_o = 1'b1;
     end
   end

@@ -165,6 +165,19 @@ module si_cu_valu (
     .sign_i(cv_sign), .exp_i(12'd158), .mant_i(cv_mag), .sticky_i(1'b0), .f_o(cv_f)
   );
 
+  // transcendentals: the shared shader-float ops (docs/float.md), which flush denormals
+  // themselves; v_sin/v_cos outside [-256, 256] (Inf too) give 0.0 / 1.0 [002:L4137-4142]
+  logic [31:0] t_ex2, t_lg2, t_rcp, t_rsq, t_sqrt, t_sin, t_cos;
+  logic        t_far;
+  prim_sf_ex2 u_ex2 (.a_i(a), .z_o(t_ex2));
+  prim_sf_lg2 u_lg2 (.a_i(a), .z_o(t_lg2));
+  prim_sf_rcp u_rcp (.a_i(a), .z_o(t_rcp));
+  prim_sf_rsq u_rsq (.a_i(a), .z_o(t_rsq));
+  prim_sf_sqrt u_sqrt (.a_i(a), .z_o(t_sqrt));
+  prim_sf_sin u_sin (.a_i(a), .z_o(t_sin));
+  prim_sf_cos u_cos (.a_i(a), .z_o(t_cos));
+  assign t_far = a[30:0] > 31'h43800000 && a[30:0] <= 31'h7F800000;
+
   // compares
   logic un, lt, eq, gt, c_lts, c_ltu;
   logic [3:0] lo;
@@ -257,6 +270,13 @@ module si_cu_valu (
         9'd389, 9'd390: r_o = {32'd0, cv_f};
         9'd391: r_o = {32'd0, cvt_u(fa)};
         9'd392: r_o = {32'd0, cvt_i(fa)};
+        9'd421: r_o = {32'd0, t_ex2};
+        9'd423: r_o = {32'd0, t_lg2};
+        9'd426, 9'd427: r_o = {32'd0, t_rcp};
+        9'd430: r_o = {32'd0, t_rsq};
+        9'd435: r_o = {32'd0, t_sqrt};
+        9'd437: r_o = {32'd0, t_far ? 32'd0 : t_sin};
+        9'd438: r_o = {32'd0, t_far ? 32'h3F800000 : t_cos};
         9'd439: r_o = {32'd0, ~a};
         9'd440: r_o = {32'd0, brev(a)};
         9'd322: r_o = {32'd0, 32'($signed(sext24(a)) * $signed(sext24(b_i))) + c_i};

@@ -177,3 +177,21 @@ __kernel void ldsops(__global const uint *a, __global uint *o, __global uint *om
     if (l < 16)
         om[__builtin_amdgcn_workgroup_id_x() * 16 + l] = m[l];
 }
+
+// the transcendental VOP1s (v_rcp/rsq/sqrt/exp/log/sin/cos_f32: the shared shader-float ops, §5.4)
+// and 32-bit unsigned division and remainder (LLVM expands them around v_rcp_iflag_f32)
+__kernel void trans(__global const float *a, __global const uint *n, __global const uint *d,
+                    __global float *o, __global uint *q, uint lsz)
+{
+    uint i = GID(lsz);
+    float x = a[i];
+    o[6 * i + 0] = __builtin_amdgcn_rcpf(x);
+    o[6 * i + 1] = __builtin_amdgcn_rsqf(x);
+    o[6 * i + 2] = __builtin_exp2f(x);
+    o[6 * i + 3] = __builtin_log2f(x);
+    o[6 * i + 4] = __builtin_amdgcn_sinf(x);
+    o[6 * i + 5] = __builtin_amdgcn_cosf(x);
+    o[6 * 128 + i] = __builtin_sqrtf(x);
+    q[2 * i] = n[i] / d[i];
+    q[2 * i + 1] = n[i] % d[i];
+}

@@ -42,7 +42,7 @@ def case_kernels_host(ctx):
     p = rctest.script(ctx, KSCRIPT, '--check', ctx['rcosim'], os.path.join(ctx['src'], VECDIR))
     if p.returncode != 0 or 'PASS' not in p.stdout:
         raise Fail('si_cu_kernels.py --check:\n%s%s' % (p.stdout, p.stderr))
-    for k in ('vadd', 'saxpy', 'imath', 'fmath', 'reduce'):
+    for k in ('vadd', 'saxpy', 'imath', 'fmath', 'reduce', 'tbuf', 'trans', 'lanes'):
         contains(p.stdout, 'ok %s: ' % k)
 
 
@@ -129,6 +129,46 @@ def case_random_smoke(ctx):
         p = run(ctx, 'run', '--block', 'si.cu', '--count', '300', '--seed', '7', '--backpressure', bp,
                 '--mem-latency', lat, expect_rc=0)
         contains(p.stdout, 'PASS si.cu random count 300: ', 'rtl vs model exact')
+
+
+def new_kind(inst):
+    """The kind of a retired instruction added in the session of MTBUF (None: another one)."""
+    if inst >> 26 == 0x3A:
+        return 'mtbuf'
+    if (inst >> 25 == 0x3F and (inst >> 9) & 0xFF in (37, 39, 42, 43, 46, 51, 53, 54)) or \
+            (inst >> 26 == 0x34 and (inst >> 17) & 0x1FF in (421, 423, 426, 427, 430, 435, 437, 438)):
+        return 'trans'
+    if inst >> 31 == 0 and (inst >> 25) & 0x3F in (1, 2):
+        return 'lane'
+    if inst >> 26 == 0x36 and (inst >> 18) & 0xFF in (30, 31, 57, 58, 59, 60, 77, 118):
+        return 'ds'
+    return None
+
+
+def case_random_new(ctx):
+    """The random generator makes the newer instructions (MTBUF, transcendentals, readlane/
+    writelane, DS b8/b16/b64), some of them failing their checks (err), and its vectors pass in
+    lockstep: seeds 27-30, 4000 body instructions each."""
+    seen, errs = {}, {}
+    for seed in (27, 28, 29, 30):
+        p = os.path.join(ctx['tmp'], 'new%d.vec' % seed)
+        run(ctx, 'gen', '--block', 'si.cu', '--seed', str(seed), '--count', '4000', '-o', p, expect_rc=0)
+        for line in open(p):
+            t = line.split()
+            if t[:2] == ['out', 'retire']:
+                k = new_kind(int(t[5], 16))
+                if k:
+                    seen[k] = seen.get(k, 0) + 1
+                    errs[k] = errs.get(k, 0) + (t[12] == '1')
+        r = run(ctx, 'run', '--vector', p, '--backpressure', 'random:0.5', '--mem-latency', '1:9', expect_rc=0)
+        contains(r.stdout, 'PASS')
+    print('retired: %s; of them err: %s' % (seen, errs))
+    for k in ('mtbuf', 'trans', 'lane', 'ds'):
+        if seen.get(k, 0) < 20:
+            raise Fail('only %d %s instructions retired' % (seen.get(k, 0), k))
+    for k in ('mtbuf', 'lane', 'ds'):
+        if not errs.get(k):
+            raise Fail('no %s instruction failed its checks' % k)
 
 
 if __name__ == '__main__':

@@ -290,3 +290,43 @@ buffer_store_dwordx2 v[4:5], v[2:3], s[4:7], 0 addr64
 buffer_store_dwordx3 v[4:6], v2, s[4:7], 0 offen
 buffer_store_dwordx4 v[4:7], v2, s[4:7], 0 idxen offset:4 glc
 buffer_load_dwordx4 v[28:31], v[2:3], s[4:7], 0 idxen offen offset:4
+tbuffer_load_format_x v1, off, s[4:7], s0
+tbuffer_load_format_x v1, v2, s[4:7], s0 format:[BUF_DATA_FORMAT_32,BUF_NUM_FORMAT_FLOAT] offen offset:4
+tbuffer_load_format_xy v[1:2], off, s[4:7], 0 format:[BUF_DATA_FORMAT_8_8,BUF_NUM_FORMAT_UINT]
+tbuffer_load_format_xyz v[1:3], v[2:3], s[8:11], s1 format:[BUF_DATA_FORMAT_32_32_32,BUF_NUM_FORMAT_SINT] addr64
+tbuffer_load_format_xyzw v[1:4], v[2:3], s[4:7], s0 format:[BUF_DATA_FORMAT_8_8_8_8] idxen offen
+tbuffer_load_format_xyzw v[28:31], v2, s[4:7], 0 format:[BUF_DATA_FORMAT_16_16_16_16,BUF_NUM_FORMAT_SNORM] idxen offset:4095
+tbuffer_load_format_xy v[1:2], v2, s[4:7], 0 format:[BUF_DATA_FORMAT_16_16,BUF_NUM_FORMAT_USCALED] offen glc
+tbuffer_load_format_x v1, v2, s[4:7], 0 format:[BUF_DATA_FORMAT_16,BUF_NUM_FORMAT_SSCALED] idxen
+tbuffer_load_format_xy v[1:2], off, s[4:7], 0 format:[BUF_DATA_FORMAT_32_32,BUF_NUM_FORMAT_UINT]
+tbuffer_load_format_x v1, off, s[4:7], 0 format:[BUF_NUM_FORMAT_SNORM]
+tbuffer_store_format_x v1, v2, s[4:7], 0 format:[BUF_DATA_FORMAT_32,BUF_NUM_FORMAT_UINT] offen
+tbuffer_store_format_xy v[1:2], v[2:3], s[4:7], s1 format:[BUF_DATA_FORMAT_16_16,BUF_NUM_FORMAT_SINT] addr64 offset:12 glc
+tbuffer_store_format_xyz v[1:3], off, s[4:7], s1 format:[BUF_DATA_FORMAT_32_32_32,BUF_NUM_FORMAT_UINT]
+tbuffer_store_format_xyzw v[4:7], v2, s[4:7], 0 format:[BUF_DATA_FORMAT_32_32_32_32,BUF_NUM_FORMAT_FLOAT] idxen
+tbuffer_store_format_xyzw v[4:7], v2, s[4:7], 0 format:[BUF_DATA_FORMAT_8_8_8_8,BUF_NUM_FORMAT_UINT] idxen
+v_exp_f32 v1, v2
+v_log_f32 v1, s2
+v_rcp_f32 v1, 0x40490fdb
+v_rcp_iflag_f32 v1, v2
+v_rsq_f32 v1, 1.0
+v_sin_f32 v31, v2
+v_cos_f32 v1, -4.0
+v_rcp_f32_e64 v1, |v2|
+v_sin_f32_e64 v1, -v2
+v_readlane_b32 s1, v2, s3
+v_readlane_b32 vcc_lo, v31, 63
+v_readlane_b32 m0, v1, m0
+v_writelane_b32 v1, s2, 5
+v_writelane_b32 v2, 0x1234, 9
+v_writelane_b32 v3, exec_hi, 4
+ds_write_b8 v1, v2 offset:3
+ds_write_b16 v1, v2
+ds_write_b64 v1, v[2:3] offset:8
+ds_read_u8 v1, v2
+ds_read_i8 v1, v2 offset:65535
+ds_read_u16 v1, v2 offset:2
+ds_read_i16 v1, v2
+ds_read_b64 v[1:2], v2 offset:16
+v_sqrt_f32 v1, v2
+v_sqrt_f32_e64 v1, -|s2|
