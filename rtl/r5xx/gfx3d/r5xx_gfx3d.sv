@@ -63,6 +63,33 @@ module r5xx_gfx3d (
   output logic [1:0]   vsexe_err_o,
   output logic         vsexe_pred_o,
 
+  output logic         tmemreq_valid_o,
+  input  logic         tmemreq_ready_i,
+  output logic [31:0]  tmemreq_addr_o,
+
+  input  logic         tmemrsp_valid_i,
+  output logic         tmemrsp_ready_o,
+  input  logic [31:0]  tmemrsp_data_i,
+
+  output logic         usout_valid_o,
+  input  logic         usout_ready_i,
+  output logic [15:0]  usout_prim_o,
+  output logic [13:0]  usout_x_o,
+  output logic [13:0]  usout_y_o,
+  output logic [15:0]  usout_quad_o,
+  output logic [1:0]   usout_tgt_o,
+  output logic [8:0]   usout_pc_o,
+  output logic [3:0]   usout_wr_o,
+  output logic [19:0]  usout_mask_o,
+  output logic [63:0]  usout_p0rg_o,
+  output logic [63:0]  usout_p0ba_o,
+  output logic [63:0]  usout_p1rg_o,
+  output logic [63:0]  usout_p1ba_o,
+  output logic [63:0]  usout_p2rg_o,
+  output logic [63:0]  usout_p2ba_o,
+  output logic [63:0]  usout_p3rg_o,
+  output logic [63:0]  usout_p3ba_o,
+
   output logic         idle_o,
   output logic [31:0]  zpass_o
 );
@@ -221,6 +248,92 @@ module r5xx_gfx3d (
   logic         vs_ras_dlast;
   logic [3:0]   vs_ras_prim;
 
+  logic         us_regw_ready;
+  logic         us_quad_ready;
+  logic         us_texreq_valid;
+  logic [8:0]   us_texreq_pc;
+  logic [3:0]   us_texreq_smp;
+  logic [2:0]   us_texreq_op;
+  logic         us_texreq_unscaled;
+  logic [1:0]   us_texreq_quad;
+  logic [31:0]  us_texreq_s;
+  logic [31:0]  us_texreq_t;
+  logic [31:0]  us_texreq_r;
+  logic [31:0]  us_texreq_lod;
+  logic [1:0]   us_texreq_lmode;
+  logic         us_texrsp_ready;
+  logic         us_frag_valid;
+  logic [15:0]  us_frag_quad;
+  logic [1:0]   us_frag_tgt;
+  logic         us_frag_last;
+  logic [8:0]   us_frag_pc;
+  logic [3:0]   us_frag_wr;
+  logic [19:0]  us_frag_mask;
+  logic [63:0]  us_frag_p0rg;
+  logic [63:0]  us_frag_p0ba;
+  logic [63:0]  us_frag_p1rg;
+  logic [63:0]  us_frag_p1ba;
+  logic [63:0]  us_frag_p2rg;
+  logic [63:0]  us_frag_p2ba;
+  logic [63:0]  us_frag_p3rg;
+  logic [63:0]  us_frag_p3ba;
+  logic [63:0]  us_frag_z01;
+  logic [63:0]  us_frag_z23;
+  logic         us_idle;
+
+  logic         tx_regw_ready;
+  logic         tx_req_ready;
+  logic         tx_memreq_valid;
+  logic [31:0]  tx_memreq_addr;
+  logic         tx_memrsp_ready;
+  logic         tx_rsp_valid;
+  logic [3:0]   tx_rsp_smp;
+  logic [1:0]   tx_rsp_quad;
+  logic [31:0]  tx_rsp_r;
+  logic [31:0]  tx_rsp_g;
+  logic [31:0]  tx_rsp_b;
+  logic [31:0]  tx_rsp_a;
+  logic [3:0]   tx_rsp_err;
+  logic         tx_idle;
+
+  logic         qj_zq_ready;
+  logic         qj_uf_ready;
+  logic         qj_tr_valid;
+  logic [15:0]  qj_tr_prim;
+  logic [13:0]  qj_tr_x;
+  logic [13:0]  qj_tr_y;
+  logic [15:0]  qj_tr_quad;
+  logic [1:0]   qj_tr_tgt;
+  logic [8:0]   qj_tr_pc;
+  logic [3:0]   qj_tr_wr;
+  logic [19:0]  qj_tr_mask;
+  logic [63:0]  qj_tr_p0rg;
+  logic [63:0]  qj_tr_p0ba;
+  logic [63:0]  qj_tr_p1rg;
+  logic [63:0]  qj_tr_p1ba;
+  logic [63:0]  qj_tr_p2rg;
+  logic [63:0]  qj_tr_p2ba;
+  logic [63:0]  qj_tr_p3rg;
+  logic [63:0]  qj_tr_p3ba;
+  logic         qj_qf_valid;
+  logic [15:0]  qj_qf_prim;
+  logic [13:0]  qj_qf_x;
+  logic [13:0]  qj_qf_y;
+  logic [23:0]  qj_qf_z;
+  logic         qj_qf_back;
+  logic [63:0]  qj_qf_argb;
+  logic         qj_empty;
+
+  logic         fg_ff_ready;
+  logic         fg_qf_ready;
+  logic         fg_frag_valid;
+  logic [15:0]  fg_frag_prim;
+  logic [13:0]  fg_frag_x;
+  logic [13:0]  fg_frag_y;
+  logic [23:0]  fg_frag_z;
+  logic         fg_frag_back;
+  logic [63:0]  fg_frag_argb;
+
   r5xx_vap u_vap (
     .clk_i,
     .rst_ni,
@@ -317,7 +430,7 @@ module r5xx_gfx3d (
     .vtx_dlast_i (vs_ras_dlast),
     .vtx_prim_i (vs_ras_prim),
     .frag_valid_o (raster_frag_valid),
-    .frag_ready_i (join_frag_ready),
+    .frag_ready_i (fg_ff_ready),
     .frag_prim_o (raster_frag_prim),
     .frag_x_o (raster_frag_x),
     .frag_y_o (raster_frag_y),
@@ -325,7 +438,7 @@ module r5xx_gfx3d (
     .frag_back_o (raster_frag_back),
     .frag_argb_o (raster_frag_argb),
     .quad_valid_o (raster_quad_valid),
-    .quad_ready_i (1'b1),
+    .quad_ready_i (us_quad_ready),
     .quad_wseq_o (raster_quad_wseq),
     .quad_addr_o (raster_quad_addr),
     .quad_cov_o (raster_quad_cov),
@@ -339,7 +452,7 @@ module r5xx_gfx3d (
     .quad_p3rg_o (raster_quad_p3rg),
     .quad_p3ba_o (raster_quad_p3ba),
     .zq_valid_o (raster_zq_valid),
-    .zq_ready_i (1'b1),
+    .zq_ready_i (qj_zq_ready),
     .zq_prim_o (raster_zq_prim),
     .zq_x_o (raster_zq_x),
     .zq_y_o (raster_zq_y),
@@ -412,14 +525,14 @@ module r5xx_gfx3d (
   r5xx_gfx3d_join u_join (
     .clk_i,
     .rst_ni,
-    .frag_valid_i (raster_frag_valid),
+    .frag_valid_i (fg_frag_valid),
     .frag_ready_o (join_frag_ready),
-    .frag_prim_i (raster_frag_prim),
-    .frag_x_i (raster_frag_x),
-    .frag_y_i (raster_frag_y),
-    .frag_z_i (raster_frag_z),
-    .frag_back_i (raster_frag_back),
-    .frag_argb_i (raster_frag_argb),
+    .frag_prim_i (fg_frag_prim),
+    .frag_x_i (fg_frag_x),
+    .frag_y_i (fg_frag_y),
+    .frag_z_i (fg_frag_z),
+    .frag_back_i (fg_frag_back),
+    .frag_argb_i (fg_frag_argb),
     .zfrag_valid_o (join_zfrag_valid),
     .zfrag_ready_i (zb_frag_ready),
     .zfrag_x_o (join_zfrag_x),
@@ -453,7 +566,7 @@ module r5xx_gfx3d (
     .ras_ready_i (raster_regw_ready),
     .zb_ready_i (zb_regw_ready),
     .rb_ready_i (rb3d_regw_ready),
-    .path_idle_i (vap_idle && pvs_idle && raster_idle && zb_idle && rb3d_idle && join_empty),
+    .path_idle_i (vap_idle && pvs_idle && raster_idle && zb_idle && rb3d_idle && join_empty && us_idle && tx_idle && qj_empty && us_regw_ready && tx_regw_ready),
     .vap_valid_o (rw_vap_valid),
     .state_valid_o (rw_state_valid)
   );
@@ -515,6 +628,199 @@ module r5xx_gfx3d (
     .ras_prim_o (vs_ras_prim)
   );
 
+  r5xx_us u_us (
+    .clk_i,
+    .rst_ni,
+    .regw_valid_i (rw_state_valid),
+    .regw_ready_o (us_regw_ready),
+    .regw_addr_i (regw_addr_i),
+    .regw_data_i (regw_data_i),
+    .quad_valid_i (raster_quad_valid),
+    .quad_ready_o (us_quad_ready),
+    .quad_wseq_i (raster_quad_wseq),
+    .quad_addr_i (raster_quad_addr),
+    .quad_cov_i (raster_quad_cov),
+    .quad_last_i (raster_quad_last),
+    .quad_p0rg_i (raster_quad_p0rg),
+    .quad_p0ba_i (raster_quad_p0ba),
+    .quad_p1rg_i (raster_quad_p1rg),
+    .quad_p1ba_i (raster_quad_p1ba),
+    .quad_p2rg_i (raster_quad_p2rg),
+    .quad_p2ba_i (raster_quad_p2ba),
+    .quad_p3rg_i (raster_quad_p3rg),
+    .quad_p3ba_i (raster_quad_p3ba),
+    .texreq_valid_o (us_texreq_valid),
+    .texreq_ready_i (tx_req_ready),
+    .texreq_pc_o (us_texreq_pc),
+    .texreq_smp_o (us_texreq_smp),
+    .texreq_op_o (us_texreq_op),
+    .texreq_unscaled_o (us_texreq_unscaled),
+    .texreq_quad_o (us_texreq_quad),
+    .texreq_s_o (us_texreq_s),
+    .texreq_t_o (us_texreq_t),
+    .texreq_r_o (us_texreq_r),
+    .texreq_lod_o (us_texreq_lod),
+    .texreq_lmode_o (us_texreq_lmode),
+    .texrsp_valid_i (tx_rsp_valid),
+    .texrsp_ready_o (us_texrsp_ready),
+    .texrsp_smp_i (tx_rsp_smp),
+    .texrsp_quad_i (tx_rsp_quad),
+    .texrsp_r_i (tx_rsp_r),
+    .texrsp_g_i (tx_rsp_g),
+    .texrsp_b_i (tx_rsp_b),
+    .texrsp_a_i (tx_rsp_a),
+    .texrsp_err_i (tx_rsp_err),
+    .frag_valid_o (us_frag_valid),
+    .frag_ready_i (qj_uf_ready),
+    .frag_quad_o (us_frag_quad),
+    .frag_tgt_o (us_frag_tgt),
+    .frag_last_o (us_frag_last),
+    .frag_pc_o (us_frag_pc),
+    .frag_wr_o (us_frag_wr),
+    .frag_mask_o (us_frag_mask),
+    .frag_p0rg_o (us_frag_p0rg),
+    .frag_p0ba_o (us_frag_p0ba),
+    .frag_p1rg_o (us_frag_p1rg),
+    .frag_p1ba_o (us_frag_p1ba),
+    .frag_p2rg_o (us_frag_p2rg),
+    .frag_p2ba_o (us_frag_p2ba),
+    .frag_p3rg_o (us_frag_p3rg),
+    .frag_p3ba_o (us_frag_p3ba),
+    .frag_z01_o (us_frag_z01),
+    .frag_z23_o (us_frag_z23),
+    .idle_o (us_idle)
+  );
+
+  r5xx_tx u_tx (
+    .clk_i,
+    .rst_ni,
+    .regw_valid_i (rw_state_valid),
+    .regw_ready_o (tx_regw_ready),
+    .regw_addr_i (regw_addr_i),
+    .regw_data_i (regw_data_i),
+    .req_valid_i (us_texreq_valid),
+    .req_ready_o (tx_req_ready),
+    .req_smp_i (us_texreq_smp),
+    .req_s_i (us_texreq_s),
+    .req_t_i (us_texreq_t),
+    .req_r_i (us_texreq_r),
+    .req_lod_i (us_texreq_lod),
+    .req_lmode_i (us_texreq_lmode),
+    .req_quad_i (us_texreq_quad),
+    .memreq_valid_o (tx_memreq_valid),
+    .memreq_ready_i (tmemreq_ready_i),
+    .memreq_addr_o (tx_memreq_addr),
+    .memrsp_valid_i (tmemrsp_valid_i),
+    .memrsp_ready_o (tx_memrsp_ready),
+    .memrsp_data_i (tmemrsp_data_i),
+    .rsp_valid_o (tx_rsp_valid),
+    .rsp_ready_i (us_texrsp_ready),
+    .rsp_smp_o (tx_rsp_smp),
+    .rsp_quad_o (tx_rsp_quad),
+    .rsp_r_o (tx_rsp_r),
+    .rsp_g_o (tx_rsp_g),
+    .rsp_b_o (tx_rsp_b),
+    .rsp_a_o (tx_rsp_a),
+    .rsp_err_o (tx_rsp_err),
+    .idle_o (tx_idle)
+  );
+
+  r5xx_gfx3d_qjoin u_qj (
+    .clk_i,
+    .rst_ni,
+    .w_valid_i (rw_state_valid),
+    .w_addr_i (regw_addr_i),
+    .w_data_i (regw_data_i),
+    .zq_valid_i (raster_zq_valid),
+    .zq_ready_o (qj_zq_ready),
+    .zq_prim_i (raster_zq_prim),
+    .zq_x_i (raster_zq_x),
+    .zq_y_i (raster_zq_y),
+    .zq_cov_i (raster_zq_cov),
+    .zq_back_i (raster_zq_back),
+    .zq_z0_i (raster_zq_z0),
+    .zq_z1_i (raster_zq_z1),
+    .zq_z2_i (raster_zq_z2),
+    .zq_z3_i (raster_zq_z3),
+    .uf_valid_i (us_frag_valid),
+    .uf_ready_o (qj_uf_ready),
+    .uf_quad_i (us_frag_quad),
+    .uf_tgt_i (us_frag_tgt),
+    .uf_last_i (us_frag_last),
+    .uf_pc_i (us_frag_pc),
+    .uf_wr_i (us_frag_wr),
+    .uf_mask_i (us_frag_mask),
+    .uf_p0rg_i (us_frag_p0rg),
+    .uf_p0ba_i (us_frag_p0ba),
+    .uf_p1rg_i (us_frag_p1rg),
+    .uf_p1ba_i (us_frag_p1ba),
+    .uf_p2rg_i (us_frag_p2rg),
+    .uf_p2ba_i (us_frag_p2ba),
+    .uf_p3rg_i (us_frag_p3rg),
+    .uf_p3ba_i (us_frag_p3ba),
+    .uf_z01_i (us_frag_z01),
+    .uf_z23_i (us_frag_z23),
+    .tr_valid_o (qj_tr_valid),
+    .tr_ready_i (usout_ready_i),
+    .tr_prim_o (qj_tr_prim),
+    .tr_x_o (qj_tr_x),
+    .tr_y_o (qj_tr_y),
+    .tr_quad_o (qj_tr_quad),
+    .tr_tgt_o (qj_tr_tgt),
+    .tr_pc_o (qj_tr_pc),
+    .tr_wr_o (qj_tr_wr),
+    .tr_mask_o (qj_tr_mask),
+    .tr_p0rg_o (qj_tr_p0rg),
+    .tr_p0ba_o (qj_tr_p0ba),
+    .tr_p1rg_o (qj_tr_p1rg),
+    .tr_p1ba_o (qj_tr_p1ba),
+    .tr_p2rg_o (qj_tr_p2rg),
+    .tr_p2ba_o (qj_tr_p2ba),
+    .tr_p3rg_o (qj_tr_p3rg),
+    .tr_p3ba_o (qj_tr_p3ba),
+    .qf_valid_o (qj_qf_valid),
+    .qf_ready_i (fg_qf_ready),
+    .qf_prim_o (qj_qf_prim),
+    .qf_x_o (qj_qf_x),
+    .qf_y_o (qj_qf_y),
+    .qf_z_o (qj_qf_z),
+    .qf_back_o (qj_qf_back),
+    .qf_argb_o (qj_qf_argb),
+    .empty_o (qj_empty)
+  );
+
+  r5xx_gfx3d_fg u_fg (
+    .clk_i,
+    .rst_ni,
+    .w_valid_i (rw_state_valid),
+    .w_addr_i (regw_addr_i),
+    .w_data_i (regw_data_i),
+    .ff_valid_i (raster_frag_valid),
+    .ff_ready_o (fg_ff_ready),
+    .ff_prim_i (raster_frag_prim),
+    .ff_x_i (raster_frag_x),
+    .ff_y_i (raster_frag_y),
+    .ff_z_i (raster_frag_z),
+    .ff_back_i (raster_frag_back),
+    .ff_argb_i (raster_frag_argb),
+    .qf_valid_i (qj_qf_valid),
+    .qf_ready_o (fg_qf_ready),
+    .qf_prim_i (qj_qf_prim),
+    .qf_x_i (qj_qf_x),
+    .qf_y_i (qj_qf_y),
+    .qf_z_i (qj_qf_z),
+    .qf_back_i (qj_qf_back),
+    .qf_argb_i (qj_qf_argb),
+    .frag_valid_o (fg_frag_valid),
+    .frag_ready_i (join_frag_ready),
+    .frag_prim_o (fg_frag_prim),
+    .frag_x_o (fg_frag_x),
+    .frag_y_o (fg_frag_y),
+    .frag_z_o (fg_frag_z),
+    .frag_back_o (fg_frag_back),
+    .frag_argb_o (fg_frag_argb)
+  );
+
   assign regw_ready_o = rw_regw_ready;
   assign cmemreq_valid_o = rb3d_memreq_valid;
   assign cmemreq_addr_o = rb3d_memreq_addr;
@@ -550,10 +856,30 @@ module r5xx_gfx3d (
   assign vsexe_w_o = pvs_exe_w;
   assign vsexe_err_o = pvs_exe_err;
   assign vsexe_pred_o = pvs_exe_pred;
-  assign idle_o = vap_idle && pvs_idle && raster_idle && zb_idle && rb3d_idle && join_empty;
+  assign tmemreq_valid_o = tx_memreq_valid;
+  assign tmemreq_addr_o = tx_memreq_addr;
+  assign tmemrsp_ready_o = tx_memrsp_ready;
+  assign usout_valid_o = qj_tr_valid;
+  assign usout_prim_o = qj_tr_prim;
+  assign usout_x_o = qj_tr_x;
+  assign usout_y_o = qj_tr_y;
+  assign usout_quad_o = qj_tr_quad;
+  assign usout_tgt_o = qj_tr_tgt;
+  assign usout_pc_o = qj_tr_pc;
+  assign usout_wr_o = qj_tr_wr;
+  assign usout_mask_o = qj_tr_mask;
+  assign usout_p0rg_o = qj_tr_p0rg;
+  assign usout_p0ba_o = qj_tr_p0ba;
+  assign usout_p1rg_o = qj_tr_p1rg;
+  assign usout_p1ba_o = qj_tr_p1ba;
+  assign usout_p2rg_o = qj_tr_p2rg;
+  assign usout_p2ba_o = qj_tr_p2ba;
+  assign usout_p3rg_o = qj_tr_p3rg;
+  assign usout_p3ba_o = qj_tr_p3ba;
+  assign idle_o = vap_idle && pvs_idle && raster_idle && zb_idle && rb3d_idle && join_empty && us_idle && tx_idle && qj_empty;
   assign zpass_o = zb_zpass;
 
   // outputs the wiring leaves open (open lines; a tied input's ready)
   logic unused;
-  assign unused = ^{raster_quad_valid, raster_quad_wseq, raster_quad_addr, raster_quad_cov, raster_quad_last, raster_quad_p0rg, raster_quad_p0ba, raster_quad_p1rg, raster_quad_p1ba, raster_quad_p2rg, raster_quad_p2ba, raster_quad_p3rg, raster_quad_p3ba, raster_zq_valid, raster_zq_prim, raster_zq_x, raster_zq_y, raster_zq_cov, raster_zq_back, raster_zq_z0, raster_zq_z1, raster_zq_z2, raster_zq_z3, zb_pass_x, zb_pass_y, zb_pass_err};
+  assign unused = ^{zb_pass_x, zb_pass_y, zb_pass_err, us_texreq_pc, us_texreq_op, us_texreq_unscaled};
 endmodule
