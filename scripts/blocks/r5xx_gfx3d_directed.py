@@ -323,8 +323,9 @@ def r300g_const():
     (RS_COUNT = IC_COUNT 1 | HIRES_EN, RS_INST_0 COL_CN to r0; r300_state_derived.c), and the
     program writes the clear colour c0 (OUT c0: MOV OUT[COLOR0], CONST[0]) over black vertices;
     then a depth-tested Gouraud triangle modulated by a constant (OUT r0 * c1), one whose
-    shader alpha ramps across it, half killed by the alpha test (FG, GREATER 0.5), and a last
-    triangle with RS_COUNT = 0 again (the fixed path)."""
+    shader alpha ramps across it, half killed by the alpha test (FG, GREATER 0.5), one fogged
+    with a constant factor (FG_FOG_BLEND FN 3), and a last triangle with RS_COUNT = 0 again (the
+    fixed path)."""
     from blocks import r5xx_us_directed as usd
     w, h = 40, 24
     s = Stim('r300g_const', 'a Mesa-r300g-style draw whose colour comes from a fragment-shader constant '
@@ -354,6 +355,15 @@ def r300g_const():
     embedded(s, 4, [(18.0, 4.0, 0.10, (1.0, 1.0, 1.0, 0.0)), (39.0, 10.0, 0.10, (1.0, 1.0, 1.0, 1.0)),
                     (20.0, 23.0, 0.10, (1.0, 1.0, 1.0, 0.1))])
     s.w(0x4BD4, 0)
+    # fog with a constant factor (FG_FOG_BLEND ENABLE | FN 3): about half way to orange
+    s.w(0x4BC4, 0x1F0)                     # FG_FOG_FACTOR
+    s.w(0x4BC8, 0x3FF)                     # FG_FOG_COLOR_R
+    s.w(0x4BCC, 0x180)                     # FG_FOG_COLOR_G
+    s.w(0x4BD0, 0x020)                     # FG_FOG_COLOR_B
+    s.w(0x4BC0, 1 | 3 << 1)
+    embedded(s, 4, [(2.0, 14.0, 0.05, (0.1, 0.2, 0.9, 1.0)), (16.0, 12.0, 0.05, (0.1, 0.9, 0.2, 1.0)),
+                    (8.0, 23.5, 0.05, (0.9, 0.1, 0.2, 1.0))])
+    s.w(0x4BC0, 0)
     # the fixed path again (RS_COUNT = 0): the raster's own colour
     s.w(RS_COUNT, 0)
     embedded(s, 4, [(30.0, 12.0, 0.05, (0.0, 1.0, 0.0, 1.0)), (39.0, 23.0, 0.05, (0.0, 1.0, 1.0, 1.0)),
@@ -591,13 +601,17 @@ def fragment_path(events, prims_per_draw, quads, mem):
     reference (scripts/blocks/r5xx_us_ref.py), its texture requests answered by r5xx.tx's
     (scripts/blocks/r5xx_tx_directed.py sample()), its output records joined with the zq into
     per-pixel fragments (the quad join: target 0's colour widened by US_OUT_FMT_0, the US's W or
-    the raster's depth) and alpha-tested (FG).  Every state write reaches the US, TX and FG before
+    the raster's depth), alpha-tested and fogged (FG).  Every state write reaches the US, TX and FG before
     the quads of the draws after it.  Returns the fragments (prim, x, y, z, back, argb); sets
     fragment_path.usout (the composite's usout records) and .texreads (TX's dword addresses)."""
     from blocks import r5xx_us_ref as usr
     from blocks import r5xx_tx_directed as txd
     us, tx = usr.US(), txd.Case('gfx3d', '')
-    fg = {0x4BD4: 0, 0x4BE0: 0}
+    fg = {0x4BD4: 0, 0x4BE0: 0, 0x4BC0: 0, 0x4BC4: 0, 0x4BC8: 0, 0x4BCC: 0, 0x4BD0: 0}
+
+    def fog(c, fc):                                    # FG: constant-factor fog of one channel
+        f, fc16 = fg[0x4BC4] & 0x3FF, (fc & 0x3FF) << 6 | (fc & 0x3FF) >> 4
+        return (c * f + fc16 * (1023 - f) + 511) // 1023
     quads = list(quads)
     out, usout, reads, texreqs = [], [], [], []
 
@@ -651,6 +665,10 @@ def fragment_path(events, prims_per_draw, quads, mem):
             wr, wm = last[4], last[5] >> 16 & 15
             zl = [last[14] & 0xFFFFFF, last[14] >> 32 & 0xFFFFFF, last[15] & 0xFFFFFF, last[15] >> 32 & 0xFFFFFF]
             for p in range(4):
+                if wr >> p & 1 and alpha_pass(col[p] >> 48) and fg[0x4BC0] & 7 == 7:
+                    c = col[p]
+                    col[p] = (c >> 48 << 48 | fog(c >> 32 & 0xFFFF, fg[0x4BC8]) << 32 |
+                              fog(c >> 16 & 0xFFFF, fg[0x4BCC]) << 16 | fog(c & 0xFFFF, fg[0x4BD0]))
                 if wr >> p & 1 and alpha_pass(col[p] >> 48):
                     out.append((prim, qx + (p & 1), qy + (p >> 1), zl[p] if wm >> p & 1 else zq[5 + p], back, col[p]))
     fragment_path.usout, fragment_path.texreads = usout, reads

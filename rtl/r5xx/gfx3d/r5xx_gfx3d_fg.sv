@@ -6,7 +6,10 @@
 // FG_ALPHA_VALUE on its 16-bit alpha (argb[63:48]), the raster's own rule (docs/blocks/r5xx.raster.md
 // "Alpha test (FG)"): a failing fragment is taken and dropped.  A draw uses one path (RS_COUNT
 // changes only by a state write, which waits for the path to drain), so the fixed one simply has
-// priority.  No cycle is added: wires, a multiplexer and a comparison.
+// priority.  Fog with a constant factor (FG_FOG_BLEND ENABLE and FN 3) blends the quad path's
+// R, G, B toward FG_FOG_COLOR: c' = floor((c·f + fc·(1023 − f) + 511) / 1023), f = FG_FOG_FACTOR,
+// fc the 10-bit fog colour widened to 16 bits.  No cycle is added: wires, multiplexers, a
+// comparison and the blend.
 module r5xx_gfx3d_fg (
   input  logic        clk_i,
   input  logic        rst_ni,
@@ -49,8 +52,18 @@ module r5xx_gfx3d_fg (
 
   logic [12:0] func_q;     // FG_ALPHA_FUNC: AF_VAL[7:0], AF_FUNC[10:8], AF_EN[11], AF_EN_8BIT[12]
   logic [9:0]  aval_q;     // FG_ALPHA_VALUE[9:0]
+  logic [2:0]  fog_q;      // FG_FOG_BLEND: ENABLE[0], FN[2:1]
+  logic [9:0]  ff_q, fr_q, fgr_q, fb_q;   // FG_FOG_FACTOR, FG_FOG_COLOR_R/G/B
   logic [9:0]  a, r;
-  logic        pass;
+  logic        pass, fog;
+  logic [63:0] qargb;
+
+  // one channel blended toward the fog colour (unorm16 c, unorm10 fog colour and factor)
+  function automatic logic [15:0] fogc(input logic [15:0] c, input logic [9:0] fc, input logic [9:0] f);
+    logic [31:0] num;
+    num = {16'd0, c} * {22'd0, f} + {16'd0, fc, fc[9:4]} * (32'd1023 - {22'd0, f}) + 32'd511;
+    return 16'(num / 32'd1023);
+  endfunction
 
   always_comb begin
     a = func_q[12] ? {2'd0, qf_argb_i[63:56]} : qf_argb_i[63:54];
@@ -68,6 +81,10 @@ module r5xx_gfx3d_fg (
     if (!func_q[11]) pass = 1'b1;
   end
 
+  assign fog   = fog_q == 3'b111;
+  assign qargb = fog ? {qf_argb_i[63:48], fogc(qf_argb_i[47:32], fr_q, ff_q), fogc(qf_argb_i[31:16], fgr_q, ff_q),
+                        fogc(qf_argb_i[15:0], fb_q, ff_q)} : qf_argb_i;
+
   assign frag_valid_o = ff_valid_i || (qf_valid_i && pass);
   assign ff_ready_o   = frag_ready_i;
   assign qf_ready_o   = !ff_valid_i && (!pass || frag_ready_i);
@@ -76,15 +93,25 @@ module r5xx_gfx3d_fg (
   assign frag_y_o     = ff_valid_i ? ff_y_i : qf_y_i;
   assign frag_z_o     = ff_valid_i ? ff_z_i : qf_z_i;
   assign frag_back_o  = ff_valid_i ? ff_back_i : qf_back_i;
-  assign frag_argb_o  = ff_valid_i ? ff_argb_i : qf_argb_i;
+  assign frag_argb_o  = ff_valid_i ? ff_argb_i : qargb;
 
   always_ff @(posedge clk_i) begin
     if (!rst_ni) begin
       func_q <= '0;
       aval_q <= '0;
+      fog_q  <= '0;
+      ff_q   <= '0;
+      fr_q   <= '0;
+      fgr_q  <= '0;
+      fb_q   <= '0;
     end else if (w_valid_i) begin
       if (w_addr_i == 16'h4BD4) func_q <= w_data_i[12:0];
       if (w_addr_i == 16'h4BE0) aval_q <= w_data_i[9:0];
+      if (w_addr_i == 16'h4BC0) fog_q <= w_data_i[2:0];
+      if (w_addr_i == 16'h4BC4) ff_q <= w_data_i[9:0];
+      if (w_addr_i == 16'h4BC8) fr_q <= w_data_i[9:0];
+      if (w_addr_i == 16'h4BCC) fgr_q <= w_data_i[9:0];
+      if (w_addr_i == 16'h4BD0) fb_q <= w_data_i[9:0];
     end
   end
 
