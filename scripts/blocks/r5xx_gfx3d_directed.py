@@ -615,9 +615,11 @@ def fragment_path(events, prims_per_draw, quads, mem):
     quads = list(quads)
     out, usout, reads, texreqs = [], [], [], []
 
-    def responses():
+    def responses():                                   # TX answers the requests in order
+        i = 0
         while True:
-            vals = texreqs[-1][0]                       # pc smp op unscaled quad s t r lod lmode
+            vals = texreqs[i][0]                        # pc smp op unscaled quad s t r lod lmode
+            i += 1
             res, addrs = txd.sample(tx.regs, mem, vals[1], vals[5], vals[6], vals[8], vals[9], vals[7])
             reads.extend(addrs)
             yield [vals[1], vals[4]] + list(res)
