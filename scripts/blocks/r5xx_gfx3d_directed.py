@@ -324,8 +324,8 @@ def r300g_const():
     program writes the clear colour c0 (OUT c0: MOV OUT[COLOR0], CONST[0]) over black vertices;
     then a depth-tested Gouraud triangle modulated by a constant (OUT r0 * c1), one whose
     shader alpha ramps across it, half killed by the alpha test (FG, GREATER 0.5), one fogged
-    with a constant factor (FG_FOG_BLEND FN 3), and a last triangle with RS_COUNT = 0 again (the
-    fixed path)."""
+    with a constant factor (FG_FOG_BLEND FN 3), a triangle with RS_COUNT = 0 again (the fixed
+    path), and a quad whose depth the program writes (W_OMASK, US_W_FMT W24)."""
     from blocks import r5xx_us_directed as usd
     w, h = 40, 24
     s = Stim('r300g_const', 'a Mesa-r300g-style draw whose colour comes from a fragment-shader constant '
@@ -368,6 +368,15 @@ def r300g_const():
     s.w(RS_COUNT, 0)
     embedded(s, 4, [(30.0, 12.0, 0.05, (0.0, 1.0, 0.0, 1.0)), (39.0, 23.0, 0.05, (0.0, 1.0, 1.0, 1.0)),
                     (26.0, 23.0, 0.05, (0.0, 0.5, 0.0, 1.0))])
+    # the shader's depth (OUT with W_OMASK, US_W_FMT W24): a quad whose vertices are far (0.95) but
+    # whose program writes W = c2.a = 0.25, so it passes LESS over the triangles at 0.3-0.7
+    s.w(RS_COUNT, 1 << 7 | 1 << 18)
+    wout = usd.alu_inst(typ=1, ra=(0x102, 0x102, 0x102), aa=(0x102, 0x102, 0x102), swz_b=(6, 6, 6),
+                        swz_c=(4, 4, 4), aswz=(3, 6, 4), wm=0, awm=0, om=7, aom=1, wout=1, last=1)
+    us_program(s, [wout], consts=[(0.2, 0.6, 0.9, 1.0), (1.0, 0.5, 0.25, 1.0), (1.0, 1.0, 0.0, 0.25)])
+    s.w(US_W_FMT, 1)
+    embedded(s, 13, [(0, 4, 0.95, black), (14, 4, 0.95, black), (14, 20, 0.95, black), (0, 20, 0.95, black)])
+    s.w(US_W_FMT, 0)
     return [s]
 
 
