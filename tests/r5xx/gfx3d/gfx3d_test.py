@@ -145,7 +145,8 @@ def case_fault_us(ctx):
 def case_us_wrong_expected(ctx):
     """A wrong expected fragment-shader record of the EXA Composite vector fails on replay with a
     report naming the primitive, the quad (number and top-left pixel) and the OUT instruction's pc,
-    expected against actual."""
+    expected against actual; r5xx_gfx3d_directed.py --check-vector (the chained references) fails
+    on the same record."""
     src = os.path.join(ctx['src'], EXAVEC)
     lines = open(src).read().split('\n')
     ks = [i for i, l in enumerate(lines) if l.startswith('out usout ')]
@@ -162,6 +163,11 @@ def case_us_wrong_expected(ctx):
              '    prim       %-24s %s\n' % ('0x' + f[3], '0x' + f[3]),
              '    quad       %-24s %s\n' % ('0x' + f[6], '0x' + f[6]),
              '    pc         %-24s %s\n' % ('0x' + f[8], '0x' + f[8]))
+    # the chained independent references catch it too, as a fragment-shader record
+    p = rctest.script(ctx, SCRIPT, '--check-vector', vec)
+    if p.returncode == 0:
+        raise Fail('a changed usout record passed --check-vector:\n%s' % p.stdout)
+    contains(p.stdout, 'fragment-shader record #%d' % n)
 
 
 def case_stim_current(ctx):
