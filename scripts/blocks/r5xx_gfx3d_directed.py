@@ -281,8 +281,182 @@ def xati_composite():
     return [s]
 
 
+# ---- the programmable fragment path (RS_COUNT != 0): r5xx.us, r5xx.tx (docs/blocks/r5xx.gfx3d.md
+# "The fragment shader") ------------------------------------------------------------------------
+
+GA_US_VECTOR_INDEX, GA_US_VECTOR_DATA = 0x4250, 0x4254
+US_CONFIG, US_PIXSIZE, US_CODE_ADDR, US_CODE_RANGE, US_CODE_OFFSET = 0x4600, 0x4604, 0x4630, 0x4634, 0x4638
+US_OUT_FMT_0, US_W_FMT = 0x46A4, 0x46B4
+RS_COUNT, RS_INST_COUNT = 0x4300, 0x4304
+TBUF = 0x00200000
+
+
+def us_program(s, words, consts=(), fmt0=0x00001B00, pixsize=1):
+    """A fragment program loaded as both drivers do (r5xx-shaders.md §2.2, §3.3): the output
+    formats (target 0 as given, 1-3 UNUSED 0x1B0F), W0, US_CONFIG ZERO_TIMES_ANYTHING, PIXSIZE,
+    CODE_RANGE/OFFSET/ADDR, GA_US_VECTOR_INDEX 0 and six dwords an instruction; then the
+    constants from c0 (GA_US_VECTOR_INDEX TYPE 1)."""
+    n = len(words)
+    s.w(US_OUT_FMT_0, fmt0)
+    for t in (1, 2, 3):
+        s.w(US_OUT_FMT_0 + 4 * t, 0x00001B0F)
+    s.w(US_W_FMT, 0)
+    s.w(US_CONFIG, 2)
+    s.w(US_PIXSIZE, pixsize)
+    s.w(US_CODE_RANGE, (n - 1) << 16)
+    s.w(US_CODE_OFFSET, 0)
+    s.w(US_CODE_ADDR, (n - 1) << 16)
+    s.w(GA_US_VECTOR_INDEX, 0)
+    for ins in words:
+        for d in ins:
+            s.w(GA_US_VECTOR_DATA, d)
+    if consts:
+        s.w(GA_US_VECTOR_INDEX, 1 << 16)
+        for c in consts:
+            for v in c:
+                s.w(GA_US_VECTOR_DATA, f32(v))
+
+
+def r300g_const():
+    """A Mesa-r300g-style frame through the fragment shader (issue 26's motivating bug: a clear
+    colour from a fragment-shader constant rendered as 0): Mesa routes at least one colour
+    (RS_COUNT = IC_COUNT 1 | HIRES_EN, RS_INST_0 COL_CN to r0; r300_state_derived.c), and the
+    program writes the clear colour c0 (OUT c0: MOV OUT[COLOR0], CONST[0]) over black vertices;
+    then a depth-tested Gouraud triangle modulated by a constant (OUT r0 * c1), one whose
+    shader alpha ramps across it, half killed by the alpha test (FG, GREATER 0.5), one fogged
+    with a constant factor (FG_FOG_BLEND FN 3), a triangle with RS_COUNT = 0 again (the fixed
+    path), and a quad whose depth the program writes (W_OMASK, US_W_FMT W24)."""
+    from blocks import r5xx_us_directed as usd
+    w, h = 40, 24
+    s = Stim('r300g_const', 'a Mesa-r300g-style draw whose colour comes from a fragment-shader constant '
+                            '(OUT c0), a constant-modulated Gouraud triangle, an alpha-tested one, then '
+                            'the fixed path again (40x24, ARGB8888, Z24S8)',
+             backpressure='random:0.5', latency='1:4')
+    common_state(s, w, h)
+    s.w(RS_COUNT, 1 << 7 | 1 << 18)        # IC_COUNT 1, HIRES_EN (Mesa)
+    s.w(RS_INST_COUNT, 0)                  # one RS instruction
+    s.w(0x4320, 1 << 16)                   # RS_INST_0: colour 0 -> r0 (COL_ADDR 0)
+    const = usd.alu_inst(typ=1, ra=(0x100, 0x100, 0x100), aa=(0x100, 0x100, 0x100), swz_b=(6, 6, 6),
+                         swz_c=(4, 4, 4), aswz=(3, 6, 4), wm=0, awm=0, om=7, aom=1, last=1)
+    us_program(s, [const], consts=[(0.2, 0.6, 0.9, 1.0), (1.0, 0.5, 0.25, 1.0)])
+    s.w(0x4F00, 0x6)                       # ZB_CNTL: Z_ENABLE, ZWRITEENABLE
+    s.w(0x4F04, 7)                         # ZFUNC ALWAYS
+    black = (0.0, 0.0, 0.0, 1.0)
+    embedded(s, 13, [(0, 0, 1.0, black), (w, 0, 1.0, black), (w, h, 1.0, black), (0, h, 1.0, black)])
+    s.w(0x4F04, 1)                         # LESS
+    # OUT r0 * c1: the interpolated colour modulated by a constant
+    modul = usd.alu_inst(typ=1, ra=(0, 0x101, 0), aa=(0, 0x101, 0), swz_b=(0, 1, 2), swz_c=(4, 4, 4),
+                         aswz=(3, 3, 4), wm=0, awm=0, om=7, aom=1, last=1)
+    us_program(s, [modul], consts=[(0.2, 0.6, 0.9, 1.0), (1.0, 0.5, 0.25, 1.0)])
+    embedded(s, 4, [(1.5, 1.0, 0.30, (1.0, 0.15, 0.10, 1.0)), (30.0, 3.0, 0.70, (0.90, 0.95, 0.10, 1.0)),
+                    (6.0, 22.0, 0.50, (0.60, 0.85, 0.95, 1.0))])
+    # the alpha test on the shader's alpha (FG): alpha ramps 0 -> 1 left to right, GREATER 0.5
+    s.w(0x4BD4, 0x80 | 4 << 8 | 1 << 11 | 1 << 12)
+    embedded(s, 4, [(18.0, 4.0, 0.10, (1.0, 1.0, 1.0, 0.0)), (39.0, 10.0, 0.10, (1.0, 1.0, 1.0, 1.0)),
+                    (20.0, 23.0, 0.10, (1.0, 1.0, 1.0, 0.1))])
+    s.w(0x4BD4, 0)
+    # fog with a constant factor (FG_FOG_BLEND ENABLE | FN 3): about half way to orange
+    s.w(0x4BC4, 0x1F0)                     # FG_FOG_FACTOR
+    s.w(0x4BC8, 0x3FF)                     # FG_FOG_COLOR_R
+    s.w(0x4BCC, 0x180)                     # FG_FOG_COLOR_G
+    s.w(0x4BD0, 0x020)                     # FG_FOG_COLOR_B
+    s.w(0x4BC0, 1 | 3 << 1)
+    embedded(s, 4, [(2.0, 14.0, 0.05, (0.1, 0.2, 0.9, 1.0)), (16.0, 12.0, 0.05, (0.1, 0.9, 0.2, 1.0)),
+                    (8.0, 23.5, 0.05, (0.9, 0.1, 0.2, 1.0))])
+    s.w(0x4BC0, 0)
+    # the fixed path again (RS_COUNT = 0): the raster's own colour
+    s.w(RS_COUNT, 0)
+    embedded(s, 4, [(30.0, 12.0, 0.05, (0.0, 1.0, 0.0, 1.0)), (39.0, 23.0, 0.05, (0.0, 1.0, 1.0, 1.0)),
+                    (26.0, 23.0, 0.05, (0.0, 0.5, 0.0, 1.0))])
+    # the shader's depth (OUT with W_OMASK, US_W_FMT W24): a quad whose vertices are far (0.95) but
+    # whose program writes W = c2.a = 0.25, so it passes LESS over the triangles at 0.3-0.7
+    s.w(RS_COUNT, 1 << 7 | 1 << 18)
+    wout = usd.alu_inst(typ=1, ra=(0x102, 0x102, 0x102), aa=(0x102, 0x102, 0x102), swz_b=(6, 6, 6),
+                        swz_c=(4, 4, 4), aswz=(3, 6, 4), wm=0, awm=0, om=7, aom=1, wout=1, last=1)
+    us_program(s, [wout], consts=[(0.2, 0.6, 0.9, 1.0), (1.0, 0.5, 0.25, 1.0), (1.0, 1.0, 0.0, 0.25)])
+    s.w(US_W_FMT, 1)
+    embedded(s, 13, [(0, 4, 0.95, black), (14, 4, 0.95, black), (14, 20, 0.95, black), (0, 20, 0.95, black)])
+    s.w(US_W_FMT, 0)
+    return [s]
+
+
+def exa_composite():
+    """xf86-video-ati's EXA Composite through the whole programmable path (r5xx-shaders.md §3.2,
+    §3.3 (a); radeon_exa_render.c:1523-2057, radeon_accel.c:790-812): the 14 preloaded PVS
+    instructions with the no-mask window 0-4 and the texture-size constants, RS_COUNT 0x00040002,
+    RS_INST_COUNT 0, RS_IP_0 0x00FFE040, RS_INST_0 0x10; the literal US program (a): TEX LD map 0
+    -> r0, then OUT with the a8r8g8b8-source words 00DB2220 / 00C8C000, US_OUT_FMT_0 0x00001B00;
+    sampler 0 an ARGB8888 16x16 linear source (TX_FORMAT1 8_8_8_8 with the B G R A selects of
+    R300_EASY_TX_FORMAT), bilinear MAG/MIN.  Two quads: PictOpSrc (no blend) with clamp-to-last,
+    then PictOpOver (ONE, INVSRCALPHA) under a Render transform with repeat."""
+    from blocks import r5xx_pvs_directed as pv
+    from blocks import r5xx_us_directed as usd
+    w, h, tw, th = 48, 40, 16, 16
+    s = Stim('exa_composite', 'XATI EXA Composite: the PVS program, the literal US TEX+OUT program, an '
+                              'ARGB8888 16x16 source sampled bilinear by r5xx.tx, Src then Over (48x40)',
+             backpressure='random:0.5', latency='1:4')
+    common_state(s, w, h)
+    s.w(0x4F00, 0)                         # ZB_CNTL: no depth test (2D work)
+    s.w(0x2140, 0)                         # VAP_CNTL_STATUS: the PVS path
+    s.w(0x2150, 0x66014001)
+    s.w(0x21E0, 0xF688F688)
+    s.w(0x20B4, 4)
+    s.w(0x2090, 1)
+    s.w(0x2094, 0x2)
+    s.w(0x20B0, 0x300)
+    s.w(0x2284, 0)
+    s.w(0x2200, 0)
+    for ins in pv.XATI:
+        for v in ins:
+            s.w(0x2204, v)
+    s.w(0x22D0, 0x00401000)
+    s.w(0x22D8, 4)
+    s.w(0x22D4, 0x00030000)
+    # RS as XATI: one texture, 2 components (radeon_exa_render.c:1878-1892, radeon_accel.c:790-812)
+    s.w(0x4074, 0x00FFE040)                # RS_IP_0: S, T, K0, K1
+    s.w(0x4320, 0x10)                      # RS_INST_0: tex 0 -> r0
+    s.w(RS_INST_COUNT, 0)
+    s.w(RS_COUNT, 0x00040002)
+    us_program(s, [usd.TEX_A, usd.out_a(0x00DB2220, 0x00C8C000)])
+    # the source texture: a colour ramp with a diagonal alpha band, ARGB8888, linear
+    tex = []
+    for y in range(th):
+        for x in range(tw):
+            a = 0xFF if (x + y) % 5 else 0x60
+            tex.append(a << 24 | (x * 16 + 8) << 16 | (y * 16 + 8) << 8 | ((x ^ y) * 16 & 0xFF))
+    s.preload(TBUF, tex)
+    s.w(0x4104, 1)                         # TX_ENABLE: map 0
+    s.w(0x4480, (tw - 1) | (th - 1) << 11)  # TX_FORMAT0: 16x16
+    s.w(0x44C0, 12 | 3 << 9 | 2 << 12 | 1 << 15 | 0 << 18)   # TX_FORMAT1: 8_8_8_8, A R G B selects
+    s.w(0x4500, 0)                         # TX_FORMAT2
+    s.w(0x4540, TBUF)                      # TX_OFFSET: linear
+    s.w(0x4400, 2 | 2 << 3 | 2 << 9 | 2 << 11)   # TX_FILTER0: clamp to last, bilinear MAG/MIN
+    s.w(0x4440, 0)                         # TX_FILTER1
+
+    def consts(m):
+        s.w(0x2200, 1024)
+        for v in m:
+            s.w(0x2204, f32(v))
+
+    def quads(x0, y0, x1, y1, s0, t0, s1, t1):
+        vs = [(x0, y0, s0, t0), (x1, y0, s1, t0), (x1, y1, s1, t1), (x0, y1, s0, t1)]
+        s.w(0x2084, 13 | 3 << 4 | 4 << 16)
+        for v in vs:
+            for x in v:
+                s.w(0x2000, f32(x))
+
+    consts((1.0, 0.0, 0.0, 1.0 / tw, 0.0, 1.0, 0.0, 1.0 / th))
+    quads(2.0, 3.0, 30.0, 21.0, -2.0, -1.0, 18.0, 17.0)      # Src, magnified, clamped at the edges
+    s.w(0x4400, 0 | 0 << 3 | 2 << 9 | 2 << 11)               # repeat
+    s.w(0x4E04, 1 | 1 << 2 | 2 << 16 | 6 << 24)             # Over: ONE, INVSRCALPHA
+    consts((0.70710677, -0.70710677, 6.0, 1.0 / tw, 0.70710677, 0.70710677, -4.0, 1.0 / th))
+    quads(20.0, 18.0, 46.0, 39.0, 1.5, 2.5, 30.5, 24.5)
+    s.w(0x4E04, 1 << 2)
+    return [s]
+
+
 def cases():
-    return scene() + small() + pvs_transform() + xati_composite()
+    return scene() + small() + pvs_transform() + xati_composite() + r300g_const() + exa_composite()
 
 
 def main(argv):
@@ -368,8 +542,22 @@ def reference(stim_lines):
                 count += len(ras.assemble(rec[9], n, dl, 'N', 'P1', 'P2', 'P3', 'F'))
                 n = 0 if dl else n + 1
         prims_per_draw.append(count)
-    # the raster's records are (fire cycle, (channel, record)): the fixed path's fragments here
-    frags = [f for _, (ch, f) in ras.reference(vector.header('r5xx.raster') + lines + ['end']) if ch == 'frag']
+    # the raster's records are (fire cycle, (channel, record)): the fixed path's fragments, and
+    # the quad path's quad records (a quad ends with `last`) and zq records, paired in order
+    rrecs = ras.reference(vector.header('r5xx.raster') + lines + ['end'])
+    frags = [f for _, (ch, f) in rrecs if ch == 'frag']
+    zqs = [f for _, (ch, f) in rrecs if ch == 'zq']
+    quads, cur = [], []
+    for _, (ch, f) in rrecs:
+        if ch == 'quad':
+            cur.append(f)
+            if f[3]:
+                quads.append(cur)
+                cur = []
+    if len(quads) != len(zqs):
+        raise ValueError('the raster reference gave %d quads and %d zq records' % (len(quads), len(zqs)))
+    qfrags = fragment_path(events, prims_per_draw, zip(quads, zqs), stim.memory())
+    frags = sorted(frags + qfrags, key=lambda f: f[0])    # by primitive (a draw takes one path)
     per_draw, k, base = [], 0, 0
     for count in prims_per_draw:
         mine = []
@@ -400,24 +588,122 @@ def reference(stim_lines):
             fi += 1
         di += 1
     reference.exe = exe
+    reference.usout, reference.texreads = fragment_path.usout, fragment_path.texreads
     return pix, model.writes
 
+
+def widen16(lane, w):
+    """A w-bit unsigned lane to 16 bits by replicating its bits from the top (docs/blocks/r5xx.gfx3d.md,
+    the quad join); w = 0 gives 0."""
+    if not w:
+        return 0
+    v, r, sh = lane & ((1 << w) - 1), 0, 16 - w
+    while sh > -w:
+        r |= v << sh if sh >= 0 else v >> -sh
+        sh -= w
+    return r & 0xFFFF
+
+
+def fragment_path(events, prims_per_draw, quads, mem):
+    """The programmable fragment path after the raster (docs/blocks/r5xx.gfx3d.md "The fragment
+    shader"): every quad (its raster records and its zq record) through r5xx.us's independent
+    reference (scripts/blocks/r5xx_us_ref.py), its texture requests answered by r5xx.tx's
+    (scripts/blocks/r5xx_tx_directed.py sample()), its output records joined with the zq into
+    per-pixel fragments (the quad join: target 0's colour widened by US_OUT_FMT_0, the US's W or
+    the raster's depth), alpha-tested and fogged (FG).  Every state write reaches the US, TX and FG before
+    the quads of the draws after it.  Returns the fragments (prim, x, y, z, back, argb); sets
+    fragment_path.usout (the composite's usout records) and .texreads (TX's dword addresses)."""
+    from blocks import r5xx_us_ref as usr
+    from blocks import r5xx_tx_directed as txd
+    us, tx = usr.US(), txd.Case('gfx3d', '')
+    fg = {0x4BD4: 0, 0x4BE0: 0, 0x4BC0: 0, 0x4BC4: 0, 0x4BC8: 0, 0x4BCC: 0, 0x4BD0: 0}
+
+    def fog(c, fc):                                    # FG: constant-factor fog of one channel
+        f, fc16 = fg[0x4BC4] & 0x3FF, (fc & 0x3FF) << 6 | (fc & 0x3FF) >> 4
+        return (c * f + fc16 * (1023 - f) + 511) // 1023
+    quads = list(quads)
+    out, usout, reads, texreqs = [], [], [], []
+
+    def responses():                                   # TX answers the requests in order
+        i = 0
+        while True:
+            vals = texreqs[i][0]                        # pc smp op unscaled quad s t r lod lmode
+            i += 1
+            res, addrs = txd.sample(tx.regs, mem, vals[1], vals[5], vals[6], vals[8], vals[9], vals[7])
+            reads.extend(addrs)
+            yield [vals[1], vals[4]] + list(res)
+
+    def alpha_pass(alpha):
+        f = fg[0x4BD4]
+        if not f >> 11 & 1:
+            return True
+        a, r = (alpha >> 8, f & 0xFF) if f >> 12 & 1 else (alpha >> 6, fg[0x4BE0] & 0x3FF)
+        return [False, a < r, a == r, a <= r, a > r, a != r, a >= r, True][f >> 8 & 7]
+    rsp, qi, base, d = responses(), 0, 0, 0
+    for ev in events:
+        if ev[0] == 'reg':
+            us.regw(ev[1], ev[2])
+            tx.write_reg(ev[1], ev[2])
+            if ev[1] in fg:
+                fg[ev[1]] = ev[2]
+            continue
+        base += prims_per_draw[d]
+        d += 1
+        while qi < len(quads) and quads[qi][1][0] < base:
+            recs, zq = quads[qi]
+            qi += 1
+            prim, qx, qy, cov, back = zq[:5]
+            for r in recs:
+                if r[0] != us.wcount:
+                    raise ValueError('quad %d: wseq %d, the US counted %d writes' % (us.quadno, r[0], us.wcount))
+                for p in range(4):
+                    rg, ba = r[4 + 2 * p], r[5 + 2 * p]
+                    us.t[r[1]][p] = [rg & 0xFFFFFFFF, rg >> 32, ba & 0xFFFFFFFF, ba >> 32]
+            frs = []
+            us.run_quad(recs[-1][2], rsp, texreqs, frs)
+            fmt = us.outfmt[0] & 31
+            n, widths, kind = usr.FORMATS.get(fmt, (0, [], ''))
+            wid = [widths[k] if k < n and kind in ('u', 'su') else 0 for k in range(4)]
+            col = [0] * 4
+            for vals, _ in frs:
+                usout.append((prim, qx, qy) + tuple(vals[0:2]) + tuple(vals[3:6]) + tuple(vals[6:14]))
+                if vals[1] == 0:
+                    for p in range(4):
+                        rg, ba = vals[6 + 2 * p], vals[7 + 2 * p]
+                        lanes = [rg & 0xFFFFFFFF, rg >> 32, ba & 0xFFFFFFFF, ba >> 32]
+                        col[p] = sum(widen16(lanes[k], wid[k]) << (16 * k) for k in range(4))
+            last = frs[-1][0]
+            wr, wm = last[4], last[5] >> 16 & 15
+            zl = [last[14] & 0xFFFFFF, last[14] >> 32 & 0xFFFFFF, last[15] & 0xFFFFFF, last[15] >> 32 & 0xFFFFFF]
+            for p in range(4):
+                if wr >> p & 1 and alpha_pass(col[p] >> 48) and fg[0x4BC0] & 7 == 7:
+                    c = col[p]
+                    col[p] = (c >> 48 << 48 | fog(c >> 32 & 0xFFFF, fg[0x4BC8]) << 32 |
+                              fog(c >> 16 & 0xFFFF, fg[0x4BCC]) << 16 | fog(c & 0xFFFF, fg[0x4BD0]))
+                if wr >> p & 1 and alpha_pass(col[p] >> 48):
+                    out.append((prim, qx + (p & 1), qy + (p >> 1), zl[p] if wm >> p & 1 else zq[5 + p], back, col[p]))
+    fragment_path.usout, fragment_path.texreads = usout, reads
+    return out
 
 def vector_outputs(path):
     """The expected pix records and colour writes of a golden vector."""
     v = vector.read(path)
     return ([tuple(x) for _, x in v.outputs('pix')],
             [(x[0], x[2], x[3]) for _, x in v.outputs('cmemreq') if x[1]],
-            [tuple(x) for _, x in v.outputs('vsexe')])
+            [tuple(x) for _, x in v.outputs('vsexe')],
+            [tuple(x) for _, x in v.outputs('usout')],
+            [x[0] for _, x in v.outputs('tmemreq')])
 
 
 def check(vecdir):
     bad = n = 0
     for name, lines, vec in chk.directed(vecdir):
         ref_pix, ref_writes = reference(lines)
-        pix, writes, exe = vector_outputs(vec)
+        pix, writes, exe, usout, reads = vector_outputs(vec)
         for what, got, want in (('pix', pix, ref_pix), ('colour write', writes, ref_writes),
-                                ('vertex-shader instruction', exe, reference.exe)):
+                                ('vertex-shader instruction', exe, reference.exe),
+                                ('fragment-shader record', usout, reference.usout),
+                                ('texel read', reads, reference.texreads)):
             n += len(want)
             bad += chk.compare(name, what, got, want, limit=5)
     return chk.verdict(n, bad)
@@ -430,9 +716,11 @@ def check_vectors(paths):
     bad = n = 0
     for path in paths:
         ref_pix, ref_writes = reference(vector.raw_text(path).split('\n'))
-        pix, writes, exe = vector_outputs(path)
+        pix, writes, exe, usout, reads = vector_outputs(path)
         for what, got, want in (('pix', pix, ref_pix), ('colour write', writes, ref_writes),
-                                ('vertex-shader instruction', exe, reference.exe)):
+                                ('vertex-shader instruction', exe, reference.exe),
+                                ('fragment-shader record', usout, reference.usout),
+                                ('texel read', reads, reference.texreads)):
             n += len(want)
             bad += chk.compare(path, what, got, want, limit=5)
     return chk.verdict(n, bad)

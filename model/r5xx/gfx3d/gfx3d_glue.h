@@ -114,4 +114,100 @@ typedef struct r5xx_gfx3d_vsel_ports {
     uint64_t ras_prim;  /* out, 4 bits */
 } r5xx_gfx3d_vsel_ports;
 extern const rc_side_ops r5xx_gfx3d_vsel_glue;
+
+/* r5xx_gfx3d_qjoin (rtl/r5xx/gfx3d/r5xx_gfx3d_qjoin.sv) */
+typedef struct r5xx_gfx3d_qjoin_ports {
+    uint64_t w_valid;  /* in, 1 bit */
+    uint64_t w_addr;  /* in, 16 bits */
+    uint64_t w_data;  /* in, 32 bits */
+    uint64_t zq_valid;  /* in, 1 bit */
+    uint64_t zq_ready;  /* out, 1 bit */
+    uint64_t zq_prim;  /* in, 16 bits */
+    uint64_t zq_x;  /* in, 14 bits */
+    uint64_t zq_y;  /* in, 14 bits */
+    uint64_t zq_cov;  /* in, 4 bits */
+    uint64_t zq_back;  /* in, 1 bit */
+    uint64_t zq_z0;  /* in, 24 bits */
+    uint64_t zq_z1;  /* in, 24 bits */
+    uint64_t zq_z2;  /* in, 24 bits */
+    uint64_t zq_z3;  /* in, 24 bits */
+    uint64_t uf_valid;  /* in, 1 bit */
+    uint64_t uf_ready;  /* out, 1 bit */
+    uint64_t uf_quad;  /* in, 16 bits */
+    uint64_t uf_tgt;  /* in, 2 bits */
+    uint64_t uf_last;  /* in, 1 bit */
+    uint64_t uf_pc;  /* in, 9 bits */
+    uint64_t uf_wr;  /* in, 4 bits */
+    uint64_t uf_mask;  /* in, 20 bits */
+    uint64_t uf_p0rg;  /* in, 64 bits */
+    uint64_t uf_p0ba;  /* in, 64 bits */
+    uint64_t uf_p1rg;  /* in, 64 bits */
+    uint64_t uf_p1ba;  /* in, 64 bits */
+    uint64_t uf_p2rg;  /* in, 64 bits */
+    uint64_t uf_p2ba;  /* in, 64 bits */
+    uint64_t uf_p3rg;  /* in, 64 bits */
+    uint64_t uf_p3ba;  /* in, 64 bits */
+    uint64_t uf_z01;  /* in, 64 bits */
+    uint64_t uf_z23;  /* in, 64 bits */
+    uint64_t tr_valid;  /* out, 1 bit */
+    uint64_t tr_ready;  /* in, 1 bit */
+    uint64_t tr_prim;  /* out, 16 bits */
+    uint64_t tr_x;  /* out, 14 bits */
+    uint64_t tr_y;  /* out, 14 bits */
+    uint64_t tr_quad;  /* out, 16 bits */
+    uint64_t tr_tgt;  /* out, 2 bits */
+    uint64_t tr_pc;  /* out, 9 bits */
+    uint64_t tr_wr;  /* out, 4 bits */
+    uint64_t tr_mask;  /* out, 20 bits */
+    uint64_t tr_p0rg;  /* out, 64 bits */
+    uint64_t tr_p0ba;  /* out, 64 bits */
+    uint64_t tr_p1rg;  /* out, 64 bits */
+    uint64_t tr_p1ba;  /* out, 64 bits */
+    uint64_t tr_p2rg;  /* out, 64 bits */
+    uint64_t tr_p2ba;  /* out, 64 bits */
+    uint64_t tr_p3rg;  /* out, 64 bits */
+    uint64_t tr_p3ba;  /* out, 64 bits */
+    uint64_t qf_valid;  /* out, 1 bit */
+    uint64_t qf_ready;  /* in, 1 bit */
+    uint64_t qf_prim;  /* out, 16 bits */
+    uint64_t qf_x;  /* out, 14 bits */
+    uint64_t qf_y;  /* out, 14 bits */
+    uint64_t qf_z;  /* out, 24 bits */
+    uint64_t qf_back;  /* out, 1 bit */
+    uint64_t qf_argb;  /* out, 64 bits */
+    uint64_t empty;  /* out, 1 bit */
+} r5xx_gfx3d_qjoin_ports;
+extern const rc_side_ops r5xx_gfx3d_qjoin_glue;
+
+/* r5xx_gfx3d_fg (rtl/r5xx/gfx3d/r5xx_gfx3d_fg.sv) */
+typedef struct r5xx_gfx3d_fg_ports {
+    uint64_t w_valid;  /* in, 1 bit */
+    uint64_t w_addr;  /* in, 16 bits */
+    uint64_t w_data;  /* in, 32 bits */
+    uint64_t ff_valid;  /* in, 1 bit */
+    uint64_t ff_ready;  /* out, 1 bit */
+    uint64_t ff_prim;  /* in, 16 bits */
+    uint64_t ff_x;  /* in, 14 bits */
+    uint64_t ff_y;  /* in, 14 bits */
+    uint64_t ff_z;  /* in, 24 bits */
+    uint64_t ff_back;  /* in, 1 bit */
+    uint64_t ff_argb;  /* in, 64 bits */
+    uint64_t qf_valid;  /* in, 1 bit */
+    uint64_t qf_ready;  /* out, 1 bit */
+    uint64_t qf_prim;  /* in, 16 bits */
+    uint64_t qf_x;  /* in, 14 bits */
+    uint64_t qf_y;  /* in, 14 bits */
+    uint64_t qf_z;  /* in, 24 bits */
+    uint64_t qf_back;  /* in, 1 bit */
+    uint64_t qf_argb;  /* in, 64 bits */
+    uint64_t frag_valid;  /* out, 1 bit */
+    uint64_t frag_ready;  /* in, 1 bit */
+    uint64_t frag_prim;  /* out, 16 bits */
+    uint64_t frag_x;  /* out, 14 bits */
+    uint64_t frag_y;  /* out, 14 bits */
+    uint64_t frag_z;  /* out, 24 bits */
+    uint64_t frag_back;  /* out, 1 bit */
+    uint64_t frag_argb;  /* out, 64 bits */
+} r5xx_gfx3d_fg_ports;
+extern const rc_side_ops r5xx_gfx3d_fg_glue;
 #endif

@@ -97,6 +97,10 @@ typedef struct r5xx_gpu_arb_ports {
     uint64_t r5_be;  /* in, 8 bits */
     uint64_t r5_rvalid;  /* out, 1 bit */
     uint64_t r5_rdata;  /* out, 64 bits */
+    uint64_t r6_valid;  /* in, 1 bit */
+    uint64_t r6_ready;  /* out, 1 bit */
+    uint64_t r6_addr;  /* in, 32 bits */
+    uint64_t r6_rvalid;  /* out, 1 bit */
     uint64_t memreq_valid;  /* out, 1 bit */
     uint64_t memreq_ready;  /* in, 1 bit */
     uint64_t memreq_addr;  /* out, 32 bits */

@@ -181,6 +181,7 @@ static void chain_eval(void *h, uint64_t *ports)
     s->gfx3d.zmemrsp_data = p->memrsp_data;
     s->gfx3d.vmemrsp_data = p->memrsp_data;
     s->gfx3d.pix_ready = p->pix3d_ready;
+    s->gfx3d.tmemrsp_data = p->memrsp_data;
     r5xx_gfx3d_model_ops.eval(s->h_gfx3d, (uint64_t *)&s->gfx3d);
     /* bb (r5xx_gpu_bb), again */
     s->bb.g3_ready = s->gfx3d.regw_ready;
@@ -220,6 +221,8 @@ static void chain_eval(void *h, uint64_t *ports)
     s->arb.r5_we = s->gfx3d.cmemreq_we;
     s->arb.r5_wdata = s->gfx3d.cmemreq_wdata;
     s->arb.r5_be = s->gfx3d.cmemreq_be;
+    s->arb.r6_valid = s->gfx3d.tmemreq_valid;
+    s->arb.r6_addr = s->gfx3d.tmemreq_addr;
     s->arb.memreq_ready = p->memreq_ready;
     s->arb.memrsp_valid = p->memrsp_valid;
     s->arb.memrsp_data = p->memrsp_data;
@@ -245,6 +248,8 @@ static void chain_eval(void *h, uint64_t *ports)
     s->gfx3d.zmemrsp_valid = s->arb.r4_rvalid;
     s->gfx3d.vmemreq_ready = s->arb.r3_ready;
     s->gfx3d.vmemrsp_valid = s->arb.r3_rvalid;
+    s->gfx3d.tmemreq_ready = s->arb.r6_ready;
+    s->gfx3d.tmemrsp_valid = s->arb.r6_rvalid;
     s->bb.in_valid = s->mmio.bb_valid;
     s->bb.in_addr = s->mmio.bb_addr;
     s->bb.in_data = s->mmio.bb_data;
@@ -279,6 +284,7 @@ static void chain_reset(void *h, uint64_t *ports)
     memset(&s->bb, 0, sizeof s->bb);
     memset(&s->arb, 0, sizeof s->arb);
     s->gfx3d.vsexe_ready = 0x1u;
+    s->gfx3d.usout_ready = 0x1u;
     r5xx_cp_model_ops.reset(s->h_cp, (uint64_t *)&s->cp);
     r5xx_gfx2d_model_ops.reset(s->h_gfx2d, (uint64_t *)&s->gfx2d);
     r5xx_gfx3d_model_ops.reset(s->h_gfx3d, (uint64_t *)&s->gfx3d);

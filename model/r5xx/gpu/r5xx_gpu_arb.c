@@ -1,7 +1,7 @@
 /*
  * r5xx_gpu_arb.c - the C twin of rtl/r5xx/gpu/r5xx_gpu_arb.sv: the one memory port of r5xx.gpu
- * (docs/blocks/r5xx.gpu.md, "Memory"): fixed priority over six requesters (0 scratch write-back, 1 CP,
- * 2 2D engine, 3 VAP, 4 ZB, 5 RB3D), RB3D's 64-bit request as two dword beats (its high half
+ * (docs/blocks/r5xx.gpu.md, "Memory"): fixed priority over seven requesters (0 scratch write-back, 1 CP,
+ * 2 2D engine, 3 VAP, 4 ZB, 5 RB3D, 6 TX), RB3D's 64-bit request as two dword beats (its high half
  * held), a 64-entry tag queue routing the in-order read responses.  A glue module: its ports are
  * r5xx_gpu_arb_ports (gpu_glue.h, from the RTL's port list).
  */
@@ -19,13 +19,14 @@ typedef struct arb {
     uint32_t lo;                  /* RB3D: the low response beat's data */
 } arb;
 
-/* The grant: 0..5, or 7 for none; while RB3D's high beat is held, 5 (the held beat). */
+/* The grant: 0..6, or 7 for none; while RB3D's high beat is held, 5 (the held beat). */
 static unsigned grant(const arb *a, const r5xx_gpu_arb_ports *p)
 {
     if (a->hi)
         return 5;
-    const uint64_t v[6] = { p->r0_valid, p->r1_valid, p->r2_valid, p->r3_valid, p->r4_valid, p->r5_valid };
-    for (unsigned k = 0; k < 6; k++)
+    const uint64_t v[7] = { p->r0_valid, p->r1_valid, p->r2_valid, p->r3_valid, p->r4_valid, p->r5_valid,
+                            p->r6_valid };
+    for (unsigned k = 0; k < 7; k++)
         if (v[k])
             return k;
     return 7;
@@ -55,6 +56,7 @@ static void arb_eval(void *h, uint64_t *ports)
     p->r3_ready = rdy && gr == 3;
     p->r4_ready = rdy && gr == 4;
     p->r5_ready = rdy && gr == 5 && !a->hi;
+    p->r6_ready = rdy && gr == 6;
     p->memreq_valid = gr != 7;
     p->memreq_port = gr == 7 ? 0 : gr;
     p->memreq_addr = p->memreq_we = p->memreq_wdata = p->memreq_be = 0;
@@ -92,6 +94,8 @@ static void arb_eval(void *h, uint64_t *ports)
             p->memreq_wdata = p->r5_wdata & 0xFFFFFFFFu;
             p->memreq_be = p->r5_be & 0xF;
         }
+    } else if (gr == 6) {
+        p->memreq_addr = p->r6_addr;
     }
     p->memrsp_ready = 1;
     unsigned port = p->memrsp_valid && a->n ? a->tag[a->rd] : 0;
@@ -101,6 +105,7 @@ static void arb_eval(void *h, uint64_t *ports)
     p->r4_rvalid = port == 4;
     p->r5_rvalid = port == 5 && a->rhi;
     p->r5_rdata = p->memrsp_data << 32 | a->lo;
+    p->r6_rvalid = port == 6;
     p->idle = a->n == 0 && !a->hi;
 }
 

@@ -129,6 +129,26 @@ module r5xx_gpu (
   logic [31:0]  gfx3d_vsexe_w;
   logic [1:0]   gfx3d_vsexe_err;
   logic         gfx3d_vsexe_pred;
+  logic         gfx3d_tmemreq_valid;
+  logic [31:0]  gfx3d_tmemreq_addr;
+  logic         gfx3d_tmemrsp_ready;
+  logic         gfx3d_usout_valid;
+  logic [15:0]  gfx3d_usout_prim;
+  logic [13:0]  gfx3d_usout_x;
+  logic [13:0]  gfx3d_usout_y;
+  logic [15:0]  gfx3d_usout_quad;
+  logic [1:0]   gfx3d_usout_tgt;
+  logic [8:0]   gfx3d_usout_pc;
+  logic [3:0]   gfx3d_usout_wr;
+  logic [19:0]  gfx3d_usout_mask;
+  logic [63:0]  gfx3d_usout_p0rg;
+  logic [63:0]  gfx3d_usout_p0ba;
+  logic [63:0]  gfx3d_usout_p1rg;
+  logic [63:0]  gfx3d_usout_p1ba;
+  logic [63:0]  gfx3d_usout_p2rg;
+  logic [63:0]  gfx3d_usout_p2ba;
+  logic [63:0]  gfx3d_usout_p3rg;
+  logic [63:0]  gfx3d_usout_p3ba;
   logic         gfx3d_idle;
   logic [31:0]  gfx3d_zpass;
 
@@ -170,6 +190,8 @@ module r5xx_gpu (
   logic         arb_r5_ready;
   logic         arb_r5_rvalid;
   logic [63:0]  arb_r5_rdata;
+  logic         arb_r6_ready;
+  logic         arb_r6_rvalid;
   logic         arb_memreq_valid;
   logic [31:0]  arb_memreq_addr;
   logic         arb_memreq_we;
@@ -308,6 +330,30 @@ module r5xx_gpu (
     .vsexe_w_o (gfx3d_vsexe_w),
     .vsexe_err_o (gfx3d_vsexe_err),
     .vsexe_pred_o (gfx3d_vsexe_pred),
+    .tmemreq_valid_o (gfx3d_tmemreq_valid),
+    .tmemreq_ready_i (arb_r6_ready),
+    .tmemreq_addr_o (gfx3d_tmemreq_addr),
+    .tmemrsp_valid_i (arb_r6_rvalid),
+    .tmemrsp_ready_o (gfx3d_tmemrsp_ready),
+    .tmemrsp_data_i (memrsp_data_i),
+    .usout_valid_o (gfx3d_usout_valid),
+    .usout_ready_i (1'b1),
+    .usout_prim_o (gfx3d_usout_prim),
+    .usout_x_o (gfx3d_usout_x),
+    .usout_y_o (gfx3d_usout_y),
+    .usout_quad_o (gfx3d_usout_quad),
+    .usout_tgt_o (gfx3d_usout_tgt),
+    .usout_pc_o (gfx3d_usout_pc),
+    .usout_wr_o (gfx3d_usout_wr),
+    .usout_mask_o (gfx3d_usout_mask),
+    .usout_p0rg_o (gfx3d_usout_p0rg),
+    .usout_p0ba_o (gfx3d_usout_p0ba),
+    .usout_p1rg_o (gfx3d_usout_p1rg),
+    .usout_p1ba_o (gfx3d_usout_p1ba),
+    .usout_p2rg_o (gfx3d_usout_p2rg),
+    .usout_p2ba_o (gfx3d_usout_p2ba),
+    .usout_p3rg_o (gfx3d_usout_p3rg),
+    .usout_p3ba_o (gfx3d_usout_p3ba),
     .idle_o (gfx3d_idle),
     .zpass_o (gfx3d_zpass)
   );
@@ -401,6 +447,10 @@ module r5xx_gpu (
     .r5_be_i (gfx3d_cmemreq_be),
     .r5_rvalid_o (arb_r5_rvalid),
     .r5_rdata_o (arb_r5_rdata),
+    .r6_valid_i (gfx3d_tmemreq_valid),
+    .r6_ready_o (arb_r6_ready),
+    .r6_addr_i (gfx3d_tmemreq_addr),
+    .r6_rvalid_o (arb_r6_rvalid),
     .memreq_valid_o (arb_memreq_valid),
     .memreq_ready_i (memreq_ready_i),
     .memreq_addr_o (arb_memreq_addr),
@@ -446,5 +496,5 @@ module r5xx_gpu (
 
   // outputs the wiring leaves open (open lines; a tied input's ready)
   logic unused;
-  assign unused = ^{cp_memrsp_ready, cp_regw_stream, gfx2d_memrsp_ready, gfx3d_cmemrsp_ready, gfx3d_zmemrsp_ready, gfx3d_vmemrsp_ready, gfx3d_vsexe_valid, gfx3d_vsexe_vert, gfx3d_vsexe_pc, gfx3d_vsexe_i0, gfx3d_vsexe_i1, gfx3d_vsexe_i2, gfx3d_vsexe_i3, gfx3d_vsexe_x, gfx3d_vsexe_y, gfx3d_vsexe_z, gfx3d_vsexe_w, gfx3d_vsexe_err, gfx3d_vsexe_pred, gfx3d_zpass};
+  assign unused = ^{cp_memrsp_ready, cp_regw_stream, gfx2d_memrsp_ready, gfx3d_cmemrsp_ready, gfx3d_zmemrsp_ready, gfx3d_vmemrsp_ready, gfx3d_vsexe_valid, gfx3d_vsexe_vert, gfx3d_vsexe_pc, gfx3d_vsexe_i0, gfx3d_vsexe_i1, gfx3d_vsexe_i2, gfx3d_vsexe_i3, gfx3d_vsexe_x, gfx3d_vsexe_y, gfx3d_vsexe_z, gfx3d_vsexe_w, gfx3d_vsexe_err, gfx3d_vsexe_pred, gfx3d_tmemrsp_ready, gfx3d_usout_valid, gfx3d_usout_prim, gfx3d_usout_x, gfx3d_usout_y, gfx3d_usout_quad, gfx3d_usout_tgt, gfx3d_usout_pc, gfx3d_usout_wr, gfx3d_usout_mask, gfx3d_usout_p0rg, gfx3d_usout_p0ba, gfx3d_usout_p1rg, gfx3d_usout_p1ba, gfx3d_usout_p2rg, gfx3d_usout_p2ba, gfx3d_usout_p3rg, gfx3d_usout_p3ba, gfx3d_zpass};
 endmodule

@@ -1,7 +1,7 @@
 // r5xx_gpu_arb: the one memory port of r5xx.gpu shared by its requesters (docs/blocks/r5xx.gpu.md,
 // "Memory").  Fixed priority, lowest port first: 0 the backbone's scratch write-back, 1 the CP
 // (fetch, RPTR write-back), 2 the 2D engine, 3 the VAP's vertex fetch, 4 ZB (depth), 5 RB3D
-// (colour).  The shared port carries dwords: RB3D's 64-bit request goes out as two dword beats,
+// (colour), 6 the texture unit (texel reads, lowest).  The shared port carries dwords: RB3D's 64-bit request goes out as two dword beats,
 // the low dword (addr & ~7, be[3:0]) then the high one (+4, be[7:4]).  RB3D's request is taken
 // with its low beat (its ready is the low beat's acceptance); its high half waits in a holding
 // register and goes out next, the port locked to it until memory accepts it.
@@ -55,6 +55,11 @@ module r5xx_gpu_arb (
   output logic        r5_rvalid_o,
   output logic [63:0] r5_rdata_o,
 
+  input  logic        r6_valid_i,      // TX texel reads (reads only)
+  output logic        r6_ready_o,
+  input  logic [31:0] r6_addr_i,
+  output logic        r6_rvalid_o,
+
   output logic        memreq_valid_o,
   input  logic        memreq_ready_i,
   output logic [31:0] memreq_addr_o,
@@ -78,7 +83,7 @@ module r5xx_gpu_arb (
   logic        hwe_q;
   logic [3:0]  hbe_q;
   logic [31:0] lo_q;                 // RB3D: the low response beat's data
-  logic        g0, g1, g2, g3, g4, g5, push, pop;
+  logic        g0, g1, g2, g3, g4, g5, g6, push, pop;
   logic [2:0]  head;
 
   assign g5 = hi_q || (r5_valid_i && !r0_valid_i && !r1_valid_i && !r2_valid_i && !r3_valid_i &&
@@ -88,9 +93,11 @@ module r5xx_gpu_arb (
   assign g2 = !hi_q && r2_valid_i && !r0_valid_i && !r1_valid_i;
   assign g3 = !hi_q && r3_valid_i && !r0_valid_i && !r1_valid_i && !r2_valid_i;
   assign g4 = !hi_q && r4_valid_i && !r0_valid_i && !r1_valid_i && !r2_valid_i && !r3_valid_i;
+  assign g6 = !hi_q && r6_valid_i && !r0_valid_i && !r1_valid_i && !r2_valid_i && !r3_valid_i &&
+              !r4_valid_i && !r5_valid_i;
 
   always_comb begin
-    memreq_valid_o = g0 || g1 || g2 || g3 || g4 || g5;
+    memreq_valid_o = g0 || g1 || g2 || g3 || g4 || g5 || g6;
     memreq_addr_o  = 32'd0;
     memreq_we_o    = 1'b0;
     memreq_wdata_o = 32'd0;
@@ -135,6 +142,9 @@ module r5xx_gpu_arb (
       memreq_wdata_o = r5_we_i ? r5_wdata_i[31:0] : 32'd0;
       memreq_be_o    = r5_we_i ? r5_be_i[3:0] : 4'd0;
       memreq_port_o  = 3'd5;
+    end else if (g6) begin
+      memreq_addr_o  = r6_addr_i;
+      memreq_port_o  = 3'd6;
     end
   end
 
@@ -144,6 +154,7 @@ module r5xx_gpu_arb (
   assign r3_ready_o     = memreq_ready_i && g3;
   assign r4_ready_o     = memreq_ready_i && g4;
   assign r5_ready_o     = memreq_ready_i && g5 && !hi_q;
+  assign r6_ready_o     = memreq_ready_i && g6;
   assign memrsp_ready_o = 1'b1;
   assign push           = memreq_valid_o && memreq_ready_i && !memreq_we_o;
   assign pop            = memrsp_valid_i && (n_q != 7'd0);
@@ -154,6 +165,7 @@ module r5xx_gpu_arb (
   assign r4_rvalid_o    = pop && (head == 3'd4);
   assign r5_rvalid_o    = pop && (head == 3'd5) && rhi_q;
   assign r5_rdata_o     = {memrsp_data_i, lo_q};
+  assign r6_rvalid_o    = pop && (head == 3'd6);
   assign idle_o         = (n_q == 7'd0) && !hi_q;
 
   always_ff @(posedge clk_i) begin

@@ -120,6 +120,56 @@ def case_random_reference(ctx):
     contains(p.stdout, 'vertex-shader instruction')
 
 
+CONSTVEC = os.path.join('vectors', 'r5xx', 'gfx3d', 'r300g_const.vec')
+EXAVEC = os.path.join('vectors', 'r5xx', 'gfx3d', 'exa_composite.vec')
+
+
+def case_fault_us(ctx):
+    """The programmable fragment path: a fragment-shader output colour bit on the RTL side and an
+    OUT instruction's pc on the model side are caught on the composite's usout channel (the US's
+    records), a texel read address (TX) on tmemreq, a quad-path pixel's colour (quad join, FG) on
+    pix; the same vectors pass without them."""
+    p = run(ctx, 'run', '--vector', CONSTVEC, '--inject', 'rtl:usout.p0rg@20^0x100', expect_rc=1)
+    contains(p.stdout, ': channel usout (out), transaction #20: field p0rg differs (expected: model, actual: rtl)')
+    p = run(ctx, 'run', '--vector', CONSTVEC, '--inject', 'model:usout.pc@3^0x1', expect_rc=1)
+    contains(p.stdout, ': channel usout (out), transaction #3: field pc differs (expected: model, actual: rtl)')
+    p = run(ctx, 'run', '--vector', EXAVEC, '--inject', 'rtl:tmemreq.addr@17^0x4', expect_rc=1)
+    contains(p.stdout, ': channel tmemreq (out), transaction #17: field addr differs (expected: model, actual: rtl)')
+    p = run(ctx, 'run', '--vector', EXAVEC, '--inject', 'model:pix.argb@40^0x10000', expect_rc=1)
+    contains(p.stdout, ': channel pix (out), transaction #40: field argb differs (expected: model, actual: rtl)')
+    for vec in (CONSTVEC, EXAVEC):
+        p = run(ctx, 'run', '--vector', vec, expect_rc=0)
+        contains(p.stdout, 'PASS r5xx.gfx3d', 'rtl vs model exact')
+
+
+def case_us_wrong_expected(ctx):
+    """A wrong expected fragment-shader record of the EXA Composite vector fails on replay with a
+    report naming the primitive, the quad (number and top-left pixel) and the OUT instruction's pc,
+    expected against actual; r5xx_gfx3d_directed.py --check-vector (the chained references) fails
+    on the same record."""
+    src = os.path.join(ctx['src'], EXAVEC)
+    lines = open(src).read().split('\n')
+    ks = [i for i, l in enumerate(lines) if l.startswith('out usout ')]
+    n = len(ks) // 2
+    k = ks[n]
+    f = lines[k].split()
+    f[11] = '%016x' % (int(f[11], 16) ^ 0x1)           # p0rg
+    lines[k] = ' '.join(f)
+    vec = os.path.join(ctx['tmp'], 'wrong.vec')
+    open(vec, 'w').write('\n'.join(lines))
+    p = run(ctx, 'replay', '--vector', vec, expect_rc=1)
+    contains(p.stdout, 'MISMATCH r5xx.gfx3d at cycle %d: channel usout (out), transaction #%d: field p0rg differs '
+             '(expected: vector, actual: rtl)' % (int(f[2][1:]), n),
+             '    prim       %-24s %s\n' % ('0x' + f[3], '0x' + f[3]),
+             '    quad       %-24s %s\n' % ('0x' + f[6], '0x' + f[6]),
+             '    pc         %-24s %s\n' % ('0x' + f[8], '0x' + f[8]))
+    # the chained independent references catch it too, as a fragment-shader record
+    p = rctest.script(ctx, SCRIPT, '--check-vector', vec)
+    if p.returncode == 0:
+        raise Fail('a changed usout record passed --check-vector:\n%s' % p.stdout)
+    contains(p.stdout, 'fragment-shader record #%d' % n)
+
+
 def case_stim_current(ctx):
     """The committed stimulus is what scripts/blocks/r5xx_gfx3d_directed.py writes today."""
     rctest.stim_current(ctx, 'gfx3d', SCRIPT)
