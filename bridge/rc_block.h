@@ -95,6 +95,12 @@ typedef struct rc_side_ops {
      * every ready and status as now); the engine then jumps the cycle count, so every cycle
      * stamp stays exact.  'ports' holds the last cycle's inputs and outputs. */
     uint64_t (*skip)(void *side, const uint64_t *ports, uint64_t n);
+    /* Optional (NULL: never): whether the side hit an RTL assertion since the last call (the
+     * generated shims: the Verilated context's error count after an edge).  Nonzero with its
+     * line in 'what' ("%Error: FILE:LINE: Assertion failed in INSTANCE: ... ASSERT Name: text",
+     * bridge/rc_vlassert.h); the engine calls it after every edge and stops the run with a
+     * report (docs/hardening.md "An assertion stops the run"). */
+    int (*fault)(void *side, char *what, size_t n);
 } rc_side_ops;
 
 typedef struct rc_vector rc_vector;

@@ -99,8 +99,25 @@ def code_lines(text):
     return out
 
 
+def suite_blocks(suite, root=ROOT):
+    """The blocks of a suite whose RTL is mutated: 'smoke', every block whose shipped vectors run
+    as exported Icarus benches (its manifest does not say `export icarus=no`; docs/export.md), in
+    name order."""
+    if suite != 'smoke':
+        raise Usage("--suite %s: expected 'smoke'" % suite)
+    out = []
+    for man in sorted(glob.glob(os.path.join(root, 'rtl', '*', '*', '*.block'))):
+        fam, name = man.split(os.sep)[-3:-1]
+        words = [ln.split() for ln in open(man, encoding='utf-8')]
+        if any(w and w[0] == 'export' and 'icarus=no' in w[1:] for w in words):
+            continue
+        if glob.glob(os.path.join(root, 'vectors', fam, name, '*.vec*')):
+            out.append('%s.%s' % (fam, name))
+    return out
+
+
 def points(block, root=ROOT):
-    """Every mutation point of the block's own RTL: dicts with file, line, col, kind, from, to."""
+    """Every mutation point of the block's own RTL: dicts with block, file, line, col, kind, from, to."""
     fam, name = block.split('.', 1)
     files = sorted(glob.glob(os.path.join(root, 'rtl', fam, name, '*.sv')))
     pts = []
@@ -112,7 +129,7 @@ def points(block, root=ROOT):
                     new = rep(m)
                     if new is None or new == m.group(0):
                         continue
-                    pts.append({'file': os.path.relpath(path, root), 'line': n, 'col': m.start(), 'kind': kind,
+                    pts.append({'block': block, 'file': os.path.relpath(path, root), 'line': n, 'col': m.start(), 'kind': kind,
                                 'from': m.group(0), 'to': new})
     for i, p in enumerate(pts):
         p['id'] = i
@@ -240,7 +257,9 @@ def write_reports(outdir, meta, results):
 
 def main(argv=None):
     ap = Parser(prog=PROG, description=__doc__.split('\n\n')[0])
-    ap.add_argument('--block', required=True, help='the block whose RTL is mutated (FAMILY.NAME)')
+    ap.add_argument('--block', help='the block whose RTL is mutated (FAMILY.NAME)')
+    ap.add_argument('--suite', help="'smoke': mutants sampled from the RTL of every block the smoke suite runs as "
+                    "Icarus benches, each checked by its block's vectors")
     ap.add_argument('-n', type=whole(1, 100000), default=60, help='mutants in the sample (default 60)')
     ap.add_argument('--seed', type=whole(0, 2 ** 64 - 1), default=1, help='the sample\'s seed (default 1)')
     ap.add_argument('-j', type=whole(1, 256), default=1, help='mutants run in parallel (default 1)')
@@ -262,16 +281,25 @@ def main(argv=None):
 
 
 def run(a):
-    if not re.fullmatch(r'[a-z][a-z0-9]*\.[a-z][a-z0-9_]*', a.block) or \
-            not os.path.isdir(os.path.join(ROOT, 'rtl', *a.block.split('.'))):
-        raise Usage("--block %s: expected a block with RTL under rtl/ (see 'rcosim list')" % a.block)
+    if (a.block is None) == (a.suite is None):
+        raise Usage('expected one of --block FAMILY.NAME and --suite smoke')
+    if a.suite is not None:
+        blocks = suite_blocks(a.suite)
+    else:
+        if not re.fullmatch(r'[a-z][a-z0-9]*\.[a-z][a-z0-9_]*', a.block) or \
+                not os.path.isdir(os.path.join(ROOT, 'rtl', *a.block.split('.'))):
+            raise Usage("--block %s: expected a block with RTL under rtl/ (see 'rcosim list')" % a.block)
+        blocks = [a.block]
     if not shutil.which('iverilog') or not shutil.which('vvp'):
         raise Usage('iverilog and vvp (Icarus Verilog) are needed: none on the PATH')
     check_out_dir(a.o)
-    equiv = equivalents(a.equivalent, a.block)
-    pts = points(a.block)
+    equiv = {b: equivalents(a.equivalent, b) for b in blocks}
+    pts = [p for b in blocks for p in points(b)]
+    for i, p in enumerate(pts):
+        p['id'] = i
+    what = '--suite %s' % a.suite if a.suite else '--block %s' % a.block
     if not pts:
-        raise Usage('--block %s: no mutation point in its RTL' % a.block)
+        raise Usage('%s: no mutation point in its RTL' % what)
     rng = random.Random(a.seed)
     sample = sorted(rng.sample(pts, min(a.n, len(pts))), key=lambda p: p['id'])
     if a.only:
@@ -279,46 +307,53 @@ def run(a):
         sample = [p for p in pts if p['id'] in ids]
         if len(sample) != len(ids):
             raise Usage('--only %s: expected mutant ids below %d' % (sorted(ids - {p['id'] for p in sample}), len(pts)))
-    fam, name = a.block.split('.', 1)
-    vecs = sorted(glob.glob(os.path.join(ROOT, 'vectors', fam, name, '*.vec')) +
-                  glob.glob(os.path.join(ROOT, 'vectors', fam, name, '*.vec.gz')))
-    if a.vectors is not None:
-        vecs = sorted(random.Random(a.seed).sample(vecs, min(a.vectors, len(vecs))))
+    # Each sampled block's suite: its shipped vectors (a seeded sample of K with --vectors).
+    vecs = {}
+    for b in sorted({p['block'] for p in sample}):
+        fam, name = b.split('.', 1)
+        vb = sorted(glob.glob(os.path.join(ROOT, 'vectors', fam, name, '*.vec')) +
+                    glob.glob(os.path.join(ROOT, 'vectors', fam, name, '*.vec.gz')))
+        if a.vectors is not None:
+            vb = sorted(random.Random(a.seed).sample(vb, min(a.vectors, len(vb))))
+        vecs[b] = vb
     os.makedirs(a.o, exist_ok=True)
     work = os.path.join(a.o, 'work')
     shutil.rmtree(work, ignore_errors=True)
     os.makedirs(work)
     print('%s %s: %d mutation points, %d sampled (seed %d), %d vectors, -j %d' % (
-        PROG, a.block, len(pts), len(sample), a.seed, len(vecs), a.j), flush=True)
-    benches = export_all(vecs, work, a.timeout)
-    # The unmutated design must pass the suite, or nothing below means anything.
-    for k, (v, base) in enumerate(sorted(benches.items())):
-        st, out = run_bench(base, None, os.path.join(work, 'orig', str(k)), a.timeout)
-        if st != 'pass':
-            raise Usage('the unmutated design does not pass %s (%s): %s' % (os.path.relpath(v, ROOT), st, out))
+        PROG, a.suite and 'suite ' + a.suite or a.block, len(pts), len(sample), a.seed,
+        sum(len(v) for v in vecs.values()), a.j), flush=True)
+    benches = {}
+    for b, vb in sorted(vecs.items()):
+        benches[b] = export_all(vb, work, a.timeout)
+        # The unmutated design must pass the suite, or nothing below means anything.
+        for k, (v, base) in enumerate(sorted(benches[b].items())):
+            st, out = run_bench(base, None, os.path.join(work, 'orig', b, str(k)), a.timeout)
+            if st != 'pass':
+                raise Usage('the unmutated design does not pass %s (%s): %s' % (os.path.relpath(v, ROOT), st, out))
     results = []
     todo = []
     for p in sample:
         p['diff'] = diff(ROOT, p)
-        p['repro'] = 'python3 -m rcosim_py.mutate --block %s --seed %d%s --only %d' % (
-            a.block, a.seed, '' if a.vectors is None else ' --vectors %d' % a.vectors, p['id'])
+        p['repro'] = 'rcosim mutate %s --seed %d%s --only %d' % (
+            what, a.seed, '' if a.vectors is None else ' --vectors %d' % a.vectors, p['id'])
         text = open(os.path.join(ROOT, p['file'])).read().split('\n')[p['line'] - 1].strip()
-        eq = [e for e in equiv if e['file'] == p['file'] and e['from'] == p['from'] and e['to'] == p['to'] and
-              (e['line'] == p['line'] or e['line'] == text)]
+        eq = [e for e in equiv[p['block']] if e['file'] == p['file'] and e['from'] == p['from'] and
+              e['to'] == p['to'] and (e['line'] == p['line'] or e['line'] == text)]
         if eq:
             results.append(dict(p, status='equivalent', reason=eq[0]['reason'], by=None, output='', seconds=0))
         else:
             todo.append(p)
     with concurrent.futures.ThreadPoolExecutor(a.j) as ex:
-        futs = [ex.submit(run_mutant, p, benches, work, a.timeout) for p in todo]
+        futs = [ex.submit(run_mutant, p, benches[p['block']], work, a.timeout) for p in todo]
         for f in concurrent.futures.as_completed(futs):
             r = f.result()
             results.append(r)
             print('m%-5d %-10s %s:%d %s -> %s%s' % (r['id'], r['status'], r['file'], r['line'], r['from'], r['to'],
                                                    ' (%s)' % r['by'] if r.get('by') else ''), flush=True)
     results.sort(key=lambda r: r['id'])
-    meta = {'block': a.block, 'seed': a.seed, 'n': a.n, 'points': len(pts),
-            'vectors': [os.path.relpath(v, ROOT) for v in vecs], 'simulator': 'icarus'}
+    meta = {'block': a.block or 'suite ' + a.suite, 'blocks': blocks, 'seed': a.seed, 'n': a.n, 'points': len(pts),
+            'vectors': [os.path.relpath(v, ROOT) for b in sorted(vecs) for v in vecs[b]], 'simulator': 'icarus'}
     lines, by, score = write_reports(a.o, meta, results)
     shutil.rmtree(work, ignore_errors=True)
     print('\n'.join(lines[:3]))
