@@ -2,9 +2,12 @@
 does the suite notice when the RTL is wrong?  (rcosim mutate: model/rcosim_main.c execs
 python3 -m rcosim_py.mutate with scripts/ on the path.)
 
-    python3 -m rcosim_py.mutate --block r5xx.cp -n 60 --seed 1 [-j 2] [-o DIR] [--vectors K]
+    rcosim mutate --block r5xx.cp -n 60 --seed 1 [-j 2] [-o DIR] [--vectors K]
+    rcosim mutate --suite smoke -n 60 --seed 29 [--min-score 98]
 
-A seeded sample of N single-point mutations of the block's own RTL (rtl/FAMILY/NAME/*.sv, as Yosys
+With --suite smoke the points are those of every block whose vectors the smoke suite runs as
+Icarus benches (a manifest without `export icarus=no`), each mutant checked by its own block's
+vectors.  A seeded sample of N single-point mutations of the block's own RTL (rtl/FAMILY/NAME/*.sv, as Yosys
 'mutate' and mcy do): an operator swapped (== !=, && ||, & |, + -, < <=, > >=), a constant changed
 (a sized literal plus one, 1'b0 and 1'b1 exchanged), an inversion dropped (!x, ~x become x).  Code
 lines only: not comments, declarations, port lists, nor the assertion sections (`ifndef SYNTHESIS).
@@ -21,7 +24,8 @@ reason in the equivalents file, default tests/harden/mutate_equivalent.json: {bl
 
 Report in DIR (default mutate-out): mutate.txt, mutate.json, mutate.html, with every survivor's
 file, line, diff and a repro command (--only ID runs that mutant alone).  Exit 0 when every
-counted mutant is killed, 1 when one survived, 2 on bad usage or an unmutated design that fails.
+counted mutant is killed (or at least --min-score percent), 1 otherwise, 2 on bad usage or an
+unmutated design that fails.
 """
 import concurrent.futures
 import difflib
@@ -269,6 +273,8 @@ def main(argv=None):
     ap.add_argument('--timeout', type=seconds, default=300.0, help='seconds per vector (default 300; 0: none)')
     ap.add_argument('--only', type=whole(0, 10 ** 9), action='append', help='run only mutant ID (repro)')
     ap.add_argument('--equivalent', default=EQUIV_DEFAULT, help='the equivalent-mutant list (JSON)')
+    ap.add_argument('--min-score', type=whole(0, 100), default=100,
+                    help='exit 0 when at least this percentage of the counted mutants is killed (default 100)')
     a = ap.parse_args(argv)
     try:
         return run(a)
@@ -358,7 +364,7 @@ def run(a):
     shutil.rmtree(work, ignore_errors=True)
     print('\n'.join(lines[:3]))
     print('report: %s/mutate.txt, mutate.json, mutate.html' % a.o)
-    return 1 if by['survived'] else 0
+    return 1 if by['survived'] and score < a.min_score else 0
 
 
 if __name__ == '__main__':
