@@ -890,6 +890,9 @@ def gen_checker(blk, bid):
     bind: a bench instantiates the checker beside the top)."""
     ports = ['  input logic clk_i', '  input logic rst_ni']
     body = []
+    import glob
+    areset = any('negedge rst_ni' in open(f, encoding='utf-8').read()
+                 for f in glob.glob(os.path.join(os.path.dirname(os.path.abspath(blk['path'])), '*.sv')))
     conns = ['.clk_i (clk_i)', '.rst_ni (rst_ni)']
     for ch in blk['channels']:
         din = ch['dir'] == 'in'
@@ -928,18 +931,31 @@ def gen_checker(blk, bid):
                                     for f, t in terms)
             body += ['  logic [%d:0] %s_pay, %s_pay_q;' % (width - 1, n, n),
                      '  assign %s_pay = %s;' % (n, cat)]
-        body += ['  always_ff @(posedge clk_i) begin',
-                 '    if (!rst_ni) begin',
-                 '      %s_wait_q <= 1\'b0;' % n]
+        # The reset as the block's own: asynchronous when its RTL resets so (a net "flopped as
+        # both synchronous and async" is a Verilator -Wall error, SYNCASYNCNET).  The payload
+        # copy is compared only while waiting, so it needs no reset.
+        if areset:
+            # rst_ni starts low, so its negedge may never come before the first edge: the flop
+            # starts at 0 (simulation only), not at Verilator's random initial value.
+            body += ["  initial %s_wait_q = 1'b0;" % n,
+                     '  always_ff @(posedge clk_i or negedge rst_ni) begin',
+                     '    if (!rst_ni) begin',
+                     "      %s_wait_q <= 1'b0;" % n,
+                     '    end else begin',
+                     '      %s_wait_q <= %s && !%s;' % (n, v, r),
+                     '    end',
+                     '  end']
+        else:
+            body += ['  always_ff @(posedge clk_i) begin',
+                     '    %s_wait_q <= rst_ni && %s && !%s;' % (n, v, r),
+                     '  end']
         if terms:
-            body.append("      %s_pay_q  <= '0;" % n)
-        body += ['    end else begin',
-                 '      %s_wait_q <= %s && !%s;' % (n, v, r)]
-        if terms:
-            body.append('      %s_pay_q  <= %s_pay;' % (n, n))
-        body += ['    end', '  end',
+            body += ['  always_ff @(posedge clk_i) begin',
+                     '    %s_pay_q <= %s_pay;' % (n, n),
+                     '  end']
+        body += [
                  '  always @(posedge clk_i) begin',
-                 '    if (rst_ni && %s_wait_q) begin' % n,
+                 '    if (%s%s_wait_q) begin' % ('' if areset else 'rst_ni && ', n),
                  '      if (!%s) begin' % v,
                  '        $error("%%m: ASSERT %sValidHeld: %s valid dropped before ready");' % (cap, n)]
         if terms:
