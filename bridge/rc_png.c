@@ -10,6 +10,17 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* A write failed (errno why): the message "PATH: WHAT: reason", the temporary file gone, errno
+ * why, -1. */
+static int write_failed(const char *path, char *tmp, const char *what, int why, char *err, size_t errn)
+{
+    snprintf(err, errn, "%s: %s: %s", path, what, strerror(why));
+    rc_tmp_abort(tmp);
+    free(tmp);
+    errno = why;
+    return -1;
+}
+
 int rc_png_write(const char *path, const rc_image *img, char *err, size_t errn)
 {
     /* Written under a temporary name and renamed when whole: a reader never sees a part. */
@@ -20,14 +31,8 @@ int rc_png_write(const char *path, const rc_image *img, char *err, size_t errn)
     }
     rc_tmp_register(tmp);
     FILE *f = fopen(tmp, "wb");
-    if (!f) {
-        int why = errno;
-        snprintf(err, errn, "%s: cannot write: %s", path, strerror(why));
-        rc_tmp_abort(tmp);
-        free(tmp);
-        errno = why;
-        return -1;
-    }
+    if (!f)
+        return write_failed(path, tmp, "cannot write", errno, err, errn);
     png_structp png = png_create_write_struct(PNG_LIBPNG_VER_STRING, NULL, NULL, NULL);
     png_infop info = png ? png_create_info_struct(png) : NULL;
     png_bytep *rows = calloc(img->h ? img->h : 1, sizeof *rows);
@@ -52,14 +57,8 @@ int rc_png_write(const char *path, const rc_image *img, char *err, size_t errn)
     png_write_end(png, NULL);
     png_destroy_write_struct(&png, &info);
     free(rows);
-    if (fclose(f)) {
-        int why = errno;
-        snprintf(err, errn, "%s: write failed: %s", path, strerror(why));
-        rc_tmp_abort(tmp);
-        free(tmp);
-        errno = why;
-        return -1;
-    }
+    if (fclose(f))
+        return write_failed(path, tmp, "write failed", errno, err, errn);
     if (rc_tmp_commit(tmp, path)) {
         int why = errno;
         snprintf(err, errn, "%s: cannot rename into place: %s", path, strerror(why));

@@ -601,6 +601,54 @@ extern "C" uint64_t %(bid)s_bare(const rc_vector *v, uint64_t seed, uint64_t max
        'nch': len(chans), 'offer': '\n'.join(offer), 'body': '\n'.join(body)}
 
 
+# The generated run's two loops (gen_fast_run): their own set-up, then what they share.
+FAST_MODEL_SETUP = '''static int __attribute__((noinline)) %(bid)s_fast_model_loop(const rc_fast_args *a, const rc_side_ops *mo, void *mh,
+                                                            rc_memagent *mem, rc_fast_result *res) {
+    const rc_block_desc *b = &%(bid)s_block;
+    const rc_vector *v = a->vec;
+    uint64_t R[%(nw)d] = { 0 };
+    mo->reset(mh, R);
+'''
+
+FAST_RTL_SETUP = '''static int __attribute__((noinline)) %(bid)s_fast_loop(const rc_fast_args *a, %(vt)s *t, const VerilatedContext *ctx,
+                                                      const rc_side_ops *mo, void *mh,
+                                                      rc_memagent *mem, uint64_t *R, rc_fast_result *res) {
+    const rc_block_desc *b = &%(bid)s_block;
+    const rc_vector *v = a->vec;
+    uint64_t M[%(nw)d] = { 0 };
+    if (mh)
+        mo->reset(mh, M);
+'''
+
+FAST_LOOP_HEAD = '''    size_t pos[%(nch)d] = { 0 }, exp[%(nch)d] = { 0 }, dpos[%(nch)d];
+    int don[%(nch)d] = { 0 };
+    uint64_t nfired[%(nch)d] = { 0 }, ready[%(nch)d];
+    for (unsigned c = 0; c < %(nch)d; c++) {
+        dpos[c] = SIZE_MAX;
+        ready[c] = 1;
+    }
+    uint64_t cyc, lp = 0;
+    for (cyc = 0;; cyc++) {
+        if (cyc >= a->max_cycles)
+            goto give_up;
+        if (a->readies)
+            a->readies(a->ctx, ready);
+'''
+
+FAST_LOOP_TAIL = '''    }
+    if (a->check_expected && (%(never)s))
+        goto give_up;
+    res->cycles = cyc;
+%(txns)s
+    (void)exp; (void)pos; (void)mem; (void)b; (void)nfired;
+    return 0;
+give_up:
+    return 1;
+}
+
+'''
+
+
 def gen_fast_run(blk, bid, vt):
     """The common runs as one generated loop (rc_block_fast.run): the RTL alone against a vector,
     or RTL and model in exact lockstep, with the vector's expected outputs checked exactly, any
@@ -759,6 +807,12 @@ def gen_fast_run(blk, bid, vt):
         elif c in vin:
             txns.append('    res->txns[%d] = pos[%d];' % (c, c))
     never = ' || '.join('exp[%d] < v->out[%d].n' % (c, c) for c in outs) or '0'
+    fmt = {'bid': bid, 'vt': vt, 'nw': nw, 'nch': nch, 'never': never, 'txns': '\n'.join(txns)}
+
+    def loop_fn(setup, body):
+        """One of the two loops (the model alone; the RTL, with the model in lockstep): the same
+        channel bookkeeping, cycle limit, end check and counts around its own set-up and body."""
+        return (setup + FAST_LOOP_HEAD) % fmt + body + '\n' + FAST_LOOP_TAIL % fmt
     return '''
 /* ---- the generated run (rc_block_fast.run; see gen_fast_run in scripts/blockgen.py) -------- */
 #include <cstdlib>
@@ -766,71 +820,7 @@ def gen_fast_run(blk, bid, vt):
 %(funcs)s
 
 /* The model alone (replay --side model, gen): its words in R. */
-static int __attribute__((noinline)) %(bid)s_fast_model_loop(const rc_fast_args *a, const rc_side_ops *mo, void *mh,
-                                                            rc_memagent *mem, rc_fast_result *res) {
-    const rc_block_desc *b = &%(bid)s_block;
-    const rc_vector *v = a->vec;
-    uint64_t R[%(nw)d] = { 0 };
-    mo->reset(mh, R);
-    size_t pos[%(nch)d] = { 0 }, exp[%(nch)d] = { 0 }, dpos[%(nch)d];
-    int don[%(nch)d] = { 0 };
-    uint64_t nfired[%(nch)d] = { 0 }, ready[%(nch)d];
-    for (unsigned c = 0; c < %(nch)d; c++) {
-        dpos[c] = SIZE_MAX;
-        ready[c] = 1;
-    }
-    uint64_t cyc, lp = 0;
-    for (cyc = 0;; cyc++) {
-        if (cyc >= a->max_cycles)
-            goto give_up;
-        if (a->readies)
-            a->readies(a->ctx, ready);
-%(mloop)s
-    }
-    if (a->check_expected && (%(never)s))
-        goto give_up;
-    res->cycles = cyc;
-%(txns)s
-    (void)exp; (void)pos; (void)mem; (void)b; (void)nfired;
-    return 0;
-give_up:
-    return 1;
-}
-
-static int __attribute__((noinline)) %(bid)s_fast_loop(const rc_fast_args *a, %(vt)s *t, const VerilatedContext *ctx,
-                                                      const rc_side_ops *mo, void *mh,
-                                                      rc_memagent *mem, uint64_t *R, rc_fast_result *res) {
-    const rc_block_desc *b = &%(bid)s_block;
-    const rc_vector *v = a->vec;
-    uint64_t M[%(nw)d] = { 0 };
-    if (mh)
-        mo->reset(mh, M);
-    size_t pos[%(nch)d] = { 0 }, exp[%(nch)d] = { 0 }, dpos[%(nch)d];
-    int don[%(nch)d] = { 0 };
-    uint64_t nfired[%(nch)d] = { 0 }, ready[%(nch)d];
-    for (unsigned c = 0; c < %(nch)d; c++) {
-        dpos[c] = SIZE_MAX;
-        ready[c] = 1;
-    }
-    uint64_t cyc, lp = 0;
-    for (cyc = 0;; cyc++) {
-        if (cyc >= a->max_cycles)
-            goto give_up;
-        if (a->readies)
-            a->readies(a->ctx, ready);
-%(loop)s
-    }
-    if (a->check_expected && (%(never)s))
-        goto give_up;
-    res->cycles = cyc;
-%(txns)s
-    (void)exp; (void)pos; (void)mem; (void)b; (void)nfired;
-    return 0;
-give_up:
-    return 1;
-}
-
-extern "C" int %(bid)s_fast_run(const rc_fast_args *a, rc_fast_result *res) {
+%(model_loop)s%(rtl_loop)sextern "C" int %(bid)s_fast_run(const rc_fast_args *a, rc_fast_result *res) {
     const rc_block_desc *b = &%(bid)s_block;
     const rc_vector *v = a->vec;
     rc_memagent mem[%(nmem1)d];
@@ -872,8 +862,10 @@ extern "C" int %(bid)s_fast_run(const rc_fast_args *a, rc_fast_result *res) {
         rc_memagent_free(&mem[m]);
     return rc;
 }
-''' % {'bid': bid, 'vt': vt, 'funcs': funcs, 'nw': nw, 'nch': nch, 'loop': '\n'.join(build(False)), 'mloop': '\n'.join(build(True)), 'never': never,
-       'txns': '\n'.join(txns), 'nmem': len(blk['mem']), 'nmem1': max(len(blk['mem']), 1)}
+''' % {'bid': bid, 'funcs': funcs, 'nw': nw,
+       'model_loop': loop_fn(FAST_MODEL_SETUP, '\n'.join(build(True))),
+       'rtl_loop': loop_fn(FAST_RTL_SETUP, '\n'.join(build(False))),
+       'nmem': len(blk['mem']), 'nmem1': max(len(blk['mem']), 1)}
 
 
 def gen_checker(blk, bid):

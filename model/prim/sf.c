@@ -165,7 +165,9 @@ bool sf_cmp_eq(uint32_t a, uint32_t b)
     return !sf_is_nan(a) && !sf_is_nan(b) && key(a) == key(b);
 }
 
-uint32_t sf_min(uint32_t a, uint32_t b)
+/* min (max = 0) or max (max = 1): one NaN operand gives the other, two give the canonical NaN;
+ * otherwise b only when it is strictly below (min) or above (max) a. */
+static uint32_t minmax(uint32_t a, uint32_t b, int max)
 {
     a = sf_ftz(a);
     b = sf_ftz(b);
@@ -175,21 +177,11 @@ uint32_t sf_min(uint32_t a, uint32_t b)
         return b;
     if (sf_is_nan(b))
         return a;
-    return key(b) < key(a) ? b : a;
+    return (max ? key(a) < key(b) : key(b) < key(a)) ? b : a;
 }
 
-uint32_t sf_max(uint32_t a, uint32_t b)
-{
-    a = sf_ftz(a);
-    b = sf_ftz(b);
-    if (sf_is_nan(a) && sf_is_nan(b))
-        return SF_QNAN;
-    if (sf_is_nan(a))
-        return b;
-    if (sf_is_nan(b))
-        return a;
-    return key(a) < key(b) ? b : a;
-}
+uint32_t sf_min(uint32_t a, uint32_t b) { return minmax(a, b, 0); }
+uint32_t sf_max(uint32_t a, uint32_t b) { return minmax(a, b, 1); }
 
 uint32_t sf_flr(uint32_t a)
 {

@@ -8,10 +8,10 @@ stimulus into a golden vector (scripts/regen-vectors does all of them).  Packet 
 
 Usage: r5xx_cp_directed.py OUTDIR
 """
-import os
 import sys
 
 from rcosim_py import vector
+from rcosim_py import check as chk
 
 RING = 0x00100000
 IB1 = 0x00200000
@@ -153,13 +153,7 @@ def cases():
 
 
 def main(argv):
-    if len(argv) != 2:
-        sys.stderr.write('usage: r5xx_cp_directed.py OUTDIR\n')
-        return 2
-    os.makedirs(argv[1], exist_ok=True)
-    for c in cases():
-        c.write(argv[1])
-    return 0
+    return chk.main(argv, 'usage: r5xx_cp_directed.py OUTDIR\n', None, cases)
 
 
 if __name__ == '__main__':

@@ -25,6 +25,7 @@ from fractions import Fraction
 
 from blocks import prim_sf_ref as sf
 from math import floor
+from rcosim_py import check as chk
 
 M32 = 0xFFFFFFFF
 QNAN, PINF, MAXF, ONE, SIGN = 0x7FC00000, 0x7F800000, 0x7F7FFFFF, 0x3F800000, 0x80000000
@@ -965,20 +966,9 @@ def cases():
 
 
 def main(argv):
-    if len(argv) == 3 and argv[1] == '--check':
-        return check(argv[2])
-    if len(argv) == 6 and argv[1] == '--disasm':
-        print(disasm([int(x, 16) for x in argv[2:6]]))
-        return 0
-    if len(argv) == 3 and argv[1] == '--report':
-        return report(argv[2])
-    if len(argv) != 2 or argv[1].startswith('-'):
-        sys.stderr.write(__doc__)
-        return 2
-    os.makedirs(argv[1], exist_ok=True)
-    for c in cases():
-        c.write(argv[1])
-    return 0
+    return chk.main(argv, __doc__, check, cases,
+                    {'--disasm': (4, lambda *w: print(disasm([int(x, 16) for x in w])) or 0),
+                     '--report': (1, report)})
 
 
 if __name__ == '__main__':

@@ -19,7 +19,6 @@ Usage: r5xx_raster_directed.py OUTDIR                write OUTDIR/*.stim
                                                 (e.g. rcosim gen --block r5xx.raster) with the reference
 """
 import math
-import os
 import struct
 import sys
 from fractions import Fraction
@@ -916,17 +915,7 @@ def check_vector(path):
 
 
 def main(argv):
-    if len(argv) == 3 and argv[1] == '--check':
-        return check(argv[2])
-    if len(argv) == 3 and argv[1] == '--check-vector':
-        return check_vector(argv[2])
-    if len(argv) != 2 or argv[1].startswith('-'):
-        sys.stderr.write(__doc__.split('\n\n')[-1] + '\n')
-        return 2
-    os.makedirs(argv[1], exist_ok=True)
-    for c in cases():
-        c.write(argv[1])
-    return 0
+    return chk.main(argv, __doc__.split('\n\n')[-1] + '\n', check, cases, {'--check-vector': (1, check_vector)})
 
 
 if __name__ == '__main__':

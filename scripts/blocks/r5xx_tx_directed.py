@@ -20,6 +20,8 @@ import os
 import struct
 import sys
 
+from rcosim_py import check as chk
+
 # Register byte addresses (000:11397-12014).
 TX_ENABLE, TX_FILTER4 = 0x4104, 0x4110
 FILTER0, FILTER1, FORMAT0, FORMAT1, FORMAT2, OFFSET, CHROMA, BORDER = (0x4400 + 0x40 * k for k in range(8))
@@ -176,6 +178,16 @@ def dxt(fmt, w, x, y):
     return [v * 257 for v in col]
 
 
+def ati_block(aw, i):
+    """D22: texel i of an 8-byte block of two 8-bit ends and 3-bit indices (the DXT5 alpha rule)."""
+    a0, a1, j = aw & 255, (aw >> 8) & 255, (aw >> (16 + 3 * i)) & 7
+    if a0 > a1:
+        al = [a0, a1] + [((8 - k) * a0 + (k - 1) * a1) // 7 for k in range(2, 8)]
+    else:
+        al = [a0, a1] + [((6 - k) * a0 + (k - 1) * a1) // 5 for k in range(2, 6)] + [0, 255]
+    return al[j]
+
+
 def yuv(f1, word, off):
     """D13: (C0, C1, C2) of a 4:2:2 texel."""
     fmt = f1 & 31
@@ -195,14 +207,14 @@ def yuv(f1, word, off):
     return [min(max(x, 0), 65535) for x in out] if conv == 1 else out
 
 
-def level(surf, w, h, lvl, fmt, msw, d=1):
+def level(surf, w, h, lvl, fmt, msw, d=1, cube=False):
     """D15, D16: (surface, width, height, slices, slice bytes) of level lvl.  Levels lie back to
     back; level l > 0 is max(1, W >> l) x max(1, H >> l) (x max(1, D >> l) slices) with its width as
     pitch, macro-tiled while at least (MACRO_SWITCH: more than) one macro-tile wide."""
     base, pitch, bpp, macro, micro, bad = surf
     mw, mh = MICRO[(bpp, micro)] if micro else (32 >> bpp, 1)
     for l in range(lvl + 1):
-        wl, hl, dl = max(1, w >> l), max(1, h >> l), max(1, d >> l)
+        wl, hl, dl = max(1, w >> l), max(1, h >> l), 6 if cube else max(1, d >> l)
         pl = pitch if l == 0 else wl
         ml = macro if l == 0 else macro and (wl > 8 * mw if msw else wl >= 8 * mw)
         if 15 <= fmt <= 17:
@@ -233,105 +245,232 @@ def lam256(lod, lmode, filter1):
 
 
 
+def cube_face(s, t, r, w, h):
+    """D17: (face, Xs, Xt) of a cube-map request, exactly with fractions."""
+    from fractions import Fraction
+
+    def mag(c):
+        e = (c >> 23) & 0xFF
+        return 0 if e == 0 or (e == 255 and c & 0x7FFFFF) else c & 0x7FFFFFFF
+
+    def val(c):                                   # zeros, denormals, NaNs 0; Inf as 2^128
+        m = mag(c)
+        if m == 0:
+            return Fraction(0)
+        v = Fraction((1 << 23) | (m & 0x7FFFFF)) * Fraction(2) ** ((m >> 23) - 150)
+        return -v if c >> 31 else v
+    ms, mt, mr = mag(s), mag(t), mag(r)
+    ax = 0 if ms >= mt and ms >= mr else 1 if mt >= mr else 2
+    ma = (s, t, r)[ax]
+    face = 2 * ax + (1 if mag(ma) and ma >> 31 else 0)
+    vs, vt, vr = val(s), val(t), val(r)
+    sc, tc = [(-vr, -vt), (vr, -vt), (vs, vr), (vs, -vr), (vs, -vt), (-vs, -vt)][face]
+    den = abs(val(ma))
+
+    def fx(c, size):
+        if den == 0:
+            return 128 * size
+        q = Fraction(256 * size) * (c / den + 1) / 2
+        return q.numerator // q.denominator
+    return face, fx(sc, w), fx(tc, h)
+
+
+def reduce_axis(x, size, mode, lin):
+    """D2 (the reduction per mode) and D4 of a fixed-point coordinate X."""
+    m = 256 * size
+    if mode == 0:
+        x %= m
+    elif mode == 1:
+        x %= 2 * m
+    elif mode in (4, 5):
+        x = min(max(x, 0), m)
+    else:
+        x = min(max(x, -(1 << 22)), 1 << 22)
+    y = x - (128 if lin else 0)
+    i0, f = y // 256, (y % 256 if lin else 0)
+
+    def index(i):
+        if mode == 0:
+            return i % size, False
+        if mode == 1:
+            j = i % (2 * size)
+            return (j if j < size else 2 * size - 1 - j), False
+        if mode in (4, 5) and not lin:
+            return min(i, size - 1), False
+        border = mode in (4, 5, 6, 7) and (i < 0 or i >= size)
+        return min(max(i, 0), size - 1), border
+    return index(i0), index(i0 + 1), f
+
+
+def swap(w, code):
+    """D19: ENDIAN_SWAP of a dword read: 0 none, 1 0xAABBCCDD -> 0xBBAADDCC, 2 -> 0xDDCCBBAA,
+    3 -> 0xCCDDAABB."""
+    b = [(w >> 24) & 255, (w >> 16) & 255, (w >> 8) & 255, w & 255]     # AA BB CC DD
+    order = [[0, 1, 2, 3], [1, 0, 3, 2], [3, 2, 1, 0], [2, 3, 0, 1]][code & 3]
+    return sum(b[i] << (24 - 8 * k) for k, i in enumerate(order))
+
+
+def p2f(v):
+    """D20: v / 65536 as binary32 (exact)."""
+    return fbits(v / 65536.0) if v else 0
+
+
+def blend(v0, v1, g):
+    """D18: the blend of two passes."""
+    return ((256 - g) * v0 + g * v1 + 128) // 256
+
+
 def sample(regs, mem, n, s, t, lod=0, lmode=0, r=0):
     """The response (R, G, B, A, err) and the dword addresses read for one request."""
     f0, f1, f0r = regs[FILTER0][n], regs[FORMAT1][n], regs[FORMAT0][n]
     f2, off = regs[FORMAT2][n], regs[OFFSET][n]
-    surf = surface(off, f0r, f1, f2)
-    isdxt = 15 <= (f1 & 31) <= 17 and not (f2 >> 14) & 1
-    err = ERR_TILE if (off & 0x1C if isdxt else surf[5]) else 0
+    surf0 = surface(off, f0r, f1, f2)
+    msb = (f2 >> 14) & 1
+    ati1, ati2 = (f1 & 31) == 5 and msb, (f1 & 31) == 31 and not msb        # D22
+    isdxt = 15 <= (f1 & 31) <= 17 and not msb or ati1 or ati2
+    bfmt = 15 if ati1 else 16 if ati2 else f1 & 31       # the block size of D14 (8 or 16 bytes)
+    err = ERR_TILE if (off & 0x1C if isdxt else surf0[5]) else 0
     lam = lam256(lod, lmode, regs[FILTER1][n])
     filt = (f0 >> 11) & 3 if lam > 0 else (f0 >> 9) & 3
-    lin = filt >= 2
+    fmt = f1 & 31
+    isflt = 24 <= fmt <= 29
+    lin = filt >= 2 and not isflt
     mipf = (f0 >> 13) & 3
     ctype, volf = (f1 >> 25) & 3, (f0 >> 15) & 3
-    is3d = ctype == 1
-    if filt in (0, 3) or ctype >= 2 or mipf >= 2 or is3d and (volf >= 2 or volf == 0 and filt >= 2):
+    is3d, cube = ctype == 1, ctype == 2
+    volblend = is3d and not isflt and (volf >= 2 or volf == 0 and lin)
+    mipblend = mipf >= 2 and lam > 0 and not isflt
+    if filt in (0, 3) or ctype == 3 or mipf == 3 or is3d and volf == 3 or (volblend and mipblend) or \
+            regs[FILTER1][n] & 1:                      # D21: CHROMA_KEY_MODE 1 (kill), 3
         err |= ERR_NOTBUILT
+    if volblend:
+        mipblend = False
     top = (f0r >> 26) & 15
     lvl = min((f0 >> 17) & 15, top)
-    if mipf and lam > 0:
+    npass, g = 1, 0
+    if mipblend:
+        lvl += lam >> 8
+        if lvl >= top:
+            lvl = top
+        else:
+            npass, g = 2, lam & 255
+    elif mipf and lam > 0:
         lvl = min(lvl + (lam + 127) // 256, top)
+    if volblend:
+        npass = 2
     if not regs[TX_ENABLE] >> n & 1:
         return (0, 0, 0, ONE, err | ERR_DISABLED), []
-    fmt = f1 & 31
-    fixed, isyuv, isfloat = fmt <= 14, fmt in (20, 21), 24 <= fmt <= 29
-    if (f2 >> 14) & 1 or not (fixed or isyuv or isfloat or isdxt):
+    fixed, isyuv = fmt <= 14 and not msb, fmt in (20, 21) and not msb
+    if not (fixed or isyuv or isflt and not msb or isdxt):
         return (0, 0, 0, 0, err | ERR_FORMAT), []
-    if isfloat:
-        lin = False
-    dpt = DWORDS.get(fmt, 1)
-    w = ((f0r & 0x7FF) | ((f2 >> 15 & 1) << 11)) + 1
-    h = (((f0r >> 11) & 0x7FF) | ((f2 >> 16 & 1) << 11)) + 1
-    d = 1 << min((f0r >> 22) & 15, 12) if is3d else 1
-    surf, w, h, d, slice_bytes = level(surf, w, h, lvl, fmt, regs[FILTER1][n] >> 22 & 1, d)
-    rborder = False
-    if is3d:                                            # D16: the nearest slice, CLAMP_R
-        (ri, rborder), _, _ = axis(r, d, (f0 >> 6) & 7, False)
-        surf = ((surf[0] + ri * slice_bytes) & 0xFFFFFFFF,) + surf[1:]
-    (i0, bi0), (i1, bi1), fs = axis(s, w, f0 & 7, lin)
-    (j0, bj0), (j1, bj1), ft = axis(t, h, (f0 >> 3) & 7, lin)
-    texels = [(i0, j0, bi0 or bj0 or rborder), (i1, j0, bi1 or bj0 or rborder), (i0, j1, bi0 or bj1 or rborder),
-              (i1, j1, bi1 or bj1 or rborder)]
-    if not lin:
-        texels = texels[:1]
-    weights = [(256 - fs) * (256 - ft), fs * (256 - ft), (256 - fs) * ft, fs * ft]
+    dpt = 2 if ati1 else 4 if ati2 else DWORDS.get(fmt, 1)
+    w0 = ((f0r & 0x7FF) | ((f2 >> 15 & 1) << 11)) + 1
+    h0 = (((f0r >> 11) & 0x7FF) | ((f2 >> 16 & 1) << 11)) + 1
+    d0 = 1 << min((f0r >> 22) & 15, 12) if is3d else 6 if cube else 1
     sel = [(f1 >> 12) & 7, (f1 >> 15) & 7, (f1 >> 18) & 7, (f1 >> 9) & 7]    # R G B A
     bc = regs[BORDER][n]
     border = [(bc >> 16) & 255, (bc >> 8) & 255, bc & 255, bc >> 24]
     sgn = (f1 >> 5) & 15 if fixed else 0
-    gamma = (fixed or isdxt) and f1 >> 21 & 1
-    addrs, vals = [], []
-    for x, y, b in texels:
-        if isdxt:                                       # 4x4 blocks, row-major, ceil(pitch / 4) a row
-            a = surf[0] + ((y // 4) * (-(-surf[1] // 4)) + x // 4) * (8 if fmt == 15 else 16)
+    pow2 = bool(f2 >> 17 & 1) and fmt in (0, 3, 12) and not msb   # D20
+    gamma = (fixed or isdxt) and f1 >> 21 & 1 and not pow2
+    one_v, bmul = (65536, 256) if pow2 else (65535, 257)
+    ckey = regs[FILTER1][n] & 3 in (1, 2)           # D21
+    key = regs[CHROMA][n]
+    addrs = []
+
+    def one(pss):
+        """One pass: the channel values V (or the float result) and its reads into addrs."""
+        surf, w, h, d, slice_bytes = level(surf0, w0, h0, lvl + (pss if mipblend and npass == 2 else 0), bfmt,
+                                           regs[FILTER1][n] >> 22 & 1, d0, cube)
+        rborder = False
+        if cube:                                        # D17
+            face, xs, xt = cube_face(s, t, r, w, h)
+            surf = ((surf[0] + face * slice_bytes) & 0xFFFFFFFF,) + surf[1:]
+            (i0, bi0), (i1, bi1), fs = reduce_axis(xs, w, f0 & 7, lin)
+            (j0, bj0), (j1, bj1), ft = reduce_axis(xt, h, (f0 >> 3) & 7, lin)
         else:
-            a = tile_addr(surf, x, y)
-        words = [mem.get((a & ~3) + 4 * j, 0) for j in range(dpt)]
-        addrs += [(a & ~3) + 4 * j for j in range(dpt)]
-        if isfloat:
-            w = words
-            comps = {24: lambda: [half((w[0] >> 8 * (a & 3)) & 0xFFFF)],
-                     25: lambda: [half(w[0] & 0xFFFF), half(w[0] >> 16)],
-                     26: lambda: [half(w[0] & 0xFFFF), half(w[0] >> 16), half(w[1] & 0xFFFF), half(w[1] >> 16)],
-                     27: lambda: w[:1], 28: lambda: w[:2], 29: lambda: w[:4]}[fmt]()
-            res = []
+            if is3d:                                    # D16: the slice, CLAMP_R (D18: of this pass)
+                ra = axis(r, d, (f0 >> 6) & 7, volblend)
+                ri, rborder = ra[1] if pss else ra[0]
+                surf = ((surf[0] + ri * slice_bytes) & 0xFFFFFFFF,) + surf[1:]
+            (i0, bi0), (i1, bi1), fs = axis(s, w, f0 & 7, lin)
+            (j0, bj0), (j1, bj1), ft = axis(t, h, (f0 >> 3) & 7, lin)
+        texels = [(i0, j0, bi0 or bj0 or rborder), (i1, j0, bi1 or bj0 or rborder),
+                  (i0, j1, bi0 or bj1 or rborder), (i1, j1, bi1 or bj1 or rborder)]
+        if not lin:
+            texels = texels[:1]
+        weights = [(256 - fs) * (256 - ft), fs * (256 - ft), (256 - fs) * ft, fs * ft]
+        vals = []
+        for x, y, b in texels:
+            if isdxt:                                   # 4x4 blocks, row-major, ceil(pitch / 4) a row
+                a = surf[0] + ((y // 4) * (-(-surf[1] // 4)) + x // 4) * (8 if bfmt == 15 else 16)
+            else:
+                a = tile_addr(surf, x, y)
+            words = [swap(mem.get((a & ~3) + 4 * j, 0), off & 3) for j in range(dpt)]
+            addrs.extend((a & ~3) + 4 * j for j in range(dpt))
+            if isflt:
+                wd = words
+                comps = {24: lambda: [half((wd[0] >> 8 * (a & 3)) & 0xFFFF)],
+                         25: lambda: [half(wd[0] & 0xFFFF), half(wd[0] >> 16)],
+                         26: lambda: [half(wd[0] & 0xFFFF), half(wd[0] >> 16), half(wd[1] & 0xFFFF),
+                                      half(wd[1] >> 16)],
+                         27: lambda: wd[:1], 28: lambda: wd[:2], 29: lambda: wd[:4]}[fmt]()
+                res = []
+                for c in range(4):
+                    if b:
+                        res.append(to_float(border[c] * 257))
+                    elif sel[c] < 4:
+                        res.append(comps[sel[c]] if sel[c] < len(comps) else 0)
+                    else:
+                        res.append(ONE if sel[c] == 5 else 0)
+                return res, True
+            if isyuv:
+                comps = yuv(f1, words[0], a & 3)
+            elif ati1 or ati2:                          # D22: the DXT5 alpha rule per 8-byte block
+                i4 = 4 * (y % 4) + x % 4
+                comps = [ati_block(words[2 * q] | words[2 * q + 1] << 32, i4) * 257 for q in range(2 if ati2 else 1)]
+            elif isdxt:
+                comps = dxt(fmt, words, x, y)
+            else:
+                tv = words[0] | words[1] << 32 if fmt == 14 else words[0] >> (8 * (a & 3))
+                comps, pos = [], 0
+                for k, nb in enumerate(WIDTHS[fmt]):
+                    cv = (tv >> pos) & ((1 << nb) - 1)
+                    if pow2:                            # D20: / 256, signed / 128
+                        comps.append((cv - 256 if cv >= 128 else cv) * 512 if sgn >> k & 1 else cv * 256)
+                    else:
+                        comps.append(widen(cv, nb, sgn >> k & 1))
+                    pos += nb
+            km = (1 << (8 << TX_BPP[0][fmt])) - 1 if fixed and fmt != 14 else 0
+            if ckey and km and not b and (words[0] >> (8 * (a & 3))) & km == key & km:
+                vals.append([0, 0, 0, 0])               # D21: keyed: transparent black
+                continue
+            ch = []
             for c in range(4):
                 if b:
-                    res.append(to_float(border[c] * 257))
+                    ch.append(border[c] * bmul)
                 elif sel[c] < 4:
-                    res.append(comps[sel[c]] if sel[c] < len(comps) else 0)
+                    v = comps[sel[c]] if sel[c] < len(comps) else 0
+                    if gamma and c < 3 and sel[c] < len(comps) and not sgn >> sel[c] & 1:
+                        v = srgb16(v >> 8)
+                    ch.append(v)
                 else:
-                    res.append(ONE if sel[c] == 5 else 0)
-            return tuple(res) + (err,), addrs
-        if isyuv:
-            comps = yuv(f1, words[0], a & 3)
-        elif isdxt:
-            comps = dxt(fmt, words, x, y)
-        else:
-            t = words[0] | words[1] << 32 if fmt == 14 else words[0] >> (8 * (a & 3))
-            comps, pos = [], 0
-            for k, nb in enumerate(WIDTHS[fmt]):
-                comps.append(widen((t >> pos) & ((1 << nb) - 1), nb, sgn >> k & 1))
-                pos += nb
-        ch = []
-        for c in range(4):
-            if b:
-                ch.append(border[c] * 257)
-            elif sel[c] < 4:
-                v = comps[sel[c]] if sel[c] < len(comps) else 0
-                if gamma and c < 3 and sel[c] < len(comps) and not sgn >> sel[c] & 1:
-                    v = srgb16(v >> 8)
-                ch.append(v)
-            else:
-                ch.append(65535 if sel[c] == 5 else 0)
-        vals.append(ch)
-    rnd = 16384 if regs[FILTER1][n] >> 2 & 1 else 32768
-    out = []
-    for c in range(4):
-        acc = sum(weights[k] * vals[k][c] for k in range(len(vals)))
-        out.append(to_float((acc + rnd) >> 16))
-    return tuple(out) + (err,), addrs
+                    ch.append(one_v if sel[c] == 5 else 0)
+            vals.append(ch)
+        rnd = 16384 if regs[FILTER1][n] >> 2 & 1 else 32768
+        return [(sum(weights[k] * vals[k][c] for k in range(len(vals))) + rnd) >> 16 for c in range(4)], False
+
+    v, isf = one(0)
+    if isf:
+        return tuple(v) + (err,), addrs
+    if npass == 2:
+        v1, _ = one(1)
+        gg = g
+        if volblend:
+            gg = axis(r, level(surf0, w0, h0, lvl, bfmt, regs[FILTER1][n] >> 22 & 1, d0, cube)[3],
+                      (f0 >> 6) & 7, True)[2]
+        v = [blend(a, b, gg) for a, b in zip(v, v1)]
+    return tuple((p2f if pow2 else to_float)(x) for x in v) + (err,), addrs
 
 
 def fbits(x):
@@ -395,9 +534,9 @@ class Case:
         s = surface(self.regs[OFFSET][n], f0, f1, f2)
         w = ((f0 & 0x7FF) | ((f2 >> 15 & 1) << 11)) + 1
         h = (((f0 >> 11) & 0x7FF) | ((f2 >> 16 & 1) << 11)) + 1
-        is3d = (f1 >> 25) & 3 == 1
-        d = 1 << min((f0 >> 22) & 15, 12) if is3d else 1
-        s, _, _, _, sb = level(s, w, h, lvl, f1 & 31, self.regs[FILTER1][n] >> 22 & 1, d)
+        is3d, cube = (f1 >> 25) & 3 == 1, (f1 >> 25) & 3 == 2
+        d = 1 << min((f0 >> 22) & 15, 12) if is3d else 6 if cube else 1
+        s, _, _, _, sb = level(s, w, h, lvl, f1 & 31, self.regs[FILTER1][n] >> 22 & 1, d, cube)
         s = ((s[0] + slc * sb) & 0xFFFFFFFF,) + s[1:]
         nbytes = 1 << s[2]
         dw = {}
@@ -819,7 +958,155 @@ def cases():
     c.write_reg(FORMAT1 + 44, 12 | sel_word(5, 4, 0, 1))
     c.t += 64
     out.append(c)
+    out += later_cases()
     return out
+
+
+def later_cases():
+    """The cases of the features built after the first vectors (a random source of their own, so
+    that the earlier stimulus files stay as they were)."""
+    out = []
+    base = 0x00200000
+    rng = lcg(23)
+
+    c = Case('cube', 'cube maps (TEX_COORD_TYPE 2, D17): the face of the major axis (ties to s, then t), '
+             'sc/|ma| and tc/|ma| exactly, six faces back to back in each level (001:943-988), point and '
+             'bilinear, clamp, wrap and border modes, zeros, NaN, infinities, huge and tiny directions, '
+             'trilinear across two levels of a face', per_req=14)
+    for k, (fmt, sz, nl, micro) in enumerate([(12, 8, 1, 0), (6, 4, 0, 2), (0, 16, 2, 1)]):
+        b = base + 0x20000 * k
+        c.sampler(12, fmt, sz, sz, b, levels=nl, micro=micro, extra1=2 << 25, border=0x40302010)
+        c.flush()
+        for lvl in range(nl + 1):
+            for face in range(6):
+                sl = max(1, sz >> lvl)
+                c.store_texels(12, {(x, y): (0x01010101 * (0x20 * face + 8 * lvl + 1) + 3 * x + 0x300 * y +
+                                             (next(rng) & 0x01010000)) & ((1 << (8 << TX_BPP[0][fmt])) - 1)
+                                    for x in range(sl) for y in range(sl)}, lvl, face)
+        dirs = [(1, 0, 0), (-1, 0, 0), (0, 1, 0), (0, -1, 0), (0, 0, 1), (0, 0, -1),
+                (1, 0.3, -0.2), (-2, 0.5, 1.99), (0.25, -4, 0.125), (0.7, 0.7, 0.1), (-0.7, 0.7, 0.7),
+                (0.5, -0.5, -0.5), (-0.1, 0.05, -0.3), (3.0, -2.9999, 3.0), (1e-30, 1e-31, -1e-32),
+                (1e30, -7e29, 2e29), (0.9, -0.95, 0.2), (-1, 1, -0.999), (0.2, 0.1, 0.01)]
+        specials = [(0, 0, 0), (0x80000000, 0, 0), (0x7FC00000, 0x3F000000, 0xBE800000),
+                    (0x7F800000, 0x3F800000, 0), (0xFF800000, 0x7F800000, 0x3F000000),
+                    (0x00000001, 0x80000001, 0x00400000), (0x3F800000, 0x7FC00000, 0x7FC00000)]
+        for ms, mt, lin in [(2, 2, 0), (2, 2, 1), (0, 1, 1), (6, 6, 1), (4, 5, 1)]:
+            c.sampler(12, fmt, sz, sz, b, levels=nl, micro=micro, extra1=2 << 25, border=0x40302010,
+                      mode_s=ms, mode_t=mt, mag=2 if lin else 1, minf=2 if lin else 1)
+            for d in dirs:
+                c.req(12, fbits(d[0]), fbits(d[1]), r=fbits(d[2]))
+            for d in specials:
+                c.req(12, d[0], d[1], r=d[2])
+        if nl:
+            c.sampler(12, fmt, sz, sz, b, levels=nl, micro=micro, extra1=2 << 25, mode_s=2, mode_t=2,
+                      mag=2, minf=2, extra0=2 << 13)
+            for lod in (0.0, 0.5, 1.25, 2.5):
+                for d in dirs[:8]:
+                    c.req(12, fbits(d[0]), fbits(d[1]), r=fbits(d[2]), lod=fbits(lod), lmode=1)
+    out.append(c)
+
+    c = Case('trilinear', 'MIP_FILTER 2 (D18): levels floor(lambda) and the next, blended with the weight '
+             'lambda mod 1 in 1/256, two passes of reads; the coarsest level alone at or beyond NUM_LEVELS; '
+             'MAX_MIP_LEVEL; LOD_BIAS; point and bilinear MIN filters; magnification takes one level; '
+             'MIP_FILTER 3 flagged and sampled as 2; a float format takes the nearest level', per_req=24)
+    for fmt, sz, nl in [(12, 16, 4), (4, 8, 3)]:
+        b = base + 0x80000 + (0x10000 if fmt == 4 else 0)
+        c.sampler(13, fmt, sz, sz, b, levels=nl, mag=1, minf=2, extra0=2 << 13)
+        c.flush()
+        for lvl in range(nl + 1):
+            sl = max(1, sz >> lvl)
+            c.store_texels(13, {(x, y): next(rng) & ((1 << (8 << TX_BPP[0][fmt])) - 1)
+                                for x in range(sl) for y in range(sl)}, lvl)
+        for minf, mipf, maxl, bias in [(2, 2, 0, 0), (1, 2, 0, 0), (2, 2, 1, 0), (2, 3, 0, 0), (2, 2, 0, 0x3F0),
+                                       (2, 2, 0, 0x11)]:
+            c.sampler(13, fmt, sz, sz, b, levels=nl, mag=1, minf=minf, extra0=mipf << 13 | maxl << 17,
+                      filter1=bias << 3, mode_s=k_mode(minf), mode_t=0)
+            for lod in (-0.5, 0.0, 0.00390625, 0.25, 0.5, 1.0, 1.5, 1.99609375, 2.75, 3.5, 4.0, 7.0):
+                for s, t in [(0.3, 0.7), (0.51, 0.02), (0.97, 0.49)]:
+                    c.req(13, fbits(s), fbits(t), lod=fbits(lod), lmode=1 if lod != 0.25 else 2)
+    c.sampler(14, 27, 8, 8, base + 0xA0000, levels=3, mag=2, minf=2, extra0=2 << 13)
+    c.flush()
+    for lvl in range(4):
+        sl = max(1, 8 >> lvl)
+        c.store_texels(14, {(x, y): fbits(lvl + x / 8 + y / 64) for x in range(sl) for y in range(sl)}, lvl)
+    for lod in (0.4, 0.6, 1.5, 2.49, 2.51, 9.0):
+        c.req(14, fbits(0.3), fbits(0.6), lod=fbits(lod), lmode=1)
+    out.append(c)
+
+    c = Case('keys', 'TX_OFFSET.ENDIAN_SWAP 0-3 on 8, 16, 32 and 64-bit texels and FP16 (D19); POW2FIX2FLT on X8, '
+             'Y8X8 and W8Z8Y8X8, unsigned and signed, with the border colour, constant 1, GAMMA (ignored), '
+             'bilinear and ignored on other formats (D20); CHROMA_KEY_MODE 0-3 with TX_CHROMA_KEY matching some '
+             'texels of 8, 16 and 32-bit formats, point and bilinear, border texels never keyed (D21)', per_req=12)
+    b = base + 0xC0000
+    for fmt in (0, 6, 12, 14, 25):
+        b += 0x1000                                   # one image per texture: memory is preloaded once
+        c.sampler(15, fmt, 4, 4, b)
+        c.flush()
+        c.store_texels(15, {(x, y): (0x0123456789ABCDEF * (x + 4 * y + 1)) & ((1 << (8 << TX_BPP[0][fmt])) - 1)
+                            for x in range(4) for y in range(4)})
+        for es in range(4):
+            c.sampler(15, fmt, 4, 4, b | es, mag=2 if fmt != 25 else 1)
+            for x, y in [(0, 0), (1, 2), (3, 3)]:
+                c.req(15, centre(x, 4), centre(y, 4))
+            c.req(15, fbits(0.4), fbits(0.6))
+    for fmt in (0, 3, 12, 6, 20):
+        b += 0x1000
+        c.sampler(15, fmt, 4, 4, b)
+        c.flush()
+        c.store_texels(15, {(x, y): (0x80FF7F01 + 0x11335577 * (x + 4 * y)) & ((1 << (8 << TX_BPP[0][fmt])) - 1)
+                            for x in range(4) for y in range(4)})
+        for sgn, gam, lin, sel in [(0, 0, 0, None), (15, 0, 0, None), (0, 1, 1, None), (5, 0, 1, sel_word(0, 5, 4, 1)),
+                                   (0, 0, 0, sel_word(5, 5, 0, 0))]:
+            c.sampler(15, fmt, 4, 4, b, mag=2 if lin else 1, mode_s=6, mode_t=6, border=0xFF80017F,
+                      extra1=sgn << 5 | gam << 21, sel=sel)
+            c.w(FORMAT2 + 60, 1 << 17)
+            for s_, t_ in [(centre(0, 4), centre(0, 4)), (centre(2, 4), centre(3, 4)), (fbits(0.3), fbits(0.55)),
+                           (fbits(-0.2), fbits(0.5)), (fbits(1.1), fbits(1.1))]:
+                c.req(15, s_, t_)
+    for fmt, key in [(0, 0x35), (6, 0xCDEF), (12, 0x89ABCDEF), (12, 0x12345678), (14, 0x89ABCDEF), (20, 0)]:
+        b += 0x1000
+        c.sampler(15, fmt, 4, 4, b)
+        c.flush()
+        c.store_texels(15, {(x, y): ((0x0123456789ABCDEF if (x + y) % 3 == 0 else 0x5555555555555535 + x + 9 * y)
+                                     & ((1 << (8 << TX_BPP[0][fmt])) - 1)) for x in range(4) for y in range(4)})
+        for mode in range(4):
+            for lin in (0, 1):
+                c.sampler(15, fmt, 4, 4, b, mag=2 if lin else 1, filter1=mode, mode_s=6, border=0x80402010,
+                          sel=sel_word(0, 1, 5, 5) if fmt == 0 else None)
+                c.w(CHROMA + 60, key)
+                for s_, t_ in [(centre(0, 4), centre(0, 4)), (centre(1, 4), centre(2, 4)), (centre(2, 4), centre(2, 4)),
+                               (fbits(0.25), fbits(0.25)), (fbits(-0.1), fbits(0.1)), (fbits(0.45), fbits(0.8))]:
+                    c.req(15, s_, t_)
+    out.append(c)
+
+    c = Case('ati', 'ATI1N (TXFORMAT 5 with TXFORMAT_MSB, one 8-byte block) and ATI2N (31, two blocks: C0, C1) '
+             '(D22): 8-end and 6-end blocks, every texel of some blocks of a 12x8 texture, point and bilinear '
+             'across blocks, swizzles, GAMMA, SIGNED_COMP ignored, the TILE flag, ENDIAN_SWAP', per_req=12)
+    alphas = [[0x76543210, 0xFEDCBA98], [0x00FF4080, 0x92492449], [0x80400000, 0xFAC688FA], [0xFFFFFFFF, 0x01234567],
+              [0x0000A05F, 0x6DB6DB6D], [0xC8C8C8C8, 0x11111111]]
+    for two in (0, 1):
+        b = base + 0xE0000 + 0x2000 * two
+        words = []
+        for k in range(6):                                # 3 x 2 blocks
+            words += alphas[(k + 2 * two) % 6]
+            if two:
+                words += alphas[(k + 3) % 6]
+        c.preload(b, words)
+        fmt, msb = (31, 0) if two else (5, 1)
+        for lin, gam, tile, sgn, es in [(0, 0, 0, 0, 0), (1, 0, 0, 0, 0), (0, 1, 0, 15, 0), (0, 0, 1, 0, 0),
+                                        (1, 0, 0, 0, 2)]:
+            c.sampler(8, fmt, 12, 8, b | es, msb=msb, mag=2 if lin else 1, mode_s=2, mode_t=0,
+                      extra1=gam << 21 | sgn << 5, micro=tile, sel=sel_word(0, 1, 5, 0) if two else sel_word(0, 0, 4, 5))
+            pts = [(x, y) for y in range(8) for x in range(12)] if not (lin or gam or tile or es) else \
+                [(1, 1), (3, 2), (4, 5), (7, 7), (11, 0)]
+            for x, y in pts:
+                c.req(8, fbits((x + 0.5 + 0.3 * lin) / 12), fbits((y + 0.5 - 0.4 * lin) / 8))
+    out.append(c)
+    return out
+
+
+def k_mode(minf):
+    return 2 if minf == 2 else 0
 
 
 def big_cases():
@@ -876,19 +1163,13 @@ def check(vecdir):
 
 
 def main(argv):
-    if len(argv) == 3 and argv[1] == '--check':
-        return check(argv[2])
-    if len(argv) == 3 and argv[1] == '--big':
-        os.makedirs(argv[2], exist_ok=True)
-        for c in big_cases():
-            c.write(argv[2])
-        return 0
-    if len(argv) != 2 or argv[1].startswith('-'):
-        sys.stderr.write(__doc__.split('\n\n')[-1] + '\n')
-        return 2
-    os.makedirs(argv[1], exist_ok=True)
-    for c in cases():
-        c.write(argv[1])
+    return chk.main(argv, __doc__.split('\n\n')[-1] + '\n', check, cases, {'--big': (1, write_big)})
+
+
+def write_big(outdir):
+    os.makedirs(outdir, exist_ok=True)
+    for c in big_cases():
+        c.write(outdir)
     return 0
 
 

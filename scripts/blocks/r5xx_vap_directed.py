@@ -16,7 +16,6 @@ Usage: r5xx_vap_directed.py OUTDIR                  write OUTDIR/*.stim
        r5xx_vap_directed.py --check VECDIR          compare VECDIR/*.vec with VECDIR/stim/*.stim
        r5xx_vap_directed.py --check-vector VEC...   compare any vectors' outputs with their own inputs
 """
-import os
 import struct
 import sys
 from fractions import Fraction
@@ -810,18 +809,17 @@ def cases():
 
 # ---- the check -----------------------------------------------------------------------------
 
+def records(lines, v):
+    """(what, the vector's records, the reference's) of a stimulus and its golden vector v."""
+    vtx, reads = reference(lines)
+    gv = [tuple(x[:10]) for _, x in v.outputs('vtx')]
+    gr = [x[0] for _, x in v.outputs('memreq')]
+    return (('vtx', gv, vtx), ('memory read', gr, reads))
+
+
 def check(vecdir):
     self_test()
-    bad = n = 0
-    for name, lines, vec in chk.directed(vecdir):
-        vtx, reads = reference(lines)
-        v = vector.read(vec)
-        gv = [tuple(x[:10]) for _, x in v.outputs('vtx')]
-        gr = [x[0] for _, x in v.outputs('memreq')]
-        for what, got, want in (('vtx', gv, vtx), ('memory read', gr, reads)):
-            n += len(want)
-            bad += chk.compare(name, what, got, want)
-    return chk.verdict(n, bad)
+    return chk.check_all(vecdir, records)
 
 
 def check_vectors(paths):
@@ -841,17 +839,7 @@ def check_vectors(paths):
 
 
 def main(argv):
-    if len(argv) == 3 and argv[1] == '--check':
-        return check(argv[2])
-    if len(argv) >= 3 and argv[1] == '--check-vector':
-        return check_vectors(argv[2:])
-    if len(argv) != 2 or argv[1].startswith('-'):
-        sys.stderr.write(__doc__.split('\n\n')[-1] + '\n')
-        return 2
-    os.makedirs(argv[1], exist_ok=True)
-    for c in cases():
-        c.write(argv[1])
-    return 0
+    return chk.main(argv, __doc__.split('\n\n')[-1] + '\n', check, cases, {'--check-vector': (None, lambda *p: check_vectors(list(p)))})
 
 
 if __name__ == '__main__':

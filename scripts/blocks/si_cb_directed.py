@@ -672,18 +672,8 @@ def check(vecdir):
 
 
 def main(argv):
-    if len(argv) == 3 and argv[1] == '--check':
-        return check(argv[2])
-    if len(argv) == 3 and argv[1] == '--tables':
-        write_tables(argv[2])
-        return 0
-    if len(argv) != 2 or argv[1].startswith('-'):
-        sys.stderr.write(__doc__.split('\n\n')[-1] + '\n')
-        return 2
-    os.makedirs(argv[1], exist_ok=True)
-    for c in cases():
-        c.write(argv[1])
-    return 0
+    return chk.main(argv, __doc__.split('\n\n')[-1] + '\n', check, cases,
+                    {'--tables': (1, lambda src: write_tables(src) or 0)})
 
 
 if __name__ == '__main__':

@@ -90,17 +90,16 @@ def reference(lines):
     return recs, reqs
 
 
+def records(lines, v):
+    """(what, the vector's records, the reference's) of a stimulus and its golden vector v."""
+    recs, reqs = reference(lines)
+    grec = [tuple(x[:6]) for _, x in v.outputs('idx')]
+    greq = [x[0] for _, x in v.outputs('memreq')]
+    return (('index', grec, recs), ('memory request', greq, reqs))
+
+
 def check(vecdir):
-    bad = n = 0
-    for name, lines, vec in chk.directed(vecdir):
-        recs, reqs = reference(lines)
-        v = vector.read(vec)
-        grec = [tuple(x[:6]) for _, x in v.outputs('idx')]
-        greq = [x[0] for _, x in v.outputs('memreq')]
-        for what, got, want in (('index', grec, recs), ('memory request', greq, reqs)):
-            n += len(want)
-            bad += chk.compare(name, what, got, want)
-    return chk.verdict(n, bad)
+    return chk.check_all(vecdir, records)
 
 
 # ---- stimulus files --------------------------------------------------------------------------

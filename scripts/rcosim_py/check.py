@@ -5,6 +5,8 @@ import glob
 import os
 import sys
 
+from rcosim_py import vector
+
 
 def directed(vecdir):
     """(name, stimulus lines, golden vector path) of each VECDIR/stim/NAME.stim, by name; the
@@ -44,12 +46,28 @@ def verdict(n, bad, what='records'):
     return 1 if bad or not n else 0
 
 
-def main(argv, usage, check, cases):
+def check_all(vecdir, records):
+    """The usual --check VECDIR: for each directed stimulus (directed()), records(lines, v) gives
+    (what, got, want) triples, the golden vector v's records and the reference's; every difference
+    is counted and printed (compare()); returns the verdict's exit status."""
+    bad = n = 0
+    for name, lines, vec in directed(vecdir):
+        for what, got, want in records(lines, vector.read(vec)):
+            n += len(want)
+            bad += compare(name, what, got, want)
+    return verdict(n, bad)
+
+
+def main(argv, usage, check, cases, more=None):
     """A generator's command line: 'SCRIPT OUTDIR' writes each case's stimulus file there (cases()
-    gives objects with write(outdir)), 'SCRIPT --check VECDIR' returns check(VECDIR); anything else
-    prints usage, exit status 2."""
-    if len(argv) == 3 and argv[1] == '--check':
+    gives objects with write(outdir)), 'SCRIPT --check VECDIR' returns check(VECDIR) (check may be
+    None), 'SCRIPT --OPT ARG...' returns fn(ARG...) for more[--OPT] = (nargs, fn), nargs None for
+    one or more; anything else prints usage, exit status 2."""
+    if check and len(argv) == 3 and argv[1] == '--check':
         return check(argv[2])
+    for opt, (nargs, fn) in (more or {}).items():
+        if len(argv) >= 3 and argv[1] == opt and (nargs is None or len(argv) == 2 + nargs):
+            return fn(*argv[2:])
     if len(argv) != 2 or argv[1].startswith('-'):
         sys.stderr.write(usage)
         return 2

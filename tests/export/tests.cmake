@@ -29,7 +29,9 @@ set(RCOSIM_EXPORT_NIGHTLY
     si/backend/scene.vec.gz)   # 53,045 cycles: 344 s under Icarus (small.vec is the CI case)
 # cocotb legs too long for CI (cocotb drives every cycle from Python: the si.backend scene is
 # 53,045 cycles and took over 8 CPU-minutes): nightly, with RCOSIM_EXPORT_LONG
-set(RCOSIM_COCOTB_NIGHTLY si/backend/scene.vec.gz)
+# si/backend/small.vec: 51 s of a CI run (the composite's 4 parts driven from Python); pm4_2d's
+# misc keeps a composite in the CI cocotb leg
+set(RCOSIM_COCOTB_NIGHTLY si/backend/scene.vec.gz si/backend/small.vec)
 set(RCOSIM_EXPORT_ICARUS_CI 4 CACHE STRING "per block, the number of its smallest vectors the CI Icarus leg runs (the rest: nightly)")
 set(cocotb_vecs "")
 if(IVERILOG_EXECUTABLE)

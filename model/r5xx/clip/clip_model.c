@@ -51,8 +51,6 @@ static void *clip_create(const rc_side_config *cfg)
     return calloc(1, sizeof(clip));
 }
 
-static void clip_destroy(void *h) { free(h); }
-
 /* history entries in use */
 static unsigned used(const clip *c)
 {
@@ -431,6 +429,6 @@ static void clip_reset(void *h, uint64_t *ports)
 }
 
 const rc_side_ops r5xx_clip_model_ops = {
-    .kind = "model", .create = clip_create, .destroy = clip_destroy, .reset = clip_reset,
+    .kind = "model", .create = clip_create, .destroy = free, .reset = clip_reset,
     .eval = clip_eval, .tick = clip_tick
 };

@@ -12,38 +12,26 @@
 
 #include "clip_math.h"
 #include "r5xx_clip_ports.h"
-#include "rc_rng.h"
-#include "rc_vector.h"
+#include "rc_stim.h"
 
 typedef struct gen {
-    rc_rng rng;
-    rc_vector *v;
-    int fail;
+    rc_stim s;                 /* the stream, the vector, the epoch's cycle and writes */
     uint16_t vert;
 } gen;
 
-static uint32_t rnd(gen *g, uint32_t n) { return (uint32_t)rc_rng_below(&g->rng, n); }
-static uint32_t word(gen *g) { return (uint32_t)rc_rng_next(&g->rng); }
-
-static uint32_t fbits(float f)
-{
-    uint32_t u;
-    memcpy(&u, &f, 4);
-    return u;
-}
+static uint32_t rnd(gen *g, uint32_t n) { return rc_stim_rnd(&g->s, n); }
+static uint32_t word(gen *g) { return rc_stim_word(&g->s); }
 
 static void regw(gen *g, uint32_t addr, uint32_t data)
 {
-    uint64_t v[2] = { addr, data };
-    if (rc_vector_add_input(g->v, R5XX_CLIP_CH_REGW, 0, v))
-        g->fail = 1;
+    rc_stim_regw(&g->s, R5XX_CLIP_CH_REGW, addr, data);   /* s.t stays 0: any cycle */
 }
 
 /* a uniform value in [lo, hi] in steps of 1/1024, as binary32 */
 static uint32_t uni(gen *g, float lo, float hi)
 {
     uint32_t n = (uint32_t)((hi - lo) * 1024.0f);
-    return fbits(lo + (float)rnd(g, n + 1) / 1024.0f);
+    return rc_stim_f32(lo + (float)rnd(g, n + 1) / 1024.0f);
 }
 
 static uint32_t special(gen *g)
@@ -74,8 +62,8 @@ static void state(gen *g)
     uint32_t base = rnd(g, 2) ? 0x2098u : 0x1D98u;
     const float sc[3] = { 160.0f, -120.0f, 0.5f }, of[3] = { 160.0f, 120.0f, 0.5f };
     for (unsigned a = 0; a < 3; a++) {
-        regw(g, base + 8 * a, rnd(g, 8) ? fbits(sc[a]) : rnd(g, 2) ? uni(g, -300.0f, 300.0f) : special(g));
-        regw(g, base + 8 * a + 4, rnd(g, 8) ? fbits(of[a]) : rnd(g, 2) ? uni(g, -300.0f, 300.0f) : special(g));
+        regw(g, base + 8 * a, rnd(g, 8) ? rc_stim_f32(sc[a]) : rnd(g, 2) ? uni(g, -300.0f, 300.0f) : special(g));
+        regw(g, base + 8 * a + 4, rnd(g, 8) ? rc_stim_f32(of[a]) : rnd(g, 2) ? uni(g, -300.0f, 300.0f) : special(g));
     }
     uint32_t vte = rnd(g, 3) ? 0x43Fu : rnd(g, 4) ? 0x300u : word(g) & 0xF3Fu;
     regw(g, CLIP_VAP_VTE_CNTL, vte);
@@ -147,8 +135,7 @@ static void vertex(gen *g, unsigned prim, int dlast, unsigned nslot)
         v[7] = i + 1 == n;
         v[8] = dlast && i + 1 == n;
         v[9] = prim;
-        if (rc_vector_add_input(g->v, R5XX_CLIP_CH_VIN, 0, v))
-            g->fail = 1;
+        rc_stim_input(&g->s, R5XX_CLIP_CH_VIN, v);
     }
 }
 
@@ -157,14 +144,10 @@ int r5xx_clip_stimulus(rc_vector *v, uint64_t seed, uint64_t count, char *err, s
     static const unsigned prims[] = { 1, 2, 3, 12, 4, 7, 5, 15, 6, 13, 14, 0, 8, 4, 5, 6 };
     gen g;
     memset(&g, 0, sizeof g);
-    g.rng = rc_rng_make(seed, 0x434C4950ull);
-    g.v = v;
-    if (count == 0 || count > 10000000) {
-        snprintf(err, errn, "r5xx.clip: --count must be 1..10000000 vertices");
+    if (rc_stim_begin(&g.s, v, "r5xx.clip", seed, 0x434C4950ull, count, 10000000, "vertices", err, errn))
         return -1;
-    }
     uint64_t done = 0;
-    while (done < count && !g.fail) {
+    while (done < count && !g.s.fail) {
         state(&g);
         unsigned draws = 1 + rnd(&g, 4);
         for (unsigned d = 0; d < draws && done < count; d++) {
@@ -178,9 +161,5 @@ int r5xx_clip_stimulus(rc_vector *v, uint64_t seed, uint64_t count, char *err, s
             done += nv;
         }
     }
-    if (g.fail) {
-        snprintf(err, errn, "r5xx.clip: out of memory");
-        return -1;
-    }
-    return 0;
+    return rc_stim_end(&g.s, err, errn);
 }

@@ -58,11 +58,6 @@ static void *cp_create(const rc_side_config *cfg)
     return calloc(1, sizeof(cp));
 }
 
-static void cp_destroy(void *h)
-{
-    free(h);
-}
-
 static void ofifo_push(ofifo *f, const uint64_t *v, unsigned n)
 {
     memcpy(f->v[(f->head + f->n) % OUT_DEPTH], v, n * sizeof *v);
@@ -389,5 +384,5 @@ static void cp_reset(void *h, uint64_t *ports)
 }
 
 const rc_side_ops r5xx_cp_model_ops = {
-    .kind = "model", .create = cp_create, .destroy = cp_destroy, .reset = cp_reset, .eval = cp_eval, .tick = cp_tick
+    .kind = "model", .create = cp_create, .destroy = free, .reset = cp_reset, .eval = cp_eval, .tick = cp_tick
 };

@@ -8,9 +8,9 @@
 #include <string.h>
 
 #include "cp_regs.h"
+#include "cp_stim.h"
 #include "r5xx_cp_ports.h"
-#include "rc_rng.h"
-#include "rc_vector.h"
+#include "rc_stim.h"
 
 #define RING_ADDR 0x00100000u
 #define IB_AREA   0x04000000u
@@ -22,11 +22,9 @@ typedef struct buf {
 } buf;
 
 typedef struct gen {
-    rc_rng rng;
-    rc_vector *v;
+    rc_stim s;                 /* the stream, the vector, the epoch's cycle and writes */
     unsigned swap;
     uint32_t ib_next;          /* next free address for an indirect buffer */
-    int fail;
 } gen;
 
 static void put(buf *b, uint32_t w)
@@ -40,8 +38,8 @@ static void put(buf *b, uint32_t w)
     b->w[b->n++] = w;
 }
 
-static uint32_t rnd(gen *g, uint32_t n) { return (uint32_t)rc_rng_below(&g->rng, n); }
-static uint32_t word(gen *g) { return (uint32_t)rc_rng_next(&g->rng); }
+static uint32_t rnd(gen *g, uint32_t n) { return rc_stim_rnd(&g->s, n); }
+static uint32_t word(gen *g) { return rc_stim_word(&g->s); }
 
 /* A body count N-1: mostly small, sometimes 0, rarely the 14-bit maximum. */
 static unsigned count_m1(gen *g, int allow_max)
@@ -73,8 +71,8 @@ static void store_ib(gen *g, const buf *ib, uint32_t addr)
         abort();
     for (size_t i = 0; i < ib->n; i++)
         sw[i] = cp_swap(ib->w[i], g->swap);
-    if (rc_vector_add_mem(g->v, addr, sw, ib->n))
-        g->fail = 1;
+    if (rc_vector_add_mem(g->s.v, addr, sw, ib->n))
+        g->s.fail = 1;
     free(sw);
 }
 
@@ -160,22 +158,18 @@ static void packets(gen *g, buf *b, unsigned npkts, int depth, int allow_max)
 static void host(gen *g, uint64_t cycle, uint32_t addr, uint32_t data)
 {
     uint64_t v[2] = { addr, data };
-    if (rc_vector_add_input(g->v, R5XX_CP_CH_HOST, cycle, v))
-        g->fail = 1;
+    if (rc_vector_add_input(g->s.v, R5XX_CP_CH_HOST, cycle, v))
+        g->s.fail = 1;
 }
 
 int r5xx_cp_stimulus(rc_vector *v, uint64_t seed, uint64_t count, char *err, size_t errn)
 {
     gen g;
     memset(&g, 0, sizeof g);
-    g.rng = rc_rng_make(seed, 0x73746D00ull);
-    g.v = v;
+    if (rc_stim_begin(&g.s, v, "r5xx.cp", seed, 0x73746D00ull, count, 10000000, "packets", err, errn))
+        return -1;
     g.swap = rnd(&g, 4);
     g.ib_next = IB_AREA;
-    if (count == 0 || count > 10000000) {
-        snprintf(err, errn, "r5xx.cp: --count must be 1..10000000 packets");
-        return -1;
-    }
 
     buf ring = { 0 };
     packets(&g, &ring, (unsigned)count, 0, count >= 50);
@@ -198,7 +192,7 @@ int r5xx_cp_stimulus(rc_vector *v, uint64_t seed, uint64_t count, char *err, siz
     for (size_t i = 0; i < ring.n; i++)
         img[(start + i) & mask] = cp_swap(ring.w[i], g.swap);
     if (rc_vector_add_mem(v, RING_ADDR, img, size))
-        g.fail = 1;
+        g.s.fail = 1;
     free(img);
 
     unsigned blk = rnd(&g, 6);
@@ -224,9 +218,17 @@ int r5xx_cp_stimulus(rc_vector *v, uint64_t seed, uint64_t count, char *err, siz
         host(&g, t, CP_RB_WPTR, (start + done) & mask);
     }
     free(ring.w);
-    if (g.fail) {
-        snprintf(err, errn, "r5xx.cp: out of memory");
-        return -1;
+    return rc_stim_end(&g.s, err, errn);
+}
+
+void r5xx_cp_ring_of(const rc_txlist *h, uint32_t *base, uint32_t *wptr)
+{
+    *base = *wptr = 0;
+    for (size_t i = 0; i < h->n; i++) {
+        uint32_t a = (uint32_t)h->vals[i * h->nf], d = (uint32_t)h->vals[i * h->nf + 1];
+        if (a == CP_RB_BASE)
+            *base = d & ~3u;
+        else if (a == CP_RB_WPTR)
+            *wptr = d & 0x7FFFFF;
     }
-    return 0;
 }

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "gfx2d_math.h"
+#include "gfx2d_stim.h"
 #include "r5xx_gfx2d_ports.h"
 #include "rc_mem.h"
 #include "rc_vector.h"

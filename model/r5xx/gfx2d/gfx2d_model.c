@@ -52,11 +52,6 @@ static void *g2_create(const rc_side_config *cfg)
     return calloc(1, sizeof(g2));
 }
 
-static void g2_destroy(void *h)
-{
-    free(h);
-}
-
 static unsigned bpp(const g2 *s) { return gfx2d_bpp_log2(s->gui >> 8 & 15); }
 static uint32_t pmask(const g2 *s) { unsigned b = bpp(s); return b == 2 ? 0xFFFFFFFFu : b == 1 ? 0xFFFFu : 0xFFu; }
 static unsigned btype(const g2 *s) { return s->gui >> 4 & 15; }
@@ -653,6 +648,6 @@ static void g2_reset(void *h, uint64_t *ports)
 }
 
 const rc_side_ops r5xx_gfx2d_model_ops = {
-    .kind = "model", .create = g2_create, .destroy = g2_destroy, .reset = g2_reset,
+    .kind = "model", .create = g2_create, .destroy = free, .reset = g2_reset,
     .eval = g2_eval, .tick = g2_tick
 };

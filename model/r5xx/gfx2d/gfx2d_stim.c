@@ -15,9 +15,9 @@
 #include <string.h>
 
 #include "gfx2d_math.h"
+#include "gfx2d_stim.h"
 #include "r5xx_gfx2d_ports.h"
-#include "rc_rng.h"
-#include "rc_vector.h"
+#include "rc_stim.h"
 
 #define NREGION 4
 #define REGION_KB 0x400u          /* 0x00100000 in 1 KB units */
@@ -25,27 +25,23 @@
 #define PRELOAD_WORDS (64u * 1024 / 4)
 
 typedef struct gen {
-    rc_rng rng;
-    rc_vector *v;
+    rc_stim s;                 /* the stream, the vector, the epoch's cycle and writes */
     uint32_t ptr;
     uint32_t body[64 + 16 + 3 * 32];
     unsigned n;
-    int fail;
 } gen;
 
-static uint32_t rnd(gen *g, uint32_t n) { return (uint32_t)rc_rng_below(&g->rng, n); }
-static uint32_t word(gen *g) { return (uint32_t)rc_rng_next(&g->rng); }
+static uint32_t rnd(gen *g, uint32_t n) { return rc_stim_rnd(&g->s, n); }
+static uint32_t word(gen *g) { return rc_stim_word(&g->s); }
 
 static void emit(gen *g, unsigned type, unsigned op, unsigned err)
 {
     unsigned cnt = g->n ? g->n - 1 : 0;
     uint64_t f[6] = { 0, type, op, cnt, g->ptr & 0x7FFFFF, err };
-    if (rc_vector_add_input(g->v, R5XX_GFX2D_CH_PKT, 0, f))
-        g->fail = 1;
+    rc_stim_input(&g->s, R5XX_GFX2D_CH_PKT, f);      /* s.t stays 0: any cycle */
     for (unsigned i = 0; i < g->n; i++) {
         uint64_t b[2] = { g->body[i], i + 1 == g->n };
-        if (rc_vector_add_input(g->v, R5XX_GFX2D_CH_BODY, 0, b))
-            g->fail = 1;
+        rc_stim_input(&g->s, R5XX_GFX2D_CH_BODY, b);
     }
     g->ptr += 1 + g->n;
     g->n = 0;
@@ -205,25 +201,34 @@ int r5xx_gfx2d_stimulus(rc_vector *v, uint64_t seed, uint64_t count, char *err, 
 {
     gen g;
     memset(&g, 0, sizeof g);
-    g.rng = rc_rng_make(seed, 0x32440000ull);
-    g.v = v;
-    if (count == 0 || count > 10000000) {
-        snprintf(err, errn, "r5xx.gfx2d: --count must be 1..10000000 packets");
+    if (rc_stim_begin(&g.s, v, "r5xx.gfx2d", seed, 0x32440000ull, count, 10000000, "packets", err, errn))
         return -1;
-    }
-    uint32_t *words = malloc(PRELOAD_WORDS * sizeof *words);
-    for (unsigned k = 0; k < NREGION && words; k++) {
-        for (unsigned i = 0; i < PRELOAD_WORDS; i++)
-            words[i] = word(&g);
-        if (rc_vector_add_mem(v, (REGION_KB + REGION_STRIDE_KB * k) << 10, words, PRELOAD_WORDS))
-            g.fail = 1;
-    }
-    free(words);
-    for (uint64_t i = 0; i < count && !g.fail; i++)
+    rc_stim_preload(&g.s, REGION_KB << 10, REGION_STRIDE_KB << 10, NREGION, PRELOAD_WORDS, rc_stim_fill_word, &g.s);
+    for (uint64_t i = 0; i < count && !g.s.fail; i++)
         packet(&g, i == 0);
-    if (g.fail) {
-        snprintf(err, errn, "r5xx.gfx2d: out of memory");
-        return -1;
+    return rc_stim_end(&g.s, err, errn);
+}
+
+/* ---- the packets as PM4 Type-3 packets (r5xx.pm4_2d and r5xx.gpu put them into their rings) ---- */
+
+int r5xx_gfx2d_pm4(const rc_vector *v, size_t i, size_t *bi, void (*put)(void *ctx, uint32_t d), void *ctx)
+{
+    const rc_txlist *pk = &v->in[R5XX_GFX2D_CH_PKT], *bd = &v->in[R5XX_GFX2D_CH_BODY];
+    const uint64_t *f = &pk->vals[i * pk->nf];
+    unsigned type = (unsigned)f[1], op = (unsigned)f[2];
+    if (type == 0)
+        return 0;
+    size_t start = *bi, nb = 0;
+    if (op != 0x10) {                                      /* a body up to its last beat */
+        while (*bi < bd->n && !bd->vals[*bi * bd->nf + 1])
+            (*bi)++;
+        (*bi)++;
+        nb = *bi - start;
     }
-    return 0;
+    put(ctx, 3u << 30 | (uint32_t)(nb ? nb - 1 : 0) << 16 | op << 8);
+    if (!nb)
+        put(ctx, 0);                                       /* NOP: COUNT 0, one dword */
+    for (size_t k = 0; k < nb; k++)
+        put(ctx, (uint32_t)bd->vals[(start + k) * bd->nf]);
+    return 1;
 }

@@ -19,13 +19,14 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cp_stim.h"
+#include "gfx2d_stim.h"
 #include "r5xx_gfx2d_ports.h"
 #include "r5xx_gpu_ports.h"
 #include "rc_mem.h"
 #include "rc_rng.h"
 #include "rc_vector.h"
 
-extern const rc_block_desc r5xx_gfx2d_block;
 int r5xx_gfx2d_render(uint32_t dst_po, uint32_t gui, uint32_t sc_br, const struct rc_memimg *mem, rc_image *out,
                       int max, char *err, size_t errn);
 
@@ -52,6 +53,8 @@ static void put(ring *r, uint32_t d)
     }
     r->w[r->n++] = d;
 }
+
+static void put_dword(void *r, uint32_t d) { put(r, d); }
 
 /* One register write as a Type-0 packet. */
 static void reg(ring *r, uint32_t addr, uint32_t data)
@@ -245,7 +248,7 @@ int r5xx_gpu_stimulus(rc_vector *v, uint64_t seed, uint64_t count, char *err, si
     if (!fail)
         fail = rc_vector_add_mem(v, V3D, va, 4 * V3D_N) || rc_vector_add_mem(v, V3D + 0x400, va + 4 * V3D_N, 4 * V3D_N);
     uint32_t seq = 1;
-    const rc_txlist *pk = &gv.in[R5XX_GFX2D_CH_PKT], *bd = &gv.in[R5XX_GFX2D_CH_BODY];
+    const rc_txlist *pk = &gv.in[R5XX_GFX2D_CH_PKT];
     size_t bi = 0;
     for (size_t i = 0; i < pk->n; i++) {
         unsigned k = rnd(&g, 100);
@@ -263,24 +266,8 @@ int r5xx_gpu_stimulus(rc_vector *v, uint64_t seed, uint64_t count, char *err, si
             put(&r, rnd(&g, 64));
             put(&r, (uint32_t)rc_rng_next(&g));
         }
-        const uint64_t *f = &pk->vals[i * pk->nf];
-        unsigned type = (unsigned)f[1], op = (unsigned)f[2];
-        if (type == 0) {
+        if (!r5xx_gfx2d_pm4(&gv, i, &bi, put_dword, &r))
             reg(&r, 0x1404, (uint32_t)i);                 /* DST_OFFSET: named, no effect */
-            continue;
-        }
-        size_t start = bi, nb = 0;
-        if (op != 0x10) {
-            while (bi < bd->n && !bd->vals[bi * bd->nf + 1])
-                bi++;
-            bi++;
-            nb = bi - start;
-        }
-        put(&r, 3u << 30 | (uint32_t)(nb ? nb - 1 : 0) << 16 | op << 8);
-        if (!nb)
-            put(&r, 0);
-        for (size_t k2 = 0; k2 < nb; k2++)
-            put(&r, (uint32_t)bd->vals[(start + k2) * bd->nf]);
     }
     fence(&r, &g, seq);
     unsigned bufsz = 2;
@@ -351,15 +338,8 @@ static void walk_pm4(walk *k, uint32_t base, uint32_t n, int level)
 
 int r5xx_gpu_images(const rc_vector *v, const struct rc_memimg *mem, rc_image *out, int max, char *err, size_t errn)
 {
-    uint32_t base = 0, wptr = 0;
-    const rc_txlist *h = &v->in[R5XX_GPU_CH_HOST];
-    for (size_t i = 0; i < h->n; i++) {
-        uint32_t a = (uint32_t)h->vals[i * h->nf], d = (uint32_t)h->vals[i * h->nf + 1];
-        if (a == 0x700)
-            base = d & ~3u;
-        else if (a == 0x714)
-            wptr = d & 0x7FFFFF;
-    }
+    uint32_t base, wptr;
+    r5xx_cp_ring_of(&v->in[R5XX_GPU_CH_HOST], &base, &wptr);
     walk k = { mem, 0, 0, 0x1FFF1FFFu, 0, 0, 0 };
     walk_pm4(&k, base, wptr, 0);
     if (!k.any)

@@ -64,11 +64,6 @@ static void *bb_create(const rc_side_config *cfg)
     return calloc(1, sizeof(bb));
 }
 
-static void bb_destroy(void *h)
-{
-    free(h);
-}
-
 static void bb_reset(void *h, uint64_t *ports)
 {
     (void)ports;
@@ -128,6 +123,6 @@ static void bb_tick(void *h, const uint64_t *ports)
 }
 
 const rc_side_ops r5xx_gpu_bb_glue = {
-    .kind = "glue", .create = bb_create, .destroy = bb_destroy, .reset = bb_reset,
+    .kind = "glue", .create = bb_create, .destroy = free, .reset = bb_reset,
     .eval = bb_eval, .tick = bb_tick
 };

@@ -14,11 +14,6 @@ static void *host_create(const rc_side_config *cfg)
     return malloc(1);
 }
 
-static void host_destroy(void *h)
-{
-    free(h);
-}
-
 static void host_reset(void *h, uint64_t *ports)
 {
     (void)h;
@@ -47,6 +42,6 @@ static void host_tick(void *h, const uint64_t *ports)
 }
 
 const rc_side_ops r5xx_gpu_host_glue = {
-    .kind = "glue", .create = host_create, .destroy = host_destroy, .reset = host_reset,
+    .kind = "glue", .create = host_create, .destroy = free, .reset = host_reset,
     .eval = host_eval, .tick = host_tick
 };

@@ -7,18 +7,28 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cp_stim.h"
+#include "gfx2d_stim.h"
 #include "r5xx_gfx2d_ports.h"
 #include "r5xx_pm4_2d_ports.h"
 #include "rc_mem.h"
 #include "rc_vector.h"
 
-extern const rc_block_desc r5xx_gfx2d_block;
-int r5xx_gfx2d_images(const rc_vector *v, const struct rc_memimg *mem, rc_image *out, int max, char *err,
-                      size_t errn);
-
 /* ---- stimulus: the 2D engine's random packets as a PM4 ring ---------------------------------- */
 
 #define RING_BASE 0x00800000u
+
+/* The ring, sized for the worst case before it is filled. */
+typedef struct ringbuf {
+    uint32_t *w;
+    size_t n;
+} ringbuf;
+
+static void put(void *r, uint32_t d)
+{
+    ringbuf *q = r;
+    q->w[q->n++] = d;
+}
 
 int r5xx_pm4_2d_stimulus(rc_vector *v, uint64_t seed, uint64_t count, char *err, size_t errn)
 {
@@ -32,29 +42,16 @@ int r5xx_pm4_2d_stimulus(rc_vector *v, uint64_t seed, uint64_t count, char *err,
     for (size_t i = 0; i < g.nmem && !fail; i++)
         fail = rc_vector_add_mem(v, g.mem[i].addr, g.mem[i].words, g.mem[i].nwords);
     const rc_txlist *pk = &g.in[R5XX_GFX2D_CH_PKT], *bd = &g.in[R5XX_GFX2D_CH_BODY];
-    size_t cap = 1 + pk->n * 2 + bd->n, n = 0, bi = 0;
-    uint32_t *ring = malloc(cap * sizeof *ring);
-    for (size_t i = 0; ring && i < pk->n; i++) {
-        const uint64_t *f = &pk->vals[i * pk->nf];
-        unsigned type = (unsigned)f[1], op = (unsigned)f[2];
-        if (type == 0) {                                   /* one register write, 0x1400 */
-            ring[n++] = 0x1400u >> 2;
-            ring[n++] = (uint32_t)i;
-            continue;
+    ringbuf r = { malloc((1 + pk->n * 2 + bd->n) * sizeof(uint32_t)), 0 };
+    size_t bi = 0;
+    for (size_t i = 0; r.w && i < pk->n; i++) {
+        if (!r5xx_gfx2d_pm4(&g, i, &bi, put, &r)) {     /* one register write, 0x1400 */
+            put(&r, 0x1400u >> 2);
+            put(&r, (uint32_t)i);
         }
-        size_t start = bi, nb = 0;
-        if (op != 0x10) {
-            while (bi < bd->n && !bd->vals[bi * bd->nf + 1])
-                bi++;
-            bi++;
-            nb = bi - start;
-        }
-        ring[n++] = 3u << 30 | (uint32_t)(nb ? nb - 1 : 0) << 16 | op << 8;
-        if (!nb)
-            ring[n++] = 0;                                 /* NOP: COUNT 0, one dword */
-        for (size_t k = 0; k < nb; k++)
-            ring[n++] = (uint32_t)bd->vals[(start + k) * bd->nf];
     }
+    uint32_t *ring = r.w;
+    size_t n = r.n;
     unsigned bufsz = 2;
     while (bufsz < 22 && (1ull << (bufsz + 1)) <= n)
         bufsz++;
@@ -77,15 +74,8 @@ int r5xx_pm4_2d_stimulus(rc_vector *v, uint64_t seed, uint64_t count, char *err,
 int r5xx_pm4_2d_images(const rc_vector *v, const struct rc_memimg *mem, rc_image *out, int max, char *err,
                        size_t errn)
 {
-    uint32_t base = 0, wptr = 0;
-    const rc_txlist *h = &v->in[R5XX_PM4_2D_CH_HOST];
-    for (size_t i = 0; i < h->n; i++) {
-        uint32_t a = (uint32_t)h->vals[i * h->nf], d = (uint32_t)h->vals[i * h->nf + 1];
-        if (a == 0x700)
-            base = d & ~3u;
-        else if (a == 0x714)
-            wptr = d & 0x7FFFFF;
-    }
+    uint32_t base, wptr;
+    r5xx_cp_ring_of(&v->in[R5XX_PM4_2D_CH_HOST], &base, &wptr);
     /* The ring: preloaded into the 2D engine's memory image too, which never writes it. */
     const rc_memimg *img = mem;
     rc_vector g;

@@ -30,11 +30,6 @@ static void *pvs_create(const rc_side_config *cfg)
     return calloc(1, sizeof(pvs));
 }
 
-static void pvs_destroy(void *h)
-{
-    free(h);
-}
-
 static pvs_cstate cstate(const pvs *s)
 {
     pvs_cstate cs = { (const uint32_t (*)[4])s->regs.cst, s->regs.const_base, s->regs.const_max };
@@ -148,6 +143,6 @@ static void pvs_reset(void *h, uint64_t *ports)
 }
 
 const rc_side_ops r5xx_pvs_model_ops = {
-    .kind = "model", .create = pvs_create, .destroy = pvs_destroy, .reset = pvs_reset,
+    .kind = "model", .create = pvs_create, .destroy = free, .reset = pvs_reset,
     .eval = pvs_eval, .tick = pvs_tick
 };

@@ -20,24 +20,19 @@
 
 #include "pvs_regs.h"
 #include "r5xx_pvs_ports.h"
-#include "rc_rng.h"
-#include "rc_vector.h"
+#include "rc_stim.h"
 
 typedef struct gen {
-    rc_rng rng;
-    rc_vector *v;
-    int fail;
+    rc_stim s;                 /* the stream, the vector, the epoch's cycle and writes */
     uint16_t vert;
 } gen;
 
-static uint32_t rnd(gen *g, uint32_t n) { return (uint32_t)rc_rng_below(&g->rng, n); }
-static uint32_t word(gen *g) { return (uint32_t)rc_rng_next(&g->rng); }
+static uint32_t rnd(gen *g, uint32_t n) { return rc_stim_rnd(&g->s, n); }
+static uint32_t word(gen *g) { return rc_stim_word(&g->s); }
 
 static void regw(gen *g, uint32_t addr, uint32_t data)
 {
-    uint64_t v[2] = { addr, data };
-    if (rc_vector_add_input(g->v, R5XX_PVS_CH_REGW, 0, v))
-        g->fail = 1;
+    rc_stim_regw(&g->s, R5XX_PVS_CH_REGW, addr, data);   /* s.t stays 0: any cycle */
 }
 
 /* A float from a palette of special and ordinary values. */
@@ -309,8 +304,7 @@ static void vertex(gen *g, unsigned prim, int dlast)
         v[7] = i + 1 == n;
         v[8] = i + 1 == n && dlast;
         uint64_t vals[10] = { v[0], v[1], v[2], v[3], v[4], v[5], v[6], v[7], v[8], prim };
-        if (rc_vector_add_input(g->v, R5XX_PVS_CH_VIN, 0, vals))
-            g->fail = 1;
+        rc_stim_input(&g->s, R5XX_PVS_CH_VIN, vals);
     }
     g->vert++;
 }
@@ -319,14 +313,10 @@ int r5xx_pvs_stimulus(rc_vector *v, uint64_t seed, uint64_t count, char *err, si
 {
     gen g;
     memset(&g, 0, sizeof g);
-    g.rng = rc_rng_make(seed, 0x50565300ull);
-    g.v = v;
-    if (count == 0 || count > 10000000) {
-        snprintf(err, errn, "r5xx.pvs: --count must be 1..10000000 vertices");
+    if (rc_stim_begin(&g.s, v, "r5xx.pvs", seed, 0x50565300ull, count, 10000000, "vertices", err, errn))
         return -1;
-    }
     uint64_t done = 0;
-    while (done < count && !g.fail) {
+    while (done < count && !g.s.fail) {
         program(&g);
         unsigned nv = 1 + rnd(&g, 8), prim = 1 + rnd(&g, 15), walk = 1 + rnd(&g, 3);
         if (nv > count - done)
@@ -351,9 +341,5 @@ int r5xx_pvs_stimulus(rc_vector *v, uint64_t seed, uint64_t count, char *err, si
             vertex(&g, prim, i + 1 == nv);
         done += nv;
     }
-    if (g.fail) {
-        snprintf(err, errn, "r5xx.pvs: out of memory");
-        return -1;
-    }
-    return 0;
+    return rc_stim_end(&g.s, err, errn);
 }

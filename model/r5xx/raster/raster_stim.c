@@ -28,39 +28,26 @@
 
 #include "r5xx_raster_ports.h"
 #include "raster_math.h"
-#include "rc_rng.h"
-#include "rc_vector.h"
+#include "rc_stim.h"
 
 typedef struct gen {
-    rc_rng rng;
-    rc_vector *v;
+    rc_stim s;                 /* the stream, the vector, the epoch's cycle and writes */
     r5xx_raster_regs regs;    /* the registers once this epoch's writes are in */
-    uint64_t t;
-    unsigned nw;
     uint32_t sx, sy;          /* the scissor's top left corner */
-    int fail;
     /* the shadow assembly state, to estimate the walk */
     unsigned n;
     r5xx_rvert F, P1, P2, P3;
 } gen;
 
-static uint32_t rnd(gen *g, uint32_t n) { return (uint32_t)rc_rng_below(&g->rng, n); }
-static uint32_t word(gen *g) { return (uint32_t)rc_rng_next(&g->rng); }
+static uint32_t rnd(gen *g, uint32_t n) { return rc_stim_rnd(&g->s, n); }
+static uint32_t word(gen *g) { return rc_stim_word(&g->s); }
 
-static uint32_t fbits(float f)
-{
-    uint32_t u;
-    memcpy(&u, &f, 4);
-    return u;
-}
+static uint32_t fbits(float f) { return rc_stim_f32(f); }
 
 static void regw(gen *g, uint32_t addr, uint32_t data)
 {
-    uint64_t v[2] = { addr, data };
-    if (rc_vector_add_input(g->v, R5XX_RASTER_CH_REGW, g->t, v))
-        g->fail = 1;
+    rc_stim_regw(&g->s, R5XX_RASTER_CH_REGW, addr, data);
     r5xx_raster_regs_write(&g->regs, addr, data);
-    g->nw++;
 }
 
 static uint32_t xy13(uint32_t x, uint32_t y)
@@ -96,7 +83,7 @@ static uint32_t unit(gen *g)
 
 static void setup(gen *g, unsigned epoch)
 {
-    g->nw = 0;
+    g->s.nw = 0;
     unsigned cols = rnd(g, 16), pt = rnd(g, 4) == 0;
     if (rnd(g, 4))
         cols |= 1;
@@ -254,9 +241,9 @@ static uint64_t vertex(gen *g, unsigned prim, unsigned vi, int dlast, float bx, 
             slots[s][j] = c[j];
         unsigned wm = 15;
         uint64_t v[10] = { vi & 0xFFFF, s, c[0], c[1], c[2], c[3], wm, s + 1 == nslot, dlast && s + 1 == nslot, prim };
-        uint64_t at = (vi == 0 && s == 0) ? g->t + g->nw + 1 : 0;
-        if (rc_vector_add_input(g->v, R5XX_RASTER_CH_VTX, at, v))
-            g->fail = 1;
+        uint64_t at = (vi == 0 && s == 0) ? g->s.t + g->s.nw + 1 : 0;
+        if (rc_vector_add_input(g->s.v, R5XX_RASTER_CH_VTX, at, v))
+            g->s.fail = 1;
     }
     return nslot;
 }
@@ -303,16 +290,13 @@ int r5xx_raster_stimulus(rc_vector *v, uint64_t seed, uint64_t count, char *err,
         snprintf(err, errn, "r5xx.raster: out of memory");
         return -1;
     }
-    if (count == 0 || count > 100000000) {
+    if (rc_stim_begin(&g->s, v, "r5xx.raster", seed, 0x72617374ull, count, 100000000, "vertices", err, errn)) {
         free(g);
-        snprintf(err, errn, "r5xx.raster: --count must be 1..100000000 vertices");
         return -1;
     }
-    g->rng = rc_rng_make(seed, 0x72617374ull);
-    g->v = v;
     r5xx_raster_regs_reset(&g->regs);
     uint64_t done = 0;
-    for (unsigned epoch = 0; done < count && !g->fail; epoch++) {
+    for (unsigned epoch = 0; done < count && !g->s.fail; epoch++) {
         setup(g, epoch);
         unsigned prim = epoch < 64 ? epoch % 16 : rnd(g, 16);
         unsigned nv = 1 + rnd(g, rnd(g, 4) ? 8 : 24);
@@ -320,7 +304,7 @@ int r5xx_raster_stimulus(rc_vector *v, uint64_t seed, uint64_t count, char *err,
             nv = (unsigned)(count - done);
         float span = rnd(g, 4) ? 40.0f : 110.0f;
         float bx = (float)g->sx - 8.0f, by = (float)g->sy - 8.0f;
-        uint64_t cyc = g->nw + 1;
+        uint64_t cyc = g->s.nw + 1;
         uint32_t slots[16][4], prev[2] = { 0, 0 };
         g->n = 0;
         for (unsigned i = 0; i < nv; i++) {
@@ -331,13 +315,9 @@ int r5xx_raster_stimulus(rc_vector *v, uint64_t seed, uint64_t count, char *err,
             cyc += cost(g, prim, dl, (const uint32_t(*)[4])slots);
         }
         done += nv;
-        g->t += rnd(g, 8) == 0 ? g->nw + 1 : 2 * cyc + 8 + rnd(g, 8);
+        g->s.t += rnd(g, 8) == 0 ? g->s.nw + 1 : 2 * cyc + 8 + rnd(g, 8);
     }
-    int fail = g->fail;
+    int rc = rc_stim_end(&g->s, err, errn);
     free(g);
-    if (fail) {
-        snprintf(err, errn, "r5xx.raster: out of memory");
-        return -1;
-    }
-    return 0;
+    return rc;
 }

@@ -57,11 +57,6 @@ static void *rb3d_create(const rc_side_config *cfg)
     return calloc(1, sizeof(rb3d));
 }
 
-static void rb3d_destroy(void *h)
-{
-    free(h);
-}
-
 /* A read of D waits while an older operation that has not written yet occupies any of the same
  * bytes of the same 64-bit word. */
 static int hazard(const rb3d *s, const rb3d_op *d)
@@ -217,6 +212,6 @@ static uint64_t rb3d_skip(void *h, const uint64_t *ports, uint64_t n)
 }
 
 const rc_side_ops r5xx_rb3d_model_ops = {
-    .kind = "model", .create = rb3d_create, .destroy = rb3d_destroy, .reset = rb3d_reset,
+    .kind = "model", .create = rb3d_create, .destroy = free, .reset = rb3d_reset,
     .eval = rb3d_eval, .tick = rb3d_tick, .skip = rb3d_skip
 };

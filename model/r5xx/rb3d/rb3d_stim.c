@@ -23,34 +23,26 @@
 
 #include "r5xx_rb3d_ports.h"
 #include "rb3d_pixel.h"
-#include "rc_rng.h"
-#include "rc_vector.h"
+#include "rc_stim.h"
 
 #define REGION 0x00200000u
 #define REGION_BYTES (256u * 1024u)
 #define SWEEP 128
 
 typedef struct gen {
-    rc_rng rng;
-    rc_vector *v;
+    rc_stim s;                 /* the stream, the vector, the epoch's cycle and writes */
     rb3d_regs regs;            /* what the block will hold once this epoch's writes are in */
-    uint64_t t;                /* the epoch's first cycle */
-    unsigned nw;               /* writes queued in this epoch */
     uint32_t hx[4], hy[4];     /* recently used pixels */
     unsigned hn;
-    int fail;
 } gen;
 
-static uint32_t rnd(gen *g, uint32_t n) { return (uint32_t)rc_rng_below(&g->rng, n); }
-static uint32_t word(gen *g) { return (uint32_t)rc_rng_next(&g->rng); }
+static uint32_t rnd(gen *g, uint32_t n) { return rc_stim_rnd(&g->s, n); }
+static uint32_t word(gen *g) { return rc_stim_word(&g->s); }
 
 static void regw(gen *g, uint32_t addr, uint32_t data)
 {
-    uint64_t v[2] = { addr, data };
-    if (rc_vector_add_input(g->v, R5XX_RB3D_CH_REGW, g->t, v))
-        g->fail = 1;
+    rc_stim_regw(&g->s, R5XX_RB3D_CH_REGW, addr, data);
     rb3d_regs_write(&g->regs, addr, data);
-    g->nw++;
 }
 
 /* A field value: from the sweep in the first epochs, else 'dflt' (a biased random draw). */
@@ -173,10 +165,7 @@ static void program(gen *g, unsigned e)
     if (rnd(g, 6) == 0) {                                            /* writes the block ignores */
         uint32_t a = rnd(g, 2) ? (word(g) & 0xFFFF) : 0x4E00 + rnd(g, 0xB0);
         if (rb3d_reg_index(a) < 0) {
-            uint64_t w[2] = { a, word(g) };
-            if (rc_vector_add_input(g->v, R5XX_RB3D_CH_REGW, g->t, w))
-                g->fail = 1;
-            g->nw++;
+            rc_stim_regw(&g->s, R5XX_RB3D_CH_REGW, a, word(g));
         }
     }
 }
@@ -224,8 +213,8 @@ static void fragment(gen *g, uint64_t stamp)
     for (unsigned c = 0; c < 4; c++)
         argb |= (uint64_t)channel(g, (t >> (8 * c)) & 0xFF) << (16 * c);
     uint64_t v[4] = { mrt, x & 0x3FFF, y & 0x3FFF, argb };
-    if (rc_vector_add_input(g->v, R5XX_RB3D_CH_FRAG, stamp, v))
-        g->fail = 1;
+    if (rc_vector_add_input(g->s.v, R5XX_RB3D_CH_FRAG, stamp, v))
+        g->s.fail = 1;
 }
 
 /* Cycles the fragments of an epoch may take: 2 per memory request (back-pressure 0.5). */
@@ -240,27 +229,16 @@ int r5xx_rb3d_stimulus(rc_vector *v, uint64_t seed, uint64_t count, char *err, s
 {
     gen g;
     memset(&g, 0, sizeof g);
-    g.rng = rc_rng_make(seed, 0x72623364ull);
-    g.v = v;
     rb3d_regs_reset(&g.regs);
-    if (count == 0 || count > 100000000) {
-        snprintf(err, errn, "r5xx.rb3d: --count must be 1..100000000 fragments");
+    if (rc_stim_begin(&g.s, v, "r5xx.rb3d", seed, 0x72623364ull, count, 100000000, "fragments", err, errn))
         return -1;
-    }
 
     /* The colour region, random. */
-    uint32_t *mem = malloc(REGION_BYTES);
-    if (!mem) {
-        snprintf(err, errn, "r5xx.rb3d: out of memory");
-        return -1;
-    }
-    for (uint32_t i = 0; i < REGION_BYTES / 4; i++)
-        mem[i] = word(&g);
-    if (rc_vector_add_mem(v, REGION, mem, REGION_BYTES / 4))
-        g.fail = 1;
-    free(mem);
+    rc_stim_preload(&g.s, REGION, 0, 1, REGION_BYTES / 4, rc_stim_fill_word, &g.s);
+    if (g.s.fail)
+        return rc_stim_oom(&g.s, err, errn);
 
-    g.t = 1;
+    g.s.t = 1;
     uint64_t done = 0;
     for (unsigned e = 0; done < count; e++) {
         program(&g, e);
@@ -268,16 +246,12 @@ int r5xx_rb3d_stimulus(rc_vector *v, uint64_t seed, uint64_t count, char *err, s
         if (nf > count - done)
             nf = (unsigned)(count - done);
         /* The first fragment waits for the writes, except sometimes: a deliberate race. */
-        uint64_t first = rnd(&g, 16) ? g.t + g.nw + 1 : g.t;
+        uint64_t first = rnd(&g, 16) ? g.s.t + g.s.nw + 1 : g.s.t;
         for (unsigned f = 0; f < nf; f++)
             fragment(&g, f == 0 ? first : 0);
         done += nf;
-        g.t += g.nw + 2 + (uint64_t)nf * frag_cost(&g.regs) + 12 + rnd(&g, 8);
-        g.nw = 0;
+        g.s.t += g.s.nw + 2 + (uint64_t)nf * frag_cost(&g.regs) + 12 + rnd(&g, 8);
+        g.s.nw = 0;
     }
-    if (g.fail) {
-        snprintf(err, errn, "r5xx.rb3d: out of memory");
-        return -1;
-    }
-    return 0;
+    return rc_stim_end(&g.s, err, errn);
 }

@@ -85,11 +85,6 @@ static void *tile_create(const rc_side_config *cfg)
     return calloc(1, sizeof(tile));
 }
 
-static void tile_destroy(void *h)
-{
-    free(h);
-}
-
 static int frag_ready(const tile *s)
 {
     return (unsigned)s->s1_valid + s->n < OUT_DEPTH;
@@ -162,6 +157,6 @@ static uint64_t tile_skip(void *h, const uint64_t *ports, uint64_t n)
 }
 
 const rc_side_ops r5xx_tile_model_ops = {
-    .kind = "model", .create = tile_create, .destroy = tile_destroy, .reset = tile_reset,
+    .kind = "model", .create = tile_create, .destroy = free, .reset = tile_reset,
     .eval = tile_eval, .tick = tile_tick, .skip = tile_skip
 };

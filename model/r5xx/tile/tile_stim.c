@@ -16,31 +16,23 @@
 #include <string.h>
 
 #include "r5xx_tile_ports.h"
-#include "rc_rng.h"
-#include "rc_vector.h"
+#include "rc_stim.h"
 #include "tile_addr.h"
 #include "tile_model.h"
 
 typedef struct gen {
-    rc_rng rng;
-    rc_vector *v;
+    rc_stim s;                 /* the stream, the vector, the epoch's cycle and writes */
     r5xx_tile_regs regs;       /* what the block will hold once this epoch's writes are in */
-    uint64_t t;                /* the epoch's first cycle */
-    unsigned nw;               /* writes queued in this epoch */
     unsigned sweep;            /* next sweep entry */
-    int fail;
 } gen;
 
-static uint32_t rnd(gen *g, uint32_t n) { return (uint32_t)rc_rng_below(&g->rng, n); }
-static uint32_t word(gen *g) { return (uint32_t)rc_rng_next(&g->rng); }
+static uint32_t rnd(gen *g, uint32_t n) { return rc_stim_rnd(&g->s, n); }
+static uint32_t word(gen *g) { return rc_stim_word(&g->s); }
 
 static void regw(gen *g, uint32_t addr, uint32_t data)
 {
-    uint64_t v[2] = { addr, data };
-    if (rc_vector_add_input(g->v, R5XX_TILE_CH_REGW, g->t, v))
-        g->fail = 1;
+    rc_stim_regw(&g->s, R5XX_TILE_CH_REGW, addr, data);
     r5xx_tile_regs_write(&g->regs, addr, data);
-    g->nw++;
 }
 
 /* A base address: random, mostly 2 KB aligned when macro-tiled, sometimes near 2^32. */
@@ -163,20 +155,16 @@ static int fragment(gen *g, uint64_t stamp, unsigned surf)
     unsigned tw, th;
     r5xx_tile_dims(s.bpp_log2, s.micro, s.macro, &tw, &th);
     uint64_t v[3] = { surf, coord(g, s.pitch, tw), coord(g, 1u << (th + 4), th) };
-    return rc_vector_add_input(g->v, R5XX_TILE_CH_FRAG, stamp, v);
+    return rc_vector_add_input(g->s.v, R5XX_TILE_CH_FRAG, stamp, v);
 }
 
 int r5xx_tile_stimulus(rc_vector *v, uint64_t seed, uint64_t count, char *err, size_t errn)
 {
     gen g;
     memset(&g, 0, sizeof g);
-    g.rng = rc_rng_make(seed, 0x74696C65ull);
-    g.v = v;
     r5xx_tile_regs_reset(&g.regs);
-    if (count == 0 || count > 100000000) {
-        snprintf(err, errn, "r5xx.tile: --count must be 1..100000000 fragments");
+    if (rc_stim_begin(&g.s, v, "r5xx.tile", seed, 0x74696C65ull, count, 100000000, "fragments", err, errn))
         return -1;
-    }
 
     /* Epoch 0: every surface programmed once. */
     for (unsigned n = 0; n < 4; n++)
@@ -218,19 +206,15 @@ int r5xx_tile_stimulus(rc_vector *v, uint64_t seed, uint64_t count, char *err, s
                 uint32_t a = rnd(&g, 3) ? (word(&g) & 0xFFFF) : (R5XX_RB3D_COLOROFFSET0 + rnd(&g, 32));
                 if (rnd(&g, 2) == 0)
                     a = R5XX_TX_FORMAT0_0 + 1 + 4 * rnd(&g, 64);   /* not dword aligned */
-                uint64_t w[2] = { a, word(&g) };
-                if (rc_vector_add_input(v, R5XX_TILE_CH_REGW, g.t, w))
-                    g.fail = 1;
-                g.nw++;
-                /* keep the shadow in step when the address happens to be a real register */
-                r5xx_tile_regs_write(&g.regs, a, (uint32_t)w[1]);
+                /* the shadow kept in step when the address happens to be a real register */
+                regw(&g, a, word(&g));
             }
         }
         unsigned nf = sw ? 4 + rnd(&g, 5) : 1 + rnd(&g, rnd(&g, 8) ? 32 : 256);
         if (nf > count - done)
             nf = (unsigned)(count - done);
         /* The first fragment waits for the writes, except sometimes: a deliberate race. */
-        uint64_t first = rnd(&g, 16) ? g.t + g.nw : g.t;
+        uint64_t first = rnd(&g, 16) ? g.s.t + g.s.nw : g.s.t;
         for (unsigned f = 0; f < nf; f++) {
             unsigned surf;
             uint32_t r = rnd(&g, 100);
@@ -241,15 +225,11 @@ int r5xx_tile_stimulus(rc_vector *v, uint64_t seed, uint64_t count, char *err, s
             else
                 surf = rnd(&g, 32);
             if (fragment(&g, f == 0 ? first : 0, surf))
-                g.fail = 1;
+                g.s.fail = 1;
         }
         done += nf;
-        g.t += g.nw + 2u * nf + rnd(&g, 4);
-        g.nw = 0;
+        g.s.t += g.s.nw + 2u * nf + rnd(&g, 4);
+        g.s.nw = 0;
     }
-    if (g.fail) {
-        snprintf(err, errn, "r5xx.tile: out of memory");
-        return -1;
-    }
-    return 0;
+    return rc_stim_end(&g.s, err, errn);
 }

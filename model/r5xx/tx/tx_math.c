@@ -81,29 +81,29 @@ static void map_index(int64_t i, int64_t size, unsigned mode, int lin, uint32_t 
     *idx = (uint32_t)j;
 }
 
-r5xx_tx_axis r5xx_tx_map_axis(uint32_t coord, uint32_t size, unsigned mode, int lin)
+int64_t r5xx_tx_fix_coord(uint32_t coord, uint32_t size, unsigned mode)
 {
     /* D2: X = floor(coord * size * 256), exactly, from the binary32 fields. */
     unsigned sg = coord >> 31, e = (coord >> 23) & 0xFF;
     uint32_t mt = coord & 0x7FFFFF;
-    int64_t x;
     if (mode == 3 || mode == 5 || mode == 7)
         sg = 0;                               /* mirror once: |coord| */
-    if (e == 0 || (e == 255 && mt)) {
-        x = 0;                                /* zero, denormal (flushed), NaN (D3) */
-    } else {
-        uint64_t p = (uint64_t)(mt | 0x800000u) * size;   /* < 2^37 */
-        int k = (int)e - 142;                 /* coord * size * 256 = p * 2^k */
-        if (k >= 0) {
-            if (k > 9)
-                k = 9;                        /* a multiple of 512 size: nothing changes */
-            uint64_t m = p << k;
-            x = sg ? -(int64_t)m : (int64_t)m;
-        } else {
-            int sh = -k > 40 ? 40 : -k;
-            x = sg ? -(int64_t)((p + (1ull << sh) - 1) >> sh) : (int64_t)(p >> sh);
-        }
+    if (e == 0 || (e == 255 && mt))
+        return 0;                             /* zero, denormal (flushed), NaN (D3) */
+    uint64_t p = (uint64_t)(mt | 0x800000u) * size;   /* < 2^37 */
+    int k = (int)e - 142;                     /* coord * size * 256 = p * 2^k */
+    if (k >= 0) {
+        if (k > 9)
+            k = 9;                            /* a multiple of 512 size: nothing changes */
+        uint64_t m = p << k;
+        return sg ? -(int64_t)m : (int64_t)m;
     }
+    int sh = -k > 40 ? 40 : -k;
+    return sg ? -(int64_t)((p + (1ull << sh) - 1) >> sh) : (int64_t)(p >> sh);
+}
+
+r5xx_tx_axis r5xx_tx_reduce_axis(int64_t x, uint32_t size, unsigned mode, int lin)
+{
     int64_t m256 = 256 * (int64_t)size;
     switch (mode) {
     case 0: x = mod(x, m256); break;
@@ -119,6 +119,56 @@ r5xx_tx_axis r5xx_tx_map_axis(uint32_t coord, uint32_t size, unsigned mode, int 
     map_index(i0, size, mode, lin, &a.i0, &a.b0);
     map_index(i0 + 1, size, mode, lin, &a.i1, &a.b1);
     return a;
+}
+
+r5xx_tx_axis r5xx_tx_map_axis(uint32_t coord, uint32_t size, unsigned mode, int lin)
+{
+    return r5xx_tx_reduce_axis(r5xx_tx_fix_coord(coord, size, mode), size, mode, lin);
+}
+
+/* D17: the magnitude of a coordinate as a 31-bit number (0 for zeros, denormals and NaNs). */
+static uint32_t cmag(uint32_t c)
+{
+    unsigned e = (c >> 23) & 0xFF;
+    return (e == 0 || (e == 255 && (c & 0x7FFFFF))) ? 0 : c & 0x7FFFFFFFu;
+}
+
+/* D17: floor(256 size (c / |ma| + 1) / 2) exactly; mm = cmag(ma) >= cmag(c). */
+static int64_t cube_x(uint32_t c, uint32_t mm, uint32_t size)
+{
+    uint32_t mc = cmag(c);
+    int64_t half = 128 * (int64_t)size;
+    if (mm == 0 || mc == 0)
+        return half;
+    unsigned d = (mm >> 23) - (mc >> 23);     /* >= 0; from 21 on the quotient is below 1 */
+    if (d > 21)
+        d = 21;
+    uint64_t num = (uint64_t)((mc & 0x7FFFFF) | 0x800000u) * size * 128;    /* < 2^43 */
+    uint64_t den = (uint64_t)((mm & 0x7FFFFF) | 0x800000u) << d;
+    uint64_t q = num / den, rem = num % den;
+    return (c >> 31) ? half - (int64_t)q - (rem != 0) : half + (int64_t)q;
+}
+
+void r5xx_tx_cube(uint32_t s, uint32_t t, uint32_t r, uint32_t w, uint32_t h, unsigned *face,
+                  int64_t *xs, int64_t *xt)
+{
+    const uint32_t neg = 0x80000000u;
+    uint32_t ms = cmag(s), mt = cmag(t), mr = cmag(r);
+    unsigned ax = (ms >= mt && ms >= mr) ? 0 : mt >= mr ? 1 : 2;
+    uint32_t ma = ax == 0 ? s : ax == 1 ? t : r, mm = cmag(ma);
+    unsigned f = 2 * ax + (mm != 0 && (ma >> 31));
+    uint32_t sc, tc;                          /* OpenGL 2.1 table 3.19 */
+    switch (f) {
+    case 0: sc = r ^ neg; tc = t ^ neg; break;
+    case 1: sc = r; tc = t ^ neg; break;
+    case 2: sc = s; tc = r; break;
+    case 3: sc = s; tc = r ^ neg; break;
+    case 4: sc = s; tc = t ^ neg; break;
+    default: sc = s ^ neg; tc = t ^ neg; break;
+    }
+    *face = f;
+    *xs = cube_x(sc, mm, w);
+    *xt = cube_x(tc, mm, h);
 }
 
 /* D5: the fixed formats, component widths from the LSB (000:11737: numbered right to left). */
@@ -140,10 +190,15 @@ static const unsigned char fmt_w[15][4] = {
     { 16, 16, 16, 16 }   /* 14 W16Z16Y16X16 (two dwords) */
 };
 
+/* log2 of the bytes of a fixed-format texel (codes 0-14) */
+static const unsigned char fixed_bpp[15] = { 0, 1, 0, 1, 2, 0, 1, 1, 2, 2, 1, 1, 2, 2, 3 };
+
 unsigned r5xx_tx_class(unsigned txformat, unsigned msb)
 {
     if (msb)
-        return R5XX_TX_CLASS_NONE;
+        return txformat == 5 ? R5XX_TX_CLASS_DXT : R5XX_TX_CLASS_NONE;   /* D22: ATI1N */
+    if (txformat == 31)
+        return R5XX_TX_CLASS_DXT;             /* D22: ATI2N */
     if (txformat <= 14)
         return R5XX_TX_CLASS_FIXED;
     if (txformat == 20 || txformat == 21)
@@ -155,11 +210,13 @@ unsigned r5xx_tx_class(unsigned txformat, unsigned msb)
     return R5XX_TX_CLASS_NONE;
 }
 
-unsigned r5xx_tx_dwords(unsigned txformat)
+unsigned r5xx_tx_dwords(unsigned txformat, unsigned msb)
 {
+    if (msb)
+        return txformat == 5 ? 2 : 1;         /* ATI1N: an 8-byte block */
     switch (txformat) {
     case 14: case 15: case 26: case 28: return 2;
-    case 16: case 17: case 29: return 4;
+    case 16: case 17: case 29: case 31: return 4;
     default: return 1;
     }
 }
@@ -282,6 +339,30 @@ unsigned r5xx_tx_dxt(unsigned txformat, const uint32_t *w, unsigned sub, int32_t
     return 15;
 }
 
+/* D22: one 8-byte block of 3-bit indices between two 8-bit ends (the DXT5 alpha rule) */
+static unsigned ati_block(uint64_t aw, unsigned sub)
+{
+    unsigned a0 = (unsigned)(aw & 255), a1 = (unsigned)((aw >> 8) & 255);
+    unsigned j = (unsigned)((aw >> (16 + 3 * sub)) & 7);
+    if (j == 0)
+        return a0;
+    if (j == 1)
+        return a1;
+    if (a0 > a1)
+        return ((8 - j) * a0 + (j - 1) * a1) / 7;
+    if (j <= 5)
+        return ((6 - j) * a0 + (j - 1) * a1) / 5;
+    return j == 6 ? 0 : 255;
+}
+
+unsigned r5xx_tx_ati(int two, const uint32_t *w, unsigned sub, int32_t comp[4])
+{
+    comp[0] = (int32_t)(ati_block((uint64_t)w[0] | (uint64_t)w[1] << 32, sub) * 257);
+    comp[1] = two ? (int32_t)(ati_block((uint64_t)w[2] | (uint64_t)w[3] << 32, sub) * 257) : 0;
+    comp[2] = comp[3] = 0;
+    return two ? 3 : 1;
+}
+
 /* D13: BT.601 (XATI's Xv constants, r5xx-shaders.md section 3.3) in 1/65792 (= 1/(257 * 256)) */
 enum { K_Y = 76602, K_VR = 104991, K_UG = 25773, K_VG = 53482, K_UB = 132702 };
 
@@ -316,12 +397,82 @@ unsigned r5xx_tx_yuv(uint32_t f1, uint32_t word, unsigned off, int32_t comp[4])
     return 7;
 }
 
+void r5xx_tx_filter_v(const r5xx_tx_regs *r, unsigned n, const r5xx_tx_sample *smp, int32_t vout[4])
+{
+    uint32_t f1 = r->format1[n], bc = r->border[n];
+    unsigned msb = r->format2[n] >> 14 & 1;
+    unsigned fmt = f1 & 31, cls = r5xx_tx_class(fmt, msb), dpt = r5xx_tx_dwords(fmt, msb);
+    int ati = cls == R5XX_TX_CLASS_DXT && (msb || fmt == 31);
+    unsigned sgn = cls == R5XX_TX_CLASS_FIXED ? (f1 >> 5) & 15 : 0;
+    int gamma = (cls == R5XX_TX_CLASS_FIXED || cls == R5XX_TX_CLASS_DXT) && (f1 >> 21 & 1);
+    unsigned sel[4] = { (f1 >> 12) & 7, (f1 >> 15) & 7, (f1 >> 18) & 7, (f1 >> 9) & 7 };
+    unsigned bord[4] = { (bc >> 16) & 255, (bc >> 8) & 255, bc & 255, bc >> 24 };
+    int64_t w[4];
+    unsigned fs = smp->fs, ft = smp->ft;
+    w[0] = (256 - fs) * (256 - ft);
+    w[1] = fs * (256 - ft);
+    w[2] = (256 - fs) * ft;
+    w[3] = fs * ft;
+    int32_t comp[4][4];
+    unsigned mask[4], key[4];
+    unsigned ckm = r->filter1[n] & 3;
+    int ckey = ckm == 1 || ckm == 2;
+    int pow2 = r5xx_tx_pow2(r, n);
+    if (pow2)
+        gamma = 0;                            /* D20: GAMMA is not applied with POW2FIX2FLT */
+    int64_t one = pow2 ? 65536 : 65535, bmul = pow2 ? 256 : 257;
+    for (unsigned k = 0; k < 4; k++) {
+        if (cls == R5XX_TX_CLASS_YUV)
+            mask[k] = r5xx_tx_yuv(f1, smp->word[k * dpt], smp->off[k], comp[k]);
+        else if (ati)
+            mask[k] = r5xx_tx_ati(fmt == 31, &smp->word[k * dpt], smp->sub[k], comp[k]);
+        else if (cls == R5XX_TX_CLASS_DXT)
+            mask[k] = r5xx_tx_dxt(fmt, &smp->word[k * dpt], smp->sub[k], comp[k]);
+        else
+            mask[k] = r5xx_tx_texel(fmt, sgn, &smp->word[k * dpt], smp->off[k], comp[k]);
+        if (pow2) {                           /* D20: 8-bit components / 256 (signed / 128) */
+            uint32_t tb = smp->word[k * dpt] >> (8 * smp->off[k]);
+            for (unsigned q = 0; q < 4; q++) {
+                int32_t b = (int32_t)((tb >> (8 * q)) & 255);
+                comp[k][q] = (sgn >> q & 1) ? (b >= 128 ? b - 256 : b) * 512 : b * 256;
+            }
+        }
+        /* D21: CHROMA_KEY_MODE 1 and 2: a fixed texel of at most 32 bits equal to the key in its
+         * bytes is transparent black */
+        key[k] = 0;
+        if (ckey && cls == R5XX_TX_CLASS_FIXED && fmt != 14 && !smp->border[k]) {
+            unsigned nb = 8u << fixed_bpp[fmt];
+            uint32_t km = nb == 32 ? 0xFFFFFFFFu : (1u << nb) - 1;
+            key[k] = ((smp->word[k * dpt] >> (8 * smp->off[k])) & km) == (r->chroma[n] & km);
+        }
+    }
+    int64_t rnd = (r->filter1[n] >> 2 & 1) ? 16384 : 32768;   /* MC_ROUND (000:11607), D6 */
+    for (unsigned c = 0; c < 4; c++) {
+        int64_t acc = 0;
+        for (unsigned k = 0; k < 4; k++) {
+            int64_t v;
+            if (smp->border[k])
+                v = bord[c] * bmul;
+            else if (sel[c] < 4)
+                v = (mask[k] >> sel[c] & 1) ? comp[k][sel[c]] : 0;
+            else
+                v = sel[c] == 5 ? one : 0;
+            if (gamma && c < 3 && !smp->border[k] && sel[c] < 4 && (mask[k] >> sel[c] & 1) && !(sgn >> sel[c] & 1))
+                v = r5xx_tx_gamma[v >> 8];            /* D10: sRGB decode of R, G, B */
+            if (key[k])
+                v = 0;
+            acc += w[k] * v;
+        }
+        acc += rnd;
+        vout[c] = (int32_t)((acc - (int64_t)((uint64_t)acc & 0xFFFF)) / 65536);
+    }
+}
+
+
 void r5xx_tx_filter(const r5xx_tx_regs *r, unsigned n, const r5xx_tx_sample *smp, uint32_t out[4])
 {
     uint32_t f1 = r->format1[n], bc = r->border[n];
-    unsigned fmt = f1 & 31, cls = r5xx_tx_class(fmt, 0), dpt = r5xx_tx_dwords(fmt);
-    unsigned sgn = cls == R5XX_TX_CLASS_FIXED ? (f1 >> 5) & 15 : 0;
-    int gamma = (cls == R5XX_TX_CLASS_FIXED || cls == R5XX_TX_CLASS_DXT) && (f1 >> 21 & 1);
+    unsigned fmt = f1 & 31, cls = r5xx_tx_class(fmt, r->format2[n] >> 14 & 1);
     /* SEL_RED [14:12], SEL_GREEN [17:15], SEL_BLUE [20:18], SEL_ALPHA [11:9] (000:11819-11858) */
     unsigned sel[4] = { (f1 >> 12) & 7, (f1 >> 15) & 7, (f1 >> 18) & 7, (f1 >> 9) & 7 };
     /* TX_BORDER_COLOR as ARGB8888 (D7): R [23:16], G [15:8], B [7:0], A [31:24] */
@@ -354,40 +505,48 @@ void r5xx_tx_filter(const r5xx_tx_regs *r, unsigned n, const r5xx_tx_sample *smp
         }
         return;
     }
-    int64_t w[4];
-    unsigned fs = smp->fs, ft = smp->ft;
-    w[0] = (256 - fs) * (256 - ft);
-    w[1] = fs * (256 - ft);
-    w[2] = (256 - fs) * ft;
-    w[3] = fs * ft;
-    int32_t comp[4][4];
-    unsigned mask[4];
-    for (unsigned k = 0; k < 4; k++) {
-        if (cls == R5XX_TX_CLASS_YUV)
-            mask[k] = r5xx_tx_yuv(f1, smp->word[k * dpt], smp->off[k], comp[k]);
-        else if (cls == R5XX_TX_CLASS_DXT)
-            mask[k] = r5xx_tx_dxt(fmt, &smp->word[k * dpt], smp->sub[k], comp[k]);
-        else
-            mask[k] = r5xx_tx_texel(fmt, sgn, &smp->word[k * dpt], smp->off[k], comp[k]);
+    int32_t v[4];
+    r5xx_tx_filter_v(r, n, smp, v);
+    for (unsigned c = 0; c < 4; c++)
+        out[c] = r5xx_tx_cvt(r, n, v[c]);
+}
+
+int r5xx_tx_pow2(const r5xx_tx_regs *r, unsigned n)
+{
+    unsigned fmt = r->format1[n] & 31;
+    return (r->format2[n] >> 17 & 1) && !(r->format2[n] >> 14 & 1) && (fmt == 0 || fmt == 3 || fmt == 12);
+}
+
+uint32_t r5xx_tx_p2f(int32_t v)
+{
+    if (v == 0)
+        return 0;
+    uint32_t sg = v < 0, m = (uint32_t)(v < 0 ? -v : v);   /* below 2^21: exact in binary32 */
+    unsigned p = 31;
+    while (!(m >> p & 1))
+        p--;
+    return sg << 31 | (p - 16 + 127) << 23 | ((m << (23 - p)) & 0x7FFFFF);
+}
+
+uint32_t r5xx_tx_cvt(const r5xx_tx_regs *r, unsigned n, int32_t v)
+{
+    return r5xx_tx_pow2(r, n) ? r5xx_tx_p2f(v) : r5xx_tx_v2f(v);
+}
+
+uint32_t r5xx_tx_swap(uint32_t w, unsigned code)
+{
+    switch (code & 3) {
+    case 1: return (w & 0x00FF00FFu) << 8 | (w >> 8 & 0x00FF00FFu);
+    case 2: return w << 24 | (w & 0xFF00u) << 8 | (w >> 8 & 0xFF00u) | w >> 24;
+    case 3: return w << 16 | w >> 16;
+    default: return w;
     }
-    int64_t rnd = (r->filter1[n] >> 2 & 1) ? 16384 : 32768;   /* MC_ROUND (000:11607), D6 */
-    for (unsigned c = 0; c < 4; c++) {
-        int64_t acc = 0;
-        for (unsigned k = 0; k < 4; k++) {
-            int64_t v;
-            if (smp->border[k])
-                v = bord[c] * 257;
-            else if (sel[c] < 4)
-                v = (mask[k] >> sel[c] & 1) ? comp[k][sel[c]] : 0;
-            else
-                v = sel[c] == 5 ? 65535 : 0;
-            if (gamma && c < 3 && !smp->border[k] && sel[c] < 4 && (mask[k] >> sel[c] & 1) && !(sgn >> sel[c] & 1))
-                v = r5xx_tx_gamma[v >> 8];            /* D10: sRGB decode of R, G, B */
-            acc += w[k] * v;
-        }
-        acc += rnd;
-        out[c] = r5xx_tx_v2f((int32_t)((acc - (int64_t)((uint64_t)acc & 0xFFFF)) / 65536));
-    }
+}
+
+int32_t r5xx_tx_blend(int32_t v0, int32_t v1, unsigned g)
+{
+    int64_t acc = (int64_t)(256 - g) * v0 + (int64_t)g * v1 + 128;
+    return (int32_t)((acc - (int64_t)((uint64_t)acc & 255)) / 256);
 }
 
 int32_t r5xx_tx_lambda(uint32_t lod, unsigned lmode, uint32_t filter1)
@@ -416,54 +575,74 @@ int32_t r5xx_tx_lambda(uint32_t lod, unsigned lmode, uint32_t filter1)
 }
 
 r5xx_tx_plan r5xx_tx_plan_request(const r5xx_tx_regs *r, unsigned n, uint32_t s, uint32_t t, uint32_t rr,
-                                  uint32_t lod, unsigned lmode)
+                                  uint32_t lod, unsigned lmode, unsigned pass)
 {
     r5xx_tx_plan p = { 0 };
     uint32_t f0 = r->filter0[n], f1 = r->format1[n], f2 = r->format2[n];
     r5xx_surface surf = r5xx_surface_texture(r->offset[n], r->format0[n], f1, f2);
     int dxt = r5xx_tx_class(f1 & 31, (f2 >> 14) & 1) == R5XX_TX_CLASS_DXT;
+    p.npass = 1;
     if (dxt ? (r->offset[n] & 0x1C) != 0 : (surf.err & (R5XX_TILE_ERR_BADCFG | R5XX_TILE_ERR_ALIGN)) != 0)
         p.err |= R5XX_TX_ERR_TILE;            /* D14: a compressed texture is never tiled */
     /* D8: lambda in 1/256 (the request's LOD plus LOD_BIAS); MIN_FILTER when it is above 0 */
     int32_t lam = r5xx_tx_lambda(lod, lmode, r->filter1[n]);
     int minify = lam > 0;
     unsigned filt = minify ? (f0 >> 11) & 3 : (f0 >> 9) & 3;
-    int lin = filt >= 2;
+    unsigned fmt = f1 & 31;
+    int isflt = fmt >= 24 && fmt <= 29;      /* a float code: point-sampled, no blend (D12) */
+    int lin = filt >= 2 && !isflt;
     unsigned mipf = (f0 >> 13) & 3;
-    /* D16: TEX_COORD_TYPE 1 is a 3D texture sampled at the nearest slice; cube and 3 are not built,
-     * nor a volume filter across slices (VOL_FILTER 2, 3, or 0 with a bilinear filter) */
+    /* D16, D17: TEX_COORD_TYPE 1 = 3D, 2 = cube; D18: a volume filter across slices (VOL_FILTER
+     * 2, reserved 3, or 0 with a bilinear filter) and trilinear (MIP_FILTER 2, reserved 3) blend
+     * two passes; both at once: the mip filter is taken as point (NOTBUILT) */
     unsigned ctype = (f1 >> 25) & 3, volf = (f0 >> 15) & 3;
-    int is3d = ctype == 1;
-    if (filt == 0 || filt == 3 || ctype >= 2 || mipf >= 2 || (is3d && (volf >= 2 || (volf == 0 && filt >= 2))))
+    int is3d = ctype == 1, cube = ctype == 2;
+    int volblend = is3d && !isflt && (volf >= 2 || (volf == 0 && lin));
+    int mipblend = mipf >= 2 && minify && !isflt;
+    if (filt == 0 || filt == 3 || ctype == 3 || mipf == 3 || (is3d && volf == 3) || (volblend && mipblend) ||
+        (r->filter1[n] & 1))                  /* D21: CHROMA_KEY_MODE 1 (kill) and 3 */
         p.err |= R5XX_TX_ERR_NOTBUILT;
-    /* D15: the level: MAX_MIP_LEVEL is the finest, NUM_LEVELS the coarsest; nearest mip */
+    if (volblend)
+        mipblend = 0;
+    /* D15: the level: MAX_MIP_LEVEL is the finest, NUM_LEVELS the coarsest */
     unsigned top = (r->format0[n] >> 26) & 15, lvl = (f0 >> 17) & 15;
     if (lvl > top)
         lvl = top;
-    if (mipf && minify) {
+    if (mipblend) {                           /* D18: levels floor(lambda) and the next */
+        lvl += (unsigned)(lam >> 8);
+        if (lvl >= top) {
+            lvl = top;
+        } else {
+            p.npass = 2;
+            p.g = (unsigned)lam & 255;
+            lvl += pass;
+        }
+    } else if (mipf && minify) {              /* nearest level */
         lvl += (unsigned)((lam + 127) >> 8);
         if (lvl > top)
             lvl = top;
     }
+    if (volblend)
+        p.npass = 2;
     if (!(r->enable >> n & 1)) {
         p.err |= R5XX_TX_ERR_DISABLED;
+        p.npass = 1;
         return p;
     }
-    unsigned cls = r5xx_tx_class(f1 & 31, (f2 >> 14) & 1);
+    unsigned cls = r5xx_tx_class(fmt, (f2 >> 14) & 1);
     if (cls == R5XX_TX_CLASS_NONE) {
         p.err |= R5XX_TX_ERR_FORMAT;
+        p.npass = 1;
         return p;
     }
-    if (cls == R5XX_TX_CLASS_FLOAT)
-        lin = 0;                              /* D12: FP16/FP32 point-sampled (001:215) */
-    unsigned dpt = r5xx_tx_dwords(f1 & 31);
+    unsigned dpt = r5xx_tx_dwords(fmt, (f2 >> 14) & 1);
     uint32_t w = r5xx_tx_width(r->format0[n], f2), h = r5xx_tx_height(r->format0[n], f2);
-    unsigned bytes = (f1 & 31) == 15 ? 8 : 16;
+    unsigned bytes = (fmt == 15 || ((f2 >> 14) & 1)) ? 8 : 16;   /* DXT1, ATI1N: 8-byte blocks */
     unsigned dlog = (r->format0[n] >> 22) & 15;
-    uint32_t d = is3d ? 1u << (dlog > 12 ? 12 : dlog) : 1, slice = 0;
+    uint32_t d = is3d ? 1u << (dlog > 12 ? 12 : dlog) : cube ? 6 : 1, slice = 0;
     /* D15: levels back to back from TXOFFSET; level l > 0 is max(1, W >> l) x max(1, H >> l)
      * texels with that width as its pitch, macro-tiled while it is at least (MACRO_SWITCH 1:
-     * more than) one macro-tile wide */
+     * more than) one macro-tile wide; a level holds its slices (3D) or six faces (cube) */
     for (unsigned l = 0;; l++) {
         uint32_t wl = w >> l ? w >> l : 1, hl = h >> l ? h >> l : 1;
         r5xx_surface ls = surf;
@@ -473,7 +652,7 @@ r5xx_tx_plan r5xx_tx_plan_request(const r5xx_tx_regs *r, unsigned n, uint32_t s,
             ls.pitch = wl;
             ls.macro = surf.macro && ((r->filter1[n] >> 22 & 1) ? wl > (1u << mtw) : wl >= (1u << mtw));
         }
-        uint32_t size, dl = d >> l ? d >> l : 1;
+        uint32_t size, dl = cube ? 6 : d >> l ? d >> l : 1;
         if (dxt) {
             size = ((hl + 3) / 4) * ((ls.pitch + 3) / 4) * bytes;
         } else {
@@ -492,13 +671,25 @@ r5xx_tx_plan r5xx_tx_plan_request(const r5xx_tx_regs *r, unsigned n, uint32_t s,
         surf.base += size * dl;               /* D16: a 3D level is its slices back to back */
     }
     unsigned rb = 0;
-    if (is3d) {                               /* D16: the nearest slice, wrap mode CLAMP_R */
-        r5xx_tx_axis ar = r5xx_tx_map_axis(rr, d, (f0 >> 6) & 7, 0);
-        surf.base += ar.i0 * slice;
-        rb = ar.b0;
+    r5xx_tx_axis as, at;
+    if (cube) {                               /* D17: the face of the major axis */
+        unsigned face;
+        int64_t xs, xt;
+        r5xx_tx_cube(s, t, rr, w, h, &face, &xs, &xt);
+        surf.base += face * slice;
+        as = r5xx_tx_reduce_axis(xs, w, f0 & 7, lin);
+        at = r5xx_tx_reduce_axis(xt, h, (f0 >> 3) & 7, lin);
+    } else {
+        if (is3d) {                           /* D16: the slice (D18: of this pass), CLAMP_R */
+            r5xx_tx_axis ar = r5xx_tx_map_axis(rr, d, (f0 >> 6) & 7, volblend);
+            surf.base += (pass ? ar.i1 : ar.i0) * slice;
+            rb = pass ? ar.b1 : ar.b0;
+            if (volblend)
+                p.g = ar.f;
+        }
+        as = r5xx_tx_map_axis(s, w, f0 & 7, lin);
+        at = r5xx_tx_map_axis(t, h, (f0 >> 3) & 7, lin);
     }
-    r5xx_tx_axis as = r5xx_tx_map_axis(s, w, f0 & 7, lin);
-    r5xx_tx_axis at = r5xx_tx_map_axis(t, h, (f0 >> 3) & 7, lin);
     uint32_t xi[4] = { as.i0, as.i1, as.i0, as.i1 }, yi[4] = { at.i0, at.i0, at.i1, at.i1 };
     unsigned xb[4] = { as.b0, as.b1, as.b0, as.b1 }, yb[4] = { at.b0, at.b0, at.b1, at.b1 };
     unsigned nt = lin ? 4 : 1;
@@ -520,7 +711,8 @@ r5xx_tx_plan r5xx_tx_plan_request(const r5xx_tx_regs *r, unsigned n, uint32_t s,
     return p;
 }
 
-void r5xx_tx_result(const r5xx_tx_regs *r, unsigned n, const r5xx_tx_plan *p, uint32_t out[4])
+void r5xx_tx_result(const r5xx_tx_regs *r, unsigned n, const r5xx_tx_plan *p, const int32_t v0[4],
+                    uint32_t out[4])
 {
     if (p->err & R5XX_TX_ERR_DISABLED) {
         out[0] = out[1] = out[2] = 0;
@@ -529,6 +721,13 @@ void r5xx_tx_result(const r5xx_tx_regs *r, unsigned n, const r5xx_tx_plan *p, ui
     }
     if (p->err & R5XX_TX_ERR_FORMAT) {
         out[0] = out[1] = out[2] = out[3] = 0;
+        return;
+    }
+    if (p->npass == 2) {                      /* D18: the blend of the two passes */
+        int32_t v1[4];
+        r5xx_tx_filter_v(r, n, &p->smp, v1);
+        for (unsigned c = 0; c < 4; c++)
+            out[c] = r5xx_tx_cvt(r, n, r5xx_tx_blend(v0[c], v1[c], p->g));
         return;
     }
     r5xx_tx_filter(r, n, &p->smp, out);

@@ -27,8 +27,8 @@ enum {
 enum {
     R5XX_TX_ERR_FORMAT = 1u << 0,    /* a format this unit does not decode: no read, result 0 */
     R5XX_TX_ERR_TILE = 1u << 1,      /* the surface decoder's BADCFG or ALIGN (r5xx.tile.md) */
-    R5XX_TX_ERR_NOTBUILT = 1u << 2,  /* 3D/cube target, Filter4 or reserved filter: sampled as
-                                        2D, point (Filter4) or linear (reserved) */
+    R5XX_TX_ERR_NOTBUILT = 1u << 2,  /* TEX_COORD_TYPE 3, Filter4 or a reserved filter code:
+                                        sampled as 2D, point (Filter4) or linear (reserved) */
     R5XX_TX_ERR_DISABLED = 1u << 3   /* TX_ENABLE bit clear: ARGB = 1,0,0,0, no read */
 };
 
@@ -57,13 +57,27 @@ typedef struct r5xx_tx_axis {
 /* coord: binary32 bits; size 1..4096; mode: CLAMP_x code 0..7; lin: 1 bilinear, 0 point. */
 r5xx_tx_axis r5xx_tx_map_axis(uint32_t coord, uint32_t size, unsigned mode, int lin);
 
+/* D2: X = floor(coord * size * 256) exactly (mirror-once modes take |coord|), before the mode's
+ * reduction; r5xx_tx_reduce_axis() is the rest of the mapping (reduction, texels, fraction). */
+int64_t r5xx_tx_fix_coord(uint32_t coord, uint32_t size, unsigned mode);
+r5xx_tx_axis r5xx_tx_reduce_axis(int64_t x, uint32_t size, unsigned mode, int lin);
+
+/* D17: a cube map's face (0 +X, 1 -X, 2 +Y, 3 -Y, 4 +Z, 5 -Z) from the major axis of (s, t, r)
+ * and the fixed-point face coordinates X = floor(256 size (sc / |ma| + 1) / 2) of both axes. */
+void r5xx_tx_cube(uint32_t s, uint32_t t, uint32_t r, uint32_t w, uint32_t h, unsigned *face,
+                  int64_t *xs, int64_t *xt);
+
 /* Format classes (D5, D12, D13): decoded as fixed-point components, as 4:2:2 video, as floats,
  * or not decoded. */
 enum { R5XX_TX_CLASS_NONE, R5XX_TX_CLASS_FIXED, R5XX_TX_CLASS_YUV, R5XX_TX_CLASS_FLOAT, R5XX_TX_CLASS_DXT };
 unsigned r5xx_tx_class(unsigned txformat, unsigned msb);
 
-/* Dwords per texel read: 2 for the 64-bit formats and DXT1, 4 for 32f x4, DXT3 and DXT5, else 1. */
-unsigned r5xx_tx_dwords(unsigned txformat);
+/* Dwords per texel read: 2 for the 64-bit formats, DXT1 and ATI1N (MSB 1, code 5), 4 for 32f x4,
+ * DXT3, DXT5 and ATI2N (31), else 1. */
+unsigned r5xx_tx_dwords(unsigned txformat, unsigned msb);
+
+/* D22: a texel of an ATI1N (two = 0: C0) or ATI2N (two = 1: C0, C1) block; returns the mask. */
+unsigned r5xx_tx_ati(int two, const uint32_t *w, unsigned sub, int32_t comp[4]);
 
 /* An n-bit component as a channel value v (the value is v / 65535): unsigned: floor(65536 c /
  * (2^n - 1)), 65535 for all ones (its bits repeated); signed (D11): two's complement, the
@@ -98,11 +112,30 @@ typedef struct r5xx_tx_sample {
     unsigned fs, ft;        /* sub-texel fractions, 0 for point */
 } r5xx_tx_sample;
 
+/* D6: the four channel values V (R, G, B, A; before the conversion) of a sample of a fixed,
+ * 4:2:2 or DXT format. */
+void r5xx_tx_filter_v(const r5xx_tx_regs *r, unsigned n, const r5xx_tx_sample *smp, int32_t v[4]);
+
+/* D20: POW2FIX2FLT applies (TX_FORMAT2[17] with X8, Y8X8 or W8Z8Y8X8); v / 65536 exactly. */
+int r5xx_tx_pow2(const r5xx_tx_regs *r, unsigned n);
+uint32_t r5xx_tx_p2f(int32_t v);
+
+/* D6/D20: a channel value as binary32 (v / 65535 truncated, or v / 65536 with POW2FIX2FLT). */
+uint32_t r5xx_tx_cvt(const r5xx_tx_regs *r, unsigned n, int32_t v);
+
+/* D19: TX_OFFSET.ENDIAN_SWAP of a dword read (0 none, 1 16-bit, 2 32-bit, 3 half-dword swap). */
+uint32_t r5xx_tx_swap(uint32_t w, unsigned code);
+
+/* D18: the blend of two passes: floor(((256 - g) v0 + g v1 + 128) / 256). */
+int32_t r5xx_tx_blend(int32_t v0, int32_t v1, unsigned g);
+
 /* The four output channels R, G, B, A as binary32 of a sample of sampler n. */
 void r5xx_tx_filter(const r5xx_tx_regs *r, unsigned n, const r5xx_tx_sample *smp, uint32_t out[4]);
 
 /* The address stage of a request: everything decided before the reads. */
 typedef struct r5xx_tx_plan {
+    unsigned npass;         /* D18: 1, or 2 (trilinear, or linear across the slices of a 3D texture) */
+    unsigned g;             /* weight of pass 1 in 1/256 (npass 2) */
     unsigned nread;         /* dword reads: texels (0, 1 point, 4 bilinear) x dpt */
     unsigned dpt;           /* dwords per texel: read at (addr[k] & ~3) + 4 j */
     uint32_t addr[4];       /* byte address of texel k */
@@ -114,11 +147,14 @@ typedef struct r5xx_tx_plan {
  * NaN, zero, denormal, lmode 0 and 3), plus 8 * TX_FILTER1.LOD_BIAS (s4.5). */
 int32_t r5xx_tx_lambda(uint32_t lod, unsigned lmode, uint32_t filter1);
 
+/* pass: 0 or 1 (D18: the second level or slice of a two-pass sample). */
 r5xx_tx_plan r5xx_tx_plan_request(const r5xx_tx_regs *r, unsigned n, uint32_t s, uint32_t t, uint32_t rr,
-                                  uint32_t lod, unsigned lmode);
+                                  uint32_t lod, unsigned lmode, unsigned pass);
 
 /* The response of a planned request whose words are filled in (disabled and format errors
- * give their constant results). */
-void r5xx_tx_result(const r5xx_tx_regs *r, unsigned n, const r5xx_tx_plan *p, uint32_t out[4]);
+ * give their constant results); for the second pass of a two-pass sample, v0 is the first
+ * pass's r5xx_tx_filter_v() (else unused). */
+void r5xx_tx_result(const r5xx_tx_regs *r, unsigned n, const r5xx_tx_plan *p, const int32_t v0[4],
+                    uint32_t out[4]);
 
 #endif

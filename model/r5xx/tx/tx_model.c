@@ -1,7 +1,7 @@
 /*
  * tx_model.c - the cycle-accurate C model of the R5xx texture unit (r5xx.tx).  It follows the
  * micro-architecture of docs/blocks/r5xx.tx.md: one request at a time through the states
- * IDLE -> ADDR -> MEM -> OUT; outputs are a function of the state (tx_eval); tx_tick computes
+ * IDLE -> ADDR -> MEM -> OUT (a two-pass sample, D18: ADDR -> MEM twice); outputs are a function of the state (tx_eval); tx_tick computes
  * the state after the clock edge from the state before it and the cycle's handshakes.  The
  * arithmetic is tx_math.c, the addresses tile_addr.c.
  */
@@ -20,6 +20,8 @@ typedef struct tx {
     unsigned smp, quad, lmode;
     uint32_t s, t, r, lod;
     r5xx_tx_plan plan;        /* from the ADDR cycle's edge on */
+    unsigned pass;            /* D18: 0, or 1 in the second pass of a two-pass sample */
+    int32_t v0[4];            /* D18: the first pass's channel values, from its second ADDR */
     unsigned nreq, nrsp;      /* reads requested and answered so far */
     uint32_t out[4];          /* the result, from the edge that enters OUT */
 } tx;
@@ -60,7 +62,7 @@ static void tx_eval(void *h, uint64_t *ports)
 
 static void finish(tx *s)
 {
-    r5xx_tx_result(&s->regs, s->smp, &s->plan, s->out);
+    r5xx_tx_result(&s->regs, s->smp, &s->plan, s->v0, s->out);
     s->st = ST_OUT;
 }
 
@@ -74,7 +76,9 @@ static void tx_tick(void *h, const uint64_t *ports)
 
     switch (s->st) {
     case ST_ADDR:
-        s->plan = r5xx_tx_plan_request(&s->regs, s->smp, s->s, s->t, s->r, s->lod, s->lmode);
+        if (s->pass)
+            r5xx_tx_filter_v(&s->regs, s->smp, &s->plan.smp, s->v0);
+        s->plan = r5xx_tx_plan_request(&s->regs, s->smp, s->s, s->t, s->r, s->lod, s->lmode, s->pass);
         s->nreq = s->nrsp = 0;
         if (s->plan.nread)
             s->st = ST_MEM;
@@ -85,9 +89,16 @@ static void tx_tick(void *h, const uint64_t *ports)
         if (s->nreq < s->plan.nread && p->memreq_ready)
             s->nreq++;
         if (p->memrsp_valid) {
-            s->plan.smp.word[s->nrsp] = (uint32_t)p->memrsp_data;
-            if (++s->nrsp == s->plan.nread)
-                finish(s);
+            /* D19: the dword as TX_OFFSET.ENDIAN_SWAP says */
+            s->plan.smp.word[s->nrsp] = r5xx_tx_swap((uint32_t)p->memrsp_data, s->regs.offset[s->smp] & 3);
+            if (++s->nrsp == s->plan.nread) {
+                if (s->plan.npass == 2 && !s->pass) {
+                    s->pass = 1;      /* D18: the second level or slice */
+                    s->st = ST_ADDR;
+                } else {
+                    finish(s);
+                }
+            }
         }
         break;
     case ST_OUT:
@@ -109,6 +120,7 @@ static void tx_tick(void *h, const uint64_t *ports)
         s->r = (uint32_t)p->req_r;
         s->lod = (uint32_t)p->req_lod;
         s->lmode = (unsigned)p->req_lmode;
+        s->pass = 0;
         s->st = ST_ADDR;
     }
 }

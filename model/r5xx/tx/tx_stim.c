@@ -23,8 +23,7 @@
 #include <string.h>
 
 #include "r5xx_tx_ports.h"
-#include "rc_rng.h"
-#include "rc_vector.h"
+#include "rc_stim.h"
 #include "tx_math.h"
 
 #define NREGION 4
@@ -34,32 +33,21 @@
 #define NSWEEP 128
 
 typedef struct gen {
-    rc_rng rng;
-    rc_vector *v;
+    rc_stim s;                 /* the stream, the vector, the epoch's cycle and writes */
     r5xx_tx_regs regs;        /* what the block holds once the epoch's writes are in */
-    uint64_t t;
-    unsigned nw;
     unsigned used[4], nused;  /* the samplers programmed in this epoch */
-    int fail;
+    uint32_t *mem;            /* the preloaded regions (chroma keys are drawn from them) */
 } gen;
 
-static uint32_t rnd(gen *g, uint32_t n) { return (uint32_t)rc_rng_below(&g->rng, n); }
-static uint32_t word(gen *g) { return (uint32_t)rc_rng_next(&g->rng); }
+static uint32_t rnd(gen *g, uint32_t n) { return rc_stim_rnd(&g->s, n); }
+static uint32_t word(gen *g) { return rc_stim_word(&g->s); }
 
-static uint32_t fbits(float f)
-{
-    uint32_t u;
-    memcpy(&u, &f, 4);
-    return u;
-}
+static uint32_t fbits(float f) { return rc_stim_f32(f); }
 
 static void regw(gen *g, uint32_t addr, uint32_t data)
 {
-    uint64_t v[2] = { addr, data };
-    if (rc_vector_add_input(g->v, R5XX_TX_CH_REGW, g->t, v))
-        g->fail = 1;
+    rc_stim_regw(&g->s, R5XX_TX_CH_REGW, addr, data);
     r5xx_tx_regs_write(&g->regs, addr, data);
-    g->nw++;
 }
 
 static uint32_t size_field(gen *g)
@@ -75,9 +63,13 @@ static uint32_t size_field(gen *g)
 static void sampler(gen *g, unsigned n, int sw, unsigned i)
 {
     static const unsigned char decoded[] = { 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 20, 21,
-                                             24, 25, 26, 27, 28, 29 };
+                                             24, 25, 26, 27, 28, 29, 31 };
     unsigned fmt = sw ? i % 32 : (rnd(g, 8) ? decoded[rnd(g, sizeof decoded)] : rnd(g, 32));
     unsigned msb = sw ? (i / 32) % 4 == 3 : rnd(g, 32) == 0;
+    if (!sw && rnd(g, 32) == 0) {             /* ATI1N (D22) */
+        fmt = 5;
+        msb = 1;
+    }
     unsigned cs = sw ? i % 8 : rnd(g, 8), ct = sw ? (i / 8 + i) % 8 : rnd(g, 8);
     unsigned mag = sw ? (i / 3) % 4 : (rnd(g, 8) ? 1 + rnd(g, 2) : rnd(g, 4));
     unsigned min = sw ? (i / 5) % 4 : (rnd(g, 8) ? 1 + rnd(g, 2) : rnd(g, 4));
@@ -95,7 +87,9 @@ static void sampler(gen *g, unsigned n, int sw, unsigned i)
     if (rnd(g, 4) == 0)
         f0 |= word(g) & 0x7FC00000u;          /* TXDEPTH, NUM_LEVELS, PROJECTED: ignored */
     if (rnd(g, 4) == 0)
-        f2 |= word(g) & 0xFFFC0000u;          /* POW2FIX2FLT (not built), SEL_FILTER4: ignored */
+        f2 |= word(g) & 0xFFFC0000u;          /* SEL_FILTER4 and above: ignored */
+    if (rnd(g, 4) == 0)
+        f2 |= 1u << 17;                       /* POW2FIX2FLT (D20) */
     uint32_t f1 = fmt | (word(g) & 0x1FFFE0u);   /* SIGNED_COMP0-3, SEL_* 0-7 */
     if (rnd(g, 3) == 0)
         f1 &= ~0x1E0u;                        /* unsigned */
@@ -106,7 +100,7 @@ static void sampler(gen *g, unsigned n, int sw, unsigned i)
     if (rnd(g, 8) == 0)
         f1 |= word(g) & 0xF8000000u;          /* CACHE: ignored */
     if (rnd(g, 8) == 0)
-        f1 |= (1 + rnd(g, 3)) << 25;          /* TEX_COORD_TYPE 3D, cube/reserved (not built) */
+        f1 |= (1 + rnd(g, 3)) << 25;          /* TEX_COORD_TYPE 3D, cube (D16, D17), reserved */
     if ((f1 >> 25 & 3) == 1 && rnd(g, 2))
         f0 = (f0 & ~(15u << 22)) | rnd(g, 5) << 22;   /* TXDEPTH: 1 to 16 slices */
     uint32_t fl0 = cs | ct << 3 | (word(g) & 7) << 6 | mag << 9 | min << 11 | rnd(g, 4) << 13 |
@@ -116,6 +110,8 @@ static void sampler(gen *g, unsigned n, int sw, unsigned i)
     uint32_t fl1 = word(g);
     if (rnd(g, 2))
         fl1 &= ~(0x3FFu << 3);                /* no LOD_BIAS */
+    if (rnd(g, 4))
+        fl1 &= ~3u;                           /* CHROMA_KEY_MODE 0; else 1-3 (D21) */
     if (rnd(g, 4) == 0) {                     /* mip levels */
         f0 = (f0 & ~(15u << 26)) | rnd(g, 13) << 26;
     }
@@ -130,8 +126,14 @@ static void sampler(gen *g, unsigned n, int sw, unsigned i)
     regw(g, R5XX_TX_FORMAT2_0 + 4 * n, f2);
     regw(g, R5XX_TX_OFFSET_0 + 4 * n, off);
     regw(g, R5XX_TX_BORDER_COLOR_0 + 4 * n, rnd(g, 4) ? word(g) : 0);
-    if (rnd(g, 4) == 0)
+    if (fl1 & 3) {                            /* D21: mostly the key of texel (0, 0): the texture's
+                                                 first dword (requests often sample near it) */
+        uint32_t rel = (base & ~31u) - REGION_BASE;
+        uint32_t k = g->mem[rel / REGION_STRIDE * REGION_WORDS + rel % REGION_STRIDE / 4];
+        regw(g, R5XX_TX_CHROMA_KEY_0 + 4 * n, rnd(g, 4) ? k : word(g));
+    } else if (rnd(g, 4) == 0) {
         regw(g, R5XX_TX_CHROMA_KEY_0 + 4 * n, word(g));
+    }
 }
 
 /* A coordinate for a texture of the given size, by class. */
@@ -171,7 +173,7 @@ static uint32_t coord(gen *g, uint32_t size)
 
 static int requests(gen *g, unsigned nr)
 {
-    uint64_t first = rnd(g, 16) ? g->t + g->nw : g->t;   /* sometimes racing the writes */
+    uint64_t first = rnd(g, 16) ? g->s.t + g->s.nw : g->s.t;   /* sometimes racing the writes */
     for (unsigned k = 0; k < nr; k++) {
         unsigned n = g->nused && rnd(g, 16) ? g->used[rnd(g, g->nused)] : rnd(g, 16);
         uint32_t w = r5xx_tx_width(g->regs.format0[n], g->regs.format2[n]);
@@ -189,10 +191,22 @@ static int requests(gen *g, unsigned nr)
         uint32_t dl = (g->regs.format0[n] >> 22) & 15;
         uint32_t d = 1u << (dl > 12 ? 12 : dl);
         uint64_t v[7] = { n, coord(g, w), coord(g, h), rnd(g, 4) ? coord(g, d) : word(g), lod, rnd(g, 4), rnd(g, 4) };
+        if ((g->regs.filter1[n] & 3) && rnd(g, 2)) {      /* D21: near texel (0, 0), the keyed one */
+            v[1] = fbits(((float)rnd(g, 4) * 0.5f + 0.25f) / (float)w);
+            v[2] = fbits(((float)rnd(g, 4) * 0.5f + 0.25f) / (float)h);
+        }
+        if ((g->regs.format1[n] >> 25 & 3) == 2 && rnd(g, 4)) {    /* D17: a direction */
+            for (unsigned a = 1; a <= 3; a++)
+                v[a] = fbits((float)rnd(g, 1u << 24) / 8388608.0f - 1.0f);
+            if (rnd(g, 4) == 0)
+                v[1 + rnd(g, 3)] = v[1 + rnd(g, 3)] ^ (rnd(g, 2) ? 0x80000000u : 0);   /* a tie */
+            if (rnd(g, 8) == 0)
+                v[1 + rnd(g, 3)] = rnd(g, 2) ? 0x7F800000u : 0x7FC00000u;
+        }
         uint64_t at = k == 0 ? first : 0;
         if (k && rnd(g, 32) == 0)
-            at = g->t + g->nw + 8u * k + rnd(g, 32);   /* a gap in the stream */
-        if (rc_vector_add_input(g->v, R5XX_TX_CH_REQ, at, v))
+            at = g->s.t + g->s.nw + 8u * k + rnd(g, 32);   /* a gap in the stream */
+        if (rc_vector_add_input(g->s.v, R5XX_TX_CH_REQ, at, v))
             return -1;
     }
     return 0;
@@ -202,21 +216,18 @@ int r5xx_tx_stimulus(rc_vector *v, uint64_t seed, uint64_t count, char *err, siz
 {
     gen g;
     memset(&g, 0, sizeof g);
-    g.rng = rc_rng_make(seed, 0x74780000ull);
-    g.v = v;
-    if (count == 0 || count > 100000000) {
-        snprintf(err, errn, "r5xx.tx: --count must be 1..100000000 requests");
+    if (rc_stim_begin(&g.s, v, "r5xx.tx", seed, 0x74780000ull, count, 100000000, "requests", err, errn))
         return -1;
-    }
-    uint32_t *words = malloc(REGION_WORDS * sizeof *words);
+    uint32_t *words = malloc(NREGION * REGION_WORDS * sizeof *words);
     for (unsigned k = 0; k < NREGION && words; k++) {
         for (unsigned i = 0; i < REGION_WORDS; i++)
-            words[i] = word(&g);
-        if (rc_vector_add_mem(v, REGION_BASE + REGION_STRIDE * k, words, REGION_WORDS))
-            g.fail = 1;
+            words[k * REGION_WORDS + i] = word(&g);
+        if (rc_vector_add_mem(v, REGION_BASE + REGION_STRIDE * k, words + k * REGION_WORDS, REGION_WORDS))
+            g.s.fail = 1;
     }
-    free(words);
-    if (!words || g.fail) {
+    g.mem = words;
+    if (!words || g.s.fail) {
+        free(words);
         snprintf(err, errn, "r5xx.tx: out of memory");
         return -1;
     }
@@ -250,14 +261,11 @@ int r5xx_tx_stimulus(rc_vector *v, uint64_t seed, uint64_t count, char *err, siz
         if (nr > count - done)
             nr = (unsigned)(count - done);
         if (requests(&g, nr))
-            g.fail = 1;
+            g.s.fail = 1;
         done += nr;
-        g.t += g.nw + 24u * nr + rnd(&g, 8);
-        g.nw = 0;
+        g.s.t += g.s.nw + 24u * nr + rnd(&g, 8);
+        g.s.nw = 0;
     }
-    if (g.fail) {
-        snprintf(err, errn, "r5xx.tx: out of memory");
-        return -1;
-    }
-    return 0;
+    free(words);
+    return rc_stim_end(&g.s, err, errn);
 }

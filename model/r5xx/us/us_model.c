@@ -30,11 +30,6 @@ static void *us_create(const rc_side_config *cfg)
     return calloc(1, sizeof(us));
 }
 
-static void us_destroy(void *h)
-{
-    free(h);
-}
-
 static uint64_t pk(uint32_t lo, uint32_t hi) { return (uint64_t)lo | ((uint64_t)hi << 32); }
 
 static unsigned low(unsigned m)
@@ -240,6 +235,6 @@ static void us_reset(void *h, uint64_t *ports)
 }
 
 const rc_side_ops r5xx_us_model_ops = {
-    .kind = "model", .create = us_create, .destroy = us_destroy, .reset = us_reset,
+    .kind = "model", .create = us_create, .destroy = free, .reset = us_reset,
     .eval = us_eval, .tick = us_tick
 };

@@ -15,26 +15,21 @@
 #include <string.h>
 
 #include "r5xx_us_ports.h"
-#include "rc_rng.h"
-#include "rc_vector.h"
+#include "rc_stim.h"
 #include "us_isa.h"
 
 typedef struct gen {
-    rc_rng rng;
-    rc_vector *v;
+    rc_stim s;                 /* the stream, the vector, the epoch's cycle and writes */
     us_regs r;                 /* what the block holds once the writes so far are in */
     us_quad q;                 /* the quad state as the block will have it (temporaries persist) */
-    int fail;
 } gen;
 
-static uint32_t rnd(gen *g, uint32_t n) { return (uint32_t)rc_rng_below(&g->rng, n); }
-static uint32_t word(gen *g) { return (uint32_t)rc_rng_next(&g->rng); }
+static uint32_t rnd(gen *g, uint32_t n) { return rc_stim_rnd(&g->s, n); }
+static uint32_t word(gen *g) { return rc_stim_word(&g->s); }
 
 static void regw(gen *g, uint32_t addr, uint32_t data)
 {
-    uint64_t v[2] = { addr, data };
-    if (rc_vector_add_input(g->v, R5XX_US_CH_REGW, 0, v))
-        g->fail = 1;
+    rc_stim_regw(&g->s, R5XX_US_CH_REGW, addr, data);   /* s.t stays 0: any cycle */
     us_regs_write(&g->r, addr, data);
 }
 
@@ -255,8 +250,7 @@ static void quad(gen *g)
         v[3] = b == nb - 1;
         for (unsigned k = 0; k < 8; k++)
             v[4 + k] = (uint64_t)fval(g) | (uint64_t)fval(g) << 32;
-        if (rc_vector_add_input(g->v, R5XX_US_CH_QUAD, 0, v))
-            g->fail = 1;
+        rc_stim_input(&g->s, R5XX_US_CH_QUAD, v);
         for (unsigned p = 0; p < 4; p++)
             for (unsigned c = 0; c < 4; c++)
                 g->q.t[v[1]][p][c] = (uint32_t)(v[4 + 2 * p + c / 2] >> (32 * (c & 1)));
@@ -278,8 +272,7 @@ static void quad(gen *g)
                 if ((m >> p) & 1) {
                     uint32_t t[4] = { fval(g), fval(g), fval(g), fval(g) };
                     uint64_t v[7] = { us_bits(w[1], 19, 16), p, t[0], t[1], t[2], t[3], rnd(g, 8) ? 0 : rnd(g, 16) };
-                    if (rc_vector_add_input(g->v, R5XX_US_CH_TEXRSP, 0, v))
-                        g->fail = 1;
+                    rc_stim_input(&g->s, R5XX_US_CH_TEXRSP, v);
                     us_tex_write(&g->r, pc, &g->q, p, t);
                 }
         }
@@ -296,25 +289,18 @@ int r5xx_us_stimulus(rc_vector *v, uint64_t seed, uint64_t count, char *err, siz
         snprintf(err, errn, "r5xx.us: out of memory");
         return -1;
     }
-    g->rng = rc_rng_make(seed, 0x55530000ull);
-    g->v = v;
-    if (count == 0 || count > 10000000) {
+    if (rc_stim_begin(&g->s, v, "r5xx.us", seed, 0x55530000ull, count, 10000000, "quads", err, errn)) {
         free(g);
-        snprintf(err, errn, "r5xx.us: --count must be 1..10000000 quads");
         return -1;
     }
     uint64_t done = 0;
-    while (done < count && !g->fail) {
+    while (done < count && !g->s.fail) {
         program(g);
         unsigned nq = 1 + rnd(g, 40);
         for (unsigned k = 0; k < nq && done < count; k++, done++)
             quad(g);
     }
-    int fail = g->fail;
+    int rc = rc_stim_end(&g->s, err, errn);
     free(g);
-    if (fail) {
-        snprintf(err, errn, "r5xx.us: out of memory");
-        return -1;
-    }
-    return 0;
+    return rc;
 }

@@ -51,11 +51,6 @@ static void *vap_create(const rc_side_config *cfg)
     return calloc(1, sizeof(vap));
 }
 
-static void vap_destroy(void *h)
-{
-    free(h);
-}
-
 /* The fetch index of array a for the vertex's raw index (docs/blocks/r5xx.vap.md "Fetch index"). */
 static uint32_t fetch_index(const vap *s, unsigned a)
 {
@@ -385,6 +380,6 @@ static void vap_reset(void *h, uint64_t *ports)
 }
 
 const rc_side_ops r5xx_vap_model_ops = {
-    .kind = "model", .create = vap_create, .destroy = vap_destroy, .reset = vap_reset,
+    .kind = "model", .create = vap_create, .destroy = free, .reset = vap_reset,
     .eval = vap_eval, .tick = vap_tick
 };

@@ -22,8 +22,7 @@
 #include <string.h>
 
 #include "r5xx_vap_ports.h"
-#include "rc_rng.h"
-#include "rc_vector.h"
+#include "rc_stim.h"
 #include "vap_convert.h"
 #include "vap_regs.h"
 
@@ -32,26 +31,23 @@
 #define NSWEEP 256
 
 typedef struct gen {
-    rc_rng rng;
-    rc_vector *v;
+    rc_stim s;        /* s.t: a rough estimate of the current cycle (for the occasional gap) */
     vap_regs regs;
-    uint64_t t;       /* a rough estimate of the current cycle (for the occasional gap) */
-    int fail;
 } gen;
 
-static uint32_t rnd(gen *g, uint32_t n) { return (uint32_t)rc_rng_below(&g->rng, n); }
-static uint32_t word(gen *g) { return (uint32_t)rc_rng_next(&g->rng); }
+static uint32_t rnd(gen *g, uint32_t n) { return rc_stim_rnd(&g->s, n); }
+static uint32_t word(gen *g) { return rc_stim_word(&g->s); }
 
 static void regw(gen *g, uint32_t addr, uint32_t data)
 {
     uint64_t v[2] = { addr & 0xFFFF, data };
     uint64_t at = 0;
     if (rnd(g, 256) == 0)
-        at = g->t + rnd(g, 40);          /* a gap in the stream */
-    if (rc_vector_add_input(g->v, R5XX_VAP_CH_REGW, at, v))
-        g->fail = 1;
+        at = g->s.t + rnd(g, 40);          /* a gap in the stream */
+    if (rc_vector_add_input(g->s.v, R5XX_VAP_CH_REGW, at, v))
+        g->s.fail = 1;
     vap_regs_write(&g->regs, addr, data);
-    g->t++;
+    g->s.t++;
 }
 
 static uint32_t fpal(gen *g)
@@ -293,44 +289,31 @@ static uint32_t draw(gen *g, int sw, unsigned i, uint64_t left)
         if (walk != 3)
             for (unsigned a = 0; a < vap_narrays(&g->regs); a++)
                 d += vap_count(&g->regs, a) + 6;
-        g->t += (uint64_t)n * (d + 6);
+        g->s.t += (uint64_t)n * (d + 6);
         return n;
     }
     return 0;
 }
 
+static uint32_t mem_word(void *g) { return dpal(g); }
+
 int r5xx_vap_stimulus(rc_vector *v, uint64_t seed, uint64_t count, char *err, size_t errn)
 {
     gen g;
     memset(&g, 0, sizeof g);
-    g.rng = rc_rng_make(seed, 0x7A900000ull);
-    g.v = v;
     vap_regs_reset(&g.regs);
-    if (count == 0 || count > 100000000) {
-        snprintf(err, errn, "r5xx.vap: --count must be 1..100000000 vertices");
+    if (rc_stim_begin(&g.s, v, "r5xx.vap", seed, 0x7A900000ull, count, 100000000, "vertices", err, errn))
         return -1;
-    }
-    uint32_t *words = malloc(REGION_WORDS * sizeof *words);
-    if (!words) {
-        snprintf(err, errn, "r5xx.vap: out of memory");
-        return -1;
-    }
-    for (unsigned i = 0; i < REGION_WORDS; i++)
-        words[i] = dpal(&g);
-    if (rc_vector_add_mem(v, REGION, words, REGION_WORDS))
-        g.fail = 1;
-    free(words);
+    rc_stim_preload(&g.s, REGION, 0, 1, REGION_WORDS, mem_word, &g);
+    if (g.s.fail)
+        return rc_stim_oom(&g.s, err, errn);
 
     uint64_t done = 0;
     unsigned need = 0;
-    for (unsigned epoch = 0; done < count && !g.fail; epoch++) {
+    for (unsigned epoch = 0; done < count && !g.s.fail; epoch++) {
         int sw = epoch < NSWEEP;
         setup(&g, sw, epoch, &need);
         done += draw(&g, sw, epoch, count - done);
     }
-    if (g.fail) {
-        snprintf(err, errn, "r5xx.vap: out of memory");
-        return -1;
-    }
-    return 0;
+    return rc_stim_end(&g.s, err, errn);
 }

@@ -60,11 +60,6 @@ static void *zb_create(const rc_side_config *cfg)
     return calloc(1, sizeof(zb));
 }
 
-static void zb_destroy(void *h)
-{
-    free(h);
-}
-
 static void decode(zb *s)
 {
     s->surf = r5xx_surface_depth(s->regs.doff, s->regs.dpitch, s->regs.fmt);
@@ -285,6 +280,6 @@ static uint64_t zb_skip(void *h, const uint64_t *ports, uint64_t n)
 }
 
 const rc_side_ops r5xx_zb_model_ops = {
-    .kind = "model", .create = zb_create, .destroy = zb_destroy, .reset = zb_reset,
+    .kind = "model", .create = zb_create, .destroy = free, .reset = zb_reset,
     .eval = zb_eval, .tick = zb_tick, .skip = zb_skip
 };

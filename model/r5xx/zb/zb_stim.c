@@ -25,8 +25,7 @@
 #include <string.h>
 
 #include "r5xx_zb_ports.h"
-#include "rc_rng.h"
-#include "rc_vector.h"
+#include "rc_stim.h"
 #include "tile_addr.h"
 #include "zb_math.h"
 
@@ -39,27 +38,21 @@
 #define NSWEEP 64
 
 typedef struct gen {
-    rc_rng rng;
-    rc_vector *v;
+    rc_stim s;                /* the stream, the vector, the epoch's cycle and writes */
     r5xx_zb_regs regs;        /* what the block will hold once this epoch's writes are in */
-    uint64_t t;               /* the epoch's first cycle */
-    unsigned nw;              /* writes queued in this epoch */
     uint32_t z24[NPAL];
     uint32_t z16[NPAL];
     uint32_t st[NPAL];
-    int fail;
+    unsigned zslot;           /* the next Z-pass counter store's slot */
 } gen;
 
-static uint32_t rnd(gen *g, uint32_t n) { return (uint32_t)rc_rng_below(&g->rng, n); }
-static uint32_t word(gen *g) { return (uint32_t)rc_rng_next(&g->rng); }
+static uint32_t rnd(gen *g, uint32_t n) { return rc_stim_rnd(&g->s, n); }
+static uint32_t word(gen *g) { return rc_stim_word(&g->s); }
 
 static void regw(gen *g, uint32_t addr, uint32_t data)
 {
-    uint64_t v[2] = { addr, data };
-    if (rc_vector_add_input(g->v, R5XX_ZB_CH_REGW, g->t, v))
-        g->fail = 1;
+    rc_stim_regw(&g->s, R5XX_ZB_CH_REGW, addr, data);
     r5xx_zb_regs_write(&g->regs, addr, data);
-    g->nw++;
 }
 
 static void palettes(gen *g)
@@ -80,8 +73,9 @@ static uint32_t pal(gen *g, const uint32_t *p, uint32_t mask)
 }
 
 /* A dword of the preload: one Z24S8 pixel or two 16-bit pixels, from the palettes. */
-static uint32_t mem_word(gen *g)
+static uint32_t mem_word(void *ctx)
 {
+    gen *g = ctx;
     if (rnd(g, 2))
         return (pal(g, g->z24, 0xFFFFFF) << 8) | pal(g, g->st, 0xFF);
     return (pal(g, g->z16, 0xFFFF) << 16) | pal(g, g->z16, 0xFFFF);
@@ -124,8 +118,9 @@ static void surface(gen *g, int sw, unsigned i)
     regw(g, R5XX_ZB_FORMAT, fmt | (rnd(g, 4) ? 0 : word(g) & ~15u));
 }
 
-static void setup(gen *g, int sw, unsigned i)
+static void setup(void *ctx, int sw, unsigned i)
 {
+    gen *g = ctx;
     /* ZB_CNTL: the seven bits at random, the tests enabled more often than not. */
     uint32_t cntl = word(g) & 0x7F;
     if (rnd(g, 4))
@@ -179,8 +174,9 @@ static void setup(gen *g, int sw, unsigned i)
         regw(g, R5XX_ZB_ZPASS_DATA, rnd(g, 2) ? 0 : rnd(g, 4) ? word(g) : 0xFFFFFFF0u + rnd(g, 16));
 }
 
-static int fragments(gen *g, unsigned nf)
+static int fragments(void *ctx, unsigned nf)
 {
+    gen *g = ctx;
     r5xx_surface s = r5xx_surface_depth(g->regs.doff, g->regs.dpitch, g->regs.fmt);
     uint32_t pitch = s.pitch ? s.pitch : 64;
     if (pitch > 256 && rnd(g, 4))
@@ -194,7 +190,7 @@ static int fragments(gen *g, unsigned nf)
     }
     uint32_t x0 = w < pitch ? rnd(g, pitch - w + 1) : 0, y0 = rnd(g, 32 - (h < 32 ? h : 31));
     int is16 = r5xx_zb_is16(&g->regs);
-    uint64_t first = rnd(g, 16) ? g->t + g->nw : g->t;   /* sometimes racing the writes */
+    uint64_t first = rnd(g, 16) ? g->s.t + g->s.nw : g->s.t;   /* sometimes racing the writes */
     for (unsigned f = 0; f < nf; f++) {
         uint32_t x = x0 + rnd(g, w), y = y0 + rnd(g, h);
         if (rnd(g, 64) == 0)
@@ -209,60 +205,36 @@ static int fragments(gen *g, unsigned nf)
         uint64_t v[4] = { x & 0x3FFF, y & 0x3FFF, z & 0xFFFFFF, rnd(g, 2) };
         uint64_t at = f == 0 ? first : 0;
         if (f && rnd(g, 64) == 0)
-            at = g->t + g->nw + 4u * f + rnd(g, 32);   /* a gap in the stream */
-        if (rc_vector_add_input(g->v, R5XX_ZB_CH_FRAG, at, v))
+            at = g->s.t + g->s.nw + 4u * f + rnd(g, 32);   /* a gap in the stream */
+        if (rc_vector_add_input(g->s.v, R5XX_ZB_CH_FRAG, at, v))
             return -1;
     }
     return 0;
+}
+
+/* After an epoch, sometimes and after the last: store the Z-pass counter. */
+static void zpass(void *ctx, int last)
+{
+    gen *g = ctx;
+    if (rnd(g, 6) == 0 || last) {
+        regw(g, R5XX_ZB_ZPASS_ADDR, (ZPASS_BASE + 4 * (g->zslot++ % 256)) | rnd(g, 4));
+        g->s.nw = 0;
+    }
 }
 
 int r5xx_zb_stimulus(rc_vector *v, uint64_t seed, uint64_t count, char *err, size_t errn)
 {
     gen g;
     memset(&g, 0, sizeof g);
-    g.rng = rc_rng_make(seed, 0x7A620000ull);
-    g.v = v;
-    if (count == 0 || count > 100000000) {
-        snprintf(err, errn, "r5xx.zb: --count must be 1..100000000 fragments");
+    if (rc_stim_begin(&g.s, v, "r5xx.zb", seed, 0x7A620000ull, count, 100000000, "fragments", err, errn))
         return -1;
-    }
     palettes(&g);
+    rc_stim_preload(&g.s, REGION_BASE, REGION_STRIDE, NREGION, REGION_WORDS, mem_word, &g);
+    if (g.s.fail)
+        return rc_stim_oom(&g.s, err, errn);
 
-    uint32_t *words = malloc(REGION_WORDS * sizeof *words);
-    for (unsigned k = 0; k < NREGION && words; k++) {
-        for (unsigned i = 0; i < REGION_WORDS; i++)
-            words[i] = mem_word(&g);
-        if (rc_vector_add_mem(v, REGION_BASE + REGION_STRIDE * k, words, REGION_WORDS))
-            g.fail = 1;
-    }
-    if (!words || g.fail) {
-        free(words);
-        snprintf(err, errn, "r5xx.zb: out of memory");
-        return -1;
-    }
-    free(words);
-
-    uint64_t done = 0;
-    unsigned sweep = 0, zslot = 0;
-    for (unsigned epoch = 0; done < count; epoch++) {
-        int sw = epoch % 4 != 3 && sweep < NSWEEP;
-        setup(&g, sw, sw ? sweep++ : 0);
-        unsigned nf = sw ? 8 + rnd(&g, 25) : 1 + rnd(&g, rnd(&g, 8) ? 64 : 512);
-        if (nf > count - done)
-            nf = (unsigned)(count - done);
-        if (fragments(&g, nf))
-            g.fail = 1;
-        done += nf;
-        g.t += g.nw + 2u * nf + rnd(&g, 4);
-        g.nw = 0;
-        if (rnd(&g, 6) == 0 || done >= count) {   /* store the Z-pass counter */
-            regw(&g, R5XX_ZB_ZPASS_ADDR, (ZPASS_BASE + 4 * (zslot++ % 256)) | rnd(&g, 4));
-            g.nw = 0;
-        }
-    }
-    if (g.fail) {
-        snprintf(err, errn, "r5xx.zb: out of memory");
-        return -1;
-    }
-    return 0;
+    static const rc_stim_epochs ep = { .nsweep = NSWEEP, .max = 512, .cost = 2, .jitter = 4,
+                                       .setup = setup, .units = fragments, .after = zpass };
+    rc_stim_run(&g.s, &ep, &g, count);
+    return rc_stim_end(&g.s, err, errn);
 }

@@ -20,8 +20,7 @@
 #include <string.h>
 
 #include "si_backend_ports.h"
-#include "rc_rng.h"
-#include "rc_vector.h"
+#include "rc_stim.h"
 #include "cb_math.h"
 #include "db_math.h"
 
@@ -33,17 +32,13 @@
 #define NPAL 24
 
 typedef struct gen {
-    rc_rng rng;
-    rc_vector *v;
-    uint64_t t;
-    unsigned nw;
+    rc_stim s;                 /* the stream, the vector, the epoch's cycle and writes */
     uint32_t pitch, height;
     uint32_t zf[NPAL], col[NPAL], st[NPAL];
-    int fail;
 } gen;
 
-static uint32_t rnd(gen *g, uint32_t n) { return (uint32_t)rc_rng_below(&g->rng, n); }
-static uint32_t word(gen *g) { return (uint32_t)rc_rng_next(&g->rng); }
+static uint32_t rnd(gen *g, uint32_t n) { return rc_stim_rnd(&g->s, n); }
+static uint32_t word(gen *g) { return rc_stim_word(&g->s); }
 static uint32_t zpal(gen *g) { return rnd(g, 8) ? g->zf[rnd(g, NPAL)] : word(g); }
 static uint32_t cpal(gen *g) { return rnd(g, 8) ? g->col[rnd(g, NPAL)] : word(g); }
 static uint32_t spal(gen *g) { return rnd(g, 8) ? g->st[rnd(g, NPAL)] : word(g) & 0xFF; }
@@ -51,10 +46,7 @@ static uint32_t junk(gen *g, uint32_t mask) { return rnd(g, 2) ? word(g) & mask 
 
 static void regw(gen *g, uint32_t addr, uint32_t data)
 {
-    uint64_t v[2] = { addr, data };
-    if (rc_vector_add_input(g->v, SI_BACKEND_CH_REGW, g->t, v))
-        g->fail = 1;
-    g->nw++;
+    rc_stim_regw(&g->s, SI_BACKEND_CH_REGW, addr, data);
 }
 
 static void palettes(gen *g)
@@ -136,8 +128,9 @@ static void setup_cb(gen *g, uint32_t ptm)
     regw(g, SI_CB_SHADER_MASK, rnd(g, 4) ? 0xF : word(g));
 }
 
-static void setup(gen *g)
+static void setup(void *ctx, int sw, unsigned idx)
 {
+    gen *g = ctx;
     uint32_t ptm = rnd(g, 4);               /* 8..32 pixels wide, 32 rows */
     g->pitch = (ptm + 1) * 8;
     g->height = 32;
@@ -152,8 +145,9 @@ static void setup(gen *g)
         regw(g, 0x28000u + 4 * rnd(g, 0x400), word(g));   /* anything, sometimes one of ours */
 }
 
-static int fragments(gen *g, unsigned nf)
+static int fragments(void *ctx, unsigned nf)
 {
+    gen *g = ctx;
     uint32_t w, h;
     switch (rnd(g, 6)) {
     case 0: w = h = 1; break;
@@ -169,8 +163,8 @@ static int fragments(gen *g, unsigned nf)
             y = rnd(g, 2) ? g->height + rnd(g, 4) : rnd(g, 16384);
         uint64_t v[12] = { x & 0x3FFF, y & 0x3FFF, zpal(g), rnd(g, 2),
                            cpal(g), cpal(g), cpal(g), cpal(g), cpal(g), cpal(g), cpal(g), cpal(g) };
-        uint64_t at = f == 0 ? g->t + (rnd(g, 16) ? g->nw : 0) : 0;
-        if (rc_vector_add_input(g->v, SI_BACKEND_CH_FRAG, at, v))
+        uint64_t at = f == 0 ? g->s.t + (rnd(g, 16) ? g->s.nw : 0) : 0;
+        if (rc_vector_add_input(g->s.v, SI_BACKEND_CH_FRAG, at, v))
             return -1;
     }
     return 0;
@@ -187,45 +181,22 @@ static uint32_t mem_word(gen *g, int cb)
     }
 }
 
+static uint32_t db_word(void *g) { return mem_word(g, 0); }
+static uint32_t cb_word(void *g) { return mem_word(g, 1); }
+
 int si_backend_stimulus(rc_vector *v, uint64_t seed, uint64_t count, char *err, size_t errn)
 {
     gen g;
     memset(&g, 0, sizeof g);
-    g.rng = rc_rng_make(seed, 0x5BAC0000ull);
-    g.v = v;
-    if (count == 0 || count > 100000000) {
-        snprintf(err, errn, "si.backend: --count must be 1..100000000 fragments");
+    if (rc_stim_begin(&g.s, v, "si.backend", seed, 0x5BAC0000ull, count, 100000000, "fragments", err, errn))
         return -1;
-    }
     palettes(&g);
-    uint32_t *words = malloc(REGION_WORDS * sizeof *words);
-    for (unsigned k = 0; k < 2 * NREGION && words; k++) {
-        int cb = k >= NREGION;
-        for (unsigned i = 0; i < REGION_WORDS; i++)
-            words[i] = mem_word(&g, cb);
-        if (rc_vector_add_mem(v, (cb ? CB_REGION : DB_REGION) + REGION_STRIDE * (k % NREGION), words, REGION_WORDS))
-            g.fail = 1;
-    }
-    free(words);
-    if (!words || g.fail) {
-        snprintf(err, errn, "si.backend: out of memory");
-        return -1;
-    }
-    uint64_t done = 0;
-    while (done < count) {
-        setup(&g);
-        unsigned n = 1 + rnd(&g, rnd(&g, 8) ? 64 : 512);
-        if (n > count - done)
-            n = (unsigned)(count - done);
-        if (fragments(&g, n))
-            g.fail = 1;
-        done += n;
-        g.t += g.nw + 8u * n + rnd(&g, 4);
-        g.nw = 0;
-    }
-    if (g.fail) {
-        snprintf(err, errn, "si.backend: out of memory");
-        return -1;
-    }
-    return 0;
+    rc_stim_preload(&g.s, DB_REGION, REGION_STRIDE, NREGION, REGION_WORDS, db_word, &g);
+    rc_stim_preload(&g.s, CB_REGION, REGION_STRIDE, NREGION, REGION_WORDS, cb_word, &g);
+    if (g.s.fail)
+        return rc_stim_oom(&g.s, err, errn);
+    static const rc_stim_epochs ep = { .nsweep = 0, .max = 512, .cost = 8, .jitter = 4,   /* no sweep */
+                                       .setup = setup, .units = fragments };
+    rc_stim_run(&g.s, &ep, &g, count);
+    return rc_stim_end(&g.s, err, errn);
 }

@@ -25,11 +25,6 @@ static void *arb_create(const rc_side_config *cfg)
     return calloc(1, sizeof(arb));
 }
 
-static void arb_destroy(void *h)
-{
-    free(h);
-}
-
 static void arb_reset(void *h, uint64_t *ports)
 {
     (void)ports;
@@ -77,6 +72,6 @@ static void arb_tick(void *h, const uint64_t *ports)
 }
 
 const rc_side_ops si_backend_arb_glue = {
-    .kind = "glue", .create = arb_create, .destroy = arb_destroy, .reset = arb_reset,
+    .kind = "glue", .create = arb_create, .destroy = free, .reset = arb_reset,
     .eval = arb_eval, .tick = arb_tick
 };

@@ -50,11 +50,6 @@ static void *join_create(const rc_side_config *cfg)
     return calloc(1, sizeof(join));
 }
 
-static void join_destroy(void *h)
-{
-    free(h);
-}
-
 static void join_reset(void *h, uint64_t *ports)
 {
     (void)ports;
@@ -129,6 +124,6 @@ static void join_tick(void *h, const uint64_t *ports)
 }
 
 const rc_side_ops si_backend_join_glue = {
-    .kind = "glue", .create = join_create, .destroy = join_destroy, .reset = join_reset,
+    .kind = "glue", .create = join_create, .destroy = free, .reset = join_reset,
     .eval = join_eval, .tick = join_tick
 };

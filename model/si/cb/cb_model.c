@@ -27,11 +27,6 @@ static void *cb_create(const rc_side_config *cfg)
     return calloc(1, sizeof(cb));
 }
 
-static void cb_destroy(void *h)
-{
-    free(h);
-}
-
 static void cb_eval(void *h, uint64_t *ports)
 {
     const cb *s = h;
@@ -131,6 +126,6 @@ static void cb_reset(void *h, uint64_t *ports)
 }
 
 const rc_side_ops si_cb_model_ops = {
-    .kind = "model", .create = cb_create, .destroy = cb_destroy, .reset = cb_reset,
+    .kind = "model", .create = cb_create, .destroy = free, .reset = cb_reset,
     .eval = cb_eval, .tick = cb_tick
 };

@@ -19,8 +19,7 @@
 #include <string.h>
 
 #include "si_cb_ports.h"
-#include "rc_rng.h"
-#include "rc_vector.h"
+#include "rc_stim.h"
 #include "cb_math.h"
 
 #define NREGION 2
@@ -33,25 +32,18 @@
 #define NFMT 48
 
 typedef struct gen {
-    rc_rng rng;
-    rc_vector *v;
+    rc_stim s;                 /* the stream, the vector, the epoch's cycle and writes */
     si_cb_regs regs;
-    uint64_t t;
-    unsigned nw;
     uint32_t pal[NPAL];
-    int fail;
 } gen;
 
-static uint32_t rnd(gen *g, uint32_t n) { return (uint32_t)rc_rng_below(&g->rng, n); }
-static uint32_t word(gen *g) { return (uint32_t)rc_rng_next(&g->rng); }
+static uint32_t rnd(gen *g, uint32_t n) { return rc_stim_rnd(&g->s, n); }
+static uint32_t word(gen *g) { return rc_stim_word(&g->s); }
 
 static void regw(gen *g, uint32_t addr, uint32_t data)
 {
-    uint64_t v[2] = { addr, data };
-    if (rc_vector_add_input(g->v, SI_CB_CH_REGW, g->t, v))
-        g->fail = 1;
+    rc_stim_regw(&g->s, SI_CB_CH_REGW, addr, data);
     si_cb_regs_write(&g->regs, addr, data);
-    g->nw++;
 }
 
 static uint32_t col(gen *g)
@@ -69,8 +61,9 @@ static const unsigned char formats[NFMT][2] = {
     { 8, 0 }, { 18, 0 }, { 8, 1 }, { 8, 4 }, { 8, 5 }
 };
 
-static void setup(gen *g, int sweep, unsigned e)
+static void setup(void *ctx, int sweep, unsigned e)
 {
+    gen *g = ctx;
     unsigned i = sweep ? e % NFMT : rnd(g, NFMT);
     unsigned f = formats[i][0], nt = formats[i][1];
     if (!sweep && rnd(g, 16) == 0)
@@ -107,8 +100,9 @@ static void setup(gen *g, int sweep, unsigned e)
         regw(g, 0x28000u + 4 * rnd(g, 0x400), word(g));
 }
 
-static int pixels(gen *g, unsigned n)
+static int pixels(void *ctx, unsigned n)
 {
+    gen *g = ctx;
     uint32_t pitch = ((g->regs.pitch & 0x7FF) + 1) * 8;
     uint32_t w = rnd(g, 4) ? pitch : 1 + rnd(g, 2), h = rnd(g, 4) ? 32 : 1 + rnd(g, 2);
     uint32_t x0 = rnd(g, pitch - (w < pitch ? w : pitch) + 1), y0 = rnd(g, 33 - h);
@@ -120,58 +114,37 @@ static int pixels(gen *g, unsigned n)
             y = rnd(g, 16384);
         uint64_t v[11] = { x & 0x3FFF, y & 0x3FFF, col(g), col(g), col(g), col(g), col(g), col(g), col(g), col(g),
                            rnd(g, 8) != 0 };
-        uint64_t at = i == 0 ? g->t + (rnd(g, 16) ? g->nw : 0) : 0;
-        if (rc_vector_add_input(g->v, SI_CB_CH_FRAG, at, v))
+        uint64_t at = i == 0 ? g->s.t + (rnd(g, 16) ? g->s.nw : 0) : 0;
+        if (rc_vector_add_input(g->s.v, SI_CB_CH_FRAG, at, v))
             return -1;
     }
     return 0;
+}
+
+/* A word of the preload: random, or a palette colour one time in four. */
+static uint32_t mem_word(void *ctx)
+{
+    gen *g = ctx;
+    return rnd(g, 4) ? word(g) : g->pal[rnd(g, NPAL)];
 }
 
 int si_cb_stimulus(rc_vector *v, uint64_t seed, uint64_t count, char *err, size_t errn)
 {
     gen g;
     memset(&g, 0, sizeof g);
-    g.rng = rc_rng_make(seed, 0x5C620000ull);
-    g.v = v;
-    if (count == 0 || count > 100000000) {
-        snprintf(err, errn, "si.cb: --count must be 1..100000000 pixels");
+    if (rc_stim_begin(&g.s, v, "si.cb", seed, 0x5C620000ull, count, 100000000, "pixels", err, errn))
         return -1;
-    }
     static const uint32_t pal[] = { 0x00000000, 0x80000000, 0x3F800000, 0x3F000000, 0xBF000000, 0x40000000,
                                     0x7FC00000, 0x7F800000, 0xFF800000, 0x00000001, 0x3F7FFFFF, 0x3B808081,
                                     0x3E800000, 0x3F400000, 0x477FE000, 0x477FF000, 0x33800000, 0x33000000,
                                     0x000000FF, 0x00008000, 0xFFFFFF80, 0xFFFF7FFF };
     for (unsigned i = 0; i < NPAL; i++)
         g.pal[i] = i < NFIX ? pal[i] : 0x30000000u + rnd(&g, 0x0F800001u);
-    uint32_t *words = malloc(REGION_WORDS * sizeof *words);
-    for (unsigned k = 0; k < NREGION && words; k++) {
-        for (unsigned i = 0; i < REGION_WORDS; i++)
-            words[i] = rnd(&g, 4) ? word(&g) : g.pal[rnd(&g, NPAL)];
-        if (rc_vector_add_mem(v, REGION_BASE + REGION_STRIDE * k, words, REGION_WORDS))
-            g.fail = 1;
-    }
-    free(words);
-    if (!words || g.fail) {
-        snprintf(err, errn, "si.cb: out of memory");
-        return -1;
-    }
-    uint64_t done = 0;
-    unsigned sweep = 0;
-    for (unsigned epoch = 0; done < count; epoch++) {
-        int sw = epoch % 4 != 3 && sweep < NSWEEP;
-        setup(&g, sw, sw ? sweep++ : 0);
-        unsigned n = sw ? 8 + rnd(&g, 25) : 1 + rnd(&g, rnd(&g, 8) ? 64 : 512);
-        if (n > count - done)
-            n = (unsigned)(count - done);
-        if (pixels(&g, n))
-            g.fail = 1;
-        done += n;
-        g.t += g.nw + 8u * n + rnd(&g, 4);
-        g.nw = 0;
-    }
-    if (g.fail) {
-        snprintf(err, errn, "si.cb: out of memory");
-        return -1;
-    }
-    return 0;
+    rc_stim_preload(&g.s, REGION_BASE, REGION_STRIDE, NREGION, REGION_WORDS, mem_word, &g);
+    if (g.s.fail)
+        return rc_stim_oom(&g.s, err, errn);
+    static const rc_stim_epochs ep = { .nsweep = NSWEEP, .max = 512, .cost = 8, .jitter = 4,
+                                       .setup = setup, .units = pixels };
+    rc_stim_run(&g.s, &ep, &g, count);
+    return rc_stim_end(&g.s, err, errn);
 }

@@ -30,11 +30,6 @@ static void *db_create(const rc_side_config *cfg)
     return calloc(1, sizeof(db));
 }
 
-static void db_destroy(void *h)
-{
-    free(h);
-}
-
 static void db_eval(void *h, uint64_t *ports)
 {
     const db *s = h;
@@ -154,6 +149,6 @@ static void db_reset(void *h, uint64_t *ports)
 }
 
 const rc_side_ops si_db_model_ops = {
-    .kind = "model", .create = db_create, .destroy = db_destroy, .reset = db_reset,
+    .kind = "model", .create = db_create, .destroy = free, .reset = db_reset,
     .eval = db_eval, .tick = db_tick
 };

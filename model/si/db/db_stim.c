@@ -22,8 +22,7 @@
 #include <string.h>
 
 #include "si_db_ports.h"
-#include "rc_rng.h"
-#include "rc_vector.h"
+#include "rc_stim.h"
 #include "db_math.h"
 
 #define NREGION 4
@@ -34,26 +33,19 @@
 #define NSWEEP 64
 
 typedef struct gen {
-    rc_rng rng;
-    rc_vector *v;
+    rc_stim s;                 /* the stream, the vector, the epoch's cycle and writes */
     si_db_regs regs;
-    uint64_t t;
-    unsigned nw;
     uint32_t zf[NPAL];
     uint32_t st[NPAL];
-    int fail;
 } gen;
 
-static uint32_t rnd(gen *g, uint32_t n) { return (uint32_t)rc_rng_below(&g->rng, n); }
-static uint32_t word(gen *g) { return (uint32_t)rc_rng_next(&g->rng); }
+static uint32_t rnd(gen *g, uint32_t n) { return rc_stim_rnd(&g->s, n); }
+static uint32_t word(gen *g) { return rc_stim_word(&g->s); }
 
 static void regw(gen *g, uint32_t addr, uint32_t data)
 {
-    uint64_t v[2] = { addr, data };
-    if (rc_vector_add_input(g->v, SI_DB_CH_REGW, g->t, v))
-        g->fail = 1;
+    rc_stim_regw(&g->s, SI_DB_CH_REGW, addr, data);
     si_db_regs_write(&g->regs, addr, data);
-    g->nw++;
 }
 
 static void palettes(gen *g)
@@ -71,8 +63,9 @@ static void palettes(gen *g)
 static uint32_t zpal(gen *g) { return rnd(g, 8) ? g->zf[rnd(g, NPAL)] : word(g); }
 static uint32_t spal(gen *g) { return rnd(g, 8) ? g->st[rnd(g, NPAL)] : word(g) & 0xFF; }
 
-static uint32_t mem_word(gen *g)
+static uint32_t mem_word(void *ctx)
 {
+    gen *g = ctx;
     switch (rnd(g, 3)) {
     case 0: return zpal(g);
     case 1: return si_db_f2unorm16(zpal(g)) | si_db_f2unorm16(zpal(g)) << 16;
@@ -82,8 +75,9 @@ static uint32_t mem_word(gen *g)
 
 static uint32_t region(gen *g) { return (REGION_BASE + REGION_STRIDE * rnd(g, NREGION)) >> 8; }
 
-static void setup(gen *g, int sweep, unsigned e)
+static void setup(void *ctx, int sweep, unsigned e)
 {
+    gen *g = ctx;
     uint32_t f3 = sweep ? e % 8 : rnd(g, 8), fb = sweep ? e % 8 : rnd(g, 8), zfunc = sweep ? (e + 3) % 8 : rnd(g, 8);
     uint32_t sctl = 0;
     for (unsigned k = 0; k < 6; k++)
@@ -125,8 +119,9 @@ static void setup(gen *g, int sweep, unsigned e)
         regw(g, 0x28000u + 4 * rnd(g, 0x400), word(g));   /* anything, sometimes one of ours */
 }
 
-static int fragments(gen *g, unsigned nf)
+static int fragments(void *ctx, unsigned nf)
 {
+    gen *g = ctx;
     uint32_t pitch = ((g->regs.size & 0x7FF) + 1) * 8, height = (((g->regs.size >> 11) & 0x7FF) + 1) * 8;
     uint32_t w, h;
     switch (rnd(g, 6)) {
@@ -142,8 +137,8 @@ static int fragments(gen *g, unsigned nf)
         if (rnd(g, 64) == 0)
             y = rnd(g, 2) ? height + rnd(g, 4) : rnd(g, 16384);
         uint64_t v[4] = { x & 0x3FFF, y & 0x3FFF, zpal(g), rnd(g, 2) };
-        uint64_t at = f == 0 ? g->t + (rnd(g, 16) ? g->nw : 0) : 0;
-        if (rc_vector_add_input(g->v, SI_DB_CH_FRAG, at, v))
+        uint64_t at = f == 0 ? g->s.t + (rnd(g, 16) ? g->s.nw : 0) : 0;
+        if (rc_vector_add_input(g->s.v, SI_DB_CH_FRAG, at, v))
             return -1;
     }
     return 0;
@@ -153,43 +148,14 @@ int si_db_stimulus(rc_vector *v, uint64_t seed, uint64_t count, char *err, size_
 {
     gen g;
     memset(&g, 0, sizeof g);
-    g.rng = rc_rng_make(seed, 0x5D620000ull);
-    g.v = v;
-    if (count == 0 || count > 100000000) {
-        snprintf(err, errn, "si.db: --count must be 1..100000000 fragments");
+    if (rc_stim_begin(&g.s, v, "si.db", seed, 0x5D620000ull, count, 100000000, "fragments", err, errn))
         return -1;
-    }
     palettes(&g);
-    uint32_t *words = malloc(REGION_WORDS * sizeof *words);
-    for (unsigned k = 0; k < NREGION && words; k++) {
-        for (unsigned i = 0; i < REGION_WORDS; i++)
-            words[i] = mem_word(&g);
-        if (rc_vector_add_mem(v, REGION_BASE + REGION_STRIDE * k, words, REGION_WORDS))
-            g.fail = 1;
-    }
-    if (!words || g.fail) {
-        free(words);
-        snprintf(err, errn, "si.db: out of memory");
-        return -1;
-    }
-    free(words);
-    uint64_t done = 0;
-    unsigned sweep = 0;
-    for (unsigned epoch = 0; done < count; epoch++) {
-        int sw = epoch % 4 != 3 && sweep < NSWEEP;
-        setup(&g, sw, sw ? sweep++ : 0);
-        unsigned nf = sw ? 8 + rnd(&g, 25) : 1 + rnd(&g, rnd(&g, 8) ? 64 : 512);
-        if (nf > count - done)
-            nf = (unsigned)(count - done);
-        if (fragments(&g, nf))
-            g.fail = 1;
-        done += nf;
-        g.t += g.nw + 6u * nf + rnd(&g, 4);
-        g.nw = 0;
-    }
-    if (g.fail) {
-        snprintf(err, errn, "si.db: out of memory");
-        return -1;
-    }
-    return 0;
+    rc_stim_preload(&g.s, REGION_BASE, REGION_STRIDE, NREGION, REGION_WORDS, mem_word, &g);
+    if (g.s.fail)
+        return rc_stim_oom(&g.s, err, errn);
+    static const rc_stim_epochs ep = { .nsweep = NSWEEP, .max = 512, .cost = 6, .jitter = 4,
+                                       .setup = setup, .units = fragments };
+    rc_stim_run(&g.s, &ep, &g, count);
+    return rc_stim_end(&g.s, err, errn);
 }

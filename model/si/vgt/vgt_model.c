@@ -53,11 +53,6 @@ static void *vgt_create(const rc_side_config *cfg)
     return calloc(1, sizeof(vgt));
 }
 
-static void vgt_destroy(void *h)
-{
-    free(h);
-}
-
 static step unpack(const vgt *s)
 {
     step st = { 0, 0, 0, 0, s->cur, s->curn };
@@ -232,6 +227,6 @@ static void vgt_reset(void *h, uint64_t *ports)
 }
 
 const rc_side_ops si_vgt_model_ops = {
-    .kind = "model", .create = vgt_create, .destroy = vgt_destroy, .reset = vgt_reset,
+    .kind = "model", .create = vgt_create, .destroy = free, .reset = vgt_reset,
     .eval = vgt_eval, .tick = vgt_tick
 };

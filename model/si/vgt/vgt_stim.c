@@ -16,8 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "rc_rng.h"
-#include "rc_vector.h"
+#include "rc_stim.h"
 #include "si_vgt_ports.h"
 #include "vgt_regs.h"
 
@@ -25,20 +24,16 @@
 #define REGION_WORDS (64u * 1024 / 4)
 
 typedef struct gen {
-    rc_rng rng;
-    rc_vector *v;
+    rc_stim s;                 /* the stream, the vector, the epoch's cycle and writes */
     si_vgt_regs regs;         /* what the block holds once the writes so far are in */
-    int fail;
 } gen;
 
-static uint32_t rnd(gen *g, uint32_t n) { return (uint32_t)rc_rng_below(&g->rng, n); }
-static uint32_t word(gen *g) { return (uint32_t)rc_rng_next(&g->rng); }
+static uint32_t rnd(gen *g, uint32_t n) { return rc_stim_rnd(&g->s, n); }
+static uint32_t word(gen *g) { return rc_stim_word(&g->s); }
 
 static void regw(gen *g, uint32_t addr, uint32_t data)
 {
-    uint64_t v[2] = { addr, data };
-    if (rc_vector_add_input(g->v, SI_VGT_CH_REGW, 0, v))
-        g->fail = 1;
+    rc_stim_regw(&g->s, SI_VGT_CH_REGW, addr, data);   /* s.t stays 0: any cycle */
     si_vgt_regs_write(&g->regs, addr, data);
 }
 
@@ -111,29 +106,25 @@ static void setup(gen *g)
         regw(g, ignored[rnd(g, 6)], word(g));
 }
 
+/* A word of the index memory: two 16-bit halves. */
+static uint32_t mem_word(void *ctx)
+{
+    gen *g = ctx;
+    return half(g) | (half(g) << 16);
+}
+
 int si_vgt_stimulus(rc_vector *v, uint64_t seed, uint64_t count, char *err, size_t errn)
 {
     gen g;
     memset(&g, 0, sizeof g);
-    g.rng = rc_rng_make(seed, 0x56475400ull);
-    g.v = v;
-    if (count == 0 || count > 100000000) {
-        snprintf(err, errn, "si.vgt: --count must be 1..100000000 index records");
+    if (rc_stim_begin(&g.s, v, "si.vgt", seed, 0x56475400ull, count, 100000000, "index records", err, errn))
         return -1;
-    }
-    uint32_t *words = malloc(REGION_WORDS * sizeof *words);
-    if (!words) {
-        snprintf(err, errn, "si.vgt: out of memory");
-        return -1;
-    }
-    for (unsigned i = 0; i < REGION_WORDS; i++)
-        words[i] = half(&g) | (half(&g) << 16);
-    if (rc_vector_add_mem(v, REGION_BASE, words, REGION_WORDS))
-        g.fail = 1;
-    free(words);
+    rc_stim_preload(&g.s, REGION_BASE, 0, 1, REGION_WORDS, mem_word, &g);
+    if (g.s.fail)
+        return rc_stim_oom(&g.s, err, errn);
 
     uint64_t done = 0;
-    while (done < count && !g.fail) {
+    while (done < count && !g.s.fail) {
         setup(&g);
         unsigned src = rnd(&g, 16) == 0 ? 1 + 2 * rnd(&g, 2) : rnd(&g, 3) == 0 ? 2 : 0;
         uint32_t init = src | (rnd(&g, 4) == 0 ? 0x20 : 0) | (rnd(&g, 2) << 2) | (rnd(&g, 2) << 6);
@@ -150,9 +141,5 @@ int si_vgt_stimulus(rc_vector *v, uint64_t seed, uint64_t count, char *err, size
         }
         regw(&g, SI_VGT_DRAW_INITIATOR, init);
     }
-    if (g.fail) {
-        snprintf(err, errn, "si.vgt: out of memory");
-        return -1;
-    }
-    return 0;
+    return rc_stim_end(&g.s, err, errn);
 }

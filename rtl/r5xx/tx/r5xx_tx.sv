@@ -8,6 +8,8 @@
 //         in order; after the last response:
 //   OUT:  the response (r5xx_tx_filt of the stored dwords) is shown until it is taken.
 // A disabled sampler or a format that is not decoded needs no read: ADDR goes straight to OUT.
+// A two-pass sample (D18: trilinear, or linear across 3D slices) goes ADDR -> MEM twice; the
+// second ADDR stores the first pass's channel values, OUT blends them with the second pass's.
 // Every output is a function of the state only.
 module r5xx_tx (
   input  logic        clk_i,
@@ -87,6 +89,7 @@ module r5xx_tx (
   logic [31:0] format2;
   logic [31:0] offset;
   logic [31:0] border;
+  logic [31:0] chroma;
 
   r5xx_tx_regs u_regs (
     .clk_i,
@@ -102,7 +105,8 @@ module r5xx_tx (
     .format1_o (format1),
     .format2_o (format2),
     .offset_o  (offset),
-    .border_o  (border)
+    .border_o  (border),
+    .chroma_o  (chroma)
   );
 
   // ---------------------------------------------------------------------------------------------
@@ -116,6 +120,8 @@ module r5xx_tx (
   logic [7:0]       p_fs;
   logic [7:0]       p_ft;
   logic [3:0]       p_err;
+  logic             p_npass2;
+  logic [7:0]       p_g;
 
   r5xx_tx_plan u_plan (
     .en_i      (enable[{1'b0, smp_q}]),
@@ -130,6 +136,9 @@ module r5xx_tx (
     .r_i       (r_q),
     .lod_i     (lod_q),
     .lmode_i   (lmode_q),
+    .pass_i    (pass_q),
+    .npass2_o  (p_npass2),
+    .g_o       (p_g),
     .nread_o   (p_nread),
     .dlog_o    (p_dlog),
     .addr_o    (p_addr),
@@ -151,9 +160,30 @@ module r5xx_tx (
   logic [4:0]       nreq_q;
   logic [4:0]       nrsp_q;
   logic [15:0][31:0] word_q;
+  logic             pass_q;
+  logic             npass2_q;
+  logic [7:0]       g_q;
+  logic [3:0][19:0] v0_q;
+  logic [3:0][19:0] f_v;
 
   logic memreq_fire;
   logic last_rsp;
+
+  // D19: a dword read as TX_OFFSET.ENDIAN_SWAP says (0 none, 1 16-bit, 2 32-bit, 3 half-dword)
+  logic [31:0] swapped;
+  always_comb begin
+    unique case (offset[1:0])
+      2'd1:    swapped = {memrsp_data_i[23:16], memrsp_data_i[31:24], memrsp_data_i[7:0], memrsp_data_i[15:8]};
+      2'd2:    swapped = {memrsp_data_i[7:0], memrsp_data_i[15:8], memrsp_data_i[23:16], memrsp_data_i[31:24]};
+      2'd3:    swapped = {memrsp_data_i[15:0], memrsp_data_i[31:16]};
+      default: swapped = memrsp_data_i;
+    endcase
+  end
+
+  // D20: POW2FIX2FLT with X8, Y8X8 or W8Z8Y8X8
+  logic pow2;
+  assign pow2 = format2[17] && !format2[14] &&
+                (format1[4:0] == 5'd0 || format1[4:0] == 5'd3 || format1[4:0] == 5'd12);
 
   assign memreq_valid_o = st_q == StMem && nreq_q < nread_q;
   // read nreq: dword (nreq mod dpt) of texel (nreq / dpt)
@@ -182,7 +212,7 @@ module r5xx_tx (
     unique case (st_q)
       StIdle:  st_d = req_fire ? StAddr : StIdle;
       StAddr:  st_d = (p_nread == 5'd0) ? StOut : StMem;
-      StMem:   st_d = last_rsp ? StOut : StMem;
+      StMem:   st_d = !last_rsp ? StMem : (npass2_q && !pass_q) ? StAddr : StOut;
       default: st_d = rsp_ready_i ? StIdle : StOut;
     endcase
   end
@@ -209,6 +239,10 @@ module r5xx_tx (
       nreq_q    <= 5'd0;
       nrsp_q    <= 5'd0;
       word_q    <= '0;
+      pass_q    <= 1'b0;
+      npass2_q  <= 1'b0;
+      g_q       <= 8'd0;
+      v0_q      <= '0;
     end else begin
       st_q      <= st_d;
       rw_wait_q <= regw_valid_i && !regw_fire;
@@ -220,8 +254,14 @@ module r5xx_tx (
         r_q     <= req_r_i;
         lod_q   <= req_lod_i;
         lmode_q <= req_lmode_i;
+        pass_q  <= 1'b0;
       end
       if (st_q == StAddr) begin
+        if (pass_q) begin
+          v0_q <= f_v;                       // D18: the first pass's channel values
+        end
+        npass2_q <= p_npass2;
+        g_q     <= p_g;
         nread_q <= p_nread;
         dlog_q  <= p_dlog;
         addr_q  <= p_addr;
@@ -239,8 +279,11 @@ module r5xx_tx (
           nreq_q <= nreq_q + 5'd1;
         end
         if (memrsp_valid_i) begin
-          word_q[nrsp_q[3:0]] <= memrsp_data_i;
+          word_q[nrsp_q[3:0]] <= swapped;    // D19: TX_OFFSET.ENDIAN_SWAP
           nrsp_q <= nrsp_q + 5'd1;
+        end
+        if (last_rsp && npass2_q && !pass_q) begin
+          pass_q <= 1'b1;
         end
       end
     end
@@ -258,8 +301,12 @@ module r5xx_tx (
 
   r5xx_tx_filt u_filt (
     .f1_i     (format1),
+    .msb_i    (format2[14]),
     .border_i (border),
     .mcr_i    (filter1[2]),
+    .pow2_i   (pow2),
+    .ckey_i   (filter1[1:0] == 2'd1 || filter1[1:0] == 2'd2),
+    .key_i    (chroma),
     .dlog_i   (dlog_q),
     .word_i   (word_q),
     .off_i    (offs),
@@ -267,8 +314,26 @@ module r5xx_tx (
     .sub_i    (sub_q),
     .fs_i     (fs_q),
     .ft_i     (ft_q),
-    .out_o    (f_out)
+    .out_o    (f_out),
+    .v_o      (f_v)
   );
+
+  // D18: the blend of two passes, floor(((256 - g) v0 + g v1 + 128) / 256), then / 65535
+  logic [3:0][31:0] b_out;
+  for (genvar c = 0; c < 4; c++) begin : g_blend
+    logic signed [31:0] acc;
+    logic signed [31:0] bv;
+    assign acc = $signed({23'd0, 9'd256 - {1'b0, g_q}}) * 32'($signed(v0_q[c]))
+               + $signed({24'd0, g_q}) * 32'($signed(f_v[c])) + 32'sd128;
+    assign bv  = acc >>> 8;
+    r5xx_tx_v2f u_bv2f (
+      .v_i    (bv[19:0]),
+      .pow2_i (pow2),
+      .f_o    (b_out[c])
+    );
+    logic unused_bv;
+    assign unused_bv = ^bv[31:20];
+  end
 
   logic out;
   logic [3:0][31:0] res;
@@ -280,6 +345,8 @@ module r5xx_tx (
       res = {32'h3F80_0000, 96'd0};          // disabled: ARGB = 1,0,0,0 (000:11418)
     end else if (err_q[0]) begin
       res = 128'd0;                          // a format not decoded
+    end else if (npass2_q) begin
+      res = b_out;
     end else begin
       res = f_out;
     end

@@ -6,8 +6,11 @@
 //   reduced per wrap mode (mod 256 size, mod 512 size, clamp to [0, 256 size] or to +-2^22);
 //   Y = X - 128 (bilinear) or X (point): i0 = floor(Y / 256), i1 = i0 + 1, f = Y mod 256;
 //   each index mapped into [0, size - 1] with a border flag.
+// With xsel_i the fixed-point X is x_i (a cube map's face coordinate, D17) instead of coord_i's.
 module r5xx_tx_axis (
   input  logic [31:0] coord_i,   // binary32 bits
+  input  logic        xsel_i,    // take X from x_i
+  input  logic signed [63:0] x_i,
   input  logic [12:0] size_i,    // 1..4096
   input  logic [2:0]  mode_i,    // TX_FILTER0.CLAMP_x
   input  logic        lin_i,     // bilinear
@@ -53,7 +56,9 @@ module r5xx_tx_axis (
   assign pup  = ({27'd0, p} + ((64'd1 << sh) - 64'd1)) >> sh;
 
   always_comb begin
-    if (zero) begin
+    if (xsel_i) begin
+      x_raw = x_i;
+    end else if (zero) begin
       x_raw = 64'sd0;
     end else if (k >= 10'sd0) begin
       x_raw = sg ? -$signed(pmag) : $signed(pmag);

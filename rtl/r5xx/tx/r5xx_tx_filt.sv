@@ -10,8 +10,12 @@
 //   border colour converted.
 module r5xx_tx_filt (
   input  logic [31:0]        f1_i,        // TX_FORMAT1
+  input  logic               msb_i,       // TX_FORMAT2.TXFORMAT_MSB
   input  logic [31:0]        border_i,    // TX_BORDER_COLOR, ARGB8888
   input  logic               mcr_i,       // TX_FILTER1.MC_ROUND
+  input  logic               pow2_i,      // D20: POW2FIX2FLT applies (X8, Y8X8, W8Z8Y8X8)
+  input  logic               ckey_i,      // D21: CHROMA_KEY_MODE 1 or 2
+  input  logic [31:0]        key_i,       // D21: TX_CHROMA_KEY
   input  logic [2:0]         dlog_i,      // log2 of the dwords per texel
   input  logic [15:0][31:0]  word_i,      // the dwords read, texel by texel
   input  logic [3:0][1:0]    off_i,       // byte address & 3 of texel k
@@ -19,7 +23,8 @@ module r5xx_tx_filt (
   input  logic [3:0][3:0]    sub_i,       // DXT: texel k within its block
   input  logic [7:0]         fs_i,
   input  logic [7:0]         ft_i,
-  output logic [3:0][31:0]   out_o        // R, G, B, A
+  output logic [3:0][31:0]   out_o,       // R, G, B, A
+  output logic [3:0][19:0]   v_o          // R, G, B, A channel values before the conversion (D18)
 );
 
   logic [4:0]       fmt;
@@ -34,11 +39,15 @@ module r5xx_tx_filt (
   logic [3:0][16:0] w;
 
   assign fmt      = f1_i[4:0];
+  logic             is_ati1;
+  logic             is_ati2;
+  assign is_ati1  = msb_i && fmt == 5'd5;                 // D22: ATI1N
+  assign is_ati2  = !msb_i && fmt == 5'd31;               // D22: ATI2N
   assign is_yuv   = fmt == 5'd20 || fmt == 5'd21;
   assign is_dxt   = fmt >= 5'd15 && fmt <= 5'd17;
   assign is_float = fmt >= 5'd24 && fmt <= 5'd29;
-  assign is_fixed = fmt <= 5'd14;
-  assign gamma    = (is_fixed || is_dxt) && f1_i[21];
+  assign is_fixed = fmt <= 5'd14 && !msb_i;
+  assign gamma    = (is_fixed || is_dxt || is_ati1 || is_ati2) && f1_i[21] && !pow2_i;   // D20: no GAMMA with POW2FIX2FLT
   assign sgn      = is_fixed ? f1_i[8:5] : 4'd0;
   assign sel[0]   = f1_i[14:12];  // SEL_RED
   assign sel[1]   = f1_i[17:15];  // SEL_GREEN
@@ -57,6 +66,19 @@ module r5xx_tx_filt (
   // ---- fixed and 4:2:2 texels -----------------------------------------------------------------
   logic [3:0][3:0][19:0] comp;    // [texel][component]
   logic [3:0][3:0]       mask;
+  logic [3:0]            match;   // D21: texel k equals the chroma key
+
+  // log2 of the bytes of a fixed texel: the key's width
+  logic [1:0]  fbpp;
+  logic [31:0] kmask;
+  always_comb begin
+    unique case (fmt)
+      5'd0, 5'd2, 5'd5:                      fbpp = 2'd0;
+      5'd4, 5'd8, 5'd9, 5'd12, 5'd13:         fbpp = 2'd2;
+      default:                               fbpp = 2'd1;
+    endcase
+  end
+  assign kmask = (fbpp == 2'd0) ? 32'h0000_00FF : (fbpp == 2'd1) ? 32'h0000_FFFF : 32'hFFFF_FFFF;
 
   for (genvar k = 0; k < 4; k++) begin : g_texel
     logic [31:0]      w0;
@@ -95,8 +117,30 @@ module r5xx_tx_filt (
       .c_o   (dc)
     );
 
-    assign comp[k] = is_yuv ? {20'd0, yc} : is_dxt ? dc : fc;
-    assign mask[k] = is_yuv ? 4'b0111 : is_dxt ? 4'b1111 : fm;
+    // D20: POW2FIX2FLT: byte q of the texel * 256 (signed: * 512)
+    logic [3:0][19:0] pc;
+    for (genvar q = 0; q < 4; q++) begin : g_p2
+      assign pc[q] = sgn[q] ? {{3{t[8 * q + 7]}}, t[8 * q +: 8], 9'd0} : {4'd0, t[8 * q +: 8], 8'd0};
+    end
+
+    // D22: ATI1N (C0) and ATI2N (C0 from the first 8-byte block, C1 from the second)
+    logic [7:0] av0;
+    logic [7:0] av1;
+    r5xx_tx_ati u_ati0 (
+      .aw_i  ({w1, w0}),
+      .sub_i (sub_i[k]),
+      .v_o   (av0)
+    );
+    r5xx_tx_ati u_ati1 (
+      .aw_i  ({word_i[(k << dlog_i) + 3], word_i[(k << dlog_i) + 2]}),
+      .sub_i (sub_i[k]),
+      .v_o   (av1)
+    );
+
+    assign comp[k] = (is_ati1 || is_ati2) ? {40'd0, 4'd0, is_ati2 ? av1 : 8'd0, is_ati2 ? av1 : 8'd0, 4'd0, av0, av0} :
+                     is_yuv ? {20'd0, yc} : is_dxt ? dc : pow2_i ? pc : fc;
+    assign match[k] = ckey_i && is_fixed && fmt != 5'd14 && !bord_i[k] && ((t[31:0] & kmask) == (key_i & kmask));
+    assign mask[k] = is_ati1 ? 4'b0001 : is_ati2 ? 4'b0011 : is_yuv ? 4'b0111 : is_dxt ? 4'b1111 : fm;
   end
 
   for (genvar c = 0; c < 4; c++) begin : g_chan
@@ -119,12 +163,14 @@ module r5xx_tx_filt (
       );
 
       always_comb begin
-        if (bord_i[k]) begin
-          v[k] = {4'd0, bc[c], bc[c]};
+        if (match[k]) begin
+          v[k] = 20'sd0;                       // D21: chroma-keyed texel
+        end else if (bord_i[k]) begin
+          v[k] = pow2_i ? {4'd0, bc[c], 8'd0} : {4'd0, bc[c], bc[c]};
         end else if (!sel[c][2]) begin
           v[k] = !mask[k][sel[c][1:0]] ? 20'sd0 : use_gamma ? {4'd0, lin} : cv;
         end else begin
-          v[k] = (sel[c] == 3'd5) ? 20'sd65535 : 20'sd0;
+          v[k] = (sel[c] == 3'd5) ? (pow2_i ? 20'sd65536 : 20'sd65535) : 20'sd0;
         end
       end
     end
@@ -133,17 +179,20 @@ module r5xx_tx_filt (
                + $signed({23'd0, w[2]}) * 40'(v[2]) + $signed({23'd0, w[3]}) * 40'(v[3]);
     assign rounded = (acc + (mcr_i ? 40'sd16384 : 40'sd32768)) >>> 16;
     assign res = rounded[19:0];
+    assign v_o[c] = res;
 
     logic [31:0] fixed_f;
     r5xx_tx_v2f u_f (
-      .v_i (res),
-      .f_o (fixed_f)
+      .v_i    (res),
+      .pow2_i (pow2_i),
+      .f_o    (fixed_f)
     );
 
     logic [31:0] border_f;
     r5xx_tx_v2f u_bf (
-      .v_i ({4'd0, bc[c], bc[c]}),
-      .f_o (border_f)
+      .v_i    ({4'd0, bc[c], bc[c]}),
+      .pow2_i (1'b0),
+      .f_o    (border_f)
     );
 
     logic unused_r;

@@ -17,6 +17,7 @@ module r5xx_tx_level (
   input  logic        dxt_i,
   input  logic        dxt1_i,      // 8-byte blocks
   input  logic [12:0] d_i,         // slices of level 0 (1 unless a 3D texture)
+  input  logic        cube_i,      // a cube map: six faces in every level (D17)
   output logic [31:0] base_o,
   output logic [31:0] slice_o,     // bytes of one slice of the level
   output logic [12:0] d_o,         // slices of the level
@@ -64,7 +65,7 @@ module r5xx_tx_level (
     assign ws    = w_i >> l;
     assign hs    = h_i >> l;
     assign ds    = d_i >> l;
-    assign dl[l] = (ds == 13'd0) ? 13'd1 : ds;
+    assign dl[l] = cube_i ? 13'd6 : (ds == 13'd0) ? 13'd1 : ds;
     assign wl[l] = (ws == 13'd0) ? 13'd1 : ws;
     assign hl[l] = (hs == 13'd0) ? 13'd1 : hs;
     if (l == 0) begin : g_first

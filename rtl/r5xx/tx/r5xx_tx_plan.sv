@@ -17,6 +17,9 @@ module r5xx_tx_plan (
   input  logic [31:0]        r_i,
   input  logic [31:0]        lod_i,
   input  logic [1:0]         lmode_i,
+  input  logic               pass_i,      // D18: the second pass of a two-pass sample
+  output logic               npass2_o,    // D18: the sample takes two passes
+  output logic [7:0]         g_o,         // D18: weight of the second pass in 1/256
   output logic [4:0]         nread_o,     // texels (0, 1 point, 4 bilinear) x dwords per texel
   output logic [2:0]         dlog_o,      // log2 of the dwords per texel (0, 1, 2)
   output logic [3:0][31:0]   addr_o,      // byte address of texel k (0 when not read)
@@ -45,41 +48,65 @@ module r5xx_tx_plan (
   );
   assign minify = lam > 16'sd0;
 
-  // D15: the level: MAX_MIP_LEVEL the finest, NUM_LEVELS the coarsest, nearest mip
+  // D16-D18: TEX_COORD_TYPE 1 = 3D, 2 = cube; a volume filter across slices (VOL_FILTER 2, 3, or 0
+  // with a bilinear filter) and trilinear (MIP_FILTER 2, 3) blend two passes; both at once: the
+  // mip filter is taken as point (NOTBUILT)
+  logic       is3d;
+  logic       cube;
+  logic [1:0] volf;
+  logic [3:0] dlog;
+  logic [12:0] d0;
+  logic       volblend;
+  logic       mipwant;
+  logic       mipblend;
+  assign is3d     = format1_i[26:25] == 2'd1;
+  assign cube     = format1_i[26:25] == 2'd2;
+  assign volf     = filter0_i[16:15];
+  assign dlog     = (format0_i[25:22] > 4'd12) ? 4'd12 : format0_i[25:22];
+  assign d0       = is3d ? (13'd1 << dlog) : 13'd1;
+  assign volblend = is3d && !is_float && (volf[1] || (volf == 2'd0 && lin));
+  assign mipwant  = mipf[1] && minify && !is_float;
+  assign mipblend = mipwant && !volblend;
+  assign notbuilt = filt == 2'd0 || filt == 2'd3 || format1_i[26:25] == 2'd3 || mipf == 2'd3 ||
+                    (is3d && volf == 2'd3) || (volblend && mipwant) ||
+                    filter1_i[0];     // D21: CHROMA_KEY_MODE 1 (kill) and 3
+
+  // D15: the level: MAX_MIP_LEVEL the finest, NUM_LEVELS the coarsest; D18: trilinear levels
+  // floor(lambda) and the next
   logic [1:0]  mipf;
   logic [3:0]  top;
   logic [3:0]  first;
   logic [15:0] step;
+  logic [15:0] tstep;
   logic [16:0] want;
   logic [3:0]  lvl;
+  logic        tri2;
   assign mipf  = filter0_i[14:13];
   assign top   = format0_i[29:26];
   assign first = (filter0_i[20:17] > top) ? top : filter0_i[20:17];
   assign step  = 16'((lam + 16'sd127) >>> 8);
-  assign want  = {13'd0, first} + ((mipf != 2'd0 && minify) ? {1'b0, step} : 17'd0);
-  assign lvl   = (want > {13'd0, top}) ? top : want[3:0];
+  assign tstep = 16'(lam >>> 8);
+  assign want  = {13'd0, first} + (mipblend ? {1'b0, tstep} : (mipf != 2'd0 && minify) ? {1'b0, step} : 17'd0);
+  assign tri2  = mipblend && want < {13'd0, top};
+  assign lvl   = (want > {13'd0, top}) ? top : want[3:0] + {3'd0, tri2 && pass_i};
   assign filt     = minify ? filter0_i[12:11] : filter0_i[10:9];
   assign lin      = filt[1] && !is_float;   // D12: FP16/FP32 point-sampled (001:215)
-  // D16: TEX_COORD_TYPE 1 = 3D at the nearest slice; cube, 3 and volume filtering not built
-  logic       is3d;
-  logic [1:0] volf;
-  logic [3:0] dlog;
-  logic [12:0] d0;
-  assign is3d     = format1_i[26:25] == 2'd1;
-  assign volf     = filter0_i[16:15];
-  assign dlog     = (format0_i[25:22] > 4'd12) ? 4'd12 : format0_i[25:22];
-  assign d0       = is3d ? (13'd1 << dlog) : 13'd1;
-  assign notbuilt = filt == 2'd0 || filt == 2'd3 || format1_i[26] || mipf[1] ||
-                    (is3d && (volf[1] || (volf == 2'd0 && filt[1])));
   // format classes (D5, D12, D13): fixed 0-14, 4:2:2 20-21, float 24-29 (TXFORMAT_MSB 0)
   logic [4:0] fmt;
   logic       is_float;
   assign fmt      = format1_i[4:0];
   assign is_float = fmt >= 5'd24 && fmt <= 5'd29;
   logic       is_dxt;
-  assign is_dxt   = fmt >= 5'd15 && fmt <= 5'd17 && !format2_i[14];
-  assign fmt_ok   = !format2_i[14] && (fmt <= 5'd17 || fmt == 5'd20 || fmt == 5'd21 || is_float);
-  assign dlog_o   = (fmt == 5'd29 || fmt == 5'd16 || fmt == 5'd17) ? 3'd2 :
+  logic       ati1;
+  logic       blk8;
+  assign ati1     = format2_i[14] && fmt == 5'd5;                    // D22: ATI1N
+  assign is_dxt   = (fmt >= 5'd15 && fmt <= 5'd17 && !format2_i[14]) || ati1 ||
+                    (fmt == 5'd31 && !format2_i[14]);                 // D22: ATI2N
+  assign blk8     = ati1 || (fmt == 5'd15 && !format2_i[14]);         // 8-byte blocks
+  assign fmt_ok   = ati1 || (!format2_i[14] && (fmt <= 5'd17 || fmt == 5'd20 || fmt == 5'd21 || is_float ||
+                                                fmt == 5'd31));
+  assign dlog_o   = format2_i[14] ? (ati1 ? 3'd1 : 3'd0) :
+                    (fmt == 5'd29 || fmt == 5'd16 || fmt == 5'd17 || fmt == 5'd31) ? 3'd2 :
                     (fmt == 5'd14 || fmt == 5'd15 || fmt == 5'd26 || fmt == 5'd28) ? 3'd1 : 3'd0;
   assign w        = {1'b0, format2_i[15], format0_i[10:0]} + 13'd1;
   assign h        = {1'b0, format2_i[16], format0_i[21:11]} + 13'd1;
@@ -126,8 +153,9 @@ module r5xx_tx_plan (
     .lvl_i   (lvl),
     .msw_i   (filter1_i[22]),
     .dxt_i   (is_dxt),
-    .dxt1_i  (fmt == 5'd15),
+    .dxt1_i  (blk8),
     .d_i     (d0),
+    .cube_i  (cube),
     .base_o  (l_base),
     .slice_o (l_slice),
     .d_o     (ld),
@@ -148,9 +176,11 @@ module r5xx_tx_plan (
 
   r5xx_tx_axis u_r (
     .coord_i (r_i),
+    .xsel_i  (1'b0),
+    .x_i     (64'sd0),
     .size_i  (ld),
     .mode_i  (filter0_i[8:6]),
-    .lin_i   (1'b0),
+    .lin_i   (volblend),
     .i0_o    (ri0),
     .i1_o    (ri1),
     .b0_o    (rb0),
@@ -158,11 +188,26 @@ module r5xx_tx_plan (
     .f_o     (fr)
   );
 
-  assign sl_base = is3d ? l_base + {20'd0, ri0} * l_slice : l_base;
-  assign rb      = is3d && rb0;
+  // D17: the face of a cube map
+  logic [2:0]         face;
+  logic signed [63:0] xs;
+  logic signed [63:0] xt;
 
-  logic unused_r;
-  assign unused_r = ^{ri1, rb1, fr};
+  r5xx_tx_cube u_cube (
+    .s_i    (s_i),
+    .t_i    (t_i),
+    .r_i    (r_i),
+    .w_i    (lw),
+    .h_i    (lh),
+    .face_o (face),
+    .xs_o   (xs),
+    .xt_o   (xt)
+  );
+
+  logic [11:0] slc;
+  assign slc     = cube ? {9'd0, face} : (is3d && pass_i) ? ri1 : ri0;
+  assign sl_base = (is3d || cube) ? l_base + {20'd0, slc} * l_slice : l_base;
+  assign rb      = is3d && (pass_i ? rb1 : rb0);
 
   // the axes
   logic [11:0] si0;
@@ -178,6 +223,8 @@ module r5xx_tx_plan (
 
   r5xx_tx_axis u_s (
     .coord_i (s_i),
+    .xsel_i  (cube),
+    .x_i     (xs),
     .size_i  (lw),
     .mode_i  (filter0_i[2:0]),
     .lin_i   (lin),
@@ -190,6 +237,8 @@ module r5xx_tx_plan (
 
   r5xx_tx_axis u_t (
     .coord_i (t_i),
+    .xsel_i  (cube),
+    .x_i     (xt),
     .size_i  (lh),
     .mode_i  (filter0_i[5:3]),
     .lin_i   (lin),
@@ -216,7 +265,7 @@ module r5xx_tx_plan (
     logic [31:0] ta;
     logic [31:0] blk;
     assign blk  = {22'd0, yi[k][11:2]} * {19'd0, bpr} + {22'd0, xi[k][11:2]};
-    assign a[k] = is_dxt ? sl_base + (blk << ((fmt == 5'd15) ? 3 : 4)) : ta;
+    assign a[k] = is_dxt ? sl_base + (blk << (blk8 ? 3 : 4)) : ta;
     assign sub_o[k] = {yi[k][1:0], xi[k][1:0]};
     r5xx_tile_addr u_addr (
       .base_i  (sl_base),
@@ -233,6 +282,8 @@ module r5xx_tx_plan (
   logic run;
   assign run = en_i && fmt_ok;
 
+  assign npass2_o = run && (tri2 || volblend);
+  assign g_o      = !(run && (tri2 || volblend)) ? 8'd0 : volblend ? fr : lam[7:0];
   assign nread_o = !run ? 5'd0 : (lin ? 5'd4 : 5'd1) << dlog_o;
   assign addr_o  = !run ? 128'd0 : lin ? a : {96'd0, a[0]};
   assign bord_o  = !run ? 4'd0 : lin ? {sb1 | tb1 | rb, sb0 | tb1 | rb, sb1 | tb0 | rb, sb0 | tb0 | rb}

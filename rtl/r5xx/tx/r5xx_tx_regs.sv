@@ -16,7 +16,8 @@ module r5xx_tx_regs (
   output logic [31:0] format1_o,
   output logic [31:0] format2_o,
   output logic [31:0] offset_o,
-  output logic [31:0] border_o
+  output logic [31:0] border_o,
+  output logic [31:0] chroma_o
 );
 
   localparam logic [15:0] TxEnable  = 16'h4104;   // 000:11415
@@ -86,9 +87,10 @@ module r5xx_tx_regs (
   assign format2_o = format2_q[rsel_i];
   assign offset_o  = offset_q[rsel_i];
   assign border_o  = border_q[rsel_i];
+  assign chroma_o  = chroma_q[rsel_i];
 
-  // TX_FILTER4 (Filter4 is not built) and TX_CHROMA_KEY (chroma key not built) are held, unread.
+  // TX_FILTER4 (Filter4 is not built) is held, unread.
   logic unused_regs;
-  assign unused_regs = ^{filter4_q, chroma_q[rsel_i]};
+  assign unused_regs = ^{filter4_q};
 
 endmodule

@@ -8,6 +8,8 @@ usage: tx_ref_check.py ROOT check VEC...        every vector must agree (exit 1 
        tx_ref_check.py ROOT random RCOSIM SEED COUNT   rcosim gen a random vector, then check it
        tx_ref_check.py ROOT facts                the document's worked facts
 A difference names the vector, the request, its sampler, coordinates and the texels read.
+Requests on samplers using a feature listed in AWAITING (built after the reference was written)
+are not compared; their count is printed with every result.
 """
 import importlib.util
 import os
@@ -16,6 +18,53 @@ import sys
 import tempfile
 
 FIELDS = ['smp', 'quad', 'r', 'g', 'b', 'a', 'err']
+
+# AWAITING THE REFERENCE.  Features built after r5xx_tx_ref.py was written (from the sections of
+# docs/blocks/r5xx.tx.md named here); the second engineer extends the reference from the document,
+# then deletes the entry.  A request whose sampler uses one of them (by its registers when it is
+# served) is not compared, and the count of such requests is printed with every result: nothing is
+# skipped silently.  Each entry: (name, predicate on (TX_FILTER0, TX_FILTER1, TX_FORMAT1,
+# TX_FORMAT2, TX_OFFSET) of the sampler).
+AWAITING = [
+    ('D17 cube maps (TEX_COORD_TYPE 2)', lambda f0, f1, fm1, fm2, off: (fm1 >> 25) & 3 == 2),
+    ('D18 trilinear (MIP_FILTER 2, 3)', lambda f0, f1, fm1, fm2, off: (f0 >> 13) & 3 >= 2),
+    ('D18 3D filtering across slices (TEX_COORD_TYPE 1, VOL_FILTER 0, 2, 3)',
+     lambda f0, f1, fm1, fm2, off: (fm1 >> 25) & 3 == 1 and (f0 >> 15) & 3 != 1),
+    ('D19 ENDIAN_SWAP (TX_OFFSET[1:0] != 0)', lambda f0, f1, fm1, fm2, off: off & 3 != 0),
+    ('D20 POW2FIX2FLT (TX_FORMAT2[17] with X8, Y8X8, W8Z8Y8X8)',
+     lambda f0, f1, fm1, fm2, off: fm2 >> 17 & 1 and fm1 & 31 in (0, 3, 12)),
+    ('D21 chroma key (CHROMA_KEY_MODE != 0)', lambda f0, f1, fm1, fm2, off: f1 & 3 != 0),
+    ('D22 ATI1N, ATI2N (TXFORMAT 5 with MSB, 31)',
+     lambda f0, f1, fm1, fm2, off: (fm1 & 31, fm2 >> 14 & 1) in ((5, 1), (31, 0))),
+]
+
+
+def awaiting(regs, smp):
+    """The AWAITING entries a request on sampler smp uses (regs: the reference's Regs)."""
+    vals = [regs.get(base + 4 * smp) for base in (0x4400, 0x4440, 0x44C0, 0x4500, 0x4540)]
+    return [name for name, pred in AWAITING if pred(*vals)]
+
+
+WAITS = {}        # AWAITING entry -> requests not compared, over the whole run
+
+
+def watch(ref):
+    """Wrap ref.sample so that every served request records the AWAITING entries it uses;
+    returns the marks and the original function."""
+    marks = []
+    orig = ref.sample
+
+    def sample(regs, mem, smp, *rest):
+        marks.append(awaiting(regs, smp))
+        return orig(regs, mem, smp, *rest)
+    ref.sample = sample
+    return marks, orig
+
+
+def waits_line():
+    if not WAITS:
+        return 'no request awaits the reference'
+    return 'not compared, awaiting the reference: ' + '; '.join('%s: %d requests' % kv for kv in sorted(WAITS.items()))
 
 
 def load_ref(root):
@@ -29,13 +78,23 @@ def load_ref(root):
 def check_text(ref, name, text, limit=20):
     vec = ref.parse_vector(text)
     exp, tail = ref.expected(vec)
-    got = ref.replay(vec)
+    marks, orig = watch(ref)
+    try:
+        got = ref.replay(vec)
+    finally:
+        ref.sample = orig
     diffs = []
+    nwait = 0
     if len(exp) != len(got):
         diffs.append('%s: %d responses expected, %d requests replayed' % (name, len(exp), len(got)))
     if tail:
         diffs.append('%s: %d memreq after the last response' % (name, len(tail)))
-    for res, (evals, ereads) in zip(got, exp):
+    for k, (res, (evals, ereads)) in enumerate(zip(got, exp)):
+        if k < len(marks) and marks[k]:
+            nwait += 1
+            for m in marks[k]:
+                WAITS[m] = WAITS.get(m, 0) + 1
+            continue
         bad = []
         for f, a, b in zip(FIELDS, res.rsp, evals):
             if a != b:
@@ -111,6 +170,7 @@ def main(argv):
                                                           os.path.relpath(p, root), n, d))
             total += n
             bad += d
+        print(waits_line())
         print('%s tx_ref_check: %d vectors, %d requests, %d differences'
               % ('PASS' if bad == 0 else 'FAIL', len(argv) - 3, total, bad))
         return 0 if bad == 0 else 1
@@ -144,6 +204,7 @@ def main(argv):
                 return 1
             with open(out) as fh:
                 n, d = check_text(ref, 'random seed %s' % seed, fh.read())
+        print(waits_line())
         print('%s tx_ref_check random seed %s count %s: %d requests, %d differences'
               % ('PASS' if d == 0 else 'FAIL', seed, count, n, d))
         return 0 if d == 0 else 1

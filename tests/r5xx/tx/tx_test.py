@@ -100,13 +100,14 @@ def case_stim_current(ctx):
 def case_coverage(ctx):
     """20,000 seeded random requests program every TXFORMAT code (and TXFORMAT_MSB 1), every wrap
     mode of s and of t, MAG_FILTER and MIN_FILTER 0-3, MACRO_TILE 0-1, MICRO_TILE 0-3, MC_ROUND 0-1,
-    every SEL_* value of each channel, TEX_COORD_TYPE 0-3, all 16 samplers, every lmode; and the
+    every SEL_* value of each channel, TEX_COORD_TYPE 0-3, MIP_FILTER and VOL_FILTER 0-3,
+    CHROMA_KEY_MODE 0-3, POW2FIX2FLT 0-1, ENDIAN_SWAP 0-3, all 16 samplers, every lmode; and the
     responses show every error flag, border texels (the border colour's exact channel values) and
     results of 1.0 and 0.0."""
     vec = os.path.join(ctx['tmp'], 'cov.vec')
     run(ctx, 'gen', '--block', 'r5xx.tx', '--seed', '77', '--count', '20000', '-o', vec, '--quiet', expect_rc=0)
     seen = {k: set() for k in ('fmt', 'msb', 'cs', 'ct', 'mag', 'min', 'macro', 'micro', 'mcr', 'sr', 'sg', 'sb',
-                               'sa', 'ctype', 'smp', 'lmode', 'err')}
+                               'sa', 'ctype', 'smp', 'lmode', 'err', 'mipf', 'volf', 'ckey', 'pow2', 'endian')}
     for line in open(vec):
         f = [v for v in line.split() if not v.startswith('@')]
         if line.startswith('in regw '):
@@ -117,8 +118,11 @@ def case_coverage(ctx):
                 seen['ct'].add((d >> 3) & 7)
                 seen['mag'].add((d >> 9) & 3)
                 seen['min'].add((d >> 11) & 3)
+                seen['mipf'].add((d >> 13) & 3)
+                seen['volf'].add((d >> 15) & 3)
             elif bank == 1:
                 seen['mcr'].add((d >> 2) & 1)
+                seen['ckey'].add(d & 3)
             elif bank == 3:
                 seen['fmt'].add(d & 31)
                 for k, sh in (('sa', 9), ('sr', 12), ('sg', 15), ('sb', 18)):
@@ -126,9 +130,11 @@ def case_coverage(ctx):
                 seen['ctype'].add((d >> 25) & 3)
             elif bank == 4:
                 seen['msb'].add((d >> 14) & 1)
+                seen['pow2'].add((d >> 17) & 1)
             elif bank == 5:
                 seen['macro'].add((d >> 2) & 1)
                 seen['micro'].add((d >> 3) & 3)
+                seen['endian'].add(d & 3)
         elif line.startswith('in req '):
             seen['smp'].add(int(f[2], 16))
             seen['lmode'].add(int(f[7], 16))
@@ -138,7 +144,8 @@ def case_coverage(ctx):
                 if e >> b & 1:
                     seen['err'].add(b)
     want = {'fmt': 32, 'msb': 2, 'cs': 8, 'ct': 8, 'mag': 4, 'min': 4, 'macro': 2, 'micro': 4, 'mcr': 2, 'sr': 8,
-            'sg': 8, 'sb': 8, 'sa': 8, 'ctype': 4, 'smp': 16, 'lmode': 4, 'err': 4}
+            'sg': 8, 'sb': 8, 'sa': 8, 'ctype': 4, 'smp': 16, 'lmode': 4, 'err': 4, 'mipf': 4, 'volf': 4,
+            'ckey': 4, 'pow2': 2, 'endian': 4}
     for k, n in want.items():
         if len(seen[k]) != n:
             raise Fail('%s: %d of %d values seen: %s' % (k, len(seen[k]), n, sorted(seen[k])))
