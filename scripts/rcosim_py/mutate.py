@@ -206,6 +206,8 @@ def run_bench(base, rtl_override, workdir, timeout):
 def run_mutant(p, benches, outdir, timeout):
     text = mutated_text(ROOT, p)
     t0 = time.time()
+    if not benches:        # every vector of its block was left out (too slow): not counted
+        return dict(p, status='timeout', by='no vector of its block within --timeout', output='', seconds=0)
     for k, (v, base) in enumerate(sorted(benches.items())):
         wd = os.path.join(outdir, 'm%d' % p['id'], str(k))
         st, out = run_bench(base, (os.path.basename(p['file']), text), wd, timeout)
@@ -244,6 +246,8 @@ def write_reports(outdir, meta, results):
         meta['block'], len(results), meta['seed'], len(results), meta['points'], len(meta['vectors'])),
         'killed %(killed)d, survived %(survived)d, invalid %(invalid)d, timeout %(timeout)d, equivalent %(equivalent)d'
         % by, 'score %.1f %% of the non-equivalent mutants killed' % score]
+    if meta.get('left_out'):
+        lines.append('left out (the unmutated design runs past --timeout): ' + ', '.join(meta['left_out']))
     for r in results:
         if r['status'] == 'survived':
             lines += ['', 'SURVIVED m%d %s:%d (%s %s -> %s)' % (r['id'], r['file'], r['line'], r['kind'], r['from'],
@@ -336,12 +340,20 @@ def run(a):
         PROG, a.suite and 'suite ' + a.suite or a.block, len(pts), len(sample), a.seed,
         sum(len(v) for v in vecs.values()), a.j), flush=True)
     benches = {}
+    left_out = []
     for b, vb in sorted(vecs.items()):
         benches[b] = export_all(vb, work, a.timeout)
         # The unmutated design must pass the suite, or nothing below means anything.
+        # A vector the unmutated design does not finish within --timeout is left out of the
+        # suite (said in the report): it could only call every mutant a timeout.
         for k, (v, base) in enumerate(sorted(benches[b].items())):
             st, out = run_bench(base, None, os.path.join(work, 'orig', b, str(k)), a.timeout)
-            if st != 'pass':
+            if st == 'timeout':
+                left_out.append(os.path.relpath(v, ROOT))
+                del benches[b][v]
+                print('left out: %s (the unmutated design runs past --timeout %g s)' % (os.path.relpath(v, ROOT), a.timeout),
+                      flush=True)
+            elif st != 'pass':
                 raise Usage('the unmutated design does not pass %s (%s): %s' % (os.path.relpath(v, ROOT), st, out))
     results = []
     todo = []
@@ -365,7 +377,8 @@ def run(a):
                                                    ' (%s)' % r['by'] if r.get('by') else ''), flush=True)
     results.sort(key=lambda r: r['id'])
     meta = {'block': a.block or 'suite ' + a.suite, 'blocks': blocks, 'seed': a.seed, 'n': a.n, 'points': len(pts),
-            'vectors': [os.path.relpath(v, ROOT) for b in sorted(vecs) for v in vecs[b]], 'simulator': 'icarus'}
+            'vectors': [os.path.relpath(v, ROOT) for b in sorted(vecs) for v in vecs[b]], 'simulator': 'icarus',
+            'left_out': left_out}
     lines, by, score = write_reports(a.o, meta, results)
     shutil.rmtree(work, ignore_errors=True)
     print('\n'.join(lines[:3]))
