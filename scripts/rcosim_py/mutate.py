@@ -206,8 +206,7 @@ def run_bench(base, rtl_override, workdir, timeout):
 def run_mutant(p, benches, outdir, timeout):
     text = mutated_text(ROOT, p)
     t0 = time.time()
-    if not benches:        # every vector of its block was left out (too slow): not counted
-        return dict(p, status='timeout', by='no vector of its block within --timeout', output='', seconds=0)
+
     for k, (v, base) in enumerate(sorted(benches.items())):
         wd = os.path.join(outdir, 'm%d' % p['id'], str(k))
         st, out = run_bench(base, (os.path.basename(p['file']), text), wd, timeout)
@@ -366,6 +365,10 @@ def run(a):
               e['to'] == p['to'] and (e['line'] == p['line'] or e['line'] == text)]
         if eq:
             results.append(dict(p, status='equivalent', reason=eq[0]['reason'], by=None, output='', seconds=0))
+        elif vecs[p['block']] and not benches[p['block']]:
+            # every vector of its block was left out (too slow): not counted
+            results.append(dict(p, status='timeout', by='no vector of its block within --timeout', output='',
+                                seconds=0))
         else:
             todo.append(p)
     with concurrent.futures.ThreadPoolExecutor(a.j) as ex:
