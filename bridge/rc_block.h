@@ -99,6 +99,12 @@ typedef struct rc_side_ops {
      * the RTL's outputs before they are dumped and sampled, so a fault injected on the RTL side
      * (--inject rtl:...) shows in the waveform as the harness saw it.  NULL elsewhere. */
     void (*inject)(void *side, const uint64_t *xor_ports);
+    /* Optional (NULL: never): whether the side hit an RTL assertion since the last call (the
+     * generated shims: the Verilated context's error count after an edge).  Nonzero with its
+     * line in 'what' ("%Error: FILE:LINE: Assertion failed in INSTANCE: ... ASSERT Name: text",
+     * bridge/rc_vlassert.h); the engine calls it after every edge and stops the run with a
+     * report (docs/hardening.md "An assertion stops the run"). */
+    int (*fault)(void *side, char *what, size_t n);
 } rc_side_ops;
 
 typedef struct rc_vector rc_vector;

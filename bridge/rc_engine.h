@@ -86,6 +86,10 @@ typedef struct rc_first {
     char exp_label[16], act_label[16];
     int exp_valid, act_valid;         /* whether each side had a transaction */
     uint64_t exp[RC_MAX_FIELDS], act[RC_MAX_FIELDS];
+    /* what "assertion": the RTL assertion that failed (docs/hardening.md "An assertion stops
+     * the run"): its name (ASSERT Name), the module instance, FILE:LINE and its message. */
+    char assert_name[64], assert_inst[256], assert_where[128], assert_msg[256];
+    char assert_side[16];             /* the side's label ("rtl", "actual") */
 } rc_first;
 
 typedef struct rc_result {

@@ -175,7 +175,8 @@ typedef enum mm_kind {
     MM_ORDERED,      /* ordered mode: the n-th transactions of the two sides differ */
     MM_NEVER,        /* at the end: a transaction the vector expects never came */
     MM_COUNT,        /* at the end: the sides fired different numbers of transactions */
-    MM_MEMORY        /* at the end: the sides' final memory images differ */
+    MM_MEMORY,       /* at the end: the sides' final memory images differ */
+    MM_ASSERT        /* an RTL assertion failed at this cycle's edge (rc_side_ops.fault) */
 } mm_kind;
 
 /* One mismatch as a comparison found it; the reporter (report_mismatch) counts and writes it. */
@@ -199,6 +200,7 @@ typedef struct mismatch {
     uint64_t exp[RC_MAX_FIELDS], act[RC_MAX_FIELDS];
     uint64_t exp_cycle, act_cycle;
     uint64_t ready;                   /* MM_MISSING: side 0's ready */
+    const char *text;                 /* MM_ASSERT: the side's assertion line (rc_side_ops.fault) */
 } mismatch;
 
 /* Exact lockstep of sides 0 (actual) and 1 (expected) before the edge: the next mismatch from
@@ -221,6 +223,9 @@ void eng_out(eng *e, const char *fmt, ...) __attribute__((format(printf, 2, 3)))
 /* Counts a mismatch (the first one fixes rc_result's verdict and first-mismatch record; the
  * last allowed stops the run) and writes it into the report. */
 void eng_report_mismatch(eng *e, const mismatch *m);
+/* After an edge: any side's RTL assertion (rc_side_ops.fault) is reported and stops the run.
+ * Returns 1 when one was. */
+int eng_check_faults(eng *e);
 /* A hang: 'watchdog' 1 no progress for rc_run.watchdog cycles, 0 --max-cycles reached. */
 void eng_report_hang(eng *e, int watchdog);
 /* --trace: one transaction of side 0 on channel c. */

@@ -117,6 +117,9 @@ static inline __attribute__((always_inline)) int cycle_one(eng *e, loopstate *ls
             }
         for (int k = 0; k < (e->mt ? 1 : e->ns); k++)
             e->s[k].ops->tick(e->s[k].h, e->s[k].ports);
+        /* An RTL assertion at this edge ends the run (docs/hardening.md). */
+        if (eng_check_faults(e))
+            return 1;
         if (moved || ls->done || (e->cycle - ls->last_progress >= r->watchdog && eng_future_input(e, &e->s[0])))
             ls->last_progress = e->cycle;
         else if (e->cycle - ls->last_progress >= r->watchdog && !e->stop) {

@@ -219,7 +219,76 @@ static const char *const WHAT[] = {
     [MM_READY] = "ready", [MM_VALID] = "valid", [MM_FIELDS] = "fields", [MM_VFIELDS] = "fields",
     [MM_STATUS] = "status", [MM_MISSING] = "missing", [MM_UNEXPECTED] = "unexpected",
     [MM_ORDERED] = "fields", [MM_NEVER] = "never came", [MM_COUNT] = "count", [MM_MEMORY] = "memory",
+    [MM_ASSERT] = "assertion",
 };
+
+/* Copies s[0..n) into dst (size dn), cut to fit. */
+static void copy_part(char *dst, size_t dn, const char *s, size_t n)
+{
+    if (n >= dn)
+        n = dn - 1;
+    memcpy(dst, s, n);
+    dst[n] = 0;
+}
+
+/* An assertion line as Verilator prints it ("%Error: FILE:LINE: Assertion failed in INSTANCE:
+ * INSTANCE: ASSERT Name: message", the second INSTANCE being the $error text's %m) into its
+ * parts; a line of another form is kept whole as the message. */
+static void parse_assertion(const char *line, rc_first *f)
+{
+    static const char err[] = "%Error: ", af[] = ": Assertion failed in ";
+    f->assert_name[0] = f->assert_inst[0] = f->assert_where[0] = 0;
+    snprintf(f->assert_msg, sizeof f->assert_msg, "%s", line);
+    const char *w = !strncmp(line, err, sizeof err - 1) ? line + sizeof err - 1 : NULL;
+    const char *a = w ? strstr(w, af) : NULL;
+    if (!a)
+        return;
+    copy_part(f->assert_where, sizeof f->assert_where, w, (size_t)(a - w));
+    const char *inst = a + sizeof af - 1, *ie = strstr(inst, ": ");
+    if (!ie) {
+        snprintf(f->assert_inst, sizeof f->assert_inst, "%s", inst);
+        f->assert_msg[0] = 0;
+        return;
+    }
+    copy_part(f->assert_inst, sizeof f->assert_inst, inst, (size_t)(ie - inst));
+    const char *rest = ie + 2;
+    size_t il = (size_t)(ie - inst);
+    if (!strncmp(rest, inst, il) && !strncmp(rest + il, ": ", 2))     /* the text's own %m */
+        rest += il + 2;
+    if (!strncmp(rest, "ASSERT ", 7)) {
+        const char *ne = strstr(rest + 7, ": ");
+        size_t nl = ne ? (size_t)(ne - rest - 7) : strlen(rest + 7);
+        copy_part(f->assert_name, sizeof f->assert_name, rest + 7, nl);
+        rest = ne ? ne + 2 : rest + 7 + nl;
+    }
+    snprintf(f->assert_msg, sizeof f->assert_msg, "%s", rest);
+}
+
+int eng_check_faults(eng *e)
+{
+    int any = 0;
+    for (int k = 0; k < e->ns && !e->stop; k++) {
+        const side *s = &e->s[k];
+        if (!s->ops->fault || (k == 1 && e->mt))
+            continue;
+        char what[1024];
+        if (!s->ops->fault(s->h, what, sizeof what) || e->r->wave)
+            continue;                 /* a bundle's waveform re-run dumps its whole window */
+        /* Only the first line of the edge is kept (bridge/rc_vlassert.c). */
+        mismatch m;
+        memset(&m, 0, sizeof m);
+        m.kind = MM_ASSERT;
+        m.cycle = e->cycle;
+        m.channel = -1;
+        m.signal = k;
+        m.act_label = s->label;
+        m.text = what;
+        eng_report_mismatch(e, &m);
+        e->stop = 1;
+        any = 1;
+    }
+    return any;
+}
 
 void eng_report_mismatch(eng *e, const mismatch *m)
 {
@@ -327,6 +396,27 @@ void eng_report_mismatch(eng *e, const mismatch *m)
         eng_out(e, "MISMATCH %s at the end (cycle %" PRIu64 "): channel %s (out): %s produced %" PRIu64
             " transactions, %s %" PRIu64 "\n", b->name, cyc, ch->name, xl, m->expected, al, m->actual);
         break;
+    case MM_ASSERT: {
+        rc_first *f = &e->res->first;
+        if (!full) {
+            eng_out(e, "MISMATCH at cycle %" PRIu64 ": RTL assertion (%s)\n", cyc, m->text);
+            return;
+        }
+        parse_assertion(m->text, f);
+        snprintf(f->assert_side, sizeof f->assert_side, "%s", al);
+        const char *name = f->assert_name[0] ? f->assert_name : "(unnamed)";
+        eng_summary(e, "cycle %" PRIu64 ": RTL assertion %s failed in %s", cyc, name,
+                f->assert_inst[0] ? f->assert_inst : "the RTL");
+        eng_out(e, "MISMATCH %s at cycle %" PRIu64 ": RTL assertion %s failed in %s (%s side", b->name, cyc, name,
+            f->assert_inst[0] ? f->assert_inst : "the RTL", al);
+        if (f->assert_where[0])
+            eng_out(e, ", %s", f->assert_where);
+        eng_out(e, ")\n");
+        if (f->assert_msg[0])
+            eng_out(e, "  %s\n", f->assert_msg);
+        eng_out(e, "  the first failure of the run (no comparison differed before it); the run stops here\n");
+        break;
+    }
     case MM_MEMORY: {
         const char *mem = b->mem[m->signal].name;
         if (full)

@@ -271,7 +271,23 @@ int rc_wave_write_json(FILE *f, const rc_block_desc *b, const rc_run *r, const r
         }
         fprintf(f, "\n  ");
     }
-    fprintf(f, "],\n  \"repro\": ");
+    fprintf(f, "],\n  \"assertion\": ");
+    if (!strcmp(m->what, "assertion")) {
+        fprintf(f, "{\"name\": ");
+        json_str(f, m->assert_name);
+        fprintf(f, ", \"instance\": ");
+        json_str(f, m->assert_inst);
+        fprintf(f, ", \"where\": ");
+        json_str(f, m->assert_where);
+        fprintf(f, ", \"message\": ");
+        json_str(f, m->assert_msg);
+        fprintf(f, ", \"side\": ");
+        json_str(f, m->assert_side);
+        fprintf(f, "}");
+    } else {
+        fprintf(f, "null");
+    }
+    fprintf(f, ",\n  \"repro\": ");
     json_str(f, r->repro);
     fprintf(f, ",\n  \"vector\": ");
     json_str(f, vector);

@@ -97,14 +97,27 @@ set(RCOSIM_COVERAGE_BLOCKS "" CACHE STRING "rcosim_cov: only these blocks (e.g. 
 # a fresh build's CPU time.  They do not read VM_TRACE or VM_COVERAGE (grep the three files), so
 # one object serves the traced and the untraced variants.  The coverage variants keep their own
 # (verilated_cov.cpp is theirs alone).
+# rcosim_vl_printf(TARGET): TARGET's copy of the Verilator runtime prints through rc_vl_printf.
+function(rcosim_vl_printf target)
+  target_compile_definitions(${target} PRIVATE VL_PRINTF=rc_vl_printf)
+  target_compile_options(${target} PRIVATE
+    $<$<COMPILE_LANGUAGE:CXX>:-include$<SEMICOLON>${PROJECT_SOURCE_DIR}/bridge/rc_vlassert.h>)
+endfunction()
+
+option(RCOSIM_RTL_CHECKERS "bind the generated channel checkers (blockgen) into every block's Verilated RTL" ON)
+
 function(rcosim_verilated_runtime)
   if(TARGET rcosim_verilated)
     return()
   endif()
   set(inc ${VERILATOR_ROOT}/include)
-  add_library(rcosim_verilated STATIC ${inc}/verilated.cpp ${inc}/verilated_threads.cpp ${inc}/verilated_fst_c.cpp)
+  add_library(rcosim_verilated STATIC ${inc}/verilated.cpp ${inc}/verilated_threads.cpp ${inc}/verilated_fst_c.cpp
+              ${PROJECT_SOURCE_DIR}/bridge/rc_vlassert.c)
   target_include_directories(rcosim_verilated PRIVATE ${inc} ${inc}/vltstd)
   target_compile_definitions(rcosim_verilated PRIVATE VM_COVERAGE=0 VM_SC=0 VM_TRACE=1 VM_TRACE_VCD=0 VM_TRACE_FST=1)
+  # The runtime prints through rc_vl_printf, which keeps the RTL's assertion failures for the
+  # engine (bridge/rc_vlassert.h; docs/hardening.md "An assertion stops the run").
+  rcosim_vl_printf(rcosim_verilated)
   find_package(Threads REQUIRED)
   target_link_libraries(rcosim_verilated PUBLIC ZLIB::ZLIB Threads::Threads)
 endfunction()
@@ -156,8 +169,17 @@ function(rcosim_add_block name)
   if(NOT gen_rc EQUAL 0)
     message(FATAL_ERROR "blockgen failed on ${desc}")
   endif()
+  # The generated channel checker (blockgen gen_checker; docs/hardening.md "Channel
+  # assertions") of this block's top ports, bound into its top.  Not the parts' inside a
+  # composite: two internal channels of r5xx.gpu drop their valid before ready (found by the
+  # survey in docs/hardening.md), so a part's checker would stop those runs.
+  set(chk_src "")
+  if(RCOSIM_RTL_CHECKERS)
+    set(chk_src ${gen}/${id}_chk.sv ${gen}/${id}_chk_bind.sv)
+  endif()
   add_custom_command(
     OUTPUT ${gen}/${id}_ports.h ${gen}/${id}_desc.c ${gen}/${id}_rtl.cpp ${gen}/${id}_wave.sv ${gen}/${id}_wave.cpp
+           ${gen}/${id}_chk.sv ${gen}/${id}_chk_bind.sv
     COMMAND ${Python3_EXECUTABLE} ${PROJECT_SOURCE_DIR}/scripts/blockgen.py ${desc} -o ${gen}
     DEPENDS ${desc} ${PROJECT_SOURCE_DIR}/scripts/blockgen.py
     COMMENT "blockgen ${name}")
@@ -173,7 +195,7 @@ function(rcosim_add_block name)
     PREFIX V${id}
     TOP_MODULE ${id}
     DIRECTORY ${CMAKE_BINARY_DIR}/verilated/${id}
-    SOURCES ${rtl_src}
+    SOURCES ${rtl_src} ${chk_src}
     VERILATOR_ARGS -Wall --x-assign unique --x-initial unique -O3
     OPT_SLOW -O0)
   rcosim_verilate_shared(${id}_rtl)
@@ -226,8 +248,11 @@ function(rcosim_add_block name)
       PREFIX V${id}
       TOP_MODULE ${id}
       DIRECTORY ${CMAKE_BINARY_DIR}/verilated_cov/${id}
-      SOURCES ${rtl_src}
+      SOURCES ${rtl_src} ${chk_src}
       VERILATOR_ARGS -Wall --x-assign unique --x-initial unique -O3)
+    # verilate()'s own copy of the runtime here: it prints through rc_vl_printf too.
+    target_sources(${id}_rtl_cov PRIVATE ${PROJECT_SOURCE_DIR}/bridge/rc_vlassert.c)
+    rcosim_vl_printf(${id}_rtl_cov)
     get_target_property(cov_src ${id}_model SOURCES)
     get_target_property(cov_libs ${id}_model LINK_LIBRARIES)
     list(TRANSFORM cov_libs REPLACE "^${id}_rtl$" ${id}_rtl_cov)

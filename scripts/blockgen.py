@@ -369,6 +369,7 @@ def gen_shim(blk, bid, top, wave=False):
  * The C++ shim between the engine's port words and the Verilated model %(vt)s. */
 #include <memory>
 #include <cstdint>
+#include <cstdio>
 #include "verilated.h"
 #if VM_TRACE_FST
 #include "verilated_fst_c.h"
@@ -380,6 +381,7 @@ def gen_shim(blk, bid, top, wave=False):
 #include "%(vt)s.h"
 extern "C" {
 #include "%(bid)s_ports.h"
+#include "rc_vlassert.h"
 }
 
 namespace {
@@ -417,6 +419,9 @@ void *create(const rc_side_config *cfg) {
     s->ctx->randSeed((int)(cfg->seed %% 2147483647u));
     s->ctx->traceEverOn(cfg->trace_path != nullptr);
     s->top.reset(new %(vt)s(s->ctx.get(), "TOP"));
+    /* An assertion failure ($error) is kept for fault(), not printed (bridge/rc_vlassert.h). */
+    rc_vl_assert_quiet(+1);
+    rc_vl_assert_take(nullptr, 0);
 #if VM_TRACE_FST
     if (cfg->trace_path) {
         s->fst.reset(new VerilatedFstC);
@@ -439,6 +444,7 @@ void destroy(void *vs) {
     if (s->fst) s->fst->close();
 #endif
     delete s;
+    rc_vl_assert_quiet(-1);
 }
 
 void reset(void *vs, uint64_t *p) {
@@ -472,9 +478,23 @@ void tick(void *vs, const uint64_t *) {
     s->top->eval();
     dump(s);
 }
+
+/* rc_side_ops.fault: whether an assertion failed since the last call (its line into what). */
+int fault(void *vs, char *what, size_t n) {
+    Side *s = static_cast<Side *>(vs);
+    if (VL_LIKELY(!s->ctx->errorCount()))
+        return 0;
+    if (!rc_vl_assert_take(what, n) && n)
+        snprintf(what, n, "%%s", "%%Error: an RTL $error or $stop (its text was printed above)");
+    s->ctx->errorCount(0);
+    s->ctx->gotError(false);
+    s->ctx->gotFinish(false);
+    return 1;
+}
 } /* namespace */
 
-extern "C" const rc_side_ops %(bid)s_rtl_ops = { "rtl", create, destroy, reset, eval, tick };
+extern "C" const rc_side_ops %(bid)s_rtl_ops = { "rtl", create, destroy, reset, eval, tick, nullptr, nullptr, nullptr, nullptr,
+                                                 fault };
 ''' % {'name': blk['name'], 'vt': vt, 'bid': bid, 'drive': '\n'.join(drive),
        'sample': '\n'.join(sample), 'nwords': blk['nwords']} + gen_bare(blk, bid, vt) + gen_fast_run(blk, bid, vt)
 
@@ -567,6 +587,7 @@ extern "C" uint64_t %(bid)s_bare(const rc_vector *v, uint64_t seed, uint64_t max
     }
     rc_side_config cfg = { seed, nullptr };
     Side *s = static_cast<Side *>(create(&cfg));
+    rc_vl_assert_quiet(-1);           /* bare checks nothing: assertion lines printed as they come */
     uint64_t P[%(nwords)d] = { 0 };
     reset(s, P);
     for (unsigned i = 0; i < %(nwords)d; i++) P[i] = 0;
@@ -574,6 +595,7 @@ extern "C" uint64_t %(bid)s_bare(const rc_vector *v, uint64_t seed, uint64_t max
     uint64_t cyc = %(bid)s_bare_loop(s->top.get(), v, mem, P, max_cycles);
     auto t1 = std::chrono::steady_clock::now();
     *seconds = std::chrono::duration<double>(t1 - t0).count();
+    rc_vl_assert_quiet(+1);
     destroy(s);
     for (unsigned m = 0; m < %(nmem)d; m++) rc_memagent_free(&mem[m]);
     return cyc;
@@ -591,7 +613,8 @@ FAST_MODEL_SETUP = '''static int __attribute__((noinline)) %(bid)s_fast_model_lo
     mo->reset(mh, R);
 '''
 
-FAST_RTL_SETUP = '''static int __attribute__((noinline)) %(bid)s_fast_loop(const rc_fast_args *a, %(vt)s *t, const rc_side_ops *mo, void *mh,
+FAST_RTL_SETUP = '''static int __attribute__((noinline)) %(bid)s_fast_loop(const rc_fast_args *a, %(vt)s *t, const VerilatedContext *ctx,
+                                                      const rc_side_ops *mo, void *mh,
                                                       rc_memagent *mem, uint64_t *R, rc_fast_result *res) {
     const rc_block_desc *b = &%(bid)s_block;
     const rc_vector *v = a->vec;
@@ -776,6 +799,8 @@ def gen_fast_run(blk, bid, vt):
                   '        }']
         else:
             L += ['        t->clk_i = 1;', '        t->eval();',
+                  '        if (VL_UNLIKELY(ctx->errorCount()))     /* an RTL assertion: the table walk reports it */',
+                  '            goto give_up;',
                   '        if (mh)', '            mo->tick(mh, M);']
         return L
     txns = []
@@ -830,7 +855,7 @@ def gen_fast_run(blk, bid, vt):
     int rc = 1;
     if (!a->lockstep || a->model_words || mh) {
         auto t0 = std::chrono::steady_clock::now();
-        rc = %(bid)s_fast_loop(a, s->top.get(), mo, mh, mem, R, res);
+        rc = %(bid)s_fast_loop(a, s->top.get(), s->ctx.get(), mo, mh, mem, R, res);
         res->seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
     }
     if (mh)
@@ -844,6 +869,102 @@ def gen_fast_run(blk, bid, vt):
        'model_loop': loop_fn(FAST_MODEL_SETUP, '\n'.join(build(True))),
        'rtl_loop': loop_fn(FAST_RTL_SETUP, '\n'.join(build(False))),
        'nmem': len(blk['mem']), 'nmem1': max(len(blk['mem']), 1)}
+
+
+def gen_checker(blk, bid):
+    """The channel checker of a block, generated from its manifest (issue 29; docs/hardening.md
+    "Channel assertions"): module FAMILY_NAME_chk watches every top-level valid/ready channel.
+    Once a channel offers (valid) and is not taken (ready low) at an edge, at the next edge valid
+    must still be high (ASSERT <Ch>ValidHeld) and every compared payload bit the same (ASSERT
+    <Ch>Stable; a field's mask and its ?condition as the engine compares it).  A memory agent's
+    request channel is checked for ValidHeld only: the agent takes whatever request is offered at
+    the edge, and the CP and ZB replace a waiting request by design (docs/hardening.md).  Input
+    channels are checked too: they hold the harness (vector driver, memory agent) to the rule.
+    Plain `always @(posedge)` + $error, the subset Verilator and Icarus 11 both take; a second
+    file, FAMILY_NAME_chk_bind.sv, binds it into the block's top for Verilator (Icarus has no
+    bind: a bench instantiates the checker beside the top)."""
+    ports = ['  input logic clk_i', '  input logic rst_ni']
+    body = []
+    import glob
+    areset = any('negedge rst_ni' in open(f, encoding='utf-8').read()
+                 for f in glob.glob(os.path.join(os.path.dirname(os.path.abspath(blk['path'])), '*.sv')))
+    conns = ['.clk_i (clk_i)', '.rst_ni (rst_ni)']
+    for ch in blk['channels']:
+        din = ch['dir'] == 'in'
+        v, r = port(ch, 'valid', din), port(ch, 'ready', not din)
+        ports += ['  input logic %s' % v, '  input logic %s' % r]
+        conns += ['.%s (%s)' % (v, v), '.%s (%s)' % (r, r)]
+        terms = []
+        names = [f['name'] for f in ch['fields']]
+        stable = not (ch['agent'] and not din)
+        used = set()
+        for f in ch['fields']:
+            if stable and f['mask'] != 0:
+                used.add(f['name'])
+                if f['cond']:
+                    used.add(f['cond'])
+        for f in ch['fields']:
+            pn = port(ch, f['name'], din)
+            if f['name'] in used:
+                ports.append('  input logic %s%s' % (sv_range(f['width']), pn))
+                conns.append('.%s (%s)' % (pn, pn))
+            if not stable or f['mask'] == 0:
+                continue
+            full = (1 << f['width']) - 1
+            m = f['mask'] & full
+            term = pn if m == full else '(%s & %d\'h%x)' % (pn, f['width'], m)
+            terms.append((f, term))
+        cap = ''.join(w.capitalize() for w in ch['name'].split('_'))
+        n = ch['name']
+        body += ['', '  // %s (%s%s)' % (n, ch['dir'], ', memory agent' if ch['agent'] else ''),
+                 '  logic %s_wait_q;' % n]
+        if terms:
+            # condition fields first, so a ?cond field compares only while its condition holds
+            width = sum(f['width'] for f, _ in terms)
+            cat = '{%s}' % ', '.join(t if not f['cond'] else
+                                    '(%s != 0 ? %s : %d\'h0)' % (port(ch, f['cond'], din), t, f['width'])
+                                    for f, t in terms)
+            body += ['  logic [%d:0] %s_pay, %s_pay_q;' % (width - 1, n, n),
+                     '  assign %s_pay = %s;' % (n, cat)]
+        # The reset as the block's own: asynchronous when its RTL resets so (a net "flopped as
+        # both synchronous and async" is a Verilator -Wall error, SYNCASYNCNET).  The payload
+        # copy is compared only while waiting, so it needs no reset.
+        if areset:
+            # rst_ni starts low, so its negedge may never come before the first edge: the flop
+            # starts at 0 (simulation only), not at Verilator's random initial value.
+            body += ["  initial %s_wait_q = 1'b0;" % n,
+                     '  always_ff @(posedge clk_i or negedge rst_ni) begin',
+                     '    if (!rst_ni) begin',
+                     "      %s_wait_q <= 1'b0;" % n,
+                     '    end else begin',
+                     '      %s_wait_q <= %s && !%s;' % (n, v, r),
+                     '    end',
+                     '  end']
+        else:
+            body += ['  always_ff @(posedge clk_i) begin',
+                     '    %s_wait_q <= rst_ni && %s && !%s;' % (n, v, r),
+                     '  end']
+        if terms:
+            body += ['  always_ff @(posedge clk_i) begin',
+                     '    %s_pay_q <= %s_pay;' % (n, n),
+                     '  end']
+        body += [
+                 '  always @(posedge clk_i) begin',
+                 '    if (%s%s_wait_q) begin' % ('' if areset else 'rst_ni && ', n),
+                 '      if (!%s) begin' % v,
+                 '        $error("%%m: ASSERT %sValidHeld: %s valid dropped before ready");' % (cap, n)]
+        if terms:
+            body += ['      end else if (%s_pay != %s_pay_q) begin' % (n, n),
+                     '        $error("%%m: ASSERT %sStable: %s payload changed while waiting for ready");' % (cap, n)]
+        body += ['      end', '    end', '  end']
+    text = ['// Generated by scripts/blockgen.py from the %s manifest. Do not edit.' % blk['name'],
+            '// %s_chk: the channel rule of every top-level valid/ready channel of %s (valid held and' % (bid, bid),
+            '// payload stable while not ready); docs/hardening.md "Channel assertions".',
+            'module %s_chk (' % bid, ',\n'.join(ports), ');', '`ifndef SYNTHESIS'] + body[1:] + ['`endif', '', 'endmodule', '']
+    bind = ['// Generated by scripts/blockgen.py from the %s manifest. Do not edit.' % blk['name'],
+            '// For the Verilated RTL: %s_chk inside every %s instance (Icarus has no bind).' % (bid, bid),
+            'bind %s %s_chk u_chk (' % (bid, bid), '  ' + ',\n  '.join(conns), ');', '']
+    return '\n'.join(text), '\n'.join(bind)
 
 
 def sv_range(width):
@@ -926,11 +1047,13 @@ def gen_wave_shim(blk, bid, vt, drive, sample, expect, inject):
  * outputs do not depend on its level), and falls only in tick, just before the next edge. */
 #include <memory>
 #include <cstdint>
+#include <cstdio>
 #include "verilated.h"
 #include "verilated_fst_c.h"
 #include "%(vt)s.h"
 extern "C" {
 #include "%(bid)s_ports.h"
+#include "rc_vlassert.h"
 }
 
 namespace {
@@ -971,6 +1094,8 @@ void *create(const rc_side_config *cfg) {
     s->ctx->randSeed((int)(cfg->seed %% 2147483647u));
     s->ctx->traceEverOn(true);
     s->top.reset(new %(vt)s(s->ctx.get(), "TOP"));
+    rc_vl_assert_quiet(+1);
+    rc_vl_assert_take(nullptr, 0);
     if (cfg->trace_path) {
         s->fst.reset(new VerilatedFstC);
         s->top->trace(s->fst.get(), 99);
@@ -984,6 +1109,7 @@ void destroy(void *vs) {
     s->top->final();
     if (s->fst) s->fst->close();
     delete s;
+    rc_vl_assert_quiet(-1);
 }
 
 void reset(void *vs, uint64_t *p) {
@@ -1030,10 +1156,22 @@ void expect(void *vs, const uint64_t *x) {
 void trace(void *vs, int on) {
     static_cast<Side *>(vs)->on = on != 0;
 }
+
+int fault(void *vs, char *what, size_t n) {
+    Side *s = static_cast<Side *>(vs);
+    if (VL_LIKELY(!s->ctx->errorCount()))
+        return 0;
+    if (!rc_vl_assert_take(what, n) && n)
+        snprintf(what, n, "%%s", "%%Error: an RTL $error or $stop (its text was printed above)");
+    s->ctx->errorCount(0);
+    s->ctx->gotError(false);
+    s->ctx->gotFinish(false);
+    return 1;
+}
 } /* namespace */
 
 extern "C" const rc_side_ops %(bid)s_wave_ops = { "rtl", create, destroy, reset, eval, tick, expect, trace, nullptr,
-                                                  inject };
+                                                  inject, fault };
 """ % {'name': blk['name'], 'vt': vt, 'bid': bid, 'drive': '\n'.join(drive), 'sample': '\n'.join(sample),
        'expect': '\n'.join(expect), 'inject': '\n'.join(inject), 'nwords': blk['nwords']}
 
@@ -1181,6 +1319,7 @@ def main(argv):
              bid + '_rtl.cpp': gen_shim(blk, bid, bid),
              bid + '_wave.sv': gen_wave_wrapper(blk, bid),
              bid + '_wave.cpp': gen_shim(blk, bid, bid + '_wave', wave=True)}
+    files[bid + '_chk.sv'], files[bid + '_chk_bind.sv'] = gen_checker(blk, bid)
     for name, text in files.items():
         path = os.path.join(argv[3], name)
         try:

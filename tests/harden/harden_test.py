@@ -1330,11 +1330,119 @@ def case_assert_channel(ctx):
     print('assertion: %s\ncomparison: %s' % (lines[fired[0]].strip(), lines[compared[0]].strip()))
 
 
+def case_assert_gen(ctx):
+    """The generated channel checker (scripts/blockgen.py gen_checker) under Icarus, r5xx.cp's:
+    an offer held until ready passes silently; valid dropped before ready fires <Ch>ValidHeld,
+    a payload change while waiting <Ch>Stable (for an input and an output channel), and the
+    memory agent's request channel is held to ValidHeld only (its payload may change: the CP
+    replaces a waiting read by an RPTR write-back by design)."""
+    if not shutil.which('iverilog'):
+        raise Skip('no iverilog')
+    gen = os.path.join(ctx['tmp'], 'gen')
+    p = subprocess.run([sys.executable, os.path.join(ctx['src'], 'scripts', 'blockgen.py'),
+                        os.path.join(ctx['src'], 'rtl', 'r5xx', 'cp', 'cp.block'), '-o', gen],
+                       capture_output=True, text=True)
+    check(p.returncode == 0, 'blockgen writes the checker', p.stderr)
+    chk = open(os.path.join(gen, 'r5xx_cp_chk.sv')).read()
+    ports = re.findall(r'^\s*input logic (\[[0-9:]+\] )?(\w+),?$', chk, re.M)
+    decl = ''.join('  logic %s%s;\n' % (w, n) for w, n in ports if n != 'clk_i')
+    def bench(steps):
+        """steps: per cycle, a dict of signal values set before the rising edge."""
+        body = ''.join('    %s\n    @(negedge clk_i);\n' % ' '.join('%s = %s;' % kv for kv in st.items())
+                       for st in steps)
+        return ('module tb;\n  logic clk_i = 0;\n%s  always #5 clk_i = !clk_i;\n'
+                '  r5xx_cp_chk u_chk (.*);\n  initial begin\n'
+                '    {%s} = 0;\n    @(negedge clk_i); @(negedge clk_i); rst_ni = 1;\n%s    $finish;\n'
+                '  end\nendmodule\n' % (decl, ', '.join(n for _, n in ports if n != 'clk_i'), body))
+    cases = {
+        'held': ([{'host_valid_i': 1, 'host_data_i': 5}, {}, {'host_ready_o': 1}, {'host_valid_i': 0, 'host_ready_o': 0},
+                  {'regw_valid_o': 1, 'regw_addr_o': 7}, {}, {'regw_ready_i': 1}, {'regw_valid_o': 0}], None),
+        'in_dropped': ([{'host_valid_i': 1}, {'host_valid_i': 0}, {}], 'ASSERT HostValidHeld'),
+        'in_changed': ([{'host_valid_i': 1, 'host_addr_i': 4}, {'host_addr_i': 8}, {}], 'ASSERT HostStable'),
+        'out_dropped': ([{'body_valid_o': 1}, {'body_valid_o': 0}, {}], 'ASSERT BodyValidHeld'),
+        'out_changed': ([{'pkt_valid_o': 1, 'pkt_count_o': 3}, {'pkt_count_o': 4}, {}], 'ASSERT PktStable'),
+        'agent_changed': ([{'memreq_valid_o': 1}, {}, {}], None),
+        'agent_dropped': ([{'memreq_valid_o': 1}, {'memreq_valid_o': 0}, {}], 'ASSERT MemreqValidHeld'),
+    }
+    check('memreq_addr_o' not in chk, "the agent request's payload is not checked", chk)
+    for name, (steps, want) in cases.items():
+        d = os.path.join(ctx['tmp'], name)
+        os.makedirs(d)
+        with open(os.path.join(d, 'tb.sv'), 'w') as f:
+            f.write(bench(steps))
+        p = subprocess.run(['iverilog', '-g2012', '-o', os.path.join(d, 'tb.vvp'), os.path.join(d, 'tb.sv'),
+                            os.path.join(gen, 'r5xx_cp_chk.sv')], capture_output=True, text=True)
+        check(p.returncode == 0, '%s: the bench compiles' % name, p.stdout + p.stderr)
+        p = subprocess.run(['vvp', '-n', os.path.join(d, 'tb.vvp')], capture_output=True, text=True, timeout=60)
+        out = p.stdout + p.stderr
+        fired = re.findall(r'ASSERT \w+', out)
+        if want is None:
+            check(not fired, '%s: no assertion' % name, out)
+        else:
+            check(fired == [want] and 'tb.u_chk' in out, '%s: fires %s once, naming tb.u_chk' % (name, want), out)
+        print('%-13s %s' % (name, fired[0] if fired else 'silent'))
+
+
+# harden.assert_stop: the vector on which r5xx.cp's fetch queue, 2 deep in rcosim_assert_brk
+# (tests/harden/assert_brk.py), overflows: a type-0 packet of two registers, read back to back.
+ASSERT_VEC = 'vectors/r5xx/cp/type0_one_reg_wr.vec'
+
+
+def case_assert_stop(ctx):
+    """An RTL assertion stops a lockstep run: rcosim_assert_brk (r5xx.cp with its fetch queue too
+    small) on a shipped vector exits 1 with exactly tests/golden/assert_stop.txt (the assertion's
+    name, instance, FILE:LINE and cycle, the last transactions), before the comparison sees the
+    lost word; the table walk (--engine tables) and --threads 2 give the same report; the bundle's
+    report.json names the assertion; the unbroken rcosim passes the same run silently."""
+    brk = ctx['extra'][0]
+    vec = ASSERT_VEC
+    ok, _ = run(ctx, ['run', '--block', 'r5xx.cp', '--vector', vec], 0)
+    check('ASSERT' not in ok and 'Assertion' not in ok, 'the unbroken design: no assertion', ok)
+    def brun(args, rc):
+        p = subprocess.run([brk] + args, cwd=ctx['src'], capture_output=True, timeout=900)
+        out, err = p.stdout.decode('utf-8', 'replace'), p.stderr.decode('utf-8', 'replace')
+        check(p.returncode == rc, 'rcosim_assert_brk %s: exit %d, expected %d' % (' '.join(args), p.returncode, rc),
+              'stdout:', out, 'stderr:', err)
+        # The repro names the binary as it was run (the build directory varies): goldens say 'rcosim'.
+        return re.sub(r'repro: \S*rcosim_assert_brk ', 'repro: rcosim ', out)
+    out = brun(['run', '--block', 'r5xx.cp', '--vector', vec], 1)
+    golden = os.path.join(ctx['src'], 'tests', 'golden', 'assert_stop.txt')
+    if os.environ.get('RCOSIM_UPDATE_GOLDEN'):
+        with open(golden, 'w') as f:
+            f.write(out)
+    with open(golden) as f:
+        want = f.read()
+    if out != want:
+        import difflib
+        raise Fail('report differs from tests/golden/assert_stop.txt:\n' + ''.join(
+            difflib.unified_diff(want.splitlines(True), out.splitlines(True), 'golden/assert_stop.txt', 'actual')))
+    first = [ln for ln in out.split('\n') if ln.startswith('MISMATCH')]
+    check(len(first) == 1 and 'RTL assertion FifoNoOverflow failed in TOP.r5xx_cp.u_fq' in first[0],
+          'one report line, naming the assertion and its instance', out)
+    check('%Error' not in out and 'Verilog $stop' not in out, "Verilator's own lines are not printed", out)
+    for args in (['--engine', 'tables'], ['--threads', '2']):
+        o2 = brun(['run', '--block', 'r5xx.cp', '--vector', vec] + args, 1)
+        check([ln for ln in o2.split('\n') if ln.startswith('MISMATCH')] == first,
+              'the same report line with %s' % ' '.join(args), o2)
+    bundle = os.path.join(ctx['tmp'], 'bundle')
+    brun(['run', '--block', 'r5xx.cp', '--vector', vec, '--wave', bundle], 1)
+    with open(os.path.join(bundle, 'report.json'), encoding='utf-8') as f:
+        rep = json.load(f)
+    a = rep.get('assertion') or {}
+    check(rep['status'] == 'mismatch' and rep['kind'] == 'assertion' and a.get('name') == 'FifoNoOverflow' and
+          a.get('instance') == 'TOP.r5xx_cp.u_fq' and a.get('where', '').startswith('prim_fifo.sv:') and
+          ('cycle %d:' % rep['cycle']) in first[0], "report.json names the assertion, instance and cycle", rep)
+    # The model alone never reports one (its fault hook is NULL): it passes the vector.
+    brun(['replay', '--block', 'r5xx.cp', '--vector', vec, '--side', 'model'], 0)
+    print(first[0])
+
+
 def main():
     rcosim, src, case = sys.argv[1], sys.argv[2], sys.argv[3]
     tmp = tempfile.mkdtemp(prefix='rcosim-harden-')
     try:
-        globals()['case_' + case]({'rcosim': os.path.abspath(rcosim), 'src': src, 'tmp': tmp})
+        globals()['case_' + case]({'rcosim': os.path.abspath(rcosim), 'src': src, 'tmp': tmp,
+                                   'extra': [os.path.abspath(x) for x in sys.argv[4:]]})
     except Fail as e:
         print('FAIL %s: %s' % (case, e))
         return 1

@@ -206,4 +206,29 @@ module r5xx_gpu_arb (
 
   logic unused;
   assign unused = ^{r0_addr_i[1:0], r5_addr_i[2:0]};
+
+  // ---------------------------------------------------------------------------------------------
+  // Assertions (simulation only; docs/hardening.md "RTL assertions"): the read-tag queue.
+  // ---------------------------------------------------------------------------------------------
+`ifndef SYNTHESIS
+  always @(posedge clk_i) begin
+    if (rst_ni) begin
+      // TagQueueNoOverflow: at most 64 reads outstanding (the memory agent's latency bounds it).
+      if (push && !pop && n_q == 7'd64) begin
+        $error("%m: ASSERT TagQueueNoOverflow: a 65th read outstanding");
+      end
+      // TagQueueNoUnderflow: every response answers a read this arbiter sent.
+      if (memrsp_valid_i && n_q == 7'd0) begin
+        $error("%m: ASSERT TagQueueNoUnderflow: a memory response with no read outstanding");
+      end
+      // TagCountInRange / TagLegal: the count within the queue, the head a reading port (1..5).
+      if (n_q > 7'd64) begin
+        $error("%m: ASSERT TagCountInRange: %0d reads outstanding", n_q);
+      end
+      if (pop && (head == 3'd0 || head > 3'd5)) begin
+        $error("%m: ASSERT TagLegal: response tagged for port %0d", head);
+      end
+    end
+  end
+`endif
 endmodule

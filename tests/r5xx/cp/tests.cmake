@@ -12,3 +12,6 @@ foreach(policy always random:0.5 bursty:16)
                        FAIL_REGULAR_EXPRESSION "MISMATCH|HANG|FAIL")
 endforeach()
 
+
+# An RTL assertion stops a lockstep run (issue 29): r5xx.cp broken on purpose, tests/harden.
+include(${PROJECT_SOURCE_DIR}/tests/harden/assert_stop.cmake)
