@@ -25,6 +25,9 @@ set(RCOSIM_EXPORT_ICARUS_TOO_LONG
     r5xx/pm4_2d/desktop.vec.gz)  # not finished after 22 CPU-minutes
 set(RCOSIM_EXPORT_NIGHTLY
     r5xx/gfx3d/scene.vec.gz    # 958 s
+    r5xx/gfx3d/small.vec       # ~100 CPU-s with the PVS and the quad path inside (25 ms a cycle; 18 s before)
+    r5xx/gfx3d/pvs_transform.vec   # not timed yet (PVS programs on every vertex)
+    r5xx/gfx3d/xati_composite.vec  # not timed yet (PVS and the raster's quad path)
     r5xx/gpu/copy.vec    # 56 s of CPU under Icarus: keeps the gpu test near 80 s
     si/backend/scene.vec.gz)   # 53,045 cycles: 344 s under Icarus (small.vec is the CI case)
 # cocotb legs too long for CI (cocotb drives every cycle from Python: the si.backend scene is

@@ -145,13 +145,19 @@ module r5xx_pvs (
     assign rel  = mode == 2'd1 ? a0_q[9*s[30:29] +: 9] : mode == 2'd2 ? i0 : 9'd0;
     assign a    = {3'd0, s[12:5]} + {{2{rel[8]}}, rel};
     assign cphys[j] = cbase + a[7:0];
+    // the three memories' words at a, masked by their valid bits: nets, so that no always_comb
+    // calls vmask() (Icarus 11: one function called from several always_comb blocks makes them
+    // wake each other for ever, docs/export.md)
+    logic [127:0] rt, ri, ra;
+    assign rt = vmask(trm_q[a[4:0]], trm_v_q[4*a[4:0] +: 4]);
+    assign ri = vmask(ivm_q[a[4:0]], ivm_v_q[4*a[4:0] +: 4]);
+    assign ra = vmask(atrm_q[a[4:0]], atrm_v_q[4*a[4:0] +: 4]);
     always_comb begin
       case (s[1:0])
-        2'd0:    raw = (!a[10] && a[9:5] == 5'd0) ? vmask(trm_q[a[4:0]], trm_v_q[4*a[4:0] +: 4]) : 128'd0;
-        2'd1:    raw = (!a[10] && a[9:5] == 5'd0) ? vmask(ivm_q[a[4:0]], ivm_v_q[4*a[4:0] +: 4]) : 128'd0;
+        2'd0:    raw = (!a[10] && a[9:5] == 5'd0) ? rt : 128'd0;
+        2'd1:    raw = (!a[10] && a[9:5] == 5'd0) ? ri : 128'd0;
         2'd2:    raw = (!a[10] && a[9:8] == 2'd0 && a[7:0] <= cmax) ? cdat[j] : 128'd0;
-        default: raw = (!a[10] && a[9:5] == 5'd0 && a[4:0] < 5'd20) ?
-                       vmask(atrm_q[a[4:0]], atrm_v_q[4*a[4:0] +: 4]) : 128'd0;
+        default: raw = (!a[10] && a[9:5] == 5'd0 && a[4:0] < 5'd20) ? ra : 128'd0;
       endcase
     end
     r5xx_pvs_swz u_swz (.s_i(s), .raw_i(raw), .v_o(opv[j]));

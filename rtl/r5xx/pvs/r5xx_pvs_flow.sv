@@ -96,6 +96,8 @@ module r5xx_pvs_flow (
     logic [1:0] opc;
     logic       popped;
     logic [3:0] sp1;
+    logic [9:0] nx;                   // next_o and end_o are written once, at the end: a default
+    logic       en;                   // overridden on the outputs kept Icarus 11 at time 0 for ever
     sp_d      = sp_q;
     s_loop_d  = s_loop_q;
     s_cnt_d   = s_cnt_q;
@@ -105,20 +107,20 @@ module r5xx_pvs_flow (
     s_saved_d = s_saved_q;
     i0_d      = i0_q;
     nexec_d   = nexec_q == MaxExec ? nexec_q : nexec_q + 13'd1;
-    next_o    = pc1;
-    end_o     = 1'b0;
+    nx        = pc1;
+    en        = 1'b0;
     popped    = 1'b0;
     sp1       = sp_q;
     opc       = opc_q[2*hk +: 2];
     if (nexec_d == MaxExec) begin
-      end_o = 1'b1;                                           // decision 17
+      en = 1'b1;                                              // decision 17
     end else if (at_end && !s_loop_q[top]) begin              // return from subroutine
       sp_d   = sp_q - 4'd1;
-      next_o = s_rtn_q[10*top +: 10];
+      nx = s_rtn_q[10*top +: 10];
     end else if (at_end && s_cnt_q[8*top +: 8] > 8'd1) begin  // the loop again
       s_cnt_d[8*top +: 8] = s_cnt_q[8*top +: 8] - 8'd1;
       i0_d   = $signed(i0_sum) < -10'sd256 ? 9'h100 : $signed(i0_sum) > 10'sd255 ? 9'h0FF : i0_sum[8:0];
-      next_o = s_rtn_q[10*top +: 10];
+      nx = s_rtn_q[10*top +: 10];
     end else begin
       if (at_end) begin                                       // the loop is done
         i0_d   = s_saved_q[9*top +: 9];
@@ -127,7 +129,7 @@ module r5xx_pvs_flow (
       if (popped) sp1 = sp_q - 4'd1;
       sp_d = sp1;
       if (hit && opc == 2'd1) begin                           // JUMP
-        next_o = jmp_q[10*hk +: 10];
+        nx = jmp_q[10*hk +: 10];
       end else if (hit && sp1 != 4'd8) begin                  // LOOP, JSR (decision 18: not a ninth)
         sp_d = sp1 + 4'd1;
         s_loop_d[sp1[2:0]]           = opc == 2'd2;
@@ -137,15 +139,17 @@ module r5xx_pvs_flow (
         s_step_d[8*sp1[2:0] +: 8]    = stepr_q[8*hk +: 8];
         s_saved_d[9*sp1[2:0] +: 9]   = popped ? s_saved_q[9*top +: 9] : i0_q;
         if (opc == 2'd3) begin
-          next_o = jmp_q[10*hk +: 10];
+          nx = jmp_q[10*hk +: 10];
         end else begin
           if (!rep_q[hk]) i0_d = {1'b0, init_q[8*hk +: 8]};
-          next_o = pc1;
+          nx = pc1;
         end
       end else begin
-        end_o = pc_i == last_inst_i;
+        en = pc_i == last_inst_i;
       end
     end
+    next_o = nx;
+    end_o  = en;
   end
 
   always_ff @(posedge clk_i) begin

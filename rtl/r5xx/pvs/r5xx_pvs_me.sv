@@ -136,32 +136,35 @@ module r5xx_pvs_me (
   logic a_gt0;
   assign a_gt0 = !a_le0 && !a_nan;
   always_comb begin
-    pset_o = 1'b1;
     case (op_i)
-      6'd21:   pval_o = a_zero;
-      6'd22:   pval_o = a_gt0;
-      6'd23:   pval_o = a_zero || a_gt0;
-      6'd24:   pval_o = !a_zero;
-      6'd25:   pval_o = 1'b0;
-      6'd26:   pval_o = a_eq1;
-      6'd27:   pval_o = am1_lt0;
-      6'd28:   pval_o = a_zero;
-      default: begin pset_o = 1'b0; pval_o = 1'b0; end
+      6'd21:   begin pset_o = 1'b1; pval_o = a_zero;          end
+      6'd22:   begin pset_o = 1'b1; pval_o = a_gt0;           end
+      6'd23:   begin pset_o = 1'b1; pval_o = a_zero || a_gt0; end
+      6'd24:   begin pset_o = 1'b1; pval_o = !a_zero;         end
+      6'd25:   begin pset_o = 1'b1; pval_o = 1'b0;            end
+      6'd26:   begin pset_o = 1'b1; pval_o = a_eq1;           end
+      6'd27:   begin pset_o = 1'b1; pval_o = am1_lt0;         end
+      6'd28:   begin pset_o = 1'b1; pval_o = a_zero;          end
+      default: begin pset_o = 1'b0; pval_o = 1'b0;            end
     endcase
   end
 
   // ---- the result ---------------------------------------------------------------------------------
   logic [31:0] t;
   logic [127:0] r;
+  // t, e and rv are this block's own; err_o and r are written once, at the end (defaults
+  // overridden on variables other blocks read kept Icarus 11 at time 0 for ever)
   always_comb begin
-    t = Zero;
-    err_o = 2'd0;
-    r = 128'd0;
+    logic [1:0]   e;
+    logic [127:0] rv;
+    t  = Zero;
+    e  = 2'd0;
+    rv = 128'd0;
     case (op_i)
-      6'd1:  r = {One, ex, a_gt128 ? Zero : frc_a, ex_fl};                        // ME_EXP_BASE2_DX
-      6'd2:  r = a_zero ? {One, NMaxF, One, NMaxF} :
+      6'd1:  rv = {One, ex, a_gt128 ? Zero : frc_a, ex_fl};                        // ME_EXP_BASE2_DX
+      6'd2:  rv = a_zero ? {One, NMaxF, One, NMaxF} :
                           {One, lg, {9'b001111111, a_i[22:0]}, expf};              // ME_LOG_BASE2_DX
-      6'd4:  r = {One, b_gt0 ? pcore : Zero, bmax0, One};                          // ME_LIGHT_COEFF_DX
+      6'd4:  rv = {One, b_gt0 ? pcore : Zero, bmax0, One};                          // ME_LIGHT_COEFF_DX
       6'd3:  t = ex;                                                               // ME_EXP_BASEE_FF
       6'd5:  t = powff;                                                            // ME_POWER_FUNC_FF
       6'd6:  t = a_zero ? MaxF : rcp;                                              // ME_RECIP_DX
@@ -184,9 +187,11 @@ module r5xx_pvs_me (
       6'd26: t = a_eq1 ? Zero : a_zero ? One : a_i;                                // ME_PRED_SET_INV
       6'd27: t = am1_lt0 ? Zero : am1;                                             // ME_PRED_SET_POP
       6'd28: t = a_zero ? Zero : a_i;                                              // ME_PRED_SET_RESTORE
-      default: err_o = 2'd2;
+      default: e = 2'd2;
     endcase
-    if (op_i != 6'd1 && op_i != 6'd2 && op_i != 6'd4) r = err_o != 2'd0 ? 128'd0 : {4{t}};
+    if (op_i != 6'd1 && op_i != 6'd2 && op_i != 6'd4) rv = e != 2'd0 ? 128'd0 : {4{t}};
+    err_o = e;
+    r     = rv;
   end
 
   // ME_SAT: min(max(x, 0), 1) per component

@@ -22,24 +22,48 @@ module r5xx_pvs_slots (
     assign present[6 + i] = cnt != 3'd0;
     assign amask[24 + 4*i +: 4] = cnt == 3'd1 ? 4'h1 : cnt == 3'd2 ? 4'h3 : cnt == 3'd3 ? 4'h7 : 4'hF;
   end
-  // slot s takes the mask of the (s+1)-th present attribute
+  // nbelow[i] = the number of present attributes below attribute i (i = 14: all of them), a sum
+  // of the terms below i; slot s takes the mask of the present attribute with nbelow == s (one
+  // at most).  Nets, each written once: the loop form (a default overridden in an always_comb
+  // per slot) kept Icarus 11 at time 0 for ever (docs/export.md, "Running under two simulators").
+  logic [74:0] nbelow;                   // attribute i at [5i +: 5]
+  for (genvar i = 0; i < 15; i++) begin : g_before
+    assign nbelow[5*i +: 5] = (0 < i ? 5'(present[0]) : 5'd0) +
+                              (1 < i ? 5'(present[1]) : 5'd0) +
+                              (2 < i ? 5'(present[2]) : 5'd0) +
+                              (3 < i ? 5'(present[3]) : 5'd0) +
+                              (4 < i ? 5'(present[4]) : 5'd0) +
+                              (5 < i ? 5'(present[5]) : 5'd0) +
+                              (6 < i ? 5'(present[6]) : 5'd0) +
+                              (7 < i ? 5'(present[7]) : 5'd0) +
+                              (8 < i ? 5'(present[8]) : 5'd0) +
+                              (9 < i ? 5'(present[9]) : 5'd0) +
+                              (10 < i ? 5'(present[10]) : 5'd0) +
+                              (11 < i ? 5'(present[11]) : 5'd0) +
+                              (12 < i ? 5'(present[12]) : 5'd0) +
+                              (13 < i ? 5'(present[13]) : 5'd0);
+  end
   for (genvar s = 0; s < 16; s++) begin : g_slot
-    logic [3:0] m;
-    always_comb begin
-      logic [4:0] k;
-      k = 5'd0;
-      m = 4'h0;
-      for (int i = 0; i < 14; i++) begin
-        if (present[i] && k == s[4:0]) m = amask[4*i +: 4];
-        k = k + {4'd0, present[i]};
-      end
+    logic [55:0] hm;                     // attribute i's mask at [4i +: 4] if it is slot s
+    for (genvar i = 0; i < 14; i++) begin : g_i
+      assign hm[4*i +: 4] = (present[i] && nbelow[5*i +: 5] == 5'(s)) ? amask[4*i +: 4] : 4'h0;
     end
-    assign mask_o[4*s +: 4] = m;
+    assign mask_o[4*s +: 4] = hm[0 +: 4] |
+                              hm[4 +: 4] |
+                              hm[8 +: 4] |
+                              hm[12 +: 4] |
+                              hm[16 +: 4] |
+                              hm[20 +: 4] |
+                              hm[24 +: 4] |
+                              hm[28 +: 4] |
+                              hm[32 +: 4] |
+                              hm[36 +: 4] |
+                              hm[40 +: 4] |
+                              hm[44 +: 4] |
+                              hm[48 +: 4] |
+                              hm[52 +: 4];
   end
-  always_comb begin
-    n_o = 5'd0;
-    for (int i = 0; i < 14; i++) n_o = n_o + {4'd0, present[i]};
-  end
+  assign n_o = nbelow[74:70];
   logic unused;
   assign unused = ^{fmt0_i[31:17], fmt0_i[15:5], fmt0_i[0], fmt1_i[31:24]};
 endmodule

@@ -496,40 +496,6 @@ module r5xx_raster (
   assign adv       = state_q == Walk && !qm_q && !(out_valid_q && !frag_ready_i);
   assign last      = px_q == s_px1 && py_q == s_py1;
 
-  r5xx_raster_pix u_pix (
-    .px_i        (px_q),
-    .py_i        (py_q),
-    .subpixel_i  (subpixel),
-    .kind_i      (s_kind),
-    .quad_i      (s_quad),
-    .exi_i       (s_exi),
-    .eyi_i       (s_eyi),
-    .edx_i       (s_edx),
-    .edy_i       (s_edy),
-    .ein_i       (s_ein),
-    .lymaj_i     (s_lymaj),
-    .lorg_i      (s_lorg),
-    .lneg_i      (s_lneg),
-    .den_i       (s_den),
-    .c0_i        (s_c0),
-    .c1_i        (s_c1),
-    .c2_i        (s_c2),
-    .flat_i      (s_flat),
-    .flat_rgb_i  (flat_rgb),
-    .flat_a_i    (flat_a),
-    .po_i        (s_po),
-    .clip_i      (clip),
-    .clip_rule_i (clip_rule),
-    .af_func_i   (af_func),
-    .af_value_i  (af_value),
-    .zfmt_i      (zfmt),
-    .emit_o      (p_emit),
-    .cov_o       (unused_cov),
-    .z_o         (p_z),
-    .argb_o      (p_argb)
-  );
-
-  logic unused_cov;
 
   // ---------------------------------------------------------------------------------------------
   // The quad walk: (px_q, py_q) is the quad's top-left pixel, rpos_q the record's candidate
@@ -557,15 +523,29 @@ module r5xx_raster (
   assign qy1    = {s_py1[12:1], 1'b0};
   assign qlastq = px_q == qx1 && py_q == qy1;
 
+  // The pixel evaluators: pixel p of the quad at (px_q, py_q).  Pixel 0's is also the fixed path's
+  // walk (its pixel is (px_q, py_q) too: one evaluator serves both paths).  Pixels 1-3 serve only
+  // the quad path: outside it (qm_q = 0, where their results are not used) their pixel and
+  // denominator are held at 0, so that an event-driven simulator (Icarus) does not re-evaluate
+  // them every cycle and Verilator's wide divisions of their depth stop at the zero divisor
+  // (docs/blocks/r5xx.raster.md "Measured").
   for (genvar p = 0; p < 4; p++) begin : g_qpix
     logic [12:0] x, y;
+    logic [47:0] den;
     logic        c;
-    logic        unused_emit;
-    logic [63:0] unused_argb;
+    logic        emit;
+    logic [63:0] argb;
     logic [23:0] z;
 
-    assign x = px_q + 13'(p % 2);
-    assign y = py_q + 13'(p / 2);
+    if (p == 0) begin : g_walk
+      assign x   = px_q;
+      assign y   = py_q;
+      assign den = s_den;
+    end else begin : g_gated
+      assign x   = qm_q ? px_q + 13'(p % 2) : 13'd0;
+      assign y   = qm_q ? py_q + 13'(p / 2) : 13'd0;
+      assign den = qm_q ? s_den : 48'd0;
+    end
 
     r5xx_raster_pix u_qpix (
       .px_i        (x),
@@ -581,7 +561,7 @@ module r5xx_raster (
       .lymaj_i     (s_lymaj),
       .lorg_i      (s_lorg),
       .lneg_i      (s_lneg),
-      .den_i       (s_den),
+      .den_i       (den),
       .c0_i        (s_c0),
       .c1_i        (s_c1),
       .c2_i        (s_c2),
@@ -594,11 +574,20 @@ module r5xx_raster (
       .af_func_i   (af_func),
       .af_value_i  (af_value),
       .zfmt_i      (zfmt),
-      .emit_o      (unused_emit),
+      .emit_o      (emit),
       .cov_o       (c),
       .z_o         (z),
-      .argb_o      (unused_argb)
+      .argb_o      (argb)
     );
+
+    if (p == 0) begin : g_out
+      assign p_emit = emit;
+      assign p_z    = z;
+      assign p_argb = argb;
+    end else begin : g_unused
+      logic unused_pix;
+      assign unused_pix = ^{emit, argb};
+    end
 
     assign qcov[p] = c && x >= s_bx0 && x <= s_px1 && y >= by0_q && y <= s_py1;
     assign qz[p]   = qcov[p] ? z : 24'd0;
@@ -617,6 +606,13 @@ module r5xx_raster (
   );
 
   logic [255:0] r_rg, r_ba;
+  logic [12:0]  rs_qx, rs_qy;
+
+  // the sf interpolation's quad: held at 0 outside the quad path (qm_q = 0, where its values
+  // are not used), so that Icarus does not re-evaluate its ~150 float ops every cycle of a
+  // fixed-path walk
+  assign rs_qx = qm_q ? px_q : 13'd0;
+  assign rs_qy = qm_q ? py_q : 13'd0;
 
   r5xx_raster_rsint #(.AW(AW)) u_rsint (
     .kind_i     (r_kind),
@@ -625,8 +621,8 @@ module r5xx_raster (
     .v2_i       (r_v2),
     .area_i     (r_area),
     .subpixel_i (subpixel),
-    .qx_i       (px_q),
-    .qy_i       (py_q),
+    .qx_i       (rs_qx),
+    .qy_i       (rs_qy),
     .src_i      (r_src),
     .rg_o       (r_rg),
     .ba_o       (r_ba)
