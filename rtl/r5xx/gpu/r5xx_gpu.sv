@@ -129,6 +129,17 @@ module r5xx_gpu (
   logic [31:0]  gfx3d_vsexe_w;
   logic [1:0]   gfx3d_vsexe_err;
   logic         gfx3d_vsexe_pred;
+  logic         gfx3d_clipvtx_valid;
+  logic [15:0]  gfx3d_clipvtx_vert;
+  logic [3:0]   gfx3d_clipvtx_slot;
+  logic [31:0]  gfx3d_clipvtx_x;
+  logic [31:0]  gfx3d_clipvtx_y;
+  logic [31:0]  gfx3d_clipvtx_z;
+  logic [31:0]  gfx3d_clipvtx_w;
+  logic [3:0]   gfx3d_clipvtx_wmask;
+  logic         gfx3d_clipvtx_vlast;
+  logic         gfx3d_clipvtx_dlast;
+  logic [3:0]   gfx3d_clipvtx_prim;
   logic         gfx3d_idle;
   logic [31:0]  gfx3d_zpass;
 
@@ -308,6 +319,18 @@ module r5xx_gpu (
     .vsexe_w_o (gfx3d_vsexe_w),
     .vsexe_err_o (gfx3d_vsexe_err),
     .vsexe_pred_o (gfx3d_vsexe_pred),
+    .clipvtx_valid_o (gfx3d_clipvtx_valid),
+    .clipvtx_ready_i (1'b1),
+    .clipvtx_vert_o (gfx3d_clipvtx_vert),
+    .clipvtx_slot_o (gfx3d_clipvtx_slot),
+    .clipvtx_x_o (gfx3d_clipvtx_x),
+    .clipvtx_y_o (gfx3d_clipvtx_y),
+    .clipvtx_z_o (gfx3d_clipvtx_z),
+    .clipvtx_w_o (gfx3d_clipvtx_w),
+    .clipvtx_wmask_o (gfx3d_clipvtx_wmask),
+    .clipvtx_vlast_o (gfx3d_clipvtx_vlast),
+    .clipvtx_dlast_o (gfx3d_clipvtx_dlast),
+    .clipvtx_prim_o (gfx3d_clipvtx_prim),
     .idle_o (gfx3d_idle),
     .zpass_o (gfx3d_zpass)
   );
@@ -446,5 +469,5 @@ module r5xx_gpu (
 
   // outputs the wiring leaves open (open lines; a tied input's ready)
   logic unused;
-  assign unused = ^{cp_memrsp_ready, cp_regw_stream, gfx2d_memrsp_ready, gfx3d_cmemrsp_ready, gfx3d_zmemrsp_ready, gfx3d_vmemrsp_ready, gfx3d_vsexe_valid, gfx3d_vsexe_vert, gfx3d_vsexe_pc, gfx3d_vsexe_i0, gfx3d_vsexe_i1, gfx3d_vsexe_i2, gfx3d_vsexe_i3, gfx3d_vsexe_x, gfx3d_vsexe_y, gfx3d_vsexe_z, gfx3d_vsexe_w, gfx3d_vsexe_err, gfx3d_vsexe_pred, gfx3d_zpass};
+  assign unused = ^{cp_memrsp_ready, cp_regw_stream, gfx2d_memrsp_ready, gfx3d_cmemrsp_ready, gfx3d_zmemrsp_ready, gfx3d_vmemrsp_ready, gfx3d_vsexe_valid, gfx3d_vsexe_vert, gfx3d_vsexe_pc, gfx3d_vsexe_i0, gfx3d_vsexe_i1, gfx3d_vsexe_i2, gfx3d_vsexe_i3, gfx3d_vsexe_x, gfx3d_vsexe_y, gfx3d_vsexe_z, gfx3d_vsexe_w, gfx3d_vsexe_err, gfx3d_vsexe_pred, gfx3d_clipvtx_valid, gfx3d_clipvtx_vert, gfx3d_clipvtx_slot, gfx3d_clipvtx_x, gfx3d_clipvtx_y, gfx3d_clipvtx_z, gfx3d_clipvtx_w, gfx3d_clipvtx_wmask, gfx3d_clipvtx_vlast, gfx3d_clipvtx_dlast, gfx3d_clipvtx_prim, gfx3d_zpass};
 endmodule
