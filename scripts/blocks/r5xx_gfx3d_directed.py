@@ -4,17 +4,22 @@
   r5xx_gfx3d_directed.py STIMDIR          write STIMDIR/*.stim (then 'rcosim gen --stimulus' makes the
                                      golden vectors; scripts/regen-vectors does all of them)
   r5xx_gfx3d_directed.py --check VECDIR   replay every VECDIR/stim/*.stim through an independent
-                                     reference of the 3D path (the VAP, PVS, raster, ZB and RB3D
-                                     references of scripts/blocks/r5xx_vap_directed.py,
+                                     reference of the 3D path (the VAP, PVS, clip, raster, ZB and
+                                     RB3D references of scripts/blocks/r5xx_vap_directed.py,
                                      scripts/blocks/r5xx_pvs_directed.py,
+                                     scripts/blocks/r5xx_clip_ref.py (PVS draws),
                                      scripts/blocks/r5xx_raster_directed.py, scripts/blocks/r5xx_zb_directed.py and
                                      scripts/blocks/r5xx_rb3d_directed.py, chained) and compare the pixels it
-                                     writes and the vertex-shader instructions with VECDIR/*.vec's
-                                     expected `pix`, colour-write and `vsexe` outputs
+                                     writes, the vertex-shader instructions and the clipped vertices
+                                     with VECDIR/*.vec's expected `pix`, colour-write, `vsexe` and
+                                     `clipvtx` outputs
   r5xx_gfx3d_directed.py --check-vector VEC...   the same for any vector (a random one)
 
 The short case ('small', the exported benches' CI vector): a 32x16 clear, a depth-tested
 triangle and a blended one over it.
+
+The clip-space case ('pvs_clip'): a Mesa-style MVP vertex program with hardware-TCL clip/VTE
+state; primitives cut by the near plane and by a user clip plane, three culled whole.
 
 The scene ('scene'): a 160x120 ARGB8888 macro-tiled colour buffer and a Z24S8 depth buffer are
 cleared by a screen-sized quad (Z function ALWAYS); then, depth-tested (LESS), a Gouraud-shaded
@@ -86,6 +91,17 @@ def common_state(s, w=W, h=H):
     s.w(0x4E38, w | 6 << 21 | 1 << 16)
     s.w(0x4E04, 1 << 2)
     s.w(0x4E0C, 0xF)
+
+
+def screen_space_clip(s):
+    """The clip/VTE state of a vertex program that writes screen-space positions (w = 1), as
+    xf86-video-ati programs it (r5xx-shaders.md §3.2): VAP_CLIP_CNTL = CLIP_DISABLE, the guard band
+    1.0, VAP_VTE_CNTL = 0x300 (X, Y and Z already divided, W as given, no scale or offset), so
+    r5xx.clip passes the positions through unchanged (docs/blocks/r5xx.gfx3d.md G5)."""
+    s.w(0x221C, 1 << 16)                   # VAP_CLIP_CNTL: CLIP_DISABLE
+    for a in (0x2220, 0x2224, 0x2228, 0x222C):
+        s.w(a, f32(1.0))                   # VAP_GB_*: no guard band
+    s.w(0x20B0, 0x300)                     # VAP_VTE_CNTL: VTX_XY_FMT | VTX_Z_FMT
 
 
 def embedded(s, prim, verts):
@@ -178,8 +194,8 @@ def small():
 def pvs_transform():
     """The programmable vertex path (PVS_BYPASS 0): the VAP puts position and colour at input
     locations 0 and 1 (DST_VEC_LOC), a six-instruction vertex program transforms the position by
-    a 4x4 matrix with DP4s (a rotation, a scale and the screen offset: screen space, since
-    r5xx.clip is not in the composite yet, decision G5) and modulates the colour with a MAD; then
+    a 4x4 matrix with DP4s (a rotation, a scale and the screen offset: screen space, with the
+    clipper told so by CLIP_DISABLE and VAP_VTE_CNTL 0x300, decision G5) and modulates the colour with a MAD; then
     the same triangle drawn with the fixed pass-through (PVS_BYPASS 1) beside it."""
     from blocks import r5xx_pvs_directed as pv
     import math
@@ -193,8 +209,10 @@ def pvs_transform():
     grey = (0.20, 0.22, 0.25, 1.0)
     embedded(s, 13, [(0, 0, 1.0, grey), (w, 0, 1.0, grey), (w, h, 1.0, grey), (0, h, 1.0, grey)])
     s.w(0x4F04, 1)                         # LESS
-    # the PVS path: VAP_CNTL_STATUS = 0, position -> in0, colour -> in1
+    # the PVS path: VAP_CNTL_STATUS = 0, position -> in0, colour -> in1; the program writes
+    # screen space, so the clipper is told so (clip off, VTE pass-through)
     s.w(0x2140, 0)
+    screen_space_clip(s)
     s.w(0x2150, 3 | (3 | 1 << 8 | 1 << 13) << 16)
     # the program: out0.x..w = dp4(in0, c0..c3); out1 = in1 * c4 + c5
     prog = [(pv.dst(1, 'out', 0, we=c), pv.src('in', 0), pv.src('c', k), pv.src('c', k))
@@ -249,7 +267,7 @@ def xati_composite():
     s.w(0x20B4, 4)                         # VAP_VTX_SIZE: x, y, s, t
     s.w(0x2090, 1)                         # VAP_OUT_VTX_FMT_0: position
     s.w(0x2094, 0x2)                       # VAP_OUT_VTX_FMT_1: texture 0, 2 components
-    s.w(0x20B0, 0x300)                     # VAP_VTE_CNTL as XATI
+    screen_space_clip(s)                   # VAP_CLIP_CNTL, guard band, VAP_VTE_CNTL as XATI
     s.w(0x2284, 0)                         # VAP_PVS_STATE_FLUSH_REG
     s.w(0x2200, 0)
     for ins in pv.XATI:
@@ -455,8 +473,105 @@ def exa_composite():
     return [s]
 
 
+def mesa_tcl_state(s, w, h, planes=()):
+    """The clip/VTE state Mesa's gallium r300 emits with hardware TCL (docs/blocks/r5xx.clip.md D2):
+    the guard band 1.0 (its invariant state), the viewport as 6 dwords from SE_VPORT_XSCALE
+    (0x1D98), SE_VTE_CNTL = the six scale/offset enables | VTX_W0_FMT (0x43F: the chip divides),
+    the user planes as VAP_PVS_VECTOR_INDX_REG = 1536 and 4 dwords each to 0x2208, VAP_CLIP_CNTL =
+    UCP_ENA of each plane | PS_UCP_MODE 3 (r300_emit.c r300_emit_clip_state)."""
+    for a in (0x2220, 0x2224, 0x2228, 0x222C):
+        s.w(a, f32(1.0))
+    for a, v in zip(range(0x1D98, 0x1DB0, 4), (w / 2.0, w / 2.0, -h / 2.0, h / 2.0, 0.5, 0.5)):
+        s.w(a, f32(v))                     # GL's y up: the viewport flips y to the raster's rows
+    s.w(0x20B0, 0x43F)
+    if planes:
+        s.w(0x2200, 1536)
+        for pl in planes:
+            for v in pl:
+                s.w(0x2208, f32(v))
+    s.w(0x221C, ((1 << len(planes)) - 1) | 3 << 14)
+
+
+def perspective(fovy, aspect, near, far):
+    """glFrustum's matrix for a symmetric frustum (rows), as Mesa's state.matrix.mvp holds it."""
+    import math
+    f = 1.0 / math.tan(math.radians(fovy) / 2.0)
+    return [(f / aspect, 0.0, 0.0, 0.0), (0.0, f, 0.0, 0.0),
+            (0.0, 0.0, (far + near) / (near - far), 2.0 * far * near / (near - far)), (0.0, 0.0, -1.0, 0.0)]
+
+
+def matmul(a, b):
+    return [tuple(sum(a[i][k] * b[k][j] for k in range(4)) for j in range(4)) for i in range(4)]
+
+
+def pvs_clip():
+    """The programmable path in clip space, as Mesa's r300 driver runs a vertex program with
+    hardware TCL: the program is the ARB transform `DP4 result.position.{x,y,z,w},
+    state.matrix.mvp.row[0..3], vertex.position` (four DP4s on the MVP rows in constants 0-3: a
+    perspective projection, 90 degrees, near 1, far 20, times a model-view that moves the scene
+    down and away) and the colour passed by a MAD (in1 * 1 + 0); r5xx.clip then clips, divides and
+    maps the viewport (Mesa's clip/VTE state, mesa_tcl_state).  Drawn, depth-tested, over a clear:
+    a ground quad (QUAD_LIST) that starts behind the camera, cut by the near plane; a wall
+    triangle cut by user plane 0 (x <= 0.35 w in clip space); a strip crossing the right and top
+    frustum planes; a triangle list with one triangle wholly behind the near plane, one wholly
+    beyond user plane 0 and one wholly left of the frustum (all three culled), then one visible
+    triangle."""
+    from blocks import r5xx_pvs_directed as pv
+    w, h = 64, 48
+    s = Stim('pvs_clip', 'the PVS path in clip space: a Mesa-style MVP transform, the near plane and a user '
+                         'clip plane cutting primitives, culled ones, divide and viewport (64x48, ARGB8888, Z24S8)',
+             backpressure='random:0.5', latency='1:4')
+    common_state(s, w, h)
+    s.w(0x4F00, 0x6)                       # ZB_CNTL: Z_ENABLE, ZWRITEENABLE
+    s.w(0x4F04, 7)                         # ZFUNC ALWAYS: the clear with the fixed path
+    sky = (0.30, 0.45, 0.70, 1.0)
+    embedded(s, 13, [(0, 0, 1.0, sky), (w, 0, 1.0, sky), (w, h, 1.0, sky), (0, h, 1.0, sky)])
+    s.w(0x4F04, 1)                         # LESS
+    # hardware TCL: PVS_BYPASS 0; position FLOAT_4 -> in0, colour FLOAT_4 -> in1
+    s.w(0x2140, 0)
+    s.w(0x2150, 3 | (3 | 1 << 8 | 1 << 13) << 16)
+    mesa_tcl_state(s, w, h, planes=[(-1.0, 0.0, 0.0, 0.35)])
+    prog = [(pv.dst(1, 'out', 0, we=c), pv.src('in', 0), pv.src('c', k), pv.src('c', k))
+            for k, c in enumerate('xyzw')]
+    prog.append((pv.dst(4, 'out', 1), pv.src('in', 1), pv.src('c', 4), pv.src('c', 5)))
+    s.w(0x2200, 0)
+    for ins in prog:
+        for v in ins:
+            s.w(0x2204, v)
+    view = [(1.0, 0.0, 0.0, 0.0), (0.0, 1.0, 0.0, -1.0), (0.0, 0.0, 1.0, -0.5), (0.0, 0.0, 0.0, 1.0)]
+    mvp = matmul(perspective(90.0, w / float(h), 1.0, 20.0), view)
+    s.w(0x2200, 1024)
+    for row in mvp + [(1.0, 1.0, 1.0, 1.0), (0.0, 0.0, 0.0, 0.0)]:
+        for v in row:
+            s.w(0x2204, f32(v))
+    s.w(0x22D0, 0 | 4 << 10 | 4 << 20)     # VAP_PVS_CODE_CNTL_0: instructions 0..4
+    s.w(0x22D4, 0 | 255 << 16)             # VAP_PVS_CONST_CNTL
+    # object space (the model-view moves it 1 down and 0.5 away): a ground quad from z = +1.2
+    # (behind the camera) to z = -12, cut by the near plane
+    g0, g1 = (0.35, 0.60, 0.20, 1.0), (0.10, 0.30, 0.05, 1.0)
+    embedded(s, 13, [(-2.5, 0.0, 1.2, g0), (2.5, 0.0, 1.2, (0.5, 0.7, 0.2, 1.0)),
+                     (3.0, 0.0, -12.0, g1), (-3.0, 0.0, -12.0, (0.2, 0.35, 0.1, 1.0))])
+    # a wall triangle standing on the ground, cut by user plane 0
+    embedded(s, 4, [(-1.5, 1.0, -4.0, (1.0, 0.2, 0.1, 1.0)), (2.5, 1.0, -4.0, (1.0, 0.9, 0.1, 1.0)),
+                     (0.5, 3.5, -4.5, (0.9, 0.3, 0.8, 1.0))])
+    # a strip crossing the right and top planes (also cut by the user plane: x <= 0.35 w)
+    embedded(s, 6, [(-0.5, 1.5, -2.5, (0.1, 0.9, 0.9, 1.0)), (0.2, 4.0, -2.5, (0.1, 0.5, 0.9, 1.0)),
+                    (0.4, 1.2, -2.0, (0.9, 0.9, 0.9, 1.0)), (1.6, 3.0, -2.2, (0.2, 0.2, 0.9, 1.0))])
+    # culled: behind the near plane; beyond the user plane; left of the frustum; then one visible
+    embedded(s, 4, [(-0.5, 1.0, 1.0, (1.0, 0.0, 0.0, 1.0)), (0.5, 1.0, 1.0, (1.0, 0.0, 0.0, 1.0)),
+                    (0.0, 2.0, 0.8, (1.0, 0.0, 0.0, 1.0)),
+                    (2.0, 1.0, -3.0, (0.0, 1.0, 0.0, 1.0)), (3.0, 1.0, -3.0, (0.0, 1.0, 0.0, 1.0)),
+                    (2.5, 2.0, -3.0, (0.0, 1.0, 0.0, 1.0)),
+                    (-9.0, 1.0, -3.0, (0.0, 0.0, 1.0, 1.0)), (-8.0, 1.0, -3.0, (0.0, 0.0, 1.0, 1.0)),
+                    (-8.5, 2.0, -3.0, (0.0, 0.0, 1.0, 1.0)),
+                    (-1.8, 1.2, -3.0, (1.0, 1.0, 1.0, 1.0)), (-0.8, 1.2, -3.2, (0.6, 0.6, 0.6, 1.0)),
+                    (-1.3, 2.2, -3.1, (0.3, 0.3, 0.3, 1.0))])
+    return [s]
+
+
 def cases():
-    return scene() + small() + pvs_transform() + xati_composite() + r300g_const() + exa_composite()
+    return (scene() + small() + pvs_transform() + xati_composite() + r300g_const() + exa_composite()
+            + pvs_clip())
 
 
 def main(argv):
@@ -469,6 +584,44 @@ def load_refs():
     """The four blocks' own independent references (scripts/blocks/)."""
     from blocks import r5xx_raster_directed, r5xx_rb3d_directed, r5xx_vap_directed, r5xx_zb_directed
     return r5xx_vap_directed, r5xx_raster_directed, r5xx_zb_directed, r5xx_rb3d_directed
+
+
+class ClipChain:
+    """r5xx.clip's independent reference (r5xx_clip_ref.Clip, the document's state machine) as a
+    link of the chain: one register file for the whole stimulus, the records of each PVS draw run
+    through the machine, its vtx records collected (they are the raster's input and the
+    composite's clipvtx output).  The composite gives the clipper a state write only when the path
+    is idle, so every write lies between draws, as it does here."""
+
+    def __init__(self):
+        from blocks import r5xx_clip_ref
+        self.ref = r5xx_clip_ref
+        self.regs = r5xx_clip_ref.Regs()
+        self.out, self.stats = [], {}
+
+    def draw(self, records):
+        ref, out = self.ref, []
+
+        class Vec:                                   # what Clip reads of a vector
+            backpressure = 'always'
+            events = [('vin', 0, r) for r in records]
+
+            @staticmethod
+            def outputs(ch):
+                return []
+
+        class Collect(ref.Clip):
+            def emit_record(self, cyc, rec, what):
+                out.append(tuple(rec))
+                return cyc
+
+        c = Collect(Vec())
+        c.regs = self.regs
+        c.run()
+        for k, v in c.stats.items():
+            self.stats[k] = self.stats.get(k, 0) + v
+        self.out += out
+        return out
 
 
 def is_port(a):
@@ -497,10 +650,14 @@ def reference(stim_lines):
     # The PVS (r5xx.pvs's reference) between the VAP and the raster while PVS_BYPASS = 0: it gets
     # every state write but VAP_VF_CNTL under bypass (docs/blocks/r5xx.gfx3d.md, the vertex path select).
     pvs, bypass, exe = pvsref.Block(), 0, []
+    # the clipper (r5xx.clip's second reference, scripts/blocks/r5xx_clip_ref.py) after the PVS:
+    # it gets every state write (its registers, the PVS loader's user clip planes)
+    clip = ClipChain()
     for a, d in (vals for ch, _, vals in stim.events if ch == 'regw'):
         if is_port(a):
             continue
         events.append(('reg', a, d))
+        clip.regs.write(a, d)
         if not (bypass and a == 0x2084):
             pvs.regw(a, d)
         if a == 0x2140:
@@ -522,7 +679,7 @@ def reference(stim_lines):
                             exe += e
                             out += o
                             cur = []
-                    recs = out
+                    recs = clip.draw(out)
                 events.append(('draw', recs))
                 nd += 1
     # the raster: all of it at once, then each fragment's draw from its primitive index
@@ -589,6 +746,7 @@ def reference(stim_lines):
         di += 1
     reference.exe = exe
     reference.usout, reference.texreads = fragment_path.usout, fragment_path.texreads
+    reference.clipvtx, reference.clipstats = clip.out, clip.stats
     return pix, model.writes
 
 
@@ -692,18 +850,20 @@ def vector_outputs(path):
             [(x[0], x[2], x[3]) for _, x in v.outputs('cmemreq') if x[1]],
             [tuple(x) for _, x in v.outputs('vsexe')],
             [tuple(x) for _, x in v.outputs('usout')],
-            [x[0] for _, x in v.outputs('tmemreq')])
+            [x[0] for _, x in v.outputs('tmemreq')],
+            [tuple(x) for _, x in v.outputs('clipvtx')])
 
 
 def check(vecdir):
     bad = n = 0
     for name, lines, vec in chk.directed(vecdir):
         ref_pix, ref_writes = reference(lines)
-        pix, writes, exe, usout, reads = vector_outputs(vec)
+        pix, writes, exe, usout, reads, cv = vector_outputs(vec)
         for what, got, want in (('pix', pix, ref_pix), ('colour write', writes, ref_writes),
                                 ('vertex-shader instruction', exe, reference.exe),
                                 ('fragment-shader record', usout, reference.usout),
-                                ('texel read', reads, reference.texreads)):
+                                ('texel read', reads, reference.texreads),
+                                ('clipped vertex', cv, reference.clipvtx)):
             n += len(want)
             bad += chk.compare(name, what, got, want, limit=5)
     return chk.verdict(n, bad)
@@ -716,11 +876,12 @@ def check_vectors(paths):
     bad = n = 0
     for path in paths:
         ref_pix, ref_writes = reference(vector.raw_text(path).split('\n'))
-        pix, writes, exe, usout, reads = vector_outputs(path)
+        pix, writes, exe, usout, reads, cv = vector_outputs(path)
         for what, got, want in (('pix', pix, ref_pix), ('colour write', writes, ref_writes),
                                 ('vertex-shader instruction', exe, reference.exe),
                                 ('fragment-shader record', usout, reference.usout),
-                                ('texel read', reads, reference.texreads)):
+                                ('texel read', reads, reference.texreads),
+                                ('clipped vertex', cv, reference.clipvtx)):
             n += len(want)
             bad += chk.compare(path, what, got, want, limit=5)
     return chk.verdict(n, bad)

@@ -31,6 +31,7 @@ typedef struct gen {
     int fail;
     int d3dcolor;                   /* the vertex's colour is one D3DCOLOR dword (else FLOAT_4) */
     uint32_t vbuf;                  /* next free address for vertex arrays */
+    int clipsp;                     /* this PVS epoch's program writes clip space (else screen) */
 } gen;
 
 static uint32_t rnd(gen *g, uint32_t n) { return (uint32_t)rc_rng_below(&g->rng, n); }
@@ -90,40 +91,119 @@ static uint32_t pvs_src(uint32_t type, uint32_t off)
     return type | off << 5 | (0u | 1u << 3 | 2u << 6 | 3u << 9) << 13;
 }
 
-/* The programmable path for an epoch (docs/blocks/r5xx.gfx3d.md "Stimulus"): PVS_BYPASS 0 and the
- * vertex program out0 = in0 * c0 + c1 (a scale near 1 and a small offset: screen space, G5),
- * out1 = in2 * c2 + c3 (the colour modulated), with random constants. */
+/* The programmable path for an epoch (docs/blocks/r5xx.gfx3d.md "Stimulus"): PVS_BYPASS 0 and,
+ * at random, one of two vertex programs with random constants:
+ *  - screen space: out0 = in0 * c0 + c1 (a scale near 1 and a small offset), out1 = in2 * c2 + c3
+ *    (the colour modulated); r5xx.clip is told the positions are final (clip_state: CLIP_DISABLE,
+ *    VTE 0x300, as xf86-video-ati);
+ *  - clip space (Mesa's hardware TCL): out0.x..w = dp4(in0, c0..c3), a matrix mapping the screen
+ *    coordinates of the vertex to x, y in [-1, 1] for the screen, z = (2 + 0) pz - 1 + zoff,
+ *    w = 1 + k pz (a perspective divide by k), then the same colour MAD from c4, c5; r5xx.clip
+ *    clips (the near and far planes by zoff and k, x and y by the screen edges and the guard band,
+ *    user plane 0 at random), divides and maps the 64x64 viewport (clip_state). */
+static uint32_t pvs_dst_we(uint32_t op, uint32_t type, uint32_t off, uint32_t we)
+{
+    return op | type << 8 | off << 13 | we << 20;
+}
+
 static void pvs_epoch(gen *g)
 {
     static const float scale[4] = { 1.0f, 0.75f, 1.25f, 0.5f };
     w(g, 0x2140, 0);                                          /* PVS_BYPASS 0 */
     w(g, 0x2200, 0);
-    const uint32_t prog[2][4] = {
-        { pvs_dst(4, 2, 0), pvs_src(1, 0), pvs_src(2, 0), pvs_src(2, 1) },
-        { pvs_dst(4, 2, 1), pvs_src(1, 2), pvs_src(2, 2), pvs_src(2, 3) },
-    };
-    for (unsigned i = 0; i < 2; i++)
-        for (unsigned k = 0; k < 4; k++)
-            w(g, 0x2204, prog[i][k]);
-    w(g, 0x2200, 1024);
-    float c[4][4] = {
-        { scale[rnd(g, 4)], scale[rnd(g, 4)], 1.0f, 1.0f },
-        { (float)rnd(g, 9) - 4.0f, (float)rnd(g, 9) - 4.0f, 0.0f, 0.0f },
-        { (float)rnd(g, 5) / 4.0f, (float)rnd(g, 5) / 4.0f, (float)rnd(g, 5) / 4.0f, 1.0f },
-        { (float)rnd(g, 3) / 8.0f, 0.0f, (float)rnd(g, 3) / 8.0f, 0.0f },
-    };
-    for (unsigned i = 0; i < 4; i++)
-        for (unsigned k = 0; k < 4; k++)
-            w(g, 0x2204, f32(c[i][k]));
-    w(g, 0x22D0, 0u | 1u << 10 | 1u << 20);                   /* VAP_PVS_CODE_CNTL_0: 0..1 */
+    g->clipsp = rnd(g, 2);
+    if (!g->clipsp) {
+        const uint32_t prog[2][4] = {
+            { pvs_dst(4, 2, 0), pvs_src(1, 0), pvs_src(2, 0), pvs_src(2, 1) },
+            { pvs_dst(4, 2, 1), pvs_src(1, 2), pvs_src(2, 2), pvs_src(2, 3) },
+        };
+        for (unsigned i = 0; i < 2; i++)
+            for (unsigned k = 0; k < 4; k++)
+                w(g, 0x2204, prog[i][k]);
+        w(g, 0x2200, 1024);
+        float c[4][4] = {
+            { scale[rnd(g, 4)], scale[rnd(g, 4)], 1.0f, 1.0f },
+            { (float)rnd(g, 9) - 4.0f, (float)rnd(g, 9) - 4.0f, 0.0f, 0.0f },
+            { (float)rnd(g, 5) / 4.0f, (float)rnd(g, 5) / 4.0f, (float)rnd(g, 5) / 4.0f, 1.0f },
+            { (float)rnd(g, 3) / 8.0f, 0.0f, (float)rnd(g, 3) / 8.0f, 0.0f },
+        };
+        for (unsigned i = 0; i < 4; i++)
+            for (unsigned k = 0; k < 4; k++)
+                w(g, 0x2204, f32(c[i][k]));
+        w(g, 0x22D0, 0u | 1u << 10 | 1u << 20);               /* VAP_PVS_CODE_CNTL_0: 0..1 */
+    } else {
+        for (unsigned r = 0; r < 4; r++) {                    /* DP4 out0.(x,y,z,w) = in0 . c_r */
+            w(g, 0x2204, pvs_dst_we(1, 2, 0, 1u << r));
+            w(g, 0x2204, pvs_src(1, 0));
+            w(g, 0x2204, pvs_src(2, r));
+            w(g, 0x2204, pvs_src(2, r));
+        }
+        w(g, 0x2204, pvs_dst(4, 2, 1));                       /* MAD out1 = in2 * c4 + c5 */
+        w(g, 0x2204, pvs_src(1, 2));
+        w(g, 0x2204, pvs_src(2, 4));
+        w(g, 0x2204, pvs_src(2, 5));
+        static const float ks[4] = { 0.0f, 0.5f, 1.0f, 3.0f }, zoffs[4] = { 0.0f, 0.5f, -0.5f, -1.25f };
+        float k = ks[rnd(g, 4)], zoff = zoffs[rnd(g, 4)];
+        float c[6][4] = {
+            { 1.0f / 32.0f, 0.0f, 0.0f, (float)rnd(g, 5) / 8.0f - 1.25f },
+            { 0.0f, 1.0f / 32.0f, 0.0f, -1.0f },
+            { 0.0f, 0.0f, 2.0f, zoff - 1.0f },
+            { 0.0f, 0.0f, k, 1.0f },
+            { (float)rnd(g, 5) / 4.0f, (float)rnd(g, 5) / 4.0f, (float)rnd(g, 5) / 4.0f, 1.0f },
+            { (float)rnd(g, 3) / 8.0f, 0.0f, (float)rnd(g, 3) / 8.0f, 0.0f },
+        };
+        w(g, 0x2200, 1024);
+        for (unsigned i = 0; i < 6; i++)
+            for (unsigned j = 0; j < 4; j++)
+                w(g, 0x2204, f32(c[i][j]));
+        w(g, 0x22D0, 0u | 4u << 10 | 4u << 20);               /* VAP_PVS_CODE_CNTL_0: 0..4 */
+    }
     w(g, 0x22D4, 255u << 16);                                 /* VAP_PVS_CONST_CNTL */
+}
+
+/* r5xx.clip's state for a PVS epoch (after the viewport writes of state(), which it overrides):
+ * screen-space programs as xf86-video-ati (CLIP_DISABLE, guard band 1.0, VTE 0x300); clip-space
+ * ones as Mesa's hardware TCL (docs/blocks/r5xx.clip.md D2): the guard band (clip adjust 1.0 or
+ * 1.25, discard adjust 1.0, 1.5 or 4.0), the 64x64 viewport from 0x1D98, VTE 0x43F, user plane 0
+ * (a, b, 0, d) through the loader's 128-bit port half the time, UCP_CULL_ONLY_ENA sometimes,
+ * PS_UCP_MODE 3. */
+static void clip_state(gen *g)
+{
+    static const float disc[3] = { 1.0f, 1.5f, 4.0f };
+    if (!g->clipsp) {
+        w(g, 0x221C, 1u << 16);
+        for (uint32_t a = 0x2220; a <= 0x222C; a += 4)
+            w(g, a, f32(1.0f));
+        w(g, 0x20B0, 0x300);
+        return;
+    }
+    float hc = rnd(g, 3) ? 1.0f : 1.25f, vc = rnd(g, 3) ? 1.0f : 1.25f;
+    w(g, 0x2220, f32(vc));
+    w(g, 0x2224, f32(disc[rnd(g, 3)]));
+    w(g, 0x2228, f32(hc));
+    w(g, 0x222C, f32(disc[rnd(g, 3)]));
+    const float vp[6] = { 32.0f, 32.0f, 32.0f, 32.0f, 0.5f, 0.5f };
+    for (unsigned i = 0; i < 6; i++)
+        w(g, 0x1D98 + 4 * i, f32(vp[i]));
+    w(g, 0x20B0, 0x43F);
+    uint32_t cntl = 3u << 14;
+    if (rnd(g, 2)) {
+        float a = (float)rnd(g, 3) - 1.0f, b = a == 0.0f ? (rnd(g, 2) ? 1.0f : -1.0f) : (float)rnd(g, 3) - 1.0f;
+        float pl[4] = { a, b, 0.0f, (float)rnd(g, 5) / 4.0f - 0.25f };
+        w(g, 0x2200, 1536);
+        for (unsigned i = 0; i < 4; i++)
+            w(g, 0x2208, f32(pl[i]));
+        cntl |= 1u | (rnd(g, 4) ? 0u : 1u << 17);
+    }
+    w(g, 0x221C, cntl);
 }
 
 static void state(gen *g)
 {
     /* the vertex path: the fixed pass-through (PVS_BYPASS 1, the drivers' software TCL) in
      * three epochs of four, else the PVS with a random program (r5xx.gfx3d.md "Stimulus") */
-    if (rnd(g, 4))
+    int pvs = !rnd(g, 4);
+    if (!pvs)
         w(g, 0x2140, 0x100);
     else
         pvs_epoch(g);
@@ -146,6 +226,8 @@ static void state(gen *g)
     } else {
         w(g, 0x20B0, 0);
     }
+    if (pvs)
+        clip_state(g);
     /* raster */
     w(g, 0x4018, rnd(g, 2) << 16);                            /* GB_TILE_CONFIG.SUBPIXEL */
     w(g, 0x428C, rnd(g, 2));                                  /* GA_ROUND_MODE */

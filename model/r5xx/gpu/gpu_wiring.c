@@ -284,6 +284,7 @@ static void chain_reset(void *h, uint64_t *ports)
     memset(&s->bb, 0, sizeof s->bb);
     memset(&s->arb, 0, sizeof s->arb);
     s->gfx3d.vsexe_ready = 0x1u;
+    s->gfx3d.clipvtx_ready = 0x1u;
     s->gfx3d.usout_ready = 0x1u;
     r5xx_cp_model_ops.reset(s->h_cp, (uint64_t *)&s->cp);
     r5xx_gfx2d_model_ops.reset(s->h_gfx2d, (uint64_t *)&s->gfx2d);

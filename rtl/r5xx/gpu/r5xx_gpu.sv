@@ -129,6 +129,17 @@ module r5xx_gpu (
   logic [31:0]  gfx3d_vsexe_w;
   logic [1:0]   gfx3d_vsexe_err;
   logic         gfx3d_vsexe_pred;
+  logic         gfx3d_clipvtx_valid;
+  logic [15:0]  gfx3d_clipvtx_vert;
+  logic [3:0]   gfx3d_clipvtx_slot;
+  logic [31:0]  gfx3d_clipvtx_x;
+  logic [31:0]  gfx3d_clipvtx_y;
+  logic [31:0]  gfx3d_clipvtx_z;
+  logic [31:0]  gfx3d_clipvtx_w;
+  logic [3:0]   gfx3d_clipvtx_wmask;
+  logic         gfx3d_clipvtx_vlast;
+  logic         gfx3d_clipvtx_dlast;
+  logic [3:0]   gfx3d_clipvtx_prim;
   logic         gfx3d_tmemreq_valid;
   logic [31:0]  gfx3d_tmemreq_addr;
   logic         gfx3d_tmemrsp_ready;
@@ -330,6 +341,18 @@ module r5xx_gpu (
     .vsexe_w_o (gfx3d_vsexe_w),
     .vsexe_err_o (gfx3d_vsexe_err),
     .vsexe_pred_o (gfx3d_vsexe_pred),
+    .clipvtx_valid_o (gfx3d_clipvtx_valid),
+    .clipvtx_ready_i (1'b1),
+    .clipvtx_vert_o (gfx3d_clipvtx_vert),
+    .clipvtx_slot_o (gfx3d_clipvtx_slot),
+    .clipvtx_x_o (gfx3d_clipvtx_x),
+    .clipvtx_y_o (gfx3d_clipvtx_y),
+    .clipvtx_z_o (gfx3d_clipvtx_z),
+    .clipvtx_w_o (gfx3d_clipvtx_w),
+    .clipvtx_wmask_o (gfx3d_clipvtx_wmask),
+    .clipvtx_vlast_o (gfx3d_clipvtx_vlast),
+    .clipvtx_dlast_o (gfx3d_clipvtx_dlast),
+    .clipvtx_prim_o (gfx3d_clipvtx_prim),
     .tmemreq_valid_o (gfx3d_tmemreq_valid),
     .tmemreq_ready_i (arb_r6_ready),
     .tmemreq_addr_o (gfx3d_tmemreq_addr),
@@ -496,5 +519,5 @@ module r5xx_gpu (
 
   // outputs the wiring leaves open (open lines; a tied input's ready)
   logic unused;
-  assign unused = ^{cp_memrsp_ready, cp_regw_stream, gfx2d_memrsp_ready, gfx3d_cmemrsp_ready, gfx3d_zmemrsp_ready, gfx3d_vmemrsp_ready, gfx3d_vsexe_valid, gfx3d_vsexe_vert, gfx3d_vsexe_pc, gfx3d_vsexe_i0, gfx3d_vsexe_i1, gfx3d_vsexe_i2, gfx3d_vsexe_i3, gfx3d_vsexe_x, gfx3d_vsexe_y, gfx3d_vsexe_z, gfx3d_vsexe_w, gfx3d_vsexe_err, gfx3d_vsexe_pred, gfx3d_tmemrsp_ready, gfx3d_usout_valid, gfx3d_usout_prim, gfx3d_usout_x, gfx3d_usout_y, gfx3d_usout_quad, gfx3d_usout_tgt, gfx3d_usout_pc, gfx3d_usout_wr, gfx3d_usout_mask, gfx3d_usout_p0rg, gfx3d_usout_p0ba, gfx3d_usout_p1rg, gfx3d_usout_p1ba, gfx3d_usout_p2rg, gfx3d_usout_p2ba, gfx3d_usout_p3rg, gfx3d_usout_p3ba, gfx3d_zpass};
+  assign unused = ^{cp_memrsp_ready, cp_regw_stream, gfx2d_memrsp_ready, gfx3d_cmemrsp_ready, gfx3d_zmemrsp_ready, gfx3d_vmemrsp_ready, gfx3d_vsexe_valid, gfx3d_vsexe_vert, gfx3d_vsexe_pc, gfx3d_vsexe_i0, gfx3d_vsexe_i1, gfx3d_vsexe_i2, gfx3d_vsexe_i3, gfx3d_vsexe_x, gfx3d_vsexe_y, gfx3d_vsexe_z, gfx3d_vsexe_w, gfx3d_vsexe_err, gfx3d_vsexe_pred, gfx3d_clipvtx_valid, gfx3d_clipvtx_vert, gfx3d_clipvtx_slot, gfx3d_clipvtx_x, gfx3d_clipvtx_y, gfx3d_clipvtx_z, gfx3d_clipvtx_w, gfx3d_clipvtx_wmask, gfx3d_clipvtx_vlast, gfx3d_clipvtx_dlast, gfx3d_clipvtx_prim, gfx3d_tmemrsp_ready, gfx3d_usout_valid, gfx3d_usout_prim, gfx3d_usout_x, gfx3d_usout_y, gfx3d_usout_quad, gfx3d_usout_tgt, gfx3d_usout_pc, gfx3d_usout_wr, gfx3d_usout_mask, gfx3d_usout_p0rg, gfx3d_usout_p0ba, gfx3d_usout_p1rg, gfx3d_usout_p1ba, gfx3d_usout_p2rg, gfx3d_usout_p2ba, gfx3d_usout_p3rg, gfx3d_usout_p3ba, gfx3d_zpass};
 endmodule

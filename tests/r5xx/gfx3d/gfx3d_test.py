@@ -59,6 +59,21 @@ def case_fault_pvs(ctx):
     contains(p.stdout, 'PASS r5xx.gfx3d', 'rtl vs model exact')
 
 
+CLIPVEC = os.path.join('vectors', 'r5xx', 'gfx3d', 'pvs_clip.vec')
+
+
+def case_fault_clip(ctx):
+    """The clipper (r5xx.clip, PVS path): a clipped vertex's x on the RTL side and a record's dlast
+    on the model side are caught on the composite's clipvtx channel (the clipper's vtx output),
+    named with the field; the same vector passes without them."""
+    p = run(ctx, 'run', '--vector', CLIPVEC, '--inject', 'rtl:clipvtx.x@9^0x1', expect_rc=1)
+    contains(p.stdout, ': channel clipvtx (out), transaction #9: field x differs (expected: model, actual: rtl)')
+    p = run(ctx, 'run', '--vector', CLIPVEC, '--inject', 'model:clipvtx.dlast@4^0x1', expect_rc=1)
+    contains(p.stdout, ': channel clipvtx (out), transaction #4: field dlast differs (expected: model, actual: rtl)')
+    p = run(ctx, 'run', '--vector', CLIPVEC, expect_rc=0)
+    contains(p.stdout, 'PASS r5xx.gfx3d', 'rtl vs model exact')
+
+
 def case_fault_needs_compare(ctx):
     """Without the faults the same run passes: the failures above come from the comparison."""
     p = run(ctx, 'run', *RANDOM, expect_rc=0)
@@ -96,14 +111,17 @@ def case_directed_check(ctx):
 
 
 def case_random_reference(ctx):
-    """A seeded random vector (its PVS epochs included: the stimulus's vertex programs) agrees
-    with the chained independent references: every pixel, colour write and vertex-shader
-    instruction; and a vector with one vsexe result bit changed is caught."""
+    """A seeded random vector (its PVS epochs included: the stimulus's vertex programs, clip-space
+    ones through the clipper) agrees with the chained independent references: every pixel, colour
+    write, vertex-shader instruction and clipped vertex; and a vector with one vsexe result bit, or
+    one clipvtx bit, changed is caught."""
     vec = os.path.join(ctx['tmp'], 'r.vec')
     run(ctx, 'gen', *RANDOM, '-o', vec, '--quiet', expect_rc=0)
     text = open(vec).read()
     if text.count('\nout vsexe ') < 8:
         raise Fail('the random vector has no PVS epoch')
+    if text.count('\nout clipvtx ') < 8:
+        raise Fail('the random vector has no clipped vertex')
     p = rctest.script(ctx, SCRIPT, '--check-vector', vec)
     if p.returncode != 0 or 'PASS' not in p.stdout:
         raise Fail('--check-vector:\n%s%s' % (p.stdout, p.stderr))
@@ -118,6 +136,17 @@ def case_random_reference(ctx):
     if p.returncode == 0:
         raise Fail('a changed vsexe result passed --check-vector:\n%s' % p.stdout)
     contains(p.stdout, 'vertex-shader instruction')
+    # and a changed clipped vertex (the clipper's output, checked against r5xx_clip_ref.py's machine)
+    lines = text.split('\n')
+    k = [i for i, l in enumerate(lines) if l.startswith('out clipvtx ')][3]
+    f = lines[k].split()
+    f[5] = '%08x' % (int(f[5], 16) ^ 0x1)               # x
+    lines[k] = ' '.join(f)
+    open(bad, 'w').write('\n'.join(lines))
+    p = rctest.script(ctx, SCRIPT, '--check-vector', bad)
+    if p.returncode == 0:
+        raise Fail('a changed clipvtx x passed --check-vector:\n%s' % p.stdout)
+    contains(p.stdout, 'clipped vertex')
 
 
 CONSTVEC = os.path.join('vectors', 'r5xx', 'gfx3d', 'r300g_const.vec')

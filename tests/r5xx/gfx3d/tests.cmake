@@ -1,10 +1,10 @@
-# ---- r5xx.gfx3d: the 3D path, VAP -> (PVS) -> raster -> ZB -> RB3D (docs/blocks/r5xx.gfx3d.md) ---------------
+# ---- r5xx.gfx3d: the 3D path, VAP -> (PVS -> clip) -> raster -> ZB -> RB3D (docs/blocks/r5xx.gfx3d.md) ---------------
 # Included from tests/CMakeLists.txt.  Faults in each block's traffic on either side are caught and
 # named by the composite's channel; the same run passes without them; a wrong expected pixel of the
 # scene names the primitive, the pixel and the interpolated values; the scene agrees with the
 # chained independent references, its stimulus is current, and its picture is docs/img/gfx3d.png.
-foreach(case fault_rtl fault_model fault_pvs fault_us fault_needs_compare wrong_expected us_wrong_expected
-             directed_check random_reference stim_current picture)
+foreach(case fault_rtl fault_model fault_pvs fault_us fault_clip fault_needs_compare wrong_expected
+             us_wrong_expected directed_check random_reference stim_current picture)
   add_test(NAME r5xx.gfx3d.${case} COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_LIST_DIR}/gfx3d_test.py
            $<TARGET_FILE:rcosim> ${PROJECT_SOURCE_DIR} ${case})
   set_tests_properties(r5xx.gfx3d.${case} PROPERTIES LABELS "r5xx;r5xx.gfx3d;smoke"
