@@ -391,7 +391,7 @@ def sample(regs, mem, n, s, t, lod=0, lmode=0, r=0):
         else:
             if is3d:                                    # D16: the slice, CLAMP_R (D18: of this pass)
                 ra = axis(r, d, (f0 >> 6) & 7, volblend)
-                ri, rborder = ra[1] if pss else ra[0]
+                ri, rborder = ra[1] if pss and volblend else ra[0]   # trilinear: the level's nearest
                 surf = ((surf[0] + ri * slice_bytes) & 0xFFFFFFFF,) + surf[1:]
             (i0, bi0), (i1, bi1), fs = axis(s, w, f0 & 7, lin)
             (j0, bj0), (j1, bj1), ft = axis(t, h, (f0 >> 3) & 7, lin)
@@ -1101,6 +1101,28 @@ def later_cases():
                 [(1, 1), (3, 2), (4, 5), (7, 7), (11, 0)]
             for x, y in pts:
                 c.req(8, fbits((x + 0.5 + 0.3 * lin) / 12), fbits((y + 0.5 - 0.4 * lin) / 8))
+    out.append(c)
+
+    c = Case('trilinear3d', 'trilinear on a 3D texture sampled at its nearest slice (D16, D18: TEX_COORD_TYPE 1, '
+             'VOL_FILTER 1, MIP_FILTER 2 and 3, lambda > 0): pass 0 reads the nearest slice of level a, pass 1 '
+             'the nearest slice of level a + 1 (its own slice count), under CLAMP_R wrap, clamp, border and '
+             'mirror-once border; point and bilinear MIN filters; lambda at or beyond NUM_LEVELS takes one pass',
+             per_req=24)
+    b, n, w, h, dlog, nl = base + 0x100000, 6, 8, 8, 3, 3
+    c.sampler(n, 12, w, h, b, levels=nl, extra1=1 << 25)
+    c.w(FORMAT0 + 4 * n, ((w - 1) & 0x7FF) | ((h - 1) & 0x7FF) << 11 | nl << 26 | dlog << 22)
+    c.flush()
+    for lvl in range(nl + 1):
+        for slc in range(max(1, (1 << dlog) >> lvl)):       # every texel says its level, slice, x and y
+            c.store_texels(n, {(x, y): 0x10000000 * lvl + 0x00100000 * slc + 0x1111 * x + 0x0101 * y + 0x40
+                               for x in range(max(1, w >> lvl)) for y in range(max(1, h >> lvl))}, lvl, slc)
+    for mipf in (2, 3):
+        for minf in (1, 2):
+            for rmode in (0, 2, 6, 7):
+                c.w(FILTER0 + 4 * n, rmode << 6 | 2 | 2 << 3 | 1 << 9 | minf << 11 | 1 << 15 | mipf << 13)
+                for lod in (0.5, 1.25, 2.5, 3.5):
+                    for rv in (fbits(0.1), 0x3EC23FFF, fbits(0.55), fbits(0.99), fbits(-0.3), 0x7FC00000):
+                        c.req(n, fbits(0.4), fbits(0.7), r=rv, lod=fbits(lod), lmode=1)
     out.append(c)
     return out
 

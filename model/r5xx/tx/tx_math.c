@@ -682,8 +682,11 @@ r5xx_tx_plan r5xx_tx_plan_request(const r5xx_tx_regs *r, unsigned n, uint32_t s,
     } else {
         if (is3d) {                           /* D16: the slice (D18: of this pass), CLAMP_R */
             r5xx_tx_axis ar = r5xx_tx_map_axis(rr, d, (f0 >> 6) & 7, volblend);
-            surf.base += (pass ? ar.i1 : ar.i0) * slice;
-            rb = pass ? ar.b1 : ar.b0;
+            /* D16, D18: slice k1 only when blending across slices; a trilinear pass 1 samples
+             * its own level's nearest slice i0 */
+            int second = pass && volblend;
+            surf.base += (second ? ar.i1 : ar.i0) * slice;
+            rb = second ? ar.b1 : ar.b0;
             if (volblend)
                 p.g = ar.f;
         }

@@ -205,9 +205,11 @@ module r5xx_tx_plan (
   );
 
   logic [11:0] slc;
-  assign slc     = cube ? {9'd0, face} : (is3d && pass_i) ? ri1 : ri0;
+  // D16, D18: the second slice only when blending across slices; a trilinear pass 1 of a 3D
+  // texture samples its own level's nearest slice i0
+  assign slc     = cube ? {9'd0, face} : (is3d && pass_i && volblend) ? ri1 : ri0;
   assign sl_base = (is3d || cube) ? l_base + {20'd0, slc} * l_slice : l_base;
-  assign rb      = is3d && (pass_i ? rb1 : rb0);
+  assign rb      = is3d && ((pass_i && volblend) ? rb1 : rb0);
 
   // the axes
   logic [11:0] si0;

@@ -42,7 +42,12 @@ foreach(seed 9 11 2301 77)
   add_test(NAME r5xx.tx.ref_random_${seed} COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_LIST_DIR}/tx_ref_check.py
            ${PROJECT_SOURCE_DIR} random $<TARGET_FILE:rcosim> ${seed} 6000)
 endforeach()
-foreach(case ref_check ref_catches ref_features ref_facts ref_random_9 ref_random_11 ref_random_2301 ref_random_77)
+# seed 1's first 8000 requests hold 25 trilinear samples of a 3D texture at its nearest slice
+# (VOL_FILTER 1, MIP_FILTER 3), the case where model and RTL once read the wrong slice in pass 1
+add_test(NAME r5xx.tx.ref_random_1 COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_LIST_DIR}/tx_ref_check.py
+         ${PROJECT_SOURCE_DIR} random $<TARGET_FILE:rcosim> 1 8000)
+foreach(case ref_check ref_catches ref_features ref_facts ref_random_9 ref_random_11 ref_random_2301 ref_random_77
+             ref_random_1)
   set_tests_properties(r5xx.tx.${case} PROPERTIES LABELS "r5xx.tx;smoke"
                        ENVIRONMENT "PYTHONDONTWRITEBYTECODE=1" FAIL_REGULAR_EXPRESSION "FAIL")
 endforeach()
