@@ -337,6 +337,25 @@ def rsq_exact_rz(x):
     return ((k + 127) << 23) | (m & 0x7FFFFF)
 
 
+def sqrt_exact_rz(x):
+    """4.3a's claim "sqrt(x) rounded toward zero" restated by its definition (positive finite x
+    only): the largest positive normal binary32 r with r * r <= x, found by bisection on the bit
+    patterns (positive patterns are ordered like their values); no integer square root involved"""
+    x = ftz(x)
+    if is_nan(x) or is_inf(x) or is_zero(x) or x >> 31:
+        return None
+    v = to_frac(x)
+    lo, hi = 0x00800000, 0x7F7FFFFF  # sqrt of a positive normal lies in [2^-63, 2^64)
+    assert to_frac(lo) ** 2 <= v < to_frac(hi) ** 2
+    while hi - lo > 1:  # invariant: lo*lo <= v < hi*hi
+        mid = (lo + hi) // 2
+        if to_frac(mid) ** 2 <= v:
+            lo = mid
+        else:
+            hi = mid
+    return lo
+
+
 def flr_exact(x):
     """3.'s "floor, exact" restated with Fractions (finite x only)"""
     x = ftz(x)
@@ -654,6 +673,7 @@ OPS = {
     "lg2": (1, lambda x: lg2(x[0])),
     "sin": (1, lambda x: sin(x[0])),
     "cos": (1, lambda x: cos(x[0])),
+    "sqrt": (1, lambda x: sqrt(x[0])),  # last: the op codes of the ops before it stay
 }
 OP_NAMES = list(OPS)  # the op code of the C driver is the index in this list
 

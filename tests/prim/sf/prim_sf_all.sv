@@ -19,6 +19,7 @@ module prim_sf_all (
   output logic [31:0]  frc_o,
   output logic [31:0]  rcp_o,
   output logic [31:0]  rsq_o,
+  output logic [31:0]  sqrt_o,
   output logic [31:0]  ex2_o,
   output logic [31:0]  lg2_o,
   output logic [31:0]  sin_o,
@@ -37,6 +38,7 @@ module prim_sf_all (
   prim_sf_frc u_frc (.a_i(a_i), .z_o(frc_o));
   prim_sf_rcp u_rcp (.a_i(a_i), .z_o(rcp_o));
   prim_sf_rsq u_rsq (.a_i(a_i), .z_o(rsq_o));
+  prim_sf_sqrt u_sqrt (.a_i(a_i), .z_o(sqrt_o));
   prim_sf_ex2 u_ex2 (.a_i(a_i), .z_o(ex2_o));
   prim_sf_lg2 u_lg2 (.a_i(a_i), .z_o(lg2_o));
   prim_sf_sin u_sin (.a_i(a_i), .z_o(sin_o));

@@ -12,8 +12,9 @@ feeds the driver every case as a binary record, and compares each result with th
   --flip K       tell the driver to flip bit 0 of the K-th result of the run (SF_REF_FLIP): it must then
                  report exactly that one mismatch (the check of the check)
 Also, independent of the C: the tables regenerated from the rule of docs/float.md 4.1 equal the
-committed ones, and the step-by-step add/mul/rcp/rsq of sections 2 and 4 equal the exact
-round-toward-zero value, and flr the exact floor (Fractions), on the classes and on every 16th
+committed ones, and the step-by-step add/mul/rcp/rsq/sqrt of sections 2 and 4 equal the exact
+round-toward-zero value (sqrt: the largest float whose square is <= x, by bisection), and flr the
+exact floor (Fractions), on the classes and on every 16th
 random operation; and the document's other stated properties (doc_claims) on the same cases.
 
 Usage: sf_ref_check.py ROOT [classes] [random N SEED] [--flip K]
@@ -147,13 +148,14 @@ GENERAL = [(g_any, 3), (g_special, 1), (g_moderate, 3), (g_anyexp, 2), (g_exact,
 OP_EXTRA = {
     "ex2": [(g_ex2, 6), (g_unit, 3)], "lg2": [(g_near1, 6), (g_unit, 2)],
     "sin": [(g_turns, 6), (g_unit, 4)], "cos": [(g_turns, 6), (g_unit, 4)],
-    "rcp": [(g_near1, 2)], "rsq": [(g_near1, 2)],
+    "rcp": [(g_near1, 2)], "rsq": [(g_near1, 2)], "sqrt": [(g_near1, 2)],
     "flr": [(g_flr, 6), (g_unit, 2)], "frc": [(g_flr, 6), (g_unit, 2)],
 }
 # relative frequency of each op among the random operations
 OP_MIX = {"ftz": 1, "add": 12, "mul": 8, "mul_z": 3, "mad": 4, "mad_z": 2, "dp3": 2, "dp3_z": 1,
           "dp4": 2, "dp4_z": 1, "min": 2, "max": 2, "cmp_lt": 2, "cmp_le": 2, "cmp_eq": 2,
-          "flr": 3, "frc": 3, "rcp": 5, "rsq": 5, "ex2": 8, "lg2": 8, "sin": 8, "cos": 8}
+          "flr": 3, "frc": 3, "rcp": 5, "rsq": 5, "ex2": 8, "lg2": 8, "sin": 8, "cos": 8,
+          "sqrt": 5}
 
 
 def _pick(rng, table):
@@ -235,11 +237,12 @@ def compare(tag, cases, c_out, stats, shown):
 
 
 EXACT = {"add": (R.add_exact_rz, R.add), "mul": (R.mul_exact_rz, R.mul),
-         "rcp": (R.rcp_exact_rz, R.rcp), "rsq": (R.rsq_exact_rz, R.rsq), "flr": (R.flr_exact, R.flr)}
+         "rcp": (R.rcp_exact_rz, R.rcp), "rsq": (R.rsq_exact_rz, R.rsq),
+         "sqrt": (R.sqrt_exact_rz, R.sqrt), "flr": (R.flr_exact, R.flr)}
 
 
 def exact_selfcheck(cases):
-    """the document's step-by-step add/mul/rcp/rsq/flr against the exact value it claims (RZ;
+    """the document's step-by-step add/mul/rcp/rsq/sqrt/flr against the exact value it claims (RZ;
     floor), in Fractions: no C involved"""
     n = bad = 0
     for name, vals in cases:
@@ -353,7 +356,7 @@ def main(argv):
     for name in R.OPS:
         if name in stats:
             print("  %-7s %8d ops %6d mismatches" % (name, stats[name][0], stats[name][1]))
-    print("sf ref: doc add/mul/rcp/rsq/flr algorithm vs exact value: %d operations, %d differ" % (selfn, selfbad))
+    print("sf ref: doc add/mul/rcp/rsq/sqrt/flr algorithm vs exact value: %d operations, %d differ" % (selfn, selfbad))
     print("sf ref: doc claims (no denormal, canonical NaN, identities, frc range, exact ex2/sin of "
           "integers): %d checks, %d fail" % (claimn, claimbad))
     ok = bad == 0 and selfbad == 0 and tab_diff == 0 and claimbad == 0

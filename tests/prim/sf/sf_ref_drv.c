@@ -37,6 +37,7 @@ static uint32_t run(uint32_t op, const uint32_t *x, int *bad)
     case 20: return sf_lg2(x[0]);
     case 21: return sf_sin(x[0]);
     case 22: return sf_cos(x[0]);
+    case 23: return sf_sqrt(x[0]);
     default: *bad = 1; return 0;
     }
 }

@@ -47,20 +47,20 @@ FILE *vec_out; // "vectors" mode: write the input sets and the C results for the
 // One input set: a, b, c, zmode and the two 4-vectors; evaluate and compare every op.
 void run(uint32_t a, uint32_t b, uint32_t c, bool z, const uint32_t va[4], const uint32_t vb[4])
 {
-    const uint32_t ref[16] = {
+    const uint32_t ref[17] = {
         sf_add(a, b), sf_mul_m(a, b, z), z ? sf_mad_z(a, b, c) : sf_mad(a, b, c),
         z ? sf_dp3_z(va, vb) : sf_dp3(va, vb), z ? sf_dp4_z(va, vb) : sf_dp4(va, vb),
         sf_min(a, b), sf_max(a, b),
         (uint32_t)sf_cmp_lt(a, b) | (uint32_t)sf_cmp_le(a, b) << 1 | (uint32_t)sf_cmp_eq(a, b) << 2,
-        sf_flr(a), sf_frc(a), sf_rcp(a), sf_rsq(a), sf_ex2(a), sf_lg2(a), sf_sin(a), sf_cos(a)};
+        sf_flr(a), sf_frc(a), sf_rcp(a), sf_rsq(a), sf_sqrt(a), sf_ex2(a), sf_lg2(a), sf_sin(a), sf_cos(a)};
     if (vec_out) {
-        // one line: a b c z va[0..3] vb[0..3] then the 16 results, hex
+        // one line: a b c z va[0..3] vb[0..3] then the 17 results, hex
         std::fprintf(vec_out, "%08" PRIx32 " %08" PRIx32 " %08" PRIx32 " %08x", a, b, c, (unsigned)z);
         for (int k = 0; k < 4; k++)
             std::fprintf(vec_out, " %08" PRIx32, va[k]);
         for (int k = 0; k < 4; k++)
             std::fprintf(vec_out, " %08" PRIx32, vb[k]);
-        for (int k = 0; k < 16; k++)
+        for (int k = 0; k < 17; k++)
             std::fprintf(vec_out, " %08" PRIx32, ref[k]);
         std::fprintf(vec_out, "\n");
         return;
@@ -86,10 +86,11 @@ void run(uint32_t a, uint32_t b, uint32_t c, bool z, const uint32_t va[4], const
     check("frc", a, 0, 0, dut->frc_o, ref[9]);
     check("rcp", a, 0, 0, dut->rcp_o, ref[10]);
     check("rsq", a, 0, 0, dut->rsq_o, ref[11]);
-    check("ex2", a, 0, 0, dut->ex2_o, ref[12]);
-    check("lg2", a, 0, 0, dut->lg2_o, ref[13]);
-    check("sin", a, 0, 0, dut->sin_o, ref[14]);
-    check("cos", a, 0, 0, dut->cos_o, ref[15]);
+    check("sqrt", a, 0, 0, dut->sqrt_o, ref[12]);
+    check("ex2", a, 0, 0, dut->ex2_o, ref[13]);
+    check("lg2", a, 0, 0, dut->lg2_o, ref[14]);
+    check("sin", a, 0, 0, dut->sin_o, ref[15]);
+    check("cos", a, 0, 0, dut->cos_o, ref[16]);
 }
 
 // The special-value list: every input class of docs/float.md "Tests".

@@ -149,7 +149,7 @@ static void test_flr_frc(void **st)
     assert_int_equal(sf_frc(0x7F800000), NAN_);
 }
 
-static void test_rcp_rsq(void **st)
+static void test_rcp_rsq_sqrt(void **st)
 {
     (void)st;
     assert_int_equal(sf_rcp(0x40000000), 0x3F000000);
@@ -174,6 +174,22 @@ static void test_rcp_rsq(void **st)
     assert_int_equal(sf_rsq(0x7F800000), 0x00000000);
     assert_int_equal(sf_rsq(0x00800000), 0x5F000000); /* 2^-126 -> 2^63 */
     assert_int_equal(sf_rsq(0x7F7FFFFF), 0x1F800000);
+    assert_int_equal(sf_sqrt(0x40800000), 0x40000000); /* 4 -> 2 */
+    assert_int_equal(sf_sqrt(0x3F800000), 0x3F800000);
+    assert_int_equal(sf_sqrt(0x3E800000), 0x3F000000); /* 0.25 -> 0.5 */
+    assert_int_equal(sf_sqrt(0x40000000), 0x3FB504F3); /* sqrt 2 truncated */
+    assert_int_equal(sf_sqrt(0x40400000), 0x3FDDB3D7); /* sqrt 3 truncated (RN is ...D7 too) */
+    assert_int_equal(sf_sqrt(0x00800000), 0x20000000); /* 2^-126 -> 2^-63 */
+    assert_int_equal(sf_sqrt(0x00800001), 0x20000000); /* just above: truncated to 2^-63 */
+    assert_int_equal(sf_sqrt(0x7F7FFFFF), 0x5F7FFFFF); /* max float -> just below 2^64 */
+    assert_int_equal(sf_sqrt(0x00000000), 0x00000000);
+    assert_int_equal(sf_sqrt(0x80000000), 0x80000000); /* sqrt(-0) = -0 */
+    assert_int_equal(sf_sqrt(0x807FFFFF), 0x80000000); /* negative denormal = -0 */
+    assert_int_equal(sf_sqrt(0x00000001), 0x00000000);
+    assert_int_equal(sf_sqrt(0x7F800000), 0x7F800000);
+    assert_int_equal(sf_sqrt(0xFF800000), NAN_);
+    assert_int_equal(sf_sqrt(0xBF800000), NAN_);
+    assert_int_equal(sf_sqrt(0x7F800001), NAN_);
 }
 
 static void test_ex2_lg2(void **st)
@@ -239,7 +255,7 @@ int main(void)
         cmocka_unit_test(test_ftz),        cmocka_unit_test(test_add),
         cmocka_unit_test(test_mul),        cmocka_unit_test(test_mad_dp),
         cmocka_unit_test(test_minmax_cmp), cmocka_unit_test(test_flr_frc),
-        cmocka_unit_test(test_rcp_rsq),    cmocka_unit_test(test_ex2_lg2),
+        cmocka_unit_test(test_rcp_rsq_sqrt), cmocka_unit_test(test_ex2_lg2),
         cmocka_unit_test(test_sin_cos),
     };
     return cmocka_run_group_tests_name("sf_model", tests, NULL, NULL);
