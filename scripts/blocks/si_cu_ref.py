@@ -11,6 +11,11 @@ retire records, memory writes and eod records; the cycle stamps are not modelled
 """
 import struct
 
+try:
+    from blocks import prim_sf_ref as sf
+except ImportError:                                  # run from scripts/blocks itself
+    import prim_sf_ref as sf
+
 M32, M64 = 0xFFFFFFFF, (1 << 64) - 1
 VCC, M0, EXEC = 106, 124, 126
 NONE = 0x3FF
@@ -676,6 +681,9 @@ class CU:
     def x_vop2(self, w, i, lit, npc, pc):
         op = (i >> 25) & 0x3F
         vdst = (i >> 17) & 0xFF
+        if op in (1, 2):
+            return self.rwlane(w, op, i & 0x1FF, (i >> 9) & 0xFF, vdst,
+                               lit if i & 0x1FF == 255 else None, npc)
         return self.valu(w, 256 + op, i & 0x1FF, 256 + ((i >> 9) & 0xFF), 256 + vdst, vdst,
                          VCC, lit, False, 0, 0, npc)
 
@@ -729,7 +737,7 @@ class CU:
                 raise Err('op')
         else:
             ok2 = {256, 259, 260, 261, 264, 265, 267} | set(range(271, 286)) | {287, 288, 289} | set(range(293, 299))
-            ok1 = {384, 385, 389, 390, 391, 392, 439, 440}
+            ok1 = {384, 385, 389, 390, 391, 392, 439, 440} | set(TRANS)
             ok3 = {321, 322, 323, 328, 329, 330, 353, 354, 355, 361, 362, 363, 364}
             if op not in ok2 | ok1 | ok3:
                 raise Err('op')
@@ -745,7 +753,8 @@ class CU:
         else:
             nsrc = 2
         wide0 = op in (353, 354, 355)
-        fin_ops = cmp and op <= 31 or op in (259, 260, 261, 264, 271, 272, 287, 321, 391, 392)
+        fin_ops = cmp and op <= 31 or op in (259, 260, 261, 264, 271, 272, 287, 321, 391, 392) \
+            or op in TRANS
         # checks
         if nsrc >= 1:
             self.vcheck(w, s0, lit, wide0)
@@ -867,6 +876,8 @@ class CU:
                 r = cvt_i32_f32(fp.i(a))
             elif op == 439:
                 r = ~a
+            elif op in TRANS:
+                r = trans(op, a)
             elif op == 440:
                 r = int('{:032b}'.format(a)[::-1], 2)
             elif op == 321:
@@ -915,6 +926,24 @@ class CU:
         elif cmp:
             self.dst = mdst
         self.vals = vals
+        return npc
+
+    def rwlane(self, w, op, s0, sel, vdst, lit, npc):
+        """v_readlane_b32 (op 1) / v_writelane_b32 (op 2), e32 (§4.3, §4.4): the VSRC1 field
+        is a scalar operand code, the lane select (its value's bits 5:0); EXEC ignored."""
+        lane = w.sread(sel, lit) & 63
+        if op == 1:
+            if not 256 <= s0 < 288 or not Wave.writable(vdst):
+                raise Err('readlane')
+            x = w.v[s0 - 256][lane]
+            w.swrite(vdst, x)
+            self.dst, self.vals = vdst, [x]
+        else:
+            if s0 >= 256 or vdst >= 32:
+                raise Err('writelane')
+            x = w.sread(s0, lit)
+            w.v[vdst][lane] = x
+            self.dst, self.vals = 256 + vdst, [x]
         return npc
 
     # ---- buffer memory -------------------------------------------------------------------
@@ -1026,18 +1055,54 @@ class CU:
         addr, data0, data1, vdst = lit & 0xFF, (lit >> 8) & 0xFF, (lit >> 16) & 0xFF, (lit >> 24) & 0xFF
         atomic = op <= 11 or 32 <= op <= 43
         rtn = 32 <= op <= 43
-        if gds or not (atomic or op in (13, 14, 54, 55)) or addr >= 32:
+        sub_rd, sub_wr = op in (57, 58, 59, 60), op in (30, 31)
+        if gds or not (atomic or op in (13, 14, 54, 55, 30, 31, 57, 58, 59, 60, 77, 118)) \
+                or addr >= 32:
             raise Err('ds')
-        if (atomic or op in (13, 14)) and data0 >= 32:
+        if (atomic or op in (13, 14, 30, 31)) and data0 >= 32 or op == 77 and data0 >= 31:
             raise Err('ds data0')
         if op == 14 and data1 >= 32:
             raise Err('ds data1')
-        if (op == 54 or rtn) and vdst >= 32 or op == 55 and vdst >= 31:
+        if (op == 54 or rtn or sub_rd) and vdst >= 32 or op in (55, 118) and vdst >= 31:
             raise Err('ds vdst')
         lim = min(self.lds_lim, w.m0)
         vals = []
         for L in range(64):
             if not (w.exec >> L) & 1:
+                continue
+            if op in (77, 118):                          # b64: a and a + 4, each checked alone
+                a0 = (w.v[addr][L] + off) & M32
+                a1 = (a0 + 4) & M32
+                if op == 118:
+                    x0 = self.lds[a0 >> 2] if a0 < lim else 0
+                    x1 = self.lds[a1 >> 2] if a1 < lim else 0
+                    w.v[vdst][L], w.v[vdst + 1][L] = x0, x1
+                    vals += [x0, x1]
+                else:
+                    for aa, k in ((a0, 0), (a1, 1)):
+                        if aa < lim:
+                            d = w.v[data0 + k][L]
+                            self.lds[aa >> 2] = d
+                            vals.append(d)
+                continue
+            if sub_rd or sub_wr:
+                a = (w.v[addr][L] + off) & M32
+                inr = a < lim
+                half = op in (31, 59, 60)
+                sh = 16 * ((a >> 1) & 1) if half else 8 * (a & 3)
+                m = (0xFFFF if half else 0xFF)
+                if sub_wr:
+                    if inr:
+                        d = w.v[data0][L] & m
+                        old = self.lds[a >> 2]
+                        self.lds[a >> 2] = (old & ~(m << sh) & M32) | (d << sh)
+                        vals.append(d)
+                else:
+                    x = (self.lds[a >> 2] >> sh) & m if inr else 0
+                    if op in (57, 59):
+                        x = sx(x, 16 if half else 8) & M32
+                    w.v[vdst][L] = x
+                    vals.append(x)
                 continue
             if op in (14, 55):
                 a0 = (w.v[addr][L] + (off & 0xFF) * 4) & M32
@@ -1077,7 +1142,7 @@ class CU:
                 if rtn:
                     w.v[vdst][L] = old
                     vals.append(old)
-        self.dst = 256 + vdst if op in (54, 55) or rtn else NONE
+        self.dst = 256 + vdst if op in (54, 55, 118) or rtn or sub_rd else NONE
         self.vals = vals
         return npc
 
@@ -1100,6 +1165,19 @@ def ds_atomic(k, old, d):
     if k in (7, 8):
         return (min if k == 7 else max)(old, d)
     return [old & d, old | d, old ^ d][k - 9]
+
+
+# the transcendentals (§5.4): vop -> the shared sf op of docs/float.md (prim_sf_ref)
+TRANS = {421: sf.ex2, 423: sf.lg2, 426: sf.rcp, 427: sf.rcp, 430: sf.rsq, 435: sf.sqrt,
+         437: sf.sin, 438: sf.cos}
+
+
+def trans(op, a):
+    """§5.4: sin/cos out of [-256, 256] (Inf too, NaN not) give +0.0 / 1.0; else the sf op
+    (inputs flushed, results below 2^-126 zero, NaN canonical: the sf rules, not FLOAT_MODE)."""
+    if op in (437, 438) and 0x43800000 < (a & 0x7FFFFFFF) <= 0x7F800000:
+        return 0 if op == 437 else 0x3F800000
+    return TRANS[op](a) & M32
 
 
 def bfe(a, off, wd, signed):

@@ -25,21 +25,13 @@ FIELDS = ('wave', 'pc', 'inst', 'lit', 'dst', 'val', 'exec', 'vcc', 'scc', 'err'
 # which a second engineer adds to scripts/blocks/si_cu_ref.py from the doc.  (The earlier
 # additions -- MUBUF 8-11/13-15/24/26/29-31/50, DS 0-11/14/32-43/55, v_readfirstlane_b32 -- are
 # in it.)
-AWAITING_REF = {'tbuf.vec', 'trans.vec', 'lanes.vec'}
+AWAITING_REF = {'tbuf.vec'}
 
 
 def awaiting(inst, lit):
     """The instruction is one of those the reference does not implement yet (see AWAITING_REF)."""
     if inst >> 26 == 0x3A:                                      # MTBUF
         return True
-    if inst >> 25 == 0x3F and (inst >> 9) & 0xFF in (37, 39, 42, 43, 46, 51, 53, 54):
-        return True                                             # VOP1 transcendentals
-    if inst >> 26 == 0x34 and (inst >> 17) & 0x1FF in (421, 423, 426, 427, 430, 435, 437, 438):
-        return True                                             # their VOP3 forms
-    if inst >> 31 == 0 and (inst >> 25) & 0x3F in (1, 2):
-        return True                                             # v_readlane/writelane_b32
-    if inst >> 26 == 0x36 and (inst >> 18) & 0xFF in (30, 31, 57, 58, 59, 60, 77, 118):
-        return True                                             # DS b8/b16/b64
     return False
 
 
