@@ -478,6 +478,8 @@ class CU:
             return 'mubuf', True
         if i >> 26 == 0x36:
             return 'ds', True
+        if i >> 26 == 0x3A:
+            return 'mtbuf', True
         return None, False
 
     # ---- scalar --------------------------------------------------------------------------
@@ -1036,6 +1038,103 @@ class CU:
                         self.store(da, d, 0xF)
                     vals.append(d)
         self.dst = 256 + vdata if load or (op == 50 and glc) else NONE
+        self.vals = vals
+        return npc
+
+    # ---- typed buffer memory (§5.6) -------------------------------------------------------
+
+    # DFMT -> (components, bits per component, element bytes E)
+    TBUF_FMT = {1: (1, 8, 1), 2: (1, 16, 2), 3: (2, 8, 2), 4: (1, 32, 4), 5: (2, 16, 4),
+                10: (4, 8, 4), 11: (2, 32, 8), 12: (4, 16, 8), 13: (3, 32, 12), 14: (4, 32, 16)}
+    # UNORM / SNORM scale factors: RNE(1/255), RNE(1/65535); RNE(1/127), RNE(1/32767)
+    TBUF_K = {(0, 8): 0x3B808081, (0, 16): 0x37800080, (1, 8): 0x3C010204, (1, 16): 0x38000100}
+
+    def x_mtbuf(self, w, i, lit, npc, pc):
+        ioff, offen, idxen = i & 0xFFF, (i >> 12) & 1, (i >> 13) & 1
+        addr64, op, dfmt, nfmt = (i >> 15) & 1, (i >> 16) & 7, (i >> 19) & 0xF, (i >> 23) & 7
+        vaddr, vdata, srsrc = lit & 0xFF, (lit >> 8) & 0xFF, (lit >> 16) & 0x1F
+        tfe, soffc = (lit >> 23) & 1, (lit >> 24) & 0xFF
+        load, n = op < 4, (op & 3) + 1
+        if dfmt not in self.TBUF_FMT or nfmt == 6:
+            raise Err('mtbuf format')
+        cnt, wd, E = self.TBUF_FMT[dfmt]
+        if nfmt == 7 and wd != 32 or nfmt <= 3 and (wd == 32 or not load):
+            raise Err('mtbuf format')
+        if tfe or (addr64 and (offen or idxen)):
+            raise Err('mtbuf')
+        vs = [w.sread(srsrc * 4 + k) for k in range(4)]
+        if (vs[1] >> 31) & 1 or (vs[3] >> 23) & 1:
+            raise Err('swizzle/tid')
+        if soffc == 255:
+            raise Err('soffset literal')
+        soff = w.sread(soffc)
+        if vaddr >= 32 or vdata + n > 32:
+            raise Err('vgpr')
+        base, stride, nrec = vs[0], (vs[1] >> 16) & 0x3FFF, vs[2]
+        cm = (1 << wd) - 1
+        vals = []
+        for L in range(64):
+            if not (w.exec >> L) & 1:
+                continue
+            accs = []                        # (byte address, in range) of the element's accesses
+            for k in range(max(E // 4, 1)):
+                if addr64:
+                    a, inr = base + w.v[vaddr][L] + soff + ioff + 4 * k, True
+                else:
+                    index = w.v[vaddr][L] if idxen else 0
+                    voff = w.v[(vaddr + idxen) % 32][L] if offen else 0
+                    off = (voff + ioff + 4 * k) & M32
+                    a = base + soff + off + index * stride
+                    inr = (off < nrec) if stride == 0 else (index < nrec)
+                accs.append((a & M32, inr))
+            if load:
+                elem = 0
+                for k, (a, inr) in enumerate(accs):
+                    x = self.rd(a & 0xFFFFFFFC) if inr else 0
+                    if E == 1:
+                        x = (x >> (8 * (a & 3))) & 0xFF
+                    elif E == 2:
+                        x = (x >> (16 * ((a >> 1) & 1))) & 0xFFFF
+                    elem |= x << (32 * k)
+                for c in range(n):
+                    if c >= cnt:
+                        x = 0 if c < 3 else (1 if nfmt in (4, 5) else 0x3F800000)
+                    else:
+                        r = (elem >> (c * wd)) & cm
+                        if nfmt in (4, 7):
+                            x = r
+                        elif nfmt == 5:
+                            x = sx(r, wd) & M32
+                        elif nfmt == 2:
+                            x = cvt_f32_int(r)
+                        elif nfmt == 3:
+                            x = cvt_f32_int(sx(r, wd))
+                        elif nfmt == 0:
+                            x = f_mul_raw(cvt_f32_int(r), self.TBUF_K[(0, wd)])
+                        else:
+                            v = sx(r, wd)
+                            x = 0xBF800000 if v == -(1 << (wd - 1)) else \
+                                f_mul_raw(cvt_f32_int(v), self.TBUF_K[(1, wd)])
+                    w.v[vdata + c][L] = x
+                    vals.append(x)
+            else:
+                elem, bem = 0, 0
+                for c in range(min(n, cnt)):
+                    elem |= (w.v[vdata + c][L] & cm) << (c * wd)
+                    bem |= ((1 << (wd // 8)) - 1) << (c * wd // 8)
+                for k, (a, inr) in enumerate(accs):
+                    if E == 1:
+                        sh = a & 3
+                    elif E == 2:
+                        sh = 2 * ((a >> 1) & 1)
+                    else:
+                        sh = 0
+                    d = ((elem >> (32 * k)) & M32) << (8 * sh) & M32
+                    be = ((bem >> (4 * k)) & 0xF) << sh & 0xF
+                    if inr and be:
+                        self.store(a & 0xFFFFFFFC, d, be)
+                        vals.append(d)
+        self.dst = 256 + vdata if load else NONE
         self.vals = vals
         return npc
 

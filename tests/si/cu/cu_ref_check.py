@@ -25,14 +25,12 @@ FIELDS = ('wave', 'pc', 'inst', 'lit', 'dst', 'val', 'exec', 'vcc', 'scc', 'err'
 # which a second engineer adds to scripts/blocks/si_cu_ref.py from the doc.  (The earlier
 # additions -- MUBUF 8-11/13-15/24/26/29-31/50, DS 0-11/14/32-43/55, v_readfirstlane_b32 -- are
 # in it.)
-AWAITING_REF = {'tbuf.vec'}
+AWAITING_REF = set()
 
 
 def awaiting(inst, lit):
     """The instruction is one of those the reference does not implement yet (see AWAITING_REF)."""
-    if inst >> 26 == 0x3A:                                      # MTBUF
-        return True
-    return False
+    return False                    # none left: every instruction of docs/blocks/si.cu.md §4.4
 
 
 def check(path, cut=None):
