@@ -231,6 +231,38 @@ def main(argv):
                 print('seed %d, altered line %d of edge.vec: %s' % (seed, i + 1, r))
                 if not (r and want in r):
                     return 1
+            # the instructions of the last extension (MTBUF, transcendentals, readlane/writelane,
+            # DS b8/b16/b64): a changed val of each one's retire record and a changed wdata of a
+            # MTBUF store must fail
+            isnew = {
+                'tbuf.vec': lambda x: x >> 26 == 0x3A,
+                'trans.vec': lambda x: x >> 25 == 0x3F and (x >> 9) & 0xFF in
+                (37, 39, 42, 43, 46, 51, 53, 54),
+                'lanes.vec': lambda x: (x >> 31 == 0 and (x >> 25) & 0x3F in (1, 2)) or
+                (x >> 26 == 0x36 and (x >> 18) & 0xFF in (30, 31, 57, 58, 59, 60, 77, 118))}
+            for name in sorted(isnew):
+                src = os.path.join('vectors', 'si', 'cu', name)
+                if check(src):
+                    print('FAIL the unaltered %s must agree first' % name)
+                    return 1
+                lines = open(src).read().split('\n')
+                cases = [([i for i, l in enumerate(lines) if l.startswith('out retire')
+                           and isnew[name](int(l.split()[5], 16))], 8, 'val expected')]
+                if name == 'tbuf.vec':               # the stores' writes (a MTBUF is the only store)
+                    cases.append(([i for i, l in enumerate(lines) if l.startswith('out memreq')
+                                   and l.split()[4] == '1'], 5, 'memory write'))
+                for idx, field, want in cases:
+                    i = random.Random(seed).choice(idx)
+                    t = lines[i].split()
+                    t[field] = '%08x' % (int(t[field], 16) ^ 0x100)
+                    alt = lines[:i] + [' '.join(t)] + lines[i + 1:]
+                    p = os.path.join(tmp, 'bad.vec')
+                    with open(p, 'w') as f:
+                        f.write('\n'.join(alt))
+                    r = check(p)
+                    print('seed %d, altered line %d of %s: %s' % (seed, i + 1, name, r))
+                    if not (r and want in r):
+                        return 1
             # the per-dispatch comparison of random vectors: a changed retire val and a changed
             # memory write of a dispatch without an awaiting instruction must fail
             src = os.path.join(tmp, 'r2.vec')
