@@ -11,6 +11,11 @@ retire records, memory writes and eod records; the cycle stamps are not modelled
 """
 import struct
 
+try:
+    from blocks import prim_sf_ref as sf
+except ImportError:                                  # run from scripts/blocks itself
+    import prim_sf_ref as sf
+
 M32, M64 = 0xFFFFFFFF, (1 << 64) - 1
 VCC, M0, EXEC = 106, 124, 126
 NONE = 0x3FF
@@ -473,6 +478,8 @@ class CU:
             return 'mubuf', True
         if i >> 26 == 0x36:
             return 'ds', True
+        if i >> 26 == 0x3A:
+            return 'mtbuf', True
         return None, False
 
     # ---- scalar --------------------------------------------------------------------------
@@ -676,6 +683,9 @@ class CU:
     def x_vop2(self, w, i, lit, npc, pc):
         op = (i >> 25) & 0x3F
         vdst = (i >> 17) & 0xFF
+        if op in (1, 2):
+            return self.rwlane(w, op, i & 0x1FF, (i >> 9) & 0xFF, vdst,
+                               lit if i & 0x1FF == 255 else None, npc)
         return self.valu(w, 256 + op, i & 0x1FF, 256 + ((i >> 9) & 0xFF), 256 + vdst, vdst,
                          VCC, lit, False, 0, 0, npc)
 
@@ -729,7 +739,7 @@ class CU:
                 raise Err('op')
         else:
             ok2 = {256, 259, 260, 261, 264, 265, 267} | set(range(271, 286)) | {287, 288, 289} | set(range(293, 299))
-            ok1 = {384, 385, 389, 390, 391, 392, 439, 440}
+            ok1 = {384, 385, 389, 390, 391, 392, 439, 440} | set(TRANS)
             ok3 = {321, 322, 323, 328, 329, 330, 353, 354, 355, 361, 362, 363, 364}
             if op not in ok2 | ok1 | ok3:
                 raise Err('op')
@@ -745,7 +755,8 @@ class CU:
         else:
             nsrc = 2
         wide0 = op in (353, 354, 355)
-        fin_ops = cmp and op <= 31 or op in (259, 260, 261, 264, 271, 272, 287, 321, 391, 392)
+        fin_ops = cmp and op <= 31 or op in (259, 260, 261, 264, 271, 272, 287, 321, 391, 392) \
+            or op in TRANS
         # checks
         if nsrc >= 1:
             self.vcheck(w, s0, lit, wide0)
@@ -867,6 +878,8 @@ class CU:
                 r = cvt_i32_f32(fp.i(a))
             elif op == 439:
                 r = ~a
+            elif op in TRANS:
+                r = trans(op, a)
             elif op == 440:
                 r = int('{:032b}'.format(a)[::-1], 2)
             elif op == 321:
@@ -915,6 +928,24 @@ class CU:
         elif cmp:
             self.dst = mdst
         self.vals = vals
+        return npc
+
+    def rwlane(self, w, op, s0, sel, vdst, lit, npc):
+        """v_readlane_b32 (op 1) / v_writelane_b32 (op 2), e32 (§4.3, §4.4): the VSRC1 field
+        is a scalar operand code, the lane select (its value's bits 5:0); EXEC ignored."""
+        lane = w.sread(sel, lit) & 63
+        if op == 1:
+            if not 256 <= s0 < 288 or not Wave.writable(vdst):
+                raise Err('readlane')
+            x = w.v[s0 - 256][lane]
+            w.swrite(vdst, x)
+            self.dst, self.vals = vdst, [x]
+        else:
+            if s0 >= 256 or vdst >= 32:
+                raise Err('writelane')
+            x = w.sread(s0, lit)
+            w.v[vdst][lane] = x
+            self.dst, self.vals = 256 + vdst, [x]
         return npc
 
     # ---- buffer memory -------------------------------------------------------------------
@@ -1010,6 +1041,103 @@ class CU:
         self.vals = vals
         return npc
 
+    # ---- typed buffer memory (§5.6) -------------------------------------------------------
+
+    # DFMT -> (components, bits per component, element bytes E)
+    TBUF_FMT = {1: (1, 8, 1), 2: (1, 16, 2), 3: (2, 8, 2), 4: (1, 32, 4), 5: (2, 16, 4),
+                10: (4, 8, 4), 11: (2, 32, 8), 12: (4, 16, 8), 13: (3, 32, 12), 14: (4, 32, 16)}
+    # UNORM / SNORM scale factors: RNE(1/255), RNE(1/65535); RNE(1/127), RNE(1/32767)
+    TBUF_K = {(0, 8): 0x3B808081, (0, 16): 0x37800080, (1, 8): 0x3C010204, (1, 16): 0x38000100}
+
+    def x_mtbuf(self, w, i, lit, npc, pc):
+        ioff, offen, idxen = i & 0xFFF, (i >> 12) & 1, (i >> 13) & 1
+        addr64, op, dfmt, nfmt = (i >> 15) & 1, (i >> 16) & 7, (i >> 19) & 0xF, (i >> 23) & 7
+        vaddr, vdata, srsrc = lit & 0xFF, (lit >> 8) & 0xFF, (lit >> 16) & 0x1F
+        tfe, soffc = (lit >> 23) & 1, (lit >> 24) & 0xFF
+        load, n = op < 4, (op & 3) + 1
+        if dfmt not in self.TBUF_FMT or nfmt == 6:
+            raise Err('mtbuf format')
+        cnt, wd, E = self.TBUF_FMT[dfmt]
+        if nfmt == 7 and wd != 32 or nfmt <= 3 and (wd == 32 or not load):
+            raise Err('mtbuf format')
+        if tfe or (addr64 and (offen or idxen)):
+            raise Err('mtbuf')
+        vs = [w.sread(srsrc * 4 + k) for k in range(4)]
+        if (vs[1] >> 31) & 1 or (vs[3] >> 23) & 1:
+            raise Err('swizzle/tid')
+        if soffc == 255:
+            raise Err('soffset literal')
+        soff = w.sread(soffc)
+        if vaddr >= 32 or vdata + n > 32:
+            raise Err('vgpr')
+        base, stride, nrec = vs[0], (vs[1] >> 16) & 0x3FFF, vs[2]
+        cm = (1 << wd) - 1
+        vals = []
+        for L in range(64):
+            if not (w.exec >> L) & 1:
+                continue
+            accs = []                        # (byte address, in range) of the element's accesses
+            for k in range(max(E // 4, 1)):
+                if addr64:
+                    a, inr = base + w.v[vaddr][L] + soff + ioff + 4 * k, True
+                else:
+                    index = w.v[vaddr][L] if idxen else 0
+                    voff = w.v[(vaddr + idxen) % 32][L] if offen else 0
+                    off = (voff + ioff + 4 * k) & M32
+                    a = base + soff + off + index * stride
+                    inr = (off < nrec) if stride == 0 else (index < nrec)
+                accs.append((a & M32, inr))
+            if load:
+                elem = 0
+                for k, (a, inr) in enumerate(accs):
+                    x = self.rd(a & 0xFFFFFFFC) if inr else 0
+                    if E == 1:
+                        x = (x >> (8 * (a & 3))) & 0xFF
+                    elif E == 2:
+                        x = (x >> (16 * ((a >> 1) & 1))) & 0xFFFF
+                    elem |= x << (32 * k)
+                for c in range(n):
+                    if c >= cnt:
+                        x = 0 if c < 3 else (1 if nfmt in (4, 5) else 0x3F800000)
+                    else:
+                        r = (elem >> (c * wd)) & cm
+                        if nfmt in (4, 7):
+                            x = r
+                        elif nfmt == 5:
+                            x = sx(r, wd) & M32
+                        elif nfmt == 2:
+                            x = cvt_f32_int(r)
+                        elif nfmt == 3:
+                            x = cvt_f32_int(sx(r, wd))
+                        elif nfmt == 0:
+                            x = f_mul_raw(cvt_f32_int(r), self.TBUF_K[(0, wd)])
+                        else:
+                            v = sx(r, wd)
+                            x = 0xBF800000 if v == -(1 << (wd - 1)) else \
+                                f_mul_raw(cvt_f32_int(v), self.TBUF_K[(1, wd)])
+                    w.v[vdata + c][L] = x
+                    vals.append(x)
+            else:
+                elem, bem = 0, 0
+                for c in range(min(n, cnt)):
+                    elem |= (w.v[vdata + c][L] & cm) << (c * wd)
+                    bem |= ((1 << (wd // 8)) - 1) << (c * wd // 8)
+                for k, (a, inr) in enumerate(accs):
+                    if E == 1:
+                        sh = a & 3
+                    elif E == 2:
+                        sh = 2 * ((a >> 1) & 1)
+                    else:
+                        sh = 0
+                    d = ((elem >> (32 * k)) & M32) << (8 * sh) & M32
+                    be = ((bem >> (4 * k)) & 0xF) << sh & 0xF
+                    if inr and be:
+                        self.store(a & 0xFFFFFFFC, d, be)
+                        vals.append(d)
+        self.dst = 256 + vdata if load else NONE
+        self.vals = vals
+        return npc
+
     def store(self, a, wdata, be):
         """one memreq write: recorded, and merged into the memory image by its byte enables."""
         m = 0
@@ -1026,18 +1154,54 @@ class CU:
         addr, data0, data1, vdst = lit & 0xFF, (lit >> 8) & 0xFF, (lit >> 16) & 0xFF, (lit >> 24) & 0xFF
         atomic = op <= 11 or 32 <= op <= 43
         rtn = 32 <= op <= 43
-        if gds or not (atomic or op in (13, 14, 54, 55)) or addr >= 32:
+        sub_rd, sub_wr = op in (57, 58, 59, 60), op in (30, 31)
+        if gds or not (atomic or op in (13, 14, 54, 55, 30, 31, 57, 58, 59, 60, 77, 118)) \
+                or addr >= 32:
             raise Err('ds')
-        if (atomic or op in (13, 14)) and data0 >= 32:
+        if (atomic or op in (13, 14, 30, 31)) and data0 >= 32 or op == 77 and data0 >= 31:
             raise Err('ds data0')
         if op == 14 and data1 >= 32:
             raise Err('ds data1')
-        if (op == 54 or rtn) and vdst >= 32 or op == 55 and vdst >= 31:
+        if (op == 54 or rtn or sub_rd) and vdst >= 32 or op in (55, 118) and vdst >= 31:
             raise Err('ds vdst')
         lim = min(self.lds_lim, w.m0)
         vals = []
         for L in range(64):
             if not (w.exec >> L) & 1:
+                continue
+            if op in (77, 118):                          # b64: a and a + 4, each checked alone
+                a0 = (w.v[addr][L] + off) & M32
+                a1 = (a0 + 4) & M32
+                if op == 118:
+                    x0 = self.lds[a0 >> 2] if a0 < lim else 0
+                    x1 = self.lds[a1 >> 2] if a1 < lim else 0
+                    w.v[vdst][L], w.v[vdst + 1][L] = x0, x1
+                    vals += [x0, x1]
+                else:
+                    for aa, k in ((a0, 0), (a1, 1)):
+                        if aa < lim:
+                            d = w.v[data0 + k][L]
+                            self.lds[aa >> 2] = d
+                            vals.append(d)
+                continue
+            if sub_rd or sub_wr:
+                a = (w.v[addr][L] + off) & M32
+                inr = a < lim
+                half = op in (31, 59, 60)
+                sh = 16 * ((a >> 1) & 1) if half else 8 * (a & 3)
+                m = (0xFFFF if half else 0xFF)
+                if sub_wr:
+                    if inr:
+                        d = w.v[data0][L] & m
+                        old = self.lds[a >> 2]
+                        self.lds[a >> 2] = (old & ~(m << sh) & M32) | (d << sh)
+                        vals.append(d)
+                else:
+                    x = (self.lds[a >> 2] >> sh) & m if inr else 0
+                    if op in (57, 59):
+                        x = sx(x, 16 if half else 8) & M32
+                    w.v[vdst][L] = x
+                    vals.append(x)
                 continue
             if op in (14, 55):
                 a0 = (w.v[addr][L] + (off & 0xFF) * 4) & M32
@@ -1077,7 +1241,7 @@ class CU:
                 if rtn:
                     w.v[vdst][L] = old
                     vals.append(old)
-        self.dst = 256 + vdst if op in (54, 55) or rtn else NONE
+        self.dst = 256 + vdst if op in (54, 55, 118) or rtn or sub_rd else NONE
         self.vals = vals
         return npc
 
@@ -1100,6 +1264,19 @@ def ds_atomic(k, old, d):
     if k in (7, 8):
         return (min if k == 7 else max)(old, d)
     return [old & d, old | d, old ^ d][k - 9]
+
+
+# the transcendentals (§5.4): vop -> the shared sf op of docs/float.md (prim_sf_ref)
+TRANS = {421: sf.ex2, 423: sf.lg2, 426: sf.rcp, 427: sf.rcp, 430: sf.rsq, 435: sf.sqrt,
+         437: sf.sin, 438: sf.cos}
+
+
+def trans(op, a):
+    """§5.4: sin/cos out of [-256, 256] (Inf too, NaN not) give +0.0 / 1.0; else the sf op
+    (inputs flushed, results below 2^-126 zero, NaN canonical: the sf rules, not FLOAT_MODE)."""
+    if op in (437, 438) and 0x43800000 < (a & 0x7FFFFFFF) <= 0x7F800000:
+        return 0 if op == 437 else 0x3F800000
+    return TRANS[op](a) & M32
 
 
 def bfe(a, off, wd, signed):
