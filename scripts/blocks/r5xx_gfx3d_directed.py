@@ -421,7 +421,7 @@ def exa_composite():
     s.w(0x20B4, 4)
     s.w(0x2090, 1)
     s.w(0x2094, 0x2)
-    s.w(0x20B0, 0x300)
+    screen_space_clip(s)                   # VAP_CLIP_CNTL, guard band, VAP_VTE_CNTL as XATI
     s.w(0x2284, 0)
     s.w(0x2200, 0)
     for ins in pv.XATI:
