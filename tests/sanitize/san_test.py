@@ -38,7 +38,11 @@ def case_instrumented(exe, src, out):
 def case_regress_smoke(exe, src, out):
     jobs = str(max(1, len(os.sched_getaffinity(0))))
     t0 = time.monotonic()
-    p = subprocess.run([exe, 'regress', '--suite', 'smoke', '-o', out, '-j', jobs], capture_output=True, text=True,
+    # Not the 2,038,000-cycle gpu frame: since gfx3d holds the clipper, US and TX it alone took 113 s
+    # of this serial test (every other gpu vector and the gpu random runs stay); its model code is
+    # the same code the other gpu runs exercise under the sanitizers.
+    p = subprocess.run([exe, 'regress', '--suite', 'smoke', '-o', out, '-j', jobs,
+                        '--filter', r'^(?!vec\.r5xx\.gpu\.frame$)'], capture_output=True, text=True,
                        timeout=1800)
     wall = time.monotonic() - t0
     print(p.stdout[-3000:])
