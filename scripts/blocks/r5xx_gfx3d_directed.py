@@ -866,6 +866,12 @@ def check(vecdir):
                                 ('clipped vertex', cv, reference.clipvtx)):
             n += len(want)
             bad += chk.compare(name, what, got, want, limit=5)
+        # every directed scene draws something: a stimulus whose state culls or kills everything
+        # (exa_composite once went through the clipper with clipping on) agrees with the
+        # references and would pass unnoticed
+        if not ref_pix or not pix:
+            print('%s: draws no pixel (reference %d, vector %d)' % (name, len(ref_pix), len(pix)))
+            bad += 1
     return chk.verdict(n, bad)
 
 
