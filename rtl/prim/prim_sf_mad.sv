@@ -1,5 +1,5 @@
 // prim_sf_mad: shader-float a*b + c = add(mul(a, b), c), two roundings toward zero
-// (docs/float.md section 2); zmode_i as prim_sf_mul.  Purely combinational; C twins sf_mad(),
+// (docs/float.md section 2); zmode_i as prim_sf_mul.  Purely combinational (prim_sf_fn.mad); C twins sf_mad(),
 // sf_mad_z().
 module prim_sf_mad (
   input  logic [31:0] a_i,
@@ -9,9 +9,7 @@ module prim_sf_mad (
   output logic [31:0] z_o
 );
 
-  logic [31:0] p;
-
-  prim_sf_mul u_mul (.a_i(a_i), .b_i(b_i), .zmode_i(zmode_i), .z_o(p));
-  prim_sf_add u_add (.a_i(p), .b_i(c_i), .z_o(z_o));
+  prim_sf_fn u_sf ();
+  assign z_o = u_sf.mad(a_i, b_i, c_i, zmode_i);
 
 endmodule

@@ -102,7 +102,8 @@ def render_sv(tabs):
            "// Quadratic coefficients {c0, c1, c2} (units 2^-28, two's complement, 32 bits each) of",
            "// the shader-float transcendentals, 128 segments of tau in [0,1) each (docs/float.md).",
            "// TAB selects the table: " + ", ".join("%d %s" % (k, t[0]) for k, t in enumerate(tabs)) + ".",
-           "// Purely combinational case ROM.",
+           "// Purely combinational case ROM; coef() is the same ROM as a function, {TAB, idx} in",
+           "// (prim_sf_fn calls it, for the blocks that evaluate a transcendental only when used).",
            "module prim_sf_tab #(",
            "  parameter logic [1:0] TAB = 2'd0",
            ") (",
@@ -110,15 +111,19 @@ def render_sv(tabs):
            "  output logic [95:0] c_o",
            ");",
            "",
-           "  always_comb begin",
-           "    case ({TAB, idx_i})"]
+           "  function automatic logic [95:0] coef(input logic [8:0] k);",
+           "    logic [95:0] c;",
+           "    case (k)"]
     for k, (name, desc, rows) in enumerate(tabs):
         out.append("      // %s: %s" % (name, desc))
         for i, (c0, c1, c2) in enumerate(rows):
-            out.append("      9'd%d: c_o = {%s, %s, %s};" % (k * 128 + i, hex32(c0), hex32(c1), hex32(c2)))
-    out += ["      default: c_o = 96'd0;",
+            out.append("      9'd%d: c = {%s, %s, %s};" % (k * 128 + i, hex32(c0), hex32(c1), hex32(c2)))
+    out += ["      default: c = 96'd0;",
             "    endcase",
-            "  end",
+            "    return c;",
+            "  endfunction",
+            "",
+            "  assign c_o = coef({TAB, idx_i});",
             "",
             "endmodule"]
     return "\n".join(out) + "\n"

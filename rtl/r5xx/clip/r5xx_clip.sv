@@ -123,7 +123,7 @@ module r5xx_clip (
   logic [15:0] oc_new;
   logic [5:0]  nid;
   assign nid = {3'd0, wr};
-  r5xx_clip_codes u_codes (.p_i(rdd(nid, 4'd0)), .dx_i(vap_cntl[22]), .gb_i(gb), .ucp_i(ucp), .oc_o(oc_new));
+  r5xx_clip_codes u_codes (.en_i(st_q == ST_ASM), .p_i(rdd(nid, 4'd0)), .dx_i(vap_cntl[22]), .gb_i(gb), .ucp_i(ucp), .oc_o(oc_new));
 
   logic [1:0] an;
   logic [1:0] ak0, ak1;
@@ -207,22 +207,40 @@ module r5xx_clip (
   // ---- VISIT ----
   logic [3:0]  inext;
   logic [5:0]  S, E;
-  logic [31:0] ds, de, di, dq, den, rden, tnew;
-  logic        ins, ine, unused_lt_s, unused_eq_s, unused_lt_e, unused_eq_e;
+  logic [31:0] ds, de, di, dq, tnew;
+  logic        ins, ine, visit;
+  logic [2:0]  cs, ce;           // {lt, le, eq} of (+0, ds) and (+0, de): inside = le
+  assign visit = st_q == ST_VISIT;   // the edge's datapath is evaluated only then
   assign inext = ({1'b0, i_q} + 5'd1 == cnt_q) ? 4'd0 : i_q + 4'd1;
   assign S = is_ln ? lst_q[{cur_q, 4'd0}] : lst_q[{cur_q, i_q}];
   assign E = is_ln ? lst_q[{cur_q, 4'd1}] : lst_q[{cur_q, inext}];
-  r5xx_clip_dist u_ds (.p_i(rdd(S, 4'd0)), .k_i(p_q), .dx_i(vap_cntl[22]), .hc_i(gb[95:64]),
+  r5xx_clip_dist u_ds (.en_i(visit), .p_i(rdd(S, 4'd0)), .k_i(p_q), .dx_i(vap_cntl[22]), .hc_i(gb[95:64]),
                        .vc_i(gb[31:0]), .ucp_i(ucp), .d_o(ds));
-  r5xx_clip_dist u_de (.p_i(rdd(E, 4'd0)), .k_i(p_q), .dx_i(vap_cntl[22]), .hc_i(gb[95:64]),
+  r5xx_clip_dist u_de (.en_i(visit), .p_i(rdd(E, 4'd0)), .k_i(p_q), .dx_i(vap_cntl[22]), .hc_i(gb[95:64]),
                        .vc_i(gb[31:0]), .ucp_i(ucp), .d_o(de));
-  prim_sf_cmp u_cs (.a_i(32'h0), .b_i(ds), .lt_o(unused_lt_s), .le_o(ins), .eq_o(unused_eq_s));
-  prim_sf_cmp u_ce (.a_i(32'h0), .b_i(de), .lt_o(unused_lt_e), .le_o(ine), .eq_o(unused_eq_e));
-  assign di = ins ? ds : de;
-  assign dq = ins ? de : ds;
-  prim_sf_add u_den (.a_i(di), .b_i({~dq[31], dq[30:0]}), .z_o(den));
-  prim_sf_rcp u_rcp (.a_i(den), .z_o(rden));
-  prim_sf_mul u_t (.a_i(di), .b_i(rden), .zmode_i(1'b0), .z_o(tnew));
+  prim_sf_fn u_sf ();
+  always_comb begin
+    case (visit)
+      1'b1: begin
+        cs = u_sf.cmp(32'h0, ds);
+        ce = u_sf.cmp(32'h0, de);
+        di = cs[1] ? ds : de;
+        dq = cs[1] ? de : ds;
+        tnew = u_sf.mul(di, u_sf.rcp(u_sf.add(di, {~dq[31], dq[30:0]})), 1'b0);
+      end
+      default: begin
+        cs = 3'd0;
+        ce = 3'd0;
+        di = 32'd0;
+        dq = 32'd0;
+        tnew = 32'd0;
+      end
+    endcase
+  end
+  assign ins = cs[1];
+  assign ine = ce[1];
+  logic unused_c;
+  assign unused_c = ^{cs[2], cs[0], ce[2], ce[0]};
   logic [5:0]  VI, VQ;
   logic [15:0] pm;
   logic [3:0]  hinew;
@@ -247,10 +265,17 @@ module r5xx_clip (
   assign qw  = rdw(vq_q, s_q);
   assign nw  = iw | qw;
   assign pid = 6'd8 + pp_q;
+  logic [31:0] unused_lz;
+  r5xx_clip_lerp u_l (.t_i(32'd0), .i_i(32'd0), .q_i(32'd0), .z_o(unused_lz));
   for (genvar c = 0; c < 4; c++) begin : g_lerp
     logic [31:0] lz;
-    r5xx_clip_lerp u_l (.t_i(t_q), .i_i(ia[32*c+:32]), .q_i(qa[32*c+:32]), .z_o(lz));
-    assign nd[32*c+:32] = nw[c] ? lz : 32'd0;
+    always_comb begin
+      case (st_q == ST_INTERP && nw[c])   // evaluated only while used
+        1'b1: lz = u_l.lerp(t_q, ia[32*c+:32], qa[32*c+:32]);
+        default: lz = 32'd0;
+      endcase
+    end
+    assign nd[32*c+:32] = lz;
   end
 
   // ---- appends to O: up to two per cycle ----
@@ -298,7 +323,7 @@ module r5xx_clip (
     for (int b = 15; b >= 0; b--)
       if (em[b] && 4'(b) > s_q) snext = 4'(b);
   end
-  r5xx_clip_vte u_vte (.p_i(rdd(eid, 4'd0)), .cntl_i(vte_cntl), .vport_i(vport), .q_o(vte_q));
+  r5xx_clip_vte u_vte (.en_i(vtx_valid_o && s_q == 4'd0), .p_i(rdd(eid, 4'd0)), .cntl_i(vte_cntl), .vport_i(vport), .q_o(vte_q));
   assign slot_d = (s_q == 4'd0) ? vte_q : rdd(eid, s_q);
 
   assign vtx_valid_o = (st_q == ST_EMIT);

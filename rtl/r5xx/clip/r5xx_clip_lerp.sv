@@ -7,10 +7,14 @@ module r5xx_clip_lerp (
   output logic [31:0] z_o
 );
 
-  logic [31:0] df, pr;
+  prim_sf_fn u_sf ();
 
-  prim_sf_add u_df (.a_i(q_i), .b_i({~i_i[31], i_i[30:0]}), .z_o(df));
-  prim_sf_mul u_pr (.a_i(t_i), .b_i(df), .zmode_i(1'b0), .z_o(pr));
-  prim_sf_add u_sum (.a_i(i_i), .b_i(pr), .z_o(z_o));
+  // also called as a function (u_l.lerp) where it is evaluated only while used
+  function automatic logic [31:0] lerp(input logic [31:0] t, input logic [31:0] i,
+                                       input logic [31:0] q);
+    return u_sf.add(i, u_sf.mul(t, u_sf.add(q, {~i[31], i[30:0]}), 1'b0));
+  endfunction
+
+  assign z_o = lerp(t_i, i_i, q_i);
 
 endmodule

@@ -264,6 +264,7 @@ module r5xx_raster (
   logic [APW-1:0] aasm_p0, aasm_p1;
 
   r5xx_raster_rsvert u_rsvert (
+    .en_i    (state_q == Vert),
     .slots_i (slots_q),
     .fmt0_i  (fmt0),
     .fmt1_i  (fmt1),
@@ -615,6 +616,7 @@ module r5xx_raster (
   assign rs_qy = qm_q ? py_q : 13'd0;
 
   r5xx_raster_rsint #(.AW(AW)) u_rsint (
+    .en_i       (qadv && qnz),
     .kind_i     (r_kind),
     .v0_i       (r_v0),
     .v1_i       (r_v1),

@@ -6,26 +6,22 @@ module r5xx_raster_cvt (
   output logic [31:0]        z_o
 );
 
-  logic [47:0] m;
-  logic [5:0]  k;
-  logic [47:0] sh;
-
-  assign m = n_i[47] ? 48'(-n_i) : 48'(n_i);
-
-  always_comb begin
+  // also called as a function (u_cvt.cvt) where it is evaluated only while used
+  // verilator lint_off UNUSEDSIGNAL
+  function automatic logic [31:0] cvt(input logic signed [47:0] n);
+    logic [47:0] m, sh;
+    logic [5:0]  k;
+    m = n[47] ? 48'(-n) : 48'(n);
     k = '0;
     for (int i = 0; i < 48; i++) begin
-      if (m[i]) begin
-        k = 6'(i);
-      end
+      if (m[i]) k = 6'(i);
     end
-  end
+    // m aligned so that its top set bit lands at bit 47
+    sh = m << (6'd47 - k);
+    return (m == 48'd0) ? 32'd0 : {n[47], 8'(8'd127 + 8'(k)), sh[46:24]};
+  endfunction
+  // verilator lint_on UNUSEDSIGNAL
 
-  // m aligned so that its top set bit lands at bit 47
-  assign sh  = m << (6'd47 - k);
-  assign z_o = (m == 48'd0) ? 32'd0 : {n_i[47], 8'(8'd127 + 8'(k)), sh[46:24]};
-
-  logic unused_bits;
-  assign unused_bits = ^{sh[47], sh[23:0]};
+  assign z_o = cvt(n_i);
 
 endmodule

@@ -133,6 +133,9 @@ module r5xx_us (
   assign w5 = iw[191:160];
   logic [1:0] itype;
   assign itype = cmn[1:0];
+  logic exec_alu, exec_tex;
+  assign exec_alu = (st_q == S_RUN) && (itype == 2'd0 || itype == 2'd1);
+  assign exec_tex = (st_q == S_RUN) && (itype == 2'd3);
 
   // the loop register aL: the top of the aL stack
   logic [1:0] ltop, atop;
@@ -175,9 +178,16 @@ module r5xx_us (
     logic [7:0] ar;
     assign ar = !aw[10*(k%3) + 9] ? a : isc ? a + al : a[7] ? a : {1'b0, a[6:0] + al[6:0]};
     assign caddr[k] = ar;
-    logic [31:0] f;
-    assign f = inline_f(a[6:0]);
-    assign srcv[k] = isc ? {4{cst[k]}} : a[7] ? {16{f}} : tread(tmp_q[ar[6:0]], tv_q[16*ar[6:0] +: 16]);
+    // read only while an ALU instruction executes (its only use)
+    logic [511:0] sv;
+    always_comb begin
+      case (exec_alu)
+        1'b1: sv = isc ? {4{cst[k]}} : a[7] ? {16{inline_f(a[6:0])}} :
+                   tread(tmp_q[ar[6:0]], tv_q[16*ar[6:0] +: 16]);
+        default: sv = '0;
+      endcase
+    end
+    assign srcv[k] = sv;
   end
 
   // ---- the four pixel ALUs ------------------------------------------------------------------------
@@ -191,7 +201,7 @@ module r5xx_us (
   assign mdc[127:96] = (w4[3:0] == 4'd14) ? srcv[3][128+96 +: 32] : srcv[3][256+96 +: 32];
   for (genvar p = 0; p < 4; p++) begin : g_pix
     r5xx_us_alu u_alu (
-      .cmn_i(cmn), .ra_i(w1), .aa_i(w2), .ri_i(w3), .ai_i(w4), .rgba_i(w5), .zmode_i(zmode),
+      .en_i(exec_alu), .cmn_i(cmn), .ra_i(w1), .aa_i(w2), .ri_i(w3), .ai_i(w4), .rgba_i(w5), .zmode_i(zmode),
       .rs_i({srcv[2][128*p +: 128], srcv[1][128*p +: 128], srcv[0][128*p +: 128]}),
       .as_i({srcv[5][128*p +: 128], srcv[4][128*p +: 128], srcv[3][128*p +: 128]}),
       .mda_i(mda), .mdc_i(mdc), .rres_o(rres[p]), .ares_o(ares[p]), .pred_o(pcmp[p])
@@ -226,24 +236,30 @@ module r5xx_us (
     end
   end
 
-  // the ALU result of each pixel (ALU_RESULT_SEL red/alpha, ALU_RESULT_OP)
+  // the ALU result of each pixel (ALU_RESULT_SEL red/alpha, ALU_RESULT_OP); used only while an
+  // ALU instruction executes
+  prim_sf_fn u_sf ();
   logic [3:0] alur;
   for (genvar p = 0; p < 4; p++) begin : g_alur
     logic [31:0] x;
-    logic xlt, xle, xeq, ylt, yle, yeq;
+    logic [2:0]  cx, cy;   // {lt, le, eq} of (x, 0) and (0, x)
     assign x = cmn[21] ? ares[p] : rres[p][31:0];
-    prim_sf_cmp u_x (.a_i(x), .b_i(32'h0), .lt_o(xlt), .le_o(xle), .eq_o(xeq));
-    prim_sf_cmp u_y (.a_i(32'h0), .b_i(x), .lt_o(ylt), .le_o(yle), .eq_o(yeq));
+    always_comb begin
+      case (exec_alu)
+        1'b1: begin cx = u_sf.cmp(x, 32'h0); cy = u_sf.cmp(32'h0, x); end
+        default: begin cx = 3'd0; cy = 3'd0; end
+      endcase
+    end
     always_comb begin
       case (cmn[24:23])
-        2'd0: alur[p] = xeq;
-        2'd1: alur[p] = xlt;
-        2'd2: alur[p] = yle;
-        default: alur[p] = ~xeq;
+        2'd0: alur[p] = cx[0];
+        2'd1: alur[p] = cx[2];
+        2'd2: alur[p] = cy[1];
+        default: alur[p] = ~cx[0];
       endcase
     end
     logic unused_alur;
-    assign unused_alur = xle ^ ylt ^ yeq;
+    assign unused_alur = cx[1] ^ cy[2] ^ cy[0];
   end
 
   // ---- FC: B_ELSE, the jump decision, the branch-state operation, the next pc ------------------
@@ -326,11 +342,9 @@ module r5xx_us (
   // ---- TEX: coordinates of the requested pixel, the response, the kill test -------------------------
   logic [3:0] op;
   assign op = {1'b0, w1[24:22]};
-  logic [511:0] tsrc;
   logic [6:0] tsa, tda;          // SRC_ADDR / DST_ADDR with REL (+ aL)
   assign tsa = w2[6:0] + (w2[7] ? al[6:0] : 7'd0);
   assign tda = w2[22:16] + (w2[23] ? al[6:0] : 7'd0);
-  assign tsrc = tread(tmp_q[tsa], tv_q[16*tsa +: 16]);
   function automatic logic [1:0] lowest(input logic [2:0] m);   // 3 when m[2:0] is 0
     logic [1:0] r;
     if (m[0]) r = 2'd0;
@@ -342,22 +356,9 @@ module r5xx_us (
   logic [1:0] rqpx, rspx;
   assign rqpx = lowest(reqm_q[2:0]);
   assign rspx = lowest(rspm_q[2:0]);
-  logic [127:0] tpix;
-  assign tpix = tsrc[128*rqpx +: 128];
-  logic [31:0] tc [4];
-  for (genvar k = 0; k < 4; k++) begin : g_tc
-    assign tc[k] = tpix[32*w2[8+2*k +: 2] +: 32];
-  end
   logic [3:0] texpix;           // pixels that get a request
   assign texpix = (op == 4'd0 || op == 4'd2 || op == 4'd7) ? 4'd0 : (w1[26] ? cov_q : 4'hF);
 
-  // PROJ: s, t, r divided by q (sf_mul(x, sf_rcp(q)))
-  logic [31:0] rq;
-  logic [31:0] pj [3];
-  prim_sf_rcp u_rq (.a_i(tc[3]), .z_o(rq));
-  for (genvar k = 0; k < 3; k++) begin : g_pj
-    prim_sf_mul u_pj (.a_i(tc[k]), .b_i(rq), .zmode_i(1'b0), .z_o(pj[k]));
-  end
   // DXDY: lod = lg2(max(|dsdx|*W, |dtdx|*H, |dsdy|*W, |dtdy|*H)) of the requested pixel
   function automatic logic [31:0] i2f(input logic [11:0] v);   // 1..2048, exact
     logic [31:0] r;
@@ -367,45 +368,68 @@ module r5xx_us (
     end
     return r;
   endfunction
-  logic [6:0]   dxa, dya;
-  logic [511:0] dxv, dyv;
-  logic [127:0] dxp, dyp;
-  logic [31:0]  dd [4];         // |dsdx| |dtdx| |dsdy| |dtdy|
-  logic [31:0]  wsz, hsz, dm [4], dmx0, dmx1, dmx, lam;
+  logic [6:0] dxa, dya;
   assign dxa = w3[6:0] + (w3[7] ? al[6:0] : 7'd0);
   assign dya = w3[22:16] + (w3[23] ? al[6:0] : 7'd0);
-  assign dxv = tread(tmp_q[dxa], tv_q[16*dxa +: 16]);
-  assign dyv = tread(tmp_q[dya], tv_q[16*dya +: 16]);
-  assign dxp = dxv[128*rqpx +: 128];
-  assign dyp = dyv[128*rqpx +: 128];
-  assign dd[0] = {1'b0, dxp[32*w3[9:8] +: 31]};
-  assign dd[1] = {1'b0, dxp[32*w3[11:10] +: 31]};
-  assign dd[2] = {1'b0, dyp[32*w3[25:24] +: 31]};
-  assign dd[3] = {1'b0, dyp[32*w3[27:26] +: 31]};
-  assign wsz = w1[27] ? 32'h3F800000 : i2f({1'b0, fmt0[10:0]} + 12'd1);
-  assign hsz = w1[27] ? 32'h3F800000 : i2f({1'b0, fmt0[21:11]} + 12'd1);
-  for (genvar k = 0; k < 4; k++) begin : g_dd
-    prim_sf_mul u_dm (.a_i(dd[k]), .b_i((k == 0 || k == 2) ? wsz : hsz), .zmode_i(1'b0), .z_o(dm[k]));
-  end
-  prim_sf_max u_mx0 (.a_i(dm[0]), .b_i(dm[1]), .z_o(dmx0));
-  prim_sf_max u_mx1 (.a_i(dm[2]), .b_i(dm[3]), .z_o(dmx1));
-  prim_sf_max u_mx (.a_i(dmx0), .b_i(dmx1), .z_o(dmx));
-  prim_sf_lg2 u_lam (.a_i(dmx), .z_o(lam));
 
-  logic proj, haslod;
-  assign proj = op == 4'd3;
-  assign haslod = op == 4'd4 || op == 4'd5;
+  // the request of pixel rqpx: {s, t, r, lod}; PROJ: s, t, r divided by q (sf_mul(x, sf_rcp(q)))
+  function automatic logic [127:0] treq(input logic [511:0] src, input logic [511:0] dxv,
+                                        input logic [511:0] dyv, input logic [1:0] px);
+    logic [127:0] tpix, dxp, dyp;
+    logic [31:0]  tc [4];
+    logic [31:0]  dd [4];       // |dsdx| |dtdx| |dsdy| |dtdy|
+    logic [31:0]  dm [4];
+    logic [31:0]  rq, wsz, hsz, s, t, r, lod;
+    tpix = src[128*px +: 128];
+    for (int k = 0; k < 4; k++) tc[k] = tpix[32*w2[8+2*k +: 2] +: 32];
+    if (op == 4'd3) begin
+      rq = u_sf.rcp(tc[3]);
+      s = u_sf.mul(tc[0], rq, 1'b0);
+      t = u_sf.mul(tc[1], rq, 1'b0);
+      r = u_sf.mul(tc[2], rq, 1'b0);
+    end else begin
+      rq = 32'd0;
+      s = tc[0];
+      t = tc[1];
+      r = tc[2];
+    end
+    if (op == 4'd6) begin
+      dxp = dxv[128*px +: 128];
+      dyp = dyv[128*px +: 128];
+      dd[0] = {1'b0, dxp[32*w3[9:8] +: 31]};
+      dd[1] = {1'b0, dxp[32*w3[11:10] +: 31]};
+      dd[2] = {1'b0, dyp[32*w3[25:24] +: 31]};
+      dd[3] = {1'b0, dyp[32*w3[27:26] +: 31]};
+      wsz = w1[27] ? 32'h3F800000 : i2f({1'b0, fmt0[10:0]} + 12'd1);
+      hsz = w1[27] ? 32'h3F800000 : i2f({1'b0, fmt0[21:11]} + 12'd1);
+      for (int k = 0; k < 4; k++) dm[k] = u_sf.mul(dd[k], (k == 0 || k == 2) ? wsz : hsz, 1'b0);
+      lod = u_sf.lg2(u_sf.max(u_sf.max(dm[0], dm[1]), u_sf.max(dm[2], dm[3])));
+    end else begin
+      lod = (op == 4'd4 || op == 4'd5) ? tc[3] : 32'd0;
+    end
+    return {lod, r, t, s};
+  endfunction
 
+  // evaluated only while a request is offered (the outputs are 0 otherwise)
+  logic [127:0] tq;
   assign texreq_valid_o = (st_q == S_TEX) && (reqm_q != 4'd0);
+  always_comb begin
+    case (texreq_valid_o)
+      1'b1: tq = treq(tread(tmp_q[tsa], tv_q[16*tsa +: 16]),
+                      (op == 4'd6) ? tread(tmp_q[dxa], tv_q[16*dxa +: 16]) : 512'd0,
+                      (op == 4'd6) ? tread(tmp_q[dya], tv_q[16*dya +: 16]) : 512'd0, rqpx);
+      default: tq = '0;
+    endcase
+  end
   assign texreq_pc_o = texreq_valid_o ? pc_q : 9'd0;
   assign texreq_smp_o = texreq_valid_o ? w1[19:16] : 4'd0;
   assign texreq_op_o = texreq_valid_o ? w1[24:22] : 3'd0;
   assign texreq_unscaled_o = texreq_valid_o && w1[27];
   assign texreq_quad_o = texreq_valid_o ? rqpx : 2'd0;
-  assign texreq_s_o = texreq_valid_o ? (proj ? pj[0] : tc[0]) : 32'd0;
-  assign texreq_t_o = texreq_valid_o ? (proj ? pj[1] : tc[1]) : 32'd0;
-  assign texreq_r_o = texreq_valid_o ? (proj ? pj[2] : tc[2]) : 32'd0;
-  assign texreq_lod_o = !texreq_valid_o ? 32'd0 : haslod ? tc[3] : (op == 4'd6) ? lam : 32'd0;
+  assign texreq_s_o = tq[31:0];
+  assign texreq_t_o = tq[63:32];
+  assign texreq_r_o = tq[95:64];
+  assign texreq_lod_o = tq[127:96];
   assign texreq_lmode_o = !texreq_valid_o ? 2'd0 : (op == 4'd5 || op == 4'd6) ? 2'd1 : (op == 4'd4) ? 2'd2 : 2'd0;
   assign texrsp_ready_o = (st_q == S_TEX) && ((rspm_q & ~reqm_q) != 4'd0);
   assign texreq_fire = texreq_valid_o && texreq_ready_i;
@@ -417,33 +441,40 @@ module r5xx_us (
   assign rsp = {texrsp_a_i, texrsp_b_i, texrsp_g_i, texrsp_r_i};
   logic [31:0] tv [4];          // response channel c after the destination swizzle and clamp
   for (genvar c = 0; c < 4; c++) begin : g_tv
-    logic [31:0] raw, lo, hi;
+    logic [31:0] raw, v;
     assign raw = rsp[32*w2[24+2*c +: 2] +: 32];
-    prim_sf_max u_lo (.a_i(raw), .b_i(32'h0), .z_o(lo));
-    prim_sf_min u_hi (.a_i(lo), .b_i(32'h3F800000), .z_o(hi));
-    assign tv[c] = ((c < 3) ? cmn[19] : cmn[20]) ? hi : raw;
+    always_comb begin
+      case (texrsp_fire && ((c < 3) ? cmn[19] : cmn[20]))
+        1'b1: v = u_sf.min(u_sf.max(raw, 32'h0), 32'h3F800000);
+        default: v = raw;
+      endcase
+    end
+    assign tv[c] = v;
   end
 
   logic [3:0] killv;            // KIL: a swizzled coordinate below zero, per pixel
-  for (genvar p = 0; p < 4; p++) begin : g_kill
-    logic [3:0] neg;
-    for (genvar k = 0; k < 4; k++) begin : g_k
-      logic lt, le, eq;
-      prim_sf_cmp u_cmp (.a_i(tsrc[128*p + 32*w2[8+2*k +: 2] +: 32]), .b_i(32'h0), .lt_o(lt), .le_o(le), .eq_o(eq));
-      assign neg[k] = lt;
-      logic unused;
-      assign unused = le ^ eq;
+  function automatic logic [3:0] kill(input logic [511:0] src);
+    logic [3:0]  r;
+    r = 4'd0;
+    for (int p = 0; p < 4; p++) begin
+      for (int k = 0; k < 4; k++) begin
+        if (u_sf.lt(src[128*p + 32*w2[8+2*k +: 2] +: 32], 32'h0)) r[p] = 1'b1;
+      end
     end
-    assign killv[p] = |neg;
+    return r;
+  endfunction
+  always_comb begin
+    case (exec_tex && op == 4'd2)
+      1'b1: killv = kill(tread(tmp_q[tsa], tv_q[16*tsa +: 16]));
+      default: killv = 4'd0;
+    endcase
   end
 
   // ---- the end of an instruction --------------------------------------------------------------
   logic done, nop;
   assign done = cmn[8] || (pc_q == end_pc);
   assign nop = cmn[9];
-  logic exec_alu, exec_tex, tex_wait, adv;
-  assign exec_alu = (st_q == S_RUN) && (itype == 2'd0 || itype == 2'd1);
-  assign exec_tex = (st_q == S_RUN) && (itype == 2'd3);
+  logic tex_wait, adv;
   assign tex_wait = exec_tex && (texpix != 4'd0);
   assign adv = ((st_q == S_RUN) && !tex_wait) ||
                ((st_q == S_TEX) && texrsp_fire && ((rspm_q & ~(4'd1 << rspx)) == 4'd0));
@@ -472,12 +503,19 @@ module r5xx_us (
   assign efmt = out_fmt[21*etgt +: 21];
   assign eom = (etw && !ti_q[4]) ? omask_q[16*etgt +: 16] : 16'd0;
   assign zdel = w_fmt[2] ? 4'd0 : zmask_q;
+  logic [31:0] unused_cv;
+  r5xx_us_cvt u_cvtf (.x_i(32'd0), .kind_i(3'd0), .w_i(5'd0), .trunc_i(1'b0), .v_o(unused_cv));
   for (genvar p = 0; p < 4; p++) begin : g_opix
-    r5xx_us_opix u_opix (.fmt_i(efmt), .ch_i(ov[128*p +: 128]), .chm_i(eom[4*p +: 4]),
+    r5xx_us_opix u_opix (.en_i(frag_valid_o), .fmt_i(efmt), .ch_i(ov[128*p +: 128]), .chm_i(eom[4*p +: 4]),
                          .lane_o(elane[128*p +: 128]), .cm_o(ecm[4*p +: 4]));
     logic [31:0] zv;
-    r5xx_us_cvt u_wcvt (.x_i(z_q[32*p +: 32]), .kind_i(w_fmt[1:0] == 2'd1 ? 3'd1 :
-                        w_fmt[1:0] == 2'd2 ? 3'd5 : 3'd0), .w_i(5'd24), .trunc_i(1'b0), .v_o(zv));
+    always_comb begin
+      case (frag_valid_o && zdel[p])   // evaluated only while used
+        1'b1: zv = u_cvtf.cvt(z_q[32*p +: 32], w_fmt[1:0] == 2'd1 ? 3'd1 :
+                              w_fmt[1:0] == 2'd2 ? 3'd5 : 3'd0, 5'd24, 1'b0);
+        default: zv = 32'd0;
+      endcase
+    end
     assign zl[32*p +: 32] = zdel[p] ? zv : 32'd0;
   end
   assign frag_mask_o = frag_valid_o ? {zdel, ecm} : 20'd0;

@@ -2,8 +2,10 @@
 // (docs/blocks/r5xx.us.md, "ALU"): pre-subtract, operand select/swizzle/modifier, the RGB op
 // (MAD DP3 DP4 D2A MIN MAX CND CMP FRC SOP MDH MDV), the alpha op (MAD DP MIN MAX CND CMP FRC
 // EX2 LN2 RCP RSQ SIN COS MDH MDV), OMOD, clamp, and the predicate compares of the results.
-// Purely combinational; every float op is a shared sf primitive (rtl/prim/prim_sf_*.sv).
+// Purely combinational; every float op is a shared sf function (rtl/prim/prim_sf_fn.sv), all
+// evaluated only while en_i is set (docs/performance.md "Evaluate only what is used").
 module r5xx_us_alu (
+  input  logic         en_i,      // an ALU instruction executes: evaluated only then (else results 0)
   input  logic [31:0]  cmn_i,     // US_CMN_INST
   input  logic [31:0]  ra_i,      // US_ALU_RGB_ADDR (SRCP_OP)
   input  logic [31:0]  aa_i,      // US_ALU_ALPHA_ADDR (SRCP_OP)
@@ -62,123 +64,104 @@ module r5xx_us_alu (
     return r;
   endfunction
 
-  // ---- pre-subtract: four channels of the RGB sources and four of the alpha sources ----------
-  logic [127:0] rp, ap;   // srcp vectors
-  for (genvar k = 0; k < 8; k++) begin : g_pre
-    logic [1:0]  op;
-    logic [31:0] s0, s1, twice, x, y;
-    assign op = (k < 4) ? ra_i[31:30] : aa_i[31:30];
-    assign s0 = (k < 4) ? rs_i[32*(k%4) +: 32] : as_i[32*(k%4) +: 32];
-    assign s1 = (k < 4) ? rs_i[128 + 32*(k%4) +: 32] : as_i[128 + 32*(k%4) +: 32];
-    prim_sf_mul u_two (.a_i(F_TWO), .b_i(s0), .zmode_i(1'b0), .z_o(twice));
-    always_comb begin
+  // ---- the whole ALU of one pixel, evaluated only while an ALU instruction executes (en_i) ----
+  // (the ports are read directly; locals are wide intermediates of which some bits are unused)
+  // verilator lint_off UNUSEDSIGNAL
+  function automatic logic [131:0] alu(input logic zm);
+    logic [127:0] rp, ap;   // srcp vectors
+    logic [1:0]   op;
+    logic [31:0]  s0, s1, twice, x, y;
+    logic [127:0] rsel [4];
+    logic [127:0] asel [4];
+    logic [3:0]   rop, aop;
+    logic         rmd, amd;
+    logic [31:0]  A [3];
+    logic [31:0]  B [3];
+    logic [31:0]  C [3];
+    logic [31:0]  Am [3];
+    logic [31:0]  Cm [3];
+    logic [31:0]  aA, aB, aC, aAm, aCm;
+    logic [31:0]  t [4];
+    logic [31:0]  mad [4];
+    logic [31:0]  s01, dp3, t23, dp4, d2a, dpv;
+    logic [31:0]  xa, xb, xc, av, rv;
+    logic [31:0]  mn [4];
+    logic [31:0]  mx [4];
+    logic [31:0]  fr [4];
+    logic [3:0]   cnd, cmp, pred;
+    logic [31:0]  v [4];
+    logic [31:0]  res [4];
+    logic [2:0]   om;
+    logic         cl;
+    logic [31:0]  scaled;
+    logic [1:0]   top;
+    logic [2:0]   c0, c1;
+    // pre-subtract: four channels of the RGB sources and four of the alpha sources
+    for (int k = 0; k < 8; k++) begin
+      op = (k < 4) ? ra_i[31:30] : aa_i[31:30];
+      s0 = (k < 4) ? rs_i[32*(k%4) +: 32] : as_i[32*(k%4) +: 32];
+      s1 = (k < 4) ? rs_i[128 + 32*(k%4) +: 32] : as_i[128 + 32*(k%4) +: 32];
       case (op)
-        2'd0: begin x = F_ONE; y = {~twice[31], twice[30:0]}; end
-        2'd1: begin x = s1;    y = {~s0[31], s0[30:0]}; end
-        2'd2: begin x = s1;    y = s0; end
-        default: begin x = F_ONE; y = {~s0[31], s0[30:0]}; end
+        2'd0: begin twice = u_sf.mul(F_TWO, s0, 1'b0); x = F_ONE; y = {~twice[31], twice[30:0]}; end
+        2'd1: begin twice = 32'h0; x = s1;    y = {~s0[31], s0[30:0]}; end
+        2'd2: begin twice = 32'h0; x = s1;    y = s0; end
+        default: begin twice = 32'h0; x = F_ONE; y = {~s0[31], s0[30:0]}; end
       endcase
+      if (k < 4) rp[32*k +: 32] = u_sf.add(x, y);
+      else ap[32*(k-4) +: 32] = u_sf.add(x, y);
     end
-    logic [31:0] z;
-    prim_sf_add u_add (.a_i(x), .b_i(y), .z_o(z));
-    if (k < 4) begin : g_r
-      assign rp[32*k +: 32] = z;
-    end else begin : g_a
-      assign ap[32*(k-4) +: 32] = z;
+    // operands
+    rsel[0] = rs_i[127:0];
+    rsel[1] = rs_i[255:128];
+    rsel[2] = rs_i[383:256];
+    rsel[3] = rp;
+    asel[0] = as_i[127:0];
+    asel[1] = as_i[255:128];
+    asel[2] = as_i[383:256];
+    asel[3] = ap;
+    rop = rgba_i[3:0];
+    aop = ai_i[3:0];
+    rmd = (rop == 4'd11) || (rop == 4'd12);   // MDH/MDV: A and C from the neighbour pixels
+    amd = (aop == 4'd14) || (aop == 4'd15);
+    for (int c = 0; c < 3; c++) begin
+      A[c] = modf(swz(rsel[ri_i[1:0]], ri_i[4+3*c -: 3]), ri_i[12:11]);
+      B[c] = modf(swz(rsel[ri_i[14:13]], ri_i[17+3*c -: 3]), ri_i[25:24]);
+      C[c] = modf(swz(rsel[rgba_i[13:12]], rgba_i[16+3*c -: 3]), rgba_i[24:23]);
+      Am[c] = rmd ? modf(mda_i[32*c +: 32], ri_i[12:11]) : A[c];
+      Cm[c] = rmd ? modf(mdc_i[32*c +: 32], rgba_i[24:23]) : C[c];
     end
-  end
-
-  // ---- operands -------------------------------------------------------------------------------
-  logic [127:0] rsel [4];
-  logic [127:0] asel [4];
-  assign rsel[0] = rs_i[127:0];
-  assign rsel[1] = rs_i[255:128];
-  assign rsel[2] = rs_i[383:256];
-  assign rsel[3] = rp;
-  assign asel[0] = as_i[127:0];
-  assign asel[1] = as_i[255:128];
-  assign asel[2] = as_i[383:256];
-  assign asel[3] = ap;
-
-  logic [3:0] rop, aop;
-  assign rop = rgba_i[3:0];
-  assign aop = ai_i[3:0];
-  logic rmd, amd;   // MDH/MDV: A and C from the neighbour pixels
-  assign rmd = (rop == 4'd11) || (rop == 4'd12);
-  assign amd = (aop == 4'd14) || (aop == 4'd15);
-
-  logic [31:0] A [3];
-  logic [31:0] B [3];
-  logic [31:0] C [3];
-  logic [31:0] Am [3];
-  logic [31:0] Cm [3];
-  for (genvar c = 0; c < 3; c++) begin : g_opnd
-    assign A[c] = modf(swz(rsel[ri_i[1:0]], ri_i[4+3*c -: 3]), ri_i[12:11]);
-    assign B[c] = modf(swz(rsel[ri_i[14:13]], ri_i[17+3*c -: 3]), ri_i[25:24]);
-    assign C[c] = modf(swz(rsel[rgba_i[13:12]], rgba_i[16+3*c -: 3]), rgba_i[24:23]);
-    assign Am[c] = rmd ? modf(mda_i[32*c +: 32], ri_i[12:11]) : A[c];
-    assign Cm[c] = rmd ? modf(mdc_i[32*c +: 32], rgba_i[24:23]) : C[c];
-  end
-  logic [31:0] aA, aB, aC, aAm, aCm;
-  assign aA = modf(swz(asel[ai_i[13:12]], ai_i[16:14]), ai_i[18:17]);
-  assign aB = modf(swz(asel[ai_i[20:19]], ai_i[23:21]), ai_i[25:24]);
-  assign aC = modf(swz(asel[rgba_i[26:25]], rgba_i[29:27]), rgba_i[31:30]);
-  assign aAm = amd ? modf(mda_i[127:96], ai_i[18:17]) : aA;
-  assign aCm = amd ? modf(mdc_i[127:96], rgba_i[31:30]) : aC;
-
-  // ---- products, sums, dot products -------------------------------------------------------------
-  logic [31:0] t [4];
-  logic [31:0] mad [4];
-  for (genvar c = 0; c < 3; c++) begin : g_mul
-    prim_sf_mul u_mul (.a_i(Am[c]), .b_i(B[c]), .zmode_i(zmode_i), .z_o(t[c]));
-    prim_sf_add u_mad (.a_i(t[c]), .b_i(Cm[c]), .z_o(mad[c]));
-  end
-  prim_sf_mul u_amul (.a_i(aAm), .b_i(aB), .zmode_i(zmode_i), .z_o(t[3]));
-  prim_sf_add u_amad (.a_i(t[3]), .b_i(aCm), .z_o(mad[3]));
-  logic [31:0] s01, dp3, t23, dp4, d2a, dpv;
-  prim_sf_add u_s01 (.a_i(t[0]), .b_i(t[1]), .z_o(s01));
-  prim_sf_add u_dp3 (.a_i(s01), .b_i(t[2]), .z_o(dp3));
-  prim_sf_add u_t23 (.a_i(t[2]), .b_i(t[3]), .z_o(t23));
-  prim_sf_add u_dp4 (.a_i(s01), .b_i(t23), .z_o(dp4));
-  prim_sf_add u_d2a (.a_i(s01), .b_i(C[2]), .z_o(d2a));
-  assign dpv = (rop == 4'd1) ? dp3 : (rop == 4'd3) ? d2a : dp4;
-
-  // ---- min, max, compares, fraction (channels 0..2 RGB, 3 alpha) -------------------------------
-  logic [31:0] xa [4];
-  logic [31:0] xb [4];
-  logic [31:0] xc [4];
-  logic [31:0] mn [4];
-  logic [31:0] mx [4];
-  logic [31:0] fr [4];
-  logic [3:0]  cnd, cmp;
-  for (genvar c = 0; c < 4; c++) begin : g_sel
-    assign xa[c] = (c < 3) ? A[c % 3] : aA;
-    assign xb[c] = (c < 3) ? B[c % 3] : aB;
-    assign xc[c] = (c < 3) ? C[c % 3] : aC;
-    prim_sf_min u_min (.a_i(xa[c]), .b_i(xb[c]), .z_o(mn[c]));
-    prim_sf_max u_max (.a_i(xa[c]), .b_i(xb[c]), .z_o(mx[c]));
-    prim_sf_frc u_frc (.a_i(xa[c]), .z_o(fr[c]));
-    logic lt_h, le_h, eq_h, lt_z, le_z, eq_z;
-    prim_sf_cmp u_cnd (.a_i(F_HALF), .b_i(xc[c]), .lt_o(lt_h), .le_o(le_h), .eq_o(eq_h));
-    prim_sf_cmp u_cmp (.a_i(32'h0), .b_i(xc[c]), .lt_o(lt_z), .le_o(le_z), .eq_o(eq_z));
-    assign cnd[c] = lt_h;
-    assign cmp[c] = le_z;
-    logic unused_cmp;
-    assign unused_cmp = le_h ^ eq_h ^ lt_z ^ eq_z;
-  end
-
-  // ---- transcendentals on the alpha A operand ---------------------------------------------------
-  logic [31:0] ex2, lg2, rcp, rsq, sn, cs;
-  prim_sf_ex2 u_ex2 (.a_i(aA), .z_o(ex2));
-  prim_sf_lg2 u_lg2 (.a_i(aA), .z_o(lg2));
-  prim_sf_rcp u_rcp (.a_i(aA), .z_o(rcp));
-  prim_sf_rsq u_rsq (.a_i(aA), .z_o(rsq));
-  prim_sf_sin u_sin (.a_i(aA), .z_o(sn));
-  prim_sf_cos u_cos (.a_i(aA), .z_o(cs));
-
-  // ---- the alpha unit's raw result ---------------------------------------------------------------
-  logic [31:0] av;
-  always_comb begin
+    aA = modf(swz(asel[ai_i[13:12]], ai_i[16:14]), ai_i[18:17]);
+    aB = modf(swz(asel[ai_i[20:19]], ai_i[23:21]), ai_i[25:24]);
+    aC = modf(swz(asel[rgba_i[26:25]], rgba_i[29:27]), rgba_i[31:30]);
+    aAm = amd ? modf(mda_i[127:96], ai_i[18:17]) : aA;
+    aCm = amd ? modf(mdc_i[127:96], rgba_i[31:30]) : aC;
+    // products, sums, dot products
+    for (int c = 0; c < 3; c++) begin
+      t[c] = u_sf.mul(Am[c], B[c], zm);
+      mad[c] = u_sf.add(t[c], Cm[c]);
+    end
+    t[3] = u_sf.mul(aAm, aB, zm);
+    mad[3] = u_sf.add(t[3], aCm);
+    s01 = u_sf.add(t[0], t[1]);
+    dp3 = u_sf.add(s01, t[2]);
+    t23 = u_sf.add(t[2], t[3]);
+    dp4 = u_sf.add(s01, t23);
+    d2a = u_sf.add(s01, C[2]);
+    dpv = (rop == 4'd1) ? dp3 : (rop == 4'd3) ? d2a : dp4;
+    // min, max, compares, fraction (channels 0..2 RGB, 3 alpha)
+    for (int c = 0; c < 4; c++) begin
+      xa = (c < 3) ? A[c % 3] : aA;
+      xb = (c < 3) ? B[c % 3] : aB;
+      xc = (c < 3) ? C[c % 3] : aC;
+      mn[c] = u_sf.min(xa, xb);
+      mx[c] = u_sf.max(xa, xb);
+      fr[c] = u_sf.frc(xa);
+      c0 = u_sf.cmp(F_HALF, xc);
+      c1 = u_sf.cmp(32'h0, xc);
+      cnd[c] = c0[2];
+      cmp[c] = c1[1];
+    end
+    // the alpha unit's raw result (the transcendentals on the alpha A operand)
     case (aop)
       4'd0, 4'd14, 4'd15: av = mad[3];
       4'd1:  av = dpv;
@@ -187,21 +170,16 @@ module r5xx_us_alu (
       4'd5:  av = cnd[3] ? aA : aB;
       4'd6:  av = cmp[3] ? aA : aB;
       4'd7:  av = fr[3];
-      4'd8:  av = ex2;
-      4'd9:  av = lg2;
-      4'd10: av = rcp;
-      4'd11: av = rsq;
-      4'd12: av = sn;
-      4'd13: av = cs;
+      4'd8:  av = u_sf.ex2(aA);
+      4'd9:  av = u_sf.lg2(aA);
+      4'd10: av = u_sf.rcp(aA);
+      4'd11: av = u_sf.rsq(aA);
+      4'd12: av = u_sf.sin(aA);
+      4'd13: av = u_sf.cos(aA);
       default: av = 32'h0;
     endcase
-  end
-
-  // ---- the RGB unit, OMOD, clamp, predicate compares ----------------------------------------------
-  logic [31:0] v [4];
-  for (genvar c = 0; c < 3; c++) begin : g_rgb
-    logic [31:0] rv;
-    always_comb begin
+    // the RGB unit
+    for (int c = 0; c < 3; c++) begin
       case (rop)
         4'd0, 4'd11, 4'd12: rv = mad[c];
         4'd1:  rv = dp3;
@@ -215,41 +193,38 @@ module r5xx_us_alu (
         4'd10: rv = av;
         default: rv = 32'h0;
       endcase
+      v[c] = rv;
     end
-    assign v[c] = rv;
-  end
-  assign v[3] = av;
-
-  logic [31:0] res [4];
-  for (genvar c = 0; c < 4; c++) begin : g_out
-    logic [2:0]  om;
-    logic        cl;
-    logic [31:0] scaled, lo, hi;
-    assign om = (c < 3) ? ri_i[28:26] : ai_i[28:26];
-    assign cl = (c < 3) ? cmn_i[19] : cmn_i[20];
-    prim_sf_mul u_om (.a_i(v[c]), .b_i(omodk(om)), .zmode_i(1'b0), .z_o(scaled));
-    prim_sf_max u_lo (.a_i(scaled), .b_i(32'h0), .z_o(lo));
-    prim_sf_min u_hi (.a_i(lo), .b_i(F_ONE), .z_o(hi));
-    assign res[c] = (om == 3'd7) ? v[c] : (cl ? hi : scaled);
-    logic [1:0] top;
-    assign top = (c < 3) ? ri_i[30:29] : ai_i[30:29];
-    logic plt, ple, peq, qlt, qle, qeq;
-    prim_sf_cmp u_p0 (.a_i(res[c]), .b_i(32'h0), .lt_o(plt), .le_o(ple), .eq_o(peq));
-    prim_sf_cmp u_p1 (.a_i(32'h0), .b_i(res[c]), .lt_o(qlt), .le_o(qle), .eq_o(qeq));
-    always_comb begin
+    v[3] = av;
+    // OMOD, clamp, predicate compares
+    for (int c = 0; c < 4; c++) begin
+      om = (c < 3) ? ri_i[28:26] : ai_i[28:26];
+      cl = (c < 3) ? cmn_i[19] : cmn_i[20];
+      scaled = u_sf.mul(v[c], omodk(om), 1'b0);
+      res[c] = (om == 3'd7) ? v[c] : (cl ? u_sf.min(u_sf.max(scaled, 32'h0), F_ONE) : scaled);
+      top = (c < 3) ? ri_i[30:29] : ai_i[30:29];
+      c0 = u_sf.cmp(res[c], 32'h0);
+      c1 = u_sf.cmp(32'h0, res[c]);
       case (top)
-        2'd0: pred_o[c] = peq;
-        2'd1: pred_o[c] = plt;
-        2'd2: pred_o[c] = qle;
-        default: pred_o[c] = ~peq;
+        2'd0: pred[c] = c0[0];
+        2'd1: pred[c] = c0[2];
+        2'd2: pred[c] = c1[1];
+        default: pred[c] = ~c0[0];
       endcase
     end
-    logic unused_p;
-    assign unused_p = ple ^ qlt ^ qeq;
+    return {pred, res[3], res[2], res[1], res[0]};
+  endfunction
+  // verilator lint_on UNUSEDSIGNAL
+
+  prim_sf_fn u_sf ();
+
+  always_comb begin
+    case (en_i)
+      1'b1: {pred_o, ares_o, rres_o} = alu(zmode_i);
+      default: {pred_o, ares_o, rres_o} = '0;
+    endcase
   end
   logic unused_bits;
   assign unused_bits = ^{cmn_i[31:21], cmn_i[18:0], ra_i[29:0], aa_i[29:0], ri_i[31], ai_i[31],
                          ai_i[11:4], rgba_i[11:4]};
-  assign rres_o = {res[2], res[1], res[0]};
-  assign ares_o = res[3];
 endmodule

@@ -9,62 +9,56 @@ module r5xx_us_cvt (
   input  logic        trunc_i,
   output logic [31:0] v_o
 );
-  logic [7:0]  e;
-  logic [22:0] f;
-  logic        sg, nan;
-  assign e = x_i[30:23];
-  assign f = x_i[22:0];
-  assign sg = x_i[31];
-  assign nan = (e == 8'hFF) && (f != 23'd0);
-
-  // unsigned conversion of |x| (the sign is handled by the kinds) to width uw
-  logic [4:0]  uw;
-  logic [63:0] m, p, half, sum;
-  logic [7:0]  s;
-  logic [31:0] umax, umag;
-  assign uw = (kind_i == 3'd2) ? w_i - 5'd1 : w_i;
-  assign umax = (32'd1 << uw) - 32'd1;
-  assign m = {40'd0, 1'b1, f};
-  assign p = (m << uw) - m;
-  assign s = 8'd150 - e;
-  assign half = (s > 8'd63 || s == 8'd0) ? 64'd0 : (64'd1 << (s - 8'd1));
-  assign sum = trunc_i ? p : p + half;
-  always_comb begin
+  // also called as a function (u_cvt.cvt) where it is evaluated only while used
+  // verilator lint_off UNUSEDSIGNAL
+  function automatic logic [31:0] cvt(input logic [31:0] x, input logic [2:0] kind,
+                                      input logic [4:0] w, input logic trunc);
+    logic [7:0]  e, s;
+    logic [22:0] f;
+    logic        sg, nan;
+    logic [4:0]  uw;
+    logic [63:0] m, p, half, sum;
+    logic [31:0] umax, umag, wmask, sn, v;
+    logic [15:0] h;
+    logic [23:0] wf;
+    e = x[30:23];
+    f = x[22:0];
+    sg = x[31];
+    nan = (e == 8'hFF) && (f != 23'd0);
+    // unsigned conversion of |x| (the sign is handled by the kinds) to width uw
+    uw = (kind == 3'd2) ? w - 5'd1 : w;
+    umax = (32'd1 << uw) - 32'd1;
+    m = {40'd0, 1'b1, f};
+    p = (m << uw) - m;
+    s = 8'd150 - e;
+    half = (s > 8'd63 || s == 8'd0) ? 64'd0 : (64'd1 << (s - 8'd1));
+    sum = trunc ? p : p + half;
     if (nan || e == 8'd0) umag = 32'd0;
     else if (e >= 8'd127) umag = umax;
     else if (s > 8'd63) umag = 32'd0;
     else umag = 32'(sum >> s);
-  end
-
-  logic [31:0] wmask, sn;
-  assign wmask = (32'd1 << w_i) - 32'd1;
-  assign sn = (sg ? (32'd0 - umag) : umag) & wmask;
-
-  logic [15:0] h;
-  always_comb begin
+    wmask = (32'd1 << w) - 32'd1;
+    sn = (sg ? (32'd0 - umag) : umag) & wmask;
     if (nan) h = 16'h7E00;
     else if (e == 8'hFF) h = {sg, 15'h7C00};
     else if (e >= 8'd143) h = {sg, 15'h7BFF};
     else if (e < 8'd113) h = {sg, 15'd0};
     else h = {sg, 5'(e - 8'd112), f[22:13]};
-  end
-
-  logic [23:0] wf;
-  always_comb begin
     if (nan) wf = 24'd0;
     else if (e >= 8'd191) wf = {sg, 23'h7FFFFF};
     else if (e <= 8'd63) wf = {sg, 23'd0};
     else wf = {sg, 7'(e - 8'd63), f[22:7]};
-  end
-
-  always_comb begin
-    case (kind_i)
-      3'd1: v_o = (sg && !nan) ? 32'd0 : umag;
-      3'd2: v_o = sn;
-      3'd3: v_o = {16'd0, h};
-      3'd4: v_o = x_i;
-      3'd5: v_o = {8'd0, wf};
-      default: v_o = 32'd0;
+    case (kind)
+      3'd1: v = (sg && !nan) ? 32'd0 : umag;
+      3'd2: v = sn;
+      3'd3: v = {16'd0, h};
+      3'd4: v = x;
+      3'd5: v = {8'd0, wf};
+      default: v = 32'd0;
     endcase
-  end
+    return v;
+  endfunction
+  // verilator lint_on UNUSEDSIGNAL
+
+  assign v_o = cvt(x_i, kind_i, w_i, trunc_i);
 endmodule

@@ -3,6 +3,7 @@
 // 3 B) converted by the format's kind and width for k, present iff k < the format's count and
 // the channel was written; lanes right-aligned, 0 when absent.  The C twin is us_fmt_pixel().
 module r5xx_us_opix (
+  input  logic         en_i,     // a record is offered (else lane_o, cm_o are 0)
   input  logic [20:0]  fmt_i,    // US_OUT_FMT_t[20:0]
   input  logic [127:0] ch_i,     // r g b a, binary32, r at [31:0]
   input  logic [3:0]   chm_i,    // channels written (bit c)
@@ -11,6 +12,8 @@ module r5xx_us_opix (
 );
   logic unused_fmt;
   assign unused_fmt = ^fmt_i[7:5];   // the register's bits 7:5 are not a field (kept 0)
+  logic [31:0] unused_cv;
+  r5xx_us_cvt u_cvt (.x_i(32'd0), .kind_i(3'd0), .w_i(5'd0), .trunc_i(1'b0), .v_o(unused_cv));
   for (genvar k = 0; k < 4; k++) begin : g_k
     logic [1:0]  sel, c;
     logic [2:0]  kind;
@@ -49,8 +52,13 @@ module r5xx_us_opix (
       else if (!fixu && sgn) kind = 3'd2;
       else kind = 3'd1;
     end
-    r5xx_us_cvt u_cvt (.x_i(ch_i[32*c +: 32]), .kind_i(kind), .w_i(w), .trunc_i(fmt_i[20]), .v_o(v));
-    assign present = (kind != 3'd0) && chm_i[c];
+    always_comb begin
+      case (en_i)   // evaluated only while a record is offered
+        1'b1: v = u_cvt.cvt(ch_i[32*c +: 32], kind, w, fmt_i[20]);
+        default: v = 32'd0;
+      endcase
+    end
+    assign present = en_i && (kind != 3'd0) && chm_i[c];
     assign lane_o[32*k +: 32] = present ? v : 32'd0;
     assign cm_o[k] = present;
   end
