@@ -13,6 +13,7 @@ module prim_sf_fn;
   // Function locals are wide intermediates of which only some bits are used (the modules named
   // those bits in unused_* signals): not reported inside the functions.
   // verilator lint_off UNUSEDSIGNAL
+  // verilator lint_off VARHIDDEN
 
   // denormal inputs flushed to zero, sign kept
   function automatic logic [31:0] ftz(input logic [31:0] x);
@@ -447,6 +448,7 @@ module prim_sf_fn;
     return z;
   endfunction
 
+  // verilator lint_on VARHIDDEN
   // verilator lint_on UNUSEDSIGNAL
 
 endmodule

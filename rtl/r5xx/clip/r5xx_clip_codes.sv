@@ -13,6 +13,7 @@ module r5xx_clip_codes (
   prim_sf_fn u_sf ();
 
   // verilator lint_off UNUSEDSIGNAL
+  // verilator lint_off VARHIDDEN
   function automatic logic [15:0] codes(input logic dummy);
     logic [31:0] x, y, z, w, nx, ny, nz, mhc, mvc, mhd, mvd;
     logic [31:0] d [16];
@@ -46,6 +47,7 @@ module r5xx_clip_codes (
     end
     return oc;
   endfunction
+  // verilator lint_on VARHIDDEN
   // verilator lint_on UNUSEDSIGNAL
 
   always_comb begin

@@ -15,6 +15,7 @@ module r5xx_clip_dist (
   prim_sf_fn u_sf ();
 
   // verilator lint_off UNUSEDSIGNAL
+  // verilator lint_off VARHIDDEN
   function automatic logic [31:0] pdist(input logic dummy);
     logic [31:0] x, y, z, w, d;
     logic [2:0]  u;
@@ -31,6 +32,7 @@ module r5xx_clip_dist (
     else                     d = u_sf.dp4(p_i, ucp_i[128*u+:128], 1'b0);
     return d;
   endfunction
+  // verilator lint_on VARHIDDEN
   // verilator lint_on UNUSEDSIGNAL
 
   always_comb begin

@@ -13,6 +13,7 @@ module r5xx_clip_vte (
 
   prim_sf_fn u_sf ();
 
+  // verilator lint_off VARHIDDEN
   function automatic logic [127:0] vte(input logic dummy);
     logic [31:0]  rw, dv, so;
     logic [127:0] q;
@@ -27,6 +28,7 @@ module r5xx_clip_vte (
     q[127:96] = rw;
     return q;
   endfunction
+  // verilator lint_on VARHIDDEN
 
   always_comb begin
     case (en_i)

@@ -8,6 +8,7 @@ module r5xx_raster_cvt (
 
   // also called as a function (u_cvt.cvt) where it is evaluated only while used
   // verilator lint_off UNUSEDSIGNAL
+  // verilator lint_off VARHIDDEN
   function automatic logic [31:0] cvt(input logic signed [47:0] n);
     logic [47:0] m, sh;
     logic [5:0]  k;
@@ -20,6 +21,7 @@ module r5xx_raster_cvt (
     sh = m << (6'd47 - k);
     return (m == 48'd0) ? 32'd0 : {n[47], 8'(8'd127 + 8'(k)), sh[46:24]};
   endfunction
+  // verilator lint_on VARHIDDEN
   // verilator lint_on UNUSEDSIGNAL
 
   assign z_o = cvt(n_i);

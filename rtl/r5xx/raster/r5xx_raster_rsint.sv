@@ -32,6 +32,7 @@ module r5xx_raster_rsint #(
   r5xx_raster_cvt u_cvt (.n_i (48'sd0), .z_o (unused_cvt));
 
   // verilator lint_off UNUSEDSIGNAL
+  // verilator lint_off VARHIDDEN
   function automatic logic [511:0] interp(input logic dummy);
     logic [AW-1:0]      v [3];
     logic signed [47:0] x [3];
@@ -113,6 +114,7 @@ module r5xx_raster_rsint #(
     end
     return r;
   endfunction
+  // verilator lint_on VARHIDDEN
   // verilator lint_on UNUSEDSIGNAL
 
   logic [511:0] iv;

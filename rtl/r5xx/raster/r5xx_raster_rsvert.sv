@@ -15,6 +15,7 @@ module r5xx_raster_rsvert (
 
   // the record, built by a function evaluated only in the VERT cycle (en_i; 0 otherwise)
   // verilator lint_off UNUSEDSIGNAL
+  // verilator lint_off VARHIDDEN
   function automatic logic [1605:0] rsv(input logic dummy);
     logic [3:0]    cols, slot;
     logic          pt;
@@ -73,6 +74,7 @@ module r5xx_raster_rsvert (
     end
     return {xy_i, slots_i[127:96], col, pk};
   endfunction
+  // verilator lint_on VARHIDDEN
   // verilator lint_on UNUSEDSIGNAL
 
   always_comb begin

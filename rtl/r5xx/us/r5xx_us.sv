@@ -373,6 +373,7 @@ module r5xx_us (
   assign dya = w3[22:16] + (w3[23] ? al[6:0] : 7'd0);
 
   // the request of pixel rqpx: {s, t, r, lod}; PROJ: s, t, r divided by q (sf_mul(x, sf_rcp(q)))
+  // verilator lint_off VARHIDDEN
   function automatic logic [127:0] treq(input logic [511:0] src, input logic [511:0] dxv,
                                         input logic [511:0] dyv, input logic [1:0] px);
     logic [127:0] tpix, dxp, dyp;
@@ -409,6 +410,7 @@ module r5xx_us (
     end
     return {lod, r, t, s};
   endfunction
+  // verilator lint_on VARHIDDEN
 
   // evaluated only while a request is offered (the outputs are 0 otherwise)
   logic [127:0] tq;
@@ -453,6 +455,7 @@ module r5xx_us (
   end
 
   logic [3:0] killv;            // KIL: a swizzled coordinate below zero, per pixel
+  // verilator lint_off VARHIDDEN
   function automatic logic [3:0] kill(input logic [511:0] src);
     logic [3:0]  r;
     r = 4'd0;
@@ -463,6 +466,7 @@ module r5xx_us (
     end
     return r;
   endfunction
+  // verilator lint_on VARHIDDEN
   always_comb begin
     case (exec_tex && op == 4'd2)
       1'b1: killv = kill(tread(tmp_q[tsa], tv_q[16*tsa +: 16]));

@@ -67,6 +67,7 @@ module r5xx_us_alu (
   // ---- the whole ALU of one pixel, evaluated only while an ALU instruction executes (en_i) ----
   // (the ports are read directly; locals are wide intermediates of which some bits are unused)
   // verilator lint_off UNUSEDSIGNAL
+  // verilator lint_off VARHIDDEN
   function automatic logic [131:0] alu(input logic zm);
     logic [127:0] rp, ap;   // srcp vectors
     logic [1:0]   op;
@@ -214,6 +215,7 @@ module r5xx_us_alu (
     end
     return {pred, res[3], res[2], res[1], res[0]};
   endfunction
+  // verilator lint_on VARHIDDEN
   // verilator lint_on UNUSEDSIGNAL
 
   prim_sf_fn u_sf ();

@@ -11,6 +11,7 @@ module r5xx_us_cvt (
 );
   // also called as a function (u_cvt.cvt) where it is evaluated only while used
   // verilator lint_off UNUSEDSIGNAL
+  // verilator lint_off VARHIDDEN
   function automatic logic [31:0] cvt(input logic [31:0] x, input logic [2:0] kind,
                                       input logic [4:0] w, input logic trunc);
     logic [7:0]  e, s;
@@ -58,6 +59,7 @@ module r5xx_us_cvt (
     endcase
     return v;
   endfunction
+  // verilator lint_on VARHIDDEN
   // verilator lint_on UNUSEDSIGNAL
 
   assign v_o = cvt(x_i, kind_i, w_i, trunc_i);
