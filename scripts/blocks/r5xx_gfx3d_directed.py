@@ -21,6 +21,12 @@ triangle and a blended one over it.
 The clip-space case ('pvs_clip'): a Mesa-style MVP vertex program with hardware-TCL clip/VTE
 state; primitives cut by the near plane and by a user clip plane, three culled whole.
 
+The xf86-video-ati cases ('exa_mask', 'xv_packed', 'xv_planar', 'xv_bicubic'): EXA Composite with
+an a8 mask and Xv textured video (packed 4:2:2, planar I420, bicubic) with the driver's literal
+state, PVS and US programs over a preloaded checkerboard (docs/blocks/r5xx.gfx3d.md); --check
+answers their texture requests with r5xx_tx_directed.sample and checks each against the
+independent r5xx_tx_ref.sample too.
+
 The scene ('scene'): a 160x120 ARGB8888 macro-tiled colour buffer and a Z24S8 depth buffer are
 cleared by a screen-sized quad (Z function ALWAYS); then, depth-tested (LESS), a Gouraud-shaded
 red triangle and an interpenetrating green one fetched from vertex arrays through 16-bit
@@ -1017,7 +1023,7 @@ def pvs_clip():
 
 def cases():
     return (scene() + small() + pvs_transform() + xati_composite() + r300g_const() + exa_composite()
-            + pvs_clip() + exa_mask() + xv_planar())
+            + pvs_clip() + exa_mask() + xv_packed() + xv_planar() + xv_bicubic())
 
 
 def main(argv):
@@ -1192,6 +1198,7 @@ def reference(stim_lines):
         di += 1
     reference.exe = exe
     reference.usout, reference.texreads = fragment_path.usout, fragment_path.texreads
+    reference.txdiff = fragment_path.txdiff
     reference.clipvtx, reference.clipstats = clip.out, clip.stats
     return pix, model.writes
 
@@ -1219,7 +1226,9 @@ def fragment_path(events, prims_per_draw, quads, mem):
     fragment_path.usout (the composite's usout records) and .texreads (TX's dword addresses)."""
     from blocks import r5xx_us_ref as usr
     from blocks import r5xx_tx_directed as txd
+    from blocks import r5xx_tx_ref as txr
     us, tx = usr.US(), txd.Case('gfx3d', '')
+    txregs, txdiff = txr.Regs(), []                  # r5xx.tx's second, independent reference
     fg = {0x4BD4: 0, 0x4BE0: 0, 0x4BC0: 0, 0x4BC4: 0, 0x4BC8: 0, 0x4BCC: 0, 0x4BD0: 0}
 
     def fog(c, fc):                                    # FG: constant-factor fog of one channel
@@ -1234,6 +1243,10 @@ def fragment_path(events, prims_per_draw, quads, mem):
             vals = texreqs[i][0]                        # pc smp op unscaled quad s t r lod lmode
             i += 1
             res, addrs = txd.sample(tx.regs, mem, vals[1], vals[5], vals[6], vals[8], vals[9], vals[7])
+            # the same request through r5xx_tx_ref.py (written from r5xx.tx.md alone): both must agree
+            alt = txr.sample(txregs, mem, vals[1], vals[5], vals[6], vals[7], vals[8], vals[9])
+            if tuple(alt[:4]) != tuple(res[:4]) or list(alt[5]) != list(addrs):
+                txdiff.append((i - 1, tuple(res[:4]), tuple(alt[:4])))
             reads.extend(addrs)
             yield [vals[1], vals[4]] + list(res)
 
@@ -1248,6 +1261,7 @@ def fragment_path(events, prims_per_draw, quads, mem):
         if ev[0] == 'reg':
             us.regw(ev[1], ev[2])
             tx.write_reg(ev[1], ev[2])
+            txregs.write(ev[1], ev[2])
             if ev[1] in fg:
                 fg[ev[1]] = ev[2]
             continue
@@ -1286,7 +1300,7 @@ def fragment_path(events, prims_per_draw, quads, mem):
                               fog(c >> 16 & 0xFFFF, fg[0x4BCC]) << 16 | fog(c & 0xFFFF, fg[0x4BD0]))
                 if wr >> p & 1 and alpha_pass(col[p] >> 48):
                     out.append((prim, qx + (p & 1), qy + (p >> 1), zl[p] if wm >> p & 1 else zq[5 + p], back, col[p]))
-    fragment_path.usout, fragment_path.texreads = usout, reads
+    fragment_path.usout, fragment_path.texreads, fragment_path.txdiff = usout, reads, txdiff
     return out
 
 def vector_outputs(path):
@@ -1298,6 +1312,15 @@ def vector_outputs(path):
             [tuple(x) for _, x in v.outputs('usout')],
             [x[0] for _, x in v.outputs('tmemreq')],
             [tuple(x) for _, x in v.outputs('clipvtx')])
+
+
+def tx_disagreements(name):
+    """The texture samples on which r5xx.tx's two Python references (r5xx_tx_directed.sample, whose
+    answers the chain uses, and the independent r5xx_tx_ref.sample) disagree: each is a failure."""
+    for i, a, b in reference.txdiff[:5]:
+        print('%s: texture sample #%d: r5xx_tx_directed %s, r5xx_tx_ref %s'
+              % (name, i, ' '.join('%08x' % x for x in a), ' '.join('%08x' % x for x in b)))
+    return len(reference.txdiff)
 
 
 def check(vecdir):
@@ -1312,6 +1335,7 @@ def check(vecdir):
                                 ('clipped vertex', cv, reference.clipvtx)):
             n += len(want)
             bad += chk.compare(name, what, got, want, limit=5)
+        bad += tx_disagreements(name)
         # every directed scene draws something: a stimulus whose state culls or kills everything
         # (exa_composite once went through the clipper with clipping on) agrees with the
         # references and would pass unnoticed
@@ -1336,6 +1360,7 @@ def check_vectors(paths):
                                 ('clipped vertex', cv, reference.clipvtx)):
             n += len(want)
             bad += chk.compare(path, what, got, want, limit=5)
+        bad += tx_disagreements(path)
     return chk.verdict(n, bad)
 
 

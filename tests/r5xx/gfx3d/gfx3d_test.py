@@ -199,7 +199,7 @@ def case_us_wrong_expected(ctx):
     contains(p.stdout, 'fragment-shader record #%d' % n)
 
 
-XATI_VECS = ('exa_mask', 'xv_planar')
+XATI_VECS = ('exa_mask', 'xv_packed', 'xv_planar', 'xv_bicubic')
 
 
 def case_xati_wrong_pixel(ctx):
