@@ -196,7 +196,7 @@ def check(rcosim, vecdir):
             errs.append('the fence is not the last write: last writes %s' % ['%08x' % a for a in writes[-3:]])
         want = K.NWRITES.get(name, sum(len(w) for w in expect.values())) + len(fmem)
         if len(writes) != want:
-            errs.append('%d memory writes, the host expects %d' % (len(writes), want))
+            errs.insert(0, '%d memory writes, the host expects %d' % (len(writes), want))
         if errs:
             print('FAIL %s: %d differences from the host, first: %s' % (name, len(errs), '; '.join(errs[:4])))
             bad += 1

@@ -44,6 +44,34 @@ def case_kernels_host(ctx):
         contains(p.stdout, 'ok %s: ' % k)
 
 
+def case_host_catches(ctx):
+    """The host check catches a wrong dispatch: grid2d's stream with PARTIAL_TG_EN cleared (full
+    groups at the edge, so work-items past the picture write past the output) passes in lockstep
+    but fails against the host's answer; the other kernels stay ok."""
+    import shutil
+    out = os.path.join(ctx['tmp'], 'vecs')
+    os.makedirs(out, exist_ok=True)
+    for n in os.listdir(os.path.join(ctx['src'], VECDIR)):
+        if n.endswith('.vec') and n != 'grid2d.vec':
+            shutil.copy(os.path.join(ctx['src'], VECDIR, n), out)
+    lines = open(os.path.join(ctx['src'], VECDIR, 'stim', 'grid2d.stim')).read().split('\n')
+    pm4 = [i for i, l in enumerate(lines) if l.startswith('in pm4 ')]
+    k = [i for i in pm4 if int(lines[i].split()[2], 16) == 0xC0031502][0]    # DISPATCH_DIRECT
+    init = pm4[pm4.index(k) + 4]
+    if int(lines[init].split()[2], 16) != 3:
+        raise Fail('grid2d: the initiator is not COMPUTE_SHADER_EN | PARTIAL_TG_EN: %s' % lines[init])
+    lines[init] = 'in pm4 00000001'
+    stim = os.path.join(ctx['tmp'], 'grid2d.stim')
+    open(stim, 'w').write('\n'.join(lines))
+    run(ctx, 'gen', '--stimulus', stim, '-o', os.path.join(out, 'grid2d.vec'), expect_rc=0)
+    p = rctest.script(ctx, KSCRIPT, '--check', ctx['rcosim'], out)
+    if p.returncode != 1:
+        raise Fail('si_compute_kernels.py --check passed a stream without PARTIAL_TG_EN:\n%s' % p.stdout)
+    contains(p.stdout, 'FAIL grid2d: ', 'memory writes, the host expects 881', 'FAIL: 1 kernel(s)')
+    for k in ('vadd', 'saxpy', 'matmul'):
+        contains(p.stdout, 'ok %s: ' % k)
+
+
 def case_stim_current(ctx):
     """The committed kernel stimulus is what the script (and today's clang) writes."""
     rctest.stim_current(ctx, 'compute', KSCRIPT, family='si')
