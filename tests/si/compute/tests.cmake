@@ -3,7 +3,8 @@
 # and the fence last; their stimulus is current; faults on either side (the front end's records,
 # the fence write, si.cu's retire records inside the composite) are caught and named; a wrong
 # expected record fails the replay; the random PM4 stream makes every event kind and passes.
-foreach(case kernels_host host_catches stim_current fault_rtl fault_model fault_needs_compare wrong_expected random_smoke)
+foreach(case kernels_host host_catches stim_current fault_rtl fault_model fault_needs_compare wrong_expected random_smoke
+             ref_shipped ref_random ref_catches)
   add_test(NAME si.compute.${case} COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_LIST_DIR}/compute_test.py
            $<TARGET_FILE:rcosim> ${PROJECT_SOURCE_DIR} ${case})
   set_tests_properties(si.compute.${case} PROPERTIES LABELS "si;si.compute;smoke"
