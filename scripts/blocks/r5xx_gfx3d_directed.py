@@ -848,18 +848,27 @@ def vector_outputs(path):
             [tuple(x) for _, x in v.outputs('clipvtx')])
 
 
+def compare_vector(name, lines, path):
+    """The records of the vector at PATH against reference() of its stimulus LINES: (records
+    compared, records that differ, the reference's pix records, the vector's)."""
+    ref_pix, ref_writes = reference(lines)
+    pix, writes, exe, usout, reads, cv = vector_outputs(path)
+    n = bad = 0
+    for what, got, want in (('pix', pix, ref_pix), ('colour write', writes, ref_writes),
+                            ('vertex-shader instruction', exe, reference.exe),
+                            ('fragment-shader record', usout, reference.usout),
+                            ('texel read', reads, reference.texreads),
+                            ('clipped vertex', cv, reference.clipvtx)):
+        n += len(want)
+        bad += chk.compare(name, what, got, want, limit=5)
+    return n, bad, ref_pix, pix
+
+
 def check(vecdir):
     bad = n = 0
     for name, lines, vec in chk.directed(vecdir):
-        ref_pix, ref_writes = reference(lines)
-        pix, writes, exe, usout, reads, cv = vector_outputs(vec)
-        for what, got, want in (('pix', pix, ref_pix), ('colour write', writes, ref_writes),
-                                ('vertex-shader instruction', exe, reference.exe),
-                                ('fragment-shader record', usout, reference.usout),
-                                ('texel read', reads, reference.texreads),
-                                ('clipped vertex', cv, reference.clipvtx)):
-            n += len(want)
-            bad += chk.compare(name, what, got, want, limit=5)
+        k, b, ref_pix, pix = compare_vector(name, lines, vec)
+        n, bad = n + k, bad + b
         # every directed scene draws something: a stimulus whose state culls or kills everything
         # (exa_composite once went through the clipper with clipping on) agrees with the
         # references and would pass unnoticed
@@ -875,15 +884,8 @@ def check_vectors(paths):
     reference() of its own inputs."""
     bad = n = 0
     for path in paths:
-        ref_pix, ref_writes = reference(vector.raw_text(path).split('\n'))
-        pix, writes, exe, usout, reads, cv = vector_outputs(path)
-        for what, got, want in (('pix', pix, ref_pix), ('colour write', writes, ref_writes),
-                                ('vertex-shader instruction', exe, reference.exe),
-                                ('fragment-shader record', usout, reference.usout),
-                                ('texel read', reads, reference.texreads),
-                                ('clipped vertex', cv, reference.clipvtx)):
-            n += len(want)
-            bad += chk.compare(path, what, got, want, limit=5)
+        k, b, _, _ = compare_vector(path, vector.raw_text(path).split('\n'), path)
+        n, bad = n + k, bad + b
     return chk.verdict(n, bad)
 
 
