@@ -32,6 +32,7 @@ unmutated design that fails.
 import concurrent.futures
 import difflib
 import glob
+import hashlib
 import html
 import json
 import os
@@ -40,6 +41,7 @@ import re
 import shutil
 import subprocess
 import sys
+import threading
 import time
 
 from rcosim_py.cli import Parser, Usage, check_out_dir, seconds, whole
@@ -195,9 +197,86 @@ def bench_size(base):
     return sum(os.path.getsize(os.path.join(base, n)) for n in os.listdir(base) if n.endswith('.hex'))
 
 
-def run_bench(base, rtl_override, workdir, timeout):
+def _sha(data):
+    return hashlib.sha256(data if isinstance(data, bytes) else data.encode()).hexdigest()
+
+
+class Cache:
+    """The outcomes of bench runs already made, in DIR/mutate-cache.json, so that a rerun (after a
+    vector is added, or to look at a survivor) runs only what changed.  A run's key is the sha256
+    of every input it has: the simulator's version, each file of the exported bench (testbench,
+    run.sh, vector.args, transaction files) and each RTL file's text, the mutated one's as mutated.
+    Icarus is deterministic, so the same key gives the same outcome; a timeout depends on the
+    machine's load and is never kept.  A damaged or foreign file is ignored (and rewritten)."""
+    VERSION = 1
+
+    def __init__(self, path):
+        self.path, self.lock, self.runs, self.hits = path, threading.Lock(), {}, 0
+        self.sim = ' '.join(subprocess.run(['iverilog', '-V'], capture_output=True, text=True).stdout.split('\n')[0:1])
+        self.bases = {}
+        if path and os.path.exists(path):
+            try:
+                with open(path) as f:
+                    d = json.load(f)
+                if isinstance(d, dict) and d.get('version') == self.VERSION and d.get('simulator') == self.sim \
+                        and isinstance(d.get('runs'), dict):
+                    self.runs = d['runs']
+            except (ValueError, OSError, UnicodeDecodeError):
+                self.runs = {}
+
+    def key(self, base, rtl_override):
+        if base not in self.bases:
+            files = {}
+            for n in sorted(os.listdir(base)):
+                if n in ('rtl', 'build-icarus', '.rcosim-export'):
+                    continue
+                with open(os.path.join(base, n), 'rb') as f:
+                    files[n] = _sha(f.read())
+            rtl = {}
+            for n in sorted(os.listdir(os.path.join(base, 'rtl'))):
+                with open(os.path.join(base, 'rtl', n), 'rb') as f:
+                    rtl[n] = _sha(f.read())
+            self.bases[base] = (files, rtl)
+        files, rtl = self.bases[base]
+        rtl = dict(rtl)
+        if rtl_override:
+            rtl[rtl_override[0]] = _sha(rtl_override[1])
+        return _sha(json.dumps([self.sim, files, rtl], sort_keys=True))
+
+    def get(self, k):
+        with self.lock:
+            hit = self.runs.get(k)
+            self.hits += hit is not None
+            return hit
+
+    def put(self, k, st, out):
+        if st == 'timeout' or not self.path:
+            return
+        with self.lock:
+            self.runs[k] = [st, out]
+
+    def save(self):
+        if not self.path:
+            return
+        with self.lock:
+            tmp = self.path + '.tmp'
+            with open(tmp, 'w') as f:
+                json.dump({'version': self.VERSION, 'simulator': self.sim, 'runs': self.runs}, f)
+            os.replace(tmp, self.path)
+
+
+def run_bench(base, rtl_override, workdir, timeout, cache=None):
     """('pass'|'fail'|'invalid'|'timeout', output tail) of one exported bench, its RTL file
-    rtl_override = (name, text) replaced, in workdir (the rest linked from base)."""
+    rtl_override = (name, text) replaced, in workdir (the rest linked from base); an outcome in
+    the cache is not run again."""
+    if cache is not None:
+        k = cache.key(base, rtl_override)
+        hit = cache.get(k)
+        if hit:
+            return tuple(hit)
+        st, out = run_bench(base, rtl_override, workdir, timeout)
+        cache.put(k, st, out)
+        return st, out
     os.makedirs(os.path.join(workdir, 'rtl'))
     for n in os.listdir(base):
         if n not in ('rtl', 'build-icarus'):
@@ -223,7 +302,7 @@ def run_bench(base, rtl_override, workdir, timeout):
     return ('invalid' if p.returncode == 2 else 'fail'), out
 
 
-def run_mutant(p, benches, outdir, timeout):
+def run_mutant(p, benches, outdir, timeout, cache=None):
     text = mutated_text(ROOT, p)
     t0 = time.time()
 
@@ -231,7 +310,7 @@ def run_mutant(p, benches, outdir, timeout):
     # most vectors kill dies on a short one.
     for k, (v, base) in enumerate(benches.items()):
         wd = os.path.join(outdir, 'm%d' % p['id'], str(k))
-        st, out = run_bench(base, (os.path.basename(p['file']), text), wd, timeout)
+        st, out = run_bench(base, (os.path.basename(p['file']), text), wd, timeout, cache)
         if st != 'pass':
             shutil.rmtree(os.path.join(outdir, 'm%d' % p['id']), ignore_errors=True)
             return dict(p, status={'fail': 'killed'}.get(st, st), by=os.path.relpath(v, ROOT), output=out,
@@ -304,6 +383,9 @@ def main(argv=None):
     ap.add_argument('--timeout', type=seconds, default=300.0, help='seconds per vector (default 300; 0: none)')
     ap.add_argument('--only', type=whole(0, 10 ** 9), action='append', help='run only mutant ID (repro)')
     ap.add_argument('--equivalent', default=EQUIV_DEFAULT, help='the equivalent-mutant list (JSON)')
+    ap.add_argument('--no-cache', action='store_true',
+                    help='run every bench again (default: reuse the outcomes in DIR/mutate-cache.json whose '
+                    'inputs are byte-identical)')
     ap.add_argument('--min-score', type=whole(0, 100), default=100,
                     help='exit 0 when at least this percentage of the counted mutants is killed (default 100)')
     a = ap.parse_args(argv)
@@ -354,6 +436,7 @@ def run(a):
             vb = sorted(random.Random(a.seed).sample(vb, min(a.vectors, len(vb))))
         vecs[b] = vb
     os.makedirs(a.o, exist_ok=True)
+    cache = Cache(None if a.no_cache else os.path.join(a.o, 'mutate-cache.json'))
     work = os.path.join(a.o, 'work')
     shutil.rmtree(work, ignore_errors=True)
     os.makedirs(work)
@@ -368,7 +451,7 @@ def run(a):
         # A vector the unmutated design does not finish within --timeout is left out of the
         # suite (said in the report): it could only call every mutant a timeout.
         for k, (v, base) in enumerate(sorted(benches[b].items())):
-            st, out = run_bench(base, None, os.path.join(work, 'orig', b, str(k)), a.timeout)
+            st, out = run_bench(base, None, os.path.join(work, 'orig', b, str(k)), a.timeout, cache)
             if st == 'timeout':
                 left_out.append(os.path.relpath(v, ROOT))
                 del benches[b][v]
@@ -380,6 +463,7 @@ def run(a):
         # files, then the name: deterministic, and a vector's run time grows with it), so that a
         # mutant most vectors kill dies on a short one.
         benches[b] = dict(sorted(benches[b].items(), key=lambda kv: (bench_size(kv[1]), kv[0])))
+        cache.save()
     results = []
     todo = []
     for p in sample:
@@ -398,19 +482,24 @@ def run(a):
         else:
             todo.append(p)
     with concurrent.futures.ThreadPoolExecutor(a.j) as ex:
-        futs = [ex.submit(run_mutant, p, benches[p['block']], work, a.timeout) for p in todo]
+        futs = [ex.submit(run_mutant, p, benches[p['block']], work, a.timeout, cache) for p in todo]
         for f in concurrent.futures.as_completed(futs):
             r = f.result()
             results.append(r)
+            cache.save()
             print('m%-5d %-10s %s:%d %s -> %s%s' % (r['id'], r['status'], r['file'], r['line'], r['from'], r['to'],
                                                    ' (%s)' % r['by'] if r.get('by') else ''), flush=True)
     results.sort(key=lambda r: r['id'])
     meta = {'block': a.block or 'suite ' + a.suite, 'blocks': blocks, 'seed': a.seed, 'n': a.n, 'points': len(pts),
             'vectors': [os.path.relpath(v, ROOT) for b in sorted(vecs) for v in vecs[b]], 'simulator': 'icarus',
             'left_out': left_out}
+    cache.save()
+    meta['cached_runs'] = cache.hits
     lines, by, score = write_reports(a.o, meta, results)
     shutil.rmtree(work, ignore_errors=True)
     print('\n'.join(lines[:3]))
+    if cache.hits:
+        print('%d bench runs reused from %s (byte-identical inputs)' % (cache.hits, cache.path))
     print('report: %s/mutate.txt, mutate.json, mutate.html' % a.o)
     return 1 if by['survived'] and score < a.min_score else 0
 
