@@ -22,6 +22,7 @@ module prim_sf_fn;
 
   // ---- add (section 2): exact sum rounded toward zero ----------------------------------------
   function automatic logic [31:0] add(input logic [31:0] a_i, input logic [31:0] b_i);
+    /*verilator no_inline_task*/
     logic [31:0] a, b, big, sml, z;
     logic        a_nan, b_nan, a_inf, b_inf, a_zero, b_zero, swap, sub;
     logic [7:0]  d;
@@ -75,6 +76,7 @@ module prim_sf_fn;
   // ---- mul (section 2): exact product rounded toward zero; zm: a zero factor gives a zero ----
   function automatic logic [31:0] mul(input logic [31:0] a_i, input logic [31:0] b_i,
                                       input logic zm);
+    /*verilator no_inline_task*/
     logic [31:0] a, b, z;
     logic        s, a_nan, b_nan, a_inf, b_inf, a_zero, b_zero;
     logic [47:0] p;
@@ -123,6 +125,7 @@ module prim_sf_fn;
 
   // ---- compares (section 3): {lt, le, eq}; IEEE order, -0 == +0, NaN false -------------------
   function automatic logic [2:0] cmp(input logic [31:0] a_i, input logic [31:0] b_i);
+    /*verilator no_inline_task*/
     logic        nan;
     logic [30:0] ma, mb;
     logic signed [32:0] ka, kb;
@@ -142,6 +145,7 @@ module prim_sf_fn;
 
   // min: lt(b, a) ? b : a; one NaN gives the other operand, two NaNs 0x7FC00000
   function automatic logic [31:0] min(input logic [31:0] a_i, input logic [31:0] b_i);
+    /*verilator no_inline_task*/
     logic [31:0] a, b, z;
     logic        a_nan, b_nan;
     a = ftz(a_i);
@@ -157,6 +161,7 @@ module prim_sf_fn;
 
   // max: lt(a, b) ? b : a; one NaN gives the other operand, two NaNs 0x7FC00000
   function automatic logic [31:0] max(input logic [31:0] a_i, input logic [31:0] b_i);
+    /*verilator no_inline_task*/
     logic [31:0] a, b, z;
     logic        a_nan, b_nan;
     a = ftz(a_i);
@@ -172,6 +177,7 @@ module prim_sf_fn;
 
   // floor, exact: NaN -> 0x7FC00000, +-Inf and +-0 unchanged, (0,1) -> +0, (-1,0) -> -1.0
   function automatic logic [31:0] flr(input logic [31:0] a_i);
+    /*verilator no_inline_task*/
     logic [31:0] a, mask, z;
     logic [7:0]  ex;
     logic [4:0]  nbits;
@@ -199,6 +205,7 @@ module prim_sf_fn;
 
   // ---- 1/x (4.2): q = floor(2^47 / M) ----------------------------------------------------------
   function automatic logic [31:0] rcp(input logic [31:0] a_i);
+    /*verilator no_inline_task*/
     logic [31:0] a, z;
     logic [7:0]  ex;
     logic [47:0] q;
@@ -220,6 +227,7 @@ module prim_sf_fn;
 
   // ---- 1/sqrt(x) (4.3): D = floor(2^71 / M'), q = floor(sqrt(D)) -------------------------------
   function automatic logic [31:0] rsq(input logic [31:0] a_i);
+    /*verilator no_inline_task*/
     logic [31:0] a, z;
     logic [7:0]  ex;
     logic        odd;            // unbiased exponent odd <=> biased exponent even
@@ -273,10 +281,19 @@ module prim_sf_fn;
     return c0 + b;
   endfunction
 
+  // poly on the segment k = {TAB, idx} of the table ROM (one C++ function: Verilator inlines every
+  // other call, and a copy of the 512-entry ROM at every call site made the C++ 7x larger)
+  function automatic logic signed [63:0] tpoly(input logic [8:0] k, input logic [24:0] t_i,
+                                               input logic [4:0] tb);
+    /*verilator no_inline_task*/
+    return poly(u_tab.coef(k), t_i, tb);
+  endfunction
+
   // the binary32 nearest to n * 2^k (n < 2^63), ties away from zero; below 2^-126 -> zero of
   // sign s, 2^128 and above -> infinity of sign s
   function automatic logic [31:0] pack(input logic s, input logic [63:0] n,
                                        input logic signed [11:0] k);
+    /*verilator no_inline_task*/
     logic [5:0]  lead, sh;
     logic [63:0] half, rnd, up, m;
     logic        carry;
@@ -303,6 +320,7 @@ module prim_sf_fn;
 
   // the phase of |a| (finite, flushed) in units of 2^-34 turn modulo one turn (4.6)
   function automatic logic [33:0] phase(input logic [31:0] a);
+    /*verilator no_inline_task*/
     logic signed [9:0] sh;
     logic [63:0] mant, up, dn;
     logic [33:0] ph;
@@ -318,9 +336,10 @@ module prim_sf_fn;
 
   // quarter sine sin(pi/2 * s / 2^32) for s in [0, 2^32] (4.6)
   function automatic logic [31:0] qsin(input logic [32:0] s);
+    /*verilator no_inline_task*/
     logic signed [63:0] k;
     logic [31:0] p, z;
-    k = poly(u_tab.coef({2'd3, s[31:25]}), s[24:0], 5'd25);
+    k = tpoly({2'd3, s[31:25]}, s[24:0], 5'd25);
     p = pack(1'b0, {31'd0, s} * $unsigned(k), -12'sd60);
     z = (s == 33'd0)       ? 32'd0 :
         s[32]              ? 32'h3F800000 :
@@ -330,6 +349,7 @@ module prim_sf_fn;
 
   // ---- 2^x (4.4) -------------------------------------------------------------------------------
   function automatic logic [31:0] ex2(input logic [31:0] a_i);
+    /*verilator no_inline_task*/
     logic [31:0] a, z;
     logic [7:0]  ex, be, be1;
     logic [63:0] mant, mag, lostm, yr;
@@ -352,7 +372,7 @@ module prim_sf_fn;
     x = a[31] ? -$signed(mag + {63'd0, sticky}) : $signed(mag);
     i = x >>> 26;
     f = x[25:0];
-    y = poly(u_tab.coef({2'd0, f[25:19]}), {6'd0, f[18:0]}, 5'd19);
+    y = tpoly({2'd0, f[25:19]}, {6'd0, f[18:0]}, 5'd19);
     // at least 1.0 (units 2^-28), round to 24 bits; a carry to 2.0 is the next power of two
     yc = (y < 64'sh10000000) ? 64'sh10000000 : y;
     yr = ($unsigned(yc) + 64'd16) >> 5;
@@ -373,6 +393,7 @@ module prim_sf_fn;
 
   // ---- log2(x) (4.5) ----------------------------------------------------------------------------
   function automatic logic [31:0] lg2(input logic [31:0] a_i);
+    /*verilator no_inline_task*/
     logic [31:0] a, p, z;
     logic [7:0]  ex;
     logic signed [9:0]  e;
@@ -385,7 +406,7 @@ module prim_sf_fn;
     e     = $signed({2'b00, ex}) - 10'sd127;
     hpath = (ex == 8'd126) && (a[22:0] != 23'd0);
     u     = hpath ? {24'h800000 - {1'b0, a[22:0]}} << 1 : {a[22:0], 1'b0};
-    y     = poly(u_tab.coef({hpath ? 2'd2 : 2'd1, u[23:17]}), {8'd0, u[16:0]}, 5'd17);
+    y     = tpoly({hpath ? 2'd2 : 2'd1, u[23:17]}, {8'd0, u[16:0]}, 5'd17);
     prod  = $signed({40'd0, u}) * y;
     er    = {{54{e[9]}}, e} <<< 52;
     r     = hpath ? -prod : (er + prod);
@@ -401,6 +422,7 @@ module prim_sf_fn;
 
   // ---- sin(2 pi x), cos(2 pi x), x in turns (4.6) -----------------------------------------------
   function automatic logic [31:0] sin(input logic [31:0] a_i);
+    /*verilator no_inline_task*/
     logic [31:0] a, zq, zt, z;
     logic [7:0]  ex;
     logic signed [9:0] e, tsh;
@@ -418,7 +440,7 @@ module prim_sf_fn;
     mant = {40'd0, 1'b1, a[22:0]};
     tsh  = -(e + 10'sd11);
     st   = (tsh >= 10'sd24) ? 64'd0 : (mant >> tsh);
-    k    = poly(u_tab.coef({2'd3, st[31:25]}), st[24:0], 5'd25);
+    k    = tpoly({2'd3, st[31:25]}, st[24:0], 5'd25);
     kt   = {{2{e[9]}}, e} - 12'sd49;
     zt   = pack(a[31], mant * $unsigned(k), kt);
     // otherwise: quadrants sin(r), cos(r), -sin(r), -cos(r); cos(r) = quarter sine of 2^32 - r
@@ -434,6 +456,7 @@ module prim_sf_fn;
   endfunction
 
   function automatic logic [31:0] cos(input logic [31:0] a_i);
+    /*verilator no_inline_task*/
     logic [31:0] a, zq, z;
     logic [33:0] ph;
     logic [32:0] s;

@@ -3,7 +3,7 @@
 // the shader-float transcendentals, 128 segments of tau in [0,1) each (docs/float.md).
 // TAB selects the table: 0 ex2, 1 lg2g, 2 lg2h, 3 sinq.
 // Purely combinational case ROM; coef() is the same ROM as a function, {TAB, idx} in
-// (prim_sf_fn calls it, for the blocks that evaluate a transcendental only when used).
+// (prim_sf_fn.tpoly calls it, for the blocks that evaluate a transcendental only when used).
 module prim_sf_tab #(
   parameter logic [1:0] TAB = 2'd0
 ) (

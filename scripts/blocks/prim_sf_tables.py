@@ -103,7 +103,7 @@ def render_sv(tabs):
            "// the shader-float transcendentals, 128 segments of tau in [0,1) each (docs/float.md).",
            "// TAB selects the table: " + ", ".join("%d %s" % (k, t[0]) for k, t in enumerate(tabs)) + ".",
            "// Purely combinational case ROM; coef() is the same ROM as a function, {TAB, idx} in",
-           "// (prim_sf_fn calls it, for the blocks that evaluate a transcendental only when used).",
+           "// (prim_sf_fn.tpoly calls it, for the blocks that evaluate a transcendental only when used).",
            "module prim_sf_tab #(",
            "  parameter logic [1:0] TAB = 2'd0",
            ") (",

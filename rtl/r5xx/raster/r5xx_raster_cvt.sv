@@ -10,6 +10,7 @@ module r5xx_raster_cvt (
   // verilator lint_off UNUSEDSIGNAL
   // verilator lint_off VARHIDDEN
   function automatic logic [31:0] cvt(input logic signed [47:0] n);
+    /*verilator no_inline_task*/
     logic [47:0] m, sh;
     logic [5:0]  k;
     m = n[47] ? 48'(-n) : 48'(n);

@@ -14,6 +14,7 @@ module r5xx_us_cvt (
   // verilator lint_off VARHIDDEN
   function automatic logic [31:0] cvt(input logic [31:0] x, input logic [2:0] kind,
                                       input logic [4:0] w, input logic trunc);
+    /*verilator no_inline_task*/
     logic [7:0]  e, s;
     logic [22:0] f;
     logic        sg, nan;
