@@ -1437,6 +1437,55 @@ def case_assert_stop(ctx):
     print(first[0])
 
 
+BREAK_MEMREQ = (
+    '  assign memreq_valid_o = wb_pend_q || rd_req;\n',
+    '  logic brk_q;\n'
+    '  always @(posedge clk_i) begin\n'
+    '    if (!rst_ni) brk_q <= 1\'b0;\n'
+    '    else brk_q <= ~brk_q;\n'
+    '  end\n'
+    '  assign memreq_valid_o = (wb_pend_q || rd_req) && !brk_q;   // broken: valid withdrawn every other cycle\n')
+
+
+def case_export_chk(ctx):
+    """The exported bench instantiates the block's generated channel checker beside the top
+    (Icarus has no bind) and stops on it: r5xx.cp with memreq's valid withdrawn every other cycle
+    (a channel only the generated checker watches) fires MemreqValidHeld in rcosim_tb.u_chk, and
+    the bench ends there with a MISMATCH line and exit 1, before its comparison sees anything; the
+    unbroken design passes the same vector silently."""
+    if not shutil.which('iverilog'):
+        raise Skip('no iverilog')
+    vec = os.path.join(ctx['tmp'], 'bp.vec')
+    run(ctx, ['gen', '--block', 'r5xx.cp', '--count', '40', '--seed', '3', '--backpressure', 'random:0.5',
+              '-o', vec, '--quiet'], 0)
+    outs = {}
+    for name in ('ok', 'broken'):
+        d = os.path.join(ctx['tmp'], name)
+        run(ctx, ['export', '--vector', vec, '--format', 'sv', '-o', d], 0)
+        check('r5xx_cp_chk.sv' in open(os.path.join(d, 'files.f')).read().split(), 'files.f lists the checker')
+        check('r5xx_cp_chk u_chk (' in open(os.path.join(d, 'rcosim_tb.sv')).read(), 'the bench instantiates it')
+        if name == 'broken':
+            cp = os.path.join(d, 'rtl', 'r5xx_cp.sv')
+            text = open(cp).read()
+            check(BREAK_MEMREQ[0] in text, 'the line the test breaks is in r5xx_cp.sv', BREAK_MEMREQ[0])
+            with open(cp, 'w') as f:
+                f.write(text.replace(BREAK_MEMREQ[0], BREAK_MEMREQ[1]))
+        p = subprocess.run(['sh', os.path.join(d, 'run.sh'), 'icarus'], cwd=d, capture_output=True, text=True,
+                           timeout=900)
+        outs[name] = (p.returncode, p.stdout + p.stderr)
+    rc, out = outs['ok']
+    check(rc == 0 and 'ASSERT' not in out and 'PASS r5xx.cp' in out, 'the unbroken design passes silently: exit %d' % rc, out)
+    rc, out = outs['broken']
+    lines = out.split('\n')
+    fired = [i for i, ln in enumerate(lines) if 'rcosim_tb.u_chk: ASSERT MemreqValidHeld: memreq valid dropped before ready' in ln]
+    check(fired, 'the broken design fires MemreqValidHeld in the bench\'s checker', out)
+    mism = [i for i, ln in enumerate(lines) if 'MISMATCH' in ln]
+    check(rc == 1 and mism and 'RTL assertion failed (the channel checker u_chk' in lines[mism[0]],
+          'the first MISMATCH is the checker\'s, and the bench fails: exit %d' % rc, out)
+    check(fired[0] < mism[0] and len(mism) == 1, 'the bench stops at the assertion', out)
+    print('assertion: %s\nstop: %s' % (lines[fired[0]].strip(), lines[mism[0]].strip()))
+
+
 # ---- the glue modules alone: RTL against the C twin, and their assertions (issue 29) ----------
 
 GLUE_MUTANTS = [
