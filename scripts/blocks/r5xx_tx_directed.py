@@ -79,29 +79,7 @@ def axis(c, size, mode, lin):
             x = -x if sg else x
         else:
             x = -((p + (1 << -k) - 1) >> -k) if sg else p >> -k
-    m = 256 * size
-    if mode == 0:
-        x %= m
-    elif mode == 1:
-        x %= 2 * m
-    elif mode in (4, 5):
-        x = min(max(x, 0), m)
-    else:
-        x = min(max(x, -(1 << 22)), 1 << 22)
-    y = x - (128 if lin else 0)
-    i0, f = y // 256, (y % 256 if lin else 0)
-
-    def index(i):
-        if mode == 0:
-            return i % size, False
-        if mode == 1:
-            j = i % (2 * size)
-            return (j if j < size else 2 * size - 1 - j), False
-        if mode in (4, 5) and not lin:
-            return min(i, size - 1), False
-        border = mode in (4, 5, 6, 7) and (i < 0 or i >= size)
-        return min(max(i, 0), size - 1), border
-    return index(i0), index(i0 + 1), f
+    return reduce_axis(x, size, mode, lin)
 
 
 def widen(c, n, signed=False):
@@ -368,6 +346,8 @@ def sample(regs, mem, n, s, t, lod=0, lmode=0, r=0):
     h0 = (((f0r >> 11) & 0x7FF) | ((f2 >> 16 & 1) << 11)) + 1
     d0 = 1 << min((f0r >> 22) & 15, 12) if is3d else 6 if cube else 1
     sel = [(f1 >> 12) & 7, (f1 >> 15) & 7, (f1 >> 18) & 7, (f1 >> 9) & 7]    # R G B A
+    if isyuv:
+        sel = [0, 1, 2, 5]                          # D23: 4:2:2 ignores SEL_*: C0 C1 C2, alpha 1
     bc = regs[BORDER][n]
     border = [(bc >> 16) & 255, (bc >> 8) & 255, bc & 255, bc >> 24]
     sgn = (f1 >> 5) & 15 if fixed else 0
