@@ -23,14 +23,15 @@ SCENE = os.path.join('vectors', 'r5xx', 'gfx3d', 'scene.vec.gz')
 
 
 def case_fault_rtl(ctx):
-    """RTL side: a colour bit of the 31st passing pixel (raster/join), a depth write's data (ZB),
+    """RTL side: a colour bit of the 31st passing pixel (raster/join), a depth write's data (ZB: the
+    18th depth request, the first write of the random stream),
     a vertex-fetch address (VAP)."""
     p = run(ctx, 'run', *RANDOM, '--inject', 'rtl:pix.argb@30^0x10000', expect_rc=1)
     contains(p.stdout, 'MISMATCH r5xx.gfx3d at cycle ',
              ': channel pix (out), transaction #30: field argb differs (expected: model, actual: rtl)',
              'channel pix (out) #30 field argb differs')
-    p = run(ctx, 'run', *RANDOM, '--inject', 'rtl:zmemreq.wdata@10^0x100', expect_rc=1)
-    contains(p.stdout, ': channel zmemreq (out), transaction #10: field wdata differs (expected: model, actual: rtl)')
+    p = run(ctx, 'run', *RANDOM, '--inject', 'rtl:zmemreq.wdata@17^0x100', expect_rc=1)
+    contains(p.stdout, ': channel zmemreq (out), transaction #17: field wdata differs (expected: model, actual: rtl)')
     p = run(ctx, 'run', *RANDOM, '--inject', 'rtl:vmemreq.addr@5^0x4', expect_rc=1)
     contains(p.stdout, ': channel vmemreq (out), transaction #5: field addr differs (expected: model, actual: rtl)')
 
