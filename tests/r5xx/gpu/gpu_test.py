@@ -372,7 +372,8 @@ def case_prog3d(ctx):
     data) and fragment programs (GA_US_VECTOR_DATA, RS_COUNT != 0) to the 3D path, TX reads texels
     through the arbiter (port 6) and the draws give pixels after them; in lockstep, a fault in a
     texel read (memreq, port 6) and in a pixel of a fragment-program draw (pix3d) on either side
-    is caught and named by its channel and transaction."""
+    is caught and named by its channel and transaction as the run's first difference (the one on
+    the last texel read: RTL and model agreed on everything before it, nearly the whole stream)."""
     v = os.path.join(ctx['tmp'], 'prog.vec')
     run(ctx, 'gen', *PROG, '-o', v, '--quiet', expect_rc=0)
     regw = [(int(f[0], 16), int(f[1], 16), int(f[2], 16)) for _, f in vec_outputs(v, 'regw')]
@@ -396,9 +397,8 @@ def case_prog3d(ctx):
         p = run(ctx, 'run', '--vector', v, '--inject', '%s:%s' % (side, spec), expect_rc=1)
         f = spec.split('@')[0].split('.')[1]
         n = spec.split('@')[1].split('^')[0]
-        contains(p.stdout, ': channel %s (out), transaction #%s: field %s differs' % (ch, n, f))
-    p = run(ctx, 'run', *PROG, expect_rc=0)
-    contains(p.stdout, 'PASS r5xx.gpu random count 150: ', 'rtl vs model exact')
+        contains(p.stdout, ': channel %s (out), transaction #%s: field %s differs' % (ch, n, f),
+                 'last 8 transactions per channel (model and rtl agreed on all of them)')
 
 
 def case_frame_check(ctx):
