@@ -23,14 +23,15 @@ SCENE = os.path.join('vectors', 'r5xx', 'gfx3d', 'scene.vec.gz')
 
 
 def case_fault_rtl(ctx):
-    """RTL side: a colour bit of the 31st passing pixel (raster/join), a depth write's data (ZB),
+    """RTL side: a colour bit of the 31st passing pixel (raster/join), a depth write's data (ZB: the
+    18th depth request, the first write of the random stream),
     a vertex-fetch address (VAP)."""
     p = run(ctx, 'run', *RANDOM, '--inject', 'rtl:pix.argb@30^0x10000', expect_rc=1)
     contains(p.stdout, 'MISMATCH r5xx.gfx3d at cycle ',
              ': channel pix (out), transaction #30: field argb differs (expected: model, actual: rtl)',
              'channel pix (out) #30 field argb differs')
-    p = run(ctx, 'run', *RANDOM, '--inject', 'rtl:zmemreq.wdata@10^0x100', expect_rc=1)
-    contains(p.stdout, ': channel zmemreq (out), transaction #10: field wdata differs (expected: model, actual: rtl)')
+    p = run(ctx, 'run', *RANDOM, '--inject', 'rtl:zmemreq.wdata@17^0x100', expect_rc=1)
+    contains(p.stdout, ': channel zmemreq (out), transaction #17: field wdata differs (expected: model, actual: rtl)')
     p = run(ctx, 'run', *RANDOM, '--inject', 'rtl:vmemreq.addr@5^0x4', expect_rc=1)
     contains(p.stdout, ': channel vmemreq (out), transaction #5: field addr differs (expected: model, actual: rtl)')
 
@@ -169,6 +170,32 @@ def case_fault_us(ctx):
     for vec in (CONSTVEC, EXAVEC):
         p = run(ctx, 'run', '--vector', vec, expect_rc=0)
         contains(p.stdout, 'PASS r5xx.gfx3d', 'rtl vs model exact')
+
+
+PROG = ['--block', 'r5xx.gfx3d', '--count', '40', '--seed', '26', '--backpressure', 'random:0.5',
+        '--mem-latency', '1:6']
+
+
+def case_fault_prog(ctx):
+    """The random stimulus's programmable epochs reach the fragment shader, the texture unit and
+    the clipper (--trace shows usout, tmemreq and clipvtx records: random fragment programs
+    sampling textures, clip-space vertex programs); a fault in each, on either side, is caught and
+    named by its channel and transaction; the run passes without them."""
+    p = run(ctx, 'run', *PROG, '--trace', 'usout,tmemreq,clipvtx', expect_rc=0)
+    contains(p.stdout, 'PASS r5xx.gfx3d random count 40: ', 'rtl vs model exact')
+    n = {ch: sum(1 for l in p.stdout.split('\n') if l.startswith('@') and l.split()[1] == ch)
+         for ch in ('usout', 'tmemreq', 'clipvtx')}
+    for ch, least in (('usout', 32), ('tmemreq', 32), ('clipvtx', 16)):
+        if n[ch] < least:
+            raise Fail('only %d %s records traced' % (n[ch], ch))
+    for side, spec in (('rtl', 'usout.p0rg@%d^0x100' % (n['usout'] // 2)), ('model', 'usout.pc@%d^0x1' % (n['usout'] - 1)),
+                       ('rtl', 'tmemreq.addr@%d^0x4' % (n['tmemreq'] // 3)),
+                       ('model', 'clipvtx.y@%d^0x1' % (n['clipvtx'] // 2))):
+        p = run(ctx, 'run', *PROG, '--inject', '%s:%s' % (side, spec), expect_rc=1)
+        ch, f = spec.split('@')[0].split('.')
+        k = spec.split('@')[1].split('^')[0]
+        contains(p.stdout, ': channel %s (out), transaction #%s: field %s differs (expected: model, actual: rtl)'
+                 % (ch, k, f), 'FAIL r5xx.gfx3d random count 40: cycle ')
 
 
 def case_us_wrong_expected(ctx):

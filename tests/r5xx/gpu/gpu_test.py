@@ -353,6 +353,54 @@ def case_fault_3d(ctx):
         contains(p.stdout, ': channel memreq (out), transaction #%d: field be differs' % k)
 
 
+PROG = ['--block', 'r5xx.gpu', '--count', '150', '--seed', '26', '--backpressure', 'random:0.5', '--mem-latency', '1:8']
+
+
+def vec_outputs(path, ch):
+    """The (cycle, fields) of every output record of channel ch of a vector file."""
+    res = []
+    for line in open(path):
+        t = line.split()
+        if t[:2] == ['out', ch]:
+            res.append((int(t[2][1:]), t[3:]))
+    return res
+
+
+def case_prog3d(ctx):
+    """The random stream's programmable 3D draws reach the vertex and fragment shaders and the
+    texture unit inside the GPU: the stream delivers vertex programs (PVS_BYPASS 0, VAP_PVS_VECTOR
+    data) and fragment programs (GA_US_VECTOR_DATA, RS_COUNT != 0) to the 3D path, TX reads texels
+    through the arbiter (port 6) and the draws give pixels after them; in lockstep, a fault in a
+    texel read (memreq, port 6) and in a pixel of a fragment-program draw (pix3d) on either side
+    is caught and named by its channel and transaction as the run's first difference (the one on
+    the last texel read: RTL and model agreed on everything before it, nearly the whole stream)."""
+    v = os.path.join(ctx['tmp'], 'prog.vec')
+    run(ctx, 'gen', *PROG, '-o', v, '--quiet', expect_rc=0)
+    regw = [(int(f[0], 16), int(f[1], 16), int(f[2], 16)) for _, f in vec_outputs(v, 'regw')]
+    for addr, data, what in ((0x2140, 0, 'PVS_BYPASS 0'), (0x2204, None, 'vertex-program upload'),
+                             (0x4254, None, 'fragment-program upload'), (0x4300, None, 'RS_COUNT')):
+        n = sum(1 for a, d, dst in regw if a == addr and dst == 4 and (data is None or d == data)
+                and (addr != 0x4300 or d != 0))
+        if n == 0:
+            raise Fail('no %s delivered to the 3D path' % what)
+    mem = vec_outputs(v, 'memreq')
+    tx = [i for i, (_, f) in enumerate(mem) if int(f[4], 16) == 6]
+    if len(tx) < 16:
+        raise Fail('only %d texel reads (arbiter port 6)' % len(tx))
+    pix = vec_outputs(v, 'pix3d')
+    k = next((i for i, (c, _) in enumerate(pix) if c > mem[tx[0]][0]), None)
+    if k is None:
+        raise Fail('no 3D pixel after the first texel read')
+    for side, spec, ch in (('rtl', 'memreq.addr@%d^0x4' % tx[3], 'memreq'),
+                           ('model', 'memreq.addr@%d^0x10' % tx[-1], 'memreq'),
+                           ('rtl', 'pix3d.argb@%d^0x1' % k, 'pix3d'), ('model', 'pix3d.z@%d^0x2' % k, 'pix3d')):
+        p = run(ctx, 'run', '--vector', v, '--inject', '%s:%s' % (side, spec), expect_rc=1)
+        f = spec.split('@')[0].split('.')[1]
+        n = spec.split('@')[1].split('^')[0]
+        contains(p.stdout, ': channel %s (out), transaction #%s: field %s differs' % (ch, n, f),
+                 'last 8 transactions per channel (model and rtl agreed on all of them)')
+
+
 def case_frame_check(ctx):
     """The frame's pix3d records and RB3D writes equal the chained independent 3D reference, its
     final colour buffer and fence the 2D reference run over them (r5xx_gpu_frame.py --check)."""
