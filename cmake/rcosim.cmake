@@ -170,12 +170,25 @@ function(rcosim_add_block name)
     message(FATAL_ERROR "blockgen failed on ${desc}")
   endif()
   # The generated channel checker (blockgen gen_checker; docs/hardening.md "Channel
-  # assertions") of this block's top ports, bound into its top.  Not the parts' inside a
-  # composite: two internal channels of r5xx.gpu drop their valid before ready (found by the
-  # survey in docs/hardening.md), so a part's checker would stop those runs.
+  # assertions") of this block's top ports, bound into its top, and in a composite every part's
+  # checker too: `bind FAMILY_NAME ...` reaches every instance of the part, so the channels
+  # between the parts and the glue are held to the valid/ready rule as well.
   set(chk_src "")
   if(RCOSIM_RTL_CHECKERS)
     set(chk_src ${gen}/${id}_chk.sv ${gen}/${id}_chk_bind.sv)
+    foreach(dep ${RCOSIM_PARTS_${name}})
+      string(REPLACE "." "_" did ${dep})
+      set(pgen ${CMAKE_BINARY_DIR}/gen/${did})
+      if(NOT EXISTS ${pgen}/${did}_chk_bind.sv)
+        # verilate() runs at configure time: the part's generated files must exist now
+        execute_process(COMMAND ${Python3_EXECUTABLE} ${PROJECT_SOURCE_DIR}/scripts/blockgen.py
+                                ${RCOSIM_DESC_${dep}} -o ${pgen} RESULT_VARIABLE gen_rc)
+        if(NOT gen_rc EQUAL 0)
+          message(FATAL_ERROR "blockgen failed on ${RCOSIM_DESC_${dep}}")
+        endif()
+      endif()
+      list(APPEND chk_src ${pgen}/${did}_chk.sv ${pgen}/${did}_chk_bind.sv)
+    endforeach()
   endif()
   add_custom_command(
     OUTPUT ${gen}/${id}_ports.h ${gen}/${id}_desc.c ${gen}/${id}_rtl.cpp ${gen}/${id}_wave.sv ${gen}/${id}_wave.cpp

@@ -246,6 +246,24 @@ def pvs_transform():
     return [s]
 
 
+def tex_consts(s, m):
+    """The PVS constants from the first on (index 1024 at 0x2200, then the data at 0x2204), as
+    pvs_transform loads them: the texture-coordinate transform of xati_composite and exa_composite."""
+    s.w(0x2200, 1024)
+    for v in m:
+        s.w(0x2204, f32(v))
+
+
+def tex_quad(s, x0, y0, x1, y1, s0, t0, s1, t1):
+    """One quad (prim 13) with its 4 vertices in the stream (walk 3, as embedded() draws): position
+    (x, y) and texture coordinates (s, t), from (x0, y0, s0, t0) to (x1, y1, s1, t1)."""
+    vs = [(x0, y0, s0, t0), (x1, y0, s1, t0), (x1, y1, s1, t1), (x0, y1, s0, t1)]
+    s.w(0x2084, 13 | 3 << 4 | 4 << 16)
+    for v in vs:
+        for x in v:
+            s.w(0x2000, f32(x))
+
+
 def xati_composite():
     """xf86-video-ati's EXA Composite vertex path (r5xx-shaders.md §3.2, XATI radeon_accel.c:344-753,
     radeon_exa_render.c:1523-1589): its 14 preloaded PVS instructions, the no-mask window 0-4, the
@@ -280,22 +298,10 @@ def xati_composite():
     s.w(0x4320, 1 << 4)                    # RS_INST_0: TEX_ID 0, TEX_CN
     tw, th = 64.0, 32.0
 
-    def consts(m):
-        s.w(0x2200, 1024)
-        for v in m:
-            s.w(0x2204, f32(v))
-
-    def quads(x0, y0, x1, y1, s0, t0, s1, t1):
-        vs = [(x0, y0, s0, t0), (x1, y0, s1, t0), (x1, y1, s1, t1), (x0, y1, s0, t1)]
-        s.w(0x2084, 13 | 3 << 4 | 4 << 16)
-        for v in vs:
-            for x in v:
-                s.w(0x2000, f32(x))
-
-    consts((1.0, 0.0, 0.0, 1.0 / tw, 0.0, 1.0, 0.0, 1.0 / th))
-    quads(2.0, 3.0, 30.0, 21.0, 0.0, 0.0, 64.0, 32.0)
-    consts((0.70710677, -0.70710677, 16.0, 1.0 / tw, 0.70710677, 0.70710677, -4.0, 1.0 / th))
-    quads(20.0, 18.0, 46.0, 39.0, 1.5, 2.5, 40.5, 30.5)
+    tex_consts(s, (1.0, 0.0, 0.0, 1.0 / tw, 0.0, 1.0, 0.0, 1.0 / th))
+    tex_quad(s, 2.0, 3.0, 30.0, 21.0, 0.0, 0.0, 64.0, 32.0)
+    tex_consts(s, (0.70710677, -0.70710677, 16.0, 1.0 / tw, 0.70710677, 0.70710677, -4.0, 1.0 / th))
+    tex_quad(s, 20.0, 18.0, 46.0, 39.0, 1.5, 2.5, 40.5, 30.5)
     return [s]
 
 
@@ -451,24 +457,12 @@ def exa_composite():
     s.w(0x4400, 2 | 2 << 3 | 2 << 9 | 2 << 11)   # TX_FILTER0: clamp to last, bilinear MAG/MIN
     s.w(0x4440, 0)                         # TX_FILTER1
 
-    def consts(m):
-        s.w(0x2200, 1024)
-        for v in m:
-            s.w(0x2204, f32(v))
-
-    def quads(x0, y0, x1, y1, s0, t0, s1, t1):
-        vs = [(x0, y0, s0, t0), (x1, y0, s1, t0), (x1, y1, s1, t1), (x0, y1, s0, t1)]
-        s.w(0x2084, 13 | 3 << 4 | 4 << 16)
-        for v in vs:
-            for x in v:
-                s.w(0x2000, f32(x))
-
-    consts((1.0, 0.0, 0.0, 1.0 / tw, 0.0, 1.0, 0.0, 1.0 / th))
-    quads(2.0, 3.0, 30.0, 21.0, -2.0, -1.0, 18.0, 17.0)      # Src, magnified, clamped at the edges
+    tex_consts(s, (1.0, 0.0, 0.0, 1.0 / tw, 0.0, 1.0, 0.0, 1.0 / th))
+    tex_quad(s, 2.0, 3.0, 30.0, 21.0, -2.0, -1.0, 18.0, 17.0)      # Src, magnified, clamped at the edges
     s.w(0x4400, 0 | 0 << 3 | 2 << 9 | 2 << 11)               # repeat
     s.w(0x4E04, 1 | 1 << 2 | 2 << 16 | 6 << 24)             # Over: ONE, INVSRCALPHA
-    consts((0.70710677, -0.70710677, 6.0, 1.0 / tw, 0.70710677, 0.70710677, -4.0, 1.0 / th))
-    quads(20.0, 18.0, 46.0, 39.0, 1.5, 2.5, 30.5, 24.5)
+    tex_consts(s, (0.70710677, -0.70710677, 6.0, 1.0 / tw, 0.70710677, 0.70710677, -4.0, 1.0 / th))
+    tex_quad(s, 20.0, 18.0, 46.0, 39.0, 1.5, 2.5, 30.5, 24.5)
     s.w(0x4E04, 1 << 2)
     return [s]
 
@@ -886,18 +880,27 @@ def vector_outputs(path):
             [tuple(x) for _, x in v.outputs('clipvtx')])
 
 
+def compare_vector(name, lines, path):
+    """The records of the vector at PATH against reference() of its stimulus LINES: (records
+    compared, records that differ, the reference's pix records, the vector's)."""
+    ref_pix, ref_writes = reference(lines)
+    pix, writes, exe, usout, reads, cv = vector_outputs(path)
+    n = bad = 0
+    for what, got, want in (('pix', pix, ref_pix), ('colour write', writes, ref_writes),
+                            ('vertex-shader instruction', exe, reference.exe),
+                            ('fragment-shader record', usout, reference.usout),
+                            ('texel read', reads, reference.texreads),
+                            ('clipped vertex', cv, reference.clipvtx)):
+        n += len(want)
+        bad += chk.compare(name, what, got, want, limit=5)
+    return n, bad, ref_pix, pix
+
+
 def check(vecdir):
     bad = n = 0
     for name, lines, vec in chk.directed(vecdir):
-        ref_pix, ref_writes = reference(lines)
-        pix, writes, exe, usout, reads, cv = vector_outputs(vec)
-        for what, got, want in (('pix', pix, ref_pix), ('colour write', writes, ref_writes),
-                                ('vertex-shader instruction', exe, reference.exe),
-                                ('fragment-shader record', usout, reference.usout),
-                                ('texel read', reads, reference.texreads),
-                                ('clipped vertex', cv, reference.clipvtx)):
-            n += len(want)
-            bad += chk.compare(name, what, got, want, limit=5)
+        k, b, ref_pix, pix = compare_vector(name, lines, vec)
+        n, bad = n + k, bad + b
         # every directed scene draws something: a stimulus whose state culls or kills everything
         # (exa_composite once went through the clipper with clipping on) agrees with the
         # references and would pass unnoticed
@@ -913,15 +916,8 @@ def check_vectors(paths):
     reference() of its own inputs."""
     bad = n = 0
     for path in paths:
-        ref_pix, ref_writes = reference(vector.raw_text(path).split('\n'))
-        pix, writes, exe, usout, reads, cv = vector_outputs(path)
-        for what, got, want in (('pix', pix, ref_pix), ('colour write', writes, ref_writes),
-                                ('vertex-shader instruction', exe, reference.exe),
-                                ('fragment-shader record', usout, reference.usout),
-                                ('texel read', reads, reference.texreads),
-                                ('clipped vertex', cv, reference.clipvtx)):
-            n += len(want)
-            bad += chk.compare(path, what, got, want, limit=5)
+        k, b, _, _ = compare_vector(path, vector.raw_text(path).split('\n'), path)
+        n, bad = n + k, bad + b
     return chk.verdict(n, bad)
 
 

@@ -79,29 +79,7 @@ def axis(c, size, mode, lin):
             x = -x if sg else x
         else:
             x = -((p + (1 << -k) - 1) >> -k) if sg else p >> -k
-    m = 256 * size
-    if mode == 0:
-        x %= m
-    elif mode == 1:
-        x %= 2 * m
-    elif mode in (4, 5):
-        x = min(max(x, 0), m)
-    else:
-        x = min(max(x, -(1 << 22)), 1 << 22)
-    y = x - (128 if lin else 0)
-    i0, f = y // 256, (y % 256 if lin else 0)
-
-    def index(i):
-        if mode == 0:
-            return i % size, False
-        if mode == 1:
-            j = i % (2 * size)
-            return (j if j < size else 2 * size - 1 - j), False
-        if mode in (4, 5) and not lin:
-            return min(i, size - 1), False
-        border = mode in (4, 5, 6, 7) and (i < 0 or i >= size)
-        return min(max(i, 0), size - 1), border
-    return index(i0), index(i0 + 1), f
+    return reduce_axis(x, size, mode, lin)
 
 
 def widen(c, n, signed=False):

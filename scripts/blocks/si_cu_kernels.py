@@ -463,12 +463,12 @@ NWRITES = {'hist': 64 * HIST_GROUPS,
 
 
 # ---- compiling ----------------------------------------------------------------------------------
-def compile_kernels():
-    """{name: (code words, rsrc1, rsrc2)} from clang's object (mesa3d: amd_kernel_code_t, 256
+def compile_kernels(src=SRC):
+    """{name: (code words, rsrc1, rsrc2)} from clang's object of src (default kernels.cl) (mesa3d: amd_kernel_code_t, 256
     bytes, then the code; COMPUTE_PGM_RSRC1/2 at bytes 48-55 of it)."""
     with tempfile.TemporaryDirectory() as d:
         obj = os.path.join(d, 'k.o')
-        subprocess.run(CLANG + [SRC, '-o', obj], check=True)
+        subprocess.run(CLANG + [src, '-o', obj], check=True)
         text = os.path.join(d, 'text.bin')
         subprocess.run(['llvm-objcopy', '-O', 'binary', '--only-section=.text', obj, text], check=True)
         blob = open(text, 'rb').read()

@@ -419,6 +419,22 @@ def picture_name(im):
     return re.sub(r'\.(model|rtl|vector|expected|diff)\.png$', '', os.path.basename(im))
 
 
+def pixel_note(r, outdir, notes, name, sides, side, label):
+    """Where picture NAME of SIDE ('model' or 'vector', called LABEL) and the RTL's differ: a note with
+    the count of differing pixels and the first one (row by row), kept in r.first_pixel for the
+    circles.  Returns first_difference's answer."""
+    d = first_difference(png_pixels(os.path.join(outdir, sides[side])),
+                         png_pixels(os.path.join(outdir, sides['rtl'])))
+    if d and d[1]:
+        x, y, sv, rv = d[1]
+        notes.append('%s: %d pixel%s between %s and the RTL; the first (row by row) at x %d, y %d: '
+                     '%s #%s, RTL #%s (RGBA), circled on the pictures' % (
+                         name, d[0], ' differs' if d[0] == 1 else 's differ', label, x, y, side, sv, rv))
+        r.first_pixel = getattr(r, 'first_pixel', {})
+        r.first_pixel[name] = (x, y)
+    return d
+
+
 def picture_note(r, outdir):
     """What the pictures of a failure do and do not show: which side was expected (the bundle's
     report.json), whether the model's and RTL's pictures are the same, and that a vector's own
@@ -451,29 +467,13 @@ def picture_note(r, outdir):
             if same:
                 notes.append('%s: the model\'s and the RTL\'s pictures are identical' % name)
             elif same is False:
-                d = first_difference(png_pixels(os.path.join(outdir, sides['model'])),
-                                     png_pixels(os.path.join(outdir, sides['rtl'])))
-                if d and d[1]:
-                    x, y, mv, rv = d[1]
-                    notes.append('%s: %d pixel%s between the model and the RTL; the first (row by row) at '
-                                 'x %d, y %d: model #%s, RTL #%s (RGBA), circled on the pictures' % (
-                                     name, d[0], ' differs' if d[0] == 1 else 's differ', x, y, mv, rv))
-                    r.first_pixel = getattr(r, 'first_pixel', {})
-                    r.first_pixel[name] = (x, y)
+                pixel_note(r, outdir, notes, name, sides, 'model', 'the model')
             elif same is False and 'diff' not in sides:
                 notes.append('%s: the model\'s and the RTL\'s pictures differ (no difference image written)' % name)
         if 'vector' in sides and 'rtl' in sides and same is not False:
             # The sides agree (or only the RTL drew): where the vector's picture and the RTL's differ.
-            d = first_difference(png_pixels(os.path.join(outdir, sides['vector'])),
-                                 png_pixels(os.path.join(outdir, sides['rtl'])))
-            if d and d[1]:
-                x, y, vv, rv = d[1]
-                notes.append('%s: %d pixel%s between the vector (expected) and the RTL; the first (row by row) '
-                             'at x %d, y %d: vector #%s, RTL #%s (RGBA), circled on the pictures' % (
-                                 name, d[0], ' differs' if d[0] == 1 else 's differ', x, y, vv, rv))
-                r.first_pixel = getattr(r, 'first_pixel', {})
-                r.first_pixel[name] = (x, y)
-            elif d:
+            d = pixel_note(r, outdir, notes, name, sides, 'vector', 'the vector (expected)')
+            if d and not d[1]:
                 notes.append('%s: the vector\'s picture and the RTL\'s are identical (the difference is not in '
                              'this surface)' % name)
         if exp == 'vector' and 'vector' not in sides and 'expected' not in sides:

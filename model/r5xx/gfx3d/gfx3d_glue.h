@@ -100,6 +100,8 @@ typedef struct r5xx_gfx3d_vsel_ports {
     uint64_t pout_vlast;  /* in, 1 bit */
     uint64_t pout_dlast;  /* in, 1 bit */
     uint64_t pout_prim;  /* in, 4 bits */
+    uint64_t cv_valid;  /* out, 1 bit */
+    uint64_t cv_ready;  /* in, 1 bit */
     uint64_t ras_valid;  /* out, 1 bit */
     uint64_t ras_ready;  /* in, 1 bit */
     uint64_t ras_vert;  /* out, 16 bits */

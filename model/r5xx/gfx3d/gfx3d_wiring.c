@@ -170,7 +170,7 @@ static void outputs(const r5xx_gfx3d_chain *s, r5xx_gfx3d_ports *p)
     p->vsexe_w = s->pvs.exe_w;
     p->vsexe_err = s->pvs.exe_err;
     p->vsexe_pred = s->pvs.exe_pred;
-    p->clipvtx_valid = (uint64_t)(s->clip.vtx_valid && s->vs.pout_ready);
+    p->clipvtx_valid = s->vs.cv_valid;
     p->clipvtx_vert = s->clip.vtx_vert;
     p->clipvtx_slot = s->clip.vtx_slot;
     p->clipvtx_x = s->clip.vtx_x;
@@ -279,7 +279,6 @@ static void chain_eval(void *h, uint64_t *ports)
     s->clip.vin_vlast = s->pvs.vtx_vlast;
     s->clip.vin_dlast = s->pvs.vtx_dlast;
     s->clip.vin_prim = s->pvs.vtx_prim;
-    s->clip.vtx_ready = (uint64_t)(s->vs.pout_ready && p->clipvtx_ready);
     r5xx_clip_model_ops.eval(s->h_clip, (uint64_t *)&s->clip);
     /* raster (r5xx.raster) */
     s->raster.regw_addr = p->regw_addr;
@@ -425,7 +424,7 @@ static void chain_eval(void *h, uint64_t *ports)
     s->vs.vtx_dlast = s->vap.vtx_dlast;
     s->vs.vtx_prim = s->vap.vtx_prim;
     s->vs.pin_ready = s->pvs.vin_ready;
-    s->vs.pout_valid = (uint64_t)(s->clip.vtx_valid && p->clipvtx_ready);
+    s->vs.pout_valid = s->clip.vtx_valid;
     s->vs.pout_vert = s->clip.vtx_vert;
     s->vs.pout_slot = s->clip.vtx_slot;
     s->vs.pout_x = s->clip.vtx_x;
@@ -436,6 +435,7 @@ static void chain_eval(void *h, uint64_t *ports)
     s->vs.pout_vlast = s->clip.vtx_vlast;
     s->vs.pout_dlast = s->clip.vtx_dlast;
     s->vs.pout_prim = s->clip.vtx_prim;
+    s->vs.cv_ready = p->clipvtx_ready;
     s->vs.ras_ready = s->raster.vtx_ready;
     r5xx_gfx3d_vsel_glue.eval(s->h_vs, (uint64_t *)&s->vs);
     /* the inputs whose drivers were evaluated after their instance */
@@ -455,7 +455,7 @@ static void chain_eval(void *h, uint64_t *ports)
     s->pvs.vin_prim = s->vs.pin_prim;
     s->pvs.vtx_ready = s->clip.vin_ready;
     s->clip.regw_valid = s->rw.state_valid;
-    s->clip.vtx_ready = (uint64_t)(s->vs.pout_ready && p->clipvtx_ready);
+    s->clip.vtx_ready = s->vs.pout_ready;
     s->raster.regw_valid = s->rw.state_valid;
     s->raster.vtx_valid = s->vs.ras_valid;
     s->raster.vtx_vert = s->vs.ras_vert;

@@ -1,8 +1,8 @@
 /*
  * r5xx_gfx3d_join.c - the C twin of rtl/r5xx/gfx3d/r5xx_gfx3d_join.sv: the 32-entry fragment
  * queue of r5xx.gfx3d (docs/blocks/r5xx.gfx3d.md, "The fragment join").  A raster fragment goes to ZB
- * on the edge it enters the queue; ZB's in-order pass record retires the head, to RB3D and the
- * harness's `pix` together (pass = 1) or nowhere (pass = 0).  A glue module: its ports are
+ * on the edge it enters the queue; ZB's in-order pass record retires the head once RB3D and the
+ * harness's `pix` have both taken it, each on its own edge (pass = 1), or at once (pass = 0).  A glue module: its ports are
  * r5xx_gfx3d_join_ports (gfx3d_glue.h, from the RTL's port list).
  */
 #include <stdlib.h>
@@ -19,6 +19,7 @@ typedef struct frag {
 typedef struct join {
     frag q[DEPTH];
     unsigned head, n;
+    int cdone, pdone;   /* the head already taken by RB3D (cfrag), by the harness (pix) */
 } join;
 
 static void *join_create(const rc_side_config *cfg)
@@ -38,9 +39,20 @@ static void join_reset(void *h, uint64_t *ports)
     memset(h, 0, sizeof(join));
 }
 
-static int pass_ready(const r5xx_gfx3d_join_ports *p)
+/* cdone_d/pdone_d of the RTL: taken before this edge or at it */
+static int cdone_d(const join *j, const r5xx_gfx3d_join_ports *p)
 {
-    return !p->pass_pass || (p->cfrag_ready && p->pix_ready);
+    return j->cdone || (p->pass_valid && p->pass_pass && p->cfrag_ready);
+}
+
+static int pdone_d(const join *j, const r5xx_gfx3d_join_ports *p)
+{
+    return j->pdone || (p->pass_valid && p->pass_pass && p->pix_ready);
+}
+
+static int pass_ready(const join *j, const r5xx_gfx3d_join_ports *p)
+{
+    return !p->pass_pass || (cdone_d(j, p) && pdone_d(j, p));
 }
 
 static void join_eval(void *h, uint64_t *ports)
@@ -61,9 +73,9 @@ static void join_eval(void *h, uint64_t *ports)
     p->pix_y = p->cfrag_y = hd->y;
     p->pix_z = hd->z;
     p->pix_argb = p->cfrag_argb = hd->argb;
-    p->cfrag_valid = (uint64_t)(p->pass_valid && p->pass_pass && p->pix_ready);
-    p->pix_valid = (uint64_t)(p->pass_valid && p->pass_pass && p->cfrag_ready);
-    p->pass_ready = (uint64_t)pass_ready(p);
+    p->cfrag_valid = (uint64_t)(p->pass_valid && p->pass_pass && !j->cdone);
+    p->pix_valid = (uint64_t)(p->pass_valid && p->pass_pass && !j->pdone);
+    p->pass_ready = (uint64_t)pass_ready(j, p);
     p->empty = (uint64_t)(j->n == 0);
 }
 
@@ -72,7 +84,10 @@ static void join_tick(void *h, const uint64_t *ports)
     join *j = h;
     const r5xx_gfx3d_join_ports *p = (const r5xx_gfx3d_join_ports *)ports;
     int push = p->frag_valid && p->zfrag_ready && j->n != DEPTH;
-    int pop = p->pass_valid && pass_ready(p) && j->n > 0;
+    int pop = p->pass_valid && pass_ready(j, p) && j->n > 0;
+    int cd = cdone_d(j, p), pd = pdone_d(j, p);
+    j->cdone = cd && !pop;
+    j->pdone = pd && !pop;
     if (pop) {
         j->head = (j->head + 1) % DEPTH;
         j->n--;

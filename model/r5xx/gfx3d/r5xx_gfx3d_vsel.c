@@ -2,7 +2,8 @@
  * r5xx_gfx3d_vsel.c - the C twin of rtl/r5xx/gfx3d/r5xx_gfx3d_vsel.sv: the vertex path select of
  * r5xx.gfx3d (docs/blocks/r5xx.gfx3d.md, "The vertex path select").  VAP_CNTL_STATUS.PVS_BYPASS
  * (bit 8, reset 0), snooped from the state writes, routes the VAP's vertices to the raster
- * (bypass) or through the PVS; with bypass the PVS does not get VAP_VF_CNTL.
+ * (bypass) or through the PVS; with bypass the PVS does not get VAP_VF_CNTL.  The clipper's
+ * records fork to the raster and the clipvtx trace (cv), each leg on its own edge (rdone, cdone).
  * A glue module: its ports are r5xx_gfx3d_vsel_ports (gfx3d_glue.h, from the RTL's port list).
  */
 #include <stdlib.h>
@@ -11,7 +12,19 @@
 
 typedef struct vsel {
     int bypass;
+    int rdone, cdone;   /* the clipper's record already taken by the raster, by the trace */
 } vsel;
+
+/* rdone_d/cdone_d of the RTL: taken before this edge or at it */
+static int rdone_d(const vsel *s, const r5xx_gfx3d_vsel_ports *p)
+{
+    return s->rdone || (!s->bypass && p->pout_valid && p->ras_ready);
+}
+
+static int cdone_d(const vsel *s, const r5xx_gfx3d_vsel_ports *p)
+{
+    return s->cdone || (!s->bypass && p->pout_valid && p->cv_ready);
+}
 
 static void *vsel_create(const rc_side_config *cfg)
 {
@@ -32,8 +45,9 @@ static void vsel_eval(void *h, uint64_t *ports)
     p->pvsw_valid = (uint64_t)(p->w_valid && !(b && p->w_addr == 0x2084));
     p->pin_valid = (uint64_t)(p->vtx_valid && !b);
     p->vtx_ready = b ? p->ras_ready : p->pin_ready;
-    p->pout_ready = (uint64_t)(p->ras_ready && !b);
-    p->ras_valid = b ? p->vtx_valid : p->pout_valid;
+    p->ras_valid = b ? p->vtx_valid : (uint64_t)(p->pout_valid && !s->rdone);
+    p->cv_valid = (uint64_t)(p->pout_valid && !b && !s->cdone);
+    p->pout_ready = (uint64_t)(!b && rdone_d(s, p) && cdone_d(s, p));
 
     p->pin_vert = p->vtx_vert;
     p->pin_slot = p->vtx_slot;
@@ -61,6 +75,7 @@ static void vsel_reset(void *h, uint64_t *ports)
 {
     vsel *s = h;
     s->bypass = 0;
+    s->rdone = s->cdone = 0;
     vsel_eval(h, ports);
 }
 
@@ -68,6 +83,10 @@ static void vsel_tick(void *h, const uint64_t *ports)
 {
     vsel *s = h;
     const r5xx_gfx3d_vsel_ports *p = (const r5xx_gfx3d_vsel_ports *)ports;
+    int fire = p->pout_valid && !s->bypass && rdone_d(s, p) && cdone_d(s, p);
+    int rd = rdone_d(s, p), cd = cdone_d(s, p);
+    s->rdone = rd && !fire;
+    s->cdone = cd && !fire;
     if (p->w_valid && p->w_addr == 0x2140)
         s->bypass = (int)(p->w_data >> 8 & 1);
 }

@@ -1,7 +1,8 @@
 /*
  * r5xx_gpu_bb.c - the C twin of rtl/r5xx/gpu/r5xx_gpu_bb.sv: the register backbone of r5xx.gpu
  * (routing, WAIT_UNTIL, ISYNC_CNTL, the scratch registers and their write-back; docs/blocks/r5xx.gpu.md,
- * "Register backbone").  A glue module: its ports are r5xx_gpu_bb_ports (gpu_glue.h, from the
+ * "Register backbone"); a write reaches its destination before or when the log shows it (dn).
+ * A glue module: its ports are r5xx_gpu_bb_ports (gpu_glue.h, from the
  * RTL's port list).
  */
 #include <stdlib.h>
@@ -28,6 +29,7 @@ static unsigned gpu_route(uint32_t a)
 
 typedef struct bb {
     uint32_t umsk, swap, saddr, isync, wbp, wba, wbd, unk;
+    uint32_t dn;   /* dn_q: the offered write reached its destination, the log has not taken it */
 } bb;
 
 static int is_scratch(uint32_t a) { return a >= 0x15E0 && a <= 0x15FC && !(a & 3); }
@@ -74,16 +76,16 @@ static void bb_eval(void *h, uint64_t *ports)
 {
     const bb *b = h;
     r5xx_gpu_bb_ports *p = (r5xx_gpu_bb_ports *)ports;
-    unsigned dst = gpu_route((uint32_t)p->in_addr), ok = dest_ok(b, p, dst);
+    unsigned dst = gpu_route((uint32_t)p->in_addr), ok = b->dn || dest_ok(b, p, dst);
     p->log_valid = p->in_valid && ok;
     p->log_addr = p->log_valid ? p->in_addr : 0;
     p->log_data = p->log_valid ? p->in_data : 0;
     p->log_dst = p->log_valid ? dst : 0;
     p->in_ready = ok && p->log_ready;
-    p->g2_valid = p->in_valid && dst == GPU_DST_2D && p->log_ready;
+    p->g2_valid = p->in_valid && dst == GPU_DST_2D && !b->dn;
     p->g2_addr = p->in_addr;
     p->g2_data = p->in_data;
-    p->g3_valid = p->in_valid && dst == GPU_DST_3D && p->log_ready;
+    p->g3_valid = p->in_valid && dst == GPU_DST_3D && !b->dn;
     p->g3_addr = p->in_addr;
     p->g3_data = p->in_data;
     p->wb_valid = b->wbp;
@@ -99,9 +101,11 @@ static void bb_tick(void *h, const uint64_t *ports)
     const r5xx_gpu_bb_ports *p = (const r5xx_gpu_bb_ports *)ports;
     uint32_t a = (uint32_t)p->in_addr, d = (uint32_t)p->in_data;
     unsigned dst = gpu_route(a);
-    int fire = p->in_valid && dest_ok(b, p, dst) && p->log_ready;
+    unsigned ok = b->dn || dest_ok(b, p, dst);
+    int fire = p->in_valid && ok && p->log_ready;
     if (b->wbp && p->wb_ready)
         b->wbp = 0;
+    b->dn = p->in_valid && ok && !p->log_ready;
     if (!fire)
         return;
     uint32_t umsk = b->umsk, swap = b->swap, saddr = b->saddr;   /* the flops before this edge */

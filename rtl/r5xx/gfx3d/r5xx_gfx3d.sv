@@ -264,6 +264,7 @@ module r5xx_gfx3d (
   logic         vs_pin_dlast;
   logic [3:0]   vs_pin_prim;
   logic         vs_pout_ready;
+  logic         vs_cv_valid;
   logic         vs_ras_valid;
   logic [15:0]  vs_ras_vert;
   logic [3:0]   vs_ras_slot;
@@ -458,7 +459,7 @@ module r5xx_gfx3d (
     .vin_dlast_i (pvs_vtx_dlast),
     .vin_prim_i (pvs_vtx_prim),
     .vtx_valid_o (clip_vtx_valid),
-    .vtx_ready_i (vs_pout_ready && clipvtx_ready_i),
+    .vtx_ready_i (vs_pout_ready),
     .vtx_vert_o (clip_vtx_vert),
     .vtx_slot_o (clip_vtx_slot),
     .vtx_x_o (clip_vtx_x),
@@ -664,7 +665,7 @@ module r5xx_gfx3d (
     .pin_vlast_o (vs_pin_vlast),
     .pin_dlast_o (vs_pin_dlast),
     .pin_prim_o (vs_pin_prim),
-    .pout_valid_i (clip_vtx_valid && clipvtx_ready_i),
+    .pout_valid_i (clip_vtx_valid),
     .pout_ready_o (vs_pout_ready),
     .pout_vert_i (clip_vtx_vert),
     .pout_slot_i (clip_vtx_slot),
@@ -676,6 +677,8 @@ module r5xx_gfx3d (
     .pout_vlast_i (clip_vtx_vlast),
     .pout_dlast_i (clip_vtx_dlast),
     .pout_prim_i (clip_vtx_prim),
+    .cv_valid_o (vs_cv_valid),
+    .cv_ready_i (clipvtx_ready_i),
     .ras_valid_o (vs_ras_valid),
     .ras_ready_i (raster_vtx_ready),
     .ras_vert_o (vs_ras_vert),
@@ -918,7 +921,7 @@ module r5xx_gfx3d (
   assign vsexe_w_o = pvs_exe_w;
   assign vsexe_err_o = pvs_exe_err;
   assign vsexe_pred_o = pvs_exe_pred;
-  assign clipvtx_valid_o = clip_vtx_valid && vs_pout_ready;
+  assign clipvtx_valid_o = vs_cv_valid;
   assign clipvtx_vert_o = clip_vtx_vert;
   assign clipvtx_slot_o = clip_vtx_slot;
   assign clipvtx_x_o = clip_vtx_x;

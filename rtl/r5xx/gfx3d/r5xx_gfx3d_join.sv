@@ -3,8 +3,10 @@
 //
 // A raster fragment goes to ZB (x, y, z, back) on the edge its prim, x, y, z and colour enter a
 // 32-entry queue.  ZB answers with one pass record per fragment, in order; each record retires
-// the queue's head: pass = 0 drops it, pass = 1 sends it to RB3D (render target 0) and, on the
-// same edge, out on `pix` for the harness to compare.  Both must take it together.
+// the queue's head: pass = 0 drops it, pass = 1 sends it to RB3D (render target 0) and out on
+// `pix` for the harness to compare.  Each of the two takes it on its own edge (cdone_q/pdone_q
+// remember which took it already); the pass record retires when both have.  Each offer is held
+// until taken, whatever the other side's ready (the valid/ready rule, docs/ARCHITECTURE.md).
 module r5xx_gfx3d_join (
   input  logic        clk_i,
   input  logic        rst_ni,
@@ -56,6 +58,7 @@ module r5xx_gfx3d_join (
 
   logic [W-1:0]                 head;
   logic                         empty, full, push, pop;
+  logic                         cdone_q, pdone_q, cdone_d, pdone_d;
   logic [$clog2(Depth + 1)-1:0] count;
 
   assign full = count == Depth[$clog2(Depth + 1)-1:0];
@@ -74,10 +77,22 @@ module r5xx_gfx3d_join (
   assign cfrag_x_o     = pix_x_o;
   assign cfrag_y_o     = pix_y_o;
   assign cfrag_argb_o  = pix_argb_o;
-  assign cfrag_valid_o = pass_valid_i && pass_pass_i && pix_ready_i;
-  assign pix_valid_o   = pass_valid_i && pass_pass_i && cfrag_ready_i;
-  assign pass_ready_o  = !pass_pass_i || (cfrag_ready_i && pix_ready_i);
+  assign cfrag_valid_o = pass_valid_i && pass_pass_i && !cdone_q;
+  assign pix_valid_o   = pass_valid_i && pass_pass_i && !pdone_q;
+  assign cdone_d       = cdone_q || (cfrag_valid_o && cfrag_ready_i);
+  assign pdone_d       = pdone_q || (pix_valid_o && pix_ready_i);
+  assign pass_ready_o  = !pass_pass_i || (cdone_d && pdone_d);
   assign pop           = pass_valid_i && pass_ready_o;
+
+  always_ff @(posedge clk_i) begin
+    if (!rst_ni) begin
+      cdone_q <= 1'b0;
+      pdone_q <= 1'b0;
+    end else begin
+      cdone_q <= cdone_d && !pop;
+      pdone_q <= pdone_d && !pop;
+    end
+  end
 
   prim_fifo #(.Width(W), .Depth(Depth)) u_queue (
     .clk_i, .rst_ni,
@@ -91,4 +106,25 @@ module r5xx_gfx3d_join (
   );
 
   assign empty_o = empty;
+
+`ifndef SYNTHESIS
+  // ---- assertions (docs/hardening.md "RTL assertions") ----
+  logic zw_q, cw_q, pw_q;
+  always_ff @(posedge clk_i) begin
+    zw_q <= rst_ni && zfrag_valid_o && !zfrag_ready_i;
+    cw_q <= rst_ni && cfrag_valid_o && !cfrag_ready_i;
+    pw_q <= rst_ni && pix_valid_o && !pix_ready_i;
+  end
+  always @(posedge clk_i) begin
+    if (rst_ni) begin
+      // ZB answers one pass record per fragment sent: never one for an empty queue
+      if (pass_valid_i && empty) $error("%m: ASSERT PassHasHead: a pass record with the queue empty");
+      if (zw_q && !zfrag_valid_o) $error("%m: ASSERT ZfragValidHeld: zfrag valid dropped before ready");
+      if (cw_q && !cfrag_valid_o) $error("%m: ASSERT CfragValidHeld: cfrag valid dropped before ready");
+      if (pw_q && !pix_valid_o) $error("%m: ASSERT PixValidHeld: pix valid dropped before ready");
+      if ((cdone_q || pdone_q) && !(pass_valid_i && pass_pass_i))
+        $error("%m: ASSERT DoneHeld: a half-delivered fragment's pass record withdrawn");
+    end
+  end
+`endif
 endmodule

@@ -7,6 +7,10 @@
 // writes: with PVS_BYPASS = 1 the PVS does not get VAP_VF_CNTL (it would wait for a draw's
 // vertices that never come to it); every other state write it gets.  The bit changes only by a
 // state write, which waits for the whole path to be idle, so a draw never sees it change.
+// The clipper's records go to the raster and out on the clipvtx trace (cv: the harness's; the
+// fields are wired past this module): an eager fork, each leg takes a record on its own edge
+// (rdone_q/cdone_q remember which took it), the clipper's ready when both have; each leg's
+// offer is held until taken (the valid/ready rule, docs/ARCHITECTURE.md).
 module r5xx_gfx3d_vsel (
   input  logic        clk_i,
   input  logic        rst_ni,
@@ -59,6 +63,10 @@ module r5xx_gfx3d_vsel (
   input  logic         pout_dlast_i,
   input  logic [3:0]   pout_prim_i,
 
+  // the clipvtx trace (its fields come from the clipper's record directly)
+  output logic        cv_valid_o,
+  input  logic        cv_ready_i,
+
   // to the raster (vtx)
   output logic        ras_valid_o,
   input  logic        ras_ready_i,
@@ -94,8 +102,24 @@ module r5xx_gfx3d_vsel (
   // the PVS's input: the VAP's vertices when not bypassed
   assign pin_valid_o = vtx_valid_i && !bypass_q;
   assign vtx_ready_o = bypass_q ? ras_ready_i : pin_ready_i;
-  assign pout_ready_o = ras_ready_i && !bypass_q;
-  assign ras_valid_o = bypass_q ? vtx_valid_i : pout_valid_i;
+  // the fork of the clipper's record (PVS path): to the raster and to the clipvtx trace
+  logic rdone_q, cdone_q, rdone_d, cdone_d, pout_fire;
+  assign ras_valid_o  = bypass_q ? vtx_valid_i : (pout_valid_i && !rdone_q);
+  assign cv_valid_o   = pout_valid_i && !bypass_q && !cdone_q;
+  assign rdone_d      = rdone_q || (!bypass_q && pout_valid_i && ras_ready_i);
+  assign cdone_d      = cdone_q || (cv_valid_o && cv_ready_i);
+  assign pout_ready_o = !bypass_q && rdone_d && cdone_d;
+  assign pout_fire    = pout_valid_i && pout_ready_o;
+
+  always_ff @(posedge clk_i) begin
+    if (!rst_ni) begin
+      rdone_q <= 1'b0;
+      cdone_q <= 1'b0;
+    end else begin
+      rdone_q <= rdone_d && !pout_fire;
+      cdone_q <= cdone_d && !pout_fire;
+    end
+  end
 
   assign pin_vert_o = vtx_vert_i;
   assign pin_slot_o = vtx_slot_i;
@@ -117,4 +141,26 @@ module r5xx_gfx3d_vsel (
   assign ras_vlast_o = bypass_q ? vtx_vlast_i : pout_vlast_i;
   assign ras_dlast_o = bypass_q ? vtx_dlast_i : pout_dlast_i;
   assign ras_prim_o = bypass_q ? vtx_prim_i : pout_prim_i;
+
+`ifndef SYNTHESIS
+  // ---- assertions (docs/hardening.md "RTL assertions") ----
+  logic rw_q, cw_q, pw_q;
+  always_ff @(posedge clk_i) begin
+    rw_q <= rst_ni && ras_valid_o && !ras_ready_i;
+    cw_q <= rst_ni && cv_valid_o && !cv_ready_i;
+    pw_q <= rst_ni && pin_valid_o && !pin_ready_i;
+  end
+  always @(posedge clk_i) begin
+    if (rst_ni) begin
+      if (rw_q && !ras_valid_o) $error("%m: ASSERT RasValidHeld: ras valid dropped before ready");
+      if (cw_q && !cv_valid_o) $error("%m: ASSERT CvValidHeld: cv valid dropped before ready");
+      if (pw_q && !pin_valid_o) $error("%m: ASSERT PinValidHeld: pin valid dropped before ready");
+      if ((rdone_q || cdone_q) && !pout_valid_i)
+        $error("%m: ASSERT DoneHeld: a half-forked clipper record withdrawn");
+      // the bypass bit changes only while the path is idle: never under a half-forked record
+      if (bypass_q && (rdone_q || cdone_q || pout_valid_i))
+        $error("%m: ASSERT BypassQuiet: a clipper record while PVS_BYPASS is set");
+    end
+  end
+`endif
 endmodule

@@ -382,6 +382,8 @@ module r5xx_gpu (
   );
 
   r5xx_gpu_host u_mmio (
+    .clk_i,
+    .rst_ni,
     .host_valid_i (host_valid_i),
     .host_ready_o (mmio_host_ready),
     .host_addr_i (host_addr_i),

@@ -1,12 +1,13 @@
 // r5xx_gpu_bb: the register backbone of r5xx.gpu (docs/blocks/r5xx.gpu.md, "Register backbone").
 // Takes the CP's register writes in stream order and delivers each to the one block that owns its
 // address (the routing table below, from the register database's blocks), with back-pressure:
-// a write leaves the CP only in the cycle its destination takes it.  Every delivered write is
-// also shown on the `log` channel with its destination; unknown addresses are counted (unk_o).
+// a write leaves the CP only in the cycle the `log` channel shows it, with its destination, once
+// its destination has taken it (that cycle or earlier: dn_q).  The destination's valid does not
+// wait for the log's ready, so an offer to the 2D or 3D engine is held until taken (the
+// valid/ready rule, docs/ARCHITECTURE.md); unknown addresses are counted (unk_o).
 // The CP/RBBM registers the chip acts on live here: SCRATCH_UMSK/ADDR/REG0-7 (write-back to
 // memory through wb_*), WAIT_UNTIL (held until the engines it names are idle), ISYNC_CNTL
-// (CPSCRATCH_IDLEGUI: scratch writes wait for idle engines).  No combinational path from an
-// input valid to an output valid of this module's own state; readies pass through.
+// (CPSCRATCH_IDLEGUI: scratch writes wait for idle engines).
 module r5xx_gpu_bb (
   input  logic        clk_i,
   input  logic        rst_ni,
@@ -67,11 +68,12 @@ module r5xx_gpu_bb (
   logic [26:0] saddr_q;
   logic [5:0]  isync_q;          // bits 4:0 are stored, not acted on (docs/blocks/r5xx.gpu.md)
   logic        wbp_q;
+  logic        dn_q;             // the offered write reached its destination, the log not yet
   logic [31:0] wba_q, wbd_q;
   logic [15:0] unk_q;
 
   logic [2:0]  dst;
-  logic        is_wait, is_scr, wait_ok, scr_ok, dest_ok, fire;
+  logic        is_wait, is_scr, wait_ok, scr_ok, dest_ok, ok, fire;
   logic [31:0] swapped;
 
   assign dst     = route(in_addr_i);
@@ -89,17 +91,18 @@ module r5xx_gpu_bb (
     endcase
   end
 
-  assign log_valid_o = in_valid_i && dest_ok;
+  assign ok          = dn_q || dest_ok;
+  assign log_valid_o = in_valid_i && ok;
   assign log_addr_o  = log_valid_o ? in_addr_i : 16'd0;
   assign log_data_o  = log_valid_o ? in_data_i : 32'd0;
   assign log_dst_o   = log_valid_o ? dst : 3'd0;
-  assign in_ready_o  = dest_ok && log_ready_i;
+  assign in_ready_o  = ok && log_ready_i;
   assign fire        = in_valid_i && in_ready_o;
 
-  assign g2_valid_o = in_valid_i && (dst == Dst2d) && log_ready_i;
+  assign g2_valid_o = in_valid_i && (dst == Dst2d) && !dn_q;
   assign g2_addr_o  = in_addr_i;
   assign g2_data_o  = in_data_i;
-  assign g3_valid_o = in_valid_i && (dst == Dst3d) && log_ready_i;
+  assign g3_valid_o = in_valid_i && (dst == Dst3d) && !dn_q;
   assign g3_addr_o  = in_addr_i;
   assign g3_data_o  = in_data_i;
 
@@ -126,11 +129,14 @@ module r5xx_gpu_bb (
       saddr_q <= '0;
       isync_q <= '0;
       wbp_q   <= 1'b0;
+      dn_q    <= 1'b0;
       wba_q   <= '0;
       wbd_q   <= '0;
       unk_q   <= '0;
     end else begin
       if (wbp_q && wb_ready_i) wbp_q <= 1'b0;
+      // delivered (the destination took it, or its condition held) while the log waits
+      dn_q <= in_valid_i && ok && !log_ready_i;
       if (fire) begin
         if (in_addr_i == 16'h0770) begin
           umsk_q <= in_data_i[7:0];
@@ -150,4 +156,39 @@ module r5xx_gpu_bb (
 
   logic unused;
   assign unused = ^{isync_q[4:0]};
+
+`ifndef SYNTHESIS
+  // ---- assertions (docs/hardening.md "RTL assertions"): every channel of the backbone holds
+  // its offer (valid, and the payload) until taken; a delivered write stays offered ----
+  logic        inw_q, logw_q, g2w_q, g3w_q, wbw_q;
+  logic [47:0] inp_q;
+  logic [50:0] logp_q;
+  logic [63:0] wbp_pay_q;
+  always_ff @(posedge clk_i) begin
+    inw_q     <= rst_ni && in_valid_i && !in_ready_o;
+    logw_q    <= rst_ni && log_valid_o && !log_ready_i;
+    g2w_q     <= rst_ni && g2_valid_o && !g2_ready_i;
+    g3w_q     <= rst_ni && g3_valid_o && !g3_ready_i;
+    wbw_q     <= rst_ni && wb_valid_o && !wb_ready_i;
+    inp_q     <= {in_addr_i, in_data_i};
+    logp_q    <= {log_addr_o, log_data_o, log_dst_o};
+    wbp_pay_q <= {wb_addr_o, wb_data_o};
+  end
+  always @(posedge clk_i) begin
+    if (rst_ni) begin
+      if (inw_q && !in_valid_i) $error("%m: ASSERT InValidHeld: in valid dropped before ready");
+      if (inw_q && in_valid_i && {in_addr_i, in_data_i} != inp_q)
+        $error("%m: ASSERT InStable: in payload changed while waiting for ready");
+      if (logw_q && !log_valid_o) $error("%m: ASSERT LogValidHeld: log valid dropped before ready");
+      if (logw_q && log_valid_o && {log_addr_o, log_data_o, log_dst_o} != logp_q)
+        $error("%m: ASSERT LogStable: log payload changed while waiting for ready");
+      if (g2w_q && !g2_valid_o) $error("%m: ASSERT G2ValidHeld: g2 valid dropped before ready");
+      if (g3w_q && !g3_valid_o) $error("%m: ASSERT G3ValidHeld: g3 valid dropped before ready");
+      if (wbw_q && (!wb_valid_o || {wb_addr_o, wb_data_o} != wbp_pay_q))
+        $error("%m: ASSERT WbHeld: scratch write-back withdrawn or changed before ready");
+      if (dn_q && !in_valid_i) $error("%m: ASSERT DeliveredHeld: a delivered write withdrawn before the log took it");
+      if (dst > Dst3d) $error("%m: ASSERT DstLegal: routing gave destination %0d", dst);
+    end
+  end
+`endif
 endmodule
