@@ -21,6 +21,12 @@ triangle and a blended one over it.
 The clip-space case ('pvs_clip'): a Mesa-style MVP vertex program with hardware-TCL clip/VTE
 state; primitives cut by the near plane and by a user clip plane, three culled whole.
 
+The xf86-video-ati cases ('exa_mask', 'xv_packed', 'xv_planar', 'xv_bicubic'): EXA Composite with
+an a8 mask and Xv textured video (packed 4:2:2, planar I420, bicubic) with the driver's literal
+state, PVS and US programs over a preloaded checkerboard (docs/blocks/r5xx.gfx3d.md); --check
+answers their texture requests with r5xx_tx_directed.sample and checks each against the
+independent r5xx_tx_ref.sample too.
+
 The scene ('scene'): a 160x120 ARGB8888 macro-tiled colour buffer and a Z24S8 depth buffer are
 cleared by a screen-sized quad (Z function ALWAYS); then, depth-tested (LESS), a Gouraud-shaded
 red triangle and an interpenetrating green one fetched from vertex arrays through 16-bit
@@ -315,6 +321,14 @@ RS_COUNT, RS_INST_COUNT = 0x4300, 0x4304
 TBUF = 0x00200000
 
 
+def _us_programs():
+    from blocks import r5xx_us_directed as usd
+    return usd.PACKED, usd.PLANAR, usd.BICUBIC, usd.NOBICUBIC
+
+
+PACKED_US, PLANAR_US, BICUBIC_US, NOBICUBIC_US = _us_programs()
+
+
 def us_program(s, words, consts=(), fmt0=0x00001B00, pixsize=1):
     """A fragment program loaded as both drivers do (r5xx-shaders.md §2.2, §3.3): the output
     formats (target 0 as given, 1-3 UNUSED 0x1B0F), W0, US_CONFIG ZERO_TIMES_ANYTHING, PIXSIZE,
@@ -467,6 +481,444 @@ def exa_composite():
     return [s]
 
 
+# ---- xf86-video-ati, as R300PrepareComposite / R500PrepareTexturedVideo emit it on R5xx
+# (radeon_exa_render.c, radeon_textured_videofuncs.c; r5xx-shaders.md §3.2, §3.3) ---------------
+
+def preload_background(s, w, h, cell=8):
+    """The destination's old contents, preloaded: a grey checkerboard with a faint blue ramp in a
+    linear ARGB8888 colour buffer (RB3D_COLORPITCH0 without COLORTILE, as the driver writes it
+    for an untiled pixmap), so an OVER or a scissored draw shows what it leaves."""
+    s.w(0x4E38, w | 6 << 21)               # RB3D_COLORPITCH0: linear, ARGB8888
+    words = []
+    for y in range(h):
+        for x in range(w):
+            g = 0x58 if ((x // cell) + (y // cell)) & 1 else 0x40
+            words.append(0xFF000000 | g << 16 | g << 8 | min(255, g + 2 * y))
+    s.preload(CBUF, words)
+
+
+def xati_exa_vap(s, mask):
+    """The VAP and PVS state R300PrepareComposite writes with hardware TCL (radeon_exa_render.c,
+    the has_tcl branches; r5xx-shaders.md §3.2): FLOAT_2 position -> IVM 0, FLOAT_2 source
+    coordinates -> IVM 6 (and the mask's -> IVM 7), the preloaded program's window 0-4 (0-8 with a
+    mask), PVS_CONST_CNTL 0x00030000, VAP_OUT_VTX_FMT_1 two components a texture set, and the
+    screen-space clip/VTE state (decision G5)."""
+    from blocks import r5xx_pvs_directed as pv
+    s.w(0x2140, 0)                         # VAP_CNTL_STATUS: the PVS path
+    if mask:
+        s.w(0x2150, 0x46014001)            # PROG_STREAM_CNTL_0: pos -> 0, src -> 6 (not last)
+        s.w(0x2154, 0x00006701)            # PROG_STREAM_CNTL_1: mask -> 7, LAST_VEC, SIGNED
+        s.w(0x21E0, 0xF688F688)
+        s.w(0x21E4, 0x0000F688)
+    else:
+        s.w(0x2150, 0x66014001)
+        s.w(0x21E0, 0xF688F688)
+    s.w(0x2090, 1)                         # VAP_OUT_VTX_FMT_0: position
+    s.w(0x2094, 0x12 if mask else 0x2)     # VAP_OUT_VTX_FMT_1: 2 components per texture set
+    screen_space_clip(s)
+    s.w(0x2284, 0)                         # VAP_PVS_STATE_FLUSH_REG
+    s.w(0x2200, 0)                         # the program preloaded at init (RADEONInit3DEngine)
+    for ins in pv.XATI:
+        for v in ins:
+            s.w(0x2204, v)
+    s.w(0x22D4, 0x00030000)                # VAP_PVS_CONST_CNTL
+    s.w(0x22D0, 0x00802000 if mask else 0x00401000)   # VAP_PVS_CODE_CNTL_0
+    s.w(0x22D8, 8 if mask else 4)          # VAP_PVS_CODE_CNTL_1
+    s.w(0x20B4, 6 if mask else 4)          # VAP_VTX_SIZE
+
+
+def xati_texture(s, unit, offset, w, h, pitch, fmt1, wrap, bilinear=True):
+    """R300TextureSetup for sampler `unit` (radeon_exa_render.c): TX_FILTER0 = the wrap mode in S
+    and T | MAG/MIN linear (or nearest) | TX_ID = unit << 28; TX_FILTER1 0; TX_FORMAT0 = W-1, H-1,
+    TXPITCH_EN; TX_FORMAT1 the format word (r5xx-shaders.md §4.1); TX_FORMAT2 = the pitch in texels
+    - 1; TX_OFFSET (linear: the driver sets MACRO_TILE only for a tiled pixmap)."""
+    f = 2 if bilinear else 1
+    s.w(0x4400 + 4 * unit, wrap | wrap << 3 | f << 9 | f << 11 | unit << 28)
+    s.w(0x4440 + 4 * unit, 0)
+    s.w(0x4480 + 4 * unit, (w - 1) | (h - 1) << 11 | 1 << 31)
+    s.w(0x44C0 + 4 * unit, fmt1)
+    s.w(0x4500 + 4 * unit, pitch - 1)
+    s.w(0x4540 + 4 * unit, offset)
+
+
+def xati_pvs_consts(s, unit, m, tw, th):
+    """The two PVS constants of sampler `unit` at R5xx index 1024 + 2 unit: (m00, m01, m02, 1/w),
+    (m10, m11, m12, 1/h), the Render transform's rows (identity when untransformed)."""
+    s.w(0x2200, 1024 + 2 * unit)
+    for v in (m[0][0], m[0][1], m[0][2], 1.0 / tw, m[1][0], m[1][1], m[1][2], 1.0 / th):
+        s.w(0x2204, f32(v))
+
+
+def xati_quad(s, x, y, w, h, src, msk=None):
+    """RadeonCompositeTile's QUAD_LIST (3D_DRAW_IMMD_2, embedded): top-left, bottom-left,
+    bottom-right, top-right, each (x, y, s0, t0[, s1, t1]) with the coordinates in texel units
+    (has_tcl: texW = texH = 1; the PVS applies the transform and 1/w, 1/h)."""
+    def corner(dx, dy):
+        v = [x + dx, y + dy, src[0] + dx, src[1] + dy]
+        if msk is not None:
+            v += [msk[0] + dx, msk[1] + dy]
+        return v
+    s.w(0x2084, 13 | 3 << 4 | 4 << 16)
+    for v in (corner(0, 0), corner(0, h), corner(w, h), corner(w, 0)):
+        for c in v:
+            s.w(0x2000, f32(c))
+
+
+IDENT = ((1.0, 0.0, 0.0), (0.0, 1.0, 0.0))
+EXA_OVER = 1 | 1 << 2 | 33 << 16 | 39 << 24   # GL_ONE, GL_ONE_MINUS_SRC_ALPHA | ALPHA_BLEND_ENABLE | READ_ENABLE
+TX_ARGB8888 = 0x0000A60C                       # R300_EASY_TX_FORMAT(X, Y, Z, W, W8Z8Y8X8): a8r8g8b8
+TX_A8 = 0x00124000                             # R300_EASY_TX_FORMAT(ZERO, ZERO, ZERO, X, X8): a8
+
+
+def exa_mask():
+    """xf86-video-ati's EXA Composite WITH a mask (R300PrepareComposite's R500 path,
+    radeon_exa_render.c; r5xx-shaders.md §3.3 (b)): PictOpOver of an a8r8g8b8 source through an
+    a8 mask (component alpha off) onto an a8r8g8b8 destination whose old contents are a
+    checkerboard.  VAP/PVS: the preloaded program's window 0-8 (two texture sets), 6 floats a
+    vertex.  RS_COUNT 0x00040004, RS_INST_COUNT 1, RS_IP_0/1 0x00FFE040/0x00FFE0C2, RS_INST_0/1
+    0x10/0x31 (radeon_accel.c's init).  US: the literal three-instruction program (b) with the
+    OUT words for 'source has A, mask with A, not CA' (006DA220 / 0068C000: src.rgb * mask.a,
+    src.a * mask.a).  Sampler 0 the source (TX_FORMAT1 0x0000A60C), sampler 1 the mask (0x00124000,
+    8x8 texels in a 32-byte pitch), both bilinear.  Quad 1: the 8x8 source REPEATs (TX wrap 0)
+    four times across it, the mask is a soft disc with RepeatPad (CLAMP_LAST, 2) magnified 3x
+    with its edge texels stretched outwards.  Quad 2: the 16x16 source with RepeatPad under a
+    Render transform (a rotation and scale), the mask disc REPEATed about 2x2 (scaled by a transform)."""
+    from blocks import r5xx_us_directed as usd
+    w, h = 48, 40
+    s = Stim('exa_mask', 'XATI EXA Composite with an a8 mask: PictOpOver, the literal 3-instruction US program, '
+                         'source repeat and pad, mask pad and repeat, bilinear (48x40 over a checkerboard)',
+             backpressure='random:0.5', latency='1:4')
+    common_state(s, w, h)
+    preload_background(s, w, h)
+    s.w(0x4F00, 0)                         # ZB_CNTL: no depth test (2D work)
+    # textures: an 8x8 repeating source (stripes), a 16x16 padded source (a ramp with a border),
+    # an 8x8 a8 mask (a soft disc) in a 32-byte pitch
+    src8 = TBUF
+    src16 = TBUF + 0x400
+    mask8 = TBUF + 0x800
+    t = []
+    for y in range(8):
+        for x in range(8):
+            c = [(0xFF, 0xE0, 0x30), (0xFF, 0x60, 0x20), (0x30, 0xA0, 0xFF), (0x40, 0xE0, 0x60)][((x + y) // 2) % 4]
+            t.append(0xFF << 24 | c[0] << 16 | c[1] << 8 | c[2])
+    s.preload(src8, t)
+    t = []
+    for y in range(16):
+        for x in range(16):
+            edge = x in (0, 15) or y in (0, 15)
+            a = 0xFF if edge else 0xC0
+            r, g, b = (0xFF, 0xFF, 0xFF) if edge else (x * 16, 0x40 + y * 8, 0xFF - x * 12)
+            # premultiplied (Render's convention): colour <= alpha
+            t.append(a << 24 | (r * a // 255) << 16 | (g * a // 255) << 8 | (b * a // 255))
+    s.preload(src16, t)
+    m = []
+    for y in range(8):
+        row = []
+        for x in range(32):
+            d2 = (x - 3.5) ** 2 + (y - 3.5) ** 2 if x < 8 else 99.0
+            row.append(max(0, min(255, int(255 * (3.6 - d2 ** 0.5) / 1.6))) if x < 8 else 0xA5)
+        m += [row[i] | row[i + 1] << 8 | row[i + 2] << 16 | row[i + 3] << 24 for i in range(0, 32, 4)]
+    s.preload(mask8, m)
+    xati_exa_vap(s, mask=True)
+    # RS (radeon_accel.c's init values; RS_COUNT / RS_INST_COUNT from R300PrepareComposite)
+    s.w(0x4074, 0x00FFE040)                # RS_IP_0: S, T, K0, K1
+    s.w(0x4078, 0x00FFE0C2)                # RS_IP_1: S, T of the second set
+    s.w(0x4320, 0x10)                      # RS_INST_0: tex 0 -> r0
+    s.w(0x4324, 0x31)                      # RS_INST_1: tex 1 -> r1
+    s.w(RS_COUNT, 0x00040004)
+    s.w(RS_INST_COUNT, 1)
+    tex0 = [0x00187803, 0x04400000, 0xE4000400, 0, 0, 0]
+    tex1 = [0x00187807, 0x06410000, 0xE4010401, 0x00010001, 0, 0]
+    us_program(s, [tex0, tex1, usd.out_a(0x006DA220, 0x0068C000)])
+    s.w(0x4E04, EXA_OVER)
+    s.w(0x4100, 0)                         # TX_INVALTAGS
+    s.w(0x4104, 3)                         # TX_ENABLE: maps 0 and 1
+    # quad 1: source RepeatNormal (wrap), mask RepeatPad (clamp to last), magnified 3x
+    xati_texture(s, 0, src8, 8, 8, 8, TX_ARGB8888, 0)
+    xati_texture(s, 1, mask8, 8, 8, 32, TX_A8, 2)
+    xati_pvs_consts(s, 0, IDENT, 8, 8)
+    xati_pvs_consts(s, 1, ((1 / 3.0, 0.0, -1.0), (0.0, 1 / 3.0, -1.0)), 8, 8)
+    xati_quad(s, 2, 2, 30, 30, (0.0, 0.0), (0.0, 0.0))
+    # quad 2: the padded 16x16 source under a rotation, the mask repeated 2x2
+    xati_texture(s, 0, src16, 16, 16, 16, TX_ARGB8888, 2)
+    xati_texture(s, 1, mask8, 8, 8, 32, TX_A8, 0)
+    xati_pvs_consts(s, 0, ((0.5625, -0.1875, 3.0), (0.1875, 0.5625, -2.0)), 16, 16)
+    xati_pvs_consts(s, 1, ((0.6875, 0.0, 0.0), (0.0, 0.6875, 0.0)), 8, 8)
+    xati_quad(s, 22, 14, 24, 24, (0.0, 0.0), (0.0, 0.0))
+    s.w(0x4E04, 1 << 2)
+    return [s]
+
+
+# ---- Xv textured video (R500PrepareTexturedVideo / R500DisplayTexturedVideo,
+# radeon_textured_videofuncs.c; r5xx-shaders.md §3.3 (c)-(f)) -------------------------------------
+
+# 75% colour bars in BT.601 Y'CbCr (white, yellow, cyan, green, magenta, red, blue, black)
+BARS = [(180, 128, 128), (162, 44, 142), (131, 156, 44), (112, 72, 58),
+        (84, 184, 198), (65, 100, 212), (35, 212, 114), (16, 128, 128)]
+
+
+def test_frame(w, h):
+    """A w x h YUV 4:4:4 test frame (Y, Cb, Cr per pixel): eight 75% colour bars over the top two
+    thirds, a luma ramp 16..235 with neutral chroma below."""
+    top = h * 2 // 3
+    f = []
+    for y in range(h):
+        for x in range(w):
+            if y < top:
+                f.append(BARS[x * 8 // w])
+            else:
+                f.append((16 + (235 - 16) * x // (w - 1), 128, 128))
+    return f
+
+
+def f32r(x):
+    """x rounded to binary32 (the driver computes its constants in C floats)."""
+    return struct.unpack('<f', struct.pack('<f', x))[0]
+
+
+def xv_constants():
+    """The driver's colour-space constants for BT.601 at the default attributes (brightness 0,
+    contrast 0, saturation 0, hue 0, gamma 1000: cont = 1, uvcos = 1, uvsin = 0;
+    radeon_textured_videofuncs.c, R500PrepareTexturedVideo, trans[0]), computed in binary32 as the
+    C code does: c0 = (off.r, off.g, off.b, yco), c1 = (uco.r, uco.g, uco.b, gamma), c2 = (vco.r,
+    vco.g, vco.b, 0).  uco.r = -RefRCr * uvsin is -0.0."""
+    r = f32r
+    luma, rcr, gcb, gcr, bcb = r(1.1643), r(1.5958), r(-0.39173), r(-0.8129), r(2.017)
+    uvcos, uvsin = 1.0, 0.0
+    yco = r(luma * 1.0)
+    uco = [r(-rcr * uvsin), r(r(gcb * uvcos) - r(gcr * uvsin)), r(bcb * uvcos)]
+    vco = [r(rcr * uvcos), r(r(gcb * uvsin) + r(gcr * uvcos)), r(bcb * uvsin)]
+    off = [r(r(r(r(-0.0627) * yco) + r(r(-0.502) * r(uco[i] + vco[i]))) + 0.0) for i in range(3)]
+    return [(off[0], off[1], off[2], yco), (uco[0], uco[1], uco[2], 1.0), (vco[0], vco[1], vco[2], 0.0)]
+
+
+def xv_common(s, bicubic=False):
+    """The VAP/PVS/RS state of R500PrepareTexturedVideo with hardware TCL: FLOAT_2 position ->
+    IVM 0, FLOAT_2 texture coordinates -> IVM 6 (bicubic: and the texel-unit set -> IVM 7), the
+    preloaded program's window 9-10 (bicubic 11-13), VAP_OUT_VTX_FMT_1 one (two) sets of two,
+    US_OUT_FMT_0 0x1B00, RS (2 or 4 interpolated components, HIRES_EN), no blending
+    (RB3D_BLENDCNTL GL_ONE, GL_ZERO without ALPHA_BLEND_ENABLE), VAP_VTX_SIZE 4 (6)."""
+    from blocks import r5xx_pvs_directed as pv
+    s.w(0x2140, 0)                         # VAP_CNTL_STATUS: the PVS path (has_tcl)
+    screen_space_clip(s)                   # the 3D init's clip/VTE state (decision G5)
+    s.w(0x2200, 0)                         # the programs RADEONInit3DEngine preloads
+    for ins in pv.XATI:
+        for v in ins:
+            s.w(0x2204, v)
+    s.w(0x22D4, 0x00030000)                # VAP_PVS_CONST_CNTL (init; no Xv program reads a constant)
+    if bicubic:
+        s.w(0x2150, 0x46014001)
+        s.w(0x2154, 0x00006701)
+        s.w(0x21E0, 0xF688F688)
+        s.w(0x21E4, 0x0000F688)
+        s.w(0x22D0, 11 | 13 << 10 | 13 << 20)   # VAP_PVS_CODE_CNTL_0 0x00D0340B
+        s.w(0x22D8, 13)
+    else:
+        s.w(0x2150, 0x66014001)
+        s.w(0x21E0, 0xF688F688)
+        s.w(0x22D0, 9 | 10 << 10 | 10 << 20)    # VAP_PVS_CODE_CNTL_0 0x00A02809
+        s.w(0x22D8, 10)
+    s.w(0x2090, 1)                         # VAP_OUT_VTX_FMT_0: position
+    s.w(0x2094, 0x12 if bicubic else 0x2)  # VAP_OUT_VTX_FMT_1
+    s.w(0x4074, 0x00FFE040)                # RS_IP_0 (init)
+    s.w(0x4078, 0x00FFE0C2)                # RS_IP_1 (init)
+    s.w(0x4320, 0x10)                      # RS_INST_0 (init): tex 0 -> r0
+    s.w(0x4324, 0x31)                      # RS_INST_1 (init): tex 1 -> r1
+    s.w(RS_COUNT, 0x00040004 if bicubic else 0x00040002)
+    s.w(RS_INST_COUNT, 1 if bicubic else 0)
+
+
+def xv_sampler(s, unit, fmt1, offset, w, h, pitch, wrap=2, filt=2):
+    """A TX sampler as R500PrepareTexturedVideo writes it: TX_FILTER0 = CLAMP_LAST in S and T (the
+    table: WRAP), MAG/MIN linear (the table: nearest), TX_ID = unit; TX_FILTER1 0; TX_FORMAT0 =
+    W-1, H-1, TXPITCH_EN; TX_FORMAT1 as given; TX_FORMAT2 = the pitch in texels - 1; TX_OFFSET."""
+    s.w(0x4400 + 4 * unit, wrap | wrap << 3 | filt << 9 | filt << 11 | unit << 28)
+    s.w(0x4440 + 4 * unit, 0)
+    s.w(0x4480 + 4 * unit, (w - 1) | (h - 1) << 11 | 1 << 31)
+    s.w(0x44C0 + 4 * unit, fmt1)
+    s.w(0x4500 + 4 * unit, pitch - 1)
+    s.w(0x4540 + 4 * unit, offset)
+
+
+def xv_draw(s, box, src, vw, vh, bicubic=False):
+    """R500DisplayTexturedVideo for one clip box (x, y, w, h) showing the source rectangle src =
+    (sx, sy, sw, sh) of a vw x vh frame: SC_SCISSOR0/1 to the box, then one TRI_LIST triangle
+    (3D_DRAW_IMMD_2, embedded) twice the box's size, its texture coordinates normalised and
+    extended to match (bicubic: a second, texel-unit set + 0.5)."""
+    x, y, w, h = box
+    sx, sy, sw, sh = src
+    r = f32r
+    s.w(0x43E0, x | y << 13)
+    s.w(0x43E4, (x + w - 1) | (y + h - 1) << 13)
+    ey = r(r(sy) + r(r(sh) * r(r(r(w) / r(h)) + 1.0)))
+    ex = r(r(sx) + r(r(sw) * r(r(r(h) / r(w)) + 1.0)))
+    verts = [(x, y, r(sx / vw), r(sy / vh), r(sx + 0.5), r(sy + 0.5)),
+             (x, y + h + w, r(sx / vw), r(ey / vh), r(sx + 0.5), r(ey + 0.5)),
+             (x + w + h, y, r(ex / vw), r(sy / vh), r(ex + 0.5), r(sy + 0.5))]
+    s.w(0x2084, 4 | 3 << 4 | 3 << 16)
+    for v in verts:
+        for c in (v if bicubic else v[:4]):
+            s.w(0x2000, f32(c))
+
+
+def xv_begin(s, w, h):
+    common_state(s, w, h)
+    preload_background(s, w, h)
+    s.w(0x4F00, 0)                         # ZB_CNTL: no depth test
+    s.w(0x4E04, 33 << 16 | 32 << 24)       # RB3D_BLENDCNTL: GL_ONE, GL_ZERO ("no need to enable blending")
+
+
+def xv_packed():
+    """Xv textured video, packed 4:2:2 (r5xx-shaders.md §3.3 (f), radeon_textured_videofuncs.c
+    R500PrepareTexturedVideo with bicubic off): a 32x24 YUY2 frame (TX_FORMAT1 0x14, VYUY422,
+    the driver's word with every select 0) upscaled to a 40x30 box, then the same frame as UYVY
+    (0x15, YVYU422) downscaled to a 16x12 box over it; sampler 0 bilinear, CLAMP_LAST, pitch in
+    pixels; the literal 4-instruction US program (luma from green, Cb from blue, Cr from red:
+    r5xx.tx decision D23) with the BT.601 constants; one oversized scissored triangle each."""
+    from blocks import r5xx_us_directed as usd
+    w, h, vw, vh = 48, 40, 32, 24
+    s = Stim('xv_packed', 'XATI Xv textured video, packed 4:2:2: a YUY2 colour-bar frame upscaled, the '
+                          'same as UYVY downscaled over it; literal 4-instruction US program (48x40)',
+             backpressure='random:0.5', latency='1:4')
+    xv_begin(s, w, h)
+    frame = test_frame(vw, vh)
+    pitch = 64                             # bytes: the frame's rows aligned to 64 (texels 32)
+    yuy2, uyvy = [], []
+    for y in range(vh):
+        for x in range(0, pitch // 2, 2):
+            (y0, u0, v0), (y1, u1, v1) = frame[y * vw + x], frame[y * vw + x + 1]
+            u, v = (u0 + u1 + 1) // 2, (v0 + v1 + 1) // 2
+            yuy2.append(y0 | u << 8 | y1 << 16 | v << 24)
+            uyvy.append(u | y0 << 8 | v << 16 | y1 << 24)
+    s.preload(TBUF, yuy2)
+    s.preload(TBUF + 0x1000, uyvy)
+    xv_common(s)
+    us_program(s, PACKED_US, consts=xv_constants(), pixsize=1)
+    for fmt, off, box, src in ((0x14, TBUF, (4, 3, 40, 30), (0, 0, vw, vh)),
+                               (0x15, TBUF + 0x1000, (29, 25, 16, 12), (0, 0, vw, vh))):
+        xv_sampler(s, 0, fmt, off, vw, vh, pitch // 2)
+        s.w(0x4100, 0)                     # TX_INVALTAGS
+        s.w(0x4104, 1)                     # TX_ENABLE: map 0
+        s.w(0x20B4, 4)                     # VAP_VTX_SIZE
+        xv_draw(s, box, src, vw, vh)
+    s.w(0x43D0, 0xAAAA)                    # SC_CLIP_RULE as the driver leaves it
+    return [s]
+
+
+def xv_planar():
+    """Xv textured video, planar I420 (r5xx-shaders.md §3.3 (e)): a 32x24 frame as three X8
+    planes (TX_FORMAT1 0x0, every select 0: the texel in every channel), Y 32x24 in a 32-byte
+    pitch, U and V 16x12 in ALIGN(pitch / 2, 64) = 64 texels, maps 0/1/2 bilinear CLAMP_LAST
+    (TX_ID 0/1/2), TX_ENABLE 7; the literal 6-instruction US program with the BT.601 constants;
+    upscaled to a 40x30 box."""
+    w, h, vw, vh = 48, 40, 32, 24
+    s = Stim('xv_planar', 'XATI Xv textured video, planar I420: three X8 planes (Y, U, V) sampled '
+                          'bilinear, literal 6-instruction US program (48x40)',
+             backpressure='random:0.5', latency='1:4')
+    xv_begin(s, w, h)
+    frame = test_frame(vw, vh)
+    ypitch, cpitch = 32, 64
+    ybuf = [frame[y * vw + x][0] if x < vw else 0 for y in range(vh) for x in range(ypitch)]
+    cw, ch = (vw + 1) // 2, (vh + 1) // 2
+
+    def plane(k):
+        out = []
+        for y in range(ch):
+            for x in range(cpitch):
+                if x < cw:
+                    q = [frame[(2 * y + j) * vw + 2 * x + i][k] for j in (0, 1) for i in (0, 1)]
+                    out.append((sum(q) + 2) // 4)
+                else:
+                    out.append(0)
+        return out
+
+    def words(b):
+        return [b[i] | b[i + 1] << 8 | b[i + 2] << 16 | b[i + 3] << 24 for i in range(0, len(b), 4)]
+    uoff, voff = TBUF + ypitch * vh, TBUF + ypitch * vh + cpitch * ch   # I420: Y, U, V
+    s.preload(TBUF, words(ybuf + plane(1) + plane(2)))
+    xv_common(s)
+    us_program(s, PLANAR_US, consts=xv_constants(), pixsize=2)
+    xv_sampler(s, 0, 0x0, TBUF, vw, vh, ypitch)
+    xv_sampler(s, 1, 0x0, uoff, cw, ch, cpitch)
+    xv_sampler(s, 2, 0x0, voff, cw, ch, cpitch)
+    s.w(0x4100, 0)                         # TX_INVALTAGS
+    s.w(0x4104, 7)                         # TX_ENABLE: maps 0, 1, 2
+    s.w(0x20B4, 4)                         # VAP_VTX_SIZE
+    xv_draw(s, (4, 3, 40, 30), (0, 0, vw, vh), vw, vh)
+    s.w(0x43D0, 0xAAAA)
+    return [s]
+
+
+def bicubic_table():
+    """The 128x1 FP16x4 weight table of the Xv bicubic filter: entry k (a = k / 128) holds the
+    cubic B-spline's offsets and weights h0 = 1 - w1 / (w0 + w1) + a, h1 = 1 + w3 / (w2 + w3) - a,
+    g0 = w0 + w1, g1 = w2 + w3 (w0..w3 the B-spline basis at a) as components C0..C3, each rounded
+    to binary16 (to nearest even); computed from the formula of xf86-video-ati's
+    src/bicubic_table.py (the 128 entries uploaded as the first 1,024 bytes of bicubic_tex_512,
+    radeon_textured_video.c), not copied from its header.  Returns 256 dwords (C0 | C1 << 16,
+    C2 | C3 << 16 per texel)."""
+    def h16(x):
+        return struct.unpack('<H', struct.pack('<e', x))[0]
+    out = []
+    for k in range(128):
+        a = k / 128.0
+        w0 = (-a ** 3 + 3 * a * a - 3 * a + 1) / 6.0
+        w1 = (3 * a ** 3 - 6 * a * a + 4) / 6.0
+        w2 = (-3 * a ** 3 + 3 * a * a + 3 * a + 1) / 6.0
+        w3 = a ** 3 / 6.0
+        c = [1 - w1 / (w0 + w1) + a, 1 + w3 / (w2 + w3) - a, w0 + w1, w2 + w3]
+        out += [h16(c[0]) | h16(c[1]) << 16, h16(c[2]) | h16(c[3]) << 16]
+    return out
+
+
+def xv_bicubic():
+    """Xv textured video with the bicubic attribute (r5xx-shaders.md §3.3 (c), (d)): a 16x12 YUY2
+    colour-bar frame (TX_FORMAT1 0x14 | YUV_TO_RGB_CLAMP: TX converts to RGB, D13/D23) magnified
+    to a 20x15 box with bicubic 'on but off for this frame' (program (d): TEX then OUT, the
+    bicubic_state != OFF path below 2x upscaling), then magnified 2.5x to a 40x30 box by the
+    14-instruction bicubic program: map 0 the video (bilinear, CLAMP_LAST), map 1 the 128x1 FP16x4
+    B-spline table (TX_FORMAT1 0x0008861A, point, WRAP, pitch 127), c0 = (1/w, 1/h, 0, 0), PVS
+    program 11-13 (two coordinate sets: normalised, and texel units + 0.5), 6 floats a vertex."""
+    w, h, vw, vh = 48, 40, 16, 12
+    s = Stim('xv_bicubic', 'XATI Xv textured video, bicubic: a YUY2 frame converted by TX (YUV_TO_RGB), '
+                           'the 2-instruction and the 14-instruction (FP16 B-spline table) programs (48x40)',
+             backpressure='random:0.5', latency='1:4')
+    xv_begin(s, w, h)
+    frame = test_frame(vw, vh)
+    pitch = 64                             # bytes (32 texels; the frame is 16 wide)
+    yuy2 = []
+    for y in range(vh):
+        for x in range(0, pitch // 2, 2):
+            if x >= vw:
+                yuy2.append(0x80108010)
+                continue
+            (y0, u0, v0), (y1, u1, v1) = frame[y * vw + x], frame[y * vw + x + 1]
+            yuy2.append(y0 | ((u0 + u1 + 1) // 2) << 8 | y1 << 16 | ((v0 + v1 + 1) // 2) << 24)
+    table = TBUF + 0x1000
+    s.preload(TBUF, yuy2)
+    s.preload(table, bicubic_table())
+    vfmt = 0x14 | 1 << 22                  # VYUY422 | R300_TX_FORMAT_YUV_TO_RGB_CLAMP
+    # (d): bicubic on/auto but off for this frame (radeon_textured_video.c: upscaling below 2x)
+    xv_common(s)
+    us_program(s, NOBICUBIC_US, pixsize=0)
+    xv_sampler(s, 0, vfmt, TBUF, vw, vh, pitch // 2)
+    s.w(0x4100, 0)
+    s.w(0x4104, 1)
+    s.w(0x20B4, 4)
+    xv_draw(s, (2, 2, 20, 15), (0, 0, vw, vh), vw, vh)
+    # (c): bicubic enabled
+    xv_common(s, bicubic=True)
+    us_program(s, BICUBIC_US, consts=[(1.0 / vw, 1.0 / vh, 0.0, 0.0)], pixsize=5)
+    xv_sampler(s, 0, vfmt, TBUF, vw, vh, pitch // 2)
+    xv_sampler(s, 1, 0x0008861A, table, 128, 1, 128, wrap=0, filt=1)   # FL_R16G16B16A16, point, wrap
+    s.w(0x4100, 0)
+    s.w(0x4104, 3)
+    s.w(0x20B4, 6)
+    xv_draw(s, (6, 8, 40, 30), (0, 0, vw, vh), vw, vh, bicubic=True)
+    s.w(0x43D0, 0xAAAA)
+    return [s]
+
+
 def mesa_tcl_state(s, w, h, planes=()):
     """The clip/VTE state Mesa's gallium r300 emits with hardware TCL (docs/blocks/r5xx.clip.md D2):
     the guard band 1.0 (its invariant state), the viewport as 6 dwords from SE_VPORT_XSCALE
@@ -597,7 +1049,7 @@ def mesa_mesh():
 
 def cases():
     return (scene() + small() + pvs_transform() + xati_composite() + r300g_const() + exa_composite()
-            + pvs_clip() + mesa_mesh())
+            + pvs_clip() + exa_mask() + xv_packed() + xv_planar() + xv_bicubic() + mesa_mesh())
 
 
 def main(argv):
@@ -772,6 +1224,7 @@ def reference(stim_lines):
         di += 1
     reference.exe = exe
     reference.usout, reference.texreads = fragment_path.usout, fragment_path.texreads
+    reference.txdiff = fragment_path.txdiff
     reference.clipvtx, reference.clipstats = clip.out, clip.stats
     return pix, model.writes
 
@@ -799,7 +1252,9 @@ def fragment_path(events, prims_per_draw, quads, mem):
     fragment_path.usout (the composite's usout records) and .texreads (TX's dword addresses)."""
     from blocks import r5xx_us_ref as usr
     from blocks import r5xx_tx_directed as txd
+    from blocks import r5xx_tx_ref as txr
     us, tx = usr.US(), txd.Case('gfx3d', '')
+    txregs, txdiff = txr.Regs(), []                  # r5xx.tx's second, independent reference
     fg = {0x4BD4: 0, 0x4BE0: 0, 0x4BC0: 0, 0x4BC4: 0, 0x4BC8: 0, 0x4BCC: 0, 0x4BD0: 0}
 
     def fog(c, fc):                                    # FG: constant-factor fog of one channel
@@ -814,6 +1269,10 @@ def fragment_path(events, prims_per_draw, quads, mem):
             vals = texreqs[i][0]                        # pc smp op unscaled quad s t r lod lmode
             i += 1
             res, addrs = txd.sample(tx.regs, mem, vals[1], vals[5], vals[6], vals[8], vals[9], vals[7])
+            # the same request through r5xx_tx_ref.py (written from r5xx.tx.md alone): both must agree
+            alt = txr.sample(txregs, mem, vals[1], vals[5], vals[6], vals[7], vals[8], vals[9])
+            if tuple(alt[:4]) != tuple(res[:4]) or list(alt[5]) != list(addrs):
+                txdiff.append((i - 1, tuple(res[:4]), tuple(alt[:4])))
             reads.extend(addrs)
             yield [vals[1], vals[4]] + list(res)
 
@@ -828,6 +1287,7 @@ def fragment_path(events, prims_per_draw, quads, mem):
         if ev[0] == 'reg':
             us.regw(ev[1], ev[2])
             tx.write_reg(ev[1], ev[2])
+            txregs.write(ev[1], ev[2])
             if ev[1] in fg:
                 fg[ev[1]] = ev[2]
             continue
@@ -866,7 +1326,7 @@ def fragment_path(events, prims_per_draw, quads, mem):
                               fog(c >> 16 & 0xFFFF, fg[0x4BCC]) << 16 | fog(c & 0xFFFF, fg[0x4BD0]))
                 if wr >> p & 1 and alpha_pass(col[p] >> 48):
                     out.append((prim, qx + (p & 1), qy + (p >> 1), zl[p] if wm >> p & 1 else zq[5 + p], back, col[p]))
-    fragment_path.usout, fragment_path.texreads = usout, reads
+    fragment_path.usout, fragment_path.texreads, fragment_path.txdiff = usout, reads, txdiff
     return out
 
 def vector_outputs(path):
@@ -878,6 +1338,15 @@ def vector_outputs(path):
             [tuple(x) for _, x in v.outputs('usout')],
             [x[0] for _, x in v.outputs('tmemreq')],
             [tuple(x) for _, x in v.outputs('clipvtx')])
+
+
+def tx_disagreements(name):
+    """The texture samples on which r5xx.tx's two Python references (r5xx_tx_directed.sample, whose
+    answers the chain uses, and the independent r5xx_tx_ref.sample) disagree: each is a failure."""
+    for i, a, b in reference.txdiff[:5]:
+        print('%s: texture sample #%d: r5xx_tx_directed %s, r5xx_tx_ref %s'
+              % (name, i, ' '.join('%08x' % x for x in a), ' '.join('%08x' % x for x in b)))
+    return len(reference.txdiff)
 
 
 def compare_vector(name, lines, path):
@@ -893,6 +1362,7 @@ def compare_vector(name, lines, path):
                             ('clipped vertex', cv, reference.clipvtx)):
         n += len(want)
         bad += chk.compare(name, what, got, want, limit=5)
+    bad += tx_disagreements(name)
     return n, bad, ref_pix, pix
 
 

@@ -346,6 +346,8 @@ def sample(regs, mem, n, s, t, lod=0, lmode=0, r=0):
     h0 = (((f0r >> 11) & 0x7FF) | ((f2 >> 16 & 1) << 11)) + 1
     d0 = 1 << min((f0r >> 22) & 15, 12) if is3d else 6 if cube else 1
     sel = [(f1 >> 12) & 7, (f1 >> 15) & 7, (f1 >> 18) & 7, (f1 >> 9) & 7]    # R G B A
+    if isyuv:
+        sel = [0, 1, 2, 5]                          # D23: 4:2:2 ignores SEL_*: C0 C1 C2, alpha 1
     bc = regs[BORDER][n]
     border = [(bc >> 16) & 255, (bc >> 8) & 255, bc & 255, bc >> 24]
     sgn = (f1 >> 5) & 15 if fixed else 0

@@ -569,6 +569,8 @@ def sample(regs, mem, smp, s, t, r, lod, lmode):
         passes = [nearest_slice(nearest)]
     cube = cube_face(s, t, r) if ctype == 2 else None
     sels = [bits(fm1, 14, 12), bits(fm1, 17, 15), bits(fm1, 20, 18), bits(fm1, 11, 9)]  # R G B A
+    if cls == 'yuv':
+        sels = [0, 1, 2, 5]                       # D23: 4:2:2 takes no swizzle, A = 1
     bch = [(border >> 16) & 255, (border >> 8) & 255, border & 255, border >> 24]      # R G B A
     gamma = bits(fm1, 21, 21)
     one = 65536 if pow2 else 65535

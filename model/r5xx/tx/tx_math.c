@@ -406,6 +406,12 @@ void r5xx_tx_filter_v(const r5xx_tx_regs *r, unsigned n, const r5xx_tx_sample *s
     unsigned sgn = cls == R5XX_TX_CLASS_FIXED ? (f1 >> 5) & 15 : 0;
     int gamma = (cls == R5XX_TX_CLASS_FIXED || cls == R5XX_TX_CLASS_DXT) && (f1 >> 21 & 1);
     unsigned sel[4] = { (f1 >> 12) & 7, (f1 >> 15) & 7, (f1 >> 18) & 7, (f1 >> 9) & 7 };
+    if (cls == R5XX_TX_CLASS_YUV) {           /* D23: 4:2:2 takes no swizzle: R G B = C0 C1 C2, A = 1 */
+        sel[0] = 0;
+        sel[1] = 1;
+        sel[2] = 2;
+        sel[3] = 5;
+    }
     unsigned bord[4] = { (bc >> 16) & 255, (bc >> 8) & 255, bc & 255, bc >> 24 };
     int64_t w[4];
     unsigned fs = smp->fs, ft = smp->ft;

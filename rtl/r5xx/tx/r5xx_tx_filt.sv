@@ -49,10 +49,11 @@ module r5xx_tx_filt (
   assign is_fixed = fmt <= 5'd14 && !msb_i;
   assign gamma    = (is_fixed || is_dxt || is_ati1 || is_ati2) && f1_i[21] && !pow2_i;   // D20: no GAMMA with POW2FIX2FLT
   assign sgn      = is_fixed ? f1_i[8:5] : 4'd0;
-  assign sel[0]   = f1_i[14:12];  // SEL_RED
-  assign sel[1]   = f1_i[17:15];  // SEL_GREEN
-  assign sel[2]   = f1_i[20:18];  // SEL_BLUE
-  assign sel[3]   = f1_i[11:9];   // SEL_ALPHA
+  // D23: 4:2:2 (codes 20, 21 with MSB 0) takes no swizzle: R, G, B = C0, C1, C2, A = 1
+  assign sel[0]   = (is_yuv && !msb_i) ? 3'd0 : f1_i[14:12];  // SEL_RED
+  assign sel[1]   = (is_yuv && !msb_i) ? 3'd1 : f1_i[17:15];  // SEL_GREEN
+  assign sel[2]   = (is_yuv && !msb_i) ? 3'd2 : f1_i[20:18];  // SEL_BLUE
+  assign sel[3]   = (is_yuv && !msb_i) ? 3'd5 : f1_i[11:9];   // SEL_ALPHA
   assign bc[0]    = border_i[23:16];
   assign bc[1]    = border_i[15:8];
   assign bc[2]    = border_i[7:0];

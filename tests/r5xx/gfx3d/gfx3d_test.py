@@ -254,6 +254,37 @@ def case_mesh_wrong_pixel(ctx):
     contains(p.stdout, 'PASS r5xx.gfx3d', 'rtl vs model exact, vs vector exact')
 
 
+XATI_VECS = ('exa_mask', 'xv_packed', 'xv_planar', 'xv_bicubic')
+
+
+def case_xati_wrong_pixel(ctx):
+    """The xf86-video-ati vectors (EXA Composite with a mask, Xv packed, planar and bicubic): each
+    with one expected pixel's colour changed (a pixel drawn by the fragment shader, half way through)
+    fails on replay with the mismatch on pix, naming the pixel, and fails the chained independent
+    references (r5xx_gfx3d_directed.py --check-vector) on the same pix record."""
+    for name in XATI_VECS:
+        src = os.path.join(ctx['src'], 'vectors', 'r5xx', 'gfx3d', name + '.vec')
+        lines = open(src).read().split('\n')
+        ks = [i for i, l in enumerate(lines) if l.startswith('out pix ')]
+        if len(ks) < 100:
+            raise Fail('%s draws %d pixels' % (name, len(ks)))
+        n = len(ks) // 2
+        k = ks[n]
+        f = lines[k].split()
+        f[7] = '%016x' % (int(f[7], 16) ^ 0x100)        # argb: a bit of blue
+        lines[k] = ' '.join(f)
+        vec = os.path.join(ctx['tmp'], name + '.wrong.vec')
+        open(vec, 'w').write('\n'.join(lines))
+        p = run(ctx, 'replay', '--vector', vec, expect_rc=1)
+        contains(p.stdout, 'channel pix (out), transaction #%d: field argb differs (expected: vector, actual: rtl)' % n,
+                 '    x          %-24s %s\n' % ('0x' + f[4], '0x' + f[4]),
+                 '    y          %-24s %s\n' % ('0x' + f[5], '0x' + f[5]))
+        p = rctest.script(ctx, SCRIPT, '--check-vector', vec)
+        if p.returncode == 0:
+            raise Fail('%s: a changed pixel passed --check-vector:\n%s' % (name, p.stdout))
+        contains(p.stdout, 'pix #%d' % n)
+
+
 def case_stim_current(ctx):
     """The committed stimulus is what scripts/blocks/r5xx_gfx3d_directed.py writes today."""
     rctest.stim_current(ctx, 'gfx3d', SCRIPT)
