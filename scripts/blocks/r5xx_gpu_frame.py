@@ -26,8 +26,9 @@ vertex arrays through 16-bit indices, a blue pair auto-indexed from arrays (VBUF
 one blended over them at half alpha; then the programmable path: the Mesa-r300g-style lit,
 textured mesh of r5xx_gfx3d_mesh.py (vertex and fragment programs, two textures, IF/ELSE/ENDIF,
 near-plane and user-plane clipping) in a 64x64 viewport, and a window composited as
-xf86-video-ati's EXA Composite draws it (PictOpOver of a 48x40 a8r8g8b8 pixmap).  The 2D overlay
-draws on the same surface.
+xf86-video-ati's EXA Composite draws it (PictOpOver of a 48x40 a8r8g8b8 pixmap), and an Xv
+textured-video rectangle (a 32x24 I420 frame upscaled to 40x30, xf86-video-ati's planar program).
+The 2D overlay draws on the same surface.
 Standard library only.
 """
 import os
@@ -148,7 +149,8 @@ def scene3d(f, s):
 
 
 MESH_X, MESH_Y = 248, 8                             # the mesh's 64x64 viewport (top right)
-MESH_VBUF, MESH_TBUF, WIN_TBUF = 0x00310000, 0x00320000, 0x00330000
+MESH_VBUF, MESH_TBUF, WIN_TBUF, VID_TBUF = 0x00310000, 0x00320000, 0x00330000, 0x00340000
+VID_X, VID_Y, VID_W, VID_H = 12, 12, 40, 30           # the video rectangle (a 32x24 I420 frame)
 WIN_X, WIN_Y, WIN_W, WIN_H = 180, 178, 48, 40       # the composited window
 
 
@@ -256,6 +258,53 @@ def composite(f, s):
     f.w(0x2140, 0x100)
 
 
+def video(f, s):
+    """An Xv textured-video rectangle as xf86-video-ati draws it on R5xx, the state of the gfx3d
+    vector xv_planar (scripts/blocks/r5xx_gfx3d_directed.py; r5xx-shaders.md §3.3 (e)): a 32x24
+    I420 frame (colour bars over a luma ramp) as three X8 planes, maps 0/1/2 bilinear CLAMP_LAST,
+    the literal 6-instruction planar US program with the BT.601 constants, the PVS window 9-10,
+    no blending, upscaled to a 40x30 box at (12, 12); the one TRI_LIST triangle twice the box's
+    size by 3D_DRAW_IMMD_2, the scissor on the box (R500DisplayTexturedVideo)."""
+    vw, vh, ypitch, cpitch = 32, 24, 32, 64
+
+    class Adapt:                                   # the gfx3d helpers write through f.w
+        w = staticmethod(f.w)
+        preload = staticmethod(s.fill_mem)
+    a = Adapt()
+    frame = g3.test_frame(vw, vh)
+    ybuf = [frame[y * vw + x][0] for y in range(vh) for x in range(ypitch)]
+    cw, ch = (vw + 1) // 2, (vh + 1) // 2
+
+    def plane(k):
+        return [(sum(frame[(2 * y + j) * vw + 2 * x + i][k] for j in (0, 1) for i in (0, 1)) + 2) // 4
+                if x < cw else 0 for y in range(ch) for x in range(cpitch)]
+    b = ybuf + plane(1) + plane(2)
+    s.fill_mem(VID_TBUF, [b[i] | b[i + 1] << 8 | b[i + 2] << 16 | b[i + 3] << 24 for i in range(0, len(b), 4)])
+    uoff, voff = VID_TBUF + ypitch * vh, VID_TBUF + ypitch * vh + cpitch * ch
+    f.w(0x4F00, 0)                                   # ZB_CNTL: no depth test
+    f.w(0x4E04, 33 << 16 | 32 << 24)                 # RB3D_BLENDCNTL: GL_ONE, GL_ZERO, no blending
+    g3.xv_common(a)
+    g3.us_program(a, g3.PLANAR_US, consts=g3.xv_constants(), pixsize=2)
+    g3.xv_sampler(a, 0, 0x0, VID_TBUF, vw, vh, ypitch)
+    g3.xv_sampler(a, 1, 0x0, uoff, cw, ch, cpitch)
+    g3.xv_sampler(a, 2, 0x0, voff, cw, ch, cpitch)
+    f.w(0x4100, 0)                                   # TX_INVALTAGS
+    f.w(0x4104, 7)                                   # TX_ENABLE: maps 0, 1, 2
+    f.w(0x20B4, 4)                                   # VAP_VTX_SIZE
+    x, y, w, h, r = VID_X, VID_Y, VID_W, VID_H, g3.f32r
+    f.w(0x43E0, x | y << 13)                         # SC_SCISSOR0/1: the box
+    f.w(0x43E4, (x + w - 1) | (y + h - 1) << 13)
+    ey, ex = r(r(vh) * r(r(r(w) / r(h)) + 1.0)), r(r(vw) * r(r(r(h) / r(w)) + 1.0))
+    verts = [(x, y, 0.0, 0.0), (x, y + h + w, 0.0, r(ey / vh)), (x + w + h, y, r(ex / vw), 0.0)]
+    cntl = 4 | 3 << 4 | 3 << 16                      # TRI_LIST, vertices in the packet
+    data = [f32(c) for v in verts for c in v]
+    f.pkt(PKT0_3D_DRAW_IMMD_2, [cntl] + data, [(0x2084, cntl)] + [(0x2000, d) for d in data])
+    f.w(0x43E0, 0)                                   # the scissor back to the frame
+    f.w(0x43E4, (W - 1) | (H - 1) << 13)
+    f.w(0x4300, 0)                                   # RS_COUNT 0, PVS_BYPASS: the fixed path again
+    f.w(0x2140, 0x100)
+
+
 def overlay2d(s):
     """A window (frame, title bar, client area) by register-programmed solid fills, its title by
     HOSTDATA_BLT, on the 3D colour buffer (linear ARGB8888, pitch 1280 bytes)."""
@@ -292,6 +341,7 @@ def frame():
     scene3d(f, s)
     mesh3d(f, s)
     composite(f, s)
+    video(f, s)
     s.ib += [0x80000000] * ((-len(s.ib)) % 16)      # Type-2 fillers, as the kernel pads IBs
     s.reg(gd.CP_IB_BASE, gd.IB, len(s.ib))
     s.reg(gd.WAIT_UNTIL, gd.WAIT_3D_IDLECLEAN)
