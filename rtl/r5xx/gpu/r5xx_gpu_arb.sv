@@ -221,8 +221,8 @@ module r5xx_gpu_arb (
       if (memrsp_valid_i && n_q == 7'd0) begin
         $error("%m: ASSERT TagQueueNoUnderflow: a memory response with no read outstanding");
       end
-      // TagCountInRange / TagLegal: the count within the queue, the head a reading port (1..6: the
-      // CP, the 2D engine, VAP, ZB, RB3D, TX).
+      // TagCountInRange / TagLegal: the count within the queue, the head a reading port (1..6:
+      // CP, 2D, VAP, ZB, RB3D and TX; the scratch write-back, port 0, never reads).
       if (n_q > 7'd64) begin
         $error("%m: ASSERT TagCountInRange: %0d reads outstanding", n_q);
       end

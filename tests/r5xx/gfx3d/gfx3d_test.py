@@ -226,6 +226,61 @@ def case_us_wrong_expected(ctx):
     contains(p.stdout, 'fragment-shader record #%d' % n)
 
 
+MESHVEC = os.path.join('vectors', 'r5xx', 'gfx3d', 'mesa_mesh.vec.gz')
+
+
+def case_mesh_wrong_pixel(ctx):
+    """The Mesa-style mesh (vertex program, two textures, IF/ELSE/ENDIF, near-plane and user-plane
+    clipping): a wrong expected pixel of a programmable-path primitive fails on replay with a report
+    naming its primitive, x, y and depth, expected against actual, and the chained independent
+    references (--check-vector) reject the same vector at that pixel; a wrong expected
+    fragment-shader record fails on replay naming the primitive, the quad and the OUT instruction's
+    pc (8, the program's last); the vector itself passes in lockstep."""
+    import gzip
+    lines = gzip.open(os.path.join(ctx['src'], MESHVEC), 'rt').read().split('\n')
+    ks = [i for i, l in enumerate(lines) if l.startswith('out pix ') and int(l.split()[3], 16) >= 2]
+    if len(ks) < 1000:
+        raise Fail('the mesh vector has %d programmable-path pixels' % len(ks))
+    n = [i for i, l in enumerate(lines) if l.startswith('out pix ')].index(ks[len(ks) // 2])
+    k = ks[len(ks) // 2]
+    f = lines[k].split()
+    f[7] = '%016x' % (int(f[7], 16) ^ 0x100)           # argb: a bit of blue
+    bad = list(lines)
+    bad[k] = ' '.join(f)
+    vec = os.path.join(ctx['tmp'], 'mesh_wrong.vec')
+    open(vec, 'w').write('\n'.join(bad))
+    p = run(ctx, 'replay', '--vector', vec, expect_rc=1)
+    g = ['0x' + v for v in f[3:8]]
+    w = list(g)
+    w[4] = '0x%016x' % (int(f[7], 16) ^ 0x100)
+    contains(p.stdout, 'MISMATCH r5xx.gfx3d at cycle %d: channel pix (out), transaction #%d: field argb differs '
+             '(expected: vector, actual: rtl)' % (int(f[2][1:]), n),
+             '    prim       %-24s %s\n' % (g[0], w[0]), '    x          %-24s %s\n' % (g[1], w[1]),
+             '    y          %-24s %s\n' % (g[2], w[2]), '    z          %-24s %s\n' % (g[3], w[3]))
+    p = rctest.script(ctx, SCRIPT, '--check-vector', vec)
+    if p.returncode == 0:
+        raise Fail('a changed mesh pixel passed --check-vector:\n%s' % p.stdout)
+    contains(p.stdout, 'pix #%d' % n)
+    # a wrong fragment-shader record: named with its primitive, quad and the OUT's pc
+    ks = [i for i, l in enumerate(lines) if l.startswith('out usout ')]
+    m = len(ks) // 3
+    f = lines[ks[m]].split()
+    if int(f[8], 16) != 8:
+        raise Fail('usout #%d has pc %s, not the OUT at 8' % (m, f[8]))
+    f[11] = '%016x' % (int(f[11], 16) ^ 0x1)           # p0rg
+    bad = list(lines)
+    bad[ks[m]] = ' '.join(f)
+    open(vec, 'w').write('\n'.join(bad))
+    p = run(ctx, 'replay', '--vector', vec, expect_rc=1)
+    contains(p.stdout, 'MISMATCH r5xx.gfx3d at cycle %d: channel usout (out), transaction #%d: field p0rg differs '
+             '(expected: vector, actual: rtl)' % (int(f[2][1:]), m),
+             '    prim       %-24s %s\n' % ('0x' + f[3], '0x' + f[3]),
+             '    quad       %-24s %s\n' % ('0x' + f[6], '0x' + f[6]),
+             '    pc         %-24s %s\n' % ('0x' + f[8], '0x' + f[8]))
+    p = run(ctx, 'run', '--vector', MESHVEC, expect_rc=0)
+    contains(p.stdout, 'PASS r5xx.gfx3d', 'rtl vs model exact, vs vector exact')
+
+
 XATI_VECS = ('exa_mask', 'xv_packed', 'xv_planar', 'xv_bicubic')
 
 
