@@ -1015,9 +1015,41 @@ def pvs_clip():
     return [s]
 
 
+def mesa_mesh():
+    """A Mesa-r300g-style frame with a lit, textured mesh (scripts/blocks/r5xx_gfx3d_mesh.py, issue 26
+    point 3): after a clear with the fixed path, hardware TCL with a vertex program doing the MVP
+    transform and per-vertex lighting of a directional light (DP4 x4, DP3, MAX, MAD) and texture
+    coordinates; a fragment program sampling two textures (bricks, a decal with an alpha mask) with
+    Mesa's IF/ELSE/ENDIF; the state in r300g's emission order; a ground quad cut by the near plane
+    and a cube cut by user clip plane 0, depth-tested, from vertex arrays through 16-bit indices."""
+    from blocks import r5xx_gfx3d_mesh as mesh
+    w = h = mesh.SIZE
+    s = Stim('mesa_mesh', 'a Mesa-r300g-style lit, textured mesh: vertex program transform and lighting, '
+                          'two textures and IF/ELSE/ENDIF in the fragment program, near-plane and '
+                          'user-plane clipping (64x64, ARGB8888, Z24S8)',
+             backpressure='random:0.5', latency='1:4')
+    common_state(s, w, h)
+    s.w(0x4F00, 0x6)                       # ZB_CNTL: Z_ENABLE, ZWRITEENABLE
+    s.w(0x4F04, 7)                         # ZFUNC ALWAYS: the clear with the fixed path
+    top, bottom = (0.35, 0.50, 0.78, 1.0), (0.70, 0.80, 0.92, 1.0)
+    embedded(s, 13, [(0, 0, 1.0, top), (w, 0, 1.0, top), (w, h, 1.0, bottom), (0, h, 1.0, bottom)])
+    s.w(0x4F04, 1)                         # LESS
+
+    def aos(body):
+        for i, d in enumerate(body):
+            s.w(0x20C0 + 4 * i, d)
+
+    def draw(cntl, words):
+        s.w(0x2084, cntl)
+        for d in words:
+            s.w(0x2040, d)
+    mesh.emit(mesh.Emit(s.w, aos, draw, s.preload), 0, 0, VBUF, TBUF)
+    return [s]
+
+
 def cases():
     return (scene() + small() + pvs_transform() + xati_composite() + r300g_const() + exa_composite()
-            + pvs_clip() + exa_mask() + xv_packed() + xv_planar() + xv_bicubic())
+            + pvs_clip() + exa_mask() + xv_packed() + xv_planar() + xv_bicubic() + mesa_mesh())
 
 
 def main(argv):

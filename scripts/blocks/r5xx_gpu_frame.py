@@ -23,7 +23,12 @@ The 3D part on a 320x240 ARGB8888 linear colour buffer at 0x01000000 and a Z24S8
 buffer at 0x02000000: clear colour and depth by a screen quad (Z function ALWAYS), then depth-
 tested (LESS) Gouraud triangles: a red one in the stream, an interpenetrating green one from
 vertex arrays through 16-bit indices, a blue pair auto-indexed from arrays (VBUF_2), and a yellow
-one blended over them at half alpha.  The 2D overlay draws on the same surface.
+one blended over them at half alpha; then the programmable path: the Mesa-r300g-style lit,
+textured mesh of r5xx_gfx3d_mesh.py (vertex and fragment programs, two textures, IF/ELSE/ENDIF,
+near-plane and user-plane clipping) in a 64x64 viewport, and a window composited as
+xf86-video-ati's EXA Composite draws it (PictOpOver of a 48x40 a8r8g8b8 pixmap), and an Xv
+textured-video rectangle (a 32x24 I420 frame upscaled to 40x30, xf86-video-ati's planar program).
+The 2D overlay draws on the same surface.
 Standard library only.
 """
 import os
@@ -58,6 +63,14 @@ class Frame:
     def w(self, addr, data):
         self.s.reg(addr, data & 0xFFFFFFFF, ring=self.s.ib)
         self.regw.append((addr, data & 0xFFFFFFFF))
+
+    def seq(self, addr, vals, one=False):
+        """One PACKET0 of several writes: consecutive registers from addr (REG_SEQ), or all to addr
+        with ONE_REG_WR (bit 15; Mesa's OUT_CS_ONE_REG for the PVS and US uploads)."""
+        vals = [v & 0xFFFFFFFF for v in vals]
+        self.s.ib.append((len(vals) - 1) << 16 | (1 << 15 if one else 0) | addr >> 2)
+        self.s.ib.extend(vals)
+        self.regw += [(addr if one else addr + 4 * i, v) for i, v in enumerate(vals)]
 
     def pkt(self, op, body, regs):
         self.s.pkt3(op, [d & 0xFFFFFFFF for d in body], ring=self.s.ib)
@@ -135,6 +148,163 @@ def scene3d(f, s):
     f.w(0x4E04, 1 << 2)
 
 
+MESH_X, MESH_Y = 248, 8                             # the mesh's 64x64 viewport (top right)
+MESH_VBUF, MESH_TBUF, WIN_TBUF, VID_TBUF = 0x00310000, 0x00320000, 0x00330000, 0x00340000
+VID_X, VID_Y, VID_W, VID_H = 12, 12, 40, 30           # the video rectangle (a 32x24 I420 frame)
+WIN_X, WIN_Y, WIN_W, WIN_H = 180, 178, 48, 40       # the composited window
+
+
+def mesh3d(f, s):
+    """The Mesa-r300g-style lit, textured mesh (scripts/blocks/r5xx_gfx3d_mesh.py, the gfx3d vector
+    mesa_mesh) in a 64x64 viewport: its region cleared with the fixed path (colour and depth,
+    ZFUNC ALWAYS), then hardware TCL, the vertex and fragment programs, two textures, the ground
+    cut by the near plane and the cube by user plane 0, through 3D_LOAD_VBPNTR and 3D_DRAW_INDX_2."""
+    from blocks import r5xx_gfx3d_mesh as mesh
+    x0, y0, n = MESH_X, MESH_Y, mesh.SIZE
+    f.w(0x4F04, 7)                                   # ZFUNC ALWAYS: the region's clear
+    top, bottom = (0.35, 0.50, 0.78, 1.0), (0.70, 0.80, 0.92, 1.0)
+    f.immd(13, [(x0, y0, 1.0, top), (x0 + n, y0, 1.0, top), (x0 + n, y0 + n, 1.0, bottom), (x0, y0 + n, 1.0, bottom)])
+    f.w(0x4F04, 1)                                   # LESS
+
+    def aos(body):
+        f.pkt(PKT_3D_LOAD_VBPNTR, body, [(0x20C0 + 4 * i, d) for i, d in enumerate(body)])
+
+    def draw(cntl, words):
+        f.pkt(PKT_3D_DRAW_INDX_2, [cntl] + words, [(0x2084, cntl)] + [(0x2040, d) for d in words])
+    mesh.emit(mesh.Emit(f.w, aos, draw, s.fill_mem, seq=f.seq, one=lambda a, v: f.seq(a, v, one=True)),
+              x0, y0, MESH_VBUF, MESH_TBUF)
+    f.w(0x43E0, 0)                                   # the scissor back to the frame
+    f.w(0x43E4, (W - 1) | (H - 1) << 13)
+
+
+def window_texture():
+    """The composited window's picture, 48x40 premultiplied ARGB8888: a dark frame, a blue title
+    bar, a translucent light client area (alpha 0xB0) with three dark text lines."""
+    tex = []
+    for y in range(WIN_H):
+        for x in range(WIN_W):
+            if x in (0, WIN_W - 1) or y in (0, WIN_H - 1):
+                a, c = 0xFF, (0x20, 0x20, 0x28)
+            elif y < 9:
+                a, c = 0xFF, (0x30 + 2 * x, 0x58 + x, 0xC0)
+            elif y in (14, 20, 26) and 4 <= x < (40 if y != 26 else 28):
+                a, c = 0xE0, (0x30, 0x30, 0x30)
+            else:
+                a, c = 0xB0, (0xF0, 0xEC, 0xE0)
+            r, g, b = (v * a // 255 for v in c)
+            tex.append(a << 24 | r << 16 | g << 8 | b)
+    return tex
+
+
+def composite(f, s):
+    """A window composited over the scene as xf86-video-ati's EXA Composite draws it on R5xx (the
+    state of the gfx3d vector exa_composite, r5xx-shaders.md §3.2, §3.3 (a)): PictOpOver (ONE,
+    INVSRCALPHA) of a 48x40 a8r8g8b8 pixmap, 1:1 (no transform: the identity constants), nearest
+    filter (Render's default), clamp; the PVS program's no-mask window, TEX + OUT."""
+    from blocks import r5xx_pvs_directed as pv
+    from blocks import r5xx_us_directed as usd
+    s.fill_mem(WIN_TBUF, window_texture())
+    f.w(0x4F00, 0)                                   # ZB_CNTL: no depth test (2D work)
+    f.w(0x4104, 1)                                   # TX_ENABLE: map 0
+    f.w(0x4400, 2 | 2 << 3 | 1 << 9 | 1 << 11)       # TX_FILTER0: clamp to last, nearest MAG/MIN
+    f.w(0x4440, 0)                                   # TX_FILTER1
+    f.w(0x4480, (WIN_W - 1) | (WIN_H - 1) << 11 | 1 << 31)   # TX_FORMAT0: TXPITCH_EN (XATI on R500)
+    f.w(0x44C0, 12 | 3 << 9 | 2 << 12 | 1 << 15 | 0 << 18)  # TX_FORMAT1: 8_8_8_8, B G R A selects
+    f.w(0x4500, WIN_W - 1)                           # TX_FORMAT2: TXPITCH = pitch in texels - 1
+    f.w(0x4540, WIN_TBUF)                            # TX_OFFSET
+    f.w(0x2140, 0)                                   # VAP_CNTL_STATUS: the PVS path
+    f.w(0x2150, 0x66014001)                          # FLOAT_2 -> IVM 0, FLOAT_2 -> IVM 6, last
+    f.w(0x21E0, 0xF688F688)
+    f.w(0x20B4, 4)                                   # VAP_VTX_SIZE
+    f.w(0x2090, 1)                                   # VAP_OUT_VTX_FMT_0: position
+    f.w(0x2094, 2)                                   # VAP_OUT_VTX_FMT_1: texture 0, 2 components
+    f.w(0x221C, 1 << 16)                             # VAP_CLIP_CNTL: CLIP_DISABLE
+    for a in (0x2220, 0x2224, 0x2228, 0x222C):
+        f.w(a, f32(1.0))                             # VAP_GB_*
+    f.w(0x20B0, 0x300)                               # VAP_VTE_CNTL: VTX_XY_FMT | VTX_Z_FMT
+    f.w(0x2284, 0)
+    f.w(0x2200, 0)
+    f.seq(0x2204, [v for ins in pv.XATI for v in ins], one=True)
+    f.w(0x22D0, 0x00401000)                          # the composite window, no mask
+    f.w(0x22D8, 4)
+    f.w(0x22D4, 0x00030000)
+    f.w(0x2200, 1024)
+    f.seq(0x2204, [f32(v) for v in (1.0, 0.0, 0.0, 1.0 / WIN_W, 0.0, 1.0, 0.0, 1.0 / WIN_H)], one=True)
+    f.w(0x4074, 0x00FFE040)                          # RS_IP_0: S, T, K0, K1
+    f.w(0x4320, 0x10)                                # RS_INST_0: tex 0 -> r0
+    f.w(0x4304, 0)                                   # RS_INST_COUNT
+    f.w(0x4300, 0x00040002)                          # RS_COUNT
+    prog = [usd.TEX_A, usd.out_a(0x00DB2220, 0x00C8C000)]
+    f.w(0x46A4, 0x00001B00)
+    for t in (1, 2, 3):
+        f.w(0x46A4 + 4 * t, 0x00001B0F)
+    f.w(0x46B4, 0)
+    f.w(0x4600, 2)                                   # US_CONFIG
+    f.w(0x4604, 1)                                   # US_PIXSIZE
+    f.w(0x4634, (len(prog) - 1) << 16)               # US_CODE_RANGE
+    f.w(0x4638, 0)                                   # US_CODE_OFFSET
+    f.w(0x4630, (len(prog) - 1) << 16)               # US_CODE_ADDR
+    f.w(0x4250, 0)
+    f.seq(0x4254, [d for ins in prog for d in ins], one=True)
+    f.w(0x4E04, 1 | 1 << 2 | 2 << 16 | 6 << 24)      # RB3D_BLENDCNTL: Over (ONE, INVSRCALPHA)
+    x0, y0, x1, y1 = float(WIN_X), float(WIN_Y), float(WIN_X + WIN_W), float(WIN_Y + WIN_H)
+    vs = [(x0, y0, 0.0, 0.0), (x1, y0, float(WIN_W), 0.0), (x1, y1, float(WIN_W), float(WIN_H)),
+          (x0, y1, 0.0, float(WIN_H))]
+    cntl = 13 | 3 << 4 | 4 << 16                     # QUAD_LIST, vertices in the packet
+    data = [f32(v) for vtx in vs for v in vtx]
+    f.pkt(PKT0_3D_DRAW_IMMD_2, [cntl] + data, [(0x2084, cntl)] + [(0x2000, d) for d in data])
+    f.w(0x4E04, 1 << 2)                              # blending off
+    f.w(0x4300, 0)                                   # RS_COUNT 0, PVS_BYPASS: the fixed path again
+    f.w(0x2140, 0x100)
+
+
+def video(f, s):
+    """An Xv textured-video rectangle as xf86-video-ati draws it on R5xx, the state of the gfx3d
+    vector xv_planar (scripts/blocks/r5xx_gfx3d_directed.py; r5xx-shaders.md §3.3 (e)): a 32x24
+    I420 frame (colour bars over a luma ramp) as three X8 planes, maps 0/1/2 bilinear CLAMP_LAST,
+    the literal 6-instruction planar US program with the BT.601 constants, the PVS window 9-10,
+    no blending, upscaled to a 40x30 box at (12, 12); the one TRI_LIST triangle twice the box's
+    size by 3D_DRAW_IMMD_2, the scissor on the box (R500DisplayTexturedVideo)."""
+    vw, vh, ypitch, cpitch = 32, 24, 32, 64
+
+    class Adapt:                                   # the gfx3d helpers write through f.w
+        w = staticmethod(f.w)
+        preload = staticmethod(s.fill_mem)
+    a = Adapt()
+    frame = g3.test_frame(vw, vh)
+    ybuf = [frame[y * vw + x][0] for y in range(vh) for x in range(ypitch)]
+    cw, ch = (vw + 1) // 2, (vh + 1) // 2
+
+    def plane(k):
+        return [(sum(frame[(2 * y + j) * vw + 2 * x + i][k] for j in (0, 1) for i in (0, 1)) + 2) // 4
+                if x < cw else 0 for y in range(ch) for x in range(cpitch)]
+    b = ybuf + plane(1) + plane(2)
+    s.fill_mem(VID_TBUF, [b[i] | b[i + 1] << 8 | b[i + 2] << 16 | b[i + 3] << 24 for i in range(0, len(b), 4)])
+    uoff, voff = VID_TBUF + ypitch * vh, VID_TBUF + ypitch * vh + cpitch * ch
+    f.w(0x4F00, 0)                                   # ZB_CNTL: no depth test
+    f.w(0x4E04, 33 << 16 | 32 << 24)                 # RB3D_BLENDCNTL: GL_ONE, GL_ZERO, no blending
+    g3.xv_common(a)
+    g3.us_program(a, g3.PLANAR_US, consts=g3.xv_constants(), pixsize=2)
+    g3.xv_sampler(a, 0, 0x0, VID_TBUF, vw, vh, ypitch)
+    g3.xv_sampler(a, 1, 0x0, uoff, cw, ch, cpitch)
+    g3.xv_sampler(a, 2, 0x0, voff, cw, ch, cpitch)
+    f.w(0x4100, 0)                                   # TX_INVALTAGS
+    f.w(0x4104, 7)                                   # TX_ENABLE: maps 0, 1, 2
+    f.w(0x20B4, 4)                                   # VAP_VTX_SIZE
+    x, y, w, h, r = VID_X, VID_Y, VID_W, VID_H, g3.f32r
+    f.w(0x43E0, x | y << 13)                         # SC_SCISSOR0/1: the box
+    f.w(0x43E4, (x + w - 1) | (y + h - 1) << 13)
+    ey, ex = r(r(vh) * r(r(r(w) / r(h)) + 1.0)), r(r(vw) * r(r(r(h) / r(w)) + 1.0))
+    verts = [(x, y, 0.0, 0.0), (x, y + h + w, 0.0, r(ey / vh)), (x + w + h, y, r(ex / vw), 0.0)]
+    cntl = 4 | 3 << 4 | 3 << 16                      # TRI_LIST, vertices in the packet
+    data = [f32(c) for v in verts for c in v]
+    f.pkt(PKT0_3D_DRAW_IMMD_2, [cntl] + data, [(0x2084, cntl)] + [(0x2000, d) for d in data])
+    f.w(0x43E0, 0)                                   # the scissor back to the frame
+    f.w(0x43E4, (W - 1) | (H - 1) << 13)
+    f.w(0x4300, 0)                                   # RS_COUNT 0, PVS_BYPASS: the fixed path again
+    f.w(0x2140, 0x100)
+
+
 def overlay2d(s):
     """A window (frame, title bar, client area) by register-programmed solid fills, its title by
     HOSTDATA_BLT, on the 3D colour buffer (linear ARGB8888, pitch 1280 bytes)."""
@@ -169,6 +339,9 @@ def frame():
     s.mmio += [(gd.SCRATCH_ADDR, gd.SCRATCH), (gd.SCRATCH_UMSK, 0xFF)]
     f = Frame(s)
     scene3d(f, s)
+    mesh3d(f, s)
+    composite(f, s)
+    video(f, s)
     s.ib += [0x80000000] * ((-len(s.ib)) % 16)      # Type-2 fillers, as the kernel pads IBs
     s.reg(gd.CP_IB_BASE, gd.IB, len(s.ib))
     s.reg(gd.WAIT_UNTIL, gd.WAIT_3D_IDLECLEAN)

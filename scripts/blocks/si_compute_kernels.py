@@ -2,8 +2,8 @@
 """si.compute's kernel vectors (docs/blocks/si.compute.md, "Kernels").
 
     si_compute_kernels.py [OUTDIR]    compile si.cu's kernels (scripts/blocks/si_cu_kernels/
-                                      kernels.cl) and grid2d (scripts/blocks/si_compute_kernels/
-                                      grid2d.cl) with clang and write one stimulus file per kernel
+                                      kernels.cl) and grid2d and sum512 (scripts/blocks/
+                                      si_compute_kernels/grid2d.cl) with clang and write one stimulus file per kernel
                                       (default vectors/si/compute/stim): the code and inputs as
                                       memory, a PM4 stream (SET_SH_REG, DISPATCH_DIRECT, a fence)
     si_compute_kernels.py --check RCOSIM [VECDIR]
@@ -68,6 +68,15 @@ def k_grid2d(rng):
     return G_W * G_H, args, {K.BUF[0]: a}, {K.BUF[1]: c}
 
 
+# ---- sum512: 2D groups of 32 x 16 = 512 work-items (8 waves), an LDS tree with barriers ----------
+def k_sum512(rng):
+    groups = 4
+    a = [rng.getrandbits(32) for _ in range(groups * 512)]
+    out = [sum(a[g * 512:(g + 1) * 512]) & 0xFFFFFFFF for g in range(groups)]
+    args = [('ptr', K.BUF[0]), ('ptr', K.BUF[1]), ('u32', 512)]
+    return groups * 512, args, {K.BUF[0]: a}, {K.BUF[1]: out}
+
+
 def ceil_div(a, b):
     return (a + b - 1) // b
 
@@ -83,6 +92,7 @@ KERNELS = {
     'matmul': (None, (16, 16), (32, 32)),        # 2D groups of 4 waves
     'hist': (None, (256, 1), (512, 1)),          # LDS atomics, global atomics
     'grid2d': (k_grid2d, (G_LX, G_LY), (G_W, G_H)),   # 2D, partial in X (8) and Y (6)
+    'sum512': (k_sum512, (32, 16), (64, 32)),    # 2D groups of 8 waves (si.cu's 8 slots)
 }
 # the si.cu kernels whose host function takes the group size as an argument (LSZ = 64 there)
 LSZ_ARG = {'vadd': 3, 'saxpy': 4, 'imath': 3, 'fmath': 5}
@@ -134,7 +144,7 @@ def write_stims(outdir):
         n, args, inputs, _ = kernel_case(name, rng)
         words, rsrc1, rsrc2 = ks[name]
         dwords, _, (groups, (ntx, nty), (px, py)) = stream(name, rsrc1, rsrc2, seq)
-        src = 'si_compute_kernels/grid2d.cl' if name == 'grid2d' else 'si_cu_kernels/kernels.cl'
+        src = 'si_compute_kernels/grid2d.cl' if name in ('grid2d', 'sum512') else 'si_cu_kernels/kernels.cl'
         L = ['# %s: kernel %s of scripts/blocks/%s, %d work-items, %d work-groups of %d x %d%s'
              % (name, name, src, n, groups, ntx, nty,
                 ', the last %d x %d' % (px, py) if (px, py) != (ntx, nty) else ''),

@@ -8,7 +8,7 @@
 
 Written from the doc alone, not from the RTL or the C model.  What it predicts: which packets
 end in which event, the work-group walk (START or 0 to DIM - 1, partial sizes at the last group
-with PARTIAL_TG_EN), the waves of each group (ceil(n/64), none for n = 0 or n > 256, the latter
+with PARTIAL_TG_EN), the waves of each group (ceil(n/64), none for n = 0 or n > 512, the latter
 counted as one err), the fence's address, data and width.  What it takes from the vector: the
 waves ended by err inside si.cu (the retire records with err = 1 between two events), which
 depend on the programs (si.cu's own reference checks those).
@@ -58,7 +58,7 @@ def events(dwords):
                                 part = init & 2 and g == dim[k] - 1
                                 n *= (nt[k] >> 16) if part else (nt[k] & 0xFFFF)
                             groups += 1
-                            if n > 256:
+                            if n > 512:             # si.cu's 8 wave slots
                                 errs += 1
                             else:
                                 waves += (n + 63) // 64

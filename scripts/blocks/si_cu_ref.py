@@ -18,6 +18,7 @@ except ImportError:                                  # run from scripts/blocks i
 
 M32, M64 = 0xFFFFFFFF, (1 << 64) - 1
 VCC, M0, EXEC = 106, 124, 126
+NSLOT = 8            # wave slots (docs/blocks/si.cu.md §3): a group of more than NSLOT waves is not run
 NONE = 0x3FF
 CANON_NAN = 0x7FC00000
 
@@ -353,7 +354,7 @@ class CU:
         if nthreads == 0 or any(self.dim[k] <= self.start[k] for k in range(3)):
             self.eod.append((0, 0))
             return
-        if nwaves > 4:
+        if nwaves > NSLOT:
             self.eod.append((0, 1))
             return
         fm = (self.rsrc1 >> 12) & 0xFF
@@ -409,8 +410,8 @@ class CU:
         errs = 0
         while True:
             pick = None
-            for k in range(1, 5):
-                c = (cur + k) % 4
+            for k in range(1, NSLOT + 1):
+                c = (cur + k) % NSLOT
                 if c < n and waves[c].state == 'run':
                     pick = c
                     break

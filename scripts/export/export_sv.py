@@ -136,8 +136,13 @@ def gen(v, outdir, mode, name):
     os.makedirs(rdir, exist_ok=True)  # outdir is a fresh directory (export/outdir.py): nothing to remove
     for p in rtl:
         shutil.copyfile(p, os.path.join(rdir, os.path.basename(p)))
-    write(os.path.join(outdir, 'files.f'), ''.join('rtl/%s\n' % os.path.basename(p) for p in rtl) + 'rcosim_tb.sv\n')
-    write(os.path.join(outdir, 'rcosim_tb.sv'), gen_tb(v, desc, top, pol, lat, mode, name, len(pages)))
+    # the block's channel checker (blockgen gen_checker), instantiated beside the top by the bench:
+    # Icarus has no `bind` (docs/hardening.md "Channel assertions")
+    chk, _ = blockgen.gen_checker(blockgen.manifests(ROOT)[block], top, fired=True)
+    write(os.path.join(outdir, '%s_chk.sv' % top), chk)
+    write(os.path.join(outdir, 'files.f'), ''.join('rtl/%s\n' % os.path.basename(p) for p in rtl) +
+          '%s_chk.sv\nrcosim_tb.sv\n' % top)
+    write(os.path.join(outdir, 'rcosim_tb.sv'), gen_tb(v, desc, top, pol, lat, mode, name, len(pages), chk))
     write(os.path.join(outdir, 'vector.args'), ' '.join(vector_args(v, desc, pol, lat, name, len(pages))) + '\n')
     write(os.path.join(outdir, 'run.sh'), RUN_SH.replace('@TOP@', top))
     os.chmod(os.path.join(outdir, 'run.sh'), 0o755)
@@ -177,7 +182,19 @@ def vector_args(v, desc, pol, lat, name, npages):
     return a
 
 
-def gen_tb(v, desc, top, pol, lat, mode, name, npages):
+def chk_instance(top, chk):
+    """The bench's instance of the block's channel checker: each of its ports to the bench's
+    signal of the same name without _i/_o, fired_o to chk_fired."""
+    conns = []
+    for n in re.findall(r'^\s*(?:input|output) logic (?:\[[0-9:]+\] )?(\w+),?$', chk, re.M):
+        conns.append('    .%s (%s)' % (n, 'chk_fired' if n == 'fired_o' else
+                                        n if n in ('clk_i', 'rst_ni') else re.sub(r'_[io]$', '', n)))
+    return ('  // the channel checker of the block (valid held and payload stable while not ready on\n'
+            '  // every channel; docs/hardening.md "Channel assertions"): the bench stops when it fires\n'
+            '  logic chk_fired;\n  %s_chk u_chk (\n%s\n  );\n\n' % (top, ',\n'.join(conns)))
+
+
+def gen_tb(v, desc, top, pol, lat, mode, name, npages, chk=None):
     block = desc['name']
     chans = desc['channels']
     L = []
@@ -225,6 +242,8 @@ def gen_tb(v, desc, top, pol, lat, mode, name, npages):
     for s in desc['status']:
         conns.append('    .%s_o (st_%s)' % (s['name'], s['name']))
     w(',\n'.join(conns) + '\n  );\n\n')
+    if chk:
+        w(chk_instance(top, chk))
     # rng
     w('  // bridge/rc_rng.h: splitmix64, one stream per output channel (back-pressure) and per memory port.\n'
       '  function automatic bit [63:0] sm_mix(input bit [63:0] s);\n'
@@ -570,6 +589,11 @@ def gen_tb(v, desc, top, pol, lat, mode, name, npages):
         w('          mq%d_tail++;\n          mq%d_n++;\n' % (mi, mi))
         w('        end\n        moved = 1\'b1;\n      end\n')
     w('      clk_i = 1\'b1;\n      #5 clk_i = 1\'b0;\n')
+    if chk:
+        w('      if (chk_fired === 1\'b1) begin\n')
+        w('        $display("MISMATCH %s at cycle %%0d: RTL assertion failed (the channel checker u_chk, above); the run stops here", cycle);\n'
+          % block)
+        w('        failed = 1\'b1;\n      end\n')
     # watchdog
     fut = ' || '.join('(in_%s_pos < IN_%s_N && in_%s[in_%s_pos][%d -: 64] > cycle)' %
                       (ch['name'], ch['name'], ch['name'], ch['name'], 64 + sum(f['width'] for f in ch['fields']) - 1)

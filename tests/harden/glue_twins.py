@@ -42,6 +42,23 @@ MODS = {
     'r5xx_gpu_bb': ('r5xx/gpu', 'gpu_glue.h', {
         'in_addr': 'hold_in ? in.in_addr : pick_addr()',
     }),
+    'si_backend_join': ('si/backend', 'backend_glue.h', {
+        # si.db answers each fragment it took with one pass record, si.cb each record with a pixel
+        '@decl': 'long dbo = 0, cbo = 0;',
+        'db_pass_valid': 'in.db_pass_valid && dbo > 0',
+        'cb_pix_valid': 'in.cb_pix_valid && cbo > 0',
+        '@track': 'dbo += (top.db_frag_valid_o && in.db_frag_ready) - (in.db_pass_valid && top.db_pass_ready_o); '
+                  'cbo += (top.cb_frag_valid_o && in.cb_frag_ready) - (in.cb_pix_valid && top.cb_pix_ready_o);',
+    }),
+    'si_backend_arb': ('si/backend', 'backend_glue.h', {
+        # the memory answers reads only, in order; a block has one read outstanding at most (the
+        # tag queue is 2 deep: si.db and si.cb each wait for their read's data)
+        '@decl': 'long rd = 0;',
+        'db_valid': 'in.db_valid && rd == 0',
+        'cb_valid': 'in.cb_valid && rd == 0',
+        'memrsp_valid': '(rnd() & 1) && rd > 0',
+        '@track': 'rd += (top.memreq_valid_o && in.memreq_ready && !top.memreq_we_o) - (long)in.memrsp_valid;',
+    }),
     'r5xx_gpu_host': ('r5xx/gpu', 'gpu_glue.h', {
         'host_addr': 'hold_host ? in.host_addr : ((rnd() & 1) ? (0x0700 | (rnd() & 0x1f)) : (rnd() & 0xffff))',
     }),
@@ -83,7 +100,7 @@ def harness(module, header, ports, rules, cycles, seed, compare=True):
          '  %s_glue.reset(h, (uint64_t *)&p);' % module,
          '  top.rst_ni = 1; top.eval();']
     L += ['  bool hold_%s = false;' % c for c in chans]
-    L += ['  uint64_t byp = 0; (void)byp;']
+    L += ['  uint64_t byp = 0; (void)byp;', '  ' + rules.get('@decl', '')]
     L += ['  (void)pick_addr;', '  for (long cyc = 0; cyc < %d; cyc++) {' % cycles]
     L += ['    bool o_empty = %s;' % ('top.empty_o' if 'empty' in names else 'false'), '    (void)o_empty;']
     for n, _, w in ins:

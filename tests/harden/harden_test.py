@@ -1458,6 +1458,105 @@ def case_assert_stop(ctx):
     print(first[0])
 
 
+BREAK_MEMREQ = (
+    '  assign memreq_valid_o = wb_pend_q || rd_req;\n',
+    '  logic brk_q;\n'
+    '  always @(posedge clk_i) begin\n'
+    '    if (!rst_ni) brk_q <= 1\'b0;\n'
+    '    else brk_q <= ~brk_q;\n'
+    '  end\n'
+    '  assign memreq_valid_o = (wb_pend_q || rd_req) && !brk_q;   // broken: valid withdrawn every other cycle\n')
+
+
+def case_export_chk(ctx):
+    """The exported bench instantiates the block's generated channel checker beside the top
+    (Icarus has no bind) and stops on it: r5xx.cp with memreq's valid withdrawn every other cycle
+    (a channel only the generated checker watches) fires MemreqValidHeld in rcosim_tb.u_chk, and
+    the bench ends there with a MISMATCH line and exit 1, before its comparison sees anything; the
+    unbroken design passes the same vector silently."""
+    if not shutil.which('iverilog'):
+        raise Skip('no iverilog')
+    vec = os.path.join(ctx['tmp'], 'bp.vec')
+    run(ctx, ['gen', '--block', 'r5xx.cp', '--count', '40', '--seed', '3', '--backpressure', 'random:0.5',
+              '-o', vec, '--quiet'], 0)
+    outs = {}
+    for name in ('ok', 'broken'):
+        d = os.path.join(ctx['tmp'], name)
+        run(ctx, ['export', '--vector', vec, '--format', 'sv', '-o', d], 0)
+        check('r5xx_cp_chk.sv' in open(os.path.join(d, 'files.f')).read().split(), 'files.f lists the checker')
+        check('r5xx_cp_chk u_chk (' in open(os.path.join(d, 'rcosim_tb.sv')).read(), 'the bench instantiates it')
+        if name == 'broken':
+            cp = os.path.join(d, 'rtl', 'r5xx_cp.sv')
+            text = open(cp).read()
+            check(BREAK_MEMREQ[0] in text, 'the line the test breaks is in r5xx_cp.sv', BREAK_MEMREQ[0])
+            with open(cp, 'w') as f:
+                f.write(text.replace(BREAK_MEMREQ[0], BREAK_MEMREQ[1]))
+        p = subprocess.run(['sh', os.path.join(d, 'run.sh'), 'icarus'], cwd=d, capture_output=True, text=True,
+                           timeout=900)
+        outs[name] = (p.returncode, p.stdout + p.stderr)
+    rc, out = outs['ok']
+    check(rc == 0 and 'ASSERT' not in out and 'PASS r5xx.cp' in out, 'the unbroken design passes silently: exit %d' % rc, out)
+    rc, out = outs['broken']
+    lines = out.split('\n')
+    fired = [i for i, ln in enumerate(lines) if 'rcosim_tb.u_chk: ASSERT MemreqValidHeld: memreq valid dropped before ready' in ln]
+    check(fired, 'the broken design fires MemreqValidHeld in the bench\'s checker', out)
+    mism = [i for i, ln in enumerate(lines) if 'MISMATCH' in ln]
+    check(rc == 1 and mism and 'RTL assertion failed (the channel checker u_chk' in lines[mism[0]],
+          'the first MISMATCH is the checker\'s, and the bench fails: exit %d' % rc, out)
+    check(fired[0] < mism[0] and len(mism) == 1, 'the bench stops at the assertion', out)
+    print('assertion: %s\nstop: %s' % (lines[fired[0]].strip(), lines[mism[0]].strip()))
+
+
+FORCED = [
+    # (RTL folders, top module, the forced values, the assertion that must fire): the module alone
+    # under Icarus, out of reset, every other input left floating
+    (['r5xx/tx', 'r5xx/tile'], 'r5xx_tx', ["memrsp_valid_i = 1'b1"], 'TxRspExpected'),
+    (['r5xx/clip'], 'r5xx_clip', ["st_q = 3'd7"], 'ClipStateLegal'),
+    (['r5xx/gfx3d'], 'r5xx_gfx3d_qjoin', ["pend_q = 1'b1"], 'PendHasHead'),
+    (['r5xx/gfx3d'], 'r5xx_gfx3d_fg', ["ff_valid_i = 1'b1", "qf_valid_i = 1'b1"], 'OnePath'),
+    (['r5xx/gfx3d'], 'r5xx_gfx3d_join', ["pass_valid_i = 1'b1"], 'PassHasHead'),
+    (['r5xx/gpu'], 'r5xx_gpu_bb', ["in_valid_i = 1'b0", "dn_q = 1'b1"], 'DeliveredHeld'),
+    (['si/backend'], 'si_backend_join', ["db_pass_valid_i = 1'b1"], 'PassHasColour'),
+    (['si/backend'], 'si_backend_arb', ["memrsp_valid_i = 1'b1"], 'TagNoUnderflow'),
+]
+
+
+def case_assert_forced(ctx):
+    """Assertion sections fire on a forced value (issue 29): each module alone under Icarus, out of
+    reset, prints nothing; with one value forced into an illegal state (a response with no read
+    outstanding, an illegal state code, a pass record for an empty queue...) it fires the named
+    assertion with the module's path."""
+    if not shutil.which('iverilog'):
+        raise Skip('no iverilog')
+    for dirs, top, forces, name in FORCED:
+        files = []
+        for dd in dirs:
+            fd = os.path.join(ctx['src'], 'rtl', *dd.split('/'))
+            files += sorted(os.path.join(fd, x) for x in os.listdir(fd)
+                            if x.endswith('.sv') and (dd == dirs[0] or x != dd.replace('/', '_') + '.sv'))
+        pd = os.path.join(ctx['src'], 'rtl', 'prim')
+        files += sorted(os.path.join(pd, x) for x in os.listdir(pd) if x.endswith('.sv'))
+        for forced in (False, True):
+            d = os.path.join(ctx['tmp'], '%s_%d' % (top, forced))
+            os.makedirs(d)
+            tb = os.path.join(d, 'tb.sv')
+            with open(tb, 'w') as f:
+                f.write('module tb;\n  logic clk = 0;\n  always #5 clk = !clk;\n  initial begin\n'
+                        '    force %s.clk_i = clk;\n    force %s.rst_ni = 1\'b0;\n    #22 force %s.rst_ni = 1\'b1;\n'
+                        '%s    #30 $finish;\n  end\nendmodule\n'
+                        % (top, top, top, ''.join('    #2 force %s.%s;\n' % (top, x) for x in forces) if forced else ''))
+            p = subprocess.run(['iverilog', '-g2012', '-o', os.path.join(d, 'sim.vvp'), '-s', 'tb', '-s', top, tb] + files,
+                               capture_output=True, text=True, timeout=600)
+            check(p.returncode == 0, '%s compiles under Icarus' % top, p.stdout, p.stderr)
+            p = subprocess.run(['vvp', '-n', os.path.join(d, 'sim.vvp')], capture_output=True, text=True, timeout=600)
+            out = p.stdout + p.stderr
+            if forced:
+                check('%s: ASSERT %s:' % (top, name) in out, '%s with %s fires %s' % (top, ', '.join(forces), name), out)
+                print('%s: %s' % (top, next(ln for ln in out.split('\n') if 'ASSERT %s:' % name in ln).strip()))
+            else:
+                check('ASSERT' not in out, '%s out of reset, nothing forced: no assertion' % top, out)
+
+
 # ---- the glue modules alone: RTL against the C twin, and their assertions (issue 29) ----------
 
 GLUE_MUTANTS = [

@@ -11,10 +11,15 @@
  * scale and offset.  Every draw picks a PRIM_TYPE (all of 1..15), a walk (embedded data, an
  * auto-indexed list, or 16- or 32-bit indices into the arrays) and 1..12 vertices, mostly on
  * the 64x64 screen, some off it, some on pixel centres and edges.  `count` is the number of draws.
+ * The vertex path is the fixed pass-through or the PVS (a screen-space MAD pair, or a clip-space
+ * transform with, half the time, random valid instructions); the fragment path is the fixed one
+ * or, half the epochs, a random fragment program sampling two textures (gfx3d_prog.c) whose
+ * texels are preloaded at 0x03000000.
  */
 #include <stdio.h>
 #include <string.h>
 
+#include "gfx3d_prog.h"
 #include "r5xx_gfx3d_ports.h"
 #include "rc_rng.h"
 #include "rc_vector.h"
@@ -22,6 +27,7 @@
 #define CBUF 0x01000000u
 #define ZBUF 0x02000000u
 #define VBUF 0x00100000u
+#define TBUF 0x03000000u         /* texel regions (gfx3d_prog.h) */
 #define SIDE 64u
 #define MAXV 12u
 
@@ -32,6 +38,7 @@ typedef struct gen {
     int d3dcolor;                   /* the vertex's colour is one D3DCOLOR dword (else FLOAT_4) */
     uint32_t vbuf;                  /* next free address for vertex arrays */
     int clipsp;                     /* this PVS epoch's program writes clip space (else screen) */
+    gfx3d_prog prog;                /* programmable state through w() (gfx3d_prog.h) */
 } gen;
 
 static uint32_t rnd(gen *g, uint32_t n) { return (uint32_t)rc_rng_below(&g->rng, n); }
@@ -50,6 +57,8 @@ static void w(gen *g, uint32_t addr, uint32_t data)
     if (rc_vector_add_input(g->v, R5XX_GFX3D_CH_REGW, 0, vals))
         g->fail = 1;
 }
+
+static void wr(void *g, uint32_t addr, uint32_t data) { w(g, addr, data); }
 
 /* A screen coordinate in pixels: mostly inside, on centres or edges sometimes, off-screen rarely. */
 static float coord(gen *g)
@@ -78,19 +87,6 @@ static unsigned vertex(gen *g, uint32_t *out)
     return 8;
 }
 
-/* PVS instruction dwords (docs/blocks/r5xx.pvs.md "Instruction word"): a destination (opcode,
- * type 0 temporary / 2 output, offset, all four components written) and a source (type 1 input,
- * 2 constant, offset, swizzle x y z w). */
-static uint32_t pvs_dst(uint32_t op, uint32_t type, uint32_t off)
-{
-    return op | type << 8 | off << 13 | 0xFu << 20;
-}
-
-static uint32_t pvs_src(uint32_t type, uint32_t off)
-{
-    return type | off << 5 | (0u | 1u << 3 | 2u << 6 | 3u << 9) << 13;
-}
-
 /* The programmable path for an epoch (docs/blocks/r5xx.gfx3d.md "Stimulus"): PVS_BYPASS 0 and,
  * at random, one of two vertex programs with random constants:
  *  - screen space: out0 = in0 * c0 + c1 (a scale near 1 and a small offset), out1 = in2 * c2 + c3
@@ -98,66 +94,39 @@ static uint32_t pvs_src(uint32_t type, uint32_t off)
  *    VTE 0x300, as xf86-video-ati);
  *  - clip space (Mesa's hardware TCL): out0.x..w = dp4(in0, c0..c3), a matrix mapping the screen
  *    coordinates of the vertex to x, y in [-1, 1] for the screen, z = (2 + 0) pz - 1 + zoff,
- *    w = 1 + k pz (a perspective divide by k), then the same colour MAD from c4, c5; r5xx.clip
- *    clips (the near and far planes by zoff and k, x and y by the screen edges and the guard band,
- *    user plane 0 at random), divides and maps the 64x64 viewport (clip_state). */
-static uint32_t pvs_dst_we(uint32_t op, uint32_t type, uint32_t off, uint32_t we)
-{
-    return op | type << 8 | off << 13 | we << 20;
-}
-
+ *    w = 1 + k pz (a perspective divide by k), then the same colour MAD from c4, c5 and, half the
+ *    time, 0..8 random valid instructions (gfx3d_prog.h: r5xx.pvs's generator, writing
+ *    temporaries, A0 and the colour); r5xx.clip clips (the near and far planes by zoff and k, x
+ *    and y by the screen edges and the guard band, user plane 0 at random), divides and maps the
+ *    64x64 viewport (clip_state). */
 static void pvs_epoch(gen *g)
 {
     static const float scale[4] = { 1.0f, 0.75f, 1.25f, 0.5f };
+    g->clipsp = rnd(g, 2);
+    if (g->clipsp) {
+        gfx3d_prog_vertex(&g->prog, 1, rnd(g, 2));
+        return;
+    }
     w(g, 0x2140, 0);                                          /* PVS_BYPASS 0 */
     w(g, 0x2200, 0);
-    g->clipsp = rnd(g, 2);
-    if (!g->clipsp) {
-        const uint32_t prog[2][4] = {
-            { pvs_dst(4, 2, 0), pvs_src(1, 0), pvs_src(2, 0), pvs_src(2, 1) },
-            { pvs_dst(4, 2, 1), pvs_src(1, 2), pvs_src(2, 2), pvs_src(2, 3) },
-        };
-        for (unsigned i = 0; i < 2; i++)
-            for (unsigned k = 0; k < 4; k++)
-                w(g, 0x2204, prog[i][k]);
-        w(g, 0x2200, 1024);
-        float c[4][4] = {
-            { scale[rnd(g, 4)], scale[rnd(g, 4)], 1.0f, 1.0f },
-            { (float)rnd(g, 9) - 4.0f, (float)rnd(g, 9) - 4.0f, 0.0f, 0.0f },
-            { (float)rnd(g, 5) / 4.0f, (float)rnd(g, 5) / 4.0f, (float)rnd(g, 5) / 4.0f, 1.0f },
-            { (float)rnd(g, 3) / 8.0f, 0.0f, (float)rnd(g, 3) / 8.0f, 0.0f },
-        };
-        for (unsigned i = 0; i < 4; i++)
-            for (unsigned k = 0; k < 4; k++)
-                w(g, 0x2204, f32(c[i][k]));
-        w(g, 0x22D0, 0u | 1u << 10 | 1u << 20);               /* VAP_PVS_CODE_CNTL_0: 0..1 */
-    } else {
-        for (unsigned r = 0; r < 4; r++) {                    /* DP4 out0.(x,y,z,w) = in0 . c_r */
-            w(g, 0x2204, pvs_dst_we(1, 2, 0, 1u << r));
-            w(g, 0x2204, pvs_src(1, 0));
-            w(g, 0x2204, pvs_src(2, r));
-            w(g, 0x2204, pvs_src(2, r));
-        }
-        w(g, 0x2204, pvs_dst(4, 2, 1));                       /* MAD out1 = in2 * c4 + c5 */
-        w(g, 0x2204, pvs_src(1, 2));
-        w(g, 0x2204, pvs_src(2, 4));
-        w(g, 0x2204, pvs_src(2, 5));
-        static const float ks[4] = { 0.0f, 0.5f, 1.0f, 3.0f }, zoffs[4] = { 0.0f, 0.5f, -0.5f, -1.25f };
-        float k = ks[rnd(g, 4)], zoff = zoffs[rnd(g, 4)];
-        float c[6][4] = {
-            { 1.0f / 32.0f, 0.0f, 0.0f, (float)rnd(g, 5) / 8.0f - 1.25f },
-            { 0.0f, 1.0f / 32.0f, 0.0f, -1.0f },
-            { 0.0f, 0.0f, 2.0f, zoff - 1.0f },
-            { 0.0f, 0.0f, k, 1.0f },
-            { (float)rnd(g, 5) / 4.0f, (float)rnd(g, 5) / 4.0f, (float)rnd(g, 5) / 4.0f, 1.0f },
-            { (float)rnd(g, 3) / 8.0f, 0.0f, (float)rnd(g, 3) / 8.0f, 0.0f },
-        };
-        w(g, 0x2200, 1024);
-        for (unsigned i = 0; i < 6; i++)
-            for (unsigned j = 0; j < 4; j++)
-                w(g, 0x2204, f32(c[i][j]));
-        w(g, 0x22D0, 0u | 4u << 10 | 4u << 20);               /* VAP_PVS_CODE_CNTL_0: 0..4 */
-    }
+    const uint32_t prog[2][4] = {
+        { gfx3d_pvs_dst(4, 2, 0, 0xF), gfx3d_pvs_src(1, 0), gfx3d_pvs_src(2, 0), gfx3d_pvs_src(2, 1) },
+        { gfx3d_pvs_dst(4, 2, 1, 0xF), gfx3d_pvs_src(1, 2), gfx3d_pvs_src(2, 2), gfx3d_pvs_src(2, 3) },
+    };
+    for (unsigned i = 0; i < 2; i++)
+        for (unsigned k = 0; k < 4; k++)
+            w(g, 0x2204, prog[i][k]);
+    w(g, 0x2200, 1024);
+    float c[4][4] = {
+        { scale[rnd(g, 4)], scale[rnd(g, 4)], 1.0f, 1.0f },
+        { (float)rnd(g, 9) - 4.0f, (float)rnd(g, 9) - 4.0f, 0.0f, 0.0f },
+        { (float)rnd(g, 5) / 4.0f, (float)rnd(g, 5) / 4.0f, (float)rnd(g, 5) / 4.0f, 1.0f },
+        { (float)rnd(g, 3) / 8.0f, 0.0f, (float)rnd(g, 3) / 8.0f, 0.0f },
+    };
+    for (unsigned i = 0; i < 4; i++)
+        for (unsigned k = 0; k < 4; k++)
+            w(g, 0x2204, f32(c[i][k]));
+    w(g, 0x22D0, 0u | 1u << 10 | 1u << 20);                   /* VAP_PVS_CODE_CNTL_0: 0..1 */
     w(g, 0x22D4, 255u << 16);                                 /* VAP_PVS_CONST_CNTL */
 }
 
@@ -169,7 +138,6 @@ static void pvs_epoch(gen *g)
  * PS_UCP_MODE 3. */
 static void clip_state(gen *g)
 {
-    static const float disc[3] = { 1.0f, 1.5f, 4.0f };
     if (!g->clipsp) {
         w(g, 0x221C, 1u << 16);
         for (uint32_t a = 0x2220; a <= 0x222C; a += 4)
@@ -177,25 +145,7 @@ static void clip_state(gen *g)
         w(g, 0x20B0, 0x300);
         return;
     }
-    float hc = rnd(g, 3) ? 1.0f : 1.25f, vc = rnd(g, 3) ? 1.0f : 1.25f;
-    w(g, 0x2220, f32(vc));
-    w(g, 0x2224, f32(disc[rnd(g, 3)]));
-    w(g, 0x2228, f32(hc));
-    w(g, 0x222C, f32(disc[rnd(g, 3)]));
-    const float vp[6] = { 32.0f, 32.0f, 32.0f, 32.0f, 0.5f, 0.5f };
-    for (unsigned i = 0; i < 6; i++)
-        w(g, 0x1D98 + 4 * i, f32(vp[i]));
-    w(g, 0x20B0, 0x43F);
-    uint32_t cntl = 3u << 14;
-    if (rnd(g, 2)) {
-        float a = (float)rnd(g, 3) - 1.0f, b = a == 0.0f ? (rnd(g, 2) ? 1.0f : -1.0f) : (float)rnd(g, 3) - 1.0f;
-        float pl[4] = { a, b, 0.0f, (float)rnd(g, 5) / 4.0f - 0.25f };
-        w(g, 0x2200, 1536);
-        for (unsigned i = 0; i < 4; i++)
-            w(g, 0x2208, f32(pl[i]));
-        cntl |= 1u | (rnd(g, 4) ? 0u : 1u << 17);
-    }
-    w(g, 0x221C, cntl);
+    gfx3d_prog_clip(&g->prog);
 }
 
 static void state(gen *g)
@@ -253,6 +203,12 @@ static void state(gen *g)
     w(g, 0x43D0, rnd(g, 3) ? 0xFFFF : word(g) & 0xFFFF);      /* SC_CLIP_RULE */
     w(g, 0x4074, 0);                                          /* RS_IP_0: colour 0, RGBA */
     w(g, 0x4320, 1u << 16);                                   /* RS_INST_0: COL_ID 0, COL_CN 1 */
+    /* the fragment path: a random fragment program sampling textures with the colour as its
+     * coordinates (gfx3d_prog.h) in half the epochs, else the fixed path (RS_COUNT 0) */
+    if (rnd(g, 2) == 0)
+        gfx3d_prog_fragment(&g->prog, 0);
+    else
+        w(g, 0x4300, 0);
     w(g, 0x4BD4, rnd(g, 3) ? 0 : (word(g) & 0x1FFF));         /* FG_ALPHA_FUNC */
     w(g, 0x4BE0, rnd(g, 1024));
     /* ZB */
@@ -331,6 +287,7 @@ int r5xx_gfx3d_stimulus(rc_vector *v, uint64_t seed, uint64_t count, char *err, 
         return -1;
     }
     gen g = { .rng = rc_rng_make(seed, 0x67337864ull), .v = v, .vbuf = VBUF };
+    g.prog = (gfx3d_prog){ .rng = &g.rng, .wr = wr, .ctx = &g, .tex_base = TBUF };
     uint32_t pre[SIDE * SIDE];
     for (unsigned i = 0; i < SIDE * SIDE; i++)
         pre[i] = word(&g);
@@ -340,6 +297,13 @@ int r5xx_gfx3d_stimulus(rc_vector *v, uint64_t seed, uint64_t count, char *err, 
         pre[i] = word(&g);
     if (rc_vector_add_mem(v, ZBUF, pre, SIDE * SIDE))
         g.fail = 1;
+    _Static_assert(GFX3D_PROG_TEX_WORDS <= SIDE * SIDE, "a texel region fits pre[]");
+    for (unsigned k = 0; k < GFX3D_PROG_NTEX; k++) {             /* the texel regions */
+        for (unsigned i = 0; i < GFX3D_PROG_TEX_WORDS; i++)
+            pre[i] = word(&g);
+        if (rc_vector_add_mem(v, TBUF + 4 * GFX3D_PROG_TEX_WORDS * k, pre, GFX3D_PROG_TEX_WORDS))
+            g.fail = 1;
+    }
     for (uint64_t d = 0; d < count && !g.fail; d++) {
         if (d % 4 == 0)
             state(&g);

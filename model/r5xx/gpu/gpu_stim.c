@@ -9,8 +9,11 @@
  * DP_WRITE_MASK, DP_CNTL, DST/SRC_PITCH_OFFSET, SRC_Y_X, DST_Y_X, DST_HEIGHT_WIDTH; fills and
  * overlapping blits in any direction, 8/16/32 bpp, partial write masks), register traffic to the
  * other destinations (3D registers, RBBM, unknown addresses), Type-1 packets, 3D_CLEAR_ZMASK and
- * 3D_CLEAR_CMASK, and fences (WAIT_UNTIL 2D|3D_IDLECLEAN, then SCRATCH_REGn = a sequence number);
- * it ends with a fence.  `count` is the number of 2D packets.
+ * 3D_CLEAR_CMASK, fences (WAIT_UNTIL 2D|3D_IDLECLEAN, then SCRATCH_REGn = a sequence number),
+ * and 3D draws on three paths: fixed (software TCL), the fixed vertex path with a random fragment
+ * program, and a random vertex program through the clipper with a random fragment program that
+ * samples textures preloaded at 0x00400000 (gfx3d_prog.h); it ends with a fence.  `count` is the
+ * number of 2D packets.
  *
  * Pictures: the 2D destination surface the stream programmed last (its registers and packets
  * parsed back out of the ring and its first-level indirect buffers), drawn by gfx2d_images.c.
@@ -20,6 +23,7 @@
 #include <string.h>
 
 #include "cp_stim.h"
+#include "gfx3d_prog.h"
 #include "gfx2d_stim.h"
 #include "r5xx_gfx2d_ports.h"
 #include "r5xx_gpu_ports.h"
@@ -37,10 +41,13 @@ typedef struct ring {
     uint32_t *w;
     size_t n, cap;
     int fail;
+    uint32_t pk_addr;          /* an open Type-0 packet to one data port (ONE_REG_WR), 0: none */
+    size_t pk_at;              /* its header's index */
 } ring;
 
 static void put(ring *r, uint32_t d)
 {
+    r->pk_addr = 0;
     if (r->n == r->cap) {
         size_t cap = r->cap ? r->cap * 2 : 4096;
         uint32_t *w = realloc(r->w, cap * sizeof *w);
@@ -61,6 +68,27 @@ static void reg(ring *r, uint32_t addr, uint32_t data)
 {
     put(r, addr >> 2);
     put(r, data);
+}
+
+/* A register write of the programmable state (gfx3d_prog.h) as Mesa's r300 emits it: writes in a
+ * row to one upload port (VAP_PVS_VECTOR_DATA 0x2204 / _128 0x2208, GA_US_VECTOR_DATA 0x4254)
+ * go as one Type-0 packet with ONE_REG_WR (OUT_CS_ONE_REG + OUT_CS_TABLE), any other as its own. */
+static void prog_reg(void *rp, uint32_t addr, uint32_t data)
+{
+    ring *r = rp;
+    if (addr == r->pk_addr && !r->fail && (r->w[r->pk_at] >> 16 & 0x3FFF) < 0x3FFF) {
+        r->w[r->pk_at] += 1u << 16;
+        put(r, data);
+        r->pk_addr = addr;
+        return;
+    }
+    reg(r, addr, data);
+    if (addr == 0x2204 || addr == 0x2208 || addr == 0x4254) {
+        r->pk_at = r->n - 2;
+        if (!r->fail)
+            r->w[r->pk_at] |= 1u << 15;
+        r->pk_addr = addr;
+    }
 }
 
 static uint32_t rnd(rc_rng *g, uint32_t n) { return (uint32_t)rc_rng_below(g, n); }
@@ -130,7 +158,9 @@ static uint32_t f32(float f)
 }
 
 /* A 3D draw as Mesa r300 emits it (docs/blocks/r5xx.gpu.md, "Random stimulus"): the state block by
- * PACKET0s (VAP stream and output format, raster, scissor, ZB and RB3D on a 64x64 ARGB8888
+ * PACKET0s (the vertex path: PVS_BYPASS, or a vertex program and the clipper's state; VAP
+ * stream and output format, raster, scissor, RS and the fragment program with its samplers, or
+ * RS_COUNT 0; ZB and RB3D on a 64x64 ARGB8888
  * colour buffer at C3D and a Z24S8 depth buffer at Z3D, random Z function and write, blending
  * on or off, colour mask), then 1..3 draws: 3D_DRAW_IMMD_2 (vertices in the stream), or
  * 3D_LOAD_VBPNTR + 3D_DRAW_VBUF_2 / 3D_DRAW_INDX_2 (arrays at V3D, preloaded). */
@@ -138,15 +168,28 @@ static uint32_t f32(float f)
 #define Z3D 0x02000000u
 #define V3D 0x00300000u
 #define V3D_N 16u
+#define T3D 0x00400000u         /* texel regions (gfx3d_prog.h) */
 
 static void draw3d(ring *r, rc_rng *g)
 {
-    reg(r, 0x2140, 0x100);      /* VAP_CNTL_STATUS: PVS_BYPASS (software TCL, r5xx.gfx3d.md G6) */
+    /* the path: 0, 1 fixed (software TCL, the fixed fragment path); 2 the fixed vertex path and a
+     * fragment program; 3 a vertex program (hardware TCL, the clipper) and a fragment program
+     * sampling texture 0 at the coordinates the vertex program computes (gfx3d_prog.h) */
+    unsigned path = rnd(g, 4);
+    gfx3d_prog p = { .rng = g, .wr = prog_reg, .ctx = r, .tex_base = T3D };
+    if (path == 3)
+        gfx3d_prog_vertex(&p, 2, 1);
+    else
+        reg(r, 0x2140, 0x100);  /* VAP_CNTL_STATUS: PVS_BYPASS (software TCL, r5xx.gfx3d.md G6) */
     reg(r, 0x2150, 3 | (3 | 2 << 8 | 1 << 13) << 16);
     reg(r, 0x21E0, 0xF688F688);
     reg(r, 0x20B4, 8);
     reg(r, 0x2090, 3);
-    reg(r, 0x20B0, 0);
+    reg(r, 0x2094, path == 3 ? 4 : 0);     /* VAP_OUT_VTX_FMT_1: texture 0, 4 components */
+    if (path == 3)
+        gfx3d_prog_clip(&p);
+    else
+        reg(r, 0x20B0, 0);
     reg(r, 0x4018, 1 << 16);
     reg(r, 0x428C, 1);
     reg(r, 0x4278, 2 | 2 << 2 | 3 << 16);
@@ -159,6 +202,10 @@ static void draw3d(ring *r, rc_rng *g)
     reg(r, 0x43D0, 0xFFFF);
     reg(r, 0x4074, 0);
     reg(r, 0x4320, 1 << 16);
+    if (path >= 2)
+        gfx3d_prog_fragment(&p, path == 3);
+    else
+        reg(r, 0x4300, 0);      /* RS_COUNT 0: the fixed fragment path */
     reg(r, 0x4BD4, 0);
     reg(r, 0x4F10, 2);
     reg(r, 0x4F20, Z3D);
@@ -247,6 +294,15 @@ int r5xx_gpu_stimulus(rc_vector *v, uint64_t seed, uint64_t count, char *err, si
     }
     if (!fail)
         fail = rc_vector_add_mem(v, V3D, va, 4 * V3D_N) || rc_vector_add_mem(v, V3D + 0x400, va + 4 * V3D_N, 4 * V3D_N);
+    /* the fragment programs' texels (random words, one region a sampler) */
+    uint32_t *tx = malloc(4 * GFX3D_PROG_TEX_WORDS);
+    fail = fail || !tx;
+    for (unsigned k = 0; k < GFX3D_PROG_NTEX && !fail; k++) {
+        for (unsigned i = 0; i < GFX3D_PROG_TEX_WORDS; i++)
+            tx[i] = (uint32_t)rc_rng_next(&g);
+        fail = rc_vector_add_mem(v, T3D + 4 * GFX3D_PROG_TEX_WORDS * k, tx, GFX3D_PROG_TEX_WORDS);
+    }
+    free(tx);
     uint32_t seq = 1;
     const rc_txlist *pk = &gv.in[R5XX_GFX2D_CH_PKT];
     size_t bi = 0;

@@ -18,7 +18,9 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "pvs_isa.h"
 #include "pvs_regs.h"
+#include "pvs_stim.h"
 #include "r5xx_pvs_ports.h"
 #include "rc_stim.h"
 
@@ -30,13 +32,17 @@ typedef struct gen {
 static uint32_t rnd(gen *g, uint32_t n) { return rc_stim_rnd(&g->s, n); }
 static uint32_t word(gen *g) { return rc_stim_word(&g->s); }
 
+/* The value and instruction generators draw from the random stream alone (pvs_stim.h): shared. */
+static uint32_t rrnd(rc_rng *r, uint32_t n) { return (uint32_t)rc_rng_below(r, n); }
+static uint32_t rword(rc_rng *r) { return (uint32_t)rc_rng_next(r); }
+
 static void regw(gen *g, uint32_t addr, uint32_t data)
 {
     rc_stim_regw(&g->s, R5XX_PVS_CH_REGW, addr, data);   /* s.t stays 0: any cycle */
 }
 
 /* A float from a palette of special and ordinary values. */
-static uint32_t fval(gen *g)
+uint32_t pvs_stim_fval(rc_rng *g)
 {
     static const uint32_t pal[] = {
         0x00000000, 0x80000000, 0x3F800000, 0xBF800000, 0x3F000000, 0xBF000000, 0x40000000,
@@ -44,20 +50,20 @@ static uint32_t fval(gen *g)
         0x7FC00000, 0xFFC00000, 0x7F800001, 0x7F7FFFFF, 0xFF7FFFFF, 0x4B000000, 0xCB000001,
         0x3EFFFFFF, 0xBFC00000, 0x43800000, 0xC3808000, 0x437F8000, 0x33800000, 0x4F000000
     };
-    switch (rnd(g, 8)) {
+    switch (rrnd(g, 8)) {
     case 0: case 1:
-        return pal[rnd(g, sizeof pal / sizeof pal[0])];
+        return pal[rrnd(g, sizeof pal / sizeof pal[0])];
     case 2: {                                   /* a small integer or half-integer, +-300 */
-        int v = (int)rnd(g, 1201) - 600;
+        int v = (int)rrnd(g, 1201) - 600;
         float f = (float)v / 2.0f;
         uint32_t u;
         memcpy(&u, &f, 4);
         return u;
     }
     case 3:
-        return word(g);
+        return rword(g);
     default:                                    /* exponent 120..135, either sign */
-        return (rnd(g, 2) << 31) | ((120u + rnd(g, 16)) << 23) | (word(g) & 0x7FFFFFu);
+        return (rrnd(g, 2) << 31) | ((120u + rrnd(g, 16)) << 23) | (rword(g) & 0x7FFFFFu);
     }
 }
 
@@ -71,81 +77,81 @@ static uint32_t mode_bits(unsigned m)
     return ((m & 1u) << 4) | (((m >> 1) & 1u) << 31) | (((m >> 2) & 3u) << 29);
 }
 
-static unsigned rand_mode(gen *g)
+static unsigned rand_mode(rc_rng *g)
 {
-    unsigned r = rnd(g, 16);
+    unsigned r = rrnd(g, 16);
     unsigned mode = r < 10 ? 0 : r < 14 ? 1 : r < 15 ? 2 : 3;
-    return mode | (rnd(g, 4) << 2);
+    return mode | (rrnd(g, 4) << 2);
 }
 
-static uint32_t source(gen *g, const addrs *a)
+static uint32_t source(rc_rng *g, const addrs *a)
 {
-    unsigned type = rnd(g, 4), off, m;
+    unsigned type = rrnd(g, 4), off, m;
     switch (type) {
-    case 0: off = rnd(g, 16) ? rnd(g, 32) : rnd(g, 256); m = rnd(g, 6) ? 0 : rand_mode(g); break;
+    case 0: off = rrnd(g, 16) ? rrnd(g, 32) : rrnd(g, 256); m = rrnd(g, 6) ? 0 : rand_mode(g); break;
     case 1: off = a->ia; m = a->im; break;
     case 2: off = a->ca; m = a->cm; break;
     default: off = a->aa; m = a->am; break;
     }
     uint32_t s = type | (off << 5) | mode_bits(m);
     for (unsigned c = 0; c < 4; c++) {
-        unsigned sw = rnd(g, 3) ? c : rnd(g, 32) ? rnd(g, 6) : 6 + rnd(g, 2);
+        unsigned sw = rrnd(g, 3) ? c : rrnd(g, 32) ? rrnd(g, 6) : 6 + rrnd(g, 2);
         s |= sw << (13 + 3 * c);
     }
-    if (rnd(g, 4) == 0)
+    if (rrnd(g, 4) == 0)
         s |= 1u << 3;                                       /* ABS_XYZW */
-    if (rnd(g, 3) == 0)
-        s |= (word(g) & 0xFu) << 25;                        /* NEGATE_X..W */
-    if (rnd(g, 32) == 0)
+    if (rrnd(g, 3) == 0)
+        s |= (rword(g) & 0xFu) << 25;                        /* NEGATE_X..W */
+    if (rrnd(g, 32) == 0)
         s |= 1u << 2;                                       /* SPARE_0, ignored */
     return s;
 }
 
-static void instruction(gen *g, unsigned nconst, uint32_t w[4])
+void pvs_stim_instruction(rc_rng *g, unsigned nconst, uint32_t w[4])
 {
     static const unsigned ops[] = { 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19,
                                     20, 21, 22, 23, 24, 25, 26, 27, 28 };
     addrs a;
-    a.ia = rnd(g, 8) ? rnd(g, 16) : rnd(g, 40);
-    a.ca = rnd(g, 6) ? rnd(g, nconst + 1) : rnd(g, 256);
-    a.aa = rnd(g, 8) ? rnd(g, 20) : rnd(g, 32);
-    a.im = rnd(g, 5) ? 0 : rand_mode(g);
-    a.cm = rnd(g, 4) ? 0 : rand_mode(g);
-    a.am = rnd(g, 5) ? 0 : rand_mode(g);
+    a.ia = rrnd(g, 8) ? rrnd(g, 16) : rrnd(g, 40);
+    a.ca = rrnd(g, 6) ? rrnd(g, nconst + 1) : rrnd(g, 256);
+    a.aa = rrnd(g, 8) ? rrnd(g, 20) : rrnd(g, 32);
+    a.im = rrnd(g, 5) ? 0 : rand_mode(g);
+    a.cm = rrnd(g, 4) ? 0 : rand_mode(g);
+    a.am = rrnd(g, 5) ? 0 : rand_mode(g);
 
-    unsigned op, r = rnd(g, 200), flags = 0;
+    unsigned op, r = rrnd(g, 200), flags = 0;
     if (r == 0)
         flags = 1u << 28;                                   /* DUAL_MATH_OP: refused */
-    if (rnd(g, 6) == 0)
-        flags |= 1u << 26 | rnd(g, 2) << 27;                /* a predicated write, either sense */
+    if (rrnd(g, 6) == 0)
+        flags |= 1u << 26 | rrnd(g, 2) << 27;                /* a predicated write, either sense */
     if (r == 3)
-        op = 29 + rnd(g, 3);                                /* reserved */
+        op = 29 + rrnd(g, 3);                                /* reserved */
     else if (r == 4)
-        op = 32 + rnd(g, 32);
+        op = 32 + rrnd(g, 32);
     else if (r == 5)
         op = 0;                                             /* VECTOR_NO_OP */
     else if (r < 16) {
         flags |= 1u << 7;                                   /* macro: 0, 1, rarely reserved */
-        op = rnd(g, 10) ? rnd(g, 2) : rnd(g, 64);
+        op = rrnd(g, 10) ? rrnd(g, 2) : rrnd(g, 64);
     } else if (r < 70) {
-        flags |= 1u << 6 | (rnd(g, 4) == 0) << 25;         /* the math engine, now and then ME_SAT */
-        op = rnd(g, 16) ? 1 + rnd(g, 28) : rnd(g, 64);     /* rarely 0 and reserved */
+        flags |= 1u << 6 | (rrnd(g, 4) == 0) << 25;         /* the math engine, now and then ME_SAT */
+        op = rrnd(g, 16) ? 1 + rrnd(g, 28) : rrnd(g, 64);     /* rarely 0 and reserved */
     } else
-        op = ops[rnd(g, sizeof ops / sizeof ops[0])];
+        op = ops[rrnd(g, sizeof ops / sizeof ops[0])];
 
-    unsigned dt, doff, r2 = rnd(g, 100);
-    if (r2 < 40) { dt = 0; doff = rnd(g, 32); }
-    else if (r2 < 62) { dt = 2; doff = rnd(g, 8); }
-    else if (r2 < 67) { dt = 3; doff = rnd(g, 8); }
-    else if (r2 < 80) { dt = 1; doff = rnd(g, 128); }
-    else if (r2 < 91) { dt = 4; doff = rnd(g, 20); }
-    else if (r2 < 97) { dt = 5; doff = rnd(g, 32); }
-    else if (r2 < 98) { dt = 6 + rnd(g, 10); doff = rnd(g, 128); }
-    else { dt = rnd(g, 6); doff = rnd(g, 128); }         /* most likely outside its memory */
-    unsigned dm = rnd(g, 8) ? 0 : rand_mode(g);
-    unsigned we = rnd(g, 4) ? 0xF : rnd(g, 16);
+    unsigned dt, doff, r2 = rrnd(g, 100);
+    if (r2 < 40) { dt = 0; doff = rrnd(g, 32); }
+    else if (r2 < 62) { dt = 2; doff = rrnd(g, 8); }
+    else if (r2 < 67) { dt = 3; doff = rrnd(g, 8); }
+    else if (r2 < 80) { dt = 1; doff = rrnd(g, 128); }
+    else if (r2 < 91) { dt = 4; doff = rrnd(g, 20); }
+    else if (r2 < 97) { dt = 5; doff = rrnd(g, 32); }
+    else if (r2 < 98) { dt = 6 + rrnd(g, 10); doff = rrnd(g, 128); }
+    else { dt = rrnd(g, 6); doff = rrnd(g, 128); }         /* most likely outside its memory */
+    unsigned dm = rrnd(g, 8) ? 0 : rand_mode(g);
+    unsigned we = rrnd(g, 4) ? 0xF : rrnd(g, 16);
     w[0] = op | flags | (dt << 8) | (((dm >> 1) & 1u) << 12) | (doff << 13) | (we << 20) |
-           ((rnd(g, 4) == 0) << 24) | ((rnd(g, 16) == 0) << 25) | ((rnd(g, 8) == 0 ? 1u : 0u) << 27) |
+           ((rrnd(g, 4) == 0) << 24) | ((rrnd(g, 16) == 0) << 25) | ((rrnd(g, 8) == 0 ? 1u : 0u) << 27) |
            ((dm >> 2) & 3u) << 29 | (dm & 1u) << 31;
     for (unsigned k = 1; k < 4; k++)
         w[k] = source(g, &a);
@@ -245,10 +251,10 @@ static void program(gen *g)
     unsigned ncst = 1 + rnd(g, 32);
 
     for (unsigned i = 0; i < len; i++)
-        instruction(g, max, code[i]);
+        pvs_stim_instruction(&g->s.rng, max, code[i]);
     for (unsigned i = 0; i < ncst; i++)
         for (unsigned k = 0; k < 4; k++)
-            cst[i][k] = fval(g);
+            cst[i][k] = pvs_stim_fval(&g->s.rng);
     if (rnd(g, 6) == 0) {                                       /* writes the program never sees */
         static const unsigned far[] = { 1280, 1535, 1536, 1541, 1542, 1543, 1544, 2047 };
         uint32_t junk[3][4];
@@ -299,7 +305,7 @@ static void vertex(gen *g, unsigned prim, int dlast)
         v[0] = g->vert;
         v[1] = rnd(g, 3) ? rnd(g, 8) : rnd(g, 16);
         for (unsigned c = 0; c < 4; c++)
-            v[2 + c] = fval(g);
+            v[2 + c] = pvs_stim_fval(&g->s.rng);
         v[6] = rnd(g, 4) ? 0xF : rnd(g, 16);
         v[7] = i + 1 == n;
         v[8] = i + 1 == n && dlast;
@@ -342,4 +348,27 @@ int r5xx_pvs_stimulus(rc_vector *v, uint64_t seed, uint64_t count, char *err, si
         done += nv;
     }
     return rc_stim_end(&g.s, err, errn);
+}
+
+/* A generated instruction made one a driver's compiler could emit (pvs_stim.h): no DUAL_MATH_OP,
+ * no reserved opcode (vector and math-engine ops 1..28, macro ops 0..1: the opcode folded into
+ * range), destination a temporary, A0, an alternate temporary or output 1..nout (never the
+ * position, output 0; outputs absolutely addressed), never the input memory or a reserved type. */
+void pvs_stim_tame(uint32_t w[4], unsigned nout)
+{
+    uint32_t op = w[0] & 0x3Fu, dt = w[0] >> 8 & 0xFu, doff = w[0] >> 13 & 0x7Fu;
+    w[0] &= ~(1u << 28);
+    if (w[0] & (1u << 7))
+        op &= 1u;
+    else if (op == 0 || op > 28)
+        op = 1 + op % 28;
+    if (dt == PVS_DST_OUT || dt == PVS_DST_OUT_REPX) {
+        dt = PVS_DST_OUT;
+        doff = 1 + doff % nout;
+        w[0] &= ~(1u << 12 | 7u << 29);
+    } else if (dt != PVS_DST_TEMP && dt != PVS_DST_A0 && dt != PVS_DST_ATEMP) {
+        dt = PVS_DST_TEMP;
+        doff &= 31u;
+    }
+    w[0] = (w[0] & ~(0x3Fu | 0xFu << 8 | 0x7Fu << 13)) | op | dt << 8 | doff << 13;
 }

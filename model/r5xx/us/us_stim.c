@@ -17,6 +17,7 @@
 #include "r5xx_us_ports.h"
 #include "rc_stim.h"
 #include "us_isa.h"
+#include "us_stim.h"
 
 typedef struct gen {
     rc_stim s;                 /* the stream, the vector, the epoch's cycle and writes */
@@ -33,106 +34,110 @@ static void regw(gen *g, uint32_t addr, uint32_t data)
     us_regs_write(&g->r, addr, data);
 }
 
+/* The value and instruction generators draw from the random stream alone (us_stim.h): shared. */
+static uint32_t rrnd(rc_rng *r, uint32_t n) { return (uint32_t)rc_rng_below(r, n); }
+static uint32_t rword(rc_rng *r) { return (uint32_t)rc_rng_next(r); }
+
 /* A binary32 value: special values half of the time. */
-static uint32_t fval(gen *g)
+uint32_t us_stim_fval(rc_rng *g)
 {
     static const uint32_t sp[] = { 0x00000000u, 0x80000000u, 0x3F800000u, 0xBF800000u, 0x3F000000u,
                                    0x7F800000u, 0xFF800000u, 0x7FC00000u, 0xFFC00001u, 0x00000001u,
                                    0x807FFFFFu, 0x00800000u, 0x7F7FFFFFu, 0xFF7FFFFFu, 0x40000000u,
                                    0x3EFFFFFFu, 0x3F000001u, 0x4B000000u, 0x3E800000u, 0xC0490FDBu };
-    switch (rnd(g, 8)) {
-    case 0: case 1: return sp[rnd(g, sizeof sp / sizeof sp[0])];
-    case 2: return word(g);                                            /* anything */
-    case 3: return (word(g) & 0x807FFFFFu) | ((uint32_t)(100 + rnd(g, 56)) << 23);  /* 2^-27..2^28 */
-    default: return (word(g) & 0x807FFFFFu) | ((uint32_t)(120 + rnd(g, 10)) << 23); /* 2^-7..2^2 */
+    switch (rrnd(g, 8)) {
+    case 0: case 1: return sp[rrnd(g, sizeof sp / sizeof sp[0])];
+    case 2: return rword(g);                                            /* anything */
+    case 3: return (rword(g) & 0x807FFFFFu) | ((uint32_t)(100 + rrnd(g, 56)) << 23);  /* 2^-27..2^28 */
+    default: return (rword(g) & 0x807FFFFFu) | ((uint32_t)(120 + rrnd(g, 10)) << 23); /* 2^-7..2^2 */
     }
 }
 
 /* A source address field (8 bits + CONST + REL): a temp 0..7, a constant, an inline float;
  * REL (+ aL) one time in eight. */
-static uint32_t src_addr(gen *g)
+static uint32_t src_addr(rc_rng *g)
 {
-    uint32_t rel = rnd(g, 8) == 0 ? 0x200u : 0;
-    switch (rnd(g, 8)) {
-    case 0: return rnd(g, 256) | 0x100u | rel;                        /* constant 0..255 */
-    case 1: case 2: return (rnd(g, 8)) | 0x100u | rel;                /* constant 0..7 */
-    case 3: return 0x80u | rnd(g, 128) | rel;                         /* inline float */
-    case 4: return rnd(g, 128) | rel;                                 /* any temp */
-    default: return rnd(g, 8) | rel;                                  /* temp 0..7 */
+    uint32_t rel = rrnd(g, 8) == 0 ? 0x200u : 0;
+    switch (rrnd(g, 8)) {
+    case 0: return rrnd(g, 256) | 0x100u | rel;                        /* constant 0..255 */
+    case 1: case 2: return (rrnd(g, 8)) | 0x100u | rel;                /* constant 0..7 */
+    case 3: return 0x80u | rrnd(g, 128) | rel;                         /* inline float */
+    case 4: return rrnd(g, 128) | rel;                                 /* any temp */
+    default: return rrnd(g, 8) | rel;                                  /* temp 0..7 */
     }
 }
 
-static uint32_t swz(gen *g)
+static uint32_t swz(rc_rng *g)
 {
-    return rnd(g, 4) ? rnd(g, 4) : 4 + rnd(g, 3);                      /* 0..3 mostly, 0/0.5/1 */
+    return rrnd(g, 4) ? rrnd(g, 4) : 4 + rrnd(g, 3);                      /* 0..3 mostly, 0/0.5/1 */
 }
 
-static uint32_t cmn_common(gen *g)
+static uint32_t cmn_common(rc_rng *g)
 {
     uint32_t c = 0;
-    if (rnd(g, 4) == 0) c |= 1u << 2;                                  /* TEX_SEM_WAIT */
-    if (rnd(g, 6) == 0) c |= (1 + rnd(g, 5)) << 3 | rnd(g, 2) << 6;    /* RGB predication */
-    if (rnd(g, 6) == 0) c |= (1 + rnd(g, 5)) << 25 | rnd(g, 2) << 22;  /* alpha predication */
-    if (rnd(g, 8) == 0) c |= 1u << 7;                                  /* WRITE_INACTIVE */
-    if (rnd(g, 10) == 0) c |= 1u << 9;                                 /* NOP */
-    if (rnd(g, 8) == 0) c |= 1u << 10;                                 /* ALU_WAIT */
-    if (rnd(g, 3) == 0) c |= 1u << 19;
-    if (rnd(g, 3) == 0) c |= 1u << 20;
-    if (rnd(g, 8) == 0) c |= rnd(g, 16) << 28;                          /* STAT_WE */
+    if (rrnd(g, 4) == 0) c |= 1u << 2;                                  /* TEX_SEM_WAIT */
+    if (rrnd(g, 6) == 0) c |= (1 + rrnd(g, 5)) << 3 | rrnd(g, 2) << 6;    /* RGB predication */
+    if (rrnd(g, 6) == 0) c |= (1 + rrnd(g, 5)) << 25 | rrnd(g, 2) << 22;  /* alpha predication */
+    if (rrnd(g, 8) == 0) c |= 1u << 7;                                  /* WRITE_INACTIVE */
+    if (rrnd(g, 10) == 0) c |= 1u << 9;                                 /* NOP */
+    if (rrnd(g, 8) == 0) c |= 1u << 10;                                 /* ALU_WAIT */
+    if (rrnd(g, 3) == 0) c |= 1u << 19;
+    if (rrnd(g, 3) == 0) c |= 1u << 20;
+    if (rrnd(g, 8) == 0) c |= rrnd(g, 16) << 28;                          /* STAT_WE */
     return c;
 }
 
 /* One ALU (out = 0) or OUT (out = 1) instruction. */
-static void alu(gen *g, int out, uint32_t w[6])
+void us_stim_alu(rc_rng *g, int out, uint32_t w[6])
 {
     static const unsigned rops[] = { 0, 0, 0, 1, 2, 3, 4, 5, 7, 8, 9, 10, 11, 12 };
     static const unsigned aops[] = { 0, 0, 0, 1, 2, 3, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15 };
     uint32_t cmn = cmn_common(g) | (out ? US_T_OUT : US_T_ALU);
-    cmn |= rnd(g, 8) << 11 | rnd(g, 2) << 14;                          /* write masks */
-    cmn |= (out ? (rnd(g, 4) ? 7 : rnd(g, 8)) : (rnd(g, 3) ? 0 : rnd(g, 8))) << 15;
-    cmn |= (out ? (rnd(g, 4) != 0) : (rnd(g, 3) == 0)) << 18;
-    cmn |= rnd(g, 2) << 21 | rnd(g, 4) << 23;                          /* ALU result select/op */
+    cmn |= rrnd(g, 8) << 11 | rrnd(g, 2) << 14;                          /* write masks */
+    cmn |= (out ? (rrnd(g, 4) ? 7 : rrnd(g, 8)) : (rrnd(g, 3) ? 0 : rrnd(g, 8))) << 15;
+    cmn |= (out ? (rrnd(g, 4) != 0) : (rrnd(g, 3) == 0)) << 18;
+    cmn |= rrnd(g, 2) << 21 | rrnd(g, 4) << 23;                          /* ALU result select/op */
     uint32_t ra = 0, aa = 0;
     for (unsigned i = 0; i < 3; i++) {
         ra |= src_addr(g) << (10 * i);
         aa |= src_addr(g) << (10 * i);
     }
-    ra |= rnd(g, 4) << 30;
-    aa |= rnd(g, 4) << 30;
-    uint32_t omod_r = rnd(g, 4) ? rnd(g, 7) : 7, omod_a = rnd(g, 4) ? rnd(g, 7) : 7;
-    uint32_t ri = rnd(g, 4) | swz(g) << 2 | swz(g) << 5 | swz(g) << 8 | rnd(g, 4) << 11 |
-                  rnd(g, 4) << 13 | swz(g) << 15 | swz(g) << 18 | swz(g) << 21 | rnd(g, 4) << 24 |
-                  omod_r << 26 | rnd(g, 4) << 29 | rnd(g, 2) << 31;
-    uint32_t ai = aops[rnd(g, sizeof aops / sizeof aops[0])] | rnd(g, 8) << 4 | rnd(g, 4) << 12 |
-                  swz(g) << 14 | rnd(g, 4) << 17 | rnd(g, 4) << 19 | swz(g) << 21 | rnd(g, 4) << 24 |
-                  omod_a << 26 | rnd(g, 4) << 29 | (uint32_t)(out && rnd(g, 4) == 0) << 31;
-    uint32_t rgba = rops[rnd(g, sizeof rops / sizeof rops[0])] | rnd(g, 8) << 4 | rnd(g, 4) << 12 |
-                    swz(g) << 14 | swz(g) << 17 | swz(g) << 20 | rnd(g, 4) << 23 | rnd(g, 4) << 25 |
-                    swz(g) << 27 | rnd(g, 4) << 30;
-    if (rnd(g, 8) == 0) ai |= 1u << 11;                                 /* ALPHA_ADDRD_REL */
-    if (rnd(g, 8) == 0) rgba |= 1u << 11;                               /* RGB_ADDRD_REL */
+    ra |= rrnd(g, 4) << 30;
+    aa |= rrnd(g, 4) << 30;
+    uint32_t omod_r = rrnd(g, 4) ? rrnd(g, 7) : 7, omod_a = rrnd(g, 4) ? rrnd(g, 7) : 7;
+    uint32_t ri = rrnd(g, 4) | swz(g) << 2 | swz(g) << 5 | swz(g) << 8 | rrnd(g, 4) << 11 |
+                  rrnd(g, 4) << 13 | swz(g) << 15 | swz(g) << 18 | swz(g) << 21 | rrnd(g, 4) << 24 |
+                  omod_r << 26 | rrnd(g, 4) << 29 | rrnd(g, 2) << 31;
+    uint32_t ai = aops[rrnd(g, sizeof aops / sizeof aops[0])] | rrnd(g, 8) << 4 | rrnd(g, 4) << 12 |
+                  swz(g) << 14 | rrnd(g, 4) << 17 | rrnd(g, 4) << 19 | swz(g) << 21 | rrnd(g, 4) << 24 |
+                  omod_a << 26 | rrnd(g, 4) << 29 | (uint32_t)(out && rrnd(g, 4) == 0) << 31;
+    uint32_t rgba = rops[rrnd(g, sizeof rops / sizeof rops[0])] | rrnd(g, 8) << 4 | rrnd(g, 4) << 12 |
+                    swz(g) << 14 | swz(g) << 17 | swz(g) << 20 | rrnd(g, 4) << 23 | rrnd(g, 4) << 25 |
+                    swz(g) << 27 | rrnd(g, 4) << 30;
+    if (rrnd(g, 8) == 0) ai |= 1u << 11;                                 /* ALPHA_ADDRD_REL */
+    if (rrnd(g, 8) == 0) rgba |= 1u << 11;                               /* RGB_ADDRD_REL */
     w[0] = cmn; w[1] = ra; w[2] = aa; w[3] = ri; w[4] = ai; w[5] = rgba;
 }
 
-static void tex(gen *g, uint32_t w[6])
+void us_stim_tex(rc_rng *g, uint32_t w[6])
 {
     static const unsigned ops[] = { 1, 1, 1, 3, 4, 5, 6, 2, 0 };
-    uint32_t cmn = cmn_common(g) | US_T_TEX | (rnd(g, 4) ? 15u : rnd(g, 16)) << 11;
-    uint32_t ti = rnd(g, 16) << 16 | ops[rnd(g, sizeof ops / sizeof ops[0])] << 22 | rnd(g, 2) << 25 |
-                  rnd(g, 2) << 26 | rnd(g, 2) << 27;
-    uint32_t ta = rnd(g, 8) | rnd(g, 256) << 8 | rnd(g, 8) << 16 | (rnd(g, 4) ? 0xE4u : rnd(g, 256)) << 24;
-    if (rnd(g, 8) == 0) ta |= 1u << 7;                                  /* SRC_ADDR_REL */
-    if (rnd(g, 8) == 0) ta |= 1u << 23;                                 /* DST_ADDR_REL */
-    if (rnd(g, 8) == 0) {
-        ta = (ta & ~0x7Fu) | rnd(g, 128);
-        ta = (ta & ~0x7F0000u) | rnd(g, 128) << 16;
+    uint32_t cmn = cmn_common(g) | US_T_TEX | (rrnd(g, 4) ? 15u : rrnd(g, 16)) << 11;
+    uint32_t ti = rrnd(g, 16) << 16 | ops[rrnd(g, sizeof ops / sizeof ops[0])] << 22 | rrnd(g, 2) << 25 |
+                  rrnd(g, 2) << 26 | rrnd(g, 2) << 27;
+    uint32_t ta = rrnd(g, 8) | rrnd(g, 256) << 8 | rrnd(g, 8) << 16 | (rrnd(g, 4) ? 0xE4u : rrnd(g, 256)) << 24;
+    if (rrnd(g, 8) == 0) ta |= 1u << 7;                                  /* SRC_ADDR_REL */
+    if (rrnd(g, 8) == 0) ta |= 1u << 23;                                 /* DST_ADDR_REL */
+    if (rrnd(g, 8) == 0) {
+        ta = (ta & ~0x7Fu) | rrnd(g, 128);
+        ta = (ta & ~0x7F0000u) | rrnd(g, 128) << 16;
     }
     /* US_TEX_ADDR_DXDY: temporaries 0..7 mostly, any swizzle, REL one time in four each */
-    uint32_t dd = rnd(g, 4) ? (rnd(g, 8) | rnd(g, 256) << 8 | rnd(g, 8) << 16 | rnd(g, 256) << 24)
-                            : word(g) & 0x7F7F7F7Fu;
-    if (rnd(g, 4) == 0) dd |= 1u << 7;
-    if (rnd(g, 4) == 0) dd |= 1u << 23;
-    w[0] = cmn; w[1] = ti; w[2] = ta; w[3] = rnd(g, 3) ? dd : 0; w[4] = 0; w[5] = 0;
+    uint32_t dd = rrnd(g, 4) ? (rrnd(g, 8) | rrnd(g, 256) << 8 | rrnd(g, 8) << 16 | rrnd(g, 256) << 24)
+                            : rword(g) & 0x7F7F7F7Fu;
+    if (rrnd(g, 4) == 0) dd |= 1u << 7;
+    if (rrnd(g, 4) == 0) dd |= 1u << 23;
+    w[0] = cmn; w[1] = ti; w[2] = ta; w[3] = rrnd(g, 3) ? dd : 0; w[4] = 0; w[5] = 0;
 }
 
 /* A forward JUMP to relative index j of the window: any op without FULL_FC_EN (they act as
@@ -205,7 +210,7 @@ static void program(gen *g)
     for (unsigned i = 0; i < n; i++) {
         uint32_t w[6];
         if (i == n - 1) {
-            alu(g, 1, w);
+            us_stim_alu(&g->s.rng, 1, w);
             if (last_set)
                 w[0] |= 1u << 8;
         } else if (i == li) {
@@ -216,9 +221,9 @@ static void program(gen *g)
             /* start + j relative to OFFSET (or absolute with JUMP_GLOBAL) */
             fc(g, start + i + 1 + rnd(g, n - 1 - i), off, full, w);
         } else if (rnd(g, 5) == 0) {
-            tex(g, w);
+            us_stim_tex(&g->s.rng, w);
         } else {
-            alu(g, rnd(g, 6) == 0, w);
+            us_stim_alu(&g->s.rng, rnd(g, 6) == 0, w);
             w[0] &= ~(1u << 8);
         }
         for (unsigned k = 0; k < 6; k++)
@@ -230,7 +235,7 @@ static void program(gen *g)
                                     (rnd(g, 6) == 0 ? 0x20000u : 0));
         unsigned m = 1 + rnd(g, 4);
         for (unsigned j = 0; j < 4 * m; j++)
-            regw(g, US_GA_VECTOR_DATA, fval(g));
+            regw(g, US_GA_VECTOR_DATA, us_stim_fval(&g->s.rng));
     }
     if (rnd(g, 16) == 0)
         regw(g, 0x4000u + 4 * rnd(g, 0x400), word(g));                 /* an address the US ignores */
@@ -249,7 +254,7 @@ static void quad(gen *g)
         v[2] = cov;
         v[3] = b == nb - 1;
         for (unsigned k = 0; k < 8; k++)
-            v[4 + k] = (uint64_t)fval(g) | (uint64_t)fval(g) << 32;
+            v[4 + k] = (uint64_t)us_stim_fval(&g->s.rng) | (uint64_t)us_stim_fval(&g->s.rng) << 32;
         rc_stim_input(&g->s, R5XX_US_CH_QUAD, v);
         for (unsigned p = 0; p < 4; p++)
             for (unsigned c = 0; c < 4; c++)
@@ -270,7 +275,7 @@ static void quad(gen *g)
             unsigned m = us_tex_pixels(&g->r, pc, &g->q);
             for (unsigned p = 0; p < 4; p++)
                 if ((m >> p) & 1) {
-                    uint32_t t[4] = { fval(g), fval(g), fval(g), fval(g) };
+                    uint32_t t[4] = { us_stim_fval(&g->s.rng), us_stim_fval(&g->s.rng), us_stim_fval(&g->s.rng), us_stim_fval(&g->s.rng) };
                     uint64_t v[7] = { us_bits(w[1], 19, 16), p, t[0], t[1], t[2], t[3], rnd(g, 8) ? 0 : rnd(g, 16) };
                     rc_stim_input(&g->s, R5XX_US_CH_TEXRSP, v);
                     us_tex_write(&g->r, pc, &g->q, p, t);
@@ -303,4 +308,12 @@ int r5xx_us_stimulus(rc_vector *v, uint64_t seed, uint64_t count, char *err, siz
     int rc = rc_stim_end(&g->s, err, errn);
     free(g);
     return rc;
+}
+
+/* Aim a generated TEX instruction (us_stim.h) at texture unit 'unit' with its coordinates from
+ * temporary 'src' (absolute: SRC_ADDR_REL cleared); every other field as generated. */
+void us_stim_tex_at(uint32_t w[6], unsigned unit, unsigned src)
+{
+    w[1] = (w[1] & ~(0xFu << 16)) | (unit & 0xFu) << 16;
+    w[2] = (w[2] & ~0xFFu) | (src & 0x7Fu);
 }

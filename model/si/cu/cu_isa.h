@@ -18,7 +18,7 @@ enum {
 #define CU_NVGPR 32          /* VGPRs per lane */
 #define CU_NSGPR 104         /* s0-s103 */
 #define CU_DST_NONE 0x3FFu
-#define CU_NSLOT 4           /* wave slots: a work-group of at most 4 waves */
+#define CU_NSLOT 8           /* wave slots: a work-group of at most 8 waves */
 #define CU_LDS_DW 4096       /* LDS dwords (16 KB) */
 
 /* One decoded instruction (the first dword; w1 is the second dword or literal). */

@@ -613,7 +613,7 @@ static void regw(cu *s, uint32_t a, uint32_t v)
             if (s->dim[k] <= s->start[k])
                 none = 1;
         }
-        if (s->nwaves > CU_NSLOT) {    /* a group of more than 4 waves: not built */
+        if (s->nwaves > CU_NSLOT) {    /* a group of more than CU_NSLOT waves: not built */
             none = 1;
             s->errs = 1;
         }

@@ -451,7 +451,7 @@ int si_cu_stimulus(rc_vector *v, uint64_t seed, uint64_t count, char *err, size_
 
         /* the dispatch: group size, groups, registers */
         uint32_t ntx = 1 + rnd(g, rnd(g, 2) ? 64 : 130), nty = rnd(g, 4) ? 1 : 1 + rnd(g, 3), ntz = rnd(g, 6) ? 1 : 2;
-        if (ntx * nty * ntz > 64 * CU_NSLOT)      /* at most 4 waves in a group */
+        if (ntx * nty * ntz > 64 * CU_NSLOT)      /* at most CU_NSLOT waves in a group */
             nty = ntz = 1;
         uint32_t gx = 1 + rnd(g, 2), gy = rnd(g, 4) ? 1 : 2, gz = 1;
         uint32_t sx = rnd(g, 8) == 0 ? 1 : 0;

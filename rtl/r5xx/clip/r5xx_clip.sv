@@ -486,4 +486,15 @@ module r5xx_clip (
     end
   end
 
+`ifndef SYNTHESIS
+  // ---- assertions (issue 29; docs/hardening.md "RTL assertions"): the primitive walk ----
+  always @(posedge clk_i) begin
+    if (rst_ni) begin
+      if (st_q > ST_EMIT) $error("%m: ASSERT ClipStateLegal: state %0d", st_q);
+      // a vertex closes at most two primitives (a line loop's last: the line and the closing one)
+      if (qn_q > 2'd2) $error("%m: ASSERT ClipPrimQueue: %0d primitives queued of 2", qn_q);
+    end
+  end
+`endif
+
 endmodule

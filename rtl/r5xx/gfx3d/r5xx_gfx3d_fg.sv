@@ -117,4 +117,19 @@ module r5xx_gfx3d_fg (
 
   logic unused;
   assign unused = ^{w_data_i[31:13], qf_argb_i[53:0]};
+
+`ifndef SYNTHESIS
+  // ---- assertions (docs/hardening.md "RTL assertions") ----
+  logic fw_q;
+  always_ff @(posedge clk_i) begin
+    fw_q <= rst_ni && frag_valid_o && !frag_ready_i;
+  end
+  always @(posedge clk_i) begin
+    if (rst_ni) begin
+      if (fw_q && !frag_valid_o) $error("%m: ASSERT FragValidHeld: frag valid dropped before ready");
+      // a draw uses one path (RS_COUNT changes only when the path is idle): never both at once
+      if (ff_valid_i && qf_valid_i) $error("%m: ASSERT OnePath: a fixed-path and a quad-path fragment offered together");
+    end
+  end
+`endif
 endmodule

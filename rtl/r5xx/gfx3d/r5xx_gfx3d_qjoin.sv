@@ -233,4 +233,27 @@ module r5xx_gfx3d_qjoin (
   logic unused;
   assign unused = ^{w_data_i[31:5], zq_cov_i, uf_z01_i[63:56], uf_z01_i[31:24], uf_z23_i[63:56],
                     uf_z23_i[31:24]};
+
+`ifndef SYNTHESIS
+  // ---- assertions (docs/hardening.md "RTL assertions") ----
+  logic         qfw_q, trw_q;
+  logic [132:0] qfp_q;
+  always_ff @(posedge clk_i) begin
+    qfw_q <= rst_ni && qf_valid_o && !qf_ready_i;
+    trw_q <= rst_ni && tr_valid_o && !tr_ready_i;
+    qfp_q <= {qf_prim_o, qf_x_o, qf_y_o, qf_back_o, qf_z_o, qf_argb_o};
+  end
+  always @(posedge clk_i) begin
+    if (rst_ni) begin
+      if (qfw_q && !qf_valid_o) $error("%m: ASSERT QfValidHeld: qf valid dropped before ready");
+      if (qfw_q && qf_valid_o && {qf_prim_o, qf_x_o, qf_y_o, qf_back_o, qf_z_o, qf_argb_o} != qfp_q)
+        $error("%m: ASSERT QfStable: qf payload changed while waiting for ready");
+      if (trw_q && !tr_valid_o) $error("%m: ASSERT TrValidHeld: tr valid dropped before ready");
+      // a quad being emitted has its zq record at the queue's head and a pixel left
+      if (pend_q && qempty) $error("%m: ASSERT PendHasHead: a quad emitted with no zq record queued");
+      if (pend_q && rem_q == 4'd0) $error("%m: ASSERT PendHasPixel: a quad emitted with no pixel left");
+      if (qcount > 3'd4) $error("%m: ASSERT ZqCountInRange: %0d zq records queued, depth 4", qcount);
+    end
+  end
+`endif
 endmodule

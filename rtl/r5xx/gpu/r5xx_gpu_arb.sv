@@ -221,11 +221,12 @@ module r5xx_gpu_arb (
       if (memrsp_valid_i && n_q == 7'd0) begin
         $error("%m: ASSERT TagQueueNoUnderflow: a memory response with no read outstanding");
       end
-      // TagCountInRange / TagLegal: the count within the queue, the head a reading port (1..5).
+      // TagCountInRange / TagLegal: the count within the queue, the head a reading port (1..6:
+      // CP, 2D, VAP, ZB, RB3D and TX; the scratch write-back, port 0, never reads).
       if (n_q > 7'd64) begin
         $error("%m: ASSERT TagCountInRange: %0d reads outstanding", n_q);
       end
-      if (pop && (head == 3'd0 || head > 3'd5)) begin
+      if (pop && (head == 3'd0 || head > 3'd6)) begin
         $error("%m: ASSERT TagLegal: response tagged for port %0d", head);
       end
     end

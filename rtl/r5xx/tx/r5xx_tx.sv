@@ -367,4 +367,23 @@ module r5xx_tx (
   logic unused_tx;
   assign unused_tx = ^{enable, cur_addr[1:0], cur_texel[4:2], filter1[31:3], filter1[1:0]};
 
+`ifndef SYNTHESIS
+  // ---- assertions (issue 29; docs/hardening.md "RTL assertions"): the texel read path ----
+  logic rspw_q;
+  always_ff @(posedge clk_i) begin
+    rspw_q <= rst_ni && rsp_valid_o && !rsp_ready_i;
+  end
+  always @(posedge clk_i) begin
+    if (rst_ni) begin
+      if (nreq_q > nread_q) $error("%m: ASSERT TxReqInRange: %0d reads requested of %0d", nreq_q, nread_q);
+      if (nrsp_q > nreq_q) $error("%m: ASSERT TxRspInRange: %0d responses to %0d reads", nrsp_q, nreq_q);
+      if (nread_q > 5'd16) $error("%m: ASSERT TxReadsFit: %0d reads, 16 words held", nread_q);
+      // the agent answers reads only: a response with a read outstanding, in the read state
+      if (memrsp_valid_i && !(st_q == StMem && nrsp_q < nreq_q))
+        $error("%m: ASSERT TxRspExpected: a memory response with no read outstanding");
+      if (rspw_q && !rsp_valid_o) $error("%m: ASSERT RspValidHeld: rsp valid dropped before ready");
+    end
+  end
+`endif
+
 endmodule

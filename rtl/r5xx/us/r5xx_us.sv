@@ -756,4 +756,17 @@ module r5xx_us (
       endcase
     end
   end
+
+`ifndef SYNTHESIS
+  // ---- assertions (issue 29; docs/hardening.md "RTL assertions"): the state machine and the
+  // texture request path ----
+  always @(posedge clk_i) begin
+    if (rst_ni) begin
+      if (st_q > S_EMIT) $error("%m: ASSERT UsStateLegal: state %0d", st_q);
+      // a pixel's texture request is outstanding only while its response is still awaited
+      if (st_q == S_TEX && (reqm_q & ~rspm_q) != 4'd0)
+        $error("%m: ASSERT UsTexMasks: a request left (%b) for a pixel answered (%b)", reqm_q, rspm_q);
+    end
+  end
+`endif
 endmodule

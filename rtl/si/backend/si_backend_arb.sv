@@ -71,4 +71,19 @@ module si_backend_arb (
     end
   end
 
+`ifndef SYNTHESIS
+  // ---- assertions (issue 29; docs/hardening.md "RTL assertions") ----
+  always @(posedge clk_i) begin
+    if (rst_ni) begin
+      // the granted requester keeps its offer until the memory takes it (both blocks hold theirs)
+      if (lock_q && !(lsrc_q ? cb_valid_i : db_valid_i))
+        $error("%m: ASSERT LockHeld: the granted request withdrawn before the memory took it");
+      // the tag queue (2 deep): a read with two outstanding and none answered, a response with none
+      if (fire && !memreq_we_o && unused_count == 2'd2 && !memrsp_valid_i)
+        $error("%m: ASSERT TagNoOverflow: a third read outstanding");
+      if (memrsp_valid_i && unused_empty) $error("%m: ASSERT TagNoUnderflow: a response with no read outstanding");
+    end
+  end
+`endif
+
 endmodule

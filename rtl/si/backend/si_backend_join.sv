@@ -155,4 +155,25 @@ module si_backend_join #(
     end
   end
 
+`ifndef SYNTHESIS
+  // ---- assertions (issue 29; docs/hardening.md "RTL assertions") ----
+  logic dbw_q, cbw_q, pxw_q;
+  always_ff @(posedge clk_i) begin
+    dbw_q <= rst_ni && db_frag_valid_o && !db_frag_ready_i;
+    cbw_q <= rst_ni && cb_frag_valid_o && !cb_frag_ready_i;
+    pxw_q <= rst_ni && pix_valid_o && !pix_ready_i;
+  end
+  always @(posedge clk_i) begin
+    if (rst_ni) begin
+      if (dbw_q && !db_frag_valid_o) $error("%m: ASSERT DbFragValidHeld: db_frag valid dropped before ready");
+      if (cbw_q && !cb_frag_valid_o) $error("%m: ASSERT CbFragValidHeld: cb_frag valid dropped before ready");
+      if (pxw_q && !pix_valid_o) $error("%m: ASSERT PixValidHeld: pix valid dropped before ready");
+      // si.db answers each fragment it took with one pass record: its colour is held in cq
+      if (db_pass_valid_i && !cq_full_q) $error("%m: ASSERT PassHasColour: a pass record with no fragment's colour held");
+      // si.cb's pixel answers the record it took: held in rq
+      if (cb_pix_valid_i && !rq_full_q) $error("%m: ASSERT PixHasRecord: a colour-backend pixel with no record held");
+    end
+  end
+`endif
+
 endmodule

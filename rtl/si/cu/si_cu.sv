@@ -49,6 +49,7 @@ module si_cu (
                          S_VATW = 5'd16, S_TCVT = 5'd17;
   localparam logic [1:0] W_RUN = 2'd0, W_BAR = 2'd1, W_DONE = 2'd2;
   localparam logic [9:0] DST_NONE = 10'h3FF;
+  localparam int NSLOT = 8;                 // wave slots: a work-group of at most 8 waves (3-bit slot ids)
   // attribute bits (si_cu_dec)
   localparam int A_NS2 = 1, A_NS3 = 2, A_FLT = 3, A_S064 = 4, A_D64 = 5, A_WV = 6, A_CMP = 7,
                  A_CMPX = 8, A_CO = 9, A_MSK = 10, A_VOP2ONLY = 11;
@@ -66,16 +67,16 @@ module si_cu (
   logic [31:0] tid_q [3];
   logic [31:0] tid_d [3];
   logic [15:0] wave_q, wave_d, errs_q, errs_d, gbase_q, gbase_d;
-  logic [1:0]  cur_q, cur_d;
-  logic [31:0] sgpr_q [416];           // 4 wave slots x 104
+  logic [2:0]  cur_q, cur_d;
+  logic [31:0] sgpr_q [NSLOT * 104];   // NSLOT wave slots x 104
   // the saved state of each slot's wave, its status (run, at the barrier, done)
-  logic [31:0] pc_s [4];
-  logic [31:0] m0_s [4];
-  logic [63:0] exec_s [4];
-  logic [63:0] vcc_s [4];
-  logic        scc_s [4];
-  logic [1:0]  stat_q [4];
-  logic [1:0]  stat_d [4];
+  logic [31:0] pc_s [NSLOT];
+  logic [31:0] m0_s [NSLOT];
+  logic [63:0] exec_s [NSLOT];
+  logic [63:0] vcc_s [NSLOT];
+  logic        scc_s [NSLOT];
+  logic [1:0]  stat_q [NSLOT];
+  logic [1:0]  stat_d [NSLOT];
   logic        save;                   // the running wave's state into slot cur_q
   logic [31:0] lds_q [4096];
   logic [4095:0] ldsv_q;               // LDS dword written in this group (else it reads 0)
@@ -178,7 +179,7 @@ module si_cu (
   // a scalar operand code (0-255, 256 and above: not readable): {ok, value}
   function automatic logic [32:0] sread(input logic [8:0] c);
     if (c < 9'd104) begin
-      return {1'b1, sgpr_q[9'(cur_q) * 9'd104 + c]};
+      return {1'b1, sgpr_q[10'(cur_q) * 10'd104 + 10'(c)]};
     end else begin
       case (c)
         9'd106:  return {1'b1, vcc_q[31:0]};
@@ -693,21 +694,21 @@ module si_cu (
   end
 
   // ---- SWITCH: the next runnable slot round-robin from cur+1; all at the barrier: released ----
-  logic [3:0] runm, barm, candm;
-  logic [1:0] pick;
+  logic [NSLOT-1:0] runm, barm, candm;
+  logic [2:0] pick;
   logic       pick_ok, release_bar;
   always_comb begin
-    for (int j = 0; j < 4; j++) begin
+    for (int j = 0; j < NSLOT; j++) begin
       runm[j] = 49'(j) < nwaves_q && stat_q[j] == W_RUN;
       barm[j] = 49'(j) < nwaves_q && stat_q[j] == W_BAR;
     end
-    release_bar = runm == 4'd0 && barm != 4'd0;
+    release_bar = runm == '0 && barm != '0;
     candm   = release_bar ? barm : runm;
     pick    = '0;
     pick_ok = 1'b0;
-    for (int k = 4; k >= 1; k--) begin
-      if (candm[2'(32'(cur_q) + k)]) begin
-        pick    = 2'(32'(cur_q) + k);
+    for (int k = NSLOT; k >= 1; k--) begin
+      if (candm[3'(32'(cur_q) + k)]) begin
+        pick    = 3'(32'(cur_q) + k);
         pick_ok = 1'b1;
       end
     end
@@ -747,7 +748,7 @@ module si_cu (
   assign regw_ready_o   = st_q == S_IDLE;
   assign memrsp_ready_o = 1'b1;
   assign retire_valid_o = st_q == S_RETIRE;
-  assign retire_wave_o  = gbase_q + {14'd0, cur_q};
+  assign retire_wave_o  = gbase_q + {13'd0, cur_q};
   assign retire_pc_o    = pc_q;
   assign retire_inst_o  = w0_q;
   assign retire_lit_o   = two ? w1_q : 32'd0;
@@ -821,7 +822,7 @@ module si_cu (
     wave_d     = wave_q;
     gbase_d    = gbase_q;
     cur_d      = cur_q;
-    for (int k = 0; k < 4; k++) begin
+    for (int k = 0; k < NSLOT; k++) begin
       stat_d[k] = stat_q[k];
     end
     bar_d      = bar_q;
@@ -884,7 +885,7 @@ module si_cu (
           nthreads_d = nth_prod;
           nwaves_d   = (nth_prod + 49'd63) >> 6;
           none       = nth_prod == 49'd0;
-          if (((nth_prod + 49'd63) >> 6) > 49'd4) begin
+          if (((nth_prod + 49'd63) >> 6) > 49'(NSLOT)) begin
             none   = 1'b1;
             errs_d = 16'd1;
           end
@@ -938,7 +939,7 @@ module si_cu (
           stat_d[cur_q] = W_RUN;
           if (49'(cur_q) + 49'd1 < nwaves_q) begin
             save   = 1'b1;
-            cur_d  = cur_q + 2'd1;
+            cur_d  = cur_q + 3'd1;
             lane_d = '0;
           end else begin
             st_d = S_SWITCH;
@@ -1199,7 +1200,7 @@ module si_cu (
       S_SWITCH: begin
         save = 1'b1;
         if (release_bar) begin
-          for (int j = 0; j < 4; j++) begin
+          for (int j = 0; j < NSLOT; j++) begin
             if (barm[j]) begin
               stat_d[j] = W_RUN;
             end
@@ -1488,7 +1489,7 @@ module si_cu (
       gbase_q    <= '0;
       cur_q      <= '0;
       bar_q      <= 1'b0;
-      for (int k = 0; k < 4; k++) begin
+      for (int k = 0; k < NSLOT; k++) begin
         stat_q[k] <= W_DONE;
       end
       errs_q     <= '0;
@@ -1535,7 +1536,7 @@ module si_cu (
       gbase_q    <= gbase_d;
       cur_q      <= cur_d;
       bar_q      <= bar_d;
-      for (int k = 0; k < 4; k++) begin
+      for (int k = 0; k < NSLOT; k++) begin
         stat_q[k] <= stat_d[k];
       end
       errs_q     <= errs_d;
@@ -1595,8 +1596,8 @@ module si_cu (
   end
 
   // the register files: no reset (every wave's start clears and sets them)
-  for (genvar i = 0; i < 416; i++) begin : g_sgpr
-    localparam logic [1:0] SLOT = 2'(i / 104);
+  for (genvar i = 0; i < NSLOT * 104; i++) begin : g_sgpr
+    localparam logic [2:0] SLOT = 3'(i / 104);
     localparam logic [8:0] IDX  = 9'(i % 104);
     always_ff @(posedge clk_i) begin
       if (cur_q == SLOT) begin
@@ -1612,9 +1613,9 @@ module si_cu (
   end
 
   // one array per slot and VGPR, 64 lanes each; reads are all at lane_q of slot cur_q
-  logic [31:0] vall [128];
-  for (genvar r = 0; r < 128; r++) begin : g_vgpr
-    localparam logic [1:0] SLOT = 2'(r / 32);
+  logic [31:0] vall [NSLOT * 32];
+  for (genvar r = 0; r < NSLOT * 32; r++) begin : g_vgpr
+    localparam logic [2:0] SLOT = 3'(r / 32);
     localparam logic [4:0] REG  = 5'(r % 32);
     logic [31:0] mem [64];
     always_ff @(posedge clk_i) begin

@@ -23,14 +23,15 @@ SCENE = os.path.join('vectors', 'r5xx', 'gfx3d', 'scene.vec.gz')
 
 
 def case_fault_rtl(ctx):
-    """RTL side: a colour bit of the 31st passing pixel (raster/join), a depth write's data (ZB),
+    """RTL side: a colour bit of the 31st passing pixel (raster/join), a depth write's data (ZB: the
+    18th depth request, the first write of the random stream),
     a vertex-fetch address (VAP)."""
     p = run(ctx, 'run', *RANDOM, '--inject', 'rtl:pix.argb@30^0x10000', expect_rc=1)
     contains(p.stdout, 'MISMATCH r5xx.gfx3d at cycle ',
              ': channel pix (out), transaction #30: field argb differs (expected: model, actual: rtl)',
              'channel pix (out) #30 field argb differs')
-    p = run(ctx, 'run', *RANDOM, '--inject', 'rtl:zmemreq.wdata@10^0x100', expect_rc=1)
-    contains(p.stdout, ': channel zmemreq (out), transaction #10: field wdata differs (expected: model, actual: rtl)')
+    p = run(ctx, 'run', *RANDOM, '--inject', 'rtl:zmemreq.wdata@17^0x100', expect_rc=1)
+    contains(p.stdout, ': channel zmemreq (out), transaction #17: field wdata differs (expected: model, actual: rtl)')
     p = run(ctx, 'run', *RANDOM, '--inject', 'rtl:vmemreq.addr@5^0x4', expect_rc=1)
     contains(p.stdout, ': channel vmemreq (out), transaction #5: field addr differs (expected: model, actual: rtl)')
 
@@ -171,6 +172,32 @@ def case_fault_us(ctx):
         contains(p.stdout, 'PASS r5xx.gfx3d', 'rtl vs model exact')
 
 
+PROG = ['--block', 'r5xx.gfx3d', '--count', '40', '--seed', '26', '--backpressure', 'random:0.5',
+        '--mem-latency', '1:6']
+
+
+def case_fault_prog(ctx):
+    """The random stimulus's programmable epochs reach the fragment shader, the texture unit and
+    the clipper (--trace shows usout, tmemreq and clipvtx records: random fragment programs
+    sampling textures, clip-space vertex programs); a fault in each, on either side, is caught and
+    named by its channel and transaction; the run passes without them."""
+    p = run(ctx, 'run', *PROG, '--trace', 'usout,tmemreq,clipvtx', expect_rc=0)
+    contains(p.stdout, 'PASS r5xx.gfx3d random count 40: ', 'rtl vs model exact')
+    n = {ch: sum(1 for l in p.stdout.split('\n') if l.startswith('@') and l.split()[1] == ch)
+         for ch in ('usout', 'tmemreq', 'clipvtx')}
+    for ch, least in (('usout', 32), ('tmemreq', 32), ('clipvtx', 16)):
+        if n[ch] < least:
+            raise Fail('only %d %s records traced' % (n[ch], ch))
+    for side, spec in (('rtl', 'usout.p0rg@%d^0x100' % (n['usout'] // 2)), ('model', 'usout.pc@%d^0x1' % (n['usout'] - 1)),
+                       ('rtl', 'tmemreq.addr@%d^0x4' % (n['tmemreq'] // 3)),
+                       ('model', 'clipvtx.y@%d^0x1' % (n['clipvtx'] // 2))):
+        p = run(ctx, 'run', *PROG, '--inject', '%s:%s' % (side, spec), expect_rc=1)
+        ch, f = spec.split('@')[0].split('.')
+        k = spec.split('@')[1].split('^')[0]
+        contains(p.stdout, ': channel %s (out), transaction #%s: field %s differs (expected: model, actual: rtl)'
+                 % (ch, k, f), 'FAIL r5xx.gfx3d random count 40: cycle ')
+
+
 def case_us_wrong_expected(ctx):
     """A wrong expected fragment-shader record of the EXA Composite vector fails on replay with a
     report naming the primitive, the quad (number and top-left pixel) and the OUT instruction's pc,
@@ -197,6 +224,61 @@ def case_us_wrong_expected(ctx):
     if p.returncode == 0:
         raise Fail('a changed usout record passed --check-vector:\n%s' % p.stdout)
     contains(p.stdout, 'fragment-shader record #%d' % n)
+
+
+MESHVEC = os.path.join('vectors', 'r5xx', 'gfx3d', 'mesa_mesh.vec.gz')
+
+
+def case_mesh_wrong_pixel(ctx):
+    """The Mesa-style mesh (vertex program, two textures, IF/ELSE/ENDIF, near-plane and user-plane
+    clipping): a wrong expected pixel of a programmable-path primitive fails on replay with a report
+    naming its primitive, x, y and depth, expected against actual, and the chained independent
+    references (--check-vector) reject the same vector at that pixel; a wrong expected
+    fragment-shader record fails on replay naming the primitive, the quad and the OUT instruction's
+    pc (8, the program's last); the vector itself passes in lockstep."""
+    import gzip
+    lines = gzip.open(os.path.join(ctx['src'], MESHVEC), 'rt').read().split('\n')
+    ks = [i for i, l in enumerate(lines) if l.startswith('out pix ') and int(l.split()[3], 16) >= 2]
+    if len(ks) < 1000:
+        raise Fail('the mesh vector has %d programmable-path pixels' % len(ks))
+    n = [i for i, l in enumerate(lines) if l.startswith('out pix ')].index(ks[len(ks) // 2])
+    k = ks[len(ks) // 2]
+    f = lines[k].split()
+    f[7] = '%016x' % (int(f[7], 16) ^ 0x100)           # argb: a bit of blue
+    bad = list(lines)
+    bad[k] = ' '.join(f)
+    vec = os.path.join(ctx['tmp'], 'mesh_wrong.vec')
+    open(vec, 'w').write('\n'.join(bad))
+    p = run(ctx, 'replay', '--vector', vec, expect_rc=1)
+    g = ['0x' + v for v in f[3:8]]
+    w = list(g)
+    w[4] = '0x%016x' % (int(f[7], 16) ^ 0x100)
+    contains(p.stdout, 'MISMATCH r5xx.gfx3d at cycle %d: channel pix (out), transaction #%d: field argb differs '
+             '(expected: vector, actual: rtl)' % (int(f[2][1:]), n),
+             '    prim       %-24s %s\n' % (g[0], w[0]), '    x          %-24s %s\n' % (g[1], w[1]),
+             '    y          %-24s %s\n' % (g[2], w[2]), '    z          %-24s %s\n' % (g[3], w[3]))
+    p = rctest.script(ctx, SCRIPT, '--check-vector', vec)
+    if p.returncode == 0:
+        raise Fail('a changed mesh pixel passed --check-vector:\n%s' % p.stdout)
+    contains(p.stdout, 'pix #%d' % n)
+    # a wrong fragment-shader record: named with its primitive, quad and the OUT's pc
+    ks = [i for i, l in enumerate(lines) if l.startswith('out usout ')]
+    m = len(ks) // 3
+    f = lines[ks[m]].split()
+    if int(f[8], 16) != 8:
+        raise Fail('usout #%d has pc %s, not the OUT at 8' % (m, f[8]))
+    f[11] = '%016x' % (int(f[11], 16) ^ 0x1)           # p0rg
+    bad = list(lines)
+    bad[ks[m]] = ' '.join(f)
+    open(vec, 'w').write('\n'.join(bad))
+    p = run(ctx, 'replay', '--vector', vec, expect_rc=1)
+    contains(p.stdout, 'MISMATCH r5xx.gfx3d at cycle %d: channel usout (out), transaction #%d: field p0rg differs '
+             '(expected: vector, actual: rtl)' % (int(f[2][1:]), m),
+             '    prim       %-24s %s\n' % ('0x' + f[3], '0x' + f[3]),
+             '    quad       %-24s %s\n' % ('0x' + f[6], '0x' + f[6]),
+             '    pc         %-24s %s\n' % ('0x' + f[8], '0x' + f[8]))
+    p = run(ctx, 'run', '--vector', MESHVEC, expect_rc=0)
+    contains(p.stdout, 'PASS r5xx.gfx3d', 'rtl vs model exact, vs vector exact')
 
 
 XATI_VECS = ('exa_mask', 'xv_packed', 'xv_planar', 'xv_bicubic')

@@ -3,7 +3,7 @@
 # named by the composite's channel; the same run passes without them; a wrong expected pixel of the
 # scene names the primitive, the pixel and the interpolated values; the scene agrees with the
 # chained independent references, its stimulus is current, and its picture is docs/img/gfx3d.png.
-foreach(case fault_rtl fault_model fault_pvs fault_us fault_clip fault_needs_compare wrong_expected
+foreach(case fault_rtl fault_model fault_pvs fault_us fault_clip fault_prog fault_needs_compare wrong_expected mesh_wrong_pixel
              us_wrong_expected xati_wrong_pixel directed_check random_reference stim_current picture)
   add_test(NAME r5xx.gfx3d.${case} COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_LIST_DIR}/gfx3d_test.py
            $<TARGET_FILE:rcosim> ${PROJECT_SOURCE_DIR} ${case})
@@ -11,13 +11,15 @@ foreach(case fault_rtl fault_model fault_pvs fault_us fault_clip fault_needs_com
                        ENVIRONMENT "PYTHONDONTWRITEBYTECODE=1")
 endforeach()
 # Seeded random draws in exact lockstep, at least 1,000,000 cycles under each back-pressure policy
-# with random memory latency.
+# with random memory latency.  Since the stimulus has random fragment programs sampling textures
+# (issue 26) 300 draws give 1.17 M (always), 1.45 M (random:0.5) and 1.66 M (bursty:16) cycles
+# (800 draws gave 3.35-4.74 M: texel reads without a cache dominate).
 foreach(policy always random:0.5 bursty:16)
   string(REPLACE ":" "_" pname ${policy})
   add_test(NAME random.r5xx.gfx3d.${pname}
-           COMMAND rcosim run --block r5xx.gfx3d --count 800 --seed 601 --backpressure ${policy} --mem-latency 1:8)
+           COMMAND rcosim run --block r5xx.gfx3d --count 300 --seed 601 --backpressure ${policy} --mem-latency 1:8)
   set_tests_properties(random.r5xx.gfx3d.${pname} PROPERTIES LABELS "random;r5xx;nightly;r5xx.gfx3d"
-                       PASS_REGULAR_EXPRESSION "PASS r5xx.gfx3d random count 800: [1-9][0-9][0-9][0-9][0-9][0-9][0-9]+ cycles, rtl vs model exact"
+                       PASS_REGULAR_EXPRESSION "PASS r5xx.gfx3d random count 300: [1-9][0-9][0-9][0-9][0-9][0-9][0-9]+ cycles, rtl vs model exact"
                        FAIL_REGULAR_EXPRESSION "MISMATCH|HANG|FAIL")
 endforeach()
 # Its top and its model's chaining are what scripts/compgen.py writes from the manifest

@@ -270,6 +270,50 @@ def case_frame_fence(ctx):
             raise Fail('the fence overtook port %d' % port)
 
 
+def case_frame_programmable(ctx):
+    """The frame's programmable 3D part is in the golden vector: the texture unit's reads (port 6)
+    go through the one memory, every one inside the mesh's two textures, the window's pixmap or
+    the video's three planes, and before the fence; the mesh's 64x64 viewport, the composited
+    window and the video rectangle hold 3D pixels; the vertex and
+    fragment programs came in ONE_REG_WR PACKET0s of the IB, and the mesh's clipped primitives
+    (near plane, user plane 0) gave more 3D primitives than the scene draws."""
+    sys.path.insert(0, os.path.join(ctx['src'], 'scripts'))
+    from blocks import r5xx_gpu_frame as fr
+    mem = out_lines(ctx, 'frame', 'memreq')
+    tex = [int(m[0], 16) for m in mem if int(m[4], 16) == 6]
+    if len(tex) < 10000 or any(int(m[1], 16) for m in mem if int(m[4], 16) == 6):
+        raise Fail('frame: %d texel reads on port 6 (writes among them?)' % len(tex))
+    ranges = [(fr.MESH_TBUF, fr.MESH_TBUF + 0x2000), (fr.WIN_TBUF, fr.WIN_TBUF + 4 * fr.WIN_W * fr.WIN_H),
+              (fr.VID_TBUF, fr.VID_TBUF + 32 * 24 + 2 * 64 * 12)]
+    stray = [a for a in tex if not any(lo <= a < hi for lo, hi in ranges)]
+    if stray:
+        raise Fail('texel reads outside the textures: %s' % ['%08x' % a for a in stray[:5]])
+    fence = max(i for i, m in enumerate(mem) if int(m[1], 16) and int(m[4], 16) == 0)
+    if max(i for i, m in enumerate(mem) if int(m[4], 16) == 6) > fence:
+        raise Fail('a texel read after the fence')
+    pix = out_lines(ctx, 'frame', 'pix3d')
+    inside = lambda x0, y0, w, h: sum(1 for p in pix if x0 <= int(p[1], 16) < x0 + w and y0 <= int(p[2], 16) < y0 + h)
+    n_mesh, n_win = inside(fr.MESH_X, fr.MESH_Y, 64, 64), inside(fr.WIN_X, fr.WIN_Y, fr.WIN_W, fr.WIN_H)
+    n_vid = inside(fr.VID_X, fr.VID_Y, fr.VID_W, fr.VID_H)
+    if n_mesh < 64 * 64 + 2000 or n_win < fr.WIN_W * fr.WIN_H or n_vid < fr.VID_W * fr.VID_H:
+        raise Fail('3D pixels: %d in the mesh viewport, %d in the window, %d in the video' % (n_mesh, n_win, n_vid))
+    s, f = fr.frame()
+    one, k = set(), 0
+    while k < len(s.ib):                               # the IB's packet headers
+        h = s.ib[k]
+        if h >> 30 == 0 and h >> 15 & 1:
+            one.add((h & 0x1FFF) << 2)
+        k += 1 if h >> 30 == 2 else 2 if h >> 30 == 1 else (h >> 16 & 0x3FFF) + 2
+    if sorted(one) != [0x2204, 0x2208, 0x4254]:
+        raise Fail('ONE_REG_WR packets to %s' % sorted(hex(a) for a in one))
+    # the scene 7 triangles, the region's clear 2, the mesh's 14 as sent, the window 2 (and the
+    # video's 1): a cut
+    # triangle becomes a fan of two or more, so the clipped ones show as more primitives
+    prims = max(int(p[0], 16) for p in pix) + 1
+    if prims < 7 + 2 + 14 + 2 + 2:
+        raise Fail('%d 3D primitives: the mesh was not clipped' % prims)
+
+
 def case_frame_png(ctx):
     """rcosim run --vector frame.vec.gz --png renders the frame in lockstep; both sides' pictures
     equal docs/img/frame.png (320x240)."""
@@ -351,6 +395,54 @@ def case_fault_3d(ctx):
     for side in ('rtl', 'model'):
         p = run(ctx, 'run', '--vector', vec('frame'), '--inject', '%s:memreq.be@%d^0x1' % (side, k), expect_rc=1)
         contains(p.stdout, ': channel memreq (out), transaction #%d: field be differs' % k)
+
+
+PROG = ['--block', 'r5xx.gpu', '--count', '150', '--seed', '26', '--backpressure', 'random:0.5', '--mem-latency', '1:8']
+
+
+def vec_outputs(path, ch):
+    """The (cycle, fields) of every output record of channel ch of a vector file."""
+    res = []
+    for line in open(path):
+        t = line.split()
+        if t[:2] == ['out', ch]:
+            res.append((int(t[2][1:]), t[3:]))
+    return res
+
+
+def case_prog3d(ctx):
+    """The random stream's programmable 3D draws reach the vertex and fragment shaders and the
+    texture unit inside the GPU: the stream delivers vertex programs (PVS_BYPASS 0, VAP_PVS_VECTOR
+    data) and fragment programs (GA_US_VECTOR_DATA, RS_COUNT != 0) to the 3D path, TX reads texels
+    through the arbiter (port 6) and the draws give pixels after them; in lockstep, a fault in a
+    texel read (memreq, port 6) and in a pixel of a fragment-program draw (pix3d) on either side
+    is caught and named by its channel and transaction as the run's first difference (the one on
+    the last texel read: RTL and model agreed on everything before it, nearly the whole stream)."""
+    v = os.path.join(ctx['tmp'], 'prog.vec')
+    run(ctx, 'gen', *PROG, '-o', v, '--quiet', expect_rc=0)
+    regw = [(int(f[0], 16), int(f[1], 16), int(f[2], 16)) for _, f in vec_outputs(v, 'regw')]
+    for addr, data, what in ((0x2140, 0, 'PVS_BYPASS 0'), (0x2204, None, 'vertex-program upload'),
+                             (0x4254, None, 'fragment-program upload'), (0x4300, None, 'RS_COUNT')):
+        n = sum(1 for a, d, dst in regw if a == addr and dst == 4 and (data is None or d == data)
+                and (addr != 0x4300 or d != 0))
+        if n == 0:
+            raise Fail('no %s delivered to the 3D path' % what)
+    mem = vec_outputs(v, 'memreq')
+    tx = [i for i, (_, f) in enumerate(mem) if int(f[4], 16) == 6]
+    if len(tx) < 16:
+        raise Fail('only %d texel reads (arbiter port 6)' % len(tx))
+    pix = vec_outputs(v, 'pix3d')
+    k = next((i for i, (c, _) in enumerate(pix) if c > mem[tx[0]][0]), None)
+    if k is None:
+        raise Fail('no 3D pixel after the first texel read')
+    for side, spec, ch in (('rtl', 'memreq.addr@%d^0x4' % tx[3], 'memreq'),
+                           ('model', 'memreq.addr@%d^0x10' % tx[-1], 'memreq'),
+                           ('rtl', 'pix3d.argb@%d^0x1' % k, 'pix3d'), ('model', 'pix3d.z@%d^0x2' % k, 'pix3d')):
+        p = run(ctx, 'run', '--vector', v, '--inject', '%s:%s' % (side, spec), expect_rc=1)
+        f = spec.split('@')[0].split('.')[1]
+        n = spec.split('@')[1].split('^')[0]
+        contains(p.stdout, ': channel %s (out), transaction #%s: field %s differs' % (ch, n, f),
+                 'last 8 transactions per channel (model and rtl agreed on all of them)')
 
 
 def case_frame_check(ctx):

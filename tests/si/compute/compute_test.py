@@ -36,11 +36,12 @@ def memreq_count(ctx, *args):
 def case_kernels_host(ctx):
     """Every kernel vector (a PM4 stream: SET_SH_REG, DISPATCH_DIRECT, a fence) passes in lockstep
     and writes exactly the host's answer, the fence last; 2D groups (matmul, grid2d) and partial
-    groups at the grid's edge (saxpy, imath, fmath, grid2d in X and Y) among them."""
+    groups at the grid's edge (saxpy, imath, fmath, grid2d in X and Y) and groups of 8 waves (sum512)
+    among them."""
     p = rctest.script(ctx, KSCRIPT, '--check', ctx['rcosim'], os.path.join(ctx['src'], VECDIR))
     if p.returncode != 0 or 'PASS' not in p.stdout:
         raise Fail('si_compute_kernels.py --check:\n%s%s' % (p.stdout, p.stderr))
-    for k in ('vadd', 'saxpy', 'imath', 'fmath', 'reduce', 'matmul', 'hist', 'grid2d'):
+    for k in ('vadd', 'saxpy', 'imath', 'fmath', 'reduce', 'matmul', 'hist', 'grid2d', 'sum512'):
         contains(p.stdout, 'ok %s: ' % k)
 
 
