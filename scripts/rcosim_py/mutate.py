@@ -85,9 +85,19 @@ def _plus_one(m):
 def code_lines(text):
     """(line number, text) of the lines a mutation may touch: outside comments, declarations and
     assertion sections."""
-    out, skip, depth = [], False, 0
+    out, skip, depth, enum = [], False, 0, False
     for n, line in enumerate(text.split('\n'), 1):
         s = line.strip()
+        code = line.split('//', 1)[0]
+        # A multi-line 'typedef enum ... {' body is a declaration (the state encoding, as a
+        # localparam's value): a renumbered member either collides (the mutant does not compile)
+        # or is the same design with other state codes.
+        if enum:
+            enum = '}' not in code
+            continue
+        if re.match(r'^\s*typedef\s+enum\b', code) and '{' in code and '}' not in code:
+            enum = True
+            continue
         if s.startswith('`ifndef SYNTHESIS'):
             skip, depth = True, 1
             continue
