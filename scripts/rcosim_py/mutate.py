@@ -312,21 +312,43 @@ def run_bench(base, rtl_override, workdir, timeout, cache=None):
     return ('invalid' if p.returncode == 2 else 'fail'), out
 
 
-def run_mutant(p, benches, outdir, timeout, cache=None):
-    text = mutated_text(ROOT, p)
-    t0 = time.time()
+KILLS = {}                     # vector -> mutants it killed in this run (the order of the next mutants)
+KILLS_LOCK = threading.Lock()
 
-    # benches is in the suite's order (the unmutated design's fastest vectors first): a mutant
-    # most vectors kill dies on a short one.
-    for k, (v, base) in enumerate(benches.items()):
-        wd = os.path.join(outdir, 'm%d' % p['id'], str(k))
-        st, out = run_bench(base, (os.path.basename(p['file']), text), wd, timeout, cache)
+
+def run_mutant(p, benches, outdir, timeout, cache=None):
+    """A mutant against its block's benches, stopping at the first that does not pass.  Outcomes
+    already in the cache come first (a cached failure decides at once, a cached pass is not run
+    again); the others run in the order: the vectors that killed most of this run's earlier
+    mutants, then the suite's order (smallest first).  The order changes which vector is named,
+    not whether the mutant is killed."""
+    text = mutated_text(ROOT, p)
+    override = (os.path.basename(p['file']), text)
+    t0 = time.time()
+    wdir = os.path.join(outdir, 'm%d' % p['id'])
+
+    def done(st, v, out):
+        shutil.rmtree(wdir, ignore_errors=True)
+        if st == 'fail':
+            with KILLS_LOCK:
+                KILLS[v] = KILLS.get(v, 0) + 1
+        return dict(p, status={'fail': 'killed', 'pass': 'survived'}.get(st, st),
+                    by=os.path.relpath(v, ROOT) if v else None, output=out, seconds=round(time.time() - t0, 1))
+
+    todo = []
+    for v, base in benches.items():
+        hit = cache.get(cache.key(base, override)) if cache is not None else None
+        if hit and hit[0] != 'pass':
+            return done(hit[0], v, hit[1])
+        if not hit:
+            todo.append((v, base))
+    with KILLS_LOCK:
+        order = {v: (-KILLS.get(v, 0), k) for k, v in enumerate(benches)}
+    for k, (v, base) in enumerate(sorted(todo, key=lambda vb: order[vb[0]])):
+        st, out = run_bench(base, override, os.path.join(wdir, str(k)), timeout, cache)
         if st != 'pass':
-            shutil.rmtree(os.path.join(outdir, 'm%d' % p['id']), ignore_errors=True)
-            return dict(p, status={'fail': 'killed'}.get(st, st), by=os.path.relpath(v, ROOT), output=out,
-                        seconds=round(time.time() - t0, 1))
-    shutil.rmtree(os.path.join(outdir, 'm%d' % p['id']), ignore_errors=True)
-    return dict(p, status='survived', by=None, output='', seconds=round(time.time() - t0, 1))
+            return done(st, v, out)
+    return done('pass', None, '')
 
 
 def equivalents(path, block):
