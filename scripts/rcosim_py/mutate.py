@@ -147,6 +147,42 @@ def generated(text):
     return bool(GENERATED.search('\n'.join(head)))
 
 
+# An operand of the boundary rule: a name with selects, or a sized literal (no operators inside).
+_OPD = r"(?:[A-Za-z_][\w$.]*(?:\[[^\[\]]*\])*|\d+'s?[bdh][0-9a-fA-F_]+)"
+_ARM = r"(%s(?:\s*-\s*%s)?)" % (_OPD, _OPD)
+# the comparison A op B as the whole condition of a ternary, either parenthesised or bare, after
+# '=', '(', '?', ':', ',' or the line's start (no operator binding tighter than ?: before it),
+# and its else arm ending the expression
+_TERN = [re.compile(r'(?:^|(?<=[=(?:,]))\s*\(\s*(%s)\s*(<|>|<=|>=)\s*(%s)\s*\)\s*\?\s*%s\s*:\s*%s(?=\s*[;),])'
+                    % (_OPD, _OPD, _ARM, _ARM)),
+         re.compile(r'(?:^|(?<=[=(?:,]))\s*(%s)\s*(<|>|<=|>=)\s*(%s)\s*\?\s*%s\s*:\s*%s(?=\s*[;),])'
+                    % (_OPD, _OPD, _ARM, _ARM))]
+
+
+def boundary_equivalent(code, col, frm, to):
+    """The reason a comparison mutant (< and <=, > and >= exchanged) is equivalent, or None.  Sound
+    by construction, for one shape only: the comparison is the whole condition of a ternary whose
+    two arms are equal whenever its operands are, `A < B ? A : B` (a minimum or maximum: the arms
+    are A and B) or `A < B ? B - A : A - B` (a distance: both arms 0).  The two comparisons differ
+    only when A == B, where both arms have the same value: no output can change."""
+    if {frm, to} not in ({'<', '<='}, {'>', '>='}):
+        return None
+    for rx in _TERN:
+        for k in range(len(code)):
+            m = rx.match(code, k)
+            if not m or m.start(2) != col:
+                continue
+            a, b = m.group(1), m.group(3)
+            x, y = [re.sub(r'\s+', '', g) for g in (m.group(4), m.group(5))]
+            if {x, y} == {a, b}:
+                return 'auto: %s %s %s ? %s : %s is a minimum or maximum: the comparisons differ only when %s == %s, ' \
+                       'where both arms have that value' % (a, frm, b, x, y, a, b)
+            if {x, y} == {'%s-%s' % (a, b), '%s-%s' % (b, a)}:
+                return 'auto: %s %s %s ? %s : %s is a distance: the comparisons differ only when %s == %s, ' \
+                       'where both arms are 0' % (a, frm, b, x, y, a, b)
+    return None
+
+
 def points(block, root=ROOT):
     """Every mutation point of the block's own RTL: dicts with block, file, line, col, kind, from, to."""
     fam, name = block.split('.', 1)
@@ -169,6 +205,9 @@ def points(block, root=ROOT):
                         continue
                     pts.append({'block': block, 'file': os.path.relpath(path, root), 'line': n, 'col': m.start(), 'kind': kind,
                                 'from': m.group(0), 'to': new})
+                    why = boundary_equivalent(code, m.start(), m.group(0), new)
+                    if why:
+                        pts[-1]['auto_equivalent'] = why
     for i, p in enumerate(pts):
         p['id'] = i
     return pts
@@ -505,7 +544,9 @@ def run(a):
         text = open(os.path.join(ROOT, p['file'])).read().split('\n')[p['line'] - 1].strip()
         eq = [e for e in equiv[p['block']] if e['file'] == p['file'] and e['from'] == p['from'] and
               e['to'] == p['to'] and (e['line'] == p['line'] or e['line'] == text)]
-        if eq:
+        if p.get('auto_equivalent'):
+            results.append(dict(p, status='equivalent', reason=p['auto_equivalent'], by=None, output='', seconds=0))
+        elif eq:
             results.append(dict(p, status='equivalent', reason=eq[0]['reason'], by=None, output='', seconds=0))
         elif vecs[p['block']] and not benches[p['block']]:
             # every vector of its block was left out (too slow): not counted
