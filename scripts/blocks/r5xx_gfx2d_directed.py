@@ -481,9 +481,31 @@ def scanlines():
     return c
 
 
+def scissor_regs():
+    # rcosim mutate (seed 29, docs/hardening.md) found that no vector wrote SC_BOTTOM_RIGHT as a
+    # register: every scissor came in a packet, so a wrong decode of 0x16F0 survived.  All through
+    # registers here (a fill started by DST_HEIGHT_WIDTH, as regs), so the order is the stream's.
+    c = Case('scissor_regs', 'SC_TOP_LEFT (0x16EC) and SC_BOTTOM_RIGHT (0x16F0) written as registers: '
+             'register-started solid fills (DST_Y_X, DST_HEIGHT_WIDTH) clipped by them, each moved alone',
+             backpressure='random:0.3', latency='1:4')
+    front = po(SCREEN_KB, 256)
+    c.reg(R_GMC, gui(DST_PO, brush=B_SOLID, rop=PATCOPY, load=0) | 1 << 28)
+    c.reg(R_FRGD, 0x00C08040)
+    c.reg(R_WMASK, 0xFFFFFFFF)
+    c.reg(R_DP_CNTL, 3)
+    c.reg(R_DST_PO, front)
+    for (tl, br, fg) in (((4, 3), (40, 20), 0x00FF00FF), ((4, 3), (60, 30), 0x0000FF00), ((10, 12), (60, 30), 0x000000FF)):
+        c.reg(0x16EC, yx_hi(*tl))
+        c.reg(0x16F0, yx_hi(*br))
+        c.reg(R_FRGD, fg)
+        c.reg(R_DST_Y_X, 0)
+        c.reg(R_DST_H_W, 32 << 16 | 64)
+    return c
+
+
 def cases():
     return [desktop(), rop3_all(), formats(), overlap(), hostdata(), trans(), polyline(), misc(), scanlines(),
-            hostcolour(), regs()]
+            hostcolour(), regs(), scissor_regs()]
 
 
 # ---- the reference: docs/blocks/r5xx.gfx2d.md as a packet interpreter (not a state machine) ------------

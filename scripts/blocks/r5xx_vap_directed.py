@@ -804,6 +804,23 @@ def cases():
                                                                                0x7F7F7F7F, 0x80008000, 0x7FFF7FFF])
                          for _ in range(2 * need)])
     out.append(c)
+
+    # The six viewport registers through their 0x1D98 mirror, each alone (rcosim mutate, seed 29:
+    # the YOFFSET mirror 0x1DA4 was never written, so a wrong decode of it survived).
+    c = Case('viewport_mirror', 'each of the six viewport registers (XSCALE, XOFFSET, YSCALE, YOFFSET, ZSCALE, '
+             'ZOFFSET) written alone through its mirror 0x1D98 + 4k, the others through 0x2098, a vertex drawn '
+             'after each: every mirror address moves its own component only')
+    c.w(FMT0, 1)
+    c.w(VTX_SIZE, 4)
+    c.psc([(3, 0)])
+    c.viewport(1.0, 0.0, 1.0, 0.0, 1.0, 0.0, ena=0x3F)
+    vals = [fbits(x) for x in (3.0, 5.0, 7.0, 1.0)]
+    for k in range(6):
+        c.w(0x1D98 + 4 * k, fbits((2.0, 0.5, 4.0, -1.5, 8.0, 0.25)[k]), 'the viewport register %d at its mirror' % k)
+        c.draw(1, 3, 1, vals)
+        c.w(VPORT + 4 * k, fbits(1.0 if k % 2 == 0 else 0.0), 'and back through 0x2098')
+    c.draw(1, 3, 1, vals)
+    out.append(c)
     return out
 
 

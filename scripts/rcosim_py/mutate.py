@@ -85,9 +85,19 @@ def _plus_one(m):
 def code_lines(text):
     """(line number, text) of the lines a mutation may touch: outside comments, declarations and
     assertion sections."""
-    out, skip, depth = [], False, 0
+    out, skip, depth, enum = [], False, 0, False
     for n, line in enumerate(text.split('\n'), 1):
         s = line.strip()
+        code = line.split('//', 1)[0]
+        # A multi-line 'typedef enum ... {' body is a declaration (the state encoding, as a
+        # localparam's value): a renumbered member either collides (the mutant does not compile)
+        # or is the same design with other state codes.
+        if enum:
+            enum = '}' not in code
+            continue
+        if re.match(r'^\s*typedef\s+enum\b', code) and '{' in code and '}' not in code:
+            enum = True
+            continue
         if s.startswith('`ifndef SYNTHESIS'):
             skip, depth = True, 1
             continue
@@ -137,6 +147,42 @@ def generated(text):
     return bool(GENERATED.search('\n'.join(head)))
 
 
+# An operand of the boundary rule: a name with selects, or a sized literal (no operators inside).
+_OPD = r"(?:[A-Za-z_][\w$.]*(?:\[[^\[\]]*\])*|\d+'s?[bdh][0-9a-fA-F_]+)"
+_ARM = r"(%s(?:\s*-\s*%s)?)" % (_OPD, _OPD)
+# the comparison A op B as the whole condition of a ternary, either parenthesised or bare, after
+# '=', '(', '?', ':', ',' or the line's start (no operator binding tighter than ?: before it),
+# and its else arm ending the expression
+_TERN = [re.compile(r'(?:^|(?<=[=(?:,]))\s*\(\s*(%s)\s*(<|>|<=|>=)\s*(%s)\s*\)\s*\?\s*%s\s*:\s*%s(?=\s*[;),])'
+                    % (_OPD, _OPD, _ARM, _ARM)),
+         re.compile(r'(?:^|(?<=[=(?:,]))\s*(%s)\s*(<|>|<=|>=)\s*(%s)\s*\?\s*%s\s*:\s*%s(?=\s*[;),])'
+                    % (_OPD, _OPD, _ARM, _ARM))]
+
+
+def boundary_equivalent(code, col, frm, to):
+    """The reason a comparison mutant (< and <=, > and >= exchanged) is equivalent, or None.  Sound
+    by construction, for one shape only: the comparison is the whole condition of a ternary whose
+    two arms are equal whenever its operands are, `A < B ? A : B` (a minimum or maximum: the arms
+    are A and B) or `A < B ? B - A : A - B` (a distance: both arms 0).  The two comparisons differ
+    only when A == B, where both arms have the same value: no output can change."""
+    if {frm, to} not in ({'<', '<='}, {'>', '>='}):
+        return None
+    for rx in _TERN:
+        for k in range(len(code)):
+            m = rx.match(code, k)
+            if not m or m.start(2) != col:
+                continue
+            a, b = m.group(1), m.group(3)
+            x, y = [re.sub(r'\s+', '', g) for g in (m.group(4), m.group(5))]
+            if {x, y} == {a, b}:
+                return 'auto: %s %s %s ? %s : %s is a minimum or maximum: the comparisons differ only when %s == %s, ' \
+                       'where both arms have that value' % (a, frm, b, x, y, a, b)
+            if {x, y} == {'%s-%s' % (a, b), '%s-%s' % (b, a)}:
+                return 'auto: %s %s %s ? %s : %s is a distance: the comparisons differ only when %s == %s, ' \
+                       'where both arms are 0' % (a, frm, b, x, y, a, b)
+    return None
+
+
 def points(block, root=ROOT):
     """Every mutation point of the block's own RTL: dicts with block, file, line, col, kind, from, to."""
     fam, name = block.split('.', 1)
@@ -159,6 +205,9 @@ def points(block, root=ROOT):
                         continue
                     pts.append({'block': block, 'file': os.path.relpath(path, root), 'line': n, 'col': m.start(), 'kind': kind,
                                 'from': m.group(0), 'to': new})
+                    why = boundary_equivalent(code, m.start(), m.group(0), new)
+                    if why:
+                        pts[-1]['auto_equivalent'] = why
     for i, p in enumerate(pts):
         p['id'] = i
     return pts
@@ -302,21 +351,43 @@ def run_bench(base, rtl_override, workdir, timeout, cache=None):
     return ('invalid' if p.returncode == 2 else 'fail'), out
 
 
-def run_mutant(p, benches, outdir, timeout, cache=None):
-    text = mutated_text(ROOT, p)
-    t0 = time.time()
+KILLS = {}                     # vector -> mutants it killed in this run (the order of the next mutants)
+KILLS_LOCK = threading.Lock()
 
-    # benches is in the suite's order (the unmutated design's fastest vectors first): a mutant
-    # most vectors kill dies on a short one.
-    for k, (v, base) in enumerate(benches.items()):
-        wd = os.path.join(outdir, 'm%d' % p['id'], str(k))
-        st, out = run_bench(base, (os.path.basename(p['file']), text), wd, timeout, cache)
+
+def run_mutant(p, benches, outdir, timeout, cache=None):
+    """A mutant against its block's benches, stopping at the first that does not pass.  Outcomes
+    already in the cache come first (a cached failure decides at once, a cached pass is not run
+    again); the others run in the order: the vectors that killed most of this run's earlier
+    mutants, then the suite's order (smallest first).  The order changes which vector is named,
+    not whether the mutant is killed."""
+    text = mutated_text(ROOT, p)
+    override = (os.path.basename(p['file']), text)
+    t0 = time.time()
+    wdir = os.path.join(outdir, 'm%d' % p['id'])
+
+    def done(st, v, out):
+        shutil.rmtree(wdir, ignore_errors=True)
+        if st == 'fail':
+            with KILLS_LOCK:
+                KILLS[v] = KILLS.get(v, 0) + 1
+        return dict(p, status={'fail': 'killed', 'pass': 'survived'}.get(st, st),
+                    by=os.path.relpath(v, ROOT) if v else None, output=out, seconds=round(time.time() - t0, 1))
+
+    todo = []
+    for v, base in benches.items():
+        hit = cache.get(cache.key(base, override)) if cache is not None else None
+        if hit and hit[0] != 'pass':
+            return done(hit[0], v, hit[1])
+        if not hit:
+            todo.append((v, base))
+    with KILLS_LOCK:
+        order = {v: (-KILLS.get(v, 0), k) for k, v in enumerate(benches)}
+    for k, (v, base) in enumerate(sorted(todo, key=lambda vb: order[vb[0]])):
+        st, out = run_bench(base, override, os.path.join(wdir, str(k)), timeout, cache)
         if st != 'pass':
-            shutil.rmtree(os.path.join(outdir, 'm%d' % p['id']), ignore_errors=True)
-            return dict(p, status={'fail': 'killed'}.get(st, st), by=os.path.relpath(v, ROOT), output=out,
-                        seconds=round(time.time() - t0, 1))
-    shutil.rmtree(os.path.join(outdir, 'm%d' % p['id']), ignore_errors=True)
-    return dict(p, status='survived', by=None, output='', seconds=round(time.time() - t0, 1))
+            return done(st, v, out)
+    return done('pass', None, '')
 
 
 def equivalents(path, block):
@@ -473,7 +544,9 @@ def run(a):
         text = open(os.path.join(ROOT, p['file'])).read().split('\n')[p['line'] - 1].strip()
         eq = [e for e in equiv[p['block']] if e['file'] == p['file'] and e['from'] == p['from'] and
               e['to'] == p['to'] and (e['line'] == p['line'] or e['line'] == text)]
-        if eq:
+        if p.get('auto_equivalent'):
+            results.append(dict(p, status='equivalent', reason=p['auto_equivalent'], by=None, output='', seconds=0))
+        elif eq:
             results.append(dict(p, status='equivalent', reason=eq[0]['reason'], by=None, output='', seconds=0))
         elif vecs[p['block']] and not benches[p['block']]:
             # every vector of its block was left out (too slow): not counted
