@@ -24,10 +24,10 @@ import subprocess
 import sys
 import tempfile
 
+from rcosim_py import vector
+from blocks import prim_sf_ref as sf
+
 HERE = os.path.dirname(os.path.abspath(__file__))
-sys.path.insert(0, os.path.dirname(HERE))
-from rcosim_py import vector  # noqa: E402
-from blocks import prim_sf_ref as sf  # noqa: E402
 
 SIGN = 0x80000000
 FIELDS = ('vert', 'slot', 'x', 'y', 'z', 'w', 'wmask', 'vlast', 'dlast', 'prim')

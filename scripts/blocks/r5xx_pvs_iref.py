@@ -9,11 +9,7 @@ fields) in channel order and returns (exe, vtx): the output records in order, ea
 channel's fields.  Cycle stamps are not computed: the checker compares content and order.
 Section names in comments are those of docs/blocks/r5xx.pvs.md.
 """
-import os
-import sys
-
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-import prim_sf_ref as sf  # noqa: E402
+from blocks import prim_sf_ref as sf
 
 M32 = 0xFFFFFFFF
 SIGN = 0x80000000

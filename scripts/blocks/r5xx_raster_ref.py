@@ -19,11 +19,10 @@ usage: r5xx_raster_ref.py VEC...     exit 0 all agree, 1 a difference (the first
 import os
 import sys
 
+from blocks import prim_sf_ref as sf
+from rcosim_py import vector
+
 HERE = os.path.dirname(os.path.abspath(__file__))
-sys.path.insert(0, HERE)
-sys.path.insert(0, os.path.join(os.path.dirname(HERE)))
-import prim_sf_ref as sf                       # noqa: E402
-from rcosim_py import vector                   # noqa: E402
 
 M32 = 0xFFFFFFFF
 FLOOR, NEAREST = 0, 1

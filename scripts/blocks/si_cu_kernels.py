@@ -373,9 +373,7 @@ def k_tbuf(rng):
 def k_trans(rng):
     """trans: the transcendental VOP1s through the shared shader-float ops (the independent
     Python reference scripts/blocks/prim_sf_ref.py) and 32-bit unsigned division."""
-    if os.path.dirname(HERE) not in sys.path:
-        sys.path.insert(0, os.path.dirname(HERE))         # scripts/: the tools' import root
-    from blocks import prim_sf_ref as sf
+    from blocks import prim_sf_ref as sf              # scripts/ is the import root (PYTHONPATH)
     n = 128
     sp = [0x00000000, 0x80000000, 0x3F800000, 0xBF800000, 0x7F800000, 0xFF800000, 0x7FC00000,
           0x00000001, 0x807FFFFF, 0x43800000, 0x43800001, 0xC3800000, 0xC3800001, 0x3E800000,

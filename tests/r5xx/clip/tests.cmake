@@ -40,4 +40,4 @@ add_test(NAME r5xx.clip.iref_random COMMAND ${Python3_EXECUTABLE} ${PROJECT_SOUR
 add_test(NAME r5xx.clip.iref_catches COMMAND ${Python3_EXECUTABLE} ${PROJECT_SOURCE_DIR}/scripts/blocks/r5xx_clip_ref.py
          catches ${PROJECT_SOURCE_DIR}/vectors/r5xx/clip/near_clip.vec 1 8)
 set_tests_properties(r5xx.clip.iref_vectors r5xx.clip.iref_random r5xx.clip.iref_catches PROPERTIES
-                     LABELS "r5xx;r5xx.clip;smoke" ENVIRONMENT "PYTHONDONTWRITEBYTECODE=1")
+                     LABELS "r5xx;r5xx.clip;smoke" ENVIRONMENT "PYTHONDONTWRITEBYTECODE=1;PYTHONPATH=${PROJECT_SOURCE_DIR}/scripts")

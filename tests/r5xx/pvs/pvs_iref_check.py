@@ -18,8 +18,7 @@ import tempfile
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(HERE)))
-sys.path.insert(0, os.path.join(ROOT, "scripts", "blocks"))
-import r5xx_pvs_iref as ref  # noqa: E402
+from blocks import r5xx_pvs_iref as ref  # scripts/ is the import root (PYTHONPATH, tests.cmake)
 
 
 def parse(path):

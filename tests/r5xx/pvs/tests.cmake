@@ -11,7 +11,7 @@ foreach(case fault_rtl fault_model fault_needs_compare directed_check reference_
   add_test(NAME r5xx.pvs.${case} COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_LIST_DIR}/pvs_test.py
            $<TARGET_FILE:rcosim> ${PROJECT_SOURCE_DIR} ${case})
   set_tests_properties(r5xx.pvs.${case} PROPERTIES LABELS "r5xx;r5xx.pvs;smoke"
-                       ENVIRONMENT "PYTHONDONTWRITEBYTECODE=1")
+                       ENVIRONMENT "PYTHONDONTWRITEBYTECODE=1;PYTHONPATH=${PROJECT_SOURCE_DIR}/scripts")
 endforeach()
 # A short seeded random run in the smoke set.
 add_test(NAME random.r5xx.pvs.smoke COMMAND rcosim run --block r5xx.pvs --count 2000 --seed 2502 --backpressure random:0.5)
@@ -33,7 +33,7 @@ if(RCOSIM_NIGHTLY)   # the nightly configuration only (scripts/ctest-nightly.cma
 add_test(NAME r5xx.pvs.reference_random COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_LIST_DIR}/pvs_test.py
          $<TARGET_FILE:rcosim> ${PROJECT_SOURCE_DIR} reference_random)
 set_tests_properties(r5xx.pvs.reference_random PROPERTIES LABELS "random;r5xx;r5xx.pvs;nightly"
-                     ENVIRONMENT "PYTHONDONTWRITEBYTECODE=1")
+                     ENVIRONMENT "PYTHONDONTWRITEBYTECODE=1;PYTHONPATH=${PROJECT_SOURCE_DIR}/scripts")
 endif()
 # The second engineer's independent reference (scripts/blocks/r5xx_pvs_iref.py, from the document
 # alone) against every golden vector, against seeded random vectors (smoke: a short run; nightly:
@@ -45,12 +45,12 @@ add_test(NAME r5xx.pvs.iref_catches COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURREN
 add_test(NAME r5xx.pvs.iref_smoke COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_LIST_DIR}/pvs_iref_check.py
          random $<TARGET_FILE:rcosim> 3101 200 2000)
 set_tests_properties(r5xx.pvs.iref_vectors r5xx.pvs.iref_catches r5xx.pvs.iref_smoke PROPERTIES
-                     LABELS "r5xx;r5xx.pvs;smoke" ENVIRONMENT "PYTHONDONTWRITEBYTECODE=1")
+                     LABELS "r5xx;r5xx.pvs;smoke" ENVIRONMENT "PYTHONDONTWRITEBYTECODE=1;PYTHONPATH=${PROJECT_SOURCE_DIR}/scripts")
 if(RCOSIM_NIGHTLY)   # the nightly configuration only (scripts/ctest-nightly.cmake)
 foreach(seed 3201 3202 3203 3204)
   add_test(NAME r5xx.pvs.iref_nightly_${seed} COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_LIST_DIR}/pvs_iref_check.py
            random $<TARGET_FILE:rcosim> ${seed} 5000 250000)
   set_tests_properties(r5xx.pvs.iref_nightly_${seed} PROPERTIES LABELS "random;r5xx;r5xx.pvs;nightly"
-                       ENVIRONMENT "PYTHONDONTWRITEBYTECODE=1")
+                       ENVIRONMENT "PYTHONDONTWRITEBYTECODE=1;PYTHONPATH=${PROJECT_SOURCE_DIR}/scripts")
 endforeach()
 endif()

@@ -38,5 +38,5 @@ add_test(NAME r5xx.raster.iref_catches COMMAND ${Python3_EXECUTABLE} ${CMAKE_CUR
          ${PROJECT_SOURCE_DIR} catches ${PROJECT_SOURCE_DIR}/vectors/r5xx/raster/rs_perspective.vec)
 foreach(case iref_vectors iref_random iref_catches)
   set_tests_properties(r5xx.raster.${case} PROPERTIES LABELS "r5xx;r5xx.raster;smoke"
-                       ENVIRONMENT "PYTHONDONTWRITEBYTECODE=1" FAIL_REGULAR_EXPRESSION "FAIL|MISSED")
+                       ENVIRONMENT "PYTHONDONTWRITEBYTECODE=1;PYTHONPATH=${PROJECT_SOURCE_DIR}/scripts" FAIL_REGULAR_EXPRESSION "FAIL|MISSED")
 endforeach()
