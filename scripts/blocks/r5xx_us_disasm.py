@@ -9,8 +9,9 @@ program window) written again here, independent of the C model, and prints:
                          last quad); what a fault report's `pc` and `quad` fields point at
   VECTOR --stats         the field values the loaded instructions use (for the coverage test)
 """
-import gzip
 import sys
+
+from rcosim_py import vector
 
 
 def bits(w, hi, lo):
@@ -128,15 +129,11 @@ class Loader:
 
 
 def read(path):
-    op = gzip.open if path.endswith('.gz') else open
-    regw, quads = [], []
-    with op(path, 'rt') as f:
-        for line in f:
-            t = [x for x in line.split('#')[0].split() if not x.startswith('@')]
-            if len(t) >= 4 and t[0] == 'in' and t[1] == 'regw':
-                regw.append((int(t[2], 16), int(t[3], 16)))
-            elif len(t) >= 6 and t[0] == 'in' and t[1] == 'quad' and t[5] == '1':
-                quads.append(int(t[2], 16))
+    """(register writes, the quad inputs' valid-pixel masks) of an r5xx.us vector, through the
+    one vector reader (rcosim_py.vector)."""
+    v = vector.read(path)
+    regw = [(vals[0], vals[1]) for _, vals in v.inp.get('regw', [])]
+    quads = [vals[0] for _, vals in v.inp.get('quad', []) if len(vals) > 3 and vals[3] == 1]
     return regw, quads
 
 
@@ -151,7 +148,11 @@ def main(argv):
     if len(argv) < 2:
         print(__doc__, file=sys.stderr)
         return 2
-    regw, quads = read(argv[1])
+    try:
+        regw, quads = read(argv[1])
+    except vector.VectorError as e:
+        sys.stderr.write('r5xx_us_disasm.py: %s\n' % e)
+        return 2
     if '--stats' in argv:
         ld = state_at(regw, len(regw))
         seen = {k: set() for k in ('rop', 'aop', 'swz', 'mod', 'srcp', 'omod', 'src', 'texop', 'psel', 'tgt',
