@@ -22,7 +22,7 @@ def main(argv):
     script = os.path.join(root, "scripts", "blocks", "prim_sf_tables.py")
     rels = [os.path.join("model", "prim", "sf_tables.h"), os.path.join("rtl", "prim", "prim_sf_tab.sv")]
     # the edits: the first coefficient of ex2 segment 5, in each file's own notation
-    edits = [("{275802922, ", "{275802923, "), ("9'd5: c_o = {32'h10706B2A", "9'd5: c_o = {32'h10706B2B")]
+    edits = [("{275802922, ", "{275802923, "), ("9'd5: c = {32'h10706B2A", "9'd5: c = {32'h10706B2B")]
     ok = True
     with tempfile.TemporaryDirectory() as tmp:
         for rel in rels:
