@@ -1328,13 +1328,10 @@ BREAK_REGW = (
     '  assign regw_valid_o = !regw_empty && !brk_q;   // broken: valid withdrawn every other cycle\n')
 
 
-def case_assert_channel(ctx):
-    """The r5xx.cp channel assertions on a design broken on purpose: its exported self-checking
-    bench (Icarus) with regw's valid withdrawn every other cycle, under random back-pressure, reports
-    ASSERT RegwValidHeld (instance path, time) before the bench's comparison reports anything;
-    the unbroken design passes the same vector with no assertion."""
-    if not shutil.which('iverilog'):
-        raise Skip('no iverilog')
+def export_cp_ok_broken(ctx, brk, bench_checks=None):
+    """r5xx.cp's exported self-checking bench (a seeded 40-unit vector under random back-pressure)
+    run under Icarus twice: as exported ('ok') and with brk = (line, replacement) applied to
+    r5xx_cp.sv ('broken'); bench_checks(d) checks each export directory first.  {name: (rc, output)}."""
     vec = os.path.join(ctx['tmp'], 'bp.vec')
     run(ctx, ['gen', '--block', 'r5xx.cp', '--count', '40', '--seed', '3', '--backpressure', 'random:0.5',
               '-o', vec, '--quiet'], 0)
@@ -1342,15 +1339,28 @@ def case_assert_channel(ctx):
     for name in ('ok', 'broken'):
         d = os.path.join(ctx['tmp'], name)
         run(ctx, ['export', '--vector', vec, '--format', 'sv', '-o', d], 0)
+        if bench_checks:
+            bench_checks(d)
         if name == 'broken':
             cp = os.path.join(d, 'rtl', 'r5xx_cp.sv')
             text = open(cp).read()
-            check(BREAK_REGW[0] in text, 'the line the test breaks is in r5xx_cp.sv', BREAK_REGW[0])
+            check(brk[0] in text, 'the line the test breaks is in r5xx_cp.sv', brk[0])
             with open(cp, 'w') as f:
-                f.write(text.replace(BREAK_REGW[0], BREAK_REGW[1]))
+                f.write(text.replace(brk[0], brk[1]))
         p = subprocess.run(['sh', os.path.join(d, 'run.sh'), 'icarus'], cwd=d, capture_output=True, text=True,
                            timeout=900)
         outs[name] = (p.returncode, p.stdout + p.stderr)
+    return outs
+
+
+def case_assert_channel(ctx):
+    """The r5xx.cp channel assertions on a design broken on purpose: its exported self-checking
+    bench (Icarus) with regw's valid withdrawn every other cycle, under random back-pressure, reports
+    ASSERT RegwValidHeld (instance path, time) before the bench's comparison reports anything;
+    the unbroken design passes the same vector with no assertion."""
+    if not shutil.which('iverilog'):
+        raise Skip('no iverilog')
+    outs = export_cp_ok_broken(ctx, BREAK_REGW)
     rc, out = outs['ok']
     check(rc == 0 and 'ASSERT' not in out, 'the unbroken design passes with no assertion: exit %d' % rc, out)
     rc, out = outs['broken']
@@ -1491,24 +1501,10 @@ def case_export_chk(ctx):
     unbroken design passes the same vector silently."""
     if not shutil.which('iverilog'):
         raise Skip('no iverilog')
-    vec = os.path.join(ctx['tmp'], 'bp.vec')
-    run(ctx, ['gen', '--block', 'r5xx.cp', '--count', '40', '--seed', '3', '--backpressure', 'random:0.5',
-              '-o', vec, '--quiet'], 0)
-    outs = {}
-    for name in ('ok', 'broken'):
-        d = os.path.join(ctx['tmp'], name)
-        run(ctx, ['export', '--vector', vec, '--format', 'sv', '-o', d], 0)
+    def bench_checks(d):
         check('r5xx_cp_chk.sv' in open(os.path.join(d, 'files.f')).read().split(), 'files.f lists the checker')
         check('r5xx_cp_chk u_chk (' in open(os.path.join(d, 'rcosim_tb.sv')).read(), 'the bench instantiates it')
-        if name == 'broken':
-            cp = os.path.join(d, 'rtl', 'r5xx_cp.sv')
-            text = open(cp).read()
-            check(BREAK_MEMREQ[0] in text, 'the line the test breaks is in r5xx_cp.sv', BREAK_MEMREQ[0])
-            with open(cp, 'w') as f:
-                f.write(text.replace(BREAK_MEMREQ[0], BREAK_MEMREQ[1]))
-        p = subprocess.run(['sh', os.path.join(d, 'run.sh'), 'icarus'], cwd=d, capture_output=True, text=True,
-                           timeout=900)
-        outs[name] = (p.returncode, p.stdout + p.stderr)
+    outs = export_cp_ok_broken(ctx, BREAK_MEMREQ, bench_checks)
     rc, out = outs['ok']
     check(rc == 0 and 'ASSERT' not in out and 'PASS r5xx.cp' in out, 'the unbroken design passes silently: exit %d' % rc, out)
     rc, out = outs['broken']
