@@ -190,7 +190,8 @@ typedef struct rc_block_desc {
     const rc_side_ops *model;
     rc_stimulus_fn stimulus;
     const char *const *wave_groups;  /* per channel: space-separated RTL port names, for .gtkw */
-    const rc_side_ops *wave;         /* the RTL in its waveform wrapper (expected beside actual) */
+    const rc_side_ops *wave;         /* the RTL in its waveform wrapper (expected beside actual);
+                                      * NULL when not linked in: rc_wave_side() loads its plugin */
     rc_images_fn images;             /* final surfaces as pictures (--png), or NULL */
     /* Optional members (NULL/0 when absent; blockgen fills them for every described block). */
     /* The bare loop: the RTL alone driven from the vector, every output ready, no comparison;

@@ -9,6 +9,7 @@
 
 #include <errno.h>
 #include <inttypes.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -17,6 +18,7 @@
 
 #include "rc_args.h"
 #include "rc_wave.h"
+#include "rc_waveplug.h"
 
 /* A bundle file is written under a temporary name (rc_args.h) and renamed into place when
  * whole; *path gets the final name, *tmp the temporary one (both malloc'd). */
@@ -126,13 +128,22 @@ int rc_bundle_run(const rc_bundle_opts *o, rc_run *r, rc_result *res, const char
         rc_wave_range_parse(o->range, &from, &to);
     else if (o->all)
         to = UINT64_MAX;
+    const rc_side_ops *wave_side = NULL;
+    char werr[PATH_MAX + 400];
+    if (explicit_window && !(wave_side = rc_wave_side(r->blk, werr, sizeof werr))) {
+        fprintf(stderr, "rcosim %s: --wave: %s\n", o->cmd, werr);
+        rc_run_exec(r, res);
+        free(fst);
+        free(fst_tmp);
+        return -1;
+    }
     if (explicit_window) {
         /* The asked-for window is dumped by the run itself. */
         r->wave = 1;
         r->wave_path = fst_tmp ? fst_tmp : "";
         r->wave_from = from;
         r->wave_to = to;
-        r->sides[0] = r->blk->wave;
+        r->sides[0] = wave_side;
         if (fst_tmp)
             rc_tmp_register(fst_tmp);
         rc_run_exec(r, res);
@@ -175,11 +186,14 @@ int rc_bundle_run(const rc_bundle_opts *o, rc_run *r, rc_result *res, const char
     bad |= bundle_close(f, path, tmp, 0);
     fclose(mem);
     free(text);
-    if (!explicit_window) {
+    if (!explicit_window && !(wave_side = rc_wave_side(r->blk, werr, sizeof werr))) {
+        fprintf(stderr, "rcosim %s: --wave: no waveform: %s\n", o->cmd, werr);
+        bad = 1;
+    } else if (!explicit_window) {
         rc_wave_window(res->first_cycle, o->before, o->after, &from, &to);
         rc_run w = *r;
         rc_result wres;
-        w.sides[0] = r->blk->wave;
+        w.sides[0] = wave_side;
         w.wave = 1;
         w.wave_vector = res->first.have_fields && !strcmp(res->first.exp_label, "vector");
         w.wave_path = fst_tmp ? fst_tmp : "";

@@ -267,8 +267,6 @@ int cli_setup_policies(const opts *o, rc_run *r, const rc_vector *v)
             return cli_usage_error(o->cmd, "--png: cannot create directory '%s'", o->png);
         r->png_dir = o->png;
     }
-    if (o->wave && !r->blk->wave)
-        return cli_usage_error(o->cmd, "block %s has no waveform wrapper", r->blk->name);
     if (o->trace) {
         char *list = strdup(o->trace);
         char *save = NULL;

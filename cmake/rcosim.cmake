@@ -105,6 +105,8 @@ function(rcosim_vl_printf target)
 endfunction()
 
 option(RCOSIM_RTL_CHECKERS "bind the generated channel checkers (blockgen) into every block's Verilated RTL" ON)
+set(RCOSIM_WAVE_OPT -O1 CACHE STRING "compiler optimisation of the waveform plugins <id>_wave (they only re-run a failure with tracing on)")
+set(RCOSIM_WAVE_PREBUILT "r5xx.cp" CACHE STRING "blocks whose waveform plugin the default build makes (all: every block); the others are built when a failure needs them")
 
 function(rcosim_verilated_runtime)
   if(TARGET rcosim_verilated)
@@ -214,8 +216,18 @@ function(rcosim_add_block name)
   rcosim_verilate_shared(${id}_rtl)
 
   # The same RTL inside its generated waveform wrapper (expected values beside the actual
-  # ones, mismatch signals), used only to re-run a failure with tracing on.
-  add_library(${id}_wave STATIC ${gen}/${id}_wave.cpp)
+  # ones, mismatch signals), used only to re-run a failure with tracing on: a plugin
+  # (wave/rcosim_wave_<id>.so) that rcosim builds and loads when a failure needs it
+  # (bridge/rc_waveplug.c), not part of the default build unless RCOSIM_WAVE_PREBUILT names the
+  # block: compiling every block's traced variant was more than a third of a fresh build
+  # (issue 28).  It takes the Verilator runtime from the executable (ENABLE_EXPORTS), except the
+  # FST writer, which nothing else in the binary uses.
+  add_library(${id}_wave MODULE ${gen}/${id}_wave.cpp)
+  set_target_properties(${id}_wave PROPERTIES PREFIX "" OUTPUT_NAME rcosim_wave_${id}
+                        LIBRARY_OUTPUT_DIRECTORY ${CMAKE_BINARY_DIR}/wave)
+  if(NOT RCOSIM_WAVE_PREBUILT STREQUAL "all" AND NOT name IN_LIST RCOSIM_WAVE_PREBUILT)
+    set_target_properties(${id}_wave PROPERTIES EXCLUDE_FROM_ALL ON)
+  endif()
   target_include_directories(${id}_wave PRIVATE ${gen} ${PROJECT_SOURCE_DIR}/bridge)
   verilate(${id}_wave TRACE_FST
     PREFIX V${id}_wave
@@ -224,19 +236,22 @@ function(rcosim_add_block name)
     SOURCES ${rtl_src} ${gen}/${id}_wave.sv
     VERILATOR_ARGS -Wall --x-assign unique --x-initial unique -O3
     OPT_SLOW -O0)
-  rcosim_verilate_shared(${id}_wave)
+  get_target_property(wsrcs ${id}_wave SOURCES)
+  list(FILTER wsrcs EXCLUDE REGEX "/include/verilated(_threads|_vcd_c)?\\.cpp$")
+  set_property(TARGET ${id}_wave PROPERTY SOURCES ${wsrcs})
+  target_link_libraries(${id}_wave PRIVATE ZLIB::ZLIB)
   # OPT_SLOW -O0 (both libraries): Verilator's __Slow files (constructors, initial and settle
   # evaluation, trace declarations) run once per run; -O0 instead of -O3 cut a fresh one-block
   # build's CPU by 13 % (docs/performance.md "Build time") for +166,000 instructions per run.
   # -O1, not the build type's -O3: this library only re-runs a failure's short window with tracing
   # on, and -O3 made it more than half of a fresh build's compile time (issue 28; raster's largest
   # file: 76 s at -O3, 15 s at -O1, measured with g++ 12).  GCC takes the last -O given.
-  target_compile_options(${id}_wave PRIVATE -O1)
+  target_compile_options(${id}_wave PRIVATE ${RCOSIM_WAVE_OPT})
 
   # The C model, its stimulus generator and the block's descriptor table.
   add_library(${id}_model STATIC ${model_src} ${gen}/${id}_desc.c)
   target_include_directories(${id}_model PUBLIC ${gen} ${PROJECT_SOURCE_DIR}/model/${family}/${bname})
-  target_link_libraries(${id}_model PUBLIC rcosim_bridge ${id}_rtl ${id}_wave)
+  target_link_libraries(${id}_model PUBLIC rcosim_bridge ${id}_rtl)
   foreach(did ${dep_ids})
     target_link_libraries(${id}_model PUBLIC ${did}_model)
   endforeach()
@@ -282,9 +297,8 @@ function(rcosim_add_block name)
   # before the plain <id>_rtl/<id>_wave archives on the link line, so theirs are never pulled.
   if(RCOSIM_SAN)
     rcosim_san_clone(${id}_model)
-    target_sources(${id}_model_san PRIVATE ${gen}/${id}_rtl.cpp ${gen}/${id}_wave.cpp)
-    target_include_directories(${id}_model_san PRIVATE $<TARGET_PROPERTY:${id}_rtl,INCLUDE_DIRECTORIES>
-                               $<TARGET_PROPERTY:${id}_wave,INCLUDE_DIRECTORIES>)
+    target_sources(${id}_model_san PRIVATE ${gen}/${id}_rtl.cpp)
+    target_include_directories(${id}_model_san PRIVATE $<TARGET_PROPERTY:${id}_rtl,INCLUDE_DIRECTORIES>)
     target_compile_definitions(${id}_model_san PRIVATE $<TARGET_PROPERTY:${id}_rtl,COMPILE_DEFINITIONS>)
   endif()
 
@@ -360,11 +374,15 @@ function(rcosim_finish_blocks)
   target_link_libraries(rcosim PRIVATE rcosim_blocks rcosim_regdb)
   target_compile_definitions(rcosim PRIVATE RCOSIM_SOURCE_DIR="${PROJECT_SOURCE_DIR}")
   target_compile_options(rcosim PRIVATE ${RCOSIM_WARNINGS})
+  # The waveform plugins (wave/rcosim_wave_<id>.so) resolve the Verilator runtime and the engine
+  # against the executable's own copy.
+  set_target_properties(rcosim PROPERTIES ENABLE_EXPORTS ON)
 
   # rcosim_san (RCOSIM_SANITIZE_OWN): rcosim from the sanitizer variants of every block.
   if(RCOSIM_SAN)
     rcosim_san_clone(rcosim)
     add_dependencies(rcosim_san rcosim_version)
+    set_target_properties(rcosim_san PROPERTIES ENABLE_EXPORTS ON)
   endif()
 
   # rcosim_cov (RCOSIM_COVERAGE=ON): rcosim built from the coverage variants of every block, or
@@ -406,6 +424,7 @@ function(rcosim_finish_blocks)
     add_executable(rcosim_cov ${cov_src})
     target_link_libraries(rcosim_cov PRIVATE ${cov_libs})
     add_dependencies(rcosim_cov rcosim_version)   # rcosim_main.c includes rc_version.h
+    set_target_properties(rcosim_cov PROPERTIES ENABLE_EXPORTS ON)   # the waveform plugins
     target_include_directories(rcosim_cov PRIVATE $<TARGET_PROPERTY:rcosim,INCLUDE_DIRECTORIES>)
     target_compile_definitions(rcosim_cov PRIVATE $<TARGET_PROPERTY:rcosim,COMPILE_DEFINITIONS>)
     target_compile_options(rcosim_cov PRIVATE ${RCOSIM_WARNINGS})

@@ -38,6 +38,9 @@ if(TARGET r5xx_cp_model AND TARGET rcosim_regdb)
   add_executable(rcosim_assert_brk ${PROJECT_SOURCE_DIR}/tests/harden/assert_brk_main.c)
   target_link_libraries(rcosim_assert_brk PRIVATE r5xx_cp_brk_rtl r5xx_cp_model rcosim_bridge rcosim_regdb)
   target_compile_options(rcosim_assert_brk PRIVATE ${RCOSIM_WARNINGS})
+  # In the build directory beside rcosim, exporting its symbols: its failure bundle's waveform is
+  # r5xx.cp's plugin (wave/rcosim_wave_r5xx_cp.so, bridge/rc_waveplug.c), as rcosim's is.
+  set_target_properties(rcosim_assert_brk PROPERTIES ENABLE_EXPORTS ON RUNTIME_OUTPUT_DIRECTORY ${CMAKE_BINARY_DIR})
   add_test(NAME harden.assert_stop COMMAND ${Python3_EXECUTABLE} ${PROJECT_SOURCE_DIR}/tests/harden/harden_test.py
            $<TARGET_FILE:rcosim> ${PROJECT_SOURCE_DIR} assert_stop $<TARGET_FILE:rcosim_assert_brk>)
   set_tests_properties(harden.assert_stop PROPERTIES LABELS "harden;smoke" ENVIRONMENT "PYTHONDONTWRITEBYTECODE=1")

@@ -343,6 +343,40 @@ def case_inject_rtl_visible(rcosim, src, tmp):
     screenshot(bundle, tmp, src)
 
 
+def case_plugin_on_demand(rcosim, src, tmp):
+    """A block whose waveform plugin the default build does not make (r5xx.tile): a failure with
+    --wave builds it in the binary's tree (bridge/rc_waveplug.c) and the bundle has its dump of the
+    window; the plugin is there afterwards and a second failure reuses it."""
+    so = os.path.join(os.path.dirname(rcosim), 'wave', 'rcosim_wave_r5xx_tile.so')
+    inj = ['--inject', 'rtl:addr.addr@40^0x1']
+    for k in (1, 2):
+        bundle = os.path.join(tmp, 'b%d' % k)
+        p = run([rcosim, 'run', '--block', 'r5xx.tile', '--count', '300', '--seed', '3', '--wave', bundle] + inj,
+                tmp, 1)
+        fst = os.path.join(bundle, 'wave.fst')
+        if not os.path.isfile(fst) or os.path.getsize(fst) < 100:
+            raise Fail('no waveform in the bundle (try %d):\n%s%s' % (k, p.stdout, p.stderr))
+        if not os.path.isfile(so):
+            raise Fail('%s was not built' % so)
+        if k == 2 and 'building the waveform variant' in p.stderr:
+            raise Fail('the second failure built the plugin again:\n%s' % p.stderr)
+
+
+def case_plugin_missing(rcosim, src, tmp):
+    """A copy of rcosim outside its build tree with no plugin beside it: the failure is still
+    reported (exit 2: the bundle is not whole), with a message naming the plugin and the target."""
+    exe = os.path.join(tmp, 'rcosim')
+    shutil.copy(rcosim, exe)
+    bundle = os.path.join(tmp, 'bundle')
+    p = run([exe, 'run', '--block', 'r5xx.cp', '--count', '300', '--seed', '5', '--inject',
+             'model:regw.data@20^0x40', '--wave', bundle], tmp, 2)
+    want = 'has no waveform plugin %s/wave/rcosim_wave_r5xx_cp.so (build the target r5xx_cp_wave)' % tmp
+    if want not in p.stderr or 'MISMATCH r5xx.cp' not in p.stdout:
+        raise Fail('expected "%s" and the mismatch report:\n%s%s' % (want, p.stdout, p.stderr))
+    if not os.path.isfile(os.path.join(bundle, 'report.txt')):
+        raise Fail('the bundle lost its report.txt')
+
+
 CASES = {k[5:]: v for k, v in globals().items() if k.startswith('case_')}
 
 
