@@ -21,6 +21,7 @@ import struct
 import sys
 
 from rcosim_py import check as chk
+from blocks import prim_sf_ref as sf
 
 # Register byte addresses (000:11397-12014).
 TX_ENABLE, TX_FILTER4 = 0x4104, 0x4110
@@ -205,22 +206,35 @@ def level(surf, w, h, lvl, fmt, msw, d=1, cube=False):
         base = (base + size * dl) & 0xFFFFFFFF
 
 
-def lam256(lod, lmode, filter1):
-    """D8: lambda in 1/256 level: floor(lod * 256) saturated to [-8192, 8191], plus 8 * LOD_BIAS."""
+def l256(x):
+    """D8: floor(x * 256) of a binary32, saturated to [-8192, 8191]; 0 for zero, denormal, NaN."""
     from fractions import Fraction
-    sg, e, mt = lod >> 31, (lod >> 23) & 0xFF, lod & 0x7FFFFF
-    lam = 0
-    if lmode in (1, 2) and e != 0 and not (e == 255 and mt):
-        if e == 255:
-            lam = -8192 if sg else 8191
-        else:
-            v = Fraction((1 << 23) | mt) * Fraction(2) ** (e - 150) * 256
-            v = -v if sg else v
-            lam = min(max(v.numerator // v.denominator, -8192), 8191)      # floor
+    sg, e, mt = x >> 31, (x >> 23) & 0xFF, x & 0x7FFFFF
+    if e == 0 or (e == 255 and mt):
+        return 0
+    if e == 255:
+        return -8192 if sg else 8191
+    v = Fraction((1 << 23) | mt) * Fraction(2) ** (e - 150) * 256
+    v = -v if sg else v
+    return min(max(v.numerator // v.denominator, -8192), 8191)      # floor
+
+
+def lam256(lod, lmode, filter1, grad=0, d=(0, 0, 0, 0), w=1, h=1):
+    """D8, D24: lambda in 1/256 level: lmode 1 the explicit lod; else the derivatives' log2 rho
+    (when grad) plus lod for lmode 2; plus 8 * LOD_BIAS."""
+    if lmode == 1:
+        lam = l256(lod)
+    else:
+        lam = 0
+        if grad:
+            wf, hf = fbits(float(w)), fbits(float(h))
+            m = [sf.mul(d[0] & 0x7FFFFFFF, wf), sf.mul(d[1] & 0x7FFFFFFF, hf),
+                 sf.mul(d[2] & 0x7FFFFFFF, wf), sf.mul(d[3] & 0x7FFFFFFF, hf)]
+            lam = l256(sf.lg2(sf.fmax(sf.fmax(m[0], m[1]), sf.fmax(m[2], m[3]))))
+        if lmode == 2:
+            lam += l256(lod)
     bias = (filter1 >> 3) & 0x3FF
     return lam + 8 * (bias - 1024 if bias & 0x200 else bias)
-
-
 
 
 def cube_face(s, t, r, w, h):
@@ -298,7 +312,7 @@ def blend(v0, v1, g):
     return ((256 - g) * v0 + g * v1 + 128) // 256
 
 
-def sample(regs, mem, n, s, t, lod=0, lmode=0, r=0):
+def sample(regs, mem, n, s, t, lod=0, lmode=0, r=0, grad=0, d=(0, 0, 0, 0)):
     """The response (R, G, B, A, err) and the dword addresses read for one request."""
     f0, f1, f0r = regs[FILTER0][n], regs[FORMAT1][n], regs[FORMAT0][n]
     f2, off = regs[FORMAT2][n], regs[OFFSET][n]
@@ -308,7 +322,8 @@ def sample(regs, mem, n, s, t, lod=0, lmode=0, r=0):
     isdxt = 15 <= (f1 & 31) <= 17 and not msb or ati1 or ati2
     bfmt = 15 if ati1 else 16 if ati2 else f1 & 31       # the block size of D14 (8 or 16 bytes)
     err = ERR_TILE if (off & 0x1C if isdxt else surf0[5]) else 0
-    lam = lam256(lod, lmode, regs[FILTER1][n])
+    lam = lam256(lod, lmode, regs[FILTER1][n], grad, d, (f0r & 0x7FF | (f2 >> 15 & 1) << 11) + 1,
+                 (f0r >> 11 & 0x7FF | (f2 >> 16 & 1) << 11) + 1)
     filt = (f0 >> 11) & 3 if lam > 0 else (f0 >> 9) & 3
     fmt = f1 & 31
     isflt = 24 <= fmt <= 29
@@ -549,14 +564,14 @@ class Case:
                 en = d
         self.w(TX_ENABLE, (en | 1 << n) if enable else (en & ~(1 << n)))
 
-    def req(self, n, s, t, lod=0, lmode=0, quad=0, regs=None, r=0):
+    def req(self, n, s, t, lod=0, lmode=0, quad=0, regs=None, r=0, grad=0, d=(0, 0, 0, 0)):
         """A request; expected results from the registers written so far (or a snapshot)."""
         self.flush()
         at = '@%d ' % self.t if self.hold else ''
         self.hold = False
-        res, addrs = sample(regs or self.regs, self.mem, n, s, t, lod, lmode, r)
-        self.lines.append('in req %s%x %08x %08x %08x %08x %x %x  # -> %s' %
-                          (at, n, s, t, r, lod, lmode, quad,
+        res, addrs = sample(regs or self.regs, self.mem, n, s, t, lod, lmode, r, grad, d)
+        self.lines.append('in req %s%x %08x %08x %08x %08x %x %x %x %08x %08x %08x %08x  # -> %s' %
+                          (at, n, s, t, r, lod, lmode, quad, grad, d[0], d[1], d[2], d[3],
                            ' '.join('%08x' % v for v in res[:4]) + ' %x | ' % res[4] +
                            ' '.join('%08x' % a for a in addrs)))
         self.t += max(self.per_req, 5 + len(addrs))
@@ -571,7 +586,8 @@ class Case:
                 '# "# -> R G B A ERR | ADDR..." after a request: what r5xx_tx_directed.py --check expects',
                 'rcosim-vector 1', 'block r5xx.tx', 'seed 1', 'backpressure %s' % self.bp,
                 'mem-latency %s' % self.lat, 'channel in regw addr:16 data:32',
-                'channel in req smp:4 s:32 t:32 r:32 lod:32 lmode:2 quad:2']
+                'channel in req smp:4 s:32 t:32 r:32 lod:32 lmode:2 quad:2 grad:1 dsdx:32 dtdx:32 dsdy:32 '
+                'dtdy:32']
         with open(os.path.join(outdir, self.name + '.stim'), 'w') as fh:
             fh.write('\n'.join(head + self.mem_lines() + self.lines + ['end']) + '\n')
 
@@ -931,7 +947,7 @@ def cases():
     new[FORMAT1][11] = 12 | sel_word(5, 4, 0, 1)
     for k in range(4):
         res, addrs = sample(old if k < 1 else new, c.mem, 11, centre(k, 4), centre(k, 4))
-        c.lines.append('in req %s%x %08x %08x 00000000 00000000 0 0  # -> %s' %
+        c.lines.append('in req %s%x %08x %08x 00000000 00000000 0 0 0 00000000 00000000 00000000 00000000  # -> %s' %
                        ('@%d ' % t0 if k == 0 else '', 11, centre(k, 4), centre(k, 4),
                         ' '.join('%08x' % v for v in res[:4]) + ' %x | ' % res[4] +
                         ' '.join('%08x' % a for a in addrs)))
@@ -1103,6 +1119,52 @@ def later_cases():
                 for lod in (0.5, 1.25, 2.5, 3.5):
                     for rv in (fbits(0.1), 0x3EC23FFF, fbits(0.55), fbits(0.99), fbits(-0.3), 0x7FC00000):
                         c.req(n, fbits(0.4), fbits(0.7), r=rv, lod=fbits(lod), lmode=1)
+    out.append(c)
+
+    c = Case('grad', 'LOD from derivatives (D24): lambda = floor(256 sf_lg2(rho)) with rho the sf_max of |dsdx| W, '
+             '|dtdx| H, |dsdy| W, |dtdy| H: magnification, one texel per pixel, minification by 2-64 and '
+             'between, anisotropic ratios either way (the larger axis rules), signs, zero/Inf/NaN derivatives, '
+             'lmode 1 (explicit: derivatives ignored) and 2 (derivatives + lod), MIN/MAG, nearest level and '
+             'trilinear, MAX_MIP_LEVEL (finest) and NUM_LEVELS (coarsest) clamps, LOD_BIAS both ways, a '
+             '4096-wide texture', per_req=16)
+    b, n, w, h, nl = base + 0x140000, 11, 64, 32, 6
+    c.sampler(n, 12, w, h, b, levels=nl, mag=1, minf=2, extra0=1 << 13)
+    c.flush()
+    for lvl in range(nl + 1):                               # every texel says its level, x and y
+        c.store_texels(n, {(x, y): 0x10000000 * lvl + 0x0400 * x + 0x0001 * y + 0x40
+                           for x in range(max(1, w >> lvl)) for y in range(max(1, h >> lvl))}, lvl)
+    dd = []
+    for k in (0.25, 0.5, 0.99, 1.0, 1.01, 1.5, 2.0, 3.0, 4.0, 7.9, 8.0, 16.0, 64.0, 1000.0):
+        dd.append((k / w, 0.0, 0.0, k / h))                 # isotropic, texels per pixel step
+    for ax, ay in [(4.0, 1.0), (1.0, 4.0), (0.5, 8.0), (16.0, 2.0)]:
+        dd.append((ax / w, 0.0, 0.0, ay / h))               # anisotropic: the larger axis rules
+        dd.append((0.0, ax / h, ay / w, 0.0))               # rotated by 90 degrees
+    dd += [(-2.0 / w, 0.0, 0.0, -2.0 / h), (0.7 / w, -2.9 / h, 1.3 / w, 0.2 / h), (0.0, 0.0, 0.0, 0.0),
+           (-0.0, -0.0, -0.0, -0.0)]
+    dd = [tuple(fbits(v) for v in d) for d in dd]
+    dd += [(0x7F800000, 0, 0, 0), (0xFF800000, 0, 0, 0), (0x7FC00000, fbits(2.0 / h), 0, 0),
+           (0x7FC00000, 0x7FC00000, 0x7FC00000, 0x7FC00000), (0x00000001, 0, 0, 0x00400000),
+           (0x7F7FFFFF, 0, 0, 0)]
+    for mipf, maxl, bias, minf in [(1, 0, 0, 2), (2, 0, 0, 2), (1, 2, 0, 2), (2, 1, 0, 1), (0, 0, 0, 2),
+                                   (1, 0, 0x3E0, 2), (2, 0, 0x01F, 2), (1, 0, 0x1FF, 1), (1, 0, 0x200, 1)]:
+        c.sampler(n, 12, w, h, b, levels=nl, mag=1, minf=minf, extra0=mipf << 13 | maxl << 17,
+                  filter1=bias << 3)
+        for d in dd:
+            c.req(n, fbits(0.3), fbits(0.6), grad=1, d=d)
+    c.sampler(n, 12, w, h, b, levels=nl, mag=1, minf=2, extra0=1 << 13)
+    for lmode, lod in [(0, 3.0), (1, 0.0), (1, 2.5), (1, -1.0), (2, 1.0), (2, -1.0), (2, 2.75), (3, 5.0)]:
+        for d in [(1.0 / w, 0.0, 0.0, 1.0 / h), (4.0 / w, 0.0, 0.0, 1.0 / h), (0.5 / w, 0.0, 0.0, 0.5 / h)]:
+            c.req(n, fbits(0.3), fbits(0.6), lod=fbits(lod), lmode=lmode, grad=1,
+                  d=tuple(fbits(v) for v in d))
+            c.req(n, fbits(0.3), fbits(0.6), lod=fbits(lod), lmode=lmode, grad=0,
+                  d=tuple(fbits(v) for v in d))                 # grad 0: the derivatives are ignored
+    b2 = base + 0x180000                                     # 4096 x 2, levels to 12 (4096 x 1 ... 1 x 1)
+    c.sampler(12, 12, 4096, 2, b2, levels=12, mag=1, minf=1, extra0=1 << 13)
+    c.flush()
+    for lvl in range(13):
+        c.store_texels(12, {(x, y): 0x10000000 * lvl + x + 0x40 for x in (0, 1) for y in (0,)}, lvl)
+    for k in (1.0, 2.0, 2.5, 4096.0, 5000.0):
+        c.req(12, 0, 0, grad=1, d=(fbits(k / 4096), 0, 0, 0))
     out.append(c)
     return out
 

@@ -3,6 +3,7 @@
  * which numbers the decisions D1..Dn cited below).
  */
 #include "tx_math.h"
+#include "sf.h"
 #include "tx_gamma.h"
 
 int r5xx_tx_regs_write(r5xx_tx_regs *r, uint32_t addr, uint32_t data)
@@ -555,33 +556,65 @@ int32_t r5xx_tx_blend(int32_t v0, int32_t v1, unsigned g)
     return (int32_t)((acc - (int64_t)((uint64_t)acc & 255)) / 256);
 }
 
-int32_t r5xx_tx_lambda(uint32_t lod, unsigned lmode, uint32_t filter1)
+int32_t r5xx_tx_l256(uint32_t x)
+{
+    unsigned sg = x >> 31, e = (x >> 23) & 0xFF;
+    if (e == 0 || (e == 255 && (x & 0x7FFFFF)))
+        return 0;                             /* zero, denormal (flushed) or NaN */
+    /* floor(x * 256), saturated to [-8192, 8191] (32 levels either way) */
+    uint64_t m = (x & 0x7FFFFF) | 0x800000u;
+    int k = (int)e - 142;                     /* x * 256 = m * 2^k */
+    int64_t v;
+    if (k >= 14)
+        v = sg ? -8192 : 8191;
+    else if (k >= 0)
+        v = sg ? -(int64_t)(m << k) : (int64_t)(m << k);
+    else {
+        int sh = -k > 40 ? 40 : -k;
+        v = sg ? -(int64_t)((m + (1ull << sh) - 1) >> sh) : (int64_t)(m >> sh);
+    }
+    return (int32_t)(v < -8192 ? -8192 : v > 8191 ? 8191 : v);
+}
+
+/* an integer 1..8191 as binary32 (exact) */
+static uint32_t i2f(uint32_t v)
+{
+    unsigned p = 12;
+    while (!(v >> p & 1))
+        p--;
+    return (127 + p) << 23 | ((v << (23 - p)) & 0x7FFFFF);
+}
+
+uint32_t r5xx_tx_rho_lg2(const uint32_t d[4], uint32_t w, uint32_t h)
+{
+    uint32_t wf = i2f(w), hf = i2f(h);
+    uint32_t x0 = sf_mul(d[0] & 0x7FFFFFFFu, wf), x1 = sf_mul(d[1] & 0x7FFFFFFFu, hf);
+    uint32_t y0 = sf_mul(d[2] & 0x7FFFFFFFu, wf), y1 = sf_mul(d[3] & 0x7FFFFFFFu, hf);
+    return sf_lg2(sf_max(sf_max(x0, x1), sf_max(y0, y1)));
+}
+
+int32_t r5xx_tx_lambda(const r5xx_tx_regs *r, unsigned n, uint32_t lod, unsigned lmode, unsigned grad,
+                       const uint32_t d[4])
 {
     int32_t l = 0;
-    unsigned sg = lod >> 31, e = (lod >> 23) & 0xFF;
-    if ((lmode == 1 || lmode == 2) && e != 0 && !(e == 255 && (lod & 0x7FFFFF))) {
-        /* floor(lod * 256), saturated to [-8192, 8191] (32 levels either way) */
-        uint64_t m = (lod & 0x7FFFFF) | 0x800000u;
-        int k = (int)e - 142;                 /* lod * 256 = m * 2^k */
-        int64_t x;
-        if (k >= 14)
-            x = sg ? -8192 : 8191;
-        else if (k >= 0)
-            x = sg ? -(int64_t)(m << k) : (int64_t)(m << k);
-        else {
-            int sh = -k > 40 ? 40 : -k;
-            x = sg ? -(int64_t)((m + (1ull << sh) - 1) >> sh) : (int64_t)(m >> sh);
-        }
-        l = (int32_t)(x < -8192 ? -8192 : x > 8191 ? 8191 : x);
+    if (lmode == 1) {
+        l = r5xx_tx_l256(lod);                /* explicit LOD: the derivatives are not used */
+    } else {
+        if (grad)                             /* D24: log2 of the larger scaled derivative */
+            l = r5xx_tx_l256(r5xx_tx_rho_lg2(d, r5xx_tx_width(r->format0[n], r->format2[n]),
+                                             r5xx_tx_height(r->format0[n], r->format2[n])));
+        if (lmode == 2)
+            l += r5xx_tx_l256(lod);           /* bias from the shader */
     }
-    int32_t bias = (int32_t)((filter1 >> 3) & 0x3FF);   /* LOD_BIAS s4.5 (000:11612) */
+    int32_t bias = (int32_t)((r->filter1[n] >> 3) & 0x3FF);   /* LOD_BIAS s4.5 (000:11612) */
     if (bias & 0x200)
         bias -= 0x400;
     return l + 8 * bias;
 }
 
 r5xx_tx_plan r5xx_tx_plan_request(const r5xx_tx_regs *r, unsigned n, uint32_t s, uint32_t t, uint32_t rr,
-                                  uint32_t lod, unsigned lmode, unsigned pass)
+                                  uint32_t lod, unsigned lmode, unsigned grad, const uint32_t dv[4],
+                                  unsigned pass)
 {
     r5xx_tx_plan p = { 0 };
     uint32_t f0 = r->filter0[n], f1 = r->format1[n], f2 = r->format2[n];
@@ -591,7 +624,7 @@ r5xx_tx_plan r5xx_tx_plan_request(const r5xx_tx_regs *r, unsigned n, uint32_t s,
     if (dxt ? (r->offset[n] & 0x1C) != 0 : (surf.err & (R5XX_TILE_ERR_BADCFG | R5XX_TILE_ERR_ALIGN)) != 0)
         p.err |= R5XX_TX_ERR_TILE;            /* D14: a compressed texture is never tiled */
     /* D8: lambda in 1/256 (the request's LOD plus LOD_BIAS); MIN_FILTER when it is above 0 */
-    int32_t lam = r5xx_tx_lambda(lod, lmode, r->filter1[n]);
+    int32_t lam = r5xx_tx_lambda(r, n, lod, lmode, grad, dv);
     int minify = lam > 0;
     unsigned filt = minify ? (f0 >> 11) & 3 : (f0 >> 9) & 3;
     unsigned fmt = f1 & 31;

@@ -17,8 +17,9 @@ typedef struct tx {
     r5xx_tx_regs regs;
     int st;
     int rw_wait;              /* a register write was refused last cycle: accept no request */
-    unsigned smp, quad, lmode;
+    unsigned smp, quad, lmode, grad;
     uint32_t s, t, r, lod;
+    uint32_t d[4];            /* D24: dsdx, dtdx, dsdy, dtdy */
     r5xx_tx_plan plan;        /* from the ADDR cycle's edge on */
     unsigned pass;            /* D18: 0, or 1 in the second pass of a two-pass sample */
     int32_t v0[4];            /* D18: the first pass's channel values, from its second ADDR */
@@ -78,7 +79,7 @@ static void tx_tick(void *h, const uint64_t *ports)
     case ST_ADDR:
         if (s->pass)
             r5xx_tx_filter_v(&s->regs, s->smp, &s->plan.smp, s->v0);
-        s->plan = r5xx_tx_plan_request(&s->regs, s->smp, s->s, s->t, s->r, s->lod, s->lmode, s->pass);
+        s->plan = r5xx_tx_plan_request(&s->regs, s->smp, s->s, s->t, s->r, s->lod, s->lmode, s->grad, s->d, s->pass);
         s->nreq = s->nrsp = 0;
         if (s->plan.nread)
             s->st = ST_MEM;
@@ -120,6 +121,11 @@ static void tx_tick(void *h, const uint64_t *ports)
         s->r = (uint32_t)p->req_r;
         s->lod = (uint32_t)p->req_lod;
         s->lmode = (unsigned)p->req_lmode;
+        s->grad = (unsigned)p->req_grad;
+        s->d[0] = (uint32_t)p->req_dsdx;
+        s->d[1] = (uint32_t)p->req_dtdx;
+        s->d[2] = (uint32_t)p->req_dsdy;
+        s->d[3] = (uint32_t)p->req_dtdy;
         s->pass = 0;
         s->st = ST_ADDR;
     }

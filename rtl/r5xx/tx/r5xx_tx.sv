@@ -31,6 +31,11 @@ module r5xx_tx (
   input  logic [31:0] req_lod_i,
   input  logic [1:0]  req_lmode_i,
   input  logic [1:0]  req_quad_i,
+  input  logic        req_grad_i,
+  input  logic [31:0] req_dsdx_i,
+  input  logic [31:0] req_dtdx_i,
+  input  logic [31:0] req_dsdy_i,
+  input  logic [31:0] req_dtdy_i,
 
   // texel reads (the harness memory agent)
   output logic        memreq_valid_o,
@@ -69,6 +74,8 @@ module r5xx_tx (
   logic [31:0] r_q;
   logic [31:0] lod_q;
   logic [1:0]  lmode_q;
+  logic        grad_q;            // D24
+  logic [3:0][31:0] d_q;          // D24: dsdx, dtdx, dsdy, dtdy
 
   logic        idle;
   logic        regw_fire;
@@ -136,6 +143,8 @@ module r5xx_tx (
     .r_i       (r_q),
     .lod_i     (lod_q),
     .lmode_i   (lmode_q),
+    .grad_i    (grad_q),
+    .d_i       (d_q),
     .pass_i    (pass_q),
     .npass2_o  (p_npass2),
     .g_o       (p_g),
@@ -228,6 +237,8 @@ module r5xx_tx (
       r_q       <= 32'd0;
       lod_q     <= 32'd0;
       lmode_q   <= 2'd0;
+      grad_q    <= 1'b0;
+      d_q       <= '0;
       nread_q   <= 5'd0;
       dlog_q    <= 3'd0;
       addr_q    <= '0;
@@ -254,6 +265,8 @@ module r5xx_tx (
         r_q     <= req_r_i;
         lod_q   <= req_lod_i;
         lmode_q <= req_lmode_i;
+        grad_q  <= req_grad_i;
+        d_q     <= {req_dtdy_i, req_dsdy_i, req_dtdx_i, req_dsdx_i};
         pass_q  <= 1'b0;
       end
       if (st_q == StAddr) begin

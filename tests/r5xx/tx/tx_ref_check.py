@@ -52,6 +52,8 @@ FEATURES = [
     ('D22 ATI1N, ATI2N', 'ati.vec',
      lambda f0, f1, fm1, fm2, off: (fm1 & 31, fm2 >> 14 & 1) in ((5, 1), (31, 0)),
      'dxt5_alpha', lambda orig: lambda lo, hi, i: orig(lo, hi, i ^ 1)),
+    ('D24 LOD from derivatives', 'grad.vec', lambda f0, f1, fm1, fm2, off: fm1 & 31 == 12,
+     'grad_lambda', lambda orig: lambda d, W, H: orig(d, H, W)),
 ]
 
 
@@ -182,7 +184,7 @@ def check_text(ref, name, text, limit=20, bad_requests=None):
         if bad and bad_requests is not None:
             bad_requests.append(k)
         if bad:
-            smp, s, t, r, lod, lmode, quad = res.req
+            smp, s, t, r, lod, lmode, quad = res.req[:7]
             d = res.detail
             tex = '; '.join('(%d,%d)%s @%08x %s' % (x, y, ' border' if b else '', a,
                                                      ' '.join('%08x' % w for w in dw))
