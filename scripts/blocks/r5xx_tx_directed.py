@@ -334,7 +334,7 @@ def sample(regs, mem, n, s, t, lod=0, lmode=0, r=0, grad=0, d=(0, 0, 0, 0)):
     volblend = is3d and not isflt and (volf >= 2 or volf == 0 and lin)
     mipblend = mipf >= 2 and lam > 0 and not isflt
     if filt in (0, 3) or ctype == 3 or mipf == 3 or is3d and volf == 3 or (volblend and mipblend) or \
-            regs[FILTER1][n] & 1:                      # D21: CHROMA_KEY_MODE 1 (kill), 3
+            regs[FILTER1][n] & 3 == 3:                 # D21: CHROMA_KEY_MODE 3
         err |= ERR_NOTBUILT
     if volblend:
         mipblend = False
@@ -352,10 +352,10 @@ def sample(regs, mem, n, s, t, lod=0, lmode=0, r=0, grad=0, d=(0, 0, 0, 0)):
     if volblend:
         npass = 2
     if not regs[TX_ENABLE] >> n & 1:
-        return (0, 0, 0, ONE, err | ERR_DISABLED), []
+        return (0, 0, 0, ONE, err | ERR_DISABLED, 0), []
     fixed, isyuv = fmt <= 14 and not msb, fmt in (20, 21) and not msb
     if not (fixed or isyuv or isflt and not msb or isdxt):
-        return (0, 0, 0, 0, err | ERR_FORMAT), []
+        return (0, 0, 0, 0, err | ERR_FORMAT, 0), []
     dpt = 2 if ati1 else 4 if ati2 else DWORDS.get(fmt, 1)
     w0 = ((f0r & 0x7FF) | ((f2 >> 15 & 1) << 11)) + 1
     h0 = (((f0r >> 11) & 0x7FF) | ((f2 >> 16 & 1) << 11)) + 1
@@ -372,6 +372,7 @@ def sample(regs, mem, n, s, t, lod=0, lmode=0, r=0, grad=0, d=(0, 0, 0, 0)):
     ckey = regs[FILTER1][n] & 3 in (1, 2)           # D21
     key = regs[CHROMA][n]
     addrs = []
+    killed = [0]                                    # D21: mode 1 and a texel read is keyed
 
     def one(pss):
         """One pass: the channel values V (or the float result) and its reads into addrs."""
@@ -439,6 +440,7 @@ def sample(regs, mem, n, s, t, lod=0, lmode=0, r=0, grad=0, d=(0, 0, 0, 0)):
             km = (1 << (8 << TX_BPP[0][fmt])) - 1 if fixed and fmt != 14 else 0
             if ckey and km and not b and (words[0] >> (8 * (a & 3))) & km == key & km:
                 vals.append([0, 0, 0, 0])               # D21: keyed: transparent black
+                killed[0] |= regs[FILTER1][n] & 3 == 1
                 continue
             ch = []
             for c in range(4):
@@ -457,7 +459,7 @@ def sample(regs, mem, n, s, t, lod=0, lmode=0, r=0, grad=0, d=(0, 0, 0, 0)):
 
     v, isf = one(0)
     if isf:
-        return tuple(v) + (err,), addrs
+        return tuple(v) + (err, 0), addrs
     if npass == 2:
         v1, _ = one(1)
         gg = g
@@ -465,7 +467,7 @@ def sample(regs, mem, n, s, t, lod=0, lmode=0, r=0, grad=0, d=(0, 0, 0, 0)):
             gg = axis(r, level(surf0, w0, h0, lvl, bfmt, regs[FILTER1][n] >> 22 & 1, d0, cube)[3],
                       (f0 >> 6) & 7, True)[2]
         v = [blend(a, b, gg) for a, b in zip(v, v1)]
-    return tuple((p2f if pow2 else to_float)(x) for x in v) + (err,), addrs
+    return tuple((p2f if pow2 else to_float)(x) for x in v) + (err, int(killed[0])), addrs
 
 
 def fbits(x):
@@ -572,7 +574,7 @@ class Case:
         res, addrs = sample(regs or self.regs, self.mem, n, s, t, lod, lmode, r, grad, d)
         self.lines.append('in req %s%x %08x %08x %08x %08x %x %x %x %08x %08x %08x %08x  # -> %s' %
                           (at, n, s, t, r, lod, lmode, quad, grad, d[0], d[1], d[2], d[3],
-                           ' '.join('%08x' % v for v in res[:4]) + ' %x | ' % res[4] +
+                           ' '.join('%08x' % v for v in res[:4]) + ' %x %x | ' % res[4:6] +
                            ' '.join('%08x' % a for a in addrs)))
         self.t += max(self.per_req, 5 + len(addrs))
 
@@ -583,7 +585,7 @@ class Case:
         self.flush()
         head = ['# %s: %s' % (self.name, self.title),
                 '# written by scripts/blocks/r5xx_tx_directed.py; the golden vector is ../%s.vec' % self.name,
-                '# "# -> R G B A ERR | ADDR..." after a request: what r5xx_tx_directed.py --check expects',
+                '# "# -> R G B A ERR KILL | ADDR..." after a request: what r5xx_tx_directed.py --check expects',
                 'rcosim-vector 1', 'block r5xx.tx', 'seed 1', 'backpressure %s' % self.bp,
                 'mem-latency %s' % self.lat, 'channel in regw addr:16 data:32',
                 'channel in req smp:4 s:32 t:32 r:32 lod:32 lmode:2 quad:2 grad:1 dsdx:32 dtdx:32 dsdy:32 '
@@ -949,7 +951,7 @@ def cases():
         res, addrs = sample(old if k < 1 else new, c.mem, 11, centre(k, 4), centre(k, 4))
         c.lines.append('in req %s%x %08x %08x 00000000 00000000 0 0 0 00000000 00000000 00000000 00000000  # -> %s' %
                        ('@%d ' % t0 if k == 0 else '', 11, centre(k, 4), centre(k, 4),
-                        ' '.join('%08x' % v for v in res[:4]) + ' %x | ' % res[4] +
+                        ' '.join('%08x' % v for v in res[:4]) + ' %x %x | ' % res[4:6] +
                         ' '.join('%08x' % a for a in addrs)))
     c.write_reg(FORMAT1 + 44, 12 | sel_word(5, 4, 0, 1))
     c.t += 64
@@ -1166,6 +1168,33 @@ def later_cases():
     for k in (1.0, 2.0, 2.5, 4096.0, 5000.0):
         c.req(12, 0, 0, grad=1, d=(fbits(k / 4096), 0, 0, 0))
     out.append(c)
+
+    c = Case('kill', 'chroma-key kill (D21: CHROMA_KEY_MODE 1): the response\'s kill bit when a texel the filter '
+             'reads (T0 point, T0-T3 bilinear, also of zero weight; either pass of a trilinear sample) matches '
+             'the key; keyed texels sampled as mode 2; border texels never match; mode 2 never kills; a '
+             'disabled sampler and an undecoded format never kill', per_req=16)
+    b, n = base + 0x1C0000, 7
+    c.sampler(n, 0, 8, 8, b, levels=1, mag=1, minf=2, extra0=2 << 13, filter1=1)
+    c.w(CHROMA + 4 * n, 0x5A)
+    c.flush()
+    c.store_texels(n, {(x, y): 0x5A if (x, y) in ((2, 2), (7, 7)) else 0x10 + x + 8 * y
+                       for x in range(8) for y in range(8)}, 0)
+    c.store_texels(n, {(x, y): 0x5A if (x, y) == (0, 3) else 0x80 + x + 4 * y for x in range(4) for y in range(4)}, 1)
+    pts = [(2.5, 2.5), (2.9, 2.1), (3.4, 3.4), (3.6, 3.6), (1.6, 1.6), (0.5, 0.5), (7.5, 7.5), (0.5, 6.5),
+           (1.2, 7.2), (5.0, 5.0)]
+    for mode_s, mode_t, minf, mag, mipf, ckm, lod in [(0, 0, 1, 1, 0, 1, 0.0), (0, 0, 2, 2, 0, 1, 0.0),
+                                                       (6, 6, 2, 2, 0, 1, 0.0), (0, 0, 2, 1, 2, 1, 0.5),
+                                                       (0, 0, 1, 1, 2, 1, 0.25), (0, 0, 2, 2, 0, 2, 0.0),
+                                                       (0, 0, 2, 2, 0, 3, 0.0), (0, 0, 2, 2, 0, 0, 0.0)]:
+        c.sampler(n, 0, 8, 8, b, levels=1, mag=mag, minf=minf, extra0=mipf << 13, filter1=ckm, mode_s=mode_s,
+                  mode_t=mode_t)
+        for x, y in pts:
+            c.req(n, fbits(x / 8), fbits(y / 8), lod=fbits(lod), lmode=1)
+    c.sampler(n, 0, 8, 8, b, levels=1, filter1=1, enable=False)
+    c.req(n, fbits(2.5 / 8), fbits(2.5 / 8))
+    c.sampler(n, 22, 8, 8, b, levels=1, filter1=1)
+    c.req(n, fbits(2.5 / 8), fbits(2.5 / 8))
+    out.append(c)
     return out
 
 
@@ -1204,7 +1233,7 @@ def check(vecdir):
         for line in open(os.path.join(vecdir, name + '.vec')):
             f = [v for v in line.split() if not v.startswith('@')]
             if line.startswith('out rsp '):
-                got.append(tuple(int(v, 16) for v in f[4:9]))
+                got.append(tuple(int(v, 16) for v in f[4:10]))
             elif line.startswith('out memreq '):
                 got_addr.append(int(f[2], 16))
         if len(got) != len(want) or len(got_addr) != len(want_addr):

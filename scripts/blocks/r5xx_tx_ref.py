@@ -531,7 +531,7 @@ def sample(regs, mem, smp, s, t, r, lod, lmode, grad=0, d=(0, 0, 0, 0)):
                 (volf >= 2 or (volf == 0 and fcode in (2, 3))))
     # step 3: NOTBUILT from the registers alone
     if (fcode in (0, 3) or ctype == 3 or mipf == 3 or (ctype == 1 and volf == 3)
-            or (volblend and mipwant) or ckmode in (1, 3)):
+            or (volblend and mipwant) or ckmode == 3):
         err |= 4
     detail = {'lambda': lam, 'bilinear': bilinear}
     if not enabled:
@@ -691,6 +691,8 @@ def sample(regs, mem, smp, s, t, r, lod, lmode, grad=0, d=(0, 0, 0, 0)):
             if keyed:
                 if key_match(dws[0], a, TX_BYTES[code], key):
                     vals.append([0, 0, 0, 0])
+                    if ckmode == 1:               # D21: mode 1 kills the pixel (rsp kill)
+                        detail['kill'] = 1
                     continue
             signed_ok = [False] * 4
             if cls == 'fixed':
@@ -788,6 +790,7 @@ def replay(vec):
     the same edge: the write applies). The block's busy time is taken from the vector's
     expected rsp cycles (a request is busy until its response fired), so the ordering of writes
     against requests is that of the run the vector records."""
+    rsp_fields = vec.channels['rsp'][1] if 'rsp' in vec.channels else [0] * 8   # with kill (D21) or not
     regw = list(vec.inputs.get('regw', []))
     reqs = list(vec.inputs.get('req', []))
     rsp_cycles = [c for ch, c, _ in vec.outputs if ch == 'rsp']
@@ -813,7 +816,8 @@ def replay(vec):
             smp, s, t, r, lod, lmode, quad = reqs[qi][1][:7]
             grad, dd = (reqs[qi][1][7], reqs[qi][1][8:12]) if len(reqs[qi][1]) >= 12 else (0, (0, 0, 0, 0))
             R, G, B, A, err, reads, det = sample(regs, vec.mem, smp, s, t, r, lod, lmode, grad, dd)
-            results.append(Result(qi, reqs[qi][1], [smp, quad, R, G, B, A, err], reads, det, c))
+            results.append(Result(qi, reqs[qi][1], [smp, quad, R, G, B, A, err, det.get('kill', 0)][:len(rsp_fields)],
+                                  reads, det, c))
             if qi < len(rsp_cycles):
                 busy_until = rsp_cycles[qi]
             else:

@@ -576,6 +576,8 @@ class US:
                 raise Diff('quad %d pc %d: the vector has no texture response left for pixel %d'
                            % (self.quadno, pc, p))
             comp = rsp[2:6]
+            if len(rsp) > 7 and rsp[7]:       # r5xx.tx's chroma-key kill: the pixel is killed
+                q['kill'] |= 1 << p
             on = q['act'][p] | bits(cmn, 7, 7)
             if not on:
                 continue

@@ -505,6 +505,7 @@ static void chain_eval(void *h, uint64_t *ports)
     s->us.texrsp_b = s->tx.rsp_b;
     s->us.texrsp_a = s->tx.rsp_a;
     s->us.texrsp_err = s->tx.rsp_err;
+    s->us.texrsp_kill = s->tx.rsp_kill;
     s->us.frag_ready = s->qj.uf_ready;
     s->tx.regw_valid = s->rw.state_valid;
     s->qj.w_valid = s->rw.state_valid;

@@ -398,6 +398,30 @@ unsigned r5xx_tx_yuv(uint32_t f1, uint32_t word, unsigned off, int32_t comp[4])
     return 7;
 }
 
+unsigned r5xx_tx_key_mask(const r5xx_tx_regs *r, unsigned n, const r5xx_tx_sample *smp)
+{
+    /* D21: CHROMA_KEY_MODE 1 and 2: a fixed texel of at most 32 bits (not a border texel) equal to
+     * the key in its bytes */
+    uint32_t f1 = r->format1[n];
+    unsigned fmt = f1 & 31, ckm = r->filter1[n] & 3, m = 0;
+    if ((ckm != 1 && ckm != 2) || r5xx_tx_class(fmt, r->format2[n] >> 14 & 1) != R5XX_TX_CLASS_FIXED || fmt == 14)
+        return 0;
+    unsigned nb = 8u << fixed_bpp[fmt];
+    uint32_t km = nb == 32 ? 0xFFFFFFFFu : (1u << nb) - 1;
+    for (unsigned k = 0; k < 4; k++)
+        if (!smp->border[k] && ((smp->word[k] >> (8 * smp->off[k])) & km) == (r->chroma[n] & km))
+            m |= 1u << k;
+    return m;
+}
+
+unsigned r5xx_tx_kill(const r5xx_tx_regs *r, unsigned n, const r5xx_tx_plan *p)
+{
+    /* D21: CHROMA_KEY_MODE 1: a texel the filter reads (T0 for point, T0-T3 for bilinear) matches */
+    if ((r->filter1[n] & 3) != 1 || p->nread == 0)
+        return 0;
+    return (r5xx_tx_key_mask(r, n, &p->smp) & (p->nread / p->dpt == 4 ? 15u : 1u)) != 0;
+}
+
 void r5xx_tx_filter_v(const r5xx_tx_regs *r, unsigned n, const r5xx_tx_sample *smp, int32_t vout[4])
 {
     uint32_t f1 = r->format1[n], bc = r->border[n];
@@ -422,8 +446,7 @@ void r5xx_tx_filter_v(const r5xx_tx_regs *r, unsigned n, const r5xx_tx_sample *s
     w[3] = fs * ft;
     int32_t comp[4][4];
     unsigned mask[4], key[4];
-    unsigned ckm = r->filter1[n] & 3;
-    int ckey = ckm == 1 || ckm == 2;
+    unsigned keyed = r5xx_tx_key_mask(r, n, smp);   /* D21: keyed texels are transparent black */
     int pow2 = r5xx_tx_pow2(r, n);
     if (pow2)
         gamma = 0;                            /* D20: GAMMA is not applied with POW2FIX2FLT */
@@ -444,14 +467,7 @@ void r5xx_tx_filter_v(const r5xx_tx_regs *r, unsigned n, const r5xx_tx_sample *s
                 comp[k][q] = (sgn >> q & 1) ? (b >= 128 ? b - 256 : b) * 512 : b * 256;
             }
         }
-        /* D21: CHROMA_KEY_MODE 1 and 2: a fixed texel of at most 32 bits equal to the key in its
-         * bytes is transparent black */
-        key[k] = 0;
-        if (ckey && cls == R5XX_TX_CLASS_FIXED && fmt != 14 && !smp->border[k]) {
-            unsigned nb = 8u << fixed_bpp[fmt];
-            uint32_t km = nb == 32 ? 0xFFFFFFFFu : (1u << nb) - 1;
-            key[k] = ((smp->word[k * dpt] >> (8 * smp->off[k])) & km) == (r->chroma[n] & km);
-        }
+        key[k] = keyed >> k & 1;
     }
     int64_t rnd = (r->filter1[n] >> 2 & 1) ? 16384 : 32768;   /* MC_ROUND (000:11607), D6 */
     for (unsigned c = 0; c < 4; c++) {
@@ -639,7 +655,7 @@ r5xx_tx_plan r5xx_tx_plan_request(const r5xx_tx_regs *r, unsigned n, uint32_t s,
     int volblend = is3d && !isflt && (volf >= 2 || (volf == 0 && lin));
     int mipblend = mipf >= 2 && minify && !isflt;
     if (filt == 0 || filt == 3 || ctype == 3 || mipf == 3 || (is3d && volf == 3) || (volblend && mipblend) ||
-        (r->filter1[n] & 1))                  /* D21: CHROMA_KEY_MODE 1 (kill) and 3 */
+        (r->filter1[n] & 3) == 3)             /* D21: CHROMA_KEY_MODE 3 */
         p.err |= R5XX_TX_ERR_NOTBUILT;
     if (volblend)
         mipblend = 0;

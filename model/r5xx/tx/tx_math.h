@@ -160,6 +160,14 @@ r5xx_tx_plan r5xx_tx_plan_request(const r5xx_tx_regs *r, unsigned n, uint32_t s,
                                   uint32_t lod, unsigned lmode, unsigned grad, const uint32_t d[4],
                                   unsigned pass);
 
+/* D21: the texels k (bit k) that match the chroma key (CHROMA_KEY_MODE 1 or 2, a fixed format of
+ * at most 32 bits, not a border texel); 0 otherwise. */
+unsigned r5xx_tx_key_mask(const r5xx_tx_regs *r, unsigned n, const r5xx_tx_sample *smp);
+
+/* D21: the kill bit of a planned request whose words are filled in: CHROMA_KEY_MODE 1 and a texel
+ * the filter reads (T0 for point, T0-T3 for bilinear) matches the key (0 when nothing is read). */
+unsigned r5xx_tx_kill(const r5xx_tx_regs *r, unsigned n, const r5xx_tx_plan *p);
+
 /* The response of a planned request whose words are filled in (disabled and format errors
  * give their constant results); for the second pass of a two-pass sample, v0 is the first
  * pass's r5xx_tx_filter_v() (else unused). */

@@ -25,6 +25,8 @@ typedef struct tx {
     int32_t v0[4];            /* D18: the first pass's channel values, from its second ADDR */
     unsigned nreq, nrsp;      /* reads requested and answered so far */
     uint32_t out[4];          /* the result, from the edge that enters OUT */
+    unsigned kill0;           /* D21: the first pass's kill, from its second ADDR */
+    unsigned kill;            /* D21: the response's kill bit, from the edge that enters OUT */
 } tx;
 
 static void *tx_create(const rc_side_config *cfg)
@@ -58,12 +60,14 @@ static void tx_eval(void *h, uint64_t *ports)
     p->rsp_b = out ? s->out[2] : 0;
     p->rsp_a = out ? s->out[3] : 0;
     p->rsp_err = out ? s->plan.err : 0;
+    p->rsp_kill = out ? s->kill : 0;
     p->idle = (uint64_t)idle;
 }
 
 static void finish(tx *s)
 {
     r5xx_tx_result(&s->regs, s->smp, &s->plan, s->v0, s->out);
+    s->kill = r5xx_tx_kill(&s->regs, s->smp, &s->plan) | (s->plan.npass == 2 && s->kill0);
     s->st = ST_OUT;
 }
 
@@ -77,8 +81,10 @@ static void tx_tick(void *h, const uint64_t *ports)
 
     switch (s->st) {
     case ST_ADDR:
-        if (s->pass)
+        if (s->pass) {
             r5xx_tx_filter_v(&s->regs, s->smp, &s->plan.smp, s->v0);
+            s->kill0 = r5xx_tx_kill(&s->regs, s->smp, &s->plan);
+        }
         s->plan = r5xx_tx_plan_request(&s->regs, s->smp, s->s, s->t, s->r, s->lod, s->lmode, s->grad, s->d, s->pass);
         s->nreq = s->nrsp = 0;
         if (s->plan.nread)

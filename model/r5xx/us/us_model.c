@@ -212,6 +212,8 @@ static void us_tick(void *h, const uint64_t *ports)
             uint32_t c[4] = { (uint32_t)p->texrsp_r, (uint32_t)p->texrsp_g, (uint32_t)p->texrsp_b,
                               (uint32_t)p->texrsp_a };
             us_tex_write(&s->r, s->pc, &s->q, rpx, c);
+            if (p->texrsp_kill)               /* r5xx.tx's chroma-key kill (r5xx.tx.md D21) */
+                s->q.kill |= (uint8_t)(1u << rpx);
             s->rspm &= ~(1u << rpx);
             if (s->rspm == 0)
                 advance(s, (s->pc + 1) & 511u);

@@ -328,6 +328,7 @@ module r5xx_gfx3d (
   logic [31:0]  tx_rsp_b;
   logic [31:0]  tx_rsp_a;
   logic [3:0]   tx_rsp_err;
+  logic         tx_rsp_kill;
   logic         tx_idle;
 
   logic         qj_zq_ready;
@@ -745,6 +746,7 @@ module r5xx_gfx3d (
     .texrsp_b_i (tx_rsp_b),
     .texrsp_a_i (tx_rsp_a),
     .texrsp_err_i (tx_rsp_err),
+    .texrsp_kill_i (tx_rsp_kill),
     .frag_valid_o (us_frag_valid),
     .frag_ready_i (qj_uf_ready),
     .frag_quad_o (us_frag_quad),
@@ -802,6 +804,7 @@ module r5xx_gfx3d (
     .rsp_b_o (tx_rsp_b),
     .rsp_a_o (tx_rsp_a),
     .rsp_err_o (tx_rsp_err),
+    .rsp_kill_o (tx_rsp_kill),
     .idle_o (tx_idle)
   );
 

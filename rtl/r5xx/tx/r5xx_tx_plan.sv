@@ -76,7 +76,7 @@ module r5xx_tx_plan (
   assign mipblend = mipwant && !volblend;
   assign notbuilt = filt == 2'd0 || filt == 2'd3 || format1_i[26:25] == 2'd3 || mipf == 2'd3 ||
                     (is3d && volf == 2'd3) || (volblend && mipwant) ||
-                    filter1_i[0];     // D21: CHROMA_KEY_MODE 1 (kill) and 3
+                    filter1_i[1:0] == 2'd3;     // D21: CHROMA_KEY_MODE 3
 
   // D15: the level: MAX_MIP_LEVEL the finest, NUM_LEVELS the coarsest; D18: trilinear levels
   // floor(lambda) and the next

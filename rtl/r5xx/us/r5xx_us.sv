@@ -51,6 +51,7 @@ module r5xx_us (
   input  logic [31:0] texrsp_b_i,
   input  logic [31:0] texrsp_a_i,
   input  logic [3:0]  texrsp_err_i,
+  input  logic        texrsp_kill_i,
   output logic        frag_valid_o,
   input  logic        frag_ready_i,
   output logic [15:0] frag_quad_o,
@@ -706,6 +707,7 @@ module r5xx_us (
         end
       end
       if (exec_tex && op == 4'd2) kill_q <= kill_q | killv;
+      if (texrsp_fire && texrsp_kill_i) kill_q <= kill_q | (4'd1 << rspx);   // r5xx.tx chroma-key kill
     end
   end
 

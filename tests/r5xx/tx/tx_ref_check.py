@@ -19,7 +19,7 @@ import subprocess
 import sys
 import tempfile
 
-FIELDS = ['smp', 'quad', 'r', 'g', 'b', 'a', 'err']
+FIELDS = ['smp', 'quad', 'r', 'g', 'b', 'a', 'err', 'kill']
 
 # AWAITING THE REFERENCE.  Features built after r5xx_tx_ref.py was written (from the sections of
 # docs/blocks/r5xx.tx.md named here); the second engineer extends the reference from the document,
@@ -48,6 +48,8 @@ FEATURES = [
      lambda f0, f1, fm1, fm2, off: fm2 >> 17 & 1 and fm1 & 31 in (0, 3, 12) and not fm2 >> 14 & 1,
      'to_float_pow2', lambda orig: lambda V: orig(V + 1)),
     ('D21 chroma key', 'keys.vec', lambda f0, f1, fm1, fm2, off: f1 & 3 != 0,
+     'key_match', lambda orig: lambda d, a, nb, key: False),
+    ('D21 chroma-key kill', 'kill.vec', lambda f0, f1, fm1, fm2, off: f1 & 3 == 1,
      'key_match', lambda orig: lambda d, a, nb, key: False),
     ('D22 ATI1N, ATI2N', 'ati.vec',
      lambda f0, f1, fm1, fm2, off: (fm1 & 31, fm2 >> 14 & 1) in ((5, 1), (31, 0)),
