@@ -211,6 +211,10 @@ def facts(ref):
         if got != want:
             bad.append('%s: ref %r, document %r' % (what, got, want))
     eq('D6 V=0x8080', ref.to_float(0x8080), 0x3F008080)
+    fb = lambda x: int.from_bytes(__import__('struct').pack('<f', x), 'little')
+    for d, want in [((1 / 64, 0, 0, 1 / 32), 0), ((2 / 64, 0, 0, 0), 256), ((3 / 64, 0, 0, 0), 405),
+                    ((4 / 64, 0, 0, 1 / 32), 512), ((-2 / 64, 0, 0, 0), 256), ((0, 0, 0, 0), -8192)]:
+        eq('D24 %r on 64 x 32' % (d,), ref.grad_lambda([fb(x) for x in d], 64, 32), want)
     eq('D6 V=0x0101', ref.to_float(0x0101), 0x3B808080)
     eq('D6 V=65535', ref.to_float(65535), 0x3F800000)
     for n in (1, 2, 4, 8, 16):
