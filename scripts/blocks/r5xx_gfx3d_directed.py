@@ -1266,11 +1266,13 @@ def fragment_path(events, prims_per_draw, quads, mem):
     def responses():                                   # TX answers the requests in order
         i = 0
         while True:
-            vals = texreqs[i][0]                        # pc smp op unscaled quad s t r lod lmode
+            vals = texreqs[i][0]    # pc smp op unscaled quad s t r lod lmode grad dsdx dtdx dsdy dtdy
             i += 1
-            res, addrs = txd.sample(tx.regs, mem, vals[1], vals[5], vals[6], vals[8], vals[9], vals[7])
+            res, addrs = txd.sample(tx.regs, mem, vals[1], vals[5], vals[6], vals[8], vals[9], vals[7],
+                                    vals[10], tuple(vals[11:15]))
             # the same request through r5xx_tx_ref.py (written from r5xx.tx.md alone): both must agree
-            alt = txr.sample(txregs, mem, vals[1], vals[5], vals[6], vals[7], vals[8], vals[9])
+            alt = txr.sample(txregs, mem, vals[1], vals[5], vals[6], vals[7], vals[8], vals[9], vals[10],
+                             tuple(vals[11:15]))
             if tuple(alt[:4]) != tuple(res[:4]) or list(alt[5]) != list(addrs):
                 txdiff.append((i - 1, tuple(res[:4]), tuple(alt[:4])))
             reads.extend(addrs)

@@ -21,6 +21,7 @@ import struct
 import sys
 
 from rcosim_py import check as chk
+from blocks import prim_sf_ref as sf
 
 # Register byte addresses (000:11397-12014).
 TX_ENABLE, TX_FILTER4 = 0x4104, 0x4110
@@ -205,22 +206,35 @@ def level(surf, w, h, lvl, fmt, msw, d=1, cube=False):
         base = (base + size * dl) & 0xFFFFFFFF
 
 
-def lam256(lod, lmode, filter1):
-    """D8: lambda in 1/256 level: floor(lod * 256) saturated to [-8192, 8191], plus 8 * LOD_BIAS."""
+def l256(x):
+    """D8: floor(x * 256) of a binary32, saturated to [-8192, 8191]; 0 for zero, denormal, NaN."""
     from fractions import Fraction
-    sg, e, mt = lod >> 31, (lod >> 23) & 0xFF, lod & 0x7FFFFF
-    lam = 0
-    if lmode in (1, 2) and e != 0 and not (e == 255 and mt):
-        if e == 255:
-            lam = -8192 if sg else 8191
-        else:
-            v = Fraction((1 << 23) | mt) * Fraction(2) ** (e - 150) * 256
-            v = -v if sg else v
-            lam = min(max(v.numerator // v.denominator, -8192), 8191)      # floor
+    sg, e, mt = x >> 31, (x >> 23) & 0xFF, x & 0x7FFFFF
+    if e == 0 or (e == 255 and mt):
+        return 0
+    if e == 255:
+        return -8192 if sg else 8191
+    v = Fraction((1 << 23) | mt) * Fraction(2) ** (e - 150) * 256
+    v = -v if sg else v
+    return min(max(v.numerator // v.denominator, -8192), 8191)      # floor
+
+
+def lam256(lod, lmode, filter1, grad=0, d=(0, 0, 0, 0), w=1, h=1):
+    """D8, D24: lambda in 1/256 level: lmode 1 the explicit lod; else the derivatives' log2 rho
+    (when grad) plus lod for lmode 2; plus 8 * LOD_BIAS."""
+    if lmode == 1:
+        lam = l256(lod)
+    else:
+        lam = 0
+        if grad:
+            wf, hf = fbits(float(w)), fbits(float(h))
+            m = [sf.mul(d[0] & 0x7FFFFFFF, wf), sf.mul(d[1] & 0x7FFFFFFF, hf),
+                 sf.mul(d[2] & 0x7FFFFFFF, wf), sf.mul(d[3] & 0x7FFFFFFF, hf)]
+            lam = l256(sf.lg2(sf.fmax(sf.fmax(m[0], m[1]), sf.fmax(m[2], m[3]))))
+        if lmode == 2:
+            lam += l256(lod)
     bias = (filter1 >> 3) & 0x3FF
     return lam + 8 * (bias - 1024 if bias & 0x200 else bias)
-
-
 
 
 def cube_face(s, t, r, w, h):
@@ -298,7 +312,7 @@ def blend(v0, v1, g):
     return ((256 - g) * v0 + g * v1 + 128) // 256
 
 
-def sample(regs, mem, n, s, t, lod=0, lmode=0, r=0):
+def sample(regs, mem, n, s, t, lod=0, lmode=0, r=0, grad=0, d=(0, 0, 0, 0)):
     """The response (R, G, B, A, err) and the dword addresses read for one request."""
     f0, f1, f0r = regs[FILTER0][n], regs[FORMAT1][n], regs[FORMAT0][n]
     f2, off = regs[FORMAT2][n], regs[OFFSET][n]
@@ -308,7 +322,8 @@ def sample(regs, mem, n, s, t, lod=0, lmode=0, r=0):
     isdxt = 15 <= (f1 & 31) <= 17 and not msb or ati1 or ati2
     bfmt = 15 if ati1 else 16 if ati2 else f1 & 31       # the block size of D14 (8 or 16 bytes)
     err = ERR_TILE if (off & 0x1C if isdxt else surf0[5]) else 0
-    lam = lam256(lod, lmode, regs[FILTER1][n])
+    lam = lam256(lod, lmode, regs[FILTER1][n], grad, d, (f0r & 0x7FF | (f2 >> 15 & 1) << 11) + 1,
+                 (f0r >> 11 & 0x7FF | (f2 >> 16 & 1) << 11) + 1)
     filt = (f0 >> 11) & 3 if lam > 0 else (f0 >> 9) & 3
     fmt = f1 & 31
     isflt = 24 <= fmt <= 29
@@ -319,7 +334,7 @@ def sample(regs, mem, n, s, t, lod=0, lmode=0, r=0):
     volblend = is3d and not isflt and (volf >= 2 or volf == 0 and lin)
     mipblend = mipf >= 2 and lam > 0 and not isflt
     if filt in (0, 3) or ctype == 3 or mipf == 3 or is3d and volf == 3 or (volblend and mipblend) or \
-            regs[FILTER1][n] & 1:                      # D21: CHROMA_KEY_MODE 1 (kill), 3
+            regs[FILTER1][n] & 3 == 3:                 # D21: CHROMA_KEY_MODE 3
         err |= ERR_NOTBUILT
     if volblend:
         mipblend = False
@@ -337,10 +352,10 @@ def sample(regs, mem, n, s, t, lod=0, lmode=0, r=0):
     if volblend:
         npass = 2
     if not regs[TX_ENABLE] >> n & 1:
-        return (0, 0, 0, ONE, err | ERR_DISABLED), []
+        return (0, 0, 0, ONE, err | ERR_DISABLED, 0), []
     fixed, isyuv = fmt <= 14 and not msb, fmt in (20, 21) and not msb
     if not (fixed or isyuv or isflt and not msb or isdxt):
-        return (0, 0, 0, 0, err | ERR_FORMAT), []
+        return (0, 0, 0, 0, err | ERR_FORMAT, 0), []
     dpt = 2 if ati1 else 4 if ati2 else DWORDS.get(fmt, 1)
     w0 = ((f0r & 0x7FF) | ((f2 >> 15 & 1) << 11)) + 1
     h0 = (((f0r >> 11) & 0x7FF) | ((f2 >> 16 & 1) << 11)) + 1
@@ -357,6 +372,7 @@ def sample(regs, mem, n, s, t, lod=0, lmode=0, r=0):
     ckey = regs[FILTER1][n] & 3 in (1, 2)           # D21
     key = regs[CHROMA][n]
     addrs = []
+    killed = [0]                                    # D21: mode 1 and a texel read is keyed
 
     def one(pss):
         """One pass: the channel values V (or the float result) and its reads into addrs."""
@@ -424,6 +440,7 @@ def sample(regs, mem, n, s, t, lod=0, lmode=0, r=0):
             km = (1 << (8 << TX_BPP[0][fmt])) - 1 if fixed and fmt != 14 else 0
             if ckey and km and not b and (words[0] >> (8 * (a & 3))) & km == key & km:
                 vals.append([0, 0, 0, 0])               # D21: keyed: transparent black
+                killed[0] |= regs[FILTER1][n] & 3 == 1
                 continue
             ch = []
             for c in range(4):
@@ -442,7 +459,7 @@ def sample(regs, mem, n, s, t, lod=0, lmode=0, r=0):
 
     v, isf = one(0)
     if isf:
-        return tuple(v) + (err,), addrs
+        return tuple(v) + (err, 0), addrs
     if npass == 2:
         v1, _ = one(1)
         gg = g
@@ -450,7 +467,7 @@ def sample(regs, mem, n, s, t, lod=0, lmode=0, r=0):
             gg = axis(r, level(surf0, w0, h0, lvl, bfmt, regs[FILTER1][n] >> 22 & 1, d0, cube)[3],
                       (f0 >> 6) & 7, True)[2]
         v = [blend(a, b, gg) for a, b in zip(v, v1)]
-    return tuple((p2f if pow2 else to_float)(x) for x in v) + (err,), addrs
+    return tuple((p2f if pow2 else to_float)(x) for x in v) + (err, int(killed[0])), addrs
 
 
 def fbits(x):
@@ -549,15 +566,15 @@ class Case:
                 en = d
         self.w(TX_ENABLE, (en | 1 << n) if enable else (en & ~(1 << n)))
 
-    def req(self, n, s, t, lod=0, lmode=0, quad=0, regs=None, r=0):
+    def req(self, n, s, t, lod=0, lmode=0, quad=0, regs=None, r=0, grad=0, d=(0, 0, 0, 0)):
         """A request; expected results from the registers written so far (or a snapshot)."""
         self.flush()
         at = '@%d ' % self.t if self.hold else ''
         self.hold = False
-        res, addrs = sample(regs or self.regs, self.mem, n, s, t, lod, lmode, r)
-        self.lines.append('in req %s%x %08x %08x %08x %08x %x %x  # -> %s' %
-                          (at, n, s, t, r, lod, lmode, quad,
-                           ' '.join('%08x' % v for v in res[:4]) + ' %x | ' % res[4] +
+        res, addrs = sample(regs or self.regs, self.mem, n, s, t, lod, lmode, r, grad, d)
+        self.lines.append('in req %s%x %08x %08x %08x %08x %x %x %x %08x %08x %08x %08x  # -> %s' %
+                          (at, n, s, t, r, lod, lmode, quad, grad, d[0], d[1], d[2], d[3],
+                           ' '.join('%08x' % v for v in res[:4]) + ' %x %x | ' % res[4:6] +
                            ' '.join('%08x' % a for a in addrs)))
         self.t += max(self.per_req, 5 + len(addrs))
 
@@ -568,10 +585,11 @@ class Case:
         self.flush()
         head = ['# %s: %s' % (self.name, self.title),
                 '# written by scripts/blocks/r5xx_tx_directed.py; the golden vector is ../%s.vec' % self.name,
-                '# "# -> R G B A ERR | ADDR..." after a request: what r5xx_tx_directed.py --check expects',
+                '# "# -> R G B A ERR KILL | ADDR..." after a request: what r5xx_tx_directed.py --check expects',
                 'rcosim-vector 1', 'block r5xx.tx', 'seed 1', 'backpressure %s' % self.bp,
                 'mem-latency %s' % self.lat, 'channel in regw addr:16 data:32',
-                'channel in req smp:4 s:32 t:32 r:32 lod:32 lmode:2 quad:2']
+                'channel in req smp:4 s:32 t:32 r:32 lod:32 lmode:2 quad:2 grad:1 dsdx:32 dtdx:32 dsdy:32 '
+                'dtdy:32']
         with open(os.path.join(outdir, self.name + '.stim'), 'w') as fh:
             fh.write('\n'.join(head + self.mem_lines() + self.lines + ['end']) + '\n')
 
@@ -931,9 +949,9 @@ def cases():
     new[FORMAT1][11] = 12 | sel_word(5, 4, 0, 1)
     for k in range(4):
         res, addrs = sample(old if k < 1 else new, c.mem, 11, centre(k, 4), centre(k, 4))
-        c.lines.append('in req %s%x %08x %08x 00000000 00000000 0 0  # -> %s' %
+        c.lines.append('in req %s%x %08x %08x 00000000 00000000 0 0 0 00000000 00000000 00000000 00000000  # -> %s' %
                        ('@%d ' % t0 if k == 0 else '', 11, centre(k, 4), centre(k, 4),
-                        ' '.join('%08x' % v for v in res[:4]) + ' %x | ' % res[4] +
+                        ' '.join('%08x' % v for v in res[:4]) + ' %x %x | ' % res[4:6] +
                         ' '.join('%08x' % a for a in addrs)))
     c.write_reg(FORMAT1 + 44, 12 | sel_word(5, 4, 0, 1))
     c.t += 64
@@ -1104,6 +1122,79 @@ def later_cases():
                     for rv in (fbits(0.1), 0x3EC23FFF, fbits(0.55), fbits(0.99), fbits(-0.3), 0x7FC00000):
                         c.req(n, fbits(0.4), fbits(0.7), r=rv, lod=fbits(lod), lmode=1)
     out.append(c)
+
+    c = Case('grad', 'LOD from derivatives (D24): lambda = floor(256 sf_lg2(rho)) with rho the sf_max of |dsdx| W, '
+             '|dtdx| H, |dsdy| W, |dtdy| H: magnification, one texel per pixel, minification by 2-64 and '
+             'between, anisotropic ratios either way (the larger axis rules), signs, zero/Inf/NaN derivatives, '
+             'lmode 1 (explicit: derivatives ignored) and 2 (derivatives + lod), MIN/MAG, nearest level and '
+             'trilinear, MAX_MIP_LEVEL (finest) and NUM_LEVELS (coarsest) clamps, LOD_BIAS both ways, a '
+             '4096-wide texture', per_req=16)
+    b, n, w, h, nl = base + 0x140000, 11, 64, 32, 6
+    c.sampler(n, 12, w, h, b, levels=nl, mag=1, minf=2, extra0=1 << 13)
+    c.flush()
+    for lvl in range(nl + 1):                               # every texel says its level, x and y
+        c.store_texels(n, {(x, y): 0x10000000 * lvl + 0x0400 * x + 0x0001 * y + 0x40
+                           for x in range(max(1, w >> lvl)) for y in range(max(1, h >> lvl))}, lvl)
+    dd = []
+    for k in (0.25, 0.5, 0.99, 1.0, 1.01, 1.5, 2.0, 3.0, 4.0, 7.9, 8.0, 16.0, 64.0, 1000.0):
+        dd.append((k / w, 0.0, 0.0, k / h))                 # isotropic, texels per pixel step
+    for ax, ay in [(4.0, 1.0), (1.0, 4.0), (0.5, 8.0), (16.0, 2.0)]:
+        dd.append((ax / w, 0.0, 0.0, ay / h))               # anisotropic: the larger axis rules
+        dd.append((0.0, ax / h, ay / w, 0.0))               # rotated by 90 degrees
+    dd += [(-2.0 / w, 0.0, 0.0, -2.0 / h), (0.7 / w, -2.9 / h, 1.3 / w, 0.2 / h), (0.0, 0.0, 0.0, 0.0),
+           (-0.0, -0.0, -0.0, -0.0)]
+    dd = [tuple(fbits(v) for v in d) for d in dd]
+    dd += [(0x7F800000, 0, 0, 0), (0xFF800000, 0, 0, 0), (0x7FC00000, fbits(2.0 / h), 0, 0),
+           (0x7FC00000, 0x7FC00000, 0x7FC00000, 0x7FC00000), (0x00000001, 0, 0, 0x00400000),
+           (0x7F7FFFFF, 0, 0, 0)]
+    for mipf, maxl, bias, minf in [(1, 0, 0, 2), (2, 0, 0, 2), (1, 2, 0, 2), (2, 1, 0, 1), (0, 0, 0, 2),
+                                   (1, 0, 0x3E0, 2), (2, 0, 0x01F, 2), (1, 0, 0x1FF, 1), (1, 0, 0x200, 1)]:
+        c.sampler(n, 12, w, h, b, levels=nl, mag=1, minf=minf, extra0=mipf << 13 | maxl << 17,
+                  filter1=bias << 3)
+        for d in dd:
+            c.req(n, fbits(0.3), fbits(0.6), grad=1, d=d)
+    c.sampler(n, 12, w, h, b, levels=nl, mag=1, minf=2, extra0=1 << 13)
+    for lmode, lod in [(0, 3.0), (1, 0.0), (1, 2.5), (1, -1.0), (2, 1.0), (2, -1.0), (2, 2.75), (3, 5.0)]:
+        for d in [(1.0 / w, 0.0, 0.0, 1.0 / h), (4.0 / w, 0.0, 0.0, 1.0 / h), (0.5 / w, 0.0, 0.0, 0.5 / h)]:
+            c.req(n, fbits(0.3), fbits(0.6), lod=fbits(lod), lmode=lmode, grad=1,
+                  d=tuple(fbits(v) for v in d))
+            c.req(n, fbits(0.3), fbits(0.6), lod=fbits(lod), lmode=lmode, grad=0,
+                  d=tuple(fbits(v) for v in d))                 # grad 0: the derivatives are ignored
+    b2 = base + 0x180000                                     # 4096 x 2, levels to 12 (4096 x 1 ... 1 x 1)
+    c.sampler(12, 12, 4096, 2, b2, levels=12, mag=1, minf=1, extra0=1 << 13)
+    c.flush()
+    for lvl in range(13):
+        c.store_texels(12, {(x, y): 0x10000000 * lvl + x + 0x40 for x in (0, 1) for y in (0,)}, lvl)
+    for k in (1.0, 2.0, 2.5, 4096.0, 5000.0):
+        c.req(12, 0, 0, grad=1, d=(fbits(k / 4096), 0, 0, 0))
+    out.append(c)
+
+    c = Case('kill', 'chroma-key kill (D21: CHROMA_KEY_MODE 1): the response\'s kill bit when a texel the filter '
+             'reads (T0 point, T0-T3 bilinear, also of zero weight; either pass of a trilinear sample) matches '
+             'the key; keyed texels sampled as mode 2; border texels never match; mode 2 never kills; a '
+             'disabled sampler and an undecoded format never kill', per_req=16)
+    b, n = base + 0x1C0000, 7
+    c.sampler(n, 0, 8, 8, b, levels=1, mag=1, minf=2, extra0=2 << 13, filter1=1)
+    c.w(CHROMA + 4 * n, 0x5A)
+    c.flush()
+    c.store_texels(n, {(x, y): 0x5A if (x, y) in ((2, 2), (7, 7)) else 0x10 + x + 8 * y
+                       for x in range(8) for y in range(8)}, 0)
+    c.store_texels(n, {(x, y): 0x5A if (x, y) == (0, 3) else 0x80 + x + 4 * y for x in range(4) for y in range(4)}, 1)
+    pts = [(2.5, 2.5), (2.9, 2.1), (3.4, 3.4), (3.6, 3.6), (1.6, 1.6), (0.5, 0.5), (7.5, 7.5), (0.5, 6.5),
+           (1.2, 7.2), (5.0, 5.0)]
+    for mode_s, mode_t, minf, mag, mipf, ckm, lod in [(0, 0, 1, 1, 0, 1, 0.0), (0, 0, 2, 2, 0, 1, 0.0),
+                                                       (6, 6, 2, 2, 0, 1, 0.0), (0, 0, 2, 1, 2, 1, 0.5),
+                                                       (0, 0, 1, 1, 2, 1, 0.25), (0, 0, 2, 2, 0, 2, 0.0),
+                                                       (0, 0, 2, 2, 0, 3, 0.0), (0, 0, 2, 2, 0, 0, 0.0)]:
+        c.sampler(n, 0, 8, 8, b, levels=1, mag=mag, minf=minf, extra0=mipf << 13, filter1=ckm, mode_s=mode_s,
+                  mode_t=mode_t)
+        for x, y in pts:
+            c.req(n, fbits(x / 8), fbits(y / 8), lod=fbits(lod), lmode=1)
+    c.sampler(n, 0, 8, 8, b, levels=1, filter1=1, enable=False)
+    c.req(n, fbits(2.5 / 8), fbits(2.5 / 8))
+    c.sampler(n, 22, 8, 8, b, levels=1, filter1=1)
+    c.req(n, fbits(2.5 / 8), fbits(2.5 / 8))
+    out.append(c)
     return out
 
 
@@ -1142,7 +1233,7 @@ def check(vecdir):
         for line in open(os.path.join(vecdir, name + '.vec')):
             f = [v for v in line.split() if not v.startswith('@')]
             if line.startswith('out rsp '):
-                got.append(tuple(int(v, 16) for v in f[4:9]))
+                got.append(tuple(int(v, 16) for v in f[4:10]))
             elif line.startswith('out memreq '):
                 got_addr.append(int(f[2], 16))
         if len(got) != len(want) or len(got_addr) != len(want_addr):

@@ -222,6 +222,38 @@ def lod_fixed(lod):
     return max(-8192, min(8191, L))
 
 
+# ---------------------------------------------------------------- D24: LOD from derivatives
+
+
+_SF = None
+
+
+def _sf():
+    """The shader float's independent Python reference (docs/float.md), loaded from its file."""
+    global _SF
+    if _SF is None:
+        import importlib.util
+        import os
+        path = os.path.join(os.path.dirname(os.path.abspath(__file__)), 'prim_sf_ref.py')
+        spec = importlib.util.spec_from_file_location('prim_sf_ref_for_tx', path)
+        _SF = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(_SF)
+    return _SF
+
+
+def int_as_binary32(n):
+    return struct.unpack('<I', struct.pack('<f', float(n)))[0]
+
+
+def grad_lambda(d, W, H):
+    """l256(sf_lg2(rho)), rho = sf_max(sf_max(|dsdx| W, |dtdx| H), sf_max(|dsdy| W, |dtdy| H))."""
+    sf = _sf()
+    wf, hf = int_as_binary32(W), int_as_binary32(H)
+    ab = [x & 0x7FFFFFFF for x in d]
+    rho = sf.fmax(sf.fmax(sf.mul(ab[0], wf), sf.mul(ab[1], hf)), sf.fmax(sf.mul(ab[2], wf), sf.mul(ab[3], hf)))
+    return lod_fixed(sf.lg2(rho))
+
+
 # ---------------------------------------------------------------- D5, D11: channel values
 
 
@@ -450,7 +482,7 @@ def fmt_class(code, msb):
 DPT = {14: 2, 15: 2, 26: 2, 28: 2, 16: 4, 17: 4, 29: 4, 31: 4}
 
 
-def sample(regs, mem, smp, s, t, r, lod, lmode):
+def sample(regs, mem, smp, s, t, r, lod, lmode, grad=0, d=(0, 0, 0, 0)):
     """Returns (R, G, B, A, err, reads, detail)."""
     n = smp
     f0 = regs.get(0x4400 + 4 * n)
@@ -476,8 +508,13 @@ def sample(regs, mem, smp, s, t, r, lod, lmode):
             err |= 2
     elif surf0.badcfg or surf0.align:
         err |= 2
-    # lambda (D8)
-    L = lod_fixed(lod) if lmode in (1, 2) else 0
+    # lambda (D8, D24)
+    if lmode == 1:
+        L = lod_fixed(lod)
+    else:
+        L = grad_lambda(d, W, H) if grad else 0
+        if lmode == 2:
+            L += lod_fixed(lod)
     bias = bits(f1r, 12, 3)
     if bias & 0x200:
         bias -= 0x400
@@ -494,7 +531,7 @@ def sample(regs, mem, smp, s, t, r, lod, lmode):
                 (volf >= 2 or (volf == 0 and fcode in (2, 3))))
     # step 3: NOTBUILT from the registers alone
     if (fcode in (0, 3) or ctype == 3 or mipf == 3 or (ctype == 1 and volf == 3)
-            or (volblend and mipwant) or ckmode in (1, 3)):
+            or (volblend and mipwant) or ckmode == 3):
         err |= 4
     detail = {'lambda': lam, 'bilinear': bilinear}
     if not enabled:
@@ -654,6 +691,8 @@ def sample(regs, mem, smp, s, t, r, lod, lmode):
             if keyed:
                 if key_match(dws[0], a, TX_BYTES[code], key):
                     vals.append([0, 0, 0, 0])
+                    if ckmode == 1:               # D21: mode 1 kills the pixel (rsp kill)
+                        detail['kill'] = 1
                     continue
             signed_ok = [False] * 4
             if cls == 'fixed':
@@ -751,6 +790,7 @@ def replay(vec):
     the same edge: the write applies). The block's busy time is taken from the vector's
     expected rsp cycles (a request is busy until its response fired), so the ordering of writes
     against requests is that of the run the vector records."""
+    rsp_fields = vec.channels['rsp'][1] if 'rsp' in vec.channels else [0] * 8   # with kill (D21) or not
     regw = list(vec.inputs.get('regw', []))
     reqs = list(vec.inputs.get('req', []))
     rsp_cycles = [c for ch, c, _ in vec.outputs if ch == 'rsp']
@@ -773,9 +813,11 @@ def replay(vec):
             wi += 1
             last_w = c
         if q_fire:
-            smp, s, t, r, lod, lmode, quad = reqs[qi][1]
-            R, G, B, A, err, reads, det = sample(regs, vec.mem, smp, s, t, r, lod, lmode)
-            results.append(Result(qi, reqs[qi][1], [smp, quad, R, G, B, A, err], reads, det, c))
+            smp, s, t, r, lod, lmode, quad = reqs[qi][1][:7]
+            grad, dd = (reqs[qi][1][7], reqs[qi][1][8:12]) if len(reqs[qi][1]) >= 12 else (0, (0, 0, 0, 0))
+            R, G, B, A, err, reads, det = sample(regs, vec.mem, smp, s, t, r, lod, lmode, grad, dd)
+            results.append(Result(qi, reqs[qi][1], [smp, quad, R, G, B, A, err, det.get('kill', 0)][:len(rsp_fields)],
+                                  reads, det, c))
             if qi < len(rsp_cycles):
                 busy_until = rsp_cycles[qi]
             else:

@@ -93,7 +93,7 @@ class Stim:
             pc = (pc + 1) & 511
         return n
 
-    def quad(self, regs, cov=15, texels=None, note='', requests=None):
+    def quad(self, regs, cov=15, texels=None, note='', requests=None, kills=None):
         """One quad: regs = {addr: [pixel][4] values}; then its texture responses (for the requests the
         straight-line walk finds, or the (sampler, pixel) list `requests` of a program with a loop)."""
         items = list(regs.items())
@@ -108,7 +108,8 @@ class Stim:
         for i, (smp, px) in enumerate(self.tex_requests(cov) if requests is None else requests):
             t = texels(i) if texels else [self.rng.choice(SPECIAL) if self.special and self.rng.random() < 0.3
                                           else f32(self.rng.randrange(256) / 255.0) for _ in range(4)]
-            self.lines.append('in texrsp %x %x %08x %08x %08x %08x 0' % ((smp, px) + tuple(t)))
+            self.lines.append('in texrsp %x %x %08x %08x %08x %08x 0 %x' % ((smp, px) + tuple(t) +
+                                                                         (kills(i) if kills else 0,)))
 
     def write(self, outdir):
         head = ['# %s: %s' % (self.name, self.title),
@@ -116,7 +117,7 @@ class Stim:
                 'rcosim-vector 1', 'block r5xx.us', 'seed 1', 'backpressure %s' % self.bp,
                 'channel in regw addr:16 data:32',
                 'channel in quad wseq:16 addr:7 cov:4 last:1 p0rg:64 p0ba:64 p1rg:64 p1ba:64 p2rg:64 p2ba:64 p3rg:64 p3ba:64',
-                'channel in texrsp smp:4 quad:2 r:32 g:32 b:32 a:32 err:4']
+                'channel in texrsp smp:4 quad:2 r:32 g:32 b:32 a:32 err:4 kill:1']
         Path(outdir, self.name + '.stim').write_text('\n'.join(head + self.lines + ['end']) + '\n')
 
 
@@ -575,6 +576,27 @@ def dxdy(outdir):
     s.write(outdir)
 
 
+def texkill(outdir):
+    rng = random.Random(23)
+    s = Stim('tex_kill', "r5xx.tx's chroma-key kill (texrsp kill, r5xx.tx.md D21): a response with kill kills its "
+             "pixel (not in wr), alone or with KIL, with IGNORE_UNCOVERED, WRITE_INACTIVE; the texel is "
+             "still written; a later OUT still writes the other pixels", special=False)
+    cmn = 0x00000003 | 0xF << 11
+    for ign in (0, 1):
+        for kil_first in (0, 1):
+            prog = []
+            if kil_first:                                   # KIL on r2 (negative for some pixels)
+                prog.append([0x00000003, 2 << 22, 2 | 0xE4 << 8, 0, 0, 0])
+            prog += [[cmn, 0 << 16 | 1 << 22 | ign << 26, 0 | 0xE4 << 8 | 3 << 16 | 0xE4 << 24, 0, 0, 0], out_r(3)]
+            s.program(prog)
+            for km in (0x0, 0x1, 0x6, 0xF, 0x8):
+                cov = rng.choice((15, 15, 6, 9))
+                kills = [km >> p & 1 for p in range(4) if (not ign) or (cov >> p & 1)]
+                s.quad({0: texcoords(rng), 2: [[f32(rng.choice((1.0, -1.0))) for _ in range(4)]
+                                               for _ in range(4)]}, cov=cov, kills=lambda i: kills[i])
+    s.write(outdir)
+
+
 def main(argv):
     if len(argv) != 2:
         print(__doc__, file=sys.stderr)
@@ -587,6 +609,7 @@ def main(argv):
     flow(out)
     loops(out)
     dxdy(out)
+    texkill(out)
     return 0
 
 

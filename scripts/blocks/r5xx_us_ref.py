@@ -525,21 +525,13 @@ class US:
             q['asp'] = (q['asp'] + 1) % 4
         return target
 
-    def dxdy_lod(self, w, p, aL):
-        ti, d = w[1], w[3]
-        if bits(ti, 27, 27):
-            W = H = ONE
-        else:
-            f = self.fmt0[bits(ti, 19, 16)]
-            W, H = fexact(bits(f, 10, 0) + 1), fexact(bits(f, 21, 11) + 1)
+    def dxdy_grad(self, w, p, aL):
+        """DXDY: the derivative operands as they are (r5xx.tx scales them, decision 25)."""
+        d = w[3]
         rx = (bits(d, 6, 0) + aL * bits(d, 7, 7)) % 128
         ry = (bits(d, 22, 16) + aL * bits(d, 23, 23)) % 128
-        ab = lambda v: v & 0x7FFFFFFF
-        dsdx, dtdx = self.t[rx][p][bits(d, 9, 8)], self.t[rx][p][bits(d, 11, 10)]
-        dsdy, dtdy = self.t[ry][p][bits(d, 25, 24)], self.t[ry][p][bits(d, 27, 26)]
-        m = sf.fmax(sf.fmax(sf.mul(ab(dsdx), W), sf.mul(ab(dtdx), H)),
-                    sf.fmax(sf.mul(ab(dsdy), W), sf.mul(ab(dtdy), H)))
-        return sf.lg2(m)
+        return [self.t[rx][p][bits(d, 9, 8)], self.t[rx][p][bits(d, 11, 10)],
+                self.t[ry][p][bits(d, 25, 24)], self.t[ry][p][bits(d, 27, 26)]]
 
     # ---- TEX -------------------------------------------------------------------------------
     def tex(self, q, pc, w, responses, texreqs):
@@ -557,15 +549,23 @@ class US:
             return
         pix = [p for p in range(4) if (not bits(ti, 26, 26)) or (q['cov'] >> p & 1)]
         reqs = []
-        for p in pix:
+        proj = []
+        for p in range(4):
             s, t_, r, qq = coords[p]
             if op == 3:
                 rq = sf.rcp(qq)
                 s, t_, r = sf.mul(s, rq), sf.mul(t_, rq), sf.mul(r, rq)
+            proj.append((s, t_, r, qq))
+        neg = lambda v: v ^ 0x80000000
+        # the quad's differences (decision 25): TR - TL along x, BL - TL along y, as MDH/MDV
+        qd = [sf.add(proj[1][0], neg(proj[0][0])), sf.add(proj[1][1], neg(proj[0][1])),
+              sf.add(proj[2][0], neg(proj[0][0])), sf.add(proj[2][1], neg(proj[0][1]))]
+        for p in pix:
+            s, t_, r, qq = proj[p]
             lod, lmode = (qq, 1) if op == 5 else (qq, 2) if op == 4 else (0, 0)
-            if op == 6:
-                lod, lmode = self.dxdy_lod(w, p, aL), 1
-            vals = [pc, bits(ti, 19, 16), op, bits(ti, 27, 27), p, s, t_, r, lod, lmode]
+            grad = 0 if op == 5 else 1
+            d = [0, 0, 0, 0] if op == 5 else self.dxdy_grad(w, p, aL) if op == 6 else qd
+            vals = [pc, bits(ti, 19, 16), op, bits(ti, 27, 27), p, s, t_, r, lod, lmode, grad] + d
             texreqs.append((vals, (self.quadno, pc, list(w))))
             reqs.append(p)
         dst = (bits(ta, 22, 16) + aL * bits(ta, 23, 23)) % 128
@@ -576,6 +576,8 @@ class US:
                 raise Diff('quad %d pc %d: the vector has no texture response left for pixel %d'
                            % (self.quadno, pc, p))
             comp = rsp[2:6]
+            if len(rsp) > 7 and rsp[7]:       # r5xx.tx's chroma-key kill: the pixel is killed
+                q['kill'] |= 1 << p
             on = q['act'][p] | bits(cmn, 7, 7)
             if not on:
                 continue

@@ -312,6 +312,11 @@ static void chain_eval(void *h, uint64_t *ports)
     s->tx.req_lod = s->us.texreq_lod;
     s->tx.req_lmode = s->us.texreq_lmode;
     s->tx.req_quad = s->us.texreq_quad;
+    s->tx.req_grad = s->us.texreq_grad;
+    s->tx.req_dsdx = s->us.texreq_dsdx;
+    s->tx.req_dtdx = s->us.texreq_dtdx;
+    s->tx.req_dsdy = s->us.texreq_dsdy;
+    s->tx.req_dtdy = s->us.texreq_dtdy;
     s->tx.memreq_ready = p->tmemreq_ready;
     s->tx.memrsp_valid = p->tmemrsp_valid;
     s->tx.memrsp_data = p->tmemrsp_data;
@@ -500,6 +505,7 @@ static void chain_eval(void *h, uint64_t *ports)
     s->us.texrsp_b = s->tx.rsp_b;
     s->us.texrsp_a = s->tx.rsp_a;
     s->us.texrsp_err = s->tx.rsp_err;
+    s->us.texrsp_kill = s->tx.rsp_kill;
     s->us.frag_ready = s->qj.uf_ready;
     s->tx.regw_valid = s->rw.state_valid;
     s->qj.w_valid = s->rw.state_valid;

@@ -3,6 +3,7 @@
  * which numbers the decisions D1..Dn cited below).
  */
 #include "tx_math.h"
+#include "sf.h"
 #include "tx_gamma.h"
 
 int r5xx_tx_regs_write(r5xx_tx_regs *r, uint32_t addr, uint32_t data)
@@ -397,6 +398,30 @@ unsigned r5xx_tx_yuv(uint32_t f1, uint32_t word, unsigned off, int32_t comp[4])
     return 7;
 }
 
+unsigned r5xx_tx_key_mask(const r5xx_tx_regs *r, unsigned n, const r5xx_tx_sample *smp)
+{
+    /* D21: CHROMA_KEY_MODE 1 and 2: a fixed texel of at most 32 bits (not a border texel) equal to
+     * the key in its bytes */
+    uint32_t f1 = r->format1[n];
+    unsigned fmt = f1 & 31, ckm = r->filter1[n] & 3, m = 0;
+    if ((ckm != 1 && ckm != 2) || r5xx_tx_class(fmt, r->format2[n] >> 14 & 1) != R5XX_TX_CLASS_FIXED || fmt == 14)
+        return 0;
+    unsigned nb = 8u << fixed_bpp[fmt];
+    uint32_t km = nb == 32 ? 0xFFFFFFFFu : (1u << nb) - 1;
+    for (unsigned k = 0; k < 4; k++)
+        if (!smp->border[k] && ((smp->word[k] >> (8 * smp->off[k])) & km) == (r->chroma[n] & km))
+            m |= 1u << k;
+    return m;
+}
+
+unsigned r5xx_tx_kill(const r5xx_tx_regs *r, unsigned n, const r5xx_tx_plan *p)
+{
+    /* D21: CHROMA_KEY_MODE 1: a texel the filter reads (T0 for point, T0-T3 for bilinear) matches */
+    if ((r->filter1[n] & 3) != 1 || p->nread == 0)
+        return 0;
+    return (r5xx_tx_key_mask(r, n, &p->smp) & (p->nread / p->dpt == 4 ? 15u : 1u)) != 0;
+}
+
 void r5xx_tx_filter_v(const r5xx_tx_regs *r, unsigned n, const r5xx_tx_sample *smp, int32_t vout[4])
 {
     uint32_t f1 = r->format1[n], bc = r->border[n];
@@ -421,8 +446,7 @@ void r5xx_tx_filter_v(const r5xx_tx_regs *r, unsigned n, const r5xx_tx_sample *s
     w[3] = fs * ft;
     int32_t comp[4][4];
     unsigned mask[4], key[4];
-    unsigned ckm = r->filter1[n] & 3;
-    int ckey = ckm == 1 || ckm == 2;
+    unsigned keyed = r5xx_tx_key_mask(r, n, smp);   /* D21: keyed texels are transparent black */
     int pow2 = r5xx_tx_pow2(r, n);
     if (pow2)
         gamma = 0;                            /* D20: GAMMA is not applied with POW2FIX2FLT */
@@ -443,14 +467,7 @@ void r5xx_tx_filter_v(const r5xx_tx_regs *r, unsigned n, const r5xx_tx_sample *s
                 comp[k][q] = (sgn >> q & 1) ? (b >= 128 ? b - 256 : b) * 512 : b * 256;
             }
         }
-        /* D21: CHROMA_KEY_MODE 1 and 2: a fixed texel of at most 32 bits equal to the key in its
-         * bytes is transparent black */
-        key[k] = 0;
-        if (ckey && cls == R5XX_TX_CLASS_FIXED && fmt != 14 && !smp->border[k]) {
-            unsigned nb = 8u << fixed_bpp[fmt];
-            uint32_t km = nb == 32 ? 0xFFFFFFFFu : (1u << nb) - 1;
-            key[k] = ((smp->word[k * dpt] >> (8 * smp->off[k])) & km) == (r->chroma[n] & km);
-        }
+        key[k] = keyed >> k & 1;
     }
     int64_t rnd = (r->filter1[n] >> 2 & 1) ? 16384 : 32768;   /* MC_ROUND (000:11607), D6 */
     for (unsigned c = 0; c < 4; c++) {
@@ -555,33 +572,65 @@ int32_t r5xx_tx_blend(int32_t v0, int32_t v1, unsigned g)
     return (int32_t)((acc - (int64_t)((uint64_t)acc & 255)) / 256);
 }
 
-int32_t r5xx_tx_lambda(uint32_t lod, unsigned lmode, uint32_t filter1)
+int32_t r5xx_tx_l256(uint32_t x)
+{
+    unsigned sg = x >> 31, e = (x >> 23) & 0xFF;
+    if (e == 0 || (e == 255 && (x & 0x7FFFFF)))
+        return 0;                             /* zero, denormal (flushed) or NaN */
+    /* floor(x * 256), saturated to [-8192, 8191] (32 levels either way) */
+    uint64_t m = (x & 0x7FFFFF) | 0x800000u;
+    int k = (int)e - 142;                     /* x * 256 = m * 2^k */
+    int64_t v;
+    if (k >= 14)
+        v = sg ? -8192 : 8191;
+    else if (k >= 0)
+        v = sg ? -(int64_t)(m << k) : (int64_t)(m << k);
+    else {
+        int sh = -k > 40 ? 40 : -k;
+        v = sg ? -(int64_t)((m + (1ull << sh) - 1) >> sh) : (int64_t)(m >> sh);
+    }
+    return (int32_t)(v < -8192 ? -8192 : v > 8191 ? 8191 : v);
+}
+
+/* an integer 1..8191 as binary32 (exact) */
+static uint32_t i2f(uint32_t v)
+{
+    unsigned p = 12;
+    while (!(v >> p & 1))
+        p--;
+    return (127 + p) << 23 | ((v << (23 - p)) & 0x7FFFFF);
+}
+
+uint32_t r5xx_tx_rho_lg2(const uint32_t d[4], uint32_t w, uint32_t h)
+{
+    uint32_t wf = i2f(w), hf = i2f(h);
+    uint32_t x0 = sf_mul(d[0] & 0x7FFFFFFFu, wf), x1 = sf_mul(d[1] & 0x7FFFFFFFu, hf);
+    uint32_t y0 = sf_mul(d[2] & 0x7FFFFFFFu, wf), y1 = sf_mul(d[3] & 0x7FFFFFFFu, hf);
+    return sf_lg2(sf_max(sf_max(x0, x1), sf_max(y0, y1)));
+}
+
+int32_t r5xx_tx_lambda(const r5xx_tx_regs *r, unsigned n, uint32_t lod, unsigned lmode, unsigned grad,
+                       const uint32_t d[4])
 {
     int32_t l = 0;
-    unsigned sg = lod >> 31, e = (lod >> 23) & 0xFF;
-    if ((lmode == 1 || lmode == 2) && e != 0 && !(e == 255 && (lod & 0x7FFFFF))) {
-        /* floor(lod * 256), saturated to [-8192, 8191] (32 levels either way) */
-        uint64_t m = (lod & 0x7FFFFF) | 0x800000u;
-        int k = (int)e - 142;                 /* lod * 256 = m * 2^k */
-        int64_t x;
-        if (k >= 14)
-            x = sg ? -8192 : 8191;
-        else if (k >= 0)
-            x = sg ? -(int64_t)(m << k) : (int64_t)(m << k);
-        else {
-            int sh = -k > 40 ? 40 : -k;
-            x = sg ? -(int64_t)((m + (1ull << sh) - 1) >> sh) : (int64_t)(m >> sh);
-        }
-        l = (int32_t)(x < -8192 ? -8192 : x > 8191 ? 8191 : x);
+    if (lmode == 1) {
+        l = r5xx_tx_l256(lod);                /* explicit LOD: the derivatives are not used */
+    } else {
+        if (grad)                             /* D24: log2 of the larger scaled derivative */
+            l = r5xx_tx_l256(r5xx_tx_rho_lg2(d, r5xx_tx_width(r->format0[n], r->format2[n]),
+                                             r5xx_tx_height(r->format0[n], r->format2[n])));
+        if (lmode == 2)
+            l += r5xx_tx_l256(lod);           /* bias from the shader */
     }
-    int32_t bias = (int32_t)((filter1 >> 3) & 0x3FF);   /* LOD_BIAS s4.5 (000:11612) */
+    int32_t bias = (int32_t)((r->filter1[n] >> 3) & 0x3FF);   /* LOD_BIAS s4.5 (000:11612) */
     if (bias & 0x200)
         bias -= 0x400;
     return l + 8 * bias;
 }
 
 r5xx_tx_plan r5xx_tx_plan_request(const r5xx_tx_regs *r, unsigned n, uint32_t s, uint32_t t, uint32_t rr,
-                                  uint32_t lod, unsigned lmode, unsigned pass)
+                                  uint32_t lod, unsigned lmode, unsigned grad, const uint32_t dv[4],
+                                  unsigned pass)
 {
     r5xx_tx_plan p = { 0 };
     uint32_t f0 = r->filter0[n], f1 = r->format1[n], f2 = r->format2[n];
@@ -591,7 +640,7 @@ r5xx_tx_plan r5xx_tx_plan_request(const r5xx_tx_regs *r, unsigned n, uint32_t s,
     if (dxt ? (r->offset[n] & 0x1C) != 0 : (surf.err & (R5XX_TILE_ERR_BADCFG | R5XX_TILE_ERR_ALIGN)) != 0)
         p.err |= R5XX_TX_ERR_TILE;            /* D14: a compressed texture is never tiled */
     /* D8: lambda in 1/256 (the request's LOD plus LOD_BIAS); MIN_FILTER when it is above 0 */
-    int32_t lam = r5xx_tx_lambda(lod, lmode, r->filter1[n]);
+    int32_t lam = r5xx_tx_lambda(r, n, lod, lmode, grad, dv);
     int minify = lam > 0;
     unsigned filt = minify ? (f0 >> 11) & 3 : (f0 >> 9) & 3;
     unsigned fmt = f1 & 31;
@@ -606,7 +655,7 @@ r5xx_tx_plan r5xx_tx_plan_request(const r5xx_tx_regs *r, unsigned n, uint32_t s,
     int volblend = is3d && !isflt && (volf >= 2 || (volf == 0 && lin));
     int mipblend = mipf >= 2 && minify && !isflt;
     if (filt == 0 || filt == 3 || ctype == 3 || mipf == 3 || (is3d && volf == 3) || (volblend && mipblend) ||
-        (r->filter1[n] & 1))                  /* D21: CHROMA_KEY_MODE 1 (kill) and 3 */
+        (r->filter1[n] & 3) == 3)             /* D21: CHROMA_KEY_MODE 3 */
         p.err |= R5XX_TX_ERR_NOTBUILT;
     if (volblend)
         mipblend = 0;

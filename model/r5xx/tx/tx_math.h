@@ -143,13 +143,30 @@ typedef struct r5xx_tx_plan {
     unsigned err;           /* R5XX_TX_ERR_* */
 } r5xx_tx_plan;
 
-/* D8: lambda in 1/256 level: floor(lod * 256) saturated to +-32 levels for lmode 1 and 2 (0 for
- * NaN, zero, denormal, lmode 0 and 3), plus 8 * TX_FILTER1.LOD_BIAS (s4.5). */
-int32_t r5xx_tx_lambda(uint32_t lod, unsigned lmode, uint32_t filter1);
+/* D8: floor(x * 256) of a binary32, saturated to [-8192, 8191] (0 for NaN, zero, denormal). */
+int32_t r5xx_tx_l256(uint32_t x);
 
-/* pass: 0 or 1 (D18: the second level or slice of a two-pass sample). */
+/* D24: sf_lg2 of rho = sf_max of |dsdx| W, |dtdx| H, |dsdy| W, |dtdy| H (d = dsdx, dtdx, dsdy,
+ * dtdy as binary32; W, H the level-0 size as exact binary32; sf_mul). */
+uint32_t r5xx_tx_rho_lg2(const uint32_t d[4], uint32_t w, uint32_t h);
+
+/* D8, D24: lambda of sampler n in 1/256 level: lmode 1 l256(lod); else (grad ? l256(lg2 rho) : 0)
+ * + (lmode 2 ? l256(lod) : 0); plus 8 * TX_FILTER1.LOD_BIAS (s4.5). */
+int32_t r5xx_tx_lambda(const r5xx_tx_regs *r, unsigned n, uint32_t lod, unsigned lmode, unsigned grad,
+                       const uint32_t d[4]);
+
+/* pass: 0 or 1 (D18: the second level or slice of a two-pass sample); grad, d: D24. */
 r5xx_tx_plan r5xx_tx_plan_request(const r5xx_tx_regs *r, unsigned n, uint32_t s, uint32_t t, uint32_t rr,
-                                  uint32_t lod, unsigned lmode, unsigned pass);
+                                  uint32_t lod, unsigned lmode, unsigned grad, const uint32_t d[4],
+                                  unsigned pass);
+
+/* D21: the texels k (bit k) that match the chroma key (CHROMA_KEY_MODE 1 or 2, a fixed format of
+ * at most 32 bits, not a border texel); 0 otherwise. */
+unsigned r5xx_tx_key_mask(const r5xx_tx_regs *r, unsigned n, const r5xx_tx_sample *smp);
+
+/* D21: the kill bit of a planned request whose words are filled in: CHROMA_KEY_MODE 1 and a texel
+ * the filter reads (T0 for point, T0-T3 for bilinear) matches the key (0 when nothing is read). */
+unsigned r5xx_tx_kill(const r5xx_tx_regs *r, unsigned n, const r5xx_tx_plan *p);
 
 /* The response of a planned request whose words are filled in (disabled and format errors
  * give their constant results); for the second pass of a two-pass sample, v0 is the first

@@ -17,13 +17,16 @@ typedef struct tx {
     r5xx_tx_regs regs;
     int st;
     int rw_wait;              /* a register write was refused last cycle: accept no request */
-    unsigned smp, quad, lmode;
+    unsigned smp, quad, lmode, grad;
     uint32_t s, t, r, lod;
+    uint32_t d[4];            /* D24: dsdx, dtdx, dsdy, dtdy */
     r5xx_tx_plan plan;        /* from the ADDR cycle's edge on */
     unsigned pass;            /* D18: 0, or 1 in the second pass of a two-pass sample */
     int32_t v0[4];            /* D18: the first pass's channel values, from its second ADDR */
     unsigned nreq, nrsp;      /* reads requested and answered so far */
     uint32_t out[4];          /* the result, from the edge that enters OUT */
+    unsigned kill0;           /* D21: the first pass's kill, from its second ADDR */
+    unsigned kill;            /* D21: the response's kill bit, from the edge that enters OUT */
 } tx;
 
 static void *tx_create(const rc_side_config *cfg)
@@ -57,12 +60,14 @@ static void tx_eval(void *h, uint64_t *ports)
     p->rsp_b = out ? s->out[2] : 0;
     p->rsp_a = out ? s->out[3] : 0;
     p->rsp_err = out ? s->plan.err : 0;
+    p->rsp_kill = out ? s->kill : 0;
     p->idle = (uint64_t)idle;
 }
 
 static void finish(tx *s)
 {
     r5xx_tx_result(&s->regs, s->smp, &s->plan, s->v0, s->out);
+    s->kill = r5xx_tx_kill(&s->regs, s->smp, &s->plan) | (s->plan.npass == 2 && s->kill0);
     s->st = ST_OUT;
 }
 
@@ -76,9 +81,11 @@ static void tx_tick(void *h, const uint64_t *ports)
 
     switch (s->st) {
     case ST_ADDR:
-        if (s->pass)
+        if (s->pass) {
             r5xx_tx_filter_v(&s->regs, s->smp, &s->plan.smp, s->v0);
-        s->plan = r5xx_tx_plan_request(&s->regs, s->smp, s->s, s->t, s->r, s->lod, s->lmode, s->pass);
+            s->kill0 = r5xx_tx_kill(&s->regs, s->smp, &s->plan);
+        }
+        s->plan = r5xx_tx_plan_request(&s->regs, s->smp, s->s, s->t, s->r, s->lod, s->lmode, s->grad, s->d, s->pass);
         s->nreq = s->nrsp = 0;
         if (s->plan.nread)
             s->st = ST_MEM;
@@ -120,6 +127,11 @@ static void tx_tick(void *h, const uint64_t *ports)
         s->r = (uint32_t)p->req_r;
         s->lod = (uint32_t)p->req_lod;
         s->lmode = (unsigned)p->req_lmode;
+        s->grad = (unsigned)p->req_grad;
+        s->d[0] = (uint32_t)p->req_dsdx;
+        s->d[1] = (uint32_t)p->req_dtdx;
+        s->d[2] = (uint32_t)p->req_dsdy;
+        s->d[3] = (uint32_t)p->req_dtdy;
         s->pass = 0;
         s->st = ST_ADDR;
     }

@@ -171,6 +171,23 @@ static uint32_t coord(gen *g, uint32_t size)
     }
 }
 
+/* D24: one derivative of a coordinate on a texture axis of `size` texels: mostly 1/64 to 2^10
+ * texels a pixel step (either sign), sometimes zero, an infinity, a NaN, a denormal, any bits. */
+static uint32_t deriv(gen *g, uint32_t size)
+{
+    switch (rnd(g, 16)) {
+    case 0: return rnd(g, 2) ? 0 : 0x80000000u;
+    case 1: return rnd(g, 2) ? 0x7F800000u : 0xFF800000u;
+    case 2: return 0x7FC00000u;
+    case 3: return 1 + rnd(g, 0x7FFFFF);
+    case 4: return word(g);
+    default: {
+        float texels = (float)(1u << rnd(g, 17)) / 64.0f * (1.0f + (float)rnd(g, 256) / 256.0f);
+        return fbits((rnd(g, 4) ? 1.0f : -1.0f) * texels / (float)size);
+    }
+    }
+}
+
 static int requests(gen *g, unsigned nr)
 {
     uint64_t first = rnd(g, 16) ? g->s.t + g->s.nw : g->s.t;   /* sometimes racing the writes */
@@ -190,7 +207,8 @@ static int requests(gen *g, unsigned nr)
         }
         uint32_t dl = (g->regs.format0[n] >> 22) & 15;
         uint32_t d = 1u << (dl > 12 ? 12 : dl);
-        uint64_t v[7] = { n, coord(g, w), coord(g, h), rnd(g, 4) ? coord(g, d) : word(g), lod, rnd(g, 4), rnd(g, 4) };
+        uint64_t v[12] = { n, coord(g, w), coord(g, h), rnd(g, 4) ? coord(g, d) : word(g), lod, rnd(g, 4), rnd(g, 4),
+                           0, 0, 0, 0, 0 };
         if ((g->regs.filter1[n] & 3) && rnd(g, 2)) {      /* D21: near texel (0, 0), the keyed one */
             v[1] = fbits(((float)rnd(g, 4) * 0.5f + 0.25f) / (float)w);
             v[2] = fbits(((float)rnd(g, 4) * 0.5f + 0.25f) / (float)h);
@@ -202,6 +220,14 @@ static int requests(gen *g, unsigned nr)
                 v[1 + rnd(g, 3)] = v[1 + rnd(g, 3)] ^ (rnd(g, 2) ? 0x80000000u : 0);   /* a tie */
             if (rnd(g, 8) == 0)
                 v[1 + rnd(g, 3)] = rnd(g, 2) ? 0x7F800000u : 0x7FC00000u;
+        }
+        if (rnd(g, 3) == 0) {                 /* D24: derivatives, each axis its own scale */
+            v[7] = 1;
+            for (unsigned a = 0; a < 4; a++)
+                v[8 + a] = deriv(g, a & 1 ? h : w);
+        } else if (rnd(g, 8) == 0) {          /* grad 0: derivatives present and ignored */
+            for (unsigned a = 0; a < 4; a++)
+                v[8 + a] = word(g);
         }
         uint64_t at = k == 0 ? first : 0;
         if (k && rnd(g, 32) == 0)

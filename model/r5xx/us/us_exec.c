@@ -284,41 +284,62 @@ void us_tex_coords(const us_regs *r, unsigned pc, const us_quad *q, unsigned p, 
         st[k] = q->t[src][p][us_bits(ta, 9 + 2 * k, 8 + 2 * k)];
 }
 
-/* DXDY: the LOD of pixel p from the derivative operands of US_TEX_ADDR_DXDY and US_FORMAT0 of the
- * sampler: lg2(max(|dsdx|*W, |dtdx|*H, |dsdy|*W, |dtdy|*H)) (doc, TEX, "DXDY"). */
-static uint32_t dxdy_lod(const us_regs *r, unsigned pc, const us_quad *q, unsigned p)
+/* DXDY: the derivative operands of US_TEX_ADDR_DXDY for pixel p, as they are: dsdx, dtdx, dsdy,
+ * dtdy (doc, TEX, "DXDY"; r5xx.tx scales them and takes the LOD, r5xx.tx.md D24). */
+static void dxdy_grad(const us_regs *r, unsigned pc, const us_quad *q, unsigned p, uint32_t d[4])
 {
-    const uint32_t *w = r->inst[pc];
-    uint32_t d = w[US_W3], f = r->fmt0[us_bits(w[US_W1], 19, 16)];
-    unsigned xa = (us_bits(d, 6, 0) + (((d >> 7) & 1) ? us_al(q) : 0)) & 0x7Fu;
-    unsigned ya = (us_bits(d, 22, 16) + (((d >> 23) & 1) ? us_al(q) : 0)) & 0x7Fu;
-    uint32_t sx = q->t[xa][p][us_bits(d, 9, 8)] & 0x7FFFFFFFu, tx = q->t[xa][p][us_bits(d, 11, 10)] & 0x7FFFFFFFu;
-    uint32_t sy = q->t[ya][p][us_bits(d, 25, 24)] & 0x7FFFFFFFu, ty = q->t[ya][p][us_bits(d, 27, 26)] & 0x7FFFFFFFu;
-    uint32_t wf = SF_ONE, hf = SF_ONE;
-    if (!((w[US_W1] >> 27) & 1)) {                             /* not UNSCALED: texels */
-        float fw = (float)(us_bits(f, 10, 0) + 1), fh = (float)(us_bits(f, 21, 11) + 1);
-        memcpy(&wf, &fw, 4);
-        memcpy(&hf, &fh, 4);
-    }
-    uint32_t a = sf_max(sf_max(sf_mul(sx, wf), sf_mul(tx, hf)), sf_max(sf_mul(sy, wf), sf_mul(ty, hf)));
-    return sf_lg2(a);
+    uint32_t w3 = r->inst[pc][US_W3];
+    unsigned xa = (us_bits(w3, 6, 0) + (((w3 >> 7) & 1) ? us_al(q) : 0)) & 0x7Fu;
+    unsigned ya = (us_bits(w3, 22, 16) + (((w3 >> 23) & 1) ? us_al(q) : 0)) & 0x7Fu;
+    d[0] = q->t[xa][p][us_bits(w3, 9, 8)];
+    d[1] = q->t[xa][p][us_bits(w3, 11, 10)];
+    d[2] = q->t[ya][p][us_bits(w3, 25, 24)];
+    d[3] = q->t[ya][p][us_bits(w3, 27, 26)];
 }
 
-void us_tex_request(const us_regs *r, unsigned pc, const us_quad *q, unsigned p, uint32_t req[5])
+/* s, t, r of pixel p after the source swizzle; PROJ: divided by q (sf_mul(x, sf_rcp(q))) */
+static void tex_str(const us_regs *r, unsigned pc, const us_quad *q, unsigned p, uint32_t c[4])
 {
-    uint32_t c[4];
-    unsigned op = us_bits(r->inst[pc][US_W1], 24, 22);
     us_tex_coords(r, pc, q, p, c);
-    if (op == 3) {
+    if (us_bits(r->inst[pc][US_W1], 24, 22) == 3) {
         uint32_t rq = sf_rcp(c[3]);
         for (unsigned k = 0; k < 3; k++)
             c[k] = sf_mul(c[k], rq);
     }
+}
+
+void us_tex_grad(const us_regs *r, unsigned pc, const us_quad *q, uint32_t qd[4])
+{
+    /* the quad's differences as MDH/MDV take them: TR - TL, BL - TL */
+    uint32_t c0[4], c1[4], c2[4];
+    tex_str(r, pc, q, 0, c0);
+    tex_str(r, pc, q, 1, c1);
+    tex_str(r, pc, q, 2, c2);
+    qd[0] = sf_add(c1[0], c0[0] ^ 0x80000000u);
+    qd[1] = sf_add(c1[1], c0[1] ^ 0x80000000u);
+    qd[2] = sf_add(c2[0], c0[0] ^ 0x80000000u);
+    qd[3] = sf_add(c2[1], c0[1] ^ 0x80000000u);
+}
+
+void us_tex_request(const us_regs *r, unsigned pc, const us_quad *q, unsigned p, const uint32_t qd[4],
+                    uint32_t req[10])
+{
+    uint32_t c[4];
+    unsigned op = us_bits(r->inst[pc][US_W1], 24, 22);
+    tex_str(r, pc, q, p, c);
     req[0] = c[0];
     req[1] = c[1];
     req[2] = c[2];
-    req[3] = (op == 4 || op == 5) ? c[3] : op == 6 ? dxdy_lod(r, pc, q, p) : 0;
-    req[4] = (op == 5 || op == 6) ? 1 : op == 4 ? 2 : 0;
+    req[3] = (op == 4 || op == 5) ? c[3] : 0;
+    req[4] = op == 5 ? 1 : op == 4 ? 2 : 0;
+    req[5] = op != 5;
+    req[6] = req[7] = req[8] = req[9] = 0;
+    if (op == 6) {
+        dxdy_grad(r, pc, q, p, &req[6]);
+    } else if (op != 5) {
+        for (unsigned k = 0; k < 4; k++)      /* the quad's, taken when the TEX started */
+            req[6 + k] = qd[k];
+    }
 }
 
 unsigned us_tex_pixels(const us_regs *r, unsigned pc, const us_quad *q)

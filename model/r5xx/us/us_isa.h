@@ -109,9 +109,15 @@ void us_tex_coords(const us_regs *r, unsigned pc, const us_quad *q, unsigned p, 
  * B_ELSE, B_OP0/B_OP1, A_OP; the loop ops act as JUMP without their counters: "Not yet built"). */
 unsigned us_exec_fc(const us_regs *r, unsigned pc, us_quad *q);
 
-/* TEX: the request of pixel p in r5xx.tx's terms: s, t, r, lod, lmode (PROJ divides s, t, r by q
- * as sf_mul(x, sf_rcp(q)); LOD/LODBIAS send q as lod with lmode 1/2; else lod 0, lmode 0). */
-void us_tex_request(const us_regs *r, unsigned pc, const us_quad *q, unsigned p, uint32_t req[5]);
+/* TEX: the request of pixel p in r5xx.tx's terms: s, t, r, lod, lmode, grad, dsdx, dtdx, dsdy,
+ * dtdy (PROJ divides s, t, r by q as sf_mul(x, sf_rcp(q)); LOD/LODBIAS send q as lod with lmode
+ * 1/2, else lod 0, lmode 0; grad 0 for LOD, else 1 with DXDY's operands or the quad's differences
+ * qd (us_tex_grad() when the TEX started): doc, TEX, decision 25). */
+void us_tex_request(const us_regs *r, unsigned pc, const us_quad *q, unsigned p, const uint32_t qd[4],
+                    uint32_t req[10]);
+/* TEX: the quad's differences TR - TL (x) and BL - TL (y) of s and t (after PROJ's division):
+ * dsdx, dtdx, dsdy, dtdy, taken when the lookup starts (before any response is written). */
+void us_tex_grad(const us_regs *r, unsigned pc, const us_quad *q, uint32_t qd[4]);
 /* TEX: which pixels get a request (IGNORE_UNCOVERED), for INST 1 and 3-6; 0 for NOP and KIL. */
 unsigned us_tex_pixels(const us_regs *r, unsigned pc, const us_quad *q);
 /* TEX: the response for pixel p written to the destination. */

@@ -20,6 +20,7 @@ typedef struct us {
     unsigned st, pc;
     unsigned nop_emit;        /* S_NOP: go to EMIT after it (else RUN) */
     unsigned reqm, rspm;      /* S_TEX: pixels still to request / still to be answered */
+    uint32_t qd[4];           /* S_TEX: the quad's differences, taken when the lookup started */
     unsigned ti;              /* S_EMIT: targets still to send (bit mask), 0x10: the empty record */
     uint16_t qid;
 } us;
@@ -52,10 +53,11 @@ static void us_eval(void *h, uint64_t *ports)
     p->texreq_valid = (uint64_t)(s->st == S_TEX && s->reqm != 0);
     p->texreq_pc = p->texreq_smp = p->texreq_op = p->texreq_unscaled = p->texreq_quad = 0;
     p->texreq_s = p->texreq_t = p->texreq_r = p->texreq_lod = p->texreq_lmode = 0;
+    p->texreq_grad = p->texreq_dsdx = p->texreq_dtdx = p->texreq_dsdy = p->texreq_dtdy = 0;
     if (p->texreq_valid) {
-        uint32_t ti = s->r.inst[s->pc][US_W1], c[5];
+        uint32_t ti = s->r.inst[s->pc][US_W1], c[10];
         unsigned px = low(s->reqm);
-        us_tex_request(&s->r, s->pc, &s->q, px, c);
+        us_tex_request(&s->r, s->pc, &s->q, px, s->qd, c);
         p->texreq_pc = s->pc;
         p->texreq_smp = us_bits(ti, 19, 16);
         p->texreq_op = us_bits(ti, 24, 22);
@@ -66,6 +68,11 @@ static void us_eval(void *h, uint64_t *ports)
         p->texreq_r = c[2];
         p->texreq_lod = c[3];
         p->texreq_lmode = c[4];
+        p->texreq_grad = c[5];
+        p->texreq_dsdx = c[6];
+        p->texreq_dtdx = c[7];
+        p->texreq_dsdy = c[8];
+        p->texreq_dtdy = c[9];
     }
     p->texrsp_ready = (uint64_t)(s->st == S_TEX && (s->rspm & ~s->reqm) != 0);
 
@@ -180,6 +187,7 @@ static void us_tick(void *h, const uint64_t *ports)
                 us_tex_kill(&s->r, s->pc, &s->q);
             s->reqm = s->rspm = us_tex_pixels(&s->r, s->pc, &s->q);
             if (s->reqm) {
+                us_tex_grad(&s->r, s->pc, &s->q, s->qd);
                 s->st = S_TEX;
                 break;
             }
@@ -204,6 +212,8 @@ static void us_tick(void *h, const uint64_t *ports)
             uint32_t c[4] = { (uint32_t)p->texrsp_r, (uint32_t)p->texrsp_g, (uint32_t)p->texrsp_b,
                               (uint32_t)p->texrsp_a };
             us_tex_write(&s->r, s->pc, &s->q, rpx, c);
+            if (p->texrsp_kill)               /* r5xx.tx's chroma-key kill (r5xx.tx.md D21) */
+                s->q.kill |= (uint8_t)(1u << rpx);
             s->rspm &= ~(1u << rpx);
             if (s->rspm == 0)
                 advance(s, (s->pc + 1) & 511u);

@@ -276,9 +276,12 @@ static void quad(gen *g)
             for (unsigned p = 0; p < 4; p++)
                 if ((m >> p) & 1) {
                     uint32_t t[4] = { us_stim_fval(&g->s.rng), us_stim_fval(&g->s.rng), us_stim_fval(&g->s.rng), us_stim_fval(&g->s.rng) };
-                    uint64_t v[7] = { us_bits(w[1], 19, 16), p, t[0], t[1], t[2], t[3], rnd(g, 8) ? 0 : rnd(g, 16) };
+                    uint64_t v[8] = { us_bits(w[1], 19, 16), p, t[0], t[1], t[2], t[3], rnd(g, 8) ? 0 : rnd(g, 16),
+                                      ((t[0] ^ t[1]) & 15) == 0 };   /* chroma-key kill, ~1/16 (no draw) */
                     rc_stim_input(&g->s, R5XX_US_CH_TEXRSP, v);
                     us_tex_write(&g->r, pc, &g->q, p, t);
+                    if (v[7])
+                        g->q.kill |= (uint8_t)(1u << p);
                 }
         }
         if (((w[0] >> 8) & 1) || pc == us_end_pc(&g->r))

@@ -290,6 +290,11 @@ module r5xx_gfx3d (
   logic [31:0]  us_texreq_r;
   logic [31:0]  us_texreq_lod;
   logic [1:0]   us_texreq_lmode;
+  logic         us_texreq_grad;
+  logic [31:0]  us_texreq_dsdx;
+  logic [31:0]  us_texreq_dtdx;
+  logic [31:0]  us_texreq_dsdy;
+  logic [31:0]  us_texreq_dtdy;
   logic         us_texrsp_ready;
   logic         us_frag_valid;
   logic [15:0]  us_frag_quad;
@@ -323,6 +328,7 @@ module r5xx_gfx3d (
   logic [31:0]  tx_rsp_b;
   logic [31:0]  tx_rsp_a;
   logic [3:0]   tx_rsp_err;
+  logic         tx_rsp_kill;
   logic         tx_idle;
 
   logic         qj_zq_ready;
@@ -726,6 +732,11 @@ module r5xx_gfx3d (
     .texreq_r_o (us_texreq_r),
     .texreq_lod_o (us_texreq_lod),
     .texreq_lmode_o (us_texreq_lmode),
+    .texreq_grad_o (us_texreq_grad),
+    .texreq_dsdx_o (us_texreq_dsdx),
+    .texreq_dtdx_o (us_texreq_dtdx),
+    .texreq_dsdy_o (us_texreq_dsdy),
+    .texreq_dtdy_o (us_texreq_dtdy),
     .texrsp_valid_i (tx_rsp_valid),
     .texrsp_ready_o (us_texrsp_ready),
     .texrsp_smp_i (tx_rsp_smp),
@@ -735,6 +746,7 @@ module r5xx_gfx3d (
     .texrsp_b_i (tx_rsp_b),
     .texrsp_a_i (tx_rsp_a),
     .texrsp_err_i (tx_rsp_err),
+    .texrsp_kill_i (tx_rsp_kill),
     .frag_valid_o (us_frag_valid),
     .frag_ready_i (qj_uf_ready),
     .frag_quad_o (us_frag_quad),
@@ -772,6 +784,11 @@ module r5xx_gfx3d (
     .req_lod_i (us_texreq_lod),
     .req_lmode_i (us_texreq_lmode),
     .req_quad_i (us_texreq_quad),
+    .req_grad_i (us_texreq_grad),
+    .req_dsdx_i (us_texreq_dsdx),
+    .req_dtdx_i (us_texreq_dtdx),
+    .req_dsdy_i (us_texreq_dsdy),
+    .req_dtdy_i (us_texreq_dtdy),
     .memreq_valid_o (tx_memreq_valid),
     .memreq_ready_i (tmemreq_ready_i),
     .memreq_addr_o (tx_memreq_addr),
@@ -787,6 +804,7 @@ module r5xx_gfx3d (
     .rsp_b_o (tx_rsp_b),
     .rsp_a_o (tx_rsp_a),
     .rsp_err_o (tx_rsp_err),
+    .rsp_kill_o (tx_rsp_kill),
     .idle_o (tx_idle)
   );
 

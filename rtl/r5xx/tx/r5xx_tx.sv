@@ -31,6 +31,11 @@ module r5xx_tx (
   input  logic [31:0] req_lod_i,
   input  logic [1:0]  req_lmode_i,
   input  logic [1:0]  req_quad_i,
+  input  logic        req_grad_i,
+  input  logic [31:0] req_dsdx_i,
+  input  logic [31:0] req_dtdx_i,
+  input  logic [31:0] req_dsdy_i,
+  input  logic [31:0] req_dtdy_i,
 
   // texel reads (the harness memory agent)
   output logic        memreq_valid_o,
@@ -50,6 +55,7 @@ module r5xx_tx (
   output logic [31:0] rsp_b_o,
   output logic [31:0] rsp_a_o,
   output logic [3:0]  rsp_err_o,
+  output logic        rsp_kill_o,
 
   output logic        idle_o
 );
@@ -69,6 +75,8 @@ module r5xx_tx (
   logic [31:0] r_q;
   logic [31:0] lod_q;
   logic [1:0]  lmode_q;
+  logic        grad_q;            // D24
+  logic [3:0][31:0] d_q;          // D24: dsdx, dtdx, dsdy, dtdy
 
   logic        idle;
   logic        regw_fire;
@@ -136,6 +144,8 @@ module r5xx_tx (
     .r_i       (r_q),
     .lod_i     (lod_q),
     .lmode_i   (lmode_q),
+    .grad_i    (grad_q),
+    .d_i       (d_q),
     .pass_i    (pass_q),
     .npass2_o  (p_npass2),
     .g_o       (p_g),
@@ -165,6 +175,9 @@ module r5xx_tx (
   logic [7:0]       g_q;
   logic [3:0][19:0] v0_q;
   logic [3:0][19:0] f_v;
+  logic [3:0]       f_match;      // D21: texels matching the chroma key
+  logic             f_kill;       // D21: CHROMA_KEY_MODE 1 and a texel read matches
+  logic             kill0_q;      // D21: the first pass's f_kill
 
   logic memreq_fire;
   logic last_rsp;
@@ -228,6 +241,8 @@ module r5xx_tx (
       r_q       <= 32'd0;
       lod_q     <= 32'd0;
       lmode_q   <= 2'd0;
+      grad_q    <= 1'b0;
+      d_q       <= '0;
       nread_q   <= 5'd0;
       dlog_q    <= 3'd0;
       addr_q    <= '0;
@@ -243,6 +258,7 @@ module r5xx_tx (
       npass2_q  <= 1'b0;
       g_q       <= 8'd0;
       v0_q      <= '0;
+      kill0_q   <= 1'b0;
     end else begin
       st_q      <= st_d;
       rw_wait_q <= regw_valid_i && !regw_fire;
@@ -254,11 +270,14 @@ module r5xx_tx (
         r_q     <= req_r_i;
         lod_q   <= req_lod_i;
         lmode_q <= req_lmode_i;
+        grad_q  <= req_grad_i;
+        d_q     <= {req_dtdy_i, req_dsdy_i, req_dtdx_i, req_dsdx_i};
         pass_q  <= 1'b0;
       end
       if (st_q == StAddr) begin
         if (pass_q) begin
           v0_q <= f_v;                       // D18: the first pass's channel values
+          kill0_q <= f_kill;
         end
         npass2_q <= p_npass2;
         g_q     <= p_g;
@@ -305,7 +324,7 @@ module r5xx_tx (
     .border_i (border),
     .mcr_i    (filter1[2]),
     .pow2_i   (pow2),
-    .ckey_i   (filter1[1:0] == 2'd1 || filter1[1:0] == 2'd2),
+    .ckey_i   (filter1[1:0] == 2'd1 || filter1[1:0] == 2'd2),   // D21: mode 1 keys as mode 2
     .key_i    (chroma),
     .dlog_i   (dlog_q),
     .word_i   (word_q),
@@ -315,7 +334,8 @@ module r5xx_tx (
     .fs_i     (fs_q),
     .ft_i     (ft_q),
     .out_o    (f_out),
-    .v_o      (f_v)
+    .v_o      (f_v),
+    .match_o  (f_match)
   );
 
   // D18: the blend of two passes, floor(((256 - g) v0 + g v1 + 128) / 256), then / 65535
@@ -360,6 +380,11 @@ module r5xx_tx (
   assign rsp_b_o     = out ? res[2] : 32'd0;
   assign rsp_a_o     = out ? res[3] : 32'd0;
   assign rsp_err_o   = out ? err_q : 4'd0;
+  // D21: the texels the filter reads: T0 (point), T0-T3 (bilinear, 4 reads of one dword); none
+  // when nothing was read
+  assign f_kill      = filter1[1:0] == 2'd1 && nread_q != 5'd0 &&
+                       ((f_match & (((nread_q >> dlog_q) == 5'd4) ? 4'hF : 4'h1)) != 4'd0);
+  assign rsp_kill_o  = out && (f_kill || (npass2_q && kill0_q));
   assign idle_o      = idle;
   assign req_ready_o  = idle && !rw_wait_q;
   assign regw_ready_o = idle;

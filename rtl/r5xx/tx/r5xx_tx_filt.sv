@@ -24,7 +24,8 @@ module r5xx_tx_filt (
   input  logic [7:0]         fs_i,
   input  logic [7:0]         ft_i,
   output logic [3:0][31:0]   out_o,       // R, G, B, A
-  output logic [3:0][19:0]   v_o          // R, G, B, A channel values before the conversion (D18)
+  output logic [3:0][19:0]   v_o,         // R, G, B, A channel values before the conversion (D18)
+  output logic [3:0]         match_o      // D21: texel k matches the chroma key
 );
 
   logic [4:0]       fmt;
@@ -257,5 +258,7 @@ module r5xx_tx_filt (
 
   logic unused_filt;
   assign unused_filt = ^{f1_i[31:25]};
+
+  assign match_o = match;
 
 endmodule

@@ -17,6 +17,8 @@ module r5xx_tx_plan (
   input  logic [31:0]        r_i,
   input  logic [31:0]        lod_i,
   input  logic [1:0]         lmode_i,
+  input  logic               grad_i,      // D24: the derivatives give the base LOD
+  input  logic [3:0][31:0]   d_i,         // D24: dsdx, dtdx, dsdy, dtdy
   input  logic               pass_i,      // D18: the second pass of a two-pass sample
   output logic               npass2_o,    // D18: the sample takes two passes
   output logic [7:0]         g_o,         // D18: weight of the second pass in 1/256
@@ -38,11 +40,16 @@ module r5xx_tx_plan (
   logic [12:0] w;
   logic [12:0] h;
 
-  // D8: lambda (request LOD + LOD_BIAS, 1/256 level); MIN_FILTER when it is above 0
+  // D8, D24: lambda (request LOD or derivatives + LOD_BIAS, 1/256 level); MIN_FILTER when it is
+  // above 0
   logic signed [15:0] lam;
   r5xx_tx_lambda u_lam (
     .lod_i   (lod_i),
     .lmode_i (lmode_i),
+    .grad_i  (grad_i),
+    .d_i     (d_i),
+    .w_i     ({1'b0, format2_i[15], format0_i[10:0]} + 13'd1),
+    .h_i     ({1'b0, format2_i[16], format0_i[21:11]} + 13'd1),
     .bias_i  (filter1_i[12:3]),
     .lam_o   (lam)
   );
@@ -69,7 +76,7 @@ module r5xx_tx_plan (
   assign mipblend = mipwant && !volblend;
   assign notbuilt = filt == 2'd0 || filt == 2'd3 || format1_i[26:25] == 2'd3 || mipf == 2'd3 ||
                     (is3d && volf == 2'd3) || (volblend && mipwant) ||
-                    filter1_i[0];     // D21: CHROMA_KEY_MODE 1 (kill) and 3
+                    filter1_i[1:0] == 2'd3;     // D21: CHROMA_KEY_MODE 3
 
   // D15: the level: MAX_MIP_LEVEL the finest, NUM_LEVELS the coarsest; D18: trilinear levels
   // floor(lambda) and the next

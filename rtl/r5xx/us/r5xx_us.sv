@@ -37,6 +37,11 @@ module r5xx_us (
   output logic [31:0] texreq_r_o,
   output logic [31:0] texreq_lod_o,
   output logic [1:0]  texreq_lmode_o,
+  output logic        texreq_grad_o,
+  output logic [31:0] texreq_dsdx_o,
+  output logic [31:0] texreq_dtdx_o,
+  output logic [31:0] texreq_dsdy_o,
+  output logic [31:0] texreq_dtdy_o,
   input  logic        texrsp_valid_i,
   output logic        texrsp_ready_o,
   input  logic [3:0]  texrsp_smp_i,
@@ -46,6 +51,7 @@ module r5xx_us (
   input  logic [31:0] texrsp_b_i,
   input  logic [31:0] texrsp_a_i,
   input  logic [3:0]  texrsp_err_i,
+  input  logic        texrsp_kill_i,
   output logic        frag_valid_o,
   input  logic        frag_ready_i,
   output logic [15:0] frag_quad_o,
@@ -359,61 +365,71 @@ module r5xx_us (
   logic [3:0] texpix;           // pixels that get a request
   assign texpix = (op == 4'd0 || op == 4'd2 || op == 4'd7) ? 4'd0 : (w1[26] ? cov_q : 4'hF);
 
-  // DXDY: lod = lg2(max(|dsdx|*W, |dtdx|*H, |dsdy|*W, |dtdy|*H)) of the requested pixel
-  function automatic logic [31:0] i2f(input logic [11:0] v);   // 1..2048, exact
-    logic [31:0] r;
-    r = 32'd0;
-    for (int b = 0; b < 12; b++) begin
-      if (v[b]) r = {1'b0, 8'(127 + b), 23'(({11'd0, v} << (23 - b)) & 23'h7FFFFF)};
-    end
-    return r;
-  endfunction
+  // DXDY: the derivative operands of US_TEX_ADDR_DXDY, sent as they are (r5xx.tx takes the LOD);
+  // US_FORMAT0 is stored and not used (decision 25)
+  logic unused_fmt0;
+  assign unused_fmt0 = ^fmt0;
   logic [6:0] dxa, dya;
   assign dxa = w3[6:0] + (w3[7] ? al[6:0] : 7'd0);
   assign dya = w3[22:16] + (w3[23] ? al[6:0] : 7'd0);
 
-  // the request of pixel rqpx: {s, t, r, lod}; PROJ: s, t, r divided by q (sf_mul(x, sf_rcp(q)))
+  // s, t, r of pixel px: PROJ divides them by q (sf_mul(x, sf_rcp(q)))
   // verilator lint_off VARHIDDEN
-  function automatic logic [127:0] treq(input logic [511:0] src, input logic [511:0] dxv,
-                                        input logic [511:0] dyv, input logic [1:0] px);
-    logic [127:0] tpix, dxp, dyp;
+  function automatic logic [95:0] tstr(input logic [511:0] src, input logic [1:0] px);
+    logic [127:0] tpix;
     logic [31:0]  tc [4];
-    logic [31:0]  dd [4];       // |dsdx| |dtdx| |dsdy| |dtdy|
-    logic [31:0]  dm [4];
-    logic [31:0]  rq, wsz, hsz, s, t, r, lod;
+    logic [31:0]  rq;
+    logic [95:0]  v;
     tpix = src[128*px +: 128];
     for (int k = 0; k < 4; k++) tc[k] = tpix[32*w2[8+2*k +: 2] +: 32];
     if (op == 4'd3) begin
       rq = u_sf.rcp(tc[3]);
-      s = u_sf.mul(tc[0], rq, 1'b0);
-      t = u_sf.mul(tc[1], rq, 1'b0);
-      r = u_sf.mul(tc[2], rq, 1'b0);
+      v = {u_sf.mul(tc[2], rq, 1'b0), u_sf.mul(tc[1], rq, 1'b0), u_sf.mul(tc[0], rq, 1'b0)};
     end else begin
-      rq = 32'd0;
-      s = tc[0];
-      t = tc[1];
-      r = tc[2];
+      v = {tc[2], tc[1], tc[0]};
     end
+    return v;
+  endfunction
+
+  // the quad's differences {dtdy, dsdy, dtdx, dsdx}: TR - TL and BL - TL of s and t, as MDH/MDV
+  function automatic logic [127:0] qdiff(input logic [511:0] src);
+    // verilator lint_off UNUSEDSIGNAL
+    logic [95:0] c0, c1, c2;     // r is not differenced (2D LOD)
+    // verilator lint_on UNUSEDSIGNAL
+    c0 = tstr(src, 2'd0);
+    c1 = tstr(src, 2'd1);
+    c2 = tstr(src, 2'd2);
+    return {u_sf.add(c2[63:32], {~c0[63], c0[62:32]}), u_sf.add(c2[31:0], {~c0[31], c0[30:0]}),
+            u_sf.add(c1[63:32], {~c0[63], c0[62:32]}), u_sf.add(c1[31:0], {~c0[31], c0[30:0]})};
+  endfunction
+  logic [127:0] qd_q;            // taken when the lookup starts (before a response is written)
+
+  // the request of pixel px: {dtdy, dsdy, dtdx, dsdx, lod, r, t, s}; the derivatives: DXDY's
+  // operands, or (not LOD) the quad's differences qd_q
+  function automatic logic [255:0] treq(input logic [511:0] src, input logic [511:0] dxv,
+                                        input logic [511:0] dyv, input logic [1:0] px);
+    logic [127:0] tpix, dxp, dyp;
+    logic [95:0]  c;
+    logic [127:0] d;
+    logic [31:0]  lod;
+    tpix = src[128*px +: 128];
+    c = tstr(src, px);
+    lod = (op == 4'd4 || op == 4'd5) ? tpix[32*w2[15:14] +: 32] : 32'd0;
     if (op == 4'd6) begin
       dxp = dxv[128*px +: 128];
       dyp = dyv[128*px +: 128];
-      dd[0] = {1'b0, dxp[32*w3[9:8] +: 31]};
-      dd[1] = {1'b0, dxp[32*w3[11:10] +: 31]};
-      dd[2] = {1'b0, dyp[32*w3[25:24] +: 31]};
-      dd[3] = {1'b0, dyp[32*w3[27:26] +: 31]};
-      wsz = w1[27] ? 32'h3F800000 : i2f({1'b0, fmt0[10:0]} + 12'd1);
-      hsz = w1[27] ? 32'h3F800000 : i2f({1'b0, fmt0[21:11]} + 12'd1);
-      for (int k = 0; k < 4; k++) dm[k] = u_sf.mul(dd[k], (k == 0 || k == 2) ? wsz : hsz, 1'b0);
-      lod = u_sf.lg2(u_sf.max(u_sf.max(dm[0], dm[1]), u_sf.max(dm[2], dm[3])));
+      d = {dyp[32*w3[27:26] +: 32], dyp[32*w3[25:24] +: 32], dxp[32*w3[11:10] +: 32], dxp[32*w3[9:8] +: 32]};
+    end else if (op != 4'd5) begin
+      d = qd_q;
     end else begin
-      lod = (op == 4'd4 || op == 4'd5) ? tc[3] : 32'd0;
+      d = 128'd0;
     end
-    return {lod, r, t, s};
+    return {d, lod, c};
   endfunction
   // verilator lint_on VARHIDDEN
 
   // evaluated only while a request is offered (the outputs are 0 otherwise)
-  logic [127:0] tq;
+  logic [255:0] tq;
   assign texreq_valid_o = (st_q == S_TEX) && (reqm_q != 4'd0);
   always_comb begin
     case (texreq_valid_o)
@@ -432,7 +448,12 @@ module r5xx_us (
   assign texreq_t_o = tq[63:32];
   assign texreq_r_o = tq[95:64];
   assign texreq_lod_o = tq[127:96];
-  assign texreq_lmode_o = !texreq_valid_o ? 2'd0 : (op == 4'd5 || op == 4'd6) ? 2'd1 : (op == 4'd4) ? 2'd2 : 2'd0;
+  assign texreq_lmode_o = !texreq_valid_o ? 2'd0 : (op == 4'd5) ? 2'd1 : (op == 4'd4) ? 2'd2 : 2'd0;
+  assign texreq_grad_o = texreq_valid_o && op != 4'd5;
+  assign texreq_dsdx_o = tq[159:128];
+  assign texreq_dtdx_o = tq[191:160];
+  assign texreq_dsdy_o = tq[223:192];
+  assign texreq_dtdy_o = tq[255:224];
   assign texrsp_ready_o = (st_q == S_TEX) && ((rspm_q & ~reqm_q) != 4'd0);
   assign texreq_fire = texreq_valid_o && texreq_ready_i;
   assign texrsp_fire = texrsp_valid_i && texrsp_ready_o;
@@ -480,6 +501,13 @@ module r5xx_us (
   assign nop = cmn[9];
   logic tex_wait, adv;
   assign tex_wait = exec_tex && (texpix != 4'd0);
+  logic [127:0] qd_d;
+  always_comb begin
+    case (tex_wait)
+      1'b1: qd_d = qdiff(tread(tmp_q[tsa], tv_q[16*tsa +: 16]));
+      default: qd_d = '0;
+    endcase
+  end
   assign adv = ((st_q == S_RUN) && !tex_wait) ||
                ((st_q == S_TEX) && texrsp_fire && ((rspm_q & ~(4'd1 << rspx)) == 4'd0));
 
@@ -679,6 +707,7 @@ module r5xx_us (
         end
       end
       if (exec_tex && op == 4'd2) kill_q <= kill_q | killv;
+      if (texrsp_fire && texrsp_kill_i) kill_q <= kill_q | (4'd1 << rspx);   // r5xx.tx chroma-key kill
     end
   end
 
@@ -702,6 +731,7 @@ module r5xx_us (
       pc_q <= '0;
       nop_emit_q <= 1'b0;
       reqm_q <= '0;
+      qd_q <= '0;
       rspm_q <= '0;
       ti_q <= '0;
       qid_q <= '0;
@@ -733,6 +763,7 @@ module r5xx_us (
         default: begin   // S_RUN, S_TEX
           if (tex_wait) begin
             st_q <= S_TEX;
+            qd_q <= qd_d;
             reqm_q <= texpix;
             rspm_q <= texpix;
           end

@@ -19,7 +19,7 @@ import subprocess
 import sys
 import tempfile
 
-FIELDS = ['smp', 'quad', 'r', 'g', 'b', 'a', 'err']
+FIELDS = ['smp', 'quad', 'r', 'g', 'b', 'a', 'err', 'kill']
 
 # AWAITING THE REFERENCE.  Features built after r5xx_tx_ref.py was written (from the sections of
 # docs/blocks/r5xx.tx.md named here); the second engineer extends the reference from the document,
@@ -49,9 +49,13 @@ FEATURES = [
      'to_float_pow2', lambda orig: lambda V: orig(V + 1)),
     ('D21 chroma key', 'keys.vec', lambda f0, f1, fm1, fm2, off: f1 & 3 != 0,
      'key_match', lambda orig: lambda d, a, nb, key: False),
+    ('D21 chroma-key kill', 'kill.vec', lambda f0, f1, fm1, fm2, off: f1 & 3 == 1,
+     'key_match', lambda orig: lambda d, a, nb, key: False),
     ('D22 ATI1N, ATI2N', 'ati.vec',
      lambda f0, f1, fm1, fm2, off: (fm1 & 31, fm2 >> 14 & 1) in ((5, 1), (31, 0)),
      'dxt5_alpha', lambda orig: lambda lo, hi, i: orig(lo, hi, i ^ 1)),
+    ('D24 LOD from derivatives', 'grad.vec', lambda f0, f1, fm1, fm2, off: fm1 & 31 == 12,
+     'grad_lambda', lambda orig: lambda d, W, H: orig(d, H, W)),
 ]
 
 
@@ -182,7 +186,7 @@ def check_text(ref, name, text, limit=20, bad_requests=None):
         if bad and bad_requests is not None:
             bad_requests.append(k)
         if bad:
-            smp, s, t, r, lod, lmode, quad = res.req
+            smp, s, t, r, lod, lmode, quad = res.req[:7]
             d = res.detail
             tex = '; '.join('(%d,%d)%s @%08x %s' % (x, y, ' border' if b else '', a,
                                                      ' '.join('%08x' % w for w in dw))
@@ -207,6 +211,10 @@ def facts(ref):
         if got != want:
             bad.append('%s: ref %r, document %r' % (what, got, want))
     eq('D6 V=0x8080', ref.to_float(0x8080), 0x3F008080)
+    fb = lambda x: int.from_bytes(__import__('struct').pack('<f', x), 'little')
+    for d, want in [((1 / 64, 0, 0, 1 / 32), 0), ((2 / 64, 0, 0, 0), 256), ((3 / 64, 0, 0, 0), 405),
+                    ((4 / 64, 0, 0, 1 / 32), 512), ((-2 / 64, 0, 0, 0), 256), ((0, 0, 0, 0), -8192)]:
+        eq('D24 %r on 64 x 32' % (d,), ref.grad_lambda([fb(x) for x in d], 64, 32), want)
     eq('D6 V=0x0101', ref.to_float(0x0101), 0x3B808080)
     eq('D6 V=65535', ref.to_float(65535), 0x3F800000)
     for n in (1, 2, 4, 8, 16):

@@ -101,13 +101,15 @@ def case_coverage(ctx):
     """20,000 seeded random requests program every TXFORMAT code (and TXFORMAT_MSB 1), every wrap
     mode of s and of t, MAG_FILTER and MIN_FILTER 0-3, MACRO_TILE 0-1, MICRO_TILE 0-3, MC_ROUND 0-1,
     every SEL_* value of each channel, TEX_COORD_TYPE 0-3, MIP_FILTER and VOL_FILTER 0-3,
-    CHROMA_KEY_MODE 0-3, POW2FIX2FLT 0-1, ENDIAN_SWAP 0-3, all 16 samplers, every lmode; and the
-    responses show every error flag, border texels (the border colour's exact channel values) and
-    results of 1.0 and 0.0."""
+    CHROMA_KEY_MODE 0-3, POW2FIX2FLT 0-1, ENDIAN_SWAP 0-3, all 16 samplers, every lmode, grad 0-1
+    (D24) with lambdas of both signs from derivatives; and the responses show every error flag, the
+    kill bit 0 and 1 (D21), border texels (the border colour's exact channel values) and results
+    of 1.0 and 0.0."""
     vec = os.path.join(ctx['tmp'], 'cov.vec')
     run(ctx, 'gen', '--block', 'r5xx.tx', '--seed', '77', '--count', '20000', '-o', vec, '--quiet', expect_rc=0)
     seen = {k: set() for k in ('fmt', 'msb', 'cs', 'ct', 'mag', 'min', 'macro', 'micro', 'mcr', 'sr', 'sg', 'sb',
-                               'sa', 'ctype', 'smp', 'lmode', 'err', 'mipf', 'volf', 'ckey', 'pow2', 'endian')}
+                               'sa', 'ctype', 'smp', 'lmode', 'err', 'mipf', 'volf', 'ckey', 'pow2', 'endian',
+                               'grad', 'kill', 'dsign')}
     for line in open(vec):
         f = [v for v in line.split() if not v.startswith('@')]
         if line.startswith('in regw '):
@@ -138,14 +140,19 @@ def case_coverage(ctx):
         elif line.startswith('in req '):
             seen['smp'].add(int(f[2], 16))
             seen['lmode'].add(int(f[7], 16))
+            seen['grad'].add(int(f[9], 16))
+            if int(f[9], 16):                 # D24: derivatives above and below one texel a pixel
+                dx = [int(v, 16) & 0x7FFFFFFF for v in f[10:14]]
+                seen['dsign'].add(max(dx) >= 0x3C800000)    # the largest at least 1/64 (binary32 bits order)
         elif line.startswith('out rsp '):
             e = int(f[8], 16)
+            seen['kill'].add(int(f[9], 16))
             for b in range(4):
                 if e >> b & 1:
                     seen['err'].add(b)
     want = {'fmt': 32, 'msb': 2, 'cs': 8, 'ct': 8, 'mag': 4, 'min': 4, 'macro': 2, 'micro': 4, 'mcr': 2, 'sr': 8,
             'sg': 8, 'sb': 8, 'sa': 8, 'ctype': 4, 'smp': 16, 'lmode': 4, 'err': 4, 'mipf': 4, 'volf': 4,
-            'ckey': 4, 'pow2': 2, 'endian': 4}
+            'ckey': 4, 'pow2': 2, 'endian': 4, 'grad': 2, 'kill': 2, 'dsign': 2}
     for k, n in want.items():
         if len(seen[k]) != n:
             raise Fail('%s: %d of %d values seen: %s' % (k, len(seen[k]), n, sorted(seen[k])))
