@@ -391,6 +391,34 @@ def cases():
     c.draw(4, [(-0.5, -0.5, 0.0, 1.0), (0.75, -0.25, 0.0, 1.0), (0.0, 0.75, 0.0, 1.0)])
     out.append(c)
 
+    c = Case('loader_wraps', 'the PVS index wraps of D1 (001:4954-4976) at the ports: UCP0 (x <= 0.25) clips a '
+             'triangle; four DATA_REG dwords at index 1023 wrap it to 0 (UCP0 unchanged: the same clip); a '
+             'DATA_REG_128 vector at 1535 wraps to 1024 (ignored); UCP5 written at 1541 and the next vector at '
+             '1542 (the point-sprite slot: ignored), which wraps to 1536, so a third vector lands in UCP0 '
+             '(x <= -0.25: a different clip)')
+    c.state(clip=0x1 | 3 << 14)
+    c.ucp(0, [(-1.0, 0.0, 0.0, 0.25)])
+    tri = [(-0.5, -0.5, 0.0, 1.0), (0.75, -0.25, 0.0, 1.0), (0.0, 0.75, 0.0, 1.0)]
+    c.draw(4, tri, attrs3())
+    c.phase()
+    c.w(INDX, 1023, 'PVS index 1023')
+    for d in (f(1.0), f(2.0), f(3.0), f(4.0), f(5.0), f(6.0), f(7.0), f(8.0)):
+        c.w(DATA, d, 'DATA_REG: 1023, then (wrapped) 0')
+    c.draw(4, tri, attrs3())
+    c.phase()
+    c.w(INDX, 1535, 'PVS index 1535')
+    for d in (f(1.0), f(2.0), f(3.0), f(4.0), f(5.0), f(6.0), f(7.0), f(8.0)):
+        c.w(DATA128, d, 'DATA_REG_128: 1535, then (wrapped) 1024')
+    c.draw(4, tri, attrs3())
+    c.phase()
+    c.w(CLIP_CNTL, 0x21 | 3 << 14, 'UCP0 and UCP5')
+    c.w(INDX, 1541, 'PVS index 1541 (UCP5)')
+    for pl in [(0.0, 0.0, 0.0, 1.0), (9.0, 9.0, 9.0, 9.0), (-1.0, 0.0, 0.0, -0.25)]:
+        for v in pl:
+            c.w(DATA128, f(v), 'UCP5, 1542 (ignored), then (wrapped) UCP0')
+    c.draw(4, tri, attrs3())
+    out.append(c)
+
     c = Case('culled', 'primitives entirely outside one plane are culled (behind the near plane, beyond the far '
              'plane, left, right, bottom, top, a user plane), points outside any plane culled, a triangle '
              'outside the discard band but crossing no single clip plane alone clipped')

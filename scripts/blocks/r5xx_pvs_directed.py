@@ -818,6 +818,21 @@ def cases():
     c.draw(verts, prim=5)
     out.append(c)
 
+    c = Case('pow_specials', 'every special case of the power (001:6396-6430) through ME_POWER_FUNC_FF and its three '
+             'clamps: a zero base with a negative and a positive exponent, a zero exponent, an infinite base, '
+             'exponents of +-Inf on bases above and below 1 (and on 1 itself), a negative base, a NaN base')
+    prog = [(dst(op, 't', i, math=True), src('in', 0, 'wwww'), src('in', 1, 'wwww'), src('in', 2, 'wwww'))
+            for i, op in enumerate((5, 13, 14, 15))]
+    prog += [(dst(3, 'out', 0), src('t', 0), src('in', 0, '0000'), src('in', 0, '0000'))]
+    c.program(760, prog)
+    c.window(760, 760 + len(prog) - 1, fmt0=1)
+    inf, ninf, nan = 0x7F800000, 0xFF800000, 0x7FC00000
+    pairs = [(2.0, inf), (0.5, inf), (2.0, ninf), (0.5, ninf), (1.0, inf), (1.0, ninf), (inf, 2.0), (inf, -2.0),
+             (-2.0, inf), (-0.5, ninf), (0.0, -1.0), (0.0, 3.0), (-0.0, -1.0), (3.0, 0.0), (nan, 2.0), (2.0, nan),
+             (inf, inf), (inf, ninf), (0.0, inf), (0.0, ninf)]
+    c.draw([[(0, (0.0, 0.0, 0.0, a)), (1, (0.0, 0.0, 0.0, 0.25)), (2, (0.0, 0.0, 0.0, e))] for a, e in pairs], prim=1)
+    out.append(c)
+
     c = Case('refusals', 'the instructions this block refuses: DUAL_MATH_OP (err 1), reserved vector and math '
              'opcodes, macros and destination types (err 2), VECTOR_NO_OP; the program goes on after each')
     prog = [

@@ -155,27 +155,32 @@ static unsigned vector_op(unsigned op, const uint32_t a[4], const uint32_t b[4],
     return PVS_OK;
 }
 
-unsigned pvs_exec(pvs_vstate *vs, const pvs_cstate *cs, const uint32_t w[4], uint32_t r[4])
+unsigned pvs_compute(const pvs_vstate *vs, const pvs_cstate *cs, const uint32_t w[4], pvs_effect *e)
 {
     uint32_t d = w[0], a[4], b[4], c[4];
     unsigned op = pvs_bits(d, 5, 0), math = pvs_bits(d, 6, 6), macro = pvs_bits(d, 7, 7);
     unsigned dtype = pvs_bits(d, 11, 8), we = pvs_bits(d, 23, 20);
     unsigned err;
+    uint32_t *r = e->r;
+    e->err = PVS_OK;
+    e->we = 0;
+    e->pset = -1;
+    e->pred = vs->pred;
     fetch(vs, cs, w[1], a);
     fetch(vs, cs, w[2], b);
     fetch(vs, cs, w[3], c);
     for (unsigned k = 0; k < 4; k++)
         r[k] = 0;
     if (pvs_bits(d, 28, 28))
-        return PVS_ERR_DUAL;
+        return e->err = PVS_ERR_DUAL;
     if (macro) {
         if (op > 1)
-            return PVS_ERR_RESERVED;
+            return e->err = PVS_ERR_RESERVED;
         op = op == 0 ? 4 : 11;                        /* 2CLK_MADD, 2CLK_M2X_ADD */
         math = 0;                                     /* MACRO_INST wins over MATH_INST */
     }
     if (dtype > PVS_DST_INPUT)
-        return PVS_ERR_RESERVED;
+        return e->err = PVS_ERR_RESERVED;
     unsigned cw = 0xF;                                /* COND_WRITE's component mask */
     int pset = -1;                                    /* the predicate bit an op sets */
     if (math)
@@ -186,18 +191,31 @@ unsigned pvs_exec(pvs_vstate *vs, const pvs_cstate *cs, const uint32_t w[4], uin
         err = vector_op(op, a, b, c, r, &cw, &pset);
     }
     if (err != PVS_OK || (op == 0 && !math))
-        return err;
+        return e->err = err;
     if (pvs_bits(d, 26, 26) && vs->pred != pvs_bits(d, 27, 27))   /* predicated write: off */
         we = 0;
     if (pset >= 0)
-        vs->pred = (unsigned)pset;
-    we &= cw;
+        e->pred = (unsigned)pset;
+    e->pset = pset;
+    e->we = we & cw;
     if (pvs_bits(d, math ? 25 : 24, math ? 25 : 24))  /* ME_SAT for math ops, VE_SAT for vector ops */
         for (unsigned k = 0; k < 4; k++)
             r[k] = sf_min(sf_max(r[k], 0), F_ONE);
     if (dtype == PVS_DST_OUT_REPX)
         r[1] = r[2] = r[3] = r[0];
+    e->write = 1;
+    return PVS_OK;
+}
 
+void pvs_commit(pvs_vstate *vs, const uint32_t w[4], const pvs_effect *e)
+{
+    uint32_t d = w[0];
+    unsigned dtype = pvs_bits(d, 11, 8), we = e->we;
+    const uint32_t *r = e->r;
+    if (e->err != PVS_OK || !e->write)
+        return;
+    if (e->pset >= 0)
+        vs->pred = (unsigned)e->pset;
     unsigned dmode = (pvs_bits(d, 12, 12) << 1) | pvs_bits(d, 31, 31);
     int32_t ad = (int32_t)pvs_bits(d, 19, 13) + rel(vs, dmode, pvs_bits(d, 30, 29));
     uint32_t *dst = 0;
@@ -210,7 +228,7 @@ unsigned pvs_exec(pvs_vstate *vs, const pvs_cstate *cs, const uint32_t w[4], uin
         for (unsigned k = 0; k < 4; k++)
             if (we & (1u << k))
                 vs->a0[k] = pvs_f2a(r[k]);
-        return PVS_OK;
+        return;
     case PVS_DST_OUT:
     case PVS_DST_OUT_REPX:
         if (ad >= 0 && ad < PVS_NOVM) {
@@ -231,5 +249,14 @@ unsigned pvs_exec(pvs_vstate *vs, const pvs_cstate *cs, const uint32_t w[4], uin
         for (unsigned k = 0; k < 4; k++)
             if (we & (1u << k))
                 dst[k] = r[k];
-    return PVS_OK;
+}
+
+unsigned pvs_exec(pvs_vstate *vs, const pvs_cstate *cs, const uint32_t w[4], uint32_t r[4])
+{
+    pvs_effect e = { 0 };
+    pvs_compute(vs, cs, w, &e);
+    pvs_commit(vs, w, &e);
+    for (unsigned k = 0; k < 4; k++)
+        r[k] = e.r[k];
+    return e.err;
 }

@@ -49,8 +49,24 @@ static inline unsigned pvs_bits(uint32_t w, unsigned hi, unsigned lo)
 }
 
 /* Execute instruction w[0..3] on vs: result r[4] (after saturate and X replication), the
- * returned err code (PVS_OK ...); the write (if any) is applied to vs. */
+ * returned err code (PVS_OK ...); the write (if any) is applied to vs.  pvs_compute +
+ * pvs_commit. */
 unsigned pvs_exec(pvs_vstate *vs, const pvs_cstate *cs, const uint32_t w[4], uint32_t r[4]);
+
+/* An instruction's effect, computed from the state before it: the result (after saturate and X
+ * replication), the err code, the components written, the predicate bit it sets (-1: none) and
+ * the predicate bit after it; write = the destination write happens (commit). */
+typedef struct pvs_effect {
+    uint32_t r[4];
+    unsigned err, we, pred, write;
+    int pset;
+} pvs_effect;
+
+/* The effect of w[0..3] on vs, vs unchanged (the model's eval: the exe outputs). */
+unsigned pvs_compute(const pvs_vstate *vs, const pvs_cstate *cs, const uint32_t w[4], pvs_effect *e);
+
+/* Apply an effect pvs_compute found for w on this same vs (the model's tick). */
+void pvs_commit(pvs_vstate *vs, const uint32_t w[4], const pvs_effect *e);
 
 /* The math operation op (MATH_INST = 1) on a, b, c (their w components); returns the err code;
  * *pset = the predicate bit a ME_PRED_SET op sets (untouched otherwise). */

@@ -22,6 +22,15 @@ typedef struct pvs {
     uint32_t rem;                  /* vertices of the draw still to come (24 bits) */
     uint16_t vert;
     unsigned prim, dlast;
+    /* eval's work kept for the tick after it (the state does not change in between): the
+     * offered instruction's effect, computed once per instruction instead of in eval and tick */
+    pvs_effect eff;
+    int eff_ok;
+    /* the output slots of VAP_OUT_VTX_FMT_0/1, recomputed when they change */
+    uint32_t sl_fmt0, sl_fmt1;
+    unsigned sl_n;
+    int sl_ok;
+    uint8_t sl_mask[PVS_NOVM];
 } pvs;
 
 static void *pvs_create(const rc_side_config *cfg)
@@ -36,6 +45,19 @@ static pvs_cstate cstate(const pvs *s)
     return cs;
 }
 
+/* The number of output slots and their masks (pvs_out_slots), kept while the formats hold. */
+static unsigned out_slots(pvs *s, const uint8_t **mask)
+{
+    if (!s->sl_ok || s->sl_fmt0 != s->regs.fmt0 || s->sl_fmt1 != s->regs.fmt1) {
+        s->sl_n = pvs_out_slots(s->regs.fmt0, s->regs.fmt1, s->sl_mask);
+        s->sl_fmt0 = s->regs.fmt0;
+        s->sl_fmt1 = s->regs.fmt1;
+        s->sl_ok = 1;
+    }
+    *mask = s->sl_mask;
+    return s->sl_n;
+}
+
 static void pvs_eval(void *h, uint64_t *ports)
 {
     pvs *s = h;
@@ -48,9 +70,11 @@ static void pvs_eval(void *h, uint64_t *ports)
     const uint32_t *w = s->regs.code[s->pc];
     if (s->st == ST_EXEC) {
         pvs_cstate cs = cstate(s);
-        pvs_vstate tmp = s->vs;
-        err = pvs_exec(&tmp, &cs, w, r);
-        pred = tmp.pred;
+        err = pvs_compute(&s->vs, &cs, w, &s->eff);
+        s->eff_ok = 1;
+        for (unsigned k = 0; k < 4; k++)
+            r[k] = s->eff.r[k];
+        pred = s->eff.pred;
     }
     p->exe_valid = s->st == ST_EXEC;
     p->exe_vert = s->vert;
@@ -66,8 +90,8 @@ static void pvs_eval(void *h, uint64_t *ports)
     p->exe_err = err;
     p->exe_pred = pred;
 
-    uint8_t mask[PVS_NOVM];
-    unsigned n = pvs_out_slots(s->regs.fmt0, s->regs.fmt1, mask);
+    const uint8_t *mask;
+    unsigned n = out_slots(s, &mask);
     unsigned sl = s->slot & (PVS_NOVM - 1);
     unsigned wm = s->st == ST_OUT ? (unsigned)(s->vs.owritten[sl] & mask[sl]) : 0;
     const uint32_t *o = s->vs.ovm[sl];
@@ -94,9 +118,11 @@ static void pvs_tick(void *h, const uint64_t *ports)
     int vtx_fire = p->vtx_valid && p->vtx_ready;
 
     if (exe_fire) {
-        pvs_cstate cs = cstate(s);
-        uint32_t r[4];
-        pvs_exec(&s->vs, &cs, s->regs.code[s->pc], r);
+        if (!s->eff_ok) {
+            pvs_cstate cs = cstate(s);
+            pvs_compute(&s->vs, &cs, s->regs.code[s->pc], &s->eff);
+        }
+        pvs_commit(&s->vs, s->regs.code[s->pc], &s->eff);
         s->slot = 0;
         int next = pvs_flow_next(&s->regs.fc, &s->flow, &s->vs.i0, s->pc, s->regs.last);
         if (next < 0)
@@ -104,9 +130,10 @@ static void pvs_tick(void *h, const uint64_t *ports)
         else
             s->pc = (unsigned)next;
     }
+    s->eff_ok = 0;                 /* the state changes from here */
     if (vtx_fire) {
-        uint8_t mask[PVS_NOVM];
-        unsigned n = pvs_out_slots(s->regs.fmt0, s->regs.fmt1, mask);
+        const uint8_t *mask;
+        unsigned n = out_slots(s, &mask);
         if (s->slot + 1 == n) {
             s->st = ST_IDLE;
             memset(&s->vs, 0, sizeof s->vs);

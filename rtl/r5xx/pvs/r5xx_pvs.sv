@@ -179,19 +179,21 @@ module r5xx_pvs (
   assign we    = d[23:20];
   assign aop   = !macro ? op : op == 6'd0 ? 6'd4 : 6'd11;
 
+  logic       me;
+  assign me = math && !macro;
   logic [3:0] alu_cw;
   logic       alu_pset, alu_pval, me_pset, me_pval;
   r5xx_pvs_alu u_alu (
+    .en_i (st_q == StExec && !me),       // its result is used only then
     .op_i (aop), .sat_i(d[24]), .a_i(opv[0]), .b_i(opv[1]), .c_i(opv[2]), .r_o(alu_r), .err_o(alu_err),
     .cw_o (alu_cw), .pset_o(alu_pset), .pval_o(alu_pval)
   );
 
   // the math engine (MATH_INST without MACRO_INST): ME_SAT
-  logic         me;
   logic [127:0] me_r;
   logic [1:0]   me_err;
-  assign me = math && !macro;
   r5xx_pvs_me u_me (
+    .en_i (st_q == StExec && me),        // its result is used only then
     .op_i (op), .sat_i(d[25]), .a_i(opv[0][127:96]), .b_i(opv[1][127:96]), .c_i(opv[2][127:96]),
     .r_o  (me_r), .err_o(me_err), .pset_o(me_pset), .pval_o(me_pval)
   );
