@@ -575,6 +575,24 @@ def dxdy(outdir):
     s.write(outdir)
 
 
+# ---- throughput (issue 24: "one quad per clock for ALU-only programs of one instruction") -------------
+
+THROUGHPUT_QUADS = 1000
+
+
+def throughput(outdir):
+    """A long stream of quads through a one-instruction program (one OUT: MAD r0 * 1 + 0 to target 0),
+    one input register each, every pixel covered, under back-pressure `always`: the vector's cycle
+    count over THROUGHPUT_QUADS is the cycles per quad (docs/blocks/r5xx.us.md "Micro-architecture")."""
+    rng = random.Random(11)
+    s = Stim('throughput', 'a one-instruction OUT program on %d quads of one input register each (cycles per quad)'
+             % THROUGHPUT_QUADS, special=False)
+    s.program([out_r(0)])
+    for _ in range(THROUGHPUT_QUADS):
+        s.quad({0: [[f32(rng.uniform(-2, 2)) for _ in range(4)] for _ in range(4)]})
+    s.write(outdir)
+
+
 def main(argv):
     if len(argv) != 2:
         print(__doc__, file=sys.stderr)
@@ -587,6 +605,7 @@ def main(argv):
     flow(out)
     loops(out)
     dxdy(out)
+    throughput(out)
     return 0
 
 
