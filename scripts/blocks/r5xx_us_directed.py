@@ -597,6 +597,38 @@ def texkill(outdir):
     s.write(outdir)
 
 
+# ---- coverage of rtl/r5xx/us/ (points the random generator does not reach) ---------------------------
+
+def cover(outdir):
+    """Directed vectors for the line and branch points of rtl/r5xx/us/ that the nightly random suite
+    leaves uncovered (docs/blocks/r5xx.us.md "Coverage"): the reserved RGB ops (6, 13-15) and the
+    reserved alpha op 4, which give +0, each against a regular op of the other unit."""
+    rng = random.Random(13)
+    s = Stim('alu_reserved', 'the reserved RGB_OP 6, 13, 14, 15 and ALPHA_OP 4 (+0), beside regular ops')
+    for rop, aop in ((6, 4), (13, 0), (14, 4), (15, 9), (0, 4), (10, 4)):
+        s.program([alu_inst(rop=rop, aop=aop, ra=(0, 1, 2), aa=(0, 1, 2)), out_r(4)])
+        s.quad(special_quad(rng))
+    s.write(outdir)
+
+
+# ---- throughput (issue 24: "one quad per clock for ALU-only programs of one instruction") -------------
+
+THROUGHPUT_QUADS = 1000
+
+
+def throughput(outdir):
+    """A long stream of quads through a one-instruction program (one OUT: MAD r0 * 1 + 0 to target 0),
+    one input register each, every pixel covered, under back-pressure `always`: the vector's cycle
+    count over THROUGHPUT_QUADS is the cycles per quad (docs/blocks/r5xx.us.md "Micro-architecture")."""
+    rng = random.Random(11)
+    s = Stim('throughput', 'a one-instruction OUT program on %d quads of one input register each (cycles per quad)'
+             % THROUGHPUT_QUADS, special=False)
+    s.program([out_r(0)])
+    for _ in range(THROUGHPUT_QUADS):
+        s.quad({0: [[f32(rng.uniform(-2, 2)) for _ in range(4)] for _ in range(4)]})
+    s.write(outdir)
+
+
 def main(argv):
     if len(argv) != 2:
         print(__doc__, file=sys.stderr)
@@ -610,6 +642,8 @@ def main(argv):
     loops(out)
     dxdy(out)
     texkill(out)
+    cover(out)
+    throughput(out)
     return 0
 
 

@@ -1,10 +1,12 @@
 /*
  * us_model.c - the cycle-accurate C model of the R500 fragment shader (r5xx.us), following the
- * micro-architecture of docs/blocks/r5xx.us.md: one quad in flight; IDLE (register writes,
+ * micro-architecture of docs/blocks/r5xx.us.md: one quad executing; IDLE (register writes,
  * the first input beat) -> LOAD (further input beats) -> RUN (one instruction per cycle on all
  * four pixels; NOP inserts a cycle; TEX issues per-pixel requests and waits for their responses)
- * -> EMIT (one record per written target) -> IDLE.  us_eval computes the outputs from the
- * state; us_tick the state after the edge.  The ISA itself is us_exec.c.
+ * -> the end of the program hands the output state to a two-entry emission queue (S_EMIT: waiting
+ * for room), which sends one record per written target while the next quads run; the next quad's
+ * beat is taken already in the last instruction's cycle (run_end).  us_eval computes the outputs
+ * from the state; us_tick the state after the edge.  The ISA itself is us_exec.c.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -14,15 +16,29 @@
 
 enum { S_IDLE, S_LOAD, S_RUN, S_NOP, S_TEX, S_EMIT };
 
+/* One finished quad in the emission queue: its output state and the formats, captured at the
+ * hand-over (the end of its program). */
+typedef struct us_emq {
+    uint32_t out[4][4][4];
+    uint32_t omask[4];
+    uint16_t opc[4];
+    uint32_t z[4];
+    uint8_t zmask, wr;
+    unsigned ti;              /* targets still to send (bit mask), 0x10: the empty record */
+    uint16_t qid;
+    uint32_t out_fmt[4], w_fmt;
+} us_emq;
+
 typedef struct us {
     us_regs r;
     us_quad q;
     unsigned st, pc;
-    unsigned nop_emit;        /* S_NOP: go to EMIT after it (else RUN) */
+    unsigned nop_emit;        /* S_NOP: the program ends after it (else RUN) */
     unsigned reqm, rspm;      /* S_TEX: pixels still to request / still to be answered */
     uint32_t qd[4];           /* S_TEX: the quad's differences, taken when the lookup started */
-    unsigned ti;              /* S_EMIT: targets still to send (bit mask), 0x10: the empty record */
     uint16_t qid;
+    us_emq eq[2];             /* the emission queue: head h, n entries */
+    unsigned h, n;
 } us;
 
 static void *us_create(const rc_side_config *cfg)
@@ -41,13 +57,27 @@ static unsigned low(unsigned m)
     return i;
 }
 
+/* RUN: the instruction at pc ends the program now (no NOP bit, no lookup to wait for) and the
+ * emission queue has room: the next quad's beat may be taken in this cycle. */
+static int run_end(const us *s)
+{
+    if (s->st != S_RUN || s->n == 2)
+        return 0;
+    uint32_t cmn = s->r.inst[s->pc][US_CMN];
+    if ((cmn >> 9) & 1)
+        return 0;
+    if (!(((cmn >> 8) & 1) || s->pc == us_end_pc(&s->r)))
+        return 0;
+    return us_bits(cmn, 1, 0) != US_T_TEX || us_tex_pixels(&s->r, s->pc, &s->q) == 0;
+}
+
 static void us_eval(void *h, uint64_t *ports)
 {
     us *s = h;
     r5xx_us_ports *p = (r5xx_us_ports *)ports;
     int due = p->quad_valid && (uint16_t)p->quad_wseq == s->r.wcount;
     p->regw_ready = (uint64_t)(s->st == S_IDLE && !due);
-    p->quad_ready = (uint64_t)((s->st == S_IDLE && due) || s->st == S_LOAD);
+    p->quad_ready = (uint64_t)((s->st == S_IDLE && due) || s->st == S_LOAD || (run_end(s) && due));
 
     /* texture request: the lowest pixel still to request */
     p->texreq_valid = (uint64_t)(s->st == S_TEX && s->reqm != 0);
@@ -80,32 +110,32 @@ static void us_eval(void *h, uint64_t *ports)
     uint64_t *f = &p->frag_quad;
     for (unsigned i = 0; i < 16; i++)
         f[i] = 0;
-    p->frag_valid = (uint64_t)(s->st == S_EMIT);
+    p->frag_valid = (uint64_t)(s->n != 0);
     if (p->frag_valid) {
-        const us_quad *q = &s->q;
-        unsigned t = s->ti & 0x10 ? 0 : low(s->ti);
-        unsigned rest = s->ti & 0x10 ? 0 : s->ti & ~(1u << t);
-        p->frag_quad = s->qid;
+        const us_emq *q = &s->eq[s->h];
+        unsigned t = q->ti & 0x10 ? 0 : low(q->ti);
+        unsigned rest = q->ti & 0x10 ? 0 : q->ti & ~(1u << t);
+        p->frag_quad = q->qid;
         p->frag_tgt = t;
         p->frag_last = (uint64_t)(rest == 0);
-        p->frag_pc = !(s->ti & 0x10) && ((q->tw >> t) & 1) ? q->opc[t] : 0;
-        p->frag_wr = (uint64_t)(q->cov & ~q->kill & 15);
+        p->frag_pc = !(q->ti & 0x10) ? q->opc[t] : 0;
+        p->frag_wr = q->wr;
         /* the target's components converted by US_OUT_FMT_t, W by US_W_FMT (doc "Output conversion") */
-        uint32_t fr = s->r.out_fmt[t], cm = 0, zl[4];
-        unsigned zm = (s->r.w_fmt >> 2) & 1 ? 0 : q->zmask;
+        uint32_t fr = q->out_fmt[t], cm = 0, zl[4];
+        unsigned zm = (q->w_fmt >> 2) & 1 ? 0 : q->zmask;
         for (unsigned px = 0; px < 4; px++) {
             uint32_t lane[4] = {0, 0, 0, 0};
-            if (!(s->ti & 0x10) && ((q->tw >> t) & 1))
+            if (!(q->ti & 0x10))
                 cm |= us_fmt_pixel(fr, q->out[t][px], (q->omask[t] >> (4 * px)) & 15, lane) << (4 * px);
             (&p->frag_p0rg)[2 * px] = pk(lane[0], lane[1]);
             (&p->frag_p0ba)[2 * px] = pk(lane[2], lane[3]);
-            zl[px] = (zm >> px) & 1 ? us_fmt_w(s->r.w_fmt, q->z[px]) : 0;
+            zl[px] = (zm >> px) & 1 ? us_fmt_w(q->w_fmt, q->z[px]) : 0;
         }
         p->frag_mask = cm | ((uint64_t)zm << 16);
         p->frag_z01 = pk(zl[0], zl[1]);
         p->frag_z23 = pk(zl[2], zl[3]);
     }
-    p->idle = (uint64_t)(s->st == S_IDLE);
+    p->idle = (uint64_t)(s->st == S_IDLE && s->n == 0);
 }
 
 /* The targets written whose format is used (the records EMIT sends). */
@@ -118,8 +148,36 @@ static unsigned used_targets(const us *s)
     return m;
 }
 
-/* After the instruction at pc: the next one, a NOP cycle, or the end of the program. */
-static void advance(us *s, unsigned next)
+/* The end of the program: hand the quad's output state to the emission queue if it has room
+ * (counted at the cycle's start: s->n is updated by the emission after the state machine) and go
+ * to IDLE, else wait in S_EMIT. */
+static void finish(us *s)
+{
+    if (s->n == 2) {
+        s->st = S_EMIT;
+        return;
+    }
+    us_emq *e = &s->eq[(s->h ^ s->n) & 1];
+    const us_quad *q = &s->q;
+    memcpy(e->out, q->out, sizeof e->out);
+    memcpy(e->omask, q->omask, sizeof e->omask);
+    memcpy(e->opc, q->opc, sizeof e->opc);
+    memcpy(e->z, q->z, sizeof e->z);
+    e->zmask = q->zmask;
+    e->wr = (uint8_t)(q->cov & ~q->kill & 15);
+    e->ti = used_targets(s) ? used_targets(s) : 0x10;
+    e->qid = s->qid++;
+    memcpy(e->out_fmt, s->r.out_fmt, sizeof e->out_fmt);
+    e->w_fmt = s->r.w_fmt;
+    s->n++;
+    s->st = S_IDLE;
+}
+
+static void beat(us *s, const r5xx_us_ports *p);
+
+/* After the instruction at pc: the next one, a NOP cycle, or the end of the program (and then
+ * the next quad's beat, when it was taken in this cycle: run_end). */
+static void advance(us *s, unsigned next, const r5xx_us_ports *p)
 {
     uint32_t cmn = s->r.inst[s->pc][US_CMN];
     unsigned done = ((cmn >> 8) & 1) || s->pc == us_end_pc(&s->r);
@@ -130,8 +188,9 @@ static void advance(us *s, unsigned next)
         s->st = S_NOP;
         s->nop_emit = done;
     } else if (done) {
-        s->st = S_EMIT;
-        s->ti = used_targets(s) ? used_targets(s) : 0x10;
+        finish(s);
+        if (p->quad_valid && p->quad_ready)
+            beat(s, p);
     } else {
         s->st = S_RUN;
     }
@@ -162,6 +221,16 @@ static void us_tick(void *h, const uint64_t *ports)
 {
     us *s = h;
     const r5xx_us_ports *p = (const r5xx_us_ports *)ports;
+    /* the emission (from the state at the cycle's start), applied after the state machine */
+    unsigned pop = 0;
+    if (s->n && p->frag_ready) {
+        us_emq *e = &s->eq[s->h];
+        if (e->ti & 0x10)
+            e->ti = 0;
+        else
+            e->ti &= ~(1u << low(e->ti));
+        pop = e->ti == 0;
+    }
     switch (s->st) {
     case S_IDLE:
         if (p->regw_valid && p->regw_ready)
@@ -192,13 +261,12 @@ static void us_tick(void *h, const uint64_t *ports)
                 break;
             }
         }
-        advance(s, next);
+        advance(s, next, p);
         break;
     }
     case S_NOP:
         if (s->nop_emit) {
-            s->st = S_EMIT;
-            s->ti = used_targets(s) ? used_targets(s) : 0x10;
+            finish(s);
         } else {
             s->st = S_RUN;
         }
@@ -216,24 +284,19 @@ static void us_tick(void *h, const uint64_t *ports)
                 s->q.kill |= (uint8_t)(1u << rpx);
             s->rspm &= ~(1u << rpx);
             if (s->rspm == 0)
-                advance(s, (s->pc + 1) & 511u);
+                advance(s, (s->pc + 1) & 511u, p);
         }
         break;
     }
     case S_EMIT:
-        if (p->frag_ready) {
-            if (s->ti & 0x10)
-                s->ti = 0;
-            else
-                s->ti &= ~(1u << low(s->ti));
-            if (s->ti == 0) {
-                s->st = S_IDLE;
-                s->qid++;
-            }
-        }
+        finish(s);
         break;
     default:
         break;
+    }
+    if (pop) {
+        s->h ^= 1;
+        s->n--;
     }
 }
 

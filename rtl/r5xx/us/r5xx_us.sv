@@ -1,9 +1,11 @@
-// r5xx_us: the R500 fragment shader (docs/blocks/r5xx.us.md).  One quad in flight:
+// r5xx_us: the R500 fragment shader (docs/blocks/r5xx.us.md).  One quad executing:
 // IDLE (register writes; the first input beat of a quad that is due) -> LOAD (further input
 // beats) -> RUN (one instruction per cycle on all four pixels; the NOP bit adds a cycle; a TEX
-// instruction issues per-pixel requests and waits for their responses in S_TEX) -> EMIT (one
-// record per written render target) -> IDLE.  The C model (model/r5xx/us/us_model.c) follows
-// the same cycles.
+// instruction issues per-pixel requests and waits for their responses in S_TEX) -> the end of
+// the program hands the quad's output state to a two-entry emission queue (S_EMIT: waiting for
+// room) that sends one record per written render target while the next quads run; the next
+// quad's beat is taken already in the cycle of the last instruction.  The C model
+// (model/r5xx/us/us_model.c) follows the same cycles.
 module r5xx_us (
   input  logic        clk_i,
   input  logic        rst_ni,
@@ -79,7 +81,6 @@ module r5xx_us (
   logic [8:0]  pc_q;
   logic        nop_emit_q;
   logic [3:0]  reqm_q, rspm_q;
-  logic [4:0]  ti_q;            // targets still to send; bit 4: the one empty record
   logic [15:0] qid_q;
   logic [3:0]  cov_q, kill_q;
   logic [15:0] pred_q;          // pixel p: bits 4p + (r g b a)
@@ -106,7 +107,8 @@ module r5xx_us (
   logic due, regw_fire, quad_fire, texreq_fire, texrsp_fire, frag_fire;
   assign due = quad_valid_i && (quad_wseq_i == wcount);
   assign regw_ready_o = (st_q == S_IDLE) && !due;
-  assign quad_ready_o = ((st_q == S_IDLE) && due) || (st_q == S_LOAD);
+  logic run_end;                // RUN: the instruction ends the program now (no NOP, no lookup wait) and hands over
+  assign quad_ready_o = ((st_q == S_IDLE) && due) || (st_q == S_LOAD) || (run_end && due);
   assign regw_fire = regw_valid_i && regw_ready_o;
   assign quad_fire = quad_valid_i && quad_ready_o;
 
@@ -119,6 +121,8 @@ module r5xx_us (
   logic [31:0]  fc_bool;
   logic [83:0]  out_fmt;
   logic [2:0]   w_fmt;
+  logic [83:0]  e_fmt;
+  logic [2:0]   e_wfmt;
   logic         fc_full;
   logic [23:0]  kint;
   logic [21:0]  fmt0;
@@ -512,29 +516,44 @@ module r5xx_us (
                ((st_q == S_TEX) && texrsp_fire && ((rspm_q & ~(4'd1 << rspx)) == 4'd0));
 
   // ---- output record ----------------------------------------------------------------------------
+  // the emission queue: up to two finished quads (their output state, captured at the hand-over)
+  logic [2047:0] eq_out_q [2];
+  logic [63:0]   eq_om_q [2];
+  logic [35:0]   eq_opc_q [2];
+  logic [127:0]  eq_z_q [2];
+  logic [3:0]    eq_zm_q [2], eq_wr_q [2];
+  logic [4:0]    eq_ti_q [2];
+  logic [15:0]   eq_qid_q [2];
+  logic [83:0]   eq_fmt_q [2];
+  logic [2:0]    eq_wfmt_q [2];
+  logic [1:0]    eq_n_q;
+  logic          eq_h_q;
+  logic [4:0]  ti;
+  assign ti = eq_ti_q[eq_h_q];
   logic [1:0] etgt;
-  logic       elast, etw;
-  assign etgt = ti_q[4] ? 2'd0 : lowest(ti_q[2:0]);
-  assign elast = ti_q[4] || ((ti_q[3:0] & ~(4'd1 << etgt)) == 4'd0);
-  assign etw = tw_q[etgt];
-  assign frag_valid_o = st_q == S_EMIT;
+  logic       elast;
+  assign etgt = ti[4] ? 2'd0 : lowest(ti[2:0]);
+  assign elast = ti[4] || ((ti[3:0] & ~(4'd1 << etgt)) == 4'd0);
+  assign frag_valid_o = eq_n_q != 2'd0;
   assign frag_fire = frag_valid_o && frag_ready_i;
   logic [511:0] ov;
-  assign ov = out_q[512*etgt +: 512];
-  assign frag_quad_o = frag_valid_o ? qid_q : 16'd0;
+  assign ov = eq_out_q[eq_h_q][512*etgt +: 512];
+  assign frag_quad_o = frag_valid_o ? eq_qid_q[eq_h_q] : 16'd0;
   assign frag_tgt_o = frag_valid_o ? etgt : 2'd0;
   assign frag_last_o = frag_valid_o && elast;
-  assign frag_pc_o = (frag_valid_o && etw && !ti_q[4]) ? opc_q[9*etgt +: 9] : 9'd0;
-  assign frag_wr_o = frag_valid_o ? (cov_q & ~kill_q) : 4'd0;
+  assign frag_pc_o = (frag_valid_o && !ti[4]) ? eq_opc_q[eq_h_q][9*etgt +: 9] : 9'd0;
+  assign frag_wr_o = frag_valid_o ? eq_wr_q[eq_h_q] : 4'd0;
   // the target's components converted by US_OUT_FMT_t, W by US_W_FMT ("Output conversion")
   logic [20:0]  efmt;
   logic [15:0]  eom, ecm;
   logic [511:0] elane;
   logic [3:0]   zdel;
   logic [127:0] zl;
-  assign efmt = out_fmt[21*etgt +: 21];
-  assign eom = (etw && !ti_q[4]) ? omask_q[16*etgt +: 16] : 16'd0;
-  assign zdel = w_fmt[2] ? 4'd0 : zmask_q;
+  assign e_fmt = eq_fmt_q[eq_h_q];
+  assign e_wfmt = eq_wfmt_q[eq_h_q];
+  assign efmt = e_fmt[21*etgt +: 21];
+  assign eom = !ti[4] ? eq_om_q[eq_h_q][16*etgt +: 16] : 16'd0;
+  assign zdel = (frag_valid_o && !e_wfmt[2]) ? eq_zm_q[eq_h_q] : 4'd0;
   logic [31:0] unused_cv;
   r5xx_us_cvt u_cvtf (.x_i(32'd0), .kind_i(3'd0), .w_i(5'd0), .trunc_i(1'b0), .v_o(unused_cv));
   for (genvar p = 0; p < 4; p++) begin : g_opix
@@ -543,8 +562,8 @@ module r5xx_us (
     logic [31:0] zv;
     always_comb begin
       case (frag_valid_o && zdel[p])   // evaluated only while used
-        1'b1: zv = u_cvtf.cvt(z_q[32*p +: 32], w_fmt[1:0] == 2'd1 ? 3'd1 :
-                              w_fmt[1:0] == 2'd2 ? 3'd5 : 3'd0, 5'd24, 1'b0);
+        1'b1: zv = u_cvtf.cvt(eq_z_q[eq_h_q][32*p +: 32], e_wfmt[1:0] == 2'd1 ? 3'd1 :
+                              e_wfmt[1:0] == 2'd2 ? 3'd5 : 3'd0, 5'd24, 1'b0);
         default: zv = 32'd0;
       endcase
     end
@@ -561,7 +580,7 @@ module r5xx_us (
   assign frag_p3ba_o = frag_valid_o ? elane[511:448] : 64'd0;
   assign frag_z01_o = frag_valid_o ? zl[63:0] : 64'd0;
   assign frag_z23_o = frag_valid_o ? zl[127:64] : 64'd0;
-  assign idle_o = st_q == S_IDLE;
+  assign idle_o = (st_q == S_IDLE) && (eq_n_q == 2'd0);
 
   // ---- temporaries: the input beat, the ALU's RGB and alpha writes, the TEX response ----------------
   logic [6:0]  rd, ad;
@@ -572,7 +591,6 @@ module r5xx_us (
                   quad_p1ba_i, quad_p1rg_i, quad_p0ba_i, quad_p0rg_i};
 
   always_ff @(posedge clk_i) begin
-    if (quad_fire) tmp_q[quad_addr_i] <= beatv;
     if (exec_alu) begin
       for (int p = 0; p < 4; p++) begin
         for (int c = 0; c < 3; c++) begin
@@ -586,6 +604,7 @@ module r5xx_us (
         if (cmn[11+c] && gate[rspx][c]) tmp_q[tda][128*rspx + 32*c +: 32] <= tv[c];
       end
     end
+    if (quad_fire) tmp_q[quad_addr_i] <= beatv;   // after the ending instruction's writes: it wins
   end
 
   always_ff @(posedge clk_i) begin
@@ -618,6 +637,43 @@ module r5xx_us (
   assign rtg = w3[30:29];
   assign atg = w4[30:29];
 
+  // the output state after this cycle's OUT / KIL (the hand-over captures it)
+  logic [2047:0] out_d;
+  logic [63:0]   omask_d;
+  logic [35:0]   opc_d;
+  logic [127:0]  z_d;
+  logic [3:0]    zmask_d, kill_d;
+  always_comb begin
+    out_d = out_q;
+    omask_d = omask_q;
+    opc_d = opc_q;
+    z_d = z_q;
+    zmask_d = zmask_q;
+    kill_d = kill_q;
+    if (exec_alu && is_out) begin
+      for (int p = 0; p < 4; p++) begin
+        for (int c = 0; c < 3; c++) begin
+          if (cmn[15+c] && gate[p][c]) begin
+            out_d[512*rtg + 128*p + 32*c +: 32] = rres[p][32*c +: 32];
+            omask_d[16*rtg + 4*p + c] = 1'b1;
+          end
+        end
+        if (cmn[18] && gate[p][3]) begin
+          out_d[512*atg + 128*p + 96 +: 32] = ares[p];
+          omask_d[16*atg + 4*p + 3] = 1'b1;
+        end
+        if (w4[31] && gate[p][3]) begin
+          z_d[32*p +: 32] = ares[p];
+          zmask_d[p] = 1'b1;
+        end
+      end
+      if (cmn[17:15] != 3'd0) opc_d[9*rtg +: 9] = pc_q;
+      if (cmn[18]) opc_d[9*atg +: 9] = pc_q;
+    end
+    if (exec_tex && op == 4'd2) kill_d = kill_q | killv;
+    if (texrsp_fire && texrsp_kill_i) kill_d = kill_d | (4'd1 << rspx);   // r5xx.tx chroma-key kill
+  end
+
   always_ff @(posedge clk_i) begin
     if (!rst_ni || start) begin
       out_q <= '0;
@@ -641,32 +697,13 @@ module r5xx_us (
       alp_q <= '0;
     end else begin
       if (quad_fire) cov_q <= quad_cov_i;
-      if (exec_alu && is_out) begin
-        for (int p = 0; p < 4; p++) begin
-          for (int c = 0; c < 3; c++) begin
-            if (cmn[15+c] && gate[p][c]) begin
-              out_q[512*rtg + 128*p + 32*c +: 32] <= rres[p][32*c +: 32];
-              omask_q[16*rtg + 4*p + c] <= 1'b1;
-            end
-          end
-          if (cmn[18] && gate[p][3]) begin
-            out_q[512*atg + 128*p + 96 +: 32] <= ares[p];
-            omask_q[16*atg + 4*p + 3] <= 1'b1;
-          end
-          if (w4[31] && gate[p][3]) begin
-            z_q[32*p +: 32] <= ares[p];
-            zmask_q[p] <= 1'b1;
-          end
-        end
-        if (cmn[17:15] != 3'd0) begin
-          tw_q[rtg] <= 1'b1;
-          opc_q[9*rtg +: 9] <= pc_q;
-        end
-        if (cmn[18]) begin
-          tw_q[atg] <= 1'b1;
-          opc_q[9*atg +: 9] <= pc_q;
-        end
-      end
+      out_q <= out_d;
+      omask_q <= omask_d;
+      opc_q <= opc_d;
+      z_q <= z_d;
+      zmask_q <= zmask_d;
+      kill_q <= kill_d;
+      tw_q <= twn;
       if (exec_alu && !is_out) begin
         for (int p = 0; p < 4; p++) begin
           for (int c = 0; c < 3; c++) begin
@@ -706,8 +743,6 @@ module r5xx_us (
           if (fop == 3'd5) alp_q <= atop;
         end
       end
-      if (exec_tex && op == 4'd2) kill_q <= kill_q | killv;
-      if (texrsp_fire && texrsp_kill_i) kill_q <= kill_q | (4'd1 << rspx);   // r5xx.tx chroma-key kill
     end
   end
 
@@ -725,6 +760,39 @@ module r5xx_us (
   end
   assign tinit = (twu != 4'd0) ? {1'b0, twu} : 5'h10;
 
+  // hand-over to the emission queue: the program ends (RUN/TEX advancing with done, no NOP) or ended
+  // (NOP after the last, or waiting in S_EMIT) and the queue has room (not full at the cycle's start)
+  logic ends, hand;
+  assign ends = (adv && done && !nop) || (st_q == S_NOP && nop_emit_q) || (st_q == S_EMIT);
+  assign hand = ends && (eq_n_q != 2'd2);
+  assign run_end = (st_q == S_RUN) && !tex_wait && done && !nop && (eq_n_q != 2'd2);
+  logic et;   // the queue entry the hand-over writes
+  assign et = eq_h_q ^ eq_n_q[0];
+  always_ff @(posedge clk_i) begin
+    if (hand) begin
+      eq_out_q[et] <= out_d;
+      eq_om_q[et] <= omask_d;
+      eq_opc_q[et] <= opc_d;
+      eq_z_q[et] <= z_d;
+      eq_zm_q[et] <= zmask_d;
+      eq_wr_q[et] <= cov_q & ~kill_d;
+      eq_ti_q[et] <= tinit;
+      eq_qid_q[et] <= qid_q;
+      eq_fmt_q[et] <= out_fmt;
+      eq_wfmt_q[et] <= w_fmt;
+    end
+    if (frag_fire && !elast) eq_ti_q[eq_h_q] <= {1'b0, ti[3:0] & ~(4'd1 << etgt)};
+  end
+  always_ff @(posedge clk_i) begin
+    if (!rst_ni) begin
+      eq_n_q <= '0;
+      eq_h_q <= 1'b0;
+    end else begin
+      if (frag_fire && elast) eq_h_q <= !eq_h_q;
+      eq_n_q <= eq_n_q + {1'b0, hand} - {1'b0, frag_fire && elast};
+    end
+  end
+
   always_ff @(posedge clk_i) begin
     if (!rst_ni) begin
       st_q <= S_IDLE;
@@ -733,7 +801,6 @@ module r5xx_us (
       reqm_q <= '0;
       qd_q <= '0;
       rspm_q <= '0;
-      ti_q <= '0;
       qid_q <= '0;
     end else begin
       case (st_q)
@@ -748,16 +815,13 @@ module r5xx_us (
           end
         end
         S_NOP: begin
-          st_q <= nop_emit_q ? S_EMIT : S_RUN;
-          if (nop_emit_q) ti_q <= tinit;
+          st_q <= !nop_emit_q ? S_RUN : hand ? S_IDLE : S_EMIT;
+          if (hand) qid_q <= qid_q + 16'd1;
         end
-        S_EMIT: begin
-          if (frag_fire) begin
-            ti_q <= elast ? 5'd0 : {1'b0, ti_q[3:0] & ~(4'd1 << etgt)};
-            if (elast) begin
-              st_q <= S_IDLE;
-              qid_q <= qid_q + 16'd1;
-            end
+        S_EMIT: begin   // ended, waiting for room in the emission queue
+          if (hand) begin
+            st_q <= S_IDLE;
+            qid_q <= qid_q + 16'd1;
           end
         end
         default: begin   // S_RUN, S_TEX
@@ -777,8 +841,13 @@ module r5xx_us (
               st_q <= S_NOP;
               nop_emit_q <= done;
             end else if (done) begin
-              st_q <= S_EMIT;
-              ti_q <= tinit;
+              if (hand) qid_q <= qid_q + 16'd1;
+              if (quad_fire) begin          // the next quad's beat in the last cycle (run_end)
+                st_q <= quad_last_i ? S_RUN : S_LOAD;
+                if (quad_last_i) pc_q <= start_pc;
+              end else begin
+                st_q <= hand ? S_IDLE : S_EMIT;
+              end
             end else begin
               st_q <= S_RUN;
             end
