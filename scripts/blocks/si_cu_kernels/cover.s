@@ -12,3 +12,16 @@
   v_add_i32 v8, vcc, v0, v1
   v_add_i32 v9, vcc, v2, v8
   s_endpgm
+// Programs at 256-byte steps (PGM_LO = address >> 8), one dispatch of one wave each; each ends
+// with an instruction that fails (§4.3), after a write of EXEC_HI as a 32-bit destination.
+  .p2align 8
+  s_mov_b32 exec_hi, 0             // 0x100: EXEC_HI written alone (lanes 32-63 off)
+  s_absdiff_i32 s0, s1, s2         // a SOP2 opcode not built: err
+  .p2align 8
+  s_bcnt0_i32_b32 s0, s1           // 0x200: a SOP1 opcode not built: err
+  .p2align 8
+  s_sleep 1                        // 0x300: a SOPP opcode not built: err
+  .p2align 8
+  s_load_dword s0, s[4:5], 0x12345 // 0x400: SMRD with the CI literal offset (IMM 0, OFFSET 255): err
+  .p2align 8
+  .long 0xF8000000                 // 0x500: no format of §4.1 (an EXP word): err
