@@ -548,7 +548,7 @@ def write_cover(outdir, rng):
     """cover.stim: cover.s in dispatches at the edges of §2 (a group of 9 waves: err; no
     work-items; DIM_Y <= START_Y; USER_SGPR 20 with TGID X/Y/Z and TIDIG_COMP_CNT 3 over 2 x 2 x 2
     groups from START (1, 0, 1); register writes at unaligned and unknown addresses), then its
-    five short programs that end in err (opcodes and formats not built, §4.3), a lockstep
+    six short programs that end in err (opcodes and formats not built, §4.3), a lockstep
     vector (no host answer: the independent reference checks it, si.cu.ref_shipped)."""
     words = assemble(COVER)
     L = ['# cover: scripts/blocks/si_cu_kernels/cover.s (llvm-mc -mcpu=bonaire) in the dispatches of write_cover',
@@ -573,7 +573,7 @@ def write_cover(outdir, rng):
     # the programs at CODE + 0x100 * k (cover.s): one group of one wave each, every one ends in err
     regs += [(0xB84C, 0), (0xB810, 0), (0xB814, 0), (0xB818, 0), (0xB804, 1), (0xB808, 1), (0xB80C, 1),
              (0xB81C, 64), (0xB820, 1), (0xB824, 1)]
-    for k in range(1, 6):
+    for k in range(1, 7):
         regs += [(0xB830, (CODE + 0x100 * k) >> 8), (0xB800, 1)]
     L += ['in regw %x %08x' % r for r in regs]
     L.append('end')

@@ -11,6 +11,7 @@
   v_mov_b32 v7, s18
   v_add_i32 v8, vcc, v0, v1
   v_add_i32 v9, vcc, v2, v8
+  v_bfe_i32 v10, -1, 0, 4          // a negative 4-bit field: sign-extended
   s_endpgm
 // Programs at 256-byte steps (PGM_LO = address >> 8), one dispatch of one wave each; each ends
 // with an instruction that fails (§4.3), after a write of EXEC_HI as a 32-bit destination.
@@ -25,3 +26,5 @@
   s_load_dword s0, s[4:5], 0x12345 // 0x400: SMRD with the CI literal offset (IMM 0, OFFSET 255): err
   .p2align 8
   .long 0xF8000000                 // 0x500: no format of §4.1 (an EXP word): err
+  .p2align 8
+  .long 0xD2060001, 0x000200FF     // 0x600: v_add_f32_e64 v1, <code 255>, v0: no literal in VOP3: err
