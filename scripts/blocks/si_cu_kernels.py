@@ -541,6 +541,46 @@ def write_edge(outdir, rng):
         f.write('\n'.join(L) + '\n')
 
 
+COVER = os.path.join(HERE, 'si_cu_kernels', 'cover.s')
+
+
+def write_cover(outdir, rng):
+    """cover.stim: cover.s in dispatches at the edges of §2 (a group of 9 waves: err; no
+    work-items; DIM_Y <= START_Y; USER_SGPR 20 with TGID X/Y/Z and TIDIG_COMP_CNT 3 over 2 x 2 x 2
+    groups from START (1, 0, 1); register writes at unaligned and unknown addresses), then its
+    six short programs that end in err (opcodes and formats not built, §4.3), a lockstep
+    vector (no host answer: the independent reference checks it, si.cu.ref_shipped)."""
+    words = assemble(COVER)
+    L = ['# cover: scripts/blocks/si_cu_kernels/cover.s (llvm-mc -mcpu=bonaire) in the dispatches of write_cover',
+         '# written by scripts/blocks/si_cu_kernels.py; checked in lockstep (RTL and model) and by the reference',
+         'rcosim-vector 1', 'block si.cu', 'seed 1', 'backpressure random:0.5', 'mem-latency 1:6',
+         'channel in regw addr:20 data:32']
+    L += mem_lines(CODE, words)
+    L += mem_lines(0x10000, [rng.getrandbits(32) for _ in range(64)])
+    base = [(0xB830, CODE >> 8), (0xB834, 0), (0xB848, 0xC0 << 12), (0xB84C, 0),
+            (0xB810, 0), (0xB814, 0), (0xB818, 0), (0xB804, 1), (0xB808, 1), (0xB80C, 1)]
+    regs = list(base)
+    regs += [(0xB81C, 520), (0xB820, 1), (0xB824, 1), (0xB800, 1)]            # 9 waves: err
+    regs += [(0xB81C, 0), (0xB800, 1)]                                         # no work-items
+    regs += [(0xB81C, 64), (0xB814, 2), (0xB808, 2), (0xB800, 1)]              # DIM_Y <= START_Y
+    regs += [(0xB800, 0)]                                                      # not COMPUTE_SHADER_EN
+    # USER_SGPR 20 (16 loaded), TGID_X/Y/Z_EN, TIDIG_COMP_CNT 3; 2 x 2 x 2 groups from (1, 0, 1)
+    regs += [(0xB84C, (20 << 1) | (7 << 7) | (3 << 11)), (0xB81C, 4), (0xB820, 3), (0xB824, 2),
+             (0xB810, 1), (0xB814, 0), (0xB818, 1), (0xB806, 3), (0xB80B, 2), (0xB80C, 3), (0xB80E, 9),
+             (0xB902, 0xDEAD), (0xB940, 0xBEEF), (0xB000, 5)]
+    regs += [(0xB900 + 4 * i, rng.getrandbits(32)) for i in range(16)]
+    regs += [(0xB800, 0xFFFFFFFF)]
+    # the programs at CODE + 0x100 * k (cover.s): one group of one wave each, every one ends in err
+    regs += [(0xB84C, 0), (0xB810, 0), (0xB814, 0), (0xB818, 0), (0xB804, 1), (0xB808, 1), (0xB80C, 1),
+             (0xB81C, 64), (0xB820, 1), (0xB824, 1)]
+    for k in range(1, 7):
+        regs += [(0xB830, (CODE + 0x100 * k) >> 8), (0xB800, 1)]
+    L += ['in regw %x %08x' % r for r in regs]
+    L.append('end')
+    with open(os.path.join(outdir, 'cover.stim'), 'w') as f:
+        f.write('\n'.join(L) + '\n')
+
+
 def write_stims(outdir):
     os.makedirs(outdir, exist_ok=True)
     ks = compile_kernels()
@@ -577,6 +617,7 @@ def write_stims(outdir):
         with open(os.path.join(outdir, name + '.stim'), 'w') as f:
             f.write('\n'.join(L) + '\n')
     write_edge(outdir, random.Random(SEED + 1))
+    write_cover(outdir, random.Random(SEED + 2))
 
 
 def check(rcosim, vecdir):

@@ -141,72 +141,80 @@ module si_cu (
 
   // ---- operands ----
   function automatic logic [32:0] const32(input logic [7:0] c);
+    logic [32:0] res;   // one return (Verilator 5.006 counts no coverage in a branch that returns)
     if (c >= 8'd128 && c <= 8'd192) begin
-      return {1'b1, 24'd0, c - 8'd128};
+      res = {1'b1, 24'd0, c - 8'd128};
     end else if (c >= 8'd193 && c <= 8'd208) begin
-      return {1'b1, 32'd192 - {24'd0, c}};
+      res = {1'b1, 32'd192 - {24'd0, c}};
     end else begin
       case (c)
-        8'd240:  return {1'b1, 32'h3F000000};
-        8'd241:  return {1'b1, 32'hBF000000};
-        8'd242:  return {1'b1, 32'h3F800000};
-        8'd243:  return {1'b1, 32'hBF800000};
-        8'd244:  return {1'b1, 32'h40000000};
-        8'd245:  return {1'b1, 32'hC0000000};
-        8'd246:  return {1'b1, 32'h40800000};
-        8'd247:  return {1'b1, 32'hC0800000};
-        default: return 33'd0;
+        8'd240:  res = {1'b1, 32'h3F000000};
+        8'd241:  res = {1'b1, 32'hBF000000};
+        8'd242:  res = {1'b1, 32'h3F800000};
+        8'd243:  res = {1'b1, 32'hBF800000};
+        8'd244:  res = {1'b1, 32'h40000000};
+        8'd245:  res = {1'b1, 32'hC0000000};
+        8'd246:  res = {1'b1, 32'h40800000};
+        8'd247:  res = {1'b1, 32'hC0800000};
+        default: res = 33'd0;
       endcase
     end
+    return res;
   endfunction
 
   function automatic logic [64:0] const64(input logic [7:0] c);
+    logic [64:0] res;   // one return (Verilator 5.006 counts no coverage in a branch that returns)
     logic [32:0] k;
     k = const32(c);
     case (c)
-      8'd240:  return {1'b1, 64'h3FE0000000000000};
-      8'd241:  return {1'b1, 64'hBFE0000000000000};
-      8'd242:  return {1'b1, 64'h3FF0000000000000};
-      8'd243:  return {1'b1, 64'hBFF0000000000000};
-      8'd244:  return {1'b1, 64'h4000000000000000};
-      8'd245:  return {1'b1, 64'hC000000000000000};
-      8'd246:  return {1'b1, 64'h4010000000000000};
-      8'd247:  return {1'b1, 64'hC010000000000000};
-      default: return {k[32], {32{k[31]}}, k[31:0]};
+      8'd240:  res = {1'b1, 64'h3FE0000000000000};
+      8'd241:  res = {1'b1, 64'hBFE0000000000000};
+      8'd242:  res = {1'b1, 64'h3FF0000000000000};
+      8'd243:  res = {1'b1, 64'hBFF0000000000000};
+      8'd244:  res = {1'b1, 64'h4000000000000000};
+      8'd245:  res = {1'b1, 64'hC000000000000000};
+      8'd246:  res = {1'b1, 64'h4010000000000000};
+      8'd247:  res = {1'b1, 64'hC010000000000000};
+      default: res = {k[32], {32{k[31]}}, k[31:0]};
     endcase
+    return res;
   endfunction
 
   // a scalar operand code (0-255, 256 and above: not readable): {ok, value}
   function automatic logic [32:0] sread(input logic [8:0] c);
+    logic [32:0] res;   // one return (Verilator 5.006 counts no coverage in a branch that returns)
     if (c < 9'd104) begin
-      return {1'b1, sgpr_q[10'(cur_q) * 10'd104 + 10'(c)]};
+      res = {1'b1, sgpr_q[10'(cur_q) * 10'd104 + 10'(c)]};
     end else begin
       case (c)
-        9'd106:  return {1'b1, vcc_q[31:0]};
-        9'd107:  return {1'b1, vcc_q[63:32]};
-        9'd124:  return {1'b1, m0_q};
-        9'd126:  return {1'b1, exec_q[31:0]};
-        9'd127:  return {1'b1, exec_q[63:32]};
-        9'd251:  return {1'b1, 31'd0, vcc_q == 64'd0};
-        9'd252:  return {1'b1, 31'd0, exec_q == 64'd0};
-        9'd253:  return {1'b1, 31'd0, scc_q};
-        9'd255:  return {two && fmt != F_VOP3, w1_q};
-        default: return (c < 9'd256) ? const32(c[7:0]) : 33'd0;
+        9'd106:  res = {1'b1, vcc_q[31:0]};
+        9'd107:  res = {1'b1, vcc_q[63:32]};
+        9'd124:  res = {1'b1, m0_q};
+        9'd126:  res = {1'b1, exec_q[31:0]};
+        9'd127:  res = {1'b1, exec_q[63:32]};
+        9'd251:  res = {1'b1, 31'd0, vcc_q == 64'd0};
+        9'd252:  res = {1'b1, 31'd0, exec_q == 64'd0};
+        9'd253:  res = {1'b1, 31'd0, scc_q};
+        9'd255:  res = {two && fmt != F_VOP3, w1_q};
+        default: res = (c < 9'd256) ? const32(c[7:0]) : 33'd0;
       endcase
     end
+    return res;
   endfunction
 
   function automatic logic [64:0] sread64(input logic [8:0] c);
+    logic [64:0] res;   // one return (Verilator 5.006 counts no coverage in a branch that returns)
     logic [32:0] lo, hi;
     lo = sread(c);
     hi = sread(c + 9'd1);
     if (c < 9'd128) begin
-      return {lo[32] & hi[32], hi[31:0], lo[31:0]};
+      res = {lo[32] & hi[32], hi[31:0], lo[31:0]};
     end else if (c >= 9'd251 && c <= 9'd253) begin
-      return {1'b1, 32'd0, lo[31:0]};
+      res = {1'b1, 32'd0, lo[31:0]};
     end else begin
-      return (c < 9'd256) ? const64(c[7:0]) : 65'd0;
+      res = (c < 9'd256) ? const64(c[7:0]) : 65'd0;
     end
+    return res;
   endfunction
 
   function automatic logic swritable(input logic [8:0] c);
@@ -215,20 +223,23 @@ module si_cu (
 
   // verilator lint_off UNUSEDSIGNAL
   function automatic logic vreadable(input logic [8:0] c, input logic w64);
+    logic res;   // one return (Verilator 5.006 counts no coverage in a branch that returns)
     logic [32:0] r;
     logic [64:0] r64;
     r   = sread(c);
     r64 = sread64(c);
     if (c >= 9'd256) begin
-      return c[7:0] < 8'd32;
+      res = c[7:0] < 8'd32;
     end else if (fmt == F_VOP3 && c == 9'd255) begin
-      return 1'b0;
+      res = 1'b0;
     end else begin
-      return w64 ? r64[64] : r[32];
+      res = w64 ? r64[64] : r[32];
     end
+    return res;
   endfunction
 
   function automatic logic [63:0] vread(input logic [8:0] c, input logic [5:0] l, input logic w64);
+    logic [63:0] res;   // one return (Verilator 5.006 counts no coverage in a branch that returns)
     logic [32:0] r;
     logic [64:0] r64;
     logic [4:0]  rr;
@@ -236,10 +247,11 @@ module si_cu (
     r64 = sread64(c);
     rr  = c[4:0];
     if (c >= 9'd256) begin
-      return w64 ? {vlane[rr + 5'd1], vlane[rr]} : {32'd0, vlane[rr]};
+      res = w64 ? {vlane[rr + 5'd1], vlane[rr]} : {32'd0, vlane[rr]};
     end else begin
-      return w64 ? r64[63:0] : {32'd0, r[31:0]};
+      res = w64 ? r64[63:0] : {32'd0, r[31:0]};
     end
+    return res;
   endfunction
 
   // verilator lint_on UNUSEDSIGNAL
@@ -571,6 +583,7 @@ module si_cu (
   assign tb_v = {tb_q[3], tb_q[2], tb_q[1], tb_q[0]};
   function automatic logic [31:0] i2f(input logic [31:0] v);   // |v| < 2^17: exact
     logic [16:0] m;
+    logic [31:0] res;   // one return (Verilator 5.006 counts no coverage in a branch that returns)
     logic [4:0]  pos;
     logic [22:0] sh;
     m   = v[31] ? 17'(32'd0 - v) : v[16:0];
@@ -582,10 +595,11 @@ module si_cu (
     end
     sh = 23'({23'd0, m} << (5'd23 - pos));
     if (m == 17'd0) begin
-      return 32'd0;
+      res = 32'd0;
     end else begin
-      return {v[31], 8'd127 + {3'd0, pos}, sh};
+      res = {v[31], 8'd127 + {3'd0, pos}, sh};
     end
+    return res;
   endfunction
   always_comb begin
     if (tb_w == 6'd8) begin
@@ -780,21 +794,23 @@ module si_cu (
 
   // verilator lint_off UNUSEDSIGNAL
   function automatic logic [31:0] sinit_val(input int i);
+    logic [31:0] res;   // one return (Verilator 5.006 counts no coverage in a branch that returns)
     logic [6:0] px, py, pz;
     px = {2'b0, nu};
     py = px + {6'd0, rsrc2_q[7]};
     pz = py + {6'd0, rsrc2_q[8]};
     if (7'(i) < {2'b0, nu}) begin
-      return user_q[i[3:0]];
+      res = user_q[i[3:0]];
     end else if (rsrc2_q[7] && 7'(i) == px) begin
-      return grp_q[0];
+      res = grp_q[0];
     end else if (rsrc2_q[8] && 7'(i) == py) begin
-      return grp_q[1];
+      res = grp_q[1];
     end else if (rsrc2_q[9] && 7'(i) == pz) begin
-      return grp_q[2];
+      res = grp_q[2];
     end else begin
-      return 32'd0;
+      res = 32'd0;
     end
+    return res;
   endfunction
 
   // verilator lint_on UNUSEDSIGNAL
@@ -1457,12 +1473,12 @@ module si_cu (
         default: ;
       endcase
     end
+    // the high half of a 64-bit write (dst + 1): VCC_HI or EXEC_HI; never VCC_LO, M0 or EXEC_LO,
+    // since dst would then be 105, 123 or 125, which are not writable, and the instruction fails
+    // (salu_fail, valu_fail) without writing (docs/blocks/si.cu.md §9, Coverage)
     if (swe_b) begin
       case (swa_b)
-        9'd106:  vcc_d[31:0]   = swd_b;
         9'd107:  vcc_d[63:32]  = swd_b;
-        9'd124:  m0_d          = swd_b;
-        9'd126:  exec_d[31:0]  = swd_b;
         9'd127:  exec_d[63:32] = swd_b;
         default: ;
       endcase

@@ -44,39 +44,43 @@ module si_cu_salu (
   assign unused = ^op_i[8:7];
   // s_cmp_* op 0-13: eq lg gt ge lt le (i32), the same (u32), bitcmp0, bitcmp1
   function automatic logic cmp(input logic [3:0] o, input logic [31:0] x, input logic [31:0] y);
+    logic res;   // one return (Verilator 5.006 counts no coverage in a branch that returns)
     logic lts, ltu, bit1;
     lts  = $signed(x) < $signed(y);
     ltu  = x < y;
     bit1 = x[y[4:0]];
     case (o)
-      4'd0, 4'd6: return x == y;
-      4'd1, 4'd7: return x != y;
-      4'd2:       return !lts && x != y;
-      4'd3:       return !lts;
-      4'd4:       return lts;
-      4'd5:       return lts || x == y;
-      4'd8:       return !ltu && x != y;
-      4'd9:       return !ltu;
-      4'd10:      return ltu;
-      4'd11:      return ltu || x == y;
-      4'd12:      return !bit1;
-      default:    return bit1;
+      4'd0, 4'd6: res = x == y;
+      4'd1, 4'd7: res = x != y;
+      4'd2:       res = !lts && x != y;
+      4'd3:       res = !lts;
+      4'd4:       res = lts;
+      4'd5:       res = lts || x == y;
+      4'd8:       res = !ltu && x != y;
+      4'd9:       res = !ltu;
+      4'd10:      res = ltu;
+      4'd11:      res = ltu || x == y;
+      4'd12:      res = !bit1;
+      default:    res = bit1;
     endcase
+    return res;
   endfunction
   function automatic logic [31:0] bfe(input logic [31:0] s, input logic [4:0] off,
                                        input logic [6:0] w, input logic sgn);
+    logic [31:0] res;   // one return (Verilator 5.006 counts no coverage in a branch that returns)
     logic [31:0] t1, m;
     t1 = s >> off;
     m  = (w >= 7'd32) ? 32'hFFFFFFFF : ((32'd1 << w[4:0]) - 32'd1);
     if (w == 7'd0) begin
-      return 32'd0;
+      res = 32'd0;
     end else if (w >= 7'd32) begin
-      return sgn ? 32'($signed(s) >>> off) : t1;
+      res = sgn ? 32'($signed(s) >>> off) : t1;
     end else if (sgn && t1[w[4:0] - 5'd1]) begin
-      return (t1 & m) | ~m;
+      res = (t1 & m) | ~m;
     end else begin
-      return t1 & m;
+      res = t1 & m;
     end
+    return res;
   endfunction
   function automatic logic [31:0] brev(input logic [31:0] x);
     logic [31:0] r;
