@@ -833,6 +833,21 @@ def cases():
     c.draw([[(0, (0.0, 0.0, 0.0, a)), (1, (0.0, 0.0, 0.0, 0.25)), (2, (0.0, 0.0, 0.0, e))] for a, e in pairs], prim=1)
     out.append(c)
 
+    c = Case('a0_clamp', 'A0 written by ADD (x + 0: the float -> address conversion floors it) with exponent 136 (512 <= |x| < 1024): clamped to '
+             '255 / -256 like any larger one, also where floor(x) = -1024 (-1023.5); each lane of A0 addresses a '
+             'constant (rcosim mutate seed 29\'s survivor m1228: r5xx_pvs_f2a\'s e >= 136 as e >= 137)')
+    prog = [
+        (dst(3, 'a0', 0, 'xyzw'), src('in', 1), src('in', 1, '0000'), src('t', 0)),
+        (dst(3, 'out', 0), src('c', 0, mode=1, sel=0), src('c', 0, mode=1, sel=1), src('t', 0)),
+        (dst(3, 'out', 1), src('c', 0, mode=1, sel=2), src('c', 0, mode=1, sel=3), src('t', 0)),
+    ]
+    c.program(960, prog)
+    c.load(1024, [(11.0, 12.0, 13.0, 14.0), (15.0, 16.0, 17.0, 18.0)], note='constants 0-1')
+    c.window(960, 960 + len(prog) - 1, cmax=255, fmt0=0x3)
+    c.draw([[(0, (1.0, 2.0, 3.0, 4.0)), (1, (-1023.5, 700.0, -600.25, 1023.75))],
+            [(0, (1.0, 2.0, 3.0, 4.0)), (1, (-1023.0, 512.0, -512.5, 0.0))]], prim=3)
+    out.append(c)
+
     c = Case('refusals', 'the instructions this block refuses: DUAL_MATH_OP (err 1), reserved vector and math '
              'opcodes, macros and destination types (err 2), VECTOR_NO_OP; the program goes on after each')
     prog = [

@@ -48,8 +48,9 @@ fb = CB.fb
 
 
 class Scene:
-    def __init__(self, name, title):
+    def __init__(self, name, title, backpressure='always', latency='1:1'):
         self.name, self.title = name, title
+        self.backpressure, self.latency = backpressure, latency
         self.phases = []
 
     def phase(self, regs, frags):
@@ -69,7 +70,7 @@ class Scene:
         vector.write_stim(
             outdir, self.name, 'si.backend', self.title, __file__, gz=True,
             notes=['si_backend_directed.py --check replays it through the chained si.db and si.cb references'],
-            body=lines)
+            body=lines, backpressure=self.backpressure, latency=self.latency)
 
 
 def db_regs(dctl, sctl=0, srm=0xFFFFFF00, zinfo=3, sinfo=1, w=W, h=H):
@@ -136,15 +137,20 @@ def cases():
     for _, fn, on in PASSES:
         if on:
             fn(s)
-    return [s, small()]
+    return [s, small(), small('small_stall', 'random:0.5', '1:6')]
 
 
-def small():
+def small(name='small', backpressure='always', latency='1:1'):
     """A short vector of the backend (the exported benches' CI case: the scene takes minutes under
     an event-driven simulator): a 16x8 8_8_8_8 target with its Z_32_FLOAT depth cleared, a quad
-    depth-tested LESS against it and a quad blended at alpha 0.5 over both."""
-    s = Scene('small', 'a short backend case: a 16x8 8_8_8_8 target and its Z_32_FLOAT depth cleared, a '
-                       'depth-tested quad, a blended one')
+    depth-tested LESS against it and a quad blended at alpha 0.5 over both.  'small_stall' is the
+    same case with the pix output refused at random and memory responses 1-6 cycles late (the
+    vector's seed): CB's reads wait on the tag queue and DB and CB contend for the port (the shipped
+    vectors answered every read on the next cycle; rcosim mutate seed 29's survivor m3663, CB's
+    rvalid raised before its response, passed them)."""
+    s = Scene(name, 'a short backend case: a 16x8 8_8_8_8 target and its Z_32_FLOAT depth cleared, a '
+                    'depth-tested quad, a blended one' +
+              ('' if name == 'small' else '; pix refused at random (0.5), memory latency 1-6'), backpressure, latency)
     z_on = DB.Z_EN | DB.Z_WR
     s.phase({**db_regs(z_on | DB.ALWAYS << 4, sinfo=0, w=16, h=8), **cb_regs(CMAIN, 16, 8)},
             quad(0, 0, 16, 8, lambda x, y: 1.0, lambda x, y: (0.1, 0.2, 0.3 + 0.05 * y, 1.0)))

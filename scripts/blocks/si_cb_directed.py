@@ -532,6 +532,13 @@ def cases():
                 [(2, clamp, rgba(0.1, 0.3, 0.7, 1.1))])
     c.phase(setup(fmt=4, nt=7, PITCH=0, SLICE=1, blend=1 << 30 | 1 | 1 << 8), [(0, 4, rgba(0.1, 0.5, 0.5, 0.5)), (1, 4, rgba(1e38, 0, 0, 0))])
     out.append(c)
+    # 3b. the reserved blend factors on a float target
+    c = Case('blend_reserved', 'the reserved blend factors 11, 12, 21 and 31 give 0 (fact 15; si.cb.md step 7) as SRCBLEND (DESTBLEND ZERO) and as DESTBLEND (SRCBLEND ZERO), ADD, on 32_32_32_32 FLOAT, where a product is seen exactly: 1.0 * 0 = +0, -2.0 * 0 = -0, inf * 0 = NaN (a factor of one subnormal ulp instead would give 0x00000001, -0x00000002, inf)')
+    c.mem[SURF] = [fb(0.75), fb(-0.5), fb(2.0), fb(0.25)] * 128
+    for i, f in enumerate((11, 12, 21, 31)):
+        c.phase(setup(fmt=14, nt=7, PITCH=0, SLICE=1, blend=1 << 30 | f | 0 << 8), [(i, 0, rgba(1.0, 0x7F800000, -2.0, 0.5))])
+        c.phase(setup(fmt=14, nt=7, PITCH=0, SLICE=1, blend=1 << 30 | 0 | f << 8), [(i, 1, rgba(1.0, 0x7F800000, -2.0, 0.5))])
+    out.append(c)
     # 4. all 256 ROP3 codes
     c = Case('rop3_all', 'every ROP3 code 0x00-0xFF (fact 16: CB_COLOR_CONTROL.ROP3 23:16; 0xCC SRCCOPY, 0x66 SRCINVERT, 0x00 BLACKNESS, 0xFF WHITENESS) with blending off, on 8_8_8_8 source 0x0FF00FF0-ish over 0x3C5AA5C3, P = S')
     c.mem[SURF] = [0x3C5AA5C3] * 256

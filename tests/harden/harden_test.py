@@ -1583,6 +1583,10 @@ GLUE_MUTANTS = [
      'assign mmio         = host_valid_i && !hcp;', 'BbStable'),
     # the clipper fork before the fix: the raster's offer withdrawn when the trace is not ready
     ('r5xx_gfx3d_vsel', '(pout_valid_i && !rdone_q)', '(pout_valid_i && cv_ready_i)', 'RasValidHeld'),
+    # si.backend's join before the fix: a register write arriving while a fragment waits for
+    # si.db withdrew the fragment's offer (db_off_q never set is that old behaviour)
+    ('si_backend_join', 'assign db_off_d        = db_frag_valid_o && !db_frag_ready_i;',
+     "assign db_off_d        = 1'b0;", 'DbFragValidHeld'),
 ]
 
 
@@ -1595,12 +1599,12 @@ def glue_twin(ctx, name, module, *extra):
 
 def case_glue_twins(ctx):
     """Each glue module changed for the valid/ready rule (gfx3d's fragment join and vertex path
-    select, the GPU's register backbone and host split), Verilated alone beside its C twin:
+    select, the GPU's register backbone and host split, si.backend's join), Verilated alone beside its C twin:
     20,000 cycles of seeded random traffic that keeps the rule, every output equal every cycle
     and no assertion; a module broken on purpose (the join's cdone_q never set) differs."""
     if not shutil.which('verilator'):
         raise Skip('no verilator')
-    for module in ('r5xx_gfx3d_join', 'r5xx_gfx3d_vsel', 'r5xx_gpu_bb', 'r5xx_gpu_host'):
+    for module in ('r5xx_gfx3d_join', 'r5xx_gfx3d_vsel', 'r5xx_gpu_bb', 'r5xx_gpu_host', 'si_backend_join'):
         rc, out = glue_twin(ctx, module, module)
         check(rc == 0 and '0 differ, 0 assertions' in out, '%s: RTL and twin agree, no assertion' % module, out)
         print(out.strip().split('\n')[-1])

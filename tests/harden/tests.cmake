@@ -15,7 +15,7 @@ endforeach()
 # at least 98 % of the non-equivalent ones killed (docs/hardening.md "Mutation testing").
 # Registered only in the nightly configuration (CI runs every registered test, whatever its label).
 if(RCOSIM_NIGHTLY)
-  add_test(NAME harden.mutate_smoke COMMAND $<TARGET_FILE:rcosim> mutate --suite smoke -n 60 --seed 29 -j 2
-           --min-score 98 -o ${CMAKE_BINARY_DIR}/mutate-smoke)
+  add_test(NAME harden.mutate_smoke COMMAND $<TARGET_FILE:rcosim> mutate --suite smoke -n 60 --seed 29 -j 1
+           --timeout 900 --min-score 98 -o ${CMAKE_BINARY_DIR}/mutate-smoke)
   set_tests_properties(harden.mutate_smoke PROPERTIES LABELS "harden;nightly" TIMEOUT 21600)
 endif()

@@ -17,7 +17,7 @@ typedef struct rec {
 } rec;
 
 typedef struct join {
-    int rw_wait, cq_full, rq_full;
+    int rw_wait, db_off, cq_full, rq_full;   /* db_off: a fragment offered to si.db, not taken */
     uint64_t cq_col[8];
     rec rq;                       /* only pass..err are used */
     rec hq[HQ_DEPTH];
@@ -26,7 +26,7 @@ typedef struct join {
 
 /* The combinational values of a cycle, from the state and the inputs. */
 typedef struct comb {
-    int idle, frag_ready, frag_fire, pass_ready, pass_fire, cb_valid, cb_fire, pix_fire;
+    int idle, db_go, frag_ready, frag_fire, pass_ready, pass_fire, cb_valid, cb_fire, pix_fire;
 } comb;
 
 static comb combine(const join *j, const si_backend_join_ports *p)
@@ -34,7 +34,8 @@ static comb combine(const join *j, const si_backend_join_ports *p)
     comb c;
     c.idle = p->db_idle && p->db_regw_ready && p->cb_idle && p->cb_regw_ready && !j->cq_full &&
              j->hq_n == 0 && !j->rq_full;
-    c.frag_ready = p->db_frag_ready && !j->rw_wait && !j->cq_full;
+    c.db_go = (j->db_off || !j->rw_wait) && !j->cq_full;
+    c.frag_ready = p->db_frag_ready && c.db_go;
     c.frag_fire = p->frag_valid && c.frag_ready;
     c.pass_ready = j->hq_n != HQ_DEPTH;
     c.pass_fire = p->db_pass_valid && c.pass_ready;
@@ -63,7 +64,7 @@ static void join_eval(void *h, uint64_t *ports)
     comb c = combine(j, p);
     p->regw_ready = (uint64_t)c.idle;
     p->db_regw_valid = p->cb_regw_valid = (uint64_t)(p->regw_valid && c.idle);
-    p->db_frag_valid = (uint64_t)(p->frag_valid && !j->rw_wait && !j->cq_full);
+    p->db_frag_valid = (uint64_t)(p->frag_valid && c.db_go);
     p->frag_ready = (uint64_t)c.frag_ready;
     p->db_pass_ready = (uint64_t)c.pass_ready;
     /* the queue's head (zeros when empty, as prim_fifo drives it) */
@@ -97,6 +98,7 @@ static void join_tick(void *h, const uint64_t *ports)
     const si_backend_join_ports *p = (const si_backend_join_ports *)ports;
     comb c = combine(j, p);
     int rw_wait = p->regw_valid && !c.idle;
+    int db_off = p->frag_valid && c.db_go && !p->db_frag_ready;
     int cq_full = c.frag_fire || (j->cq_full && !c.pass_fire);
     int rq_full = c.cb_fire || (j->rq_full && !c.pix_fire);
     if (c.cb_fire)
@@ -119,6 +121,7 @@ static void join_tick(void *h, const uint64_t *ports)
         memcpy(j->cq_col, col, sizeof col);
     }
     j->rw_wait = rw_wait;
+    j->db_off = db_off;
     j->cq_full = cq_full;
     j->rq_full = rq_full;
 }

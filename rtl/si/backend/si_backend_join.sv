@@ -2,7 +2,9 @@
 // (docs/blocks/si.backend.md, "Micro-architecture"):
 //   * the register-write hand-out: a write goes to both blocks at once, only while the whole
 //     backend is idle; a write refused on one cycle holds fragments back from the next
-//     (rw_wait_q), as si.db and si.cb do on their own ports;
+//     (rw_wait_q), as si.db and si.cb do on their own ports; a fragment already offered to si.db
+//     and not yet taken keeps its offer (db_off_q: the valid/ready rule), rw_wait_q holds back
+//     only a new one;
 //   * the colour register: a fragment's colours wait here while DB tests it (1 entry: DB holds
 //     one fragment at a time);
 //   * the hand-off queue (4 entries): DB's record with the fragment's colours, in order, towards
@@ -79,6 +81,7 @@ module si_backend_join #(
   localparam bit [31:0] CntW = $clog2(HqDepth + 1);
 
   logic          rw_wait_q, rw_wait_d;
+  logic          db_off_q, db_off_d, db_go;
   logic          cq_full_q, cq_full_d;
   logic [255:0]  cq_col_q;
   logic          rq_full_q, rq_full_d;
@@ -100,8 +103,10 @@ module si_backend_join #(
   assign cb_regw_valid_o = regw_valid_i && idle_o;
   assign rw_wait_d    = regw_valid_i && !idle_o;
 
-  assign db_frag_valid_o = frag_valid_i && !rw_wait_q && !cq_full_q;
-  assign frag_ready_o    = db_frag_ready_i && !rw_wait_q && !cq_full_q;
+  assign db_go           = (db_off_q || !rw_wait_q) && !cq_full_q;
+  assign db_frag_valid_o = frag_valid_i && db_go;
+  assign frag_ready_o    = db_frag_ready_i && db_go;
+  assign db_off_d        = db_frag_valid_o && !db_frag_ready_i;
   assign frag_fire       = frag_valid_i && frag_ready_o;
 
   assign hq_full         = hq_count == CntW'(HqDepth);
@@ -138,12 +143,14 @@ module si_backend_join #(
   always_ff @(posedge clk_i) begin
     if (!rst_ni) begin
       rw_wait_q <= 1'b0;
+      db_off_q  <= 1'b0;
       cq_full_q <= 1'b0;
       cq_col_q  <= '0;
       rq_full_q <= 1'b0;
       rq_rec_q  <= '0;
     end else begin
       rw_wait_q <= rw_wait_d;
+      db_off_q  <= db_off_d;
       cq_full_q <= cq_full_d;
       rq_full_q <= rq_full_d;
       if (frag_fire) begin
