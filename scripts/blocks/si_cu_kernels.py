@@ -521,14 +521,18 @@ def assemble(src):
     return list(struct.unpack('<%dI' % (len(code) // 4), code))
 
 
+# The header every si.cu vector this script writes starts with (after its comment lines).
+VEC_HEAD = ['rcosim-vector 1', 'block si.cu', 'seed 1', 'backpressure random:0.5', 'mem-latency 1:6',
+            'channel in regw addr:20 data:32']
+
+
 def write_edge(outdir, rng):
     """edge.stim: the directed edge cases of edge.s, a lockstep vector (no host answer: the
     golden vector, RTL and model are compared)."""
     words = assemble(EDGE)
     L = ['# edge: scripts/blocks/si_cu_kernels/edge.s (llvm-mc -mcpu=bonaire), 100 work-items in one group',
          '# written by scripts/blocks/si_cu_kernels.py; checked in lockstep (RTL and model), no host answer',
-         'rcosim-vector 1', 'block si.cu', 'seed 1', 'backpressure random:0.5', 'mem-latency 1:6',
-         'channel in regw addr:20 data:32']
+         ] + VEC_HEAD
     L += mem_lines(CODE, words)
     L += mem_lines(0x10000, [rng.getrandbits(32) for _ in range(32)])
     L += mem_lines(0x20000, [rng.getrandbits(32) for _ in range(64)])
@@ -553,8 +557,7 @@ def write_cover(outdir, rng):
     words = assemble(COVER)
     L = ['# cover: scripts/blocks/si_cu_kernels/cover.s (llvm-mc -mcpu=bonaire) in the dispatches of write_cover',
          '# written by scripts/blocks/si_cu_kernels.py; checked in lockstep (RTL and model) and by the reference',
-         'rcosim-vector 1', 'block si.cu', 'seed 1', 'backpressure random:0.5', 'mem-latency 1:6',
-         'channel in regw addr:20 data:32']
+         ] + VEC_HEAD
     L += mem_lines(CODE, words)
     L += mem_lines(0x10000, [rng.getrandbits(32) for _ in range(64)])
     base = [(0xB830, CODE >> 8), (0xB834, 0), (0xB848, 0xC0 << 12), (0xB84C, 0),
@@ -600,8 +603,7 @@ def write_stims(outdir):
              '# written by scripts/blocks/si_cu_kernels.py (clang %s); the golden vector is ../%s.vec'
              % (' '.join(CLANG[1:]), name),
              '# si_cu_kernels.py --check compares the memory it writes with the host\'s answer',
-             'rcosim-vector 1', 'block si.cu', 'seed 1', 'backpressure random:0.5', 'mem-latency 1:6',
-             'channel in regw addr:20 data:32']
+             ] + VEC_HEAD
         L += mem_lines(CODE, words)
         L += mem_lines(KARG, kernarg_words(args))
         for a in sorted(inputs):
