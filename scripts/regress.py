@@ -404,6 +404,7 @@ def regress(a):
     if a.coverage:
         if a.cov_build is None:
             a.cov_build = os.path.dirname(os.path.abspath(a.rcosim)).rstrip('/') + '-cov'
+        a.cov_build = os.path.abspath(a.cov_build)   # the runs execute in their own directories
         binary = build_coverage(a, outdir, sorted({r.block for r in runs}))
     cache = CostCache(binary)
     feats = run_options(binary)

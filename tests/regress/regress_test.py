@@ -265,8 +265,9 @@ def case_coverage_one_block(ctx):
     vdir = make_vectors(ctx, broken=False)
     cov = os.path.join(ctx['tmp'], 'cov-build')
     outdir = os.path.join(ctx['tmp'], 'out')
+    # --cov-build relative to the working directory (the runs execute elsewhere: it must still work)
     cmd = [ctx['rcosim'], 'regress', '-o', outdir, '--count', '50', '--seeds', '1', '-j', '1', '--block', 'r5xx.cp',
-           '--vectors', vdir, '--coverage', '--cov-build', cov]
+           '--vectors', vdir, '--coverage', '--cov-build', 'cov-build']
     p = subprocess.run(cmd, cwd=ctx['tmp'], capture_output=True, text=True, timeout=3000)
     check(p.returncode == 0, 'exit %d' % p.returncode, p.stdout, p.stderr,
           open(os.path.join(outdir, 'coverage', 'build.log')).read()[-3000:]
