@@ -143,8 +143,9 @@ module prim_sf_fn;
     return r[2];
   endfunction
 
-  // min: lt(b, a) ? b : a; one NaN gives the other operand, two NaNs 0x7FC00000
-  function automatic logic [31:0] min(input logic [31:0] a_i, input logic [31:0] b_i);
+  // min (mx 0): lt(b, a) ? b : a; max (mx 1): lt(a, b) ? b : a; one NaN gives the other operand,
+  // two NaNs 0x7FC00000 (one function, as minmax in model/prim/sf.c)
+  function automatic logic [31:0] minmax(input logic [31:0] a_i, input logic [31:0] b_i, input logic mx);
     /*verilator no_inline_task*/
     logic [31:0] a, b, z;
     logic        a_nan, b_nan;
@@ -152,27 +153,19 @@ module prim_sf_fn;
     b = ftz(b_i);
     a_nan = a[30:0] > 31'h7F800000;
     b_nan = b[30:0] > 31'h7F800000;
-    z = (a_nan && b_nan) ? 32'h7FC00000 :
-        a_nan            ? b :
-        b_nan            ? a :
-        lt(b, a)         ? b : a;
+    z = (a_nan && b_nan)              ? 32'h7FC00000 :
+        a_nan                         ? b :
+        b_nan                         ? a :
+        (mx ? lt(a, b) : lt(b, a))    ? b : a;
     return z;
   endfunction
 
-  // max: lt(a, b) ? b : a; one NaN gives the other operand, two NaNs 0x7FC00000
+  function automatic logic [31:0] min(input logic [31:0] a_i, input logic [31:0] b_i);
+    return minmax(a_i, b_i, 1'b0);
+  endfunction
+
   function automatic logic [31:0] max(input logic [31:0] a_i, input logic [31:0] b_i);
-    /*verilator no_inline_task*/
-    logic [31:0] a, b, z;
-    logic        a_nan, b_nan;
-    a = ftz(a_i);
-    b = ftz(b_i);
-    a_nan = a[30:0] > 31'h7F800000;
-    b_nan = b[30:0] > 31'h7F800000;
-    z = (a_nan && b_nan) ? 32'h7FC00000 :
-        a_nan            ? b :
-        b_nan            ? a :
-        lt(a, b)         ? b : a;
-    return z;
+    return minmax(a_i, b_i, 1'b1);
   endfunction
 
   // floor, exact: NaN -> 0x7FC00000, +-Inf and +-0 unchanged, (0,1) -> +0, (-1,0) -> -1.0
