@@ -81,6 +81,27 @@ def case_fault_needs_compare(ctx):
     contains(p.stdout, 'PASS r5xx.gfx3d random count 24: ', 'rtl vs model exact')
 
 
+def replay_wrong_pix(ctx, lines, k, n, mask, name):
+    """Writes LINES with the argb of the pix record at line K (transaction N) XORed with MASK as
+    tmp/NAME and replays it: the mismatch names that transaction and its cycle, and shows the
+    primitive, x, y, z (equal) and argb (differing), expected against actual.  Returns the path."""
+    f = lines[k].split()
+    w = ['0x' + v for v in f[3:8]]                     # the RTL's record
+    f[7] = '%016x' % (int(f[7], 16) ^ mask)
+    g = ['0x' + v for v in f[3:8]]                     # the vector's, changed
+    bad = list(lines)
+    bad[k] = ' '.join(f)
+    vec = os.path.join(ctx['tmp'], name)
+    open(vec, 'w').write('\n'.join(bad))
+    p = run(ctx, 'replay', '--vector', vec, expect_rc=1)
+    contains(p.stdout, 'MISMATCH r5xx.gfx3d at cycle %d: channel pix (out), transaction #%d: field argb differs '
+             '(expected: vector, actual: rtl)' % (int(f[2][1:]), n),
+             '    prim       %-24s %s\n' % (g[0], w[0]), '    x          %-24s %s\n' % (g[1], w[1]),
+             '    y          %-24s %s\n' % (g[2], w[2]), '    z          %-24s %s\n' % (g[3], w[3]),
+             '  * argb       %-24s %s\n' % (g[4], w[4]))
+    return vec
+
+
 def case_wrong_expected(ctx):
     """The scene with one expected pixel's colour changed fails, naming the primitive that drew it,
     the pixel, its depth and the interpolated colour, expected against actual."""
@@ -88,22 +109,7 @@ def case_wrong_expected(ctx):
     src = os.path.join(ctx['src'], SCENE)
     lines = gzip.open(src, 'rt').read().split('\n')
     ks = [i for i, l in enumerate(lines) if l.startswith('out pix ')]
-    k = ks[len(ks) // 2]
-    f = lines[k].split()
-    f[7] = '%016x' % (int(f[7], 16) ^ 0x1)            # argb
-    lines[k] = ' '.join(f)
-    vec = os.path.join(ctx['tmp'], 'wrong.vec')
-    open(vec, 'w').write('\n'.join(lines))
-    p = run(ctx, 'replay', '--vector', vec, expect_rc=1)
-    g = ['0x' + v for v in f[3:8]]
-    w = list(g)
-    w[4] = '0x%016x' % (int(f[7], 16) ^ 0x1)
-    n = len(ks) // 2
-    contains(p.stdout, 'MISMATCH r5xx.gfx3d at cycle %d: channel pix (out), transaction #%d: field argb differs '
-             '(expected: vector, actual: rtl)' % (int(f[2][1:]), n),
-             '    prim       %-24s %s\n' % (g[0], w[0]), '    x          %-24s %s\n' % (g[1], w[1]),
-             '    y          %-24s %s\n' % (g[2], w[2]), '    z          %-24s %s\n' % (g[3], w[3]),
-             '  * argb       %-24s %s\n' % (g[4], w[4]))
+    replay_wrong_pix(ctx, lines, ks[len(ks) // 2], len(ks) // 2, 0x1, 'wrong.vec')
 
 
 def case_directed_check(ctx):
@@ -242,21 +248,7 @@ def case_mesh_wrong_pixel(ctx):
     if len(ks) < 1000:
         raise Fail('the mesh vector has %d programmable-path pixels' % len(ks))
     n = [i for i, l in enumerate(lines) if l.startswith('out pix ')].index(ks[len(ks) // 2])
-    k = ks[len(ks) // 2]
-    f = lines[k].split()
-    f[7] = '%016x' % (int(f[7], 16) ^ 0x100)           # argb: a bit of blue
-    bad = list(lines)
-    bad[k] = ' '.join(f)
-    vec = os.path.join(ctx['tmp'], 'mesh_wrong.vec')
-    open(vec, 'w').write('\n'.join(bad))
-    p = run(ctx, 'replay', '--vector', vec, expect_rc=1)
-    g = ['0x' + v for v in f[3:8]]
-    w = list(g)
-    w[4] = '0x%016x' % (int(f[7], 16) ^ 0x100)
-    contains(p.stdout, 'MISMATCH r5xx.gfx3d at cycle %d: channel pix (out), transaction #%d: field argb differs '
-             '(expected: vector, actual: rtl)' % (int(f[2][1:]), n),
-             '    prim       %-24s %s\n' % (g[0], w[0]), '    x          %-24s %s\n' % (g[1], w[1]),
-             '    y          %-24s %s\n' % (g[2], w[2]), '    z          %-24s %s\n' % (g[3], w[3]))
+    vec = replay_wrong_pix(ctx, lines, ks[len(ks) // 2], n, 0x100, 'mesh_wrong.vec')   # a bit of blue
     p = rctest.script(ctx, SCRIPT, '--check-vector', vec)
     if p.returncode == 0:
         raise Fail('a changed mesh pixel passed --check-vector:\n%s' % p.stdout)
@@ -296,16 +288,7 @@ def case_xati_wrong_pixel(ctx):
         if len(ks) < 100:
             raise Fail('%s draws %d pixels' % (name, len(ks)))
         n = len(ks) // 2
-        k = ks[n]
-        f = lines[k].split()
-        f[7] = '%016x' % (int(f[7], 16) ^ 0x100)        # argb: a bit of blue
-        lines[k] = ' '.join(f)
-        vec = os.path.join(ctx['tmp'], name + '.wrong.vec')
-        open(vec, 'w').write('\n'.join(lines))
-        p = run(ctx, 'replay', '--vector', vec, expect_rc=1)
-        contains(p.stdout, 'channel pix (out), transaction #%d: field argb differs (expected: vector, actual: rtl)' % n,
-                 '    x          %-24s %s\n' % ('0x' + f[4], '0x' + f[4]),
-                 '    y          %-24s %s\n' % ('0x' + f[5], '0x' + f[5]))
+        vec = replay_wrong_pix(ctx, lines, ks[n], n, 0x100, name + '.wrong.vec')     # a bit of blue
         p = rctest.script(ctx, SCRIPT, '--check-vector', vec)
         if p.returncode == 0:
             raise Fail('%s: a changed pixel passed --check-vector:\n%s' % (name, p.stdout))
