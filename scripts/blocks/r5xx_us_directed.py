@@ -48,7 +48,8 @@ class Stim:
         self.lines.append('in regw %04x %08x%s' % (addr, data & 0xFFFFFFFF, '  # ' + note if note else ''))
         self.nregw += 1
 
-    def program(self, words, pixsize=1, offset=0, start=0, zmode=True, notes=None, fmts=(FP32_RGBA,) * 4, wfmt=1):
+    def program(self, words, pixsize=1, offset=0, start=0, zmode=True, notes=None, fmts=(FP32_RGBA,) * 4, wfmt=1,
+                code_range=None):
         """Load a program as the drivers do: US_CONFIG, PIXSIZE, CODE_RANGE/OFFSET/ADDR, INDEX 0, 6 dwords each;
         then US_OUT_FMT_0..3 and US_W_FMT (default: C4_32_FP r g b a on every target, W24)."""
         n = len(words)
@@ -59,7 +60,7 @@ class Stim:
             self.w(US_W_FMT, wfmt, 'US_W_FMT')
         self.w(US_CONFIG, 2 if zmode else 0, 'ZERO_TIMES_ANYTHING_EQUALS_ZERO' if zmode else 'IEEE 0*x')
         self.w(US_PIXSIZE, pixsize)
-        self.w(US_CODE_RANGE, start | (n - 1) << 16)
+        self.w(US_CODE_RANGE, start | (n - 1) << 16 if code_range is None else code_range)
         self.w(US_CODE_OFFSET, offset)
         self.w(US_CODE_ADDR, start | (start + n - 1) << 16)
         self.w(GA_US_VECTOR_INDEX, (offset + start) & 511)
@@ -597,6 +598,73 @@ def texkill(outdir):
     s.write(outdir)
 
 
+# ---- the branch-depth limit of partial flow control (decision 22) ---------------------------------------
+
+def nested_ifs(depth):
+    """Mesa's IF/ENDIF emission (r500_fragprog_emit.c emit_flowcontrol) nested `depth` deep, all on the
+    ALU result r0.r < 0: IF = JUMP_FUNC 0x0F (jump when the result is false), B_OP0 INCR,
+    IGNORE_UNCOVERED, to its ENDIF + 1; ENDIF = JUMP_ANY, B_OP0 DECR, B_POP_CNT 1. The innermost body
+    writes r6 = 3.0; between ENDIF 2 and ENDIF 1 (inside IF 1 only) r5 = 2.0; OUT r5 to target 0, r6
+    to target 1. A pixel failing IF 1 must write neither."""
+    setc = alu_inst(ra=(0, 0, 0), aa=(0, 0, 0), swz_b=(6, 6, 6), swz_c=(4, 4, 4), aswz=(0, 6, 4), rd=7, ad=7)
+    setc[0] |= 1 << 23                 # ALU_RESULT_OP <, red
+    setc[3] |= 1 << 31                 # ALU_WMASK
+    body = 1 + depth                   # index of the innermost body
+    endif = {k: body + 1 + (depth - k) for k in range(depth, 1, -1)}      # ENDIF k (k = depth .. 2)
+    endif[1] = endif[2] + 2 if depth >= 2 else body + 2                   # after r5 = 2.0
+    prog = [setc]
+    for k in range(1, depth + 1):
+        prog.append(fc_inst(func=0x0F, bop0=2, bop1=0, ign=1, addr=endif[k] + 1))
+    prog.append(const_inst(6, 0x44))                                     # r6 = 3.0
+    for k in range(depth, 1, -1):
+        prog.append(fc_inst(func=0x00, any_=1, bop0=1, bop1=0, popcnt=1, addr=endif[k] + 1))
+    prog.append(const_inst(5, 0x40))                                     # r5 = 2.0
+    prog.append(fc_inst(func=0x00, any_=1, bop0=1, bop1=0, popcnt=1, addr=endif[1] + 1))
+    prog += [out_r(5, last=0), out_r(6, tgt=1)]
+    assert len(prog) == endif[1] + 3
+    return prog
+
+
+def depth(outdir):
+    rng = random.Random(23)
+    s = Stim('fc_depth', 'the branch-depth limit of partial flow control: IF/ENDIF nested 3, 4 (the limit) and 5, '
+             '6 deep under FULL_FC_EN 0 (branch counters of 2 bits, INCR saturating at 3) and 1 (8 bits)')
+    for full in (0, 1):
+        s.w(US_FC_CTRL, US_FC_CTRL_FULL if full else 0, 'US_FC_CTRL FULL_FC_EN %d' % full)
+        for d in (3, 4, 5, 6):
+            s.program(nested_ifs(d))
+            for signs in ((1, -1, -1, -1), (1, 1, -1, -1), (-1, -1, -1, -1), (1, 1, 1, 1), (-1, 1, -1, 1)):
+                s.quad({0: [[signs[p] * 0.5, 0.0, 0.0, 1.0] for p in range(4)], 5: special_quad(rng, (5,))[5],
+                        6: special_quad(rng, (6,))[6]}, cov=rng.choice((15, 15, 14, 7)))
+    s.write(outdir)
+
+
+# ---- US_PIXSIZE, US_CODE_RANGE, the code window (decisions 26, 27) --------------------------------------
+
+def code_window(outdir):
+    """A program touching temporaries 100 and 127 and jumping (JUMP_GLOBAL) inside its window, run with
+    US_PIXSIZE 0 (a one-temporary frame) and a US_CODE_RANGE that does not contain it, then with
+    PIXSIZE 127 and the range the drivers write: the same records (neither register changes a result);
+    and a window that wraps past instruction 511 (OFFSET 508, START 2)."""
+    rng = random.Random(29)
+    s = Stim('code_window', 'US_PIXSIZE and US_CODE_RANGE have no effect on results (temporaries above PIX_SIZE, '
+             'instructions outside the range, a global jump); the window wrapping past 511')
+    s.consts(0, [[0.25, 0.5, -0.75, 1.0]])
+    for offset, start in ((40, 3), (508, 2)):
+        base = (offset + start) & 511
+        prog = [const_inst(100, 0x38),                                   # r100 = 1.0
+                add_inst(127, 100, b_code=0),                            # r127 = r100 + c0
+                fc_inst(func=0xFF, glob=1, addr=(base + 4) & 511),       # jump (global) over 3
+                const_inst(127, 0x00),                                   # skipped
+                add_inst(126, 0, b_code=0),                              # r126 = r0 + c0
+                out_r(127, last=0), out_r(126, tgt=1)]
+        for pixsize, crange in ((0, 300 | 0 << 16), (127, start | (len(prog) - 1) << 16), (5, 0x01FF01FF)):
+            s.program(prog, pixsize=pixsize, offset=offset, start=start, code_range=crange)
+            for _ in range(2):
+                s.quad(special_quad(rng, (0, 126, 127)), cov=rng.choice((15, 9)))
+    s.write(outdir)
+
+
 # ---- coverage of rtl/r5xx/us/ (points the random generator does not reach) ---------------------------
 
 def cover(outdir):
@@ -642,6 +710,8 @@ def main(argv):
     loops(out)
     dxdy(out)
     texkill(out)
+    depth(out)
+    code_window(out)
     cover(out)
     throughput(out)
     return 0

@@ -55,12 +55,16 @@ def cmpop(op, x):
     return not sf.cmp_eq(x, 0)
 
 
+# FC step 4 / decision 22: INCR saturates at 255 with FULL_FC_EN, at 3 in partial flow control
+PARTIAL_CNT_MAX = 3
+
+
 # ---- output conversion (doc section "Output conversion") ---------------------------------------
 # OUT_FMT -> (n, widths of C0..C3, kind); kinds: 'su' fixed signed/unsigned by OUT_SIGN, 'u' fixed
-# unsigned, 'h' binary16, 'f' binary32. Codes absent (14, 15, 22-31): the target is not used.
+# unsigned, 's' fixed signed (the MPEG formats, OUT_SIGN ignored), 'h' binary16, 'f' binary32. Codes absent (14, 15, 22-31): the target is not used.
 FORMATS = {0: (4, [8] * 4, 'su'), 1: (4, [10] * 4, 'u'), 2: (4, [10] * 4, 'u'),
            3: (1, [16], 'su'), 4: (2, [16] * 2, 'su'), 5: (4, [16] * 4, 'su'),
-           6: (1, [16], 'su'), 7: (2, [16] * 2, 'su'), 8: (2, [4, 4], 'u'), 9: (3, [2, 3, 3], 'u'),
+           6: (1, [16], 's'), 7: (2, [16] * 2, 's'), 8: (2, [4, 4], 'u'), 9: (3, [2, 3, 3], 'u'),
            10: (3, [6, 5, 6], 'su'), 11: (3, [10, 11, 11], 'su'), 12: (3, [11, 11, 10], 'su'),
            13: (4, [10, 10, 10, 2], 'su'), 16: (1, [16], 'h'), 17: (2, [16] * 2, 'h'),
            18: (4, [16] * 4, 'h'), 19: (1, [32], 'f'), 20: (2, [32] * 2, 'f'), 21: (4, [32] * 4, 'f')}
@@ -251,7 +255,7 @@ class US:
                         ch = [3, 0, 1, 2][bits(fr, 9 + 2 * k, 8 + 2 * k)]
                         if q['omask'][t] >> (4 * p + ch) & 1:
                             cmask |= 1 << (4 * p + k)
-                            sgn = bits(fr, 16 + k, 16 + k) if kind == 'su' else 0
+                            sgn = bits(fr, 16 + k, 16 + k) if kind == 'su' else int(kind == 's')
                             lanes[p][k] = convert(q['out'][t][p][ch], widths[k], kind, sgn, bits(fr, 20, 20))
             cols = []
             for p in range(4):
@@ -510,7 +514,7 @@ class US:
                         cnt[p] -= popc
             elif bop == 2:
                 if not act[p]:
-                    cnt[p] = min(cnt[p] + 1, 255)
+                    cnt[p] = min(cnt[p] + 1, 255 if self.fullfc else PARTIAL_CNT_MAX)
                 elif want[p] != int(jump):
                     act[p], cnt[p] = 0, 0
         if not jump:

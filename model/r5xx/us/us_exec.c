@@ -401,8 +401,9 @@ void us_quad_start(us_quad *q, unsigned cov)
 }
 
 /* The branch-state operation (000:13040-13062): 1 DECR, 2 INCR; 'want' the pixels that wanted
- * the jump, 'jumped' the decision. */
-static void bop(us_quad *q, unsigned op, unsigned popcnt, unsigned want, unsigned jumped)
+ * the jump, 'jumped' the decision; INCR saturates at cmax (255 with FULL_FC_EN, 3 in partial
+ * flow control: its nesting limit of 4, decision 22). */
+static void bop(us_quad *q, unsigned op, unsigned popcnt, unsigned want, unsigned jumped, unsigned cmax)
 {
     for (unsigned p = 0; p < 4; p++) {
         unsigned a = (q->act >> p) & 1;
@@ -415,7 +416,7 @@ static void bop(us_quad *q, unsigned op, unsigned popcnt, unsigned want, unsigne
             }
         } else if (op == 2) {
             if (!a) {
-                if (q->cnt[p] < 255)
+                if (q->cnt[p] < cmax)
                     q->cnt[p]++;
             } else if (((want >> p) & 1) != jumped) {
                 q->act &= (uint8_t)~(1u << p);
@@ -480,7 +481,8 @@ unsigned us_exec_fc(const us_regs *r, unsigned pc, us_quad *q)
                 q->alp = (uint8_t)a;
         }
     }
-    bop(q, jump ? us_bits(fi, 27, 26) : us_bits(fi, 25, 24), us_bits(fi, 20, 16), want, jump);
+    bop(q, jump ? us_bits(fi, 27, 26) : us_bits(fi, 25, 24), us_bits(fi, 20, 16), want, jump,
+        (r->fc_ctrl >> 31) ? 255u : 3u);
     if (!jump)
         return (pc + 1) & 511u;
     unsigned aop = us_bits(fi, 7, 6);

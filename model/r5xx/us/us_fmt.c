@@ -66,7 +66,7 @@ uint32_t us_cvt(uint32_t x, unsigned kind, unsigned w, unsigned trunc)
 /* Component k of OUT_FMT fmt: its kind (US_K_ZERO if the format has no component k) and width. */
 void us_fmt_comp(unsigned fmt, unsigned k, unsigned sign, unsigned *kind, unsigned *w)
 {
-    unsigned n = 0, wd = 0, fixu = 0, fx = 1;
+    unsigned n = 0, wd = 0, fixu = 0, fx = 1, fixs = fmt == 6 || fmt == 7;   /* MPEG: (S), decision 17 */
     switch (fmt) {
     case 0: n = 4; wd = 8; break;
     case 1: case 2: n = 4; wd = 10; fixu = 1; break;
@@ -92,7 +92,7 @@ void us_fmt_comp(unsigned fmt, unsigned k, unsigned sign, unsigned *kind, unsign
     if (!fx)
         *kind = wd == 16 ? US_K_FP16 : US_K_FP32;
     else
-        *kind = (!fixu && sign) ? US_K_SNORM : US_K_UNORM;
+        *kind = (fixs || (!fixu && sign)) ? US_K_SNORM : US_K_UNORM;
 }
 
 int us_fmt_used(uint32_t fmtreg)

@@ -318,6 +318,9 @@ module r5xx_us (
                 (fop == 3'd1 || fop == 3'd3) ? (jdec || kint[7:0] == 8'd0) :
                 (fop == 3'd2 || fop == 3'd4) ? (jdec && lcdec != 8'd0) : jdec;
   assign bsel = jump ? w2[27:26] : w2[25:24];
+  // INCR saturates at 255 with FULL_FC_EN, at 3 in partial flow control (nesting limit 4, decision 22)
+  logic [7:0] cmax;
+  assign cmax = fc_full ? 8'hFF : 8'h03;
   always_comb begin
     for (int p = 0; p < 4; p++) begin
       n_act[p] = e_act[p];
@@ -331,7 +334,7 @@ module r5xx_us (
         end
       end else if (bsel == 2'd2) begin
         if (!e_act[p]) begin
-          n_cnt[8*p +: 8] = (e_cnt[8*p +: 8] == 8'hFF) ? 8'hFF : e_cnt[8*p +: 8] + 8'd1;
+          n_cnt[8*p +: 8] = (e_cnt[8*p +: 8] < cmax) ? e_cnt[8*p +: 8] + 8'd1 : e_cnt[8*p +: 8];
         end else if (want[p] != jump) begin
           n_act[p] = 1'b0;
           n_cnt[8*p +: 8] = 8'd0;

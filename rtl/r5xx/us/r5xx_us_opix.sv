@@ -19,11 +19,12 @@ module r5xx_us_opix (
     logic [2:0]  kind;
     logic [4:0]  w;
     logic [3:0]  n;
-    logic        fixu, fx, sgn, present;
+    logic        fixu, fixs, fx, sgn, present;
     logic [31:0] v;
     assign sel = fmt_i[9 + 2*k -: 2];
     assign c = sel + 2'd3;
     assign sgn = fmt_i[16 + k];
+    assign fixs = (fmt_i[4:0] == 5'd6) || (fmt_i[4:0] == 5'd7);   // C_16_MPEG, C2_16_MPEG: (S)
     always_comb begin
       case (fmt_i[4:0])
         5'd0:  begin n = 4'd4; w = 5'd8;  fixu = 1'b0; fx = 1'b1; end
@@ -49,7 +50,7 @@ module r5xx_us_opix (
     always_comb begin
       if (n <= 4'(k)) kind = 3'd0;
       else if (!fx) kind = (w == 5'd16) ? 3'd3 : 3'd4;
-      else if (!fixu && sgn) kind = 3'd2;
+      else if (fixs || (!fixu && sgn)) kind = 3'd2;
       else kind = 3'd1;
     end
     always_comb begin

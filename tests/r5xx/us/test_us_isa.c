@@ -97,6 +97,66 @@ static void test_composite_out(void **state)
     free(r);
 }
 
+/* Decision 22: in partial flow control (FULL_FC_EN 0) INCR saturates the branch counter at 3, with
+ * FULL_FC_EN at 255; decisions 26, 27: US_PIXSIZE and US_CODE_RANGE change neither the window nor a
+ * jump. An inactive pixel 0 takes six INCR JUMPs that do not jump (JUMP_FUNC 0). */
+static void test_fc_depth(void **state)
+{
+    (void)state;
+    us_regs *r = calloc(1, sizeof *r);
+    us_quad *q = calloc(1, sizeof *q);
+    assert_non_null(r);
+    assert_non_null(q);
+    const uint32_t w[6] = { US_T_FC, 0, 2u << 24, 7u << 16, 0, 0 };   /* JUMP, B_OP0 INCR, to 7 */
+    memcpy(r->inst[5], w, sizeof w);
+    for (unsigned full = 0; full < 2; full++) {
+        us_regs_write(r, US_FC_CTRL, full << 31);
+        us_quad_start(q, 15);
+        q->act = 14;
+        for (unsigned k = 0; k < 6; k++)
+            assert_int_equal(us_exec_fc(r, 5, q), 6);
+        assert_int_equal(q->cnt[0], full ? 6 : 3);
+        assert_int_equal(q->act, 14);
+    }
+    us_regs_write(r, US_CODE_OFFSET, 40);
+    us_regs_write(r, US_CODE_ADDR, 3 | 9u << 16);
+    const uint32_t j[6] = { US_T_FC, 0, 0xFFu << 8, 20u << 16, 0, 0 };  /* always jump to 20 (+ OFFSET) */
+    memcpy(r->inst[45], j, sizeof j);
+    for (unsigned k = 0; k < 3; k++) {
+        static const uint32_t pix[3] = { 0, 127, 5 }, rng[3] = { 300, 0x01FF01FFu, 43 | 6u << 16 };
+        us_regs_write(r, US_PIXSIZE, pix[k]);
+        us_regs_write(r, US_CODE_RANGE, rng[k]);
+        us_quad_start(q, 15);
+        assert_int_equal(us_start_pc(r), 43);
+        assert_int_equal(us_end_pc(r), 49);
+        assert_int_equal(us_exec_fc(r, 45, q), 60);
+    }
+    free(q);
+    free(r);
+}
+
+/* Decision 17: the MPEG formats are signed whatever OUT_SIGN says; C_16/C2_16 follow it. */
+static void test_mpeg_signed(void **state)
+{
+    (void)state;
+    unsigned kind, w;
+    for (unsigned k = 0; k < 2; k++)
+        for (unsigned sign = 0; sign < 2; sign++) {
+            us_fmt_comp(7, k, sign, &kind, &w);
+            assert_int_equal(kind, US_K_SNORM);
+            assert_int_equal(w, 16);
+            us_fmt_comp(4, k, sign, &kind, &w);
+            assert_int_equal(kind, sign ? US_K_SNORM : US_K_UNORM);
+        }
+    us_fmt_comp(6, 0, 0, &kind, &w);
+    assert_int_equal(kind, US_K_SNORM);
+    us_fmt_comp(6, 1, 1, &kind, &w);
+    assert_int_equal(kind, US_K_ZERO);
+    us_fmt_comp(2, 0, 1, &kind, &w);                                   /* C4_10_GAMMA: (U), linear */
+    assert_int_equal(kind, US_K_UNORM);
+    assert_int_equal(w, 10);
+}
+
 static void test_disasm(void **state)
 {
     (void)state;
@@ -215,7 +275,8 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_inline_float), cmocka_unit_test(test_loader),
         cmocka_unit_test(test_composite_out), cmocka_unit_test(test_disasm),
-        cmocka_unit_test(test_out_convert),
+        cmocka_unit_test(test_out_convert), cmocka_unit_test(test_fc_depth),
+        cmocka_unit_test(test_mpeg_signed),
     };
     return cmocka_run_group_tests_name("r5xx_us_isa", tests, NULL, NULL);
 }

@@ -38,7 +38,10 @@ add_test(NAME r5xx.us.ref_catches COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_
          ${PROJECT_SOURCE_DIR} catches ${PROJECT_SOURCE_DIR}/vectors/r5xx/us/xati_composite.vec)
 add_test(NAME r5xx.us.ref_random_smoke COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_LIST_DIR}/us_ref_check.py
          ${PROJECT_SOURCE_DIR} random $<TARGET_FILE:rcosim> 7 2000)
-foreach(case ref_check ref_catches ref_random_smoke)
+add_test(NAME r5xx.us.ref_limits COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_LIST_DIR}/us_ref_check.py
+         ${PROJECT_SOURCE_DIR} limits ${PROJECT_SOURCE_DIR}/vectors/r5xx/us/fc_depth.vec
+         ${PROJECT_SOURCE_DIR}/vectors/r5xx/us/out_formats.vec)
+foreach(case ref_check ref_catches ref_random_smoke ref_limits)
   # The reference knows the output conversion (US_OUT_FMT/US_W_FMT), the loops (FULL_FC_EN, aL, REL)
   # and DXDY's LOD (docs/blocks/r5xx.us.md, sections "Output conversion", FC step 3a, TEX "DXDY").
   set_tests_properties(r5xx.us.${case} PROPERTIES LABELS "r5xx;r5xx.us;smoke"

@@ -3,6 +3,9 @@
 
 usage: us_ref_check.py ROOT check VEC...              every vector's texreq and frag, in order
        us_ref_check.py ROOT catches VEC               one expected frag colour changed: must FAIL
+       us_ref_check.py ROOT limits DEPTHVEC FMTVEC       the reference without the partial-mode branch-depth
+                                                      limit must FAIL on DEPTHVEC, with the MPEG formats
+                                                      following OUT_SIGN on FMTVEC (decisions 22, 17)
        us_ref_check.py ROOT random RCOSIM SEED[,SEED...] COUNT [MIN_INSTR]
                                                       rcosim gen vectors (temp dir), one per seed, checked;
                                                       at least MIN_INSTR instructions in all
@@ -107,6 +110,37 @@ def main(argv):
             ok = False
         if ok:
             print('PASS r5xx.us reference catches a changed output colour and texture coordinate')
+        return 0 if ok else 1
+    if mode == 'limits':
+        ok = True
+        for vec in argv[3:5]:                      # both pass as they are
+            diffs, _ = compare(vec)
+            if diffs:
+                print('FAIL the unchanged vector does not pass: ' + diffs[0])
+                ok = False
+        saved = ref.PARTIAL_CNT_MAX
+        ref.PARTIAL_CNT_MAX = 255                  # no branch-depth limit in partial flow control
+        diffs, _ = compare(argv[3])
+        ref.PARTIAL_CNT_MAX = saved
+        if diffs and ' frag #' in diffs[0]:
+            print('caught (no depth limit): ' + diffs[0])
+        else:
+            print('FAIL %s does not observe the partial-mode branch-depth limit' % argv[3])
+            ok = False
+        saved = dict(ref.FORMATS)
+        for code in (6, 7):                        # the MPEG formats signed or unsigned by OUT_SIGN
+            n, widths, _ = ref.FORMATS[code]
+            ref.FORMATS[code] = (n, widths, 'su')
+        diffs, _ = compare(argv[4])
+        ref.FORMATS.clear()
+        ref.FORMATS.update(saved)
+        if diffs and ' frag #' in diffs[0]:
+            print('caught (MPEG by OUT_SIGN): ' + diffs[0])
+        else:
+            print('FAIL %s does not observe the signed MPEG formats' % argv[4])
+            ok = False
+        if ok:
+            print('PASS r5xx.us reference: the vectors observe the depth limit and the signed MPEG formats')
         return 0 if ok else 1
     if mode == 'random':
         rcosim, seeds, count = argv[3], [int(x) for x in argv[4].split(',')], int(argv[5])
