@@ -92,11 +92,13 @@ def random_check(ctx, seed, n):
 def case_reference_random(ctx):
     """The reference agrees with the model on a seeded random phased stimulus (every PRIM_TYPE,
     random state, planes and positions), and in it every one of the 12 planes clips a primitive,
-    primitives are culled, points and lines are clipped or culled, and VTE paths vary."""
+    primitives are culled, points and lines are clipped or culled, points are emitted as points and
+    expanded (PS_UCP_MODE 2, 3: D10), and VTE paths vary."""
     out = random_check(ctx, 2511, 150)
     stats = dict(l.split(' ', 1) for l in out.split('\n') if l.startswith('stat.'))
     for k in ['stat.pass%d' % p for p in range(12)] + ['stat.culled', 'stat.accepted', 'stat.clipped',
-                                                        'stat.line_clipped', 'stat.point_culled', 'stat.new']:
+                                                        'stat.line_clipped', 'stat.point_culled', 'stat.new',
+                                                        'stat.point_accepted', 'stat.point_expanded']:
         if int(stats.get(k, '0')) == 0:
             raise Fail('%s never happened:\n%s' % (k, out))
 
