@@ -212,9 +212,19 @@ module r5xx_clip (
   assign prim_pt2 = (st_q == ST_PRIM) && is_pt && mode[1];
   assign pext_en  = asm_pt || prim_pt2 || (st_q == ST_EXP);
   assign pxid     = (st_q == ST_ASM) ? nid : hv0;
-  assign pxp      = rdd(pxid, 4'd0);
   logic [127:0] pxs;
-  assign pxs      = rdd(pxid, 4'd1);
+  always_comb begin                 // read only while a point's expansion is used
+    case (pext_en)
+      1'b1: begin
+        pxp = rdd(pxid, 4'd0);
+        pxs = rdd(pxid, 4'd1);
+      end
+      default: begin
+        pxp = 128'd0;
+        pxs = 128'd0;
+      end
+    endcase
+  end
   logic unused_pxs;
   assign unused_pxs = ^{pxs[127:32], oc_m[15:12]};
   r5xx_clip_pext u_pext (.en_i(pext_en), .w_i(pxp[127:96]), .psx_i(pxs[31:0]),
@@ -228,8 +238,9 @@ module r5xx_clip (
   logic [3:0] hipt;
   always_comb begin
     hipt = 4'd0;
-    for (int b = 0; b < 16; b++)
-      if (pres_q[hv0][b] || b == 0) hipt = 4'(b);
+    if (prim_pt2)
+      for (int b = 1; b < 16; b++)
+        if (pres_q[hv0][b]) hipt = 4'(b);
   end
   // EXP: slot s_q of corner xc_q (0: -x -y, 1: +x -y, 2: +x +y, 3: -x +y)
   logic [5:0]   xid;
@@ -248,7 +259,12 @@ module r5xx_clip (
       end
     endcase
   end
-  assign xd = (s_q == 4'd0) ? {pxp[127:64], cy, cx} : rdd(hv0, s_q);
+  always_comb begin
+    case (st_q == ST_EXP)
+      1'b1: xd = (s_q == 4'd0) ? {pxp[127:64], cy, cx} : rdd(hv0, s_q);
+      default: xd = 128'd0;
+    endcase
+  end
   logic last_prim;
   assign last_prim = (qh_q + 2'd1 >= qn_q);
 
