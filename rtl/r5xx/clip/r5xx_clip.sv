@@ -212,22 +212,24 @@ module r5xx_clip (
   assign prim_pt2 = (st_q == ST_PRIM) && is_pt && mode[1];
   assign pext_en  = asm_pt || prim_pt2 || (st_q == ST_EXP);
   assign pxid     = (st_q == ST_ASM) ? nid : hv0;
-  logic [127:0] pxs;
-  always_comb begin                 // read only while a point's expansion is used
+  logic [31:0]  pxs;
+  // read only while a point's expansion is used (the memory indexed here, not through rdd(),
+  // which Verilator would evaluate every cycle)
+  always_comb begin
     case (pext_en)
       1'b1: begin
-        pxp = rdd(pxid, 4'd0);
-        pxs = rdd(pxid, 4'd1);
+        pxp = pres_q[pxid][0] ? data_q[{pxid, 4'd0}] : 128'd0;
+        pxs = pres_q[pxid][1] ? data_q[{pxid, 4'd1}][31:0] : 32'd0;
       end
       default: begin
         pxp = 128'd0;
-        pxs = 128'd0;
+        pxs = 32'd0;
       end
     endcase
   end
-  logic unused_pxs;
-  assign unused_pxs = ^{pxs[127:32], oc_m[15:12]};
-  r5xx_clip_pext u_pext (.en_i(pext_en), .w_i(pxp[127:96]), .psx_i(pxs[31:0]),
+  logic unused_ocm;
+  assign unused_ocm = ^oc_m[15:12];
+  r5xx_clip_pext u_pext (.en_i(pext_en), .w_i(pxp[127:96]), .psx_i(pxs),
                          .ptsz_i(fmt0[16]), .ps_i(psv), .ex_o(ex), .ey_o(ey), .er_o(er));
   r5xx_clip_codes u_codes_m (.en_i(prim_pt2), .p_i(pxp), .dx_i(vap_cntl[22]), .gb_i(gb), .ucp_i(ucp),
                              .ruse_i(1'b1), .r_i({~er[31], er[30:0]}), .oc_o(oc_m));
@@ -261,7 +263,7 @@ module r5xx_clip (
   end
   always_comb begin
     case (st_q == ST_EXP)
-      1'b1: xd = (s_q == 4'd0) ? {pxp[127:64], cy, cx} : rdd(hv0, s_q);
+      1'b1: xd = (s_q == 4'd0) ? {pxp[127:64], cy, cx} : pres_q[hv0][s_q] ? data_q[{hv0, s_q}] : 128'd0;
       default: xd = 128'd0;
     endcase
   end
