@@ -1,7 +1,7 @@
 // r5xx_clip: the R5xx clipper, perspective divide and viewport transform (docs/blocks/r5xx.clip.md).
 // IN (records into a history entry) -> ASM (assembly, the new vertex's clip codes) -> PRIM (cull /
 // accept / clip) -> [PASS -> VISIT -> INTERP ...] (Sutherland-Hodgman, one plane per pass) -> EMIT
-// (one record per vtx handshake, slot 0 through the VTE) -> PRIM or IN; a point PS_UCP_MODE 2/3
+// (one record per vtx handshake, slot 0 through the VTE) -> PRIM or IN; a point that PS_UCP_MODE 2/3
 // expands goes PRIM -> EXP (its four corners into the pool, D10) -> PASS.  Outputs depend on the
 // state only.  C twin: model/r5xx/clip/clip_model.c.
 module r5xx_clip (
