@@ -29,7 +29,7 @@ STATS = {}
 def stat(k, n=1):
     STATS[k] = STATS.get(k, 0) + n
 
-VAP_CNTL, CLIP_CNTL, VTE_CNTL = 0x2080, 0x221C, 0x20B0
+VAP_CNTL, CLIP_CNTL, VTE_CNTL, OUT_FMT0 = 0x2080, 0x221C, 0x20B0, 0x2090
 GB = 0x2220                     # VC, VD, HC, HD
 VPORT, VPORT_ALIAS = 0x2098, 0x1D98
 INDX, DATA, DATA128 = 0x2200, 0x2204, 0x2208
@@ -52,6 +52,7 @@ class Regs:
     def __init__(self):
         self.r = {}
         self.ucp = [[0] * 4 for _ in range(6)]
+        self.ps = [0] * 4                     # PVS index 1542 (D10)
         self.indx = self.dcnt = self.qcnt = 0
         self.h = [0, 0, 0]
 
@@ -59,7 +60,7 @@ class Regs:
         return self.r.get(a, 0)
 
     def write(self, a, d):
-        if a in (VAP_CNTL, CLIP_CNTL, VTE_CNTL) or a in range(GB, GB + 16, 4) or a in range(VPORT, VPORT + 24, 4):
+        if a in (VAP_CNTL, CLIP_CNTL, VTE_CNTL, OUT_FMT0) or a in range(GB, GB + 16, 4) or a in range(VPORT, VPORT + 24, 4):
             self.r[a] = d
         elif a in range(VPORT_ALIAS, VPORT_ALIAS + 24, 4):
             self.r[a - VPORT_ALIAS + VPORT] = d
@@ -68,6 +69,8 @@ class Regs:
         elif a == DATA:
             if 1536 <= self.indx <= 1541:
                 self.ucp[self.indx - 1536][self.dcnt] = d
+            if self.indx == 1542:
+                self.ps[self.dcnt] = d
             if self.dcnt == 3:
                 self.indx = next_index(self.indx)
             self.dcnt = (self.dcnt + 1) % 4
@@ -77,6 +80,8 @@ class Regs:
             else:
                 if 1536 <= self.indx <= 1541:
                     self.ucp[self.indx - 1536] = self.h + [d]
+                if self.indx == 1542:
+                    self.ps = self.h + [d]
                 self.indx = next_index(self.indx)
             self.qcnt = (self.qcnt + 1) % 4
 
@@ -104,8 +109,33 @@ def inside(d):
     return sf.cmp_le(0, d)
 
 
-def codes(R, p):
-    return sum((0 if inside(dist(R, p, k)) else 1) << k for k in range(16))
+def codes(R, p, r=None):
+    """bit k = outside plane k; with r, of the distance d + r (D10's radius-based distance)."""
+    return sum((0 if inside(dist(R, p, k) if r is None else sf.add(dist(R, p, k), r)) else 1) << k
+               for k in range(16))
+
+
+def point_ext(R, v):
+    """D10: (ex, ey, er) of a point vertex."""
+    XR, YR, K, RR = R.ps
+    w = v.pos()[3]
+    sz = sf.mul(v.rd(1)[0][0], K) if R.get(OUT_FMT0) >> 16 & 1 else K
+    return [sf.mul(sf.mul(a, sz), w) for a in (XR, YR, RR)]
+
+
+def corners(R, v):
+    """D10: the four corners of an expanded point (-x -y, +x -y, +x +y, -x +y), other slots copied."""
+    ex, ey, _ = point_ext(R, v)
+    x, y, z, w = v.pos()
+    out = []
+    for k in range(4):
+        n = Vtx()
+        n.vert = v.vert
+        n.slots = dict(v.slots)
+        n.slots[0] = ([sf.add(x, ex if k in (1, 2) else neg(ex)), sf.add(y, ey if k >= 2 else neg(ey)), z, w],
+                      v.rd(0)[1])
+        out.append(n)
+    return out
 
 
 def sets(R):
@@ -152,9 +182,9 @@ def lerp_vertex(t, I, Q):
     return n
 
 
-def clip_prim(R, kind, vs, mask):
+def clip_prim(R, kind, vs, mask, pool=0):
     """Sutherland-Hodgman over the planes of mask, lowest first; None when dropped."""
-    L, pool = list(vs), 0
+    L = list(vs)
     for p in range(12):
         if not mask >> p & 1:
             continue
@@ -222,7 +252,8 @@ def reference(events):
             continue
         N, cur = cur, None
         N.vert = vert
-        N.oc = codes(R, N.pos())
+        mode = R.get(CLIP_CNTL) >> 14 & 3
+        N.oc = codes(R, N.pos(), point_ext(R, N)[2] if mode and prim == 1 else None)
         q = []
         if prim == 1:
             q = [('point', [N])]
@@ -252,9 +283,24 @@ def reference(events):
             for v in vs:
                 oand &= v.oc
                 oor |= v.oc
-            if oand & cull or (kind == 'point' and oor & (cull | clipset)):
+            if kind == 'point':
+                if oor & (cull if mode == 3 else cull | clipset):
+                    stat('stat.culled')
+                    stat('stat.point_culled')
+                    continue
+                ic = codes(R, vs[0].pos(), neg(point_ext(R, vs[0])[2])) & clipset & 0xFFF if mode >= 2 else 0
+                if ic:
+                    stat('stat.point_expanded')
+                    L = clip_prim(R, 'tri', corners(R, vs[0]), ic, pool=4)
+                    stat('stat.point_dropped', L is None)
+                    if L is not None:
+                        emit(R, 'tri', L, out)
+                else:
+                    stat('stat.point_accepted')
+                    emit(R, 'point', vs, out)
+                continue
+            if oand & cull:
                 stat('stat.culled')
-                stat('stat.point_culled', kind == 'point')
                 continue
             if oor & clipset:
                 stat('stat.clipped')
@@ -297,6 +343,12 @@ class Case:
         for pl in planes:
             for c in pl:
                 self.w(DATA128 if port128 else DATA, f(c) if isinstance(c, float) else c)
+
+    def sprite(self, vec, port128=True):
+        """The point-sprite vector (XR, YR, K, R) at PVS index 1542 (D10)."""
+        self.w(INDX, 1542, 'PVS index 1542: point-sprite vector')
+        for c in vec:
+            self.w(DATA128 if port128 else DATA, f(c) if isinstance(c, float) else c)
 
     def vertex(self, prim, pos, attrs=(), dlast=False, slot_order=None):
         """One vertex: slot 0 = pos (x, y, z, w), slot s = attrs[s-1]."""
@@ -372,7 +424,7 @@ def cases():
     c = Case('ucp_clip', 'user clip planes loaded as Mesa does (index 1536, then 4 dwords each to '
              'DATA_REG_128) and through DATA_REG: a triangle cut by UCP0 (x <= 0.25), by UCP0 and UCP3 '
              'together, UCP_CULL_ONLY_ENA (crossing: kept whole; all out: culled), a disabled plane ignored, '
-             'a plane written to 1542 (the point-sprite slot: ignored)')
+             'a plane written to 1542 (the point-sprite vector of D10: stored, unused by triangles)')
     c.state(clip=0x1 | 3 << 14)
     c.ucp(0, [(-1.0, 0.0, 0.0, 0.25)])
     c.draw(4, [(-0.5, -0.5, 0.0, 1.0), (0.75, -0.25, 0.0, 1.0), (0.0, 0.75, 0.0, 1.0)], attrs3())
@@ -394,7 +446,7 @@ def cases():
     c = Case('loader_wraps', 'the PVS index wraps of D1 (001:4954-4976) at the ports: UCP0 (x <= 0.25) clips a '
              'triangle; four DATA_REG dwords at index 1023 wrap it to 0 (UCP0 unchanged: the same clip); a '
              'DATA_REG_128 vector at 1535 wraps to 1024 (ignored); UCP5 written at 1541 and the next vector at '
-             '1542 (the point-sprite slot: ignored), which wraps to 1536, so a third vector lands in UCP0 '
+             '1542 (the point-sprite vector of D10: stored, unused by triangles), which wraps to 1536, so a third vector lands in UCP0 '
              '(x <= -0.25: a different clip)')
     c.state(clip=0x1 | 3 << 14)
     c.ucp(0, [(-1.0, 0.0, 0.0, 0.25)])
@@ -415,7 +467,7 @@ def cases():
     c.w(INDX, 1541, 'PVS index 1541 (UCP5)')
     for pl in [(0.0, 0.0, 0.0, 1.0), (9.0, 9.0, 9.0, 9.0), (-1.0, 0.0, 0.0, -0.25)]:
         for v in pl:
-            c.w(DATA128, f(v), 'UCP5, 1542 (ignored), then (wrapped) UCP0')
+            c.w(DATA128, f(v), 'UCP5, 1542 (the sprite vector), then (wrapped) UCP0')
     c.draw(4, tri, attrs3())
     out.append(c)
 
@@ -536,6 +588,38 @@ def cases():
                [((1.0, 0.0, 0.0, 1.0),), ((0.0, 1.0, 0.0, 1.0),), ((0.0, 0.0, 1.0, 1.0),)])
     out.append(c)
 
+    c = Case('points', 'PS_UCP_MODE 0-3 (D10) on a point list: inside, crossing the right plane, just outside it '
+             '(radius-culled or not), far outside, behind the near plane, crossing user plane 0 or 1, at the '
+             'corner of two planes, with w = 2, a NaN position; each mode with no user plane, UCP0, UCP0 and '
+             'UCP1, both cull-only, and CLIP_DISABLE; the point size from slot 1 (VTX_PT_SIZE_PRESENT) or '
+             'the state constant alone; the sprite vector through DATA_REG_128 and DATA_REG', gap=(400, 300))
+    c.state()
+    c.ucp(0, [(-1.0, 0.0, 0.0, 0.5), (0.0, -1.0, 0.0, 0.5)])
+    c.sprite((0.05, 0.05, 2.0, 0.1))
+    c.w(OUT_FMT0, 0x10003, 'VAP_OUT_VTX_FMT_0: POS, COLOR_0, PT_SIZE')
+    pts = [(0.0, 0.0, 0.0, 1.0), (0.95, 0.0, 0.0, 1.0), (1.05, 0.1, 0.0, 1.0), (1.5, 0.0, 0.0, 1.0),
+           (0.0, 0.2, -1.05, 1.0), (0.45, 0.3, 0.25, 1.0), (-0.2, 0.48, 0.0, 1.0), (0.97, 0.96, 0.5, 1.0),
+           (0.9, -0.5, 0.5, 2.0), (0x7FC00000, 0.0, 0.0, 1.0)]
+    sizes = [1.0, 1.0, 1.0, 1.0, 2.0, 1.0, 0.5, 1.0, 1.5, 1.0]
+    pattrs = [((sz, 0.0, 0.0, 0.0), COL[i % 3]) for i, sz in enumerate(sizes)]
+    for mode in range(4):
+        for bits, note in ((0, 'no user plane'), (0x1, 'UCP0'), (0x3, 'UCP0 and UCP1'),
+                           (0x3 | 1 << 17, 'UCP0, UCP1 cull only'), (1 << 16, 'CLIP_DISABLE')):
+            c.phase()
+            c.w(CLIP_CNTL, bits | mode << 14, 'PS_UCP_MODE %d, %s' % (mode, note))
+            c.draw(1, pts, pattrs)
+    c.phase()
+    c.w(OUT_FMT0, 0x3, 'VAP_OUT_VTX_FMT_0: POS, COLOR_0 (size = K alone)')
+    c.sprite((0.125, 0.0625, 1.0, 0.25), port128=False)
+    for mode in (1, 2, 3):
+        c.w(CLIP_CNTL, 0x3 | mode << 14, 'PS_UCP_MODE %d, UCP0 and UCP1' % mode)
+        c.draw(1, pts, pattrs)
+        c.phase()
+    c.w(CLIP_CNTL, 0x3 | 3 << 14, 'PS_UCP_MODE 3: a line and a triangle are not points')
+    c.draw(2, [(0.9, 0.0, 0.0, 1.0), (1.2, 0.1, 0.0, 1.0)])
+    c.draw(4, [(0.4, 0.0, 0.0, 1.0), (0.6, 0.1, 0.0, 1.0), (0.5, 0.3, 0.0, 1.0)])
+    out.append(c)
+
     c = Case('backpressure', 'the near-plane and user-plane clips of a strip and a fan under random '
              'back-pressure on vtx', backpressure='random:0.5')
     c.state(clip=0x1)
@@ -566,6 +650,9 @@ def random_case(seed, nphase):
                 (r.randrange(6) == 0) << 17, vte=vte, gb=gb, alias=bool(r.randrange(2)),
                 vport=(val(-200, 200), val(-200, 200), val(-200, 200), val(-200, 200), val(-1, 1), val(-1, 1)))
         c.ucp(0, [(val(-1, 1), val(-1, 1), val(-1, 1), val(-0.5, 1)) for _ in range(6)], port128=bool(r.randrange(2)))
+        c.w(CLIP_CNTL, c.phase_regs[1][1] | r.randrange(4) << 14, 'PS_UCP_MODE')
+        c.sprite((val(0, 0.25), val(0, 0.25), val(0.5, 3), val(0, 0.5)), port128=bool(r.randrange(2)))
+        c.w(OUT_FMT0, r.randrange(2) << 16 | 1)
         for _ in range(1 + r.randrange(3)):
             prim = r.choice([1, 2, 3, 12, 4, 7, 5, 15, 6, 13, 14, 0])
             nv, ns = 1 + r.randrange(8), 1 + r.randrange(4)

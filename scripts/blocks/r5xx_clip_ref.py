@@ -2,10 +2,11 @@
 """r5xx_clip_ref.py: the second, independent reference of r5xx.clip (clipper, perspective divide,
 viewport), written from docs/blocks/r5xx.clip.md alone (its float is scripts/blocks/prim_sf_ref.py,
 written from docs/float.md; its vector reader scripts/rcosim_py/vector.py). It never reads the C
-model, the RTL or r5xx_clip_directed.py.
+model, the RTL or r5xx_clip_directed.py.  (PS_UCP_MODE 1-3, D10, were added to it later by the
+engineer who added them to the block, from the document's D10 text.)
 
 It replays a vector's regw and vin transactions through the document's state machine cycle by
-cycle (IN, ASM, PRIM, PASS, VISIT, INTERP, EMIT, section "Cycle model and latency"), so register
+cycle (IN, ASM, PRIM, EXP, PASS, VISIT, INTERP, EMIT, section "Cycle model and latency"), so register
 writes land between the vertices they land between in the block, and compares every expected `vtx`
 record, field by field and its cycle. `vtx_ready` is not in a vector: a record is taken at the
 vector's stamp when that is not earlier than the cycle the document puts it in EMIT (under the
@@ -46,7 +47,7 @@ def bit(v, b):
 
 VPORT = {0x2098: 'XS', 0x209C: 'XO', 0x20A0: 'YS', 0x20A4: 'YO', 0x20A8: 'ZS', 0x20AC: 'ZO'}
 PLAIN = {0x2080: 'VAP_CNTL', 0x221C: 'CLIP_CNTL', 0x2220: 'VC', 0x2224: 'VD', 0x2228: 'HC',
-         0x222C: 'HD', 0x20B0: 'VTE'}
+         0x222C: 'HD', 0x20B0: 'VTE', 0x2090: 'FMT0'}
 
 
 def next_index(i):
@@ -58,6 +59,7 @@ class Regs:
     def __init__(self):
         self.r = {n: 0 for n in list(PLAIN.values()) + list(VPORT.values())}
         self.ucp = [[0, 0, 0, 0] for _ in range(6)]
+        self.ps = [0, 0, 0, 0]                     # D10: XR, YR, K, R at index 1542
         self.indx, self.dcnt, self.qcnt, self.h = 0, 0, 0, [0, 0, 0]
 
     def write(self, addr, data):
@@ -72,6 +74,8 @@ class Regs:
         elif addr == 0x2204:
             if 1536 <= self.indx <= 1541:
                 self.ucp[self.indx - 1536][self.dcnt] = data
+            elif self.indx == 1542:
+                self.ps[self.dcnt] = data
             if self.dcnt == 3:
                 self.indx = next_index(self.indx)
             self.dcnt = (self.dcnt + 1) % 4
@@ -81,6 +85,8 @@ class Regs:
             else:
                 if 1536 <= self.indx <= 1541:
                     self.ucp[self.indx - 1536] = [self.h[0], self.h[1], self.h[2], data]
+                elif self.indx == 1542:
+                    self.ps = [self.h[0], self.h[1], self.h[2], data]
                 self.indx = next_index(self.indx)
             self.qcnt = (self.qcnt + 1) % 4
 
@@ -127,12 +133,26 @@ def inside(d):
     return sf.cmp_le(0x00000000, d)
 
 
-def outcodes(regs, p):
+def outcodes(regs, p, r=None):
+    """bit k: outside plane k; with r, by the radius-based distance sf_add(d, r) (D10)."""
     oc = 0
     for k in range(16):
-        if not inside(distance(regs, k, p)):
+        d = distance(regs, k, p)
+        if not inside(d if r is None else sf.add(d, r)):
             oc |= 1 << k
     return oc
+
+
+def ps_mode(regs):
+    return (regs.r['CLIP_CNTL'] >> 14) & 3
+
+
+def expansion(regs, V):
+    """D10: (ex, ey, er) of point vertex V."""
+    xr, yr, k, rr = regs.ps
+    sz = sf.mul(V.slot(1)[0], k) if bit(regs.r['FMT0'], 16) else k
+    w = V.pos()[3]
+    return tuple(sf.mul(sf.mul(a, sz), w) for a in (xr, yr, rr))
 
 
 # ---------------------------------------------------------------- vertices
@@ -301,7 +321,8 @@ class Clip:
                     cyc += 1
                     # ASM, this cycle
                     N = cur
-                    N.oc = outcodes(self.regs, N.pos())
+                    N.oc = outcodes(self.regs, N.pos(),
+                                    expansion(self.regs, N)[2] if ps_mode(self.regs) and pt == 1 else None)
                     queue = assemble(pt, n, dl, F, P1, P2, P3, N)
                     if dl:
                         n, F, P1, P2, P3 = 0, None, None, None, None
@@ -330,16 +351,43 @@ class Clip:
             o_oc |= v.oc
         what = 'primitive %d (%s) of %s' % (self.stats['prims'] - 1, ('point', 'line', 'triangle')[m - 1],
                                             ', '.join(v.origin for v in V))
-        if (a_oc & cull_set) or (m == 1 and (o_oc & (cull_set | clip_set))):
+        mode = ps_mode(self.regs)
+        if m == 1:                                    # D10
+            if o_oc & (cull_set if mode == 3 else cull_set | clip_set):
+                self.stats['culled'] += 1
+                return cyc + 1
+            P = V[0]
+            ex, ey, er = expansion(self.regs, P)
+            ic = outcodes(self.regs, P.pos(), neg(er)) & clip_set & 0xFFF if mode >= 2 else 0
+            if not ic:
+                self.stats['accepted'] += 1
+                return self.emit(list(V), m, cyc + 1, what)
+            self.stats['expanded'] = self.stats.get('expanded', 0) + 1
+            L = []
+            x, y, z, w = P.pos()
+            for k, (sx, sy) in enumerate(((0, 0), (1, 0), (1, 1), (0, 1))):
+                c = Vertex()
+                c.data, c.wm = dict(P.data), dict(P.wm)
+                c.present, c.vert = P.present | 1, P.vert
+                c.data[0] = (sf.add(x, ex if sx else neg(ex)), sf.add(y, ey if sy else neg(ey)), z, w)
+                c.wm[0] = P.wmask(0)
+                c.origin = 'corner %d of %s' % (k, P.origin)
+                L.append(c)
+            hi = (P.present | 1).bit_length() - 1
+            cyc += 1 + 4 * (hi + 1)                   # PRIM, EXP
+            m, mask, pp, ovf = 3, ic, 4, False
+            what += ', expanded'
+        elif a_oc & cull_set:
             self.stats['culled'] += 1
             return cyc + 1
-        if not (o_oc & clip_set):
+        elif not (o_oc & clip_set):
             self.stats['accepted'] += 1
             return self.emit(list(V), m, cyc + 1, what)
-        self.stats['clipped'] += 1
-        mask = o_oc & clip_set & 0xFFF
-        L, pp, ovf = list(V), 0, False
-        cyc += 1                                      # PRIM
+        else:
+            self.stats['clipped'] += 1
+            mask = o_oc & clip_set & 0xFFF
+            L, pp, ovf = list(V), 0, False
+            cyc += 1                                  # PRIM
         while True:                                   # PASS
             if ovf or len(L) < (3 if m == 3 else 2):
                 self.stats['dropped'] += 1

@@ -25,6 +25,8 @@ void clip_regs_write(clip_regs *r, uint32_t addr, uint32_t data)
         r->clip_cntl = data;
     } else if (addr == CLIP_VAP_VTE_CNTL) {
         r->vte_cntl = data;
+    } else if (addr == CLIP_VAP_OUT_VTX_FMT_0) {
+        r->fmt0 = data;
     } else if (addr >= 0x2220u && addr <= 0x222Cu && (addr & 3u) == 0) {
         r->gb[(addr - 0x2220u) >> 2] = data;
     } else if (addr >= 0x2098u && addr <= 0x20ACu && (addr & 3u) == 0) {
@@ -38,6 +40,8 @@ void clip_regs_write(clip_regs *r, uint32_t addr, uint32_t data)
     } else if (addr == CLIP_PVS_DATA) {
         if (r->indx >= 1536u && r->indx <= 1541u)
             r->ucp[r->indx - 1536u][r->dcnt] = data;
+        if (r->indx == 1542u)
+            r->ps[r->dcnt] = data;
         if (r->dcnt == 3)
             r->indx = next_index(r->indx);
         r->dcnt = (r->dcnt + 1u) & 3u;
@@ -45,8 +49,8 @@ void clip_regs_write(clip_regs *r, uint32_t addr, uint32_t data)
         if (r->qcnt < 3) {
             r->h[r->qcnt] = data;
         } else {
-            if (r->indx >= 1536u && r->indx <= 1541u) {
-                uint32_t *u = r->ucp[r->indx - 1536u];
+            if (r->indx >= 1536u && r->indx <= 1542u) {
+                uint32_t *u = r->indx == 1542u ? r->ps : r->ucp[r->indx - 1536u];
                 u[0] = r->h[0];
                 u[1] = r->h[1];
                 u[2] = r->h[2];
@@ -87,6 +91,34 @@ unsigned clip_outcode(const clip_regs *r, const uint32_t p[4])
         if (!clip_inside(clip_dist(r, p, k)))
             oc |= 1u << k;
     return oc;
+}
+
+unsigned clip_outcode_r(const clip_regs *r, const uint32_t p[4], uint32_t rr)
+{
+    unsigned oc = 0;
+    for (unsigned k = 0; k < 16; k++)
+        if (!clip_inside(sf_add(clip_dist(r, p, k), rr)))
+            oc |= 1u << k;
+    return oc;
+}
+
+unsigned clip_ps_mode(const clip_regs *r) { return r->clip_cntl >> 14 & 3u; }
+
+void clip_point_ext(const clip_regs *r, const uint32_t p[4], uint32_t psx, uint32_t e[3])
+{
+    uint32_t sz = (r->fmt0 >> 16 & 1u) ? sf_mul(psx, r->ps[2]) : r->ps[2];
+    e[0] = sf_mul(sf_mul(r->ps[0], sz), p[3]);
+    e[1] = sf_mul(sf_mul(r->ps[1], sz), p[3]);
+    e[2] = sf_mul(sf_mul(r->ps[3], sz), p[3]);
+}
+
+void clip_corner(const uint32_t p[4], const uint32_t e[3], unsigned k, uint32_t out[4])
+{
+    unsigned px = k == 1 || k == 2, py = k >= 2;
+    out[0] = sf_add(p[0], px ? e[0] : e[0] ^ SF_SIGN);
+    out[1] = sf_add(p[1], py ? e[1] : e[1] ^ SF_SIGN);
+    out[2] = p[2];
+    out[3] = p[3];
 }
 
 unsigned clip_cull_set(const clip_regs *r)

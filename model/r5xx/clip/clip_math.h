@@ -11,6 +11,7 @@
 #define CLIP_VAP_CNTL 0x2080u
 #define CLIP_VAP_CLIP_CNTL 0x221Cu
 #define CLIP_VAP_VTE_CNTL 0x20B0u
+#define CLIP_VAP_OUT_VTX_FMT_0 0x2090u
 #define CLIP_PVS_INDX 0x2200u
 #define CLIP_PVS_DATA 0x2204u
 #define CLIP_PVS_DATA128 0x2208u
@@ -25,6 +26,8 @@ typedef struct clip_regs {
     uint32_t gb[4];
     uint32_t vport[6];
     uint32_t ucp[6][4];
+    uint32_t ps[4];   /* PVS index 1542: X/Y radius expansion, size multiply, culling radius (D10) */
+    uint32_t fmt0;    /* VAP_OUT_VTX_FMT_0 (D11) */
     unsigned indx, dcnt, qcnt; /* the PVS loader's state (D1) */
     uint32_t h[3];
 } clip_regs;
@@ -41,6 +44,14 @@ unsigned clip_outcode(const clip_regs *r, const uint32_t p[4]);
 /* the cull and clip sets of VAP_CLIP_CNTL (D4), as outcode masks */
 unsigned clip_cull_set(const clip_regs *r);
 unsigned clip_clip_set(const clip_regs *r);
+/* outcodes of d + rr per plane (the radius-based distance of D10); clip_outcode when rr is not used */
+unsigned clip_outcode_r(const clip_regs *r, const uint32_t p[4], uint32_t rr);
+/* VAP_CLIP_CNTL.PS_UCP_MODE */
+unsigned clip_ps_mode(const clip_regs *r);
+/* a point's expansion (D10): e = (ex, ey, er) from its position p and its size slot's x psx */
+void clip_point_ext(const clip_regs *r, const uint32_t p[4], uint32_t psx, uint32_t e[3]);
+/* corner k (0..3) of a point at p expanded by e */
+void clip_corner(const uint32_t p[4], const uint32_t e[3], unsigned k, uint32_t out[4]);
 /* t = dI * rcp(dI - dQ) */
 uint32_t clip_t(uint32_t di, uint32_t dq);
 /* I.c + t * (Q.c - I.c) */

@@ -3,7 +3,8 @@
  * micro-architecture of docs/blocks/r5xx.clip.md: clip_eval computes the outputs from the state,
  * clip_tick the state after the edge.  IN (records) -> ASM (assembly, the new vertex's clip
  * codes) -> PRIM (cull / accept / clip) -> [PASS -> VISIT -> INTERP ...] -> EMIT (one record per
- * vtx handshake, slot 0 through the VTE) -> PRIM or IN.
+ * vtx handshake, slot 0 through the VTE) -> PRIM or IN.  A point that PS_UCP_MODE 2/3 expands
+ * goes PRIM -> EXP (its four corners into the pool, D10) -> PASS as a four-vertex polygon.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -12,7 +13,7 @@
 #include "r5xx_clip_ports.h"
 #include "sf.h"
 
-enum { ST_IN, ST_ASM, ST_PRIM, ST_PASS, ST_VISIT, ST_INTERP, ST_EMIT };
+enum { ST_IN, ST_ASM, ST_PRIM, ST_PASS, ST_VISIT, ST_INTERP, ST_EMIT, ST_EXP };
 enum { NENT = 40, NHIST = 5, POOL0 = 8, NPOOL = 32, NLIST = 16 };
 enum { PT = 1, LN = 2, TRI = 3 };
 
@@ -41,6 +42,7 @@ typedef struct clip {
     unsigned l[NLIST], cnt, o[NLIST], ocnt, mask, p, i, ovf, pp;
     uint32_t t;
     unsigned vi, vq, s, hi, line_e, e_id;
+    unsigned xc; /* EXP: the corner being written */
     /* emission */
     unsigned k, j;
 } clip;
@@ -85,6 +87,16 @@ static void pos(const clip *c, unsigned id, uint32_t p[4])
 {
     unsigned wm;
     rd(c, id, 0, p, &wm);
+}
+
+/* a point vertex's expansion (D10): its position and (ex, ey, er) */
+static void point_ext(const clip *c, unsigned id, uint32_t p[4], uint32_t e[3])
+{
+    uint32_t sl[4];
+    unsigned wm;
+    pos(c, id, p);
+    rd(c, id, 1, sl, &wm);
+    clip_point_ext(&c->r, p, sl[0], e);
 }
 
 static unsigned hibit(unsigned m)
@@ -160,8 +172,14 @@ static void assemble(clip *c)
 {
     unsigned N = wr_entry(c), n3 = c->n % 3, n4 = c->n % 4, odd = c->n & 1u;
     uint32_t ps[4];
-    pos(c, N, ps);
-    c->m[N].oc = (uint16_t)clip_outcode(&c->r, ps);
+    if (clip_ps_mode(&c->r) != 0 && c->prim == 1) {
+        uint32_t e[3];
+        point_ext(c, N, ps, e);
+        c->m[N].oc = (uint16_t)clip_outcode_r(&c->r, ps, e[2]);
+    } else {
+        pos(c, N, ps);
+        c->m[N].oc = (uint16_t)clip_outcode(&c->r, ps);
+    }
     c->qn = 0;
     c->qh = 0;
     switch (c->prim) {
@@ -218,6 +236,69 @@ static void pop(clip *c)
     c->st = c->qh < c->qn ? ST_PRIM : ST_IN;
 }
 
+/* PRIM for a point (D10): cull, emit as a point, or expand (EXP) and clip as a fan */
+static void point_step(clip *c, unsigned oc, unsigned cull, unsigned cs)
+{
+    unsigned mode = clip_ps_mode(&c->r);
+    if (oc & (mode == 3 ? cull : (cull | cs))) {
+        pop(c);
+        return;
+    }
+    unsigned ic = 0, id = c->q[c->qh].v[0];
+    if (mode >= 2) {
+        uint32_t p[4], e[3];
+        point_ext(c, id, p, e);
+        ic = clip_outcode_r(&c->r, p, e[2] ^ SF_SIGN) & cs & 0xFFFu;
+    }
+    if (!ic) {
+        c->st = ST_EMIT;
+        c->k = 1;
+        c->j = 0;
+        c->s = 0;
+        return;
+    }
+    c->q[c->qh].kind = TRI;
+    for (unsigned v = 0; v < 4; v++)
+        c->l[v] = POOL0 + v;
+    c->cnt = 4;
+    c->mask = ic;
+    c->pp = 0;
+    c->ovf = 0;
+    c->xc = 0;
+    c->s = 0;
+    c->hi = hibit((unsigned)c->m[id].present | 1u);
+    c->st = ST_EXP;
+}
+
+/* EXP (D10): slot s of corner xc, one slot a cycle; then PASS with the list of the four corners */
+static void exp_step(clip *c)
+{
+    unsigned pt = c->q[c->qh].v[0], wm;
+    cvtx *v = &c->m[POOL0 + c->xc];
+    uint32_t d[4];
+    rd(c, pt, c->s, d, &wm);
+    if (c->s == 0) {
+        uint32_t p[4], e[3];
+        point_ext(c, pt, p, e);
+        clip_corner(p, e, c->xc, d);
+    }
+    memcpy(v->d[c->s], d, sizeof d);
+    v->wm[c->s] = (uint8_t)wm;
+    v->present = (uint16_t)(c->m[pt].present | 1u);
+    v->vert = c->m[pt].vert;
+    if (c->s != c->hi) {
+        c->s++;
+        return;
+    }
+    c->s = 0;
+    if (c->xc == 3) {
+        c->pp = 4;
+        c->st = ST_PASS;
+    } else {
+        c->xc++;
+    }
+}
+
 static void prim_step(clip *c)
 {
     const cprim *q = &c->q[c->qh];
@@ -231,7 +312,9 @@ static void prim_step(clip *c)
     for (unsigned v = 0; v < m; v++)
         c->l[v] = q->v[v];
     c->cnt = m;
-    if ((oand & cull) || (m == 1 && (oor & (cull | cs)))) {
+    if (m == 1) {
+        point_step(c, oor, cull, cs);
+    } else if (oand & cull) {
         pop(c);
     } else if (!(oor & cs)) {
         c->st = ST_EMIT;
@@ -415,6 +498,7 @@ static void clip_tick(void *h, const uint64_t *ports)
     case ST_VISIT: visit_step(c); break;
     case ST_INTERP: interp_step(c); break;
     case ST_EMIT: if (vtx_fire) emit_step(c); break;
+    case ST_EXP: exp_step(c); break;
     default: break;
     }
     if (regw_fire)

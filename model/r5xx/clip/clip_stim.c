@@ -1,7 +1,8 @@
 /*
  * clip_stim.c - seeded random stimulus for r5xx.clip: epochs of (random clip/VTE state: VAP_CNTL's
  * DX_CLIP_SPACE_DEF, VAP_CLIP_CNTL, the guard band, the viewport in either alias, VAP_VTE_CNTL,
- * user clip planes through either PVS loader port; then 1-4 draws of every PRIM_TYPE with 1-12
+ * user clip planes through either PVS loader port, now and then the point-sprite vector (1542) and
+ * VAP_OUT_VTX_FMT_0; then 1-4 draws of every PRIM_TYPE with 1-12
  * vertices).  Vertices have 1-4 slots (now and then up to 16, out of order, repeated or without
  * slot 0), positions mostly in and around the frustum (w from -0.5 to 4, now and then 0, negative,
  * Inf or NaN components).  Register writes are not held back: they go in between vertices.
@@ -81,6 +82,15 @@ static void state(gen *g)
         }
         if (rnd(g, 8) == 0)
             regw(g, rnd(g, 2) ? CLIP_PVS_DATA128 : CLIP_PVS_DATA, word(g));   /* a stray dword */
+    }
+    if (rnd(g, 3) == 0) {             /* the point-sprite vector at 1542, VAP_OUT_VTX_FMT_0 (D10) */
+        uint32_t ps[4] = { uni(g, 0.0f, 0.25f), uni(g, 0.0f, 0.25f), rnd(g, 8) ? uni(g, 0.5f, 4.0f) : special(g),
+                           uni(g, 0.0f, 0.5f) };
+        unsigned port = rnd(g, 2);
+        regw(g, CLIP_PVS_INDX, 1542);
+        for (unsigned k = 0; k < 4; k++)
+            regw(g, port ? CLIP_PVS_DATA128 : CLIP_PVS_DATA, ps[k]);
+        regw(g, CLIP_VAP_OUT_VTX_FMT_0, rnd(g, 2) << 16 | 1u);
     }
 }
 

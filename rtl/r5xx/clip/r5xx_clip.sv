@@ -1,7 +1,8 @@
 // r5xx_clip: the R5xx clipper, perspective divide and viewport transform (docs/blocks/r5xx.clip.md).
 // IN (records into a history entry) -> ASM (assembly, the new vertex's clip codes) -> PRIM (cull /
 // accept / clip) -> [PASS -> VISIT -> INTERP ...] (Sutherland-Hodgman, one plane per pass) -> EMIT
-// (one record per vtx handshake, slot 0 through the VTE) -> PRIM or IN.  Outputs depend on the
+// (one record per vtx handshake, slot 0 through the VTE) -> PRIM or IN; a point that PS_UCP_MODE 2/3
+// expands goes PRIM -> EXP (its four corners into the pool, D10) -> PASS.  Outputs depend on the
 // state only.  C twin: model/r5xx/clip/clip_model.c.
 module r5xx_clip (
   input  logic        clk_i,
@@ -37,8 +38,9 @@ module r5xx_clip (
   output logic        idle_o
 );
 
-  localparam logic [2:0] ST_IN = 3'd0, ST_ASM = 3'd1, ST_PRIM = 3'd2, ST_PASS = 3'd3,
-                         ST_VISIT = 3'd4, ST_INTERP = 3'd5, ST_EMIT = 3'd6;
+  // value 7 is never used (tests/harden forces it to prove ClipStateLegal fires)
+  localparam logic [3:0] ST_IN = 4'd0, ST_ASM = 4'd1, ST_PRIM = 4'd2, ST_PASS = 4'd3,
+                         ST_VISIT = 4'd4, ST_INTERP = 4'd5, ST_EMIT = 4'd6, ST_EXP = 4'd8;
   localparam logic [1:0] K_PT = 2'd1, K_LN = 2'd2, K_TRI = 2'd3;
 
   // ---- registers ----
@@ -46,13 +48,17 @@ module r5xx_clip (
   logic [127:0] gb;
   logic [191:0] vport;
   logic [767:0] ucp;
+  logic [127:0] psv;
+  logic [31:0]  fmt0;
   logic         regw_fire, vin_fire, vtx_fire;
 
   r5xx_clip_regs u_regs (
     .clk_i, .rst_ni, .we_i(regw_fire), .addr_i(regw_addr_i), .data_i(regw_data_i),
     .vap_cntl_o(vap_cntl), .clip_cntl_o(clip_cntl), .vte_cntl_o(vte_cntl), .gb_o(gb),
-    .vport_o(vport), .ucp_o(ucp)
+    .vport_o(vport), .ucp_o(ucp), .ps_o(psv), .fmt0_o(fmt0)
   );
+
+  prim_sf_fn u_sf ();
 
   // ---- vertex store: 40 entries x 16 slots ----
   logic [127:0] data_q [640];
@@ -62,7 +68,7 @@ module r5xx_clip (
   logic [15:0]  oc_q [5];
 
   // ---- state ----
-  logic [2:0]  st_q;
+  logic [3:0]  st_q;
   logic        part_q;
   logic [31:0] n_q;
   logic [2:0]  f_q, p1_q, p2_q, p3_q;
@@ -84,9 +90,10 @@ module r5xx_clip (
   logic        line_e_q;
   logic [3:0]  k_q;
   logic [1:0]  j_q;
+  logic [1:0]  xc_q;
 
   logic unused_cntl;
-  assign unused_cntl = ^{vap_cntl[31:23], vap_cntl[21:0], clip_cntl[31:18], clip_cntl[15:6]};
+  assign unused_cntl = ^{vap_cntl[31:23], vap_cntl[21:0], clip_cntl[31:18], clip_cntl[13:6], fmt0[31:17], fmt0[15:0]};
 
   assign regw_fire = regw_valid_i && regw_ready_o;
   assign vin_fire  = vin_valid_i && vin_ready_o;
@@ -123,7 +130,13 @@ module r5xx_clip (
   logic [15:0] oc_new;
   logic [5:0]  nid;
   assign nid = {3'd0, wr};
-  r5xx_clip_codes u_codes (.en_i(st_q == ST_ASM), .p_i(rdd(nid, 4'd0)), .dx_i(vap_cntl[22]), .gb_i(gb), .ucp_i(ucp), .oc_o(oc_new));
+  logic [1:0]  mode;
+  logic        asm_pt;
+  assign mode   = clip_cntl[15:14];
+  assign asm_pt = (st_q == ST_ASM) && (mode != 2'd0) && (prim_q == 4'd1);
+  logic [31:0] ex, ey, er;
+  r5xx_clip_codes u_codes (.en_i(st_q == ST_ASM), .p_i(rdd(nid, 4'd0)), .dx_i(vap_cntl[22]), .gb_i(gb), .ucp_i(ucp),
+                           .ruse_i(asm_pt), .r_i(er), .oc_o(oc_new));
 
   logic [1:0] an;
   logic [1:0] ak0, ak1;
@@ -189,8 +202,71 @@ module r5xx_clip (
   assign cullset = clip_cntl[16] ? 16'd0 : {4'hF, clip_cntl[5:0], 4'd0, 2'b11};
   assign clipset = clip_cntl[16] ? 16'd0 : {4'd0, clip_cntl[17] ? 6'd0 : clip_cntl[5:0], 6'h3F};
   logic do_cull, do_accept;
-  assign do_cull   = ((oand & cullset) != 16'd0) || (hkind == K_PT && ((oor & (cullset | clipset)) != 16'd0));
-  assign do_accept = ((oor & clipset) == 16'd0);
+  // points (D10): the radius codes of PS_UCP_MODE 1-3 in oc; the -r codes of modes 2, 3 (ic)
+  logic        is_pt, prim_pt2, pext_en;
+  logic [15:0] pcull, oc_m;
+  logic [11:0] ic;
+  logic [5:0]  pxid;
+  logic [127:0] pxp;
+  assign is_pt    = (hkind == K_PT);
+  assign prim_pt2 = (st_q == ST_PRIM) && is_pt && mode[1];
+  assign pext_en  = asm_pt || prim_pt2 || (st_q == ST_EXP);
+  assign pxid     = (st_q == ST_ASM) ? nid : hv0;
+  logic [31:0]  pxs;
+  // read only while a point's expansion is used (the memory indexed here, not through rdd(),
+  // which Verilator would evaluate every cycle)
+  always_comb begin
+    case (pext_en)
+      1'b1: begin
+        pxp = pres_q[pxid][0] ? data_q[{pxid, 4'd0}] : 128'd0;
+        pxs = pres_q[pxid][1] ? data_q[{pxid, 4'd1}][31:0] : 32'd0;
+      end
+      default: begin
+        pxp = 128'd0;
+        pxs = 32'd0;
+      end
+    endcase
+  end
+  logic unused_ocm;
+  assign unused_ocm = ^oc_m[15:12];
+  r5xx_clip_pext u_pext (.en_i(pext_en), .w_i(pxp[127:96]), .psx_i(pxs),
+                         .ptsz_i(fmt0[16]), .ps_i(psv), .ex_o(ex), .ey_o(ey), .er_o(er));
+  r5xx_clip_codes u_codes_m (.en_i(prim_pt2), .p_i(pxp), .dx_i(vap_cntl[22]), .gb_i(gb), .ucp_i(ucp),
+                             .ruse_i(1'b1), .r_i({~er[31], er[30:0]}), .oc_o(oc_m));
+  assign pcull     = (mode == 2'd3) ? cullset : (cullset | clipset);
+  assign ic        = oc_m[11:0] & clipset[11:0];
+  assign do_cull   = is_pt ? ((oor & pcull) != 16'd0) : ((oand & cullset) != 16'd0);
+  assign do_accept = is_pt ? (ic == 12'd0) : ((oor & clipset) == 16'd0);
+  logic [3:0] hipt;
+  always_comb begin
+    hipt = 4'd0;
+    if (prim_pt2)
+      for (int b = 1; b < 16; b++)
+        if (pres_q[hv0][b]) hipt = 4'(b);
+  end
+  // EXP: slot s_q of corner xc_q (0: -x -y, 1: +x -y, 2: +x +y, 3: -x +y)
+  logic [5:0]   xid;
+  logic [127:0] xd;
+  logic [31:0]  cx, cy;
+  assign xid = 6'd8 + {4'd0, xc_q};
+  always_comb begin
+    case (st_q == ST_EXP && s_q == 4'd0)
+      1'b1: begin
+        cx = u_sf.add(pxp[31:0], (xc_q == 2'd1 || xc_q == 2'd2) ? ex : {~ex[31], ex[30:0]});
+        cy = u_sf.add(pxp[63:32], xc_q[1] ? ey : {~ey[31], ey[30:0]});
+      end
+      default: begin
+        cx = 32'd0;
+        cy = 32'd0;
+      end
+    endcase
+  end
+  always_comb begin
+    case (st_q == ST_EXP)
+      1'b1: xd = (s_q == 4'd0) ? {pxp[127:64], cy, cx} : pres_q[hv0][s_q] ? data_q[{hv0, s_q}] : 128'd0;
+      default: xd = 128'd0;
+    endcase
+  end
   logic last_prim;
   assign last_prim = (qh_q + 2'd1 >= qn_q);
 
@@ -218,7 +294,6 @@ module r5xx_clip (
                        .vc_i(gb[31:0]), .ucp_i(ucp), .d_o(ds));
   r5xx_clip_dist u_de (.en_i(visit), .p_i(rdd(E, 4'd0)), .k_i(p_q), .dx_i(vap_cntl[22]), .hc_i(gb[95:64]),
                        .vc_i(gb[31:0]), .ucp_i(ucp), .d_o(de));
-  prim_sf_fn u_sf ();
   always_comb begin
     case (visit)
       1'b1: begin
@@ -350,7 +425,7 @@ module r5xx_clip (
       cur_q <= 1'b0; cnt_q <= 5'd0; ocnt_q <= 5'd0; mask_q <= 12'd0;
       p_q <= 4'd0; i_q <= 4'd0; ovf_q <= 1'b0; pp_q <= 6'd0; t_q <= 32'd0;
       vi_q <= 6'd0; vq_q <= 6'd0; eid_q <= 6'd0; s_q <= 4'd0; hi_q <= 4'd0; line_e_q <= 1'b0;
-      k_q <= 4'd0; j_q <= 2'd0;
+      k_q <= 4'd0; j_q <= 2'd0; xc_q <= 2'd0;
     end else begin
       // appends (VISIT, the last INTERP cycle)
       if (ok1) lst_q[{~cur_q, ocnt_q[3:0]}] <= ap1_id;
@@ -391,17 +466,33 @@ module r5xx_clip (
           st_q <= (an != 2'd0) ? ST_PRIM : ST_IN;
         end
         ST_PRIM: begin
-          lst_q[{cur_q, 4'd0}] <= hv0;
-          lst_q[{cur_q, 4'd1}] <= hv1;
-          lst_q[{cur_q, 4'd2}] <= hv2;
-          cnt_q <= is_tri ? 5'd3 : is_ln ? 5'd2 : 5'd1;
           if (do_cull) begin
             qh_q <= qh_q + 2'd1;
             st_q <= last_prim ? ST_IN : ST_PRIM;
           end else if (do_accept) begin
+            lst_q[{cur_q, 4'd0}] <= hv0;
+            lst_q[{cur_q, 4'd1}] <= hv1;
+            lst_q[{cur_q, 4'd2}] <= hv2;
+            cnt_q <= is_tri ? 5'd3 : is_ln ? 5'd2 : 5'd1;
             st_q <= ST_EMIT;
             k_q <= 4'd1; j_q <= 2'd0; s_q <= 4'd0;
+          end else if (is_pt) begin
+            // expand (D10): the list is the four corners, the primitive a triangle from now on
+            qkind_q[qh_q[0]] <= K_TRI;
+            for (int v = 0; v < 4; v++) lst_q[{cur_q, 4'(v)}] <= 6'd8 + 6'(v);
+            cnt_q <= 5'd4;
+            mask_q <= ic;
+            pp_q <= 6'd0;
+            ovf_q <= 1'b0;
+            xc_q <= 2'd0;
+            s_q <= 4'd0;
+            hi_q <= hipt;
+            st_q <= ST_EXP;
           end else begin
+            lst_q[{cur_q, 4'd0}] <= hv0;
+            lst_q[{cur_q, 4'd1}] <= hv1;
+            lst_q[{cur_q, 4'd2}] <= hv2;
+            cnt_q <= is_tri ? 5'd3 : 5'd2;
             mask_q <= oor[11:0] & clipset[11:0];
             pp_q <= 6'd0;
             ovf_q <= 1'b0;
@@ -481,6 +572,23 @@ module r5xx_clip (
             end
           end
         end
+        ST_EXP: begin
+          data_q[{xid, s_q}] <= xd;
+          wm_q[{xid, s_q}] <= rdw(hv0, s_q);
+          pres_q[xid] <= pres_q[hv0] | 16'd1;
+          vert_q[xid] <= vert_q[hv0];
+          if (s_q == hi_q) begin
+            s_q <= 4'd0;
+            if (xc_q == 2'd3) begin
+              pp_q <= 6'd4;
+              st_q <= ST_PASS;
+            end else begin
+              xc_q <= xc_q + 2'd1;
+            end
+          end else begin
+            s_q <= s_q + 4'd1;
+          end
+        end
         default: st_q <= ST_IN;
       endcase
     end
@@ -490,7 +598,7 @@ module r5xx_clip (
   // ---- assertions (issue 29; docs/hardening.md "RTL assertions"): the primitive walk ----
   always @(posedge clk_i) begin
     if (rst_ni) begin
-      if (st_q > ST_EMIT) $error("%m: ASSERT ClipStateLegal: state %0d", st_q);
+      if (st_q == 4'd7 || st_q > ST_EXP) $error("%m: ASSERT ClipStateLegal: state %0d", st_q);
       // a vertex closes at most two primitives (a line loop's last: the line and the closing one)
       if (qn_q > 2'd2) $error("%m: ASSERT ClipPrimQueue: %0d primitives queued of 2", qn_q);
     end

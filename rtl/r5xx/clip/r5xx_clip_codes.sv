@@ -1,12 +1,16 @@
 // r5xx_clip_codes: the 16 clip codes of one position (bit k = outside plane k: 0-11 the clip planes,
 // 12-15 the discard planes of the guard band's discard adjust), docs/blocks/r5xx.clip.md "Planes
-// and distances"; inside = sf_cmp_le(+0, d).  Purely combinational, evaluated only while en_i is set; C twin clip_outcode().
+// and distances"; inside = sf_cmp_le(+0, d), or sf_cmp_le(+0, sf_add(d, r)) with ruse_i (a point's
+// radius-based distance, D10).  Purely combinational, evaluated only while en_i is set; C twins
+// clip_outcode() and clip_outcode_r().
 module r5xx_clip_codes (
   input  logic         en_i,      // the codes are used this cycle (else oc_o is 0)
   input  logic [127:0] p_i,
   input  logic         dx_i,
   input  logic [127:0] gb_i,      // VC, VD, HC, HD
   input  logic [767:0] ucp_i,
+  input  logic         ruse_i,    // add r_i to every distance
+  input  logic [31:0]  r_i,
   output logic [15:0]  oc_o
 );
 
@@ -42,7 +46,7 @@ module r5xx_clip_codes (
     d[15] = u_sf.add(mvd, ny);
     for (int j = 0; j < 6; j++) d[6+j] = u_sf.dp4(p_i, ucp_i[128*j+:128], 1'b0);
     for (int k = 0; k < 16; k++) begin
-      c = u_sf.cmp(32'h0, d[k]);   // {lt, le, eq}: inside = le(+0, d)
+      c = u_sf.cmp(32'h0, ruse_i ? u_sf.add(d[k], r_i) : d[k]);   // {lt, le, eq}: inside = le(+0, d)
       oc[k] = ~c[1];
     end
     return oc;

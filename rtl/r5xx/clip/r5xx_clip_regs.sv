@@ -13,13 +13,18 @@ module r5xx_clip_regs (
   output logic [31:0]  vte_cntl_o,
   output logic [127:0] gb_o,      // VC, VD, HC, HD (32 bits each, from bit 0)
   output logic [191:0] vport_o,   // XS, XO, YS, YO, ZS, ZO
-  output logic [767:0] ucp_o      // UCP k at [128k+127:128k], component c at +32c
+  output logic [767:0] ucp_o,     // UCP k at [128k+127:128k], component c at +32c
+  output logic [127:0] ps_o,      // PVS index 1542: XR, YR, K, R (D10)
+  output logic [31:0]  fmt0_o     // VAP_OUT_VTX_FMT_0 (D11)
 );
 
   logic [31:0]  vap_cntl_q, clip_cntl_q, vte_cntl_q;
   logic [127:0] gb_q;
   logic [191:0] vport_q;
   logic [767:0] ucp_q;
+  logic [127:0] ps_q;
+  logic [31:0]  fmt0_q;
+  logic         in_ps;
   logic [10:0]  indx_q, indx_nx;
   logic [1:0]   dcnt_q, qcnt_q;
   logic [95:0]  h_q;
@@ -27,6 +32,7 @@ module r5xx_clip_regs (
   logic [2:0]   uidx;
 
   assign in_ucp = (indx_q >= 11'd1536) && (indx_q <= 11'd1541);
+  assign in_ps  = (indx_q == 11'd1542);
   assign uidx   = 3'(indx_q - 11'd1536);
 
   always_comb begin
@@ -44,6 +50,8 @@ module r5xx_clip_regs (
       gb_q        <= '0;
       vport_q     <= '0;
       ucp_q       <= '0;
+      ps_q        <= '0;
+      fmt0_q      <= '0;
       indx_q      <= '0;
       dcnt_q      <= '0;
       qcnt_q      <= '0;
@@ -52,6 +60,7 @@ module r5xx_clip_regs (
       if (addr_i == 16'h2080) vap_cntl_q <= data_i;
       if (addr_i == 16'h221C) clip_cntl_q <= data_i;
       if (addr_i == 16'h20B0) vte_cntl_q <= data_i;
+      if (addr_i == 16'h2090) fmt0_q <= data_i;
       if (addr_i >= 16'h2220 && addr_i <= 16'h222C && addr_i[1:0] == 2'd0)
         gb_q[32*(addr_i[3:2])+:32] <= data_i;
       if (addr_i >= 16'h2098 && addr_i <= 16'h20AC && addr_i[1:0] == 2'd0)
@@ -65,6 +74,7 @@ module r5xx_clip_regs (
       end
       if (addr_i == 16'h2204) begin
         if (in_ucp) ucp_q[128*uidx + 32*dcnt_q +: 32] <= data_i;
+        if (in_ps) ps_q[32*dcnt_q +: 32] <= data_i;
         if (dcnt_q == 2'd3) indx_q <= indx_nx;
         dcnt_q <= dcnt_q + 2'd1;
       end
@@ -73,6 +83,7 @@ module r5xx_clip_regs (
           h_q[32*qcnt_q+:32] <= data_i;
         end else begin
           if (in_ucp) ucp_q[128*uidx+:128] <= {data_i, h_q};
+          if (in_ps) ps_q <= {data_i, h_q};
           indx_q <= indx_nx;
         end
         qcnt_q <= qcnt_q + 2'd1;
@@ -86,5 +97,7 @@ module r5xx_clip_regs (
   assign gb_o        = gb_q;
   assign vport_o     = vport_q;
   assign ucp_o       = ucp_q;
+  assign ps_o        = ps_q;
+  assign fmt0_o      = fmt0_q;
 
 endmodule

@@ -25,10 +25,10 @@ def case_fault_rtl(ctx):
     """A flipped bit of the 101st output record on the RTL side is caught and named with the
     vertex, its slot and every field of the record, and the recent register writes decoded."""
     p = run(ctx, 'run', *RANDOM, '--inject', 'rtl:vtx.x@100^0x1', expect_rc=1)
-    contains(p.stdout, 'MISMATCH r5xx.clip at cycle 1434: channel vtx (out), transaction #100: field x differs '
-             '(expected: model, actual: rtl)', '    vert       0x0089                   0x0089',
-             '  * x          0x7fc00000               0x7fc00001', 'addr=20b0(VAP_VTE_CNTL) data=0000043f',
-             'FAIL r5xx.clip random count 300: cycle 1434: channel vtx (out) #100 field x differs')
+    contains(p.stdout, 'MISMATCH r5xx.clip at cycle 735: channel vtx (out), transaction #100: field x differs '
+             '(expected: model, actual: rtl)', '    vert       0x002a                   0x002a',
+             '  * x          0x3f24a429               0x3f24a428', 'addr=20b0(VAP_VTE_CNTL) data=00000300',
+             'FAIL r5xx.clip random count 300: cycle 735: channel vtx (out) #100 field x differs')
 
 
 def case_fault_model(ctx):
@@ -92,11 +92,13 @@ def random_check(ctx, seed, n):
 def case_reference_random(ctx):
     """The reference agrees with the model on a seeded random phased stimulus (every PRIM_TYPE,
     random state, planes and positions), and in it every one of the 12 planes clips a primitive,
-    primitives are culled, points and lines are clipped or culled, and VTE paths vary."""
+    primitives are culled, points and lines are clipped or culled, points are emitted as points and
+    expanded (PS_UCP_MODE 2, 3: D10), and VTE paths vary."""
     out = random_check(ctx, 2511, 150)
     stats = dict(l.split(' ', 1) for l in out.split('\n') if l.startswith('stat.'))
     for k in ['stat.pass%d' % p for p in range(12)] + ['stat.culled', 'stat.accepted', 'stat.clipped',
-                                                        'stat.line_clipped', 'stat.point_culled', 'stat.new']:
+                                                        'stat.line_clipped', 'stat.point_culled', 'stat.new',
+                                                        'stat.point_accepted', 'stat.point_expanded']:
         if int(stats.get(k, '0')) == 0:
             raise Fail('%s never happened:\n%s' % (k, out))
 

@@ -3,7 +3,8 @@
  * (docs/blocks/r5xx.clip.md): the user clip planes through both PVS loader ports and the index
  * wraps (D1), the viewport's two address ranges, the cull and clip sets of VAP_CLIP_CNTL (D4),
  * the clip codes of known positions in GL and D3D z, the intersection parameter and the lerp of
- * the worked example, and the VTE paths (Mesa's 0x43F, xf86-video-ati's 0x300).
+ * the worked example, the VTE paths (Mesa's 0x43F, xf86-video-ati's 0x300), and the point
+ * expansion of PS_UCP_MODE 1-3 (D10: the sprite vector at 1542, the size, corners, radius codes).
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -31,8 +32,10 @@ static void test_ucp_loader(void **state)
     assert_int_equal(r.ucp[5][3], 123);
     assert_int_equal(r.indx, 1542);
     clip_regs_write(&r, CLIP_PVS_INDX, 1541 | 0xFFFFF800u);   /* only OCTWORD_OFFSET[10:0] */
-    for (uint32_t k = 0; k < 8; k++)              /* DATA_REG: UCP5, then 1542 (dropped) */
+    for (uint32_t k = 0; k < 8; k++)              /* DATA_REG: UCP5, then 1542 (the sprite vector) */
         clip_regs_write(&r, CLIP_PVS_DATA, 200 + k);
+    assert_int_equal(r.ps[0], 204);
+    assert_int_equal(r.ps[3], 207);
     assert_int_equal(r.ucp[5][0], 200);
     assert_int_equal(r.ucp[5][3], 203);
     assert_int_equal(r.ucp[0][0], 100);
@@ -136,11 +139,56 @@ static void test_vte(void **state)
     assert_int_equal(o[3], p[3]);
 }
 
+static void test_points(void **state)
+{
+    (void)state;
+    clip_regs r;
+    memset(&r, 0, sizeof r);
+    const uint32_t sv[4] = { HALF, 0x3E800000u, TWO, ONE };     /* XR 0.5, YR 0.25, K 2, R 1 */
+    clip_regs_write(&r, CLIP_PVS_INDX, 1542);
+    for (unsigned k = 0; k < 4; k++)
+        clip_regs_write(&r, CLIP_PVS_DATA128, sv[k]);
+    for (unsigned k = 0; k < 4; k++)
+        assert_int_equal(r.ps[k], sv[k]);
+    for (unsigned k = 0; k < 6; k++)
+        assert_int_equal(r.ucp[k][0], 0);
+    clip_regs_write(&r, CLIP_VAP_CLIP_CNTL, 2u << 14 | 1u << 16);
+    assert_int_equal(clip_ps_mode(&r), 2);
+    uint32_t e[3], p[4] = { ONE, ONE, 0, TWO }, o[4];
+    clip_point_ext(&r, p, 0x3E000000u, e);                      /* no PT_SIZE: size = K = 2 */
+    assert_int_equal(e[0], TWO);                                /* 0.5 * 2 * w 2 */
+    assert_int_equal(e[1], ONE);                                /* 0.25 * 2 * 2 */
+    assert_int_equal(e[2], 0x40800000u);                        /* 1 * 2 * 2 = 4 */
+    clip_regs_write(&r, CLIP_VAP_OUT_VTX_FMT_0, 1u << 16 | 1u);
+    clip_point_ext(&r, p, HALF, e);                             /* size slot x 0.5: 0.5 * K = 1 */
+    assert_int_equal(e[0], ONE);
+    assert_int_equal(e[1], HALF);
+    assert_int_equal(e[2], TWO);
+    const uint32_t ee[3] = { TWO, ONE, 0 };
+    const uint32_t want[4][2] = { { 0xBF800000u, 0 }, { 0x40400000u, 0 }, { 0x40400000u, TWO }, { 0xBF800000u, TWO } };
+    for (unsigned k = 0; k < 4; k++) {                          /* -x-y, +x-y, +x+y, -x+y */
+        clip_corner(p, ee, k, o);
+        assert_int_equal(o[0], want[k][0]);
+        assert_int_equal(o[1], want[k][1]);
+        assert_int_equal(o[2], p[2]);
+        assert_int_equal(o[3], p[3]);
+    }
+    for (unsigned k = 0; k < 4; k++)                            /* the guard band 1.0 */
+        r.gb[k] = ONE;
+    const uint32_t q[4] = { 0x3FC00000u, 0, 0, ONE };           /* x = 1.5: right d = -0.5 */
+    assert_true(clip_outcode(&r, q) >> 3 & 1u);
+    assert_false(clip_outcode_r(&r, q, ONE) >> 3 & 1u);         /* d + 1 = 0.5: inside */
+    assert_true(clip_outcode_r(&r, q, 0xBF800000u) >> 3 & 1u);  /* d - 1: outside */
+    assert_false(clip_outcode_r(&r, q, 0xBF800000u) >> 2 & 1u); /* left 2.5 - 1: inside */
+    assert_int_equal(clip_outcode_r(&r, q, 0), clip_outcode(&r, q));
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_ucp_loader), cmocka_unit_test(test_viewport_aliases), cmocka_unit_test(test_sets),
         cmocka_unit_test(test_codes), cmocka_unit_test(test_t_lerp), cmocka_unit_test(test_vte),
+        cmocka_unit_test(test_points),
     };
     return cmocka_run_group_tests_name("r5xx_clip_math", tests, NULL, NULL);
 }
