@@ -507,26 +507,36 @@ def catches(path, seed=1, n=8):
         orig(rec, what, is_point)
     m.emit_record = spy
     m.run()
-    corner = [i for i, (w, p) in enumerate(tags) if p and 'corner' in w]
+    corner = [i for i, (w, p) in enumerate(tags) if p and 'vertex corner' in w]
     point = [i for i, (w, p) in enumerate(tags) if p and 'expanded' not in w]
+    if not corner:
+        print('FAIL: %s has no expanded point' % path)
+        return 1
     rng = random.Random(seed)
     ok = 0
     for k in range(n):
+        # 0: the lowest bit of x of the first corner's first record; 1: that record's cycle + 1
+        # (under 'always'); then random bits of corner records and of points' records
         pool = corner if (k % 2 == 0 or not point) else point
-        i = rng.choice(pool)
-        f = rng.choice((2, 3, 4, 5)) if k % 4 != 3 else rng.choice((0, 1, 6, 7, 8, 9))
+        i = corner[0] if k < 2 else rng.choice(pool)
+        f = 2 if k == 0 else rng.choice((2, 3, 4, 5)) if k % 4 != 3 else rng.choice((0, 1, 6, 7, 8, 9))
         width = (16, 4, 32, 32, 32, 32, 4, 1, 1, 4)[f]
-        bit = rng.randrange(width)
+        bit = 0 if k == 0 else rng.randrange(width)
         cyc, vals = out[i]
         vals2 = list(vals)
-        vals2[f] ^= 1 << bit
-        out[i] = (cyc, vals2)
+        cyc2 = cyc
+        if k == 1 and v.backpressure == 'always':
+            cyc2, what = cyc + 1, 'cycle %d -> %d' % (cyc, cyc + 1)
+        else:
+            vals2[f] ^= 1 << bit
+            what = 'field %s bit %d' % (FIELDS[f], bit)
+        out[i] = (cyc2, vals2)
         try:
             check_vec(v, Stats())
-            print('NOT CAUGHT: record %d (%s) field %s bit %d' % (i, tags[i][0], FIELDS[f], bit))
+            print('NOT CAUGHT: record %d (%s) %s' % (i, tags[i][0], what))
         except Mismatch as e:
             ok += 1
-            print('caught: record %d field %s bit %d: %s' % (i, FIELDS[f], bit, e))
+            print('caught: record %d %s: %s' % (i, what, e))
         out[i] = (cyc, vals)
     print('%s: %d of %d alterations caught' % ('PASS' if ok == n else 'FAIL', ok, n))
     return 0 if ok == n else 1
