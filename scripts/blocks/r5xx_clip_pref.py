@@ -568,7 +568,7 @@ def stim(seed, count):
     while made < count:
         w = regs.append
         w((0x2080, rng.choice((0, 0, 1 << 22))))
-        cc = rng.randrange(64) | (rng.randrange(4) << 14) | (rng.random() < 0.1) << 16 \
+        cc = (rng.randrange(64) & rng.randrange(64)) | (rng.randrange(4) << 14) | (rng.random() < 0.1) << 16 \
             | (rng.random() < 0.2) << 17
         w((0x221C, cc))
         for a in (0x2220, 0x2224, 0x2228, 0x222C):
@@ -579,8 +579,15 @@ def stim(seed, count):
         w((0x2090, rng.choice((0, 1 << 16, 1 << 16, rng.randrange(1 << 32)))))
         if rng.random() < 0.7:                          # the six planes and the sprite vector
             w((0x2200, 1536 if rng.random() < 0.8 else 1542))
-            for _ in range(7 * 4):
-                w((0x2208 if rng.random() < 0.9 else 0x2204, val()))
+            for _ in range(7):
+                if rng.random() < 0.5:      # a plane (a, b, c, d), mostly passing the centre
+                    vec = [rng.uniform(-1, 1) for _ in range(3)] + [rng.uniform(-0.5, 1.5)]
+                else:                       # a sprite vector: radii, size constant, cull radius
+                    vec = [rng.uniform(0, 0.4), rng.uniform(0, 0.4), rng.uniform(0.25, 2),
+                           rng.uniform(0, 0.5)]
+                for c in vec:
+                    w((0x2208 if rng.random() < 0.9 else 0x2204,
+                       f32(c) if rng.random() < 0.97 else val()))
         npts = rng.randrange(1, 12)
         prim = 1 if rng.random() < 0.85 else rng.choice((2, 4, 5, 6))
         for i in range(npts):
@@ -591,8 +598,11 @@ def stim(seed, count):
             for j, s in enumerate(slots):
                 last = j == len(slots) - 1
                 if s == 0:
-                    ww = f32(rng.uniform(0.2, 3.0)) if rng.random() < 0.95 else val()
-                    x, y, z, wv = val(), val(), val(), ww
+                    wf = rng.uniform(0.2, 3.0)
+                    ww = f32(wf) if rng.random() < 0.95 else val()
+                    x, y, z = (f32(rng.uniform(-b, b) * wf) if rng.random() < 0.97 else val()
+                               for b in (1.1, 1.1, 0.95))
+                    wv = ww
                 elif s == 1:
                     x, y, z, wv = f32(rng.uniform(0, 3)), val(), val(), val()
                 else:
