@@ -41,3 +41,17 @@ add_test(NAME r5xx.clip.iref_catches COMMAND ${Python3_EXECUTABLE} ${PROJECT_SOU
          catches ${PROJECT_SOURCE_DIR}/vectors/r5xx/clip/near_clip.vec 1 8)
 set_tests_properties(r5xx.clip.iref_vectors r5xx.clip.iref_random r5xx.clip.iref_catches PROPERTIES
                      LABELS "r5xx;r5xx.clip;smoke" ENVIRONMENT "PYTHONDONTWRITEBYTECODE=1;PYTHONPATH=${PROJECT_SOURCE_DIR}/scripts")
+# The second engineer's independent check of the point path (D10; scripts/blocks/r5xx_clip_pref.py,
+# written from docs/blocks/r5xx.clip.md alone, section "Independent reference"): points.vec's every
+# record and cycle, and the check failing on copies of it with one bit of an expanded point's
+# corner record (or a point's record, or a corner record's cycle) changed.
+add_test(NAME r5xx.clip.pref_points COMMAND ${Python3_EXECUTABLE} ${PROJECT_SOURCE_DIR}/scripts/blocks/r5xx_clip_pref.py
+         check ${PROJECT_SOURCE_DIR}/vectors/r5xx/clip/points.vec)
+add_test(NAME r5xx.clip.pref_catches COMMAND ${Python3_EXECUTABLE} ${PROJECT_SOURCE_DIR}/scripts/blocks/r5xx_clip_pref.py
+         catches ${PROJECT_SOURCE_DIR}/vectors/r5xx/clip/points.vec 1 8)
+set_tests_properties(r5xx.clip.pref_points PROPERTIES PASS_REGULAR_EXPRESSION "PASS: 1 vectors, 732 records"
+                     FAIL_REGULAR_EXPRESSION "FAIL|NOT CAUGHT")
+set_tests_properties(r5xx.clip.pref_catches PROPERTIES PASS_REGULAR_EXPRESSION "PASS: 8 of 8 alterations caught"
+                     FAIL_REGULAR_EXPRESSION "NOT CAUGHT")
+set_tests_properties(r5xx.clip.pref_points r5xx.clip.pref_catches PROPERTIES
+                     LABELS "r5xx;r5xx.clip;smoke" ENVIRONMENT "PYTHONDONTWRITEBYTECODE=1;PYTHONPATH=${PROJECT_SOURCE_DIR}/scripts")
