@@ -210,6 +210,7 @@ class Machine:
         self.mem = {i: Vtx() for i in range(40)}
         self.n, self.F, self.P1, self.P2, self.P3 = 0, None, None, None, None
         self.t = 0                      # the current cycle
+        self.ri_at = []
 
     # -- output
     def emit_record(self, rec, what, is_point):
@@ -441,6 +442,7 @@ class Machine:
             if v_av is not None and v_av <= self.t:
                 vert, slot, x, y, z, w, wm, vlast, dlast, prim = vin[vi][1]
                 if not part:
+                    self.ri_at.append(ri)           # register writes taken before vertex nvtx
                     self.wr = self.free_id()
                     V = self.mem[self.wr] = Vtx()
                     V.src = 'in%d' % nvtx

@@ -55,3 +55,10 @@ set_tests_properties(r5xx.clip.pref_catches PROPERTIES PASS_REGULAR_EXPRESSION "
                      FAIL_REGULAR_EXPRESSION "NOT CAUGHT")
 set_tests_properties(r5xx.clip.pref_points r5xx.clip.pref_catches PROPERTIES
                      LABELS "r5xx;r5xx.clip;smoke" ENVIRONMENT "PYTHONDONTWRITEBYTECODE=1;PYTHONPATH=${PROJECT_SOURCE_DIR}/scripts")
+# ... and on seeded random point-heavy stimulus (its own generator: modes 0-3, sprite vectors, sizes,
+# planes; rcosim gen --stimulus makes the model's vector), every record and cycle.
+add_test(NAME r5xx.clip.pref_random COMMAND ${Python3_EXECUTABLE} ${PROJECT_SOURCE_DIR}/scripts/blocks/r5xx_clip_pref.py
+         random $<TARGET_FILE:rcosim> 1,2 300)
+set_tests_properties(r5xx.clip.pref_random PROPERTIES PASS_REGULAR_EXPRESSION "PASS: 2 seeds"
+                     FAIL_REGULAR_EXPRESSION "FAIL" LABELS "r5xx;r5xx.clip;smoke"
+                     ENVIRONMENT "PYTHONDONTWRITEBYTECODE=1;PYTHONPATH=${PROJECT_SOURCE_DIR}/scripts")
