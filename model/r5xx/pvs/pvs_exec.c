@@ -62,15 +62,11 @@ static void fetch(const pvs_vstate *vs, const pvs_cstate *cs, uint32_t s, uint32
             raw = vs->atrm[a];
         break;
     }
-    for (unsigned c = 0; c < 4; c++) {
-        unsigned sw = pvs_bits(s, 15 + 3 * c, 13 + 3 * c);
-        uint32_t x = sw < 4 ? raw[sw] : sw == 5 ? F_ONE : 0;
-        if (s & (1u << 3))
-            x &= 0x7FFFFFFFu;
-        if (s & (1u << (25 + c)))
-            x ^= 0x80000000u;
-        v[c] = x;
-    }
+    /* swizzle select 0..3 = raw x..w, 4 = 0, 5 = 1.0, 6 and 7 = 0; then abs, then negate */
+    const uint32_t sel[8] = { raw[0], raw[1], raw[2], raw[3], 0, F_ONE, 0, 0 };
+    uint32_t am = (s & (1u << 3)) ? 0x7FFFFFFFu : 0xFFFFFFFFu;
+    for (unsigned c = 0; c < 4; c++)
+        v[c] = (sel[(s >> (13 + 3 * c)) & 7u] & am) ^ ((s >> (25 + c) & 1u) << 31);
 }
 
 static uint32_t b2f(int b) { return b ? F_ONE : 0; }
@@ -155,9 +151,17 @@ static unsigned vector_op(unsigned op, const uint32_t a[4], const uint32_t b[4],
     return PVS_OK;
 }
 
+/* The operands each vector opcode reads (bit 0 a, 1 b, 2 c): none for VECTOR_NO_OP and the
+ * reserved 29..63, a alone for FRACTION and FLT2FIX_DX(_RND), a b c for MULTIPLY_ADD,
+ * MULTIPLYX2_ADD, MULTIPLY_CLAMP and COND_MUX, a b for the rest (vector_op above). */
+static const uint8_t vec_use[64] = {
+    0, 3, 3, 3, 7, 3, 1, 3, 3, 3, 3, 7, 7, 1, 1, 3,   /* 0..15 */
+    3, 3, 3, 3, 3, 3, 3, 7, 7, 7, 3, 3, 3, 0, 0, 0,   /* 16..31 */
+};
+
 unsigned pvs_compute(const pvs_vstate *vs, const pvs_cstate *cs, const uint32_t w[4], pvs_effect *e)
 {
-    uint32_t d = w[0], a[4], b[4], c[4];
+    uint32_t d = w[0], a[4] = { 0 }, b[4] = { 0 }, c[4] = { 0 };
     unsigned op = pvs_bits(d, 5, 0), math = pvs_bits(d, 6, 6), macro = pvs_bits(d, 7, 7);
     unsigned dtype = pvs_bits(d, 11, 8), we = pvs_bits(d, 23, 20);
     unsigned err;
@@ -166,9 +170,6 @@ unsigned pvs_compute(const pvs_vstate *vs, const pvs_cstate *cs, const uint32_t 
     e->we = 0;
     e->pset = -1;
     e->pred = vs->pred;
-    fetch(vs, cs, w[1], a);
-    fetch(vs, cs, w[2], b);
-    fetch(vs, cs, w[3], c);
     for (unsigned k = 0; k < 4; k++)
         r[k] = 0;
     if (pvs_bits(d, 28, 28))
@@ -181,6 +182,15 @@ unsigned pvs_compute(const pvs_vstate *vs, const pvs_cstate *cs, const uint32_t 
     }
     if (dtype > PVS_DST_INPUT)
         return e->err = PVS_ERR_RESERVED;
+    /* the operands the operation reads (fetching has no effect; the rest stay unread): every
+     * math op all three; the vector ops a, b and, where they read it, c */
+    unsigned use = math ? 7u : vec_use[op & 63u];
+    if (use & 1u)
+        fetch(vs, cs, w[1], a);
+    if (use & 2u)
+        fetch(vs, cs, w[2], b);
+    if (use & 4u)
+        fetch(vs, cs, w[3], c);
     unsigned cw = 0xF;                                /* COND_WRITE's component mask */
     int pset = -1;                                    /* the predicate bit an op sets */
     if (math)

@@ -6,10 +6,21 @@
  */
 #include "pvs_flow.h"
 
+/* The activation map: the pcs where a slot of non-zero opcode activates. */
+static void actmap(pvs_fc_regs *r)
+{
+    for (unsigned i = 0; i < 1024 / 32; i++)
+        r->actmap[i] = 0;
+    for (unsigned k = 0; k < PVS_FC_SLOTS; k++)
+        if ((r->opc >> (2 * k)) & 3u)
+            r->actmap[r->act[k] >> 5] |= 1u << (r->act[k] & 31u);
+}
+
 int pvs_fc_write(pvs_fc_regs *r, uint32_t addr, uint32_t data)
 {
     if (addr == 0x22DCu) {
         r->opc = data;
+        actmap(r);
         return 1;
     }
     if (addr >= 0x2500u && addr <= 0x257Cu) {
@@ -17,6 +28,7 @@ int pvs_fc_write(pvs_fc_regs *r, uint32_t addr, uint32_t data)
         if ((addr & 4u) == 0) {
             r->act[k] = (uint16_t)(data & 0x3FFu);
             r->jmp[k] = (uint16_t)((data >> 16) & 0x3FFu);
+            actmap(r);
         } else {
             r->last[k] = (uint16_t)(data & 0x3FFu);
             r->rtn[k] = (uint16_t)((data >> 16) & 0x3FFu);
@@ -58,7 +70,8 @@ int pvs_flow_next(const pvs_fc_regs *r, pvs_flow *f, int32_t *i0, unsigned pc, u
         *i0 = f->st[t].saved;                        /* the loop is done */
         f->sp--;
     }
-    for (unsigned k = 0; k < PVS_FC_SLOTS; k++) {
+    /* no slot activates at pc: none of the loop below would match */
+    for (unsigned k = (r->actmap[(pc >> 5) & 31u] >> (pc & 31u) & 1u) ? 0 : PVS_FC_SLOTS; k < PVS_FC_SLOTS; k++) {
         unsigned opc = (r->opc >> (2 * k)) & 3u;
         if (opc == 0 || r->act[k] != pc)
             continue;
