@@ -22,6 +22,7 @@ typedef struct cvtx {
     uint16_t present;
     uint16_t vert;
     uint16_t oc;
+    uint8_t ocv;   /* the user planes k (code bit 6 + k) whose code oc holds; see ucp_codes */
 } cvtx;
 
 typedef struct cprim {
@@ -147,6 +148,37 @@ static void clip_eval(void *h, uint64_t *ports)
     p->vtx_prim = prim;
 }
 
+/* The user-plane codes are formed lazily (they are a fifth of the model's work, and most planes
+ * are off): the bits of the planes the cull and clip sets read are formed at assembly, any other
+ * when a primitive's sets first read it.  Exact: a code depends on the vertex's position (fixed
+ * once assembled) and the plane (VAP_PVS_VECTOR_DATA_REG(_128) at 1536..1541); before a write
+ * that may change a plane, every vertex still referenced gets its missing bits (codes_complete),
+ * so a bit is always the one of the plane in force at the vertex's assembly, as the RTL has it. */
+static unsigned ucp_need(const clip *c)
+{
+    return ((clip_cull_set(&c->r) | clip_clip_set(&c->r)) >> 6) & 0x3Fu;
+}
+
+static void ucp_codes(clip *c, unsigned id, unsigned need)
+{
+    cvtx *v = &c->m[id];
+    unsigned miss = need & ~(unsigned)v->ocv;
+    if (!miss)
+        return;
+    uint32_t ps[4];
+    pos(c, id, ps);
+    v->oc = (uint16_t)(v->oc | clip_outcode_ucp(&c->r, ps, miss));
+    v->ocv = (uint8_t)(v->ocv | miss);
+}
+
+static void codes_complete(clip *c)
+{
+    unsigned u = used(c);
+    for (unsigned e = 0; e < NHIST; e++)
+        if (u >> e & 1u)
+            ucp_codes(c, e, 0x3Fu);
+}
+
 static void push(clip *c, unsigned kind, unsigned a, unsigned b, unsigned d)
 {
     cprim *q = &c->q[c->qn++];
@@ -161,7 +193,9 @@ static void assemble(clip *c)
     unsigned N = wr_entry(c), n3 = c->n % 3, n4 = c->n % 4, odd = c->n & 1u;
     uint32_t ps[4];
     pos(c, N, ps);
-    c->m[N].oc = (uint16_t)clip_outcode(&c->r, ps);
+    c->m[N].oc = (uint16_t)clip_outcode_fixed(&c->r, ps);
+    c->m[N].ocv = 0;
+    ucp_codes(c, N, ucp_need(c));
     c->qn = 0;
     c->qh = 0;
     switch (c->prim) {
@@ -222,8 +256,9 @@ static void prim_step(clip *c)
 {
     const cprim *q = &c->q[c->qh];
     unsigned m = q->kind == TRI ? 3 : q->kind == LN ? 2 : 1;
-    unsigned oand = 0xFFFFu, oor = 0;
+    unsigned oand = 0xFFFFu, oor = 0, need = ucp_need(c);
     for (unsigned v = 0; v < m; v++) {
+        ucp_codes(c, q->v[v], need);
         oand &= c->m[q->v[v]].oc;
         oor |= c->m[q->v[v]].oc;
     }
@@ -417,8 +452,12 @@ static void clip_tick(void *h, const uint64_t *ports)
     case ST_EMIT: if (vtx_fire) emit_step(c); break;
     default: break;
     }
-    if (regw_fire)
-        clip_regs_write(&c->r, (uint32_t)p->regw_addr, (uint32_t)p->regw_data);
+    if (regw_fire) {
+        uint32_t a = (uint32_t)p->regw_addr;
+        if ((a == CLIP_PVS_DATA || a == CLIP_PVS_DATA128) && c->r.indx >= 1536u && c->r.indx <= 1541u)
+            codes_complete(c);        /* a user plane may change */
+        clip_regs_write(&c->r, a, (uint32_t)p->regw_data);
+    }
 }
 
 static void clip_reset(void *h, uint64_t *ports)
