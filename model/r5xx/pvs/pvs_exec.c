@@ -69,6 +69,15 @@ static void fetch(const pvs_vstate *vs, const pvs_cstate *cs, uint32_t s, uint32
         v[c] = (sel[(s >> (13 + 3 * c)) & 7u] & am) ^ ((s >> (25 + c) & 1u) << 31);
 }
 
+/* Saturation, sf_min(sf_max(x, 0), 1.0); a positive normal number up to 1.0 is itself (no
+ * flush, no clamp), so only the other values go through the two ops. */
+static uint32_t sat(uint32_t x)
+{
+    if (x >= 0x00800000u && x <= F_ONE)
+        return x;
+    return sf_min(sf_max(x, 0), F_ONE);
+}
+
 static uint32_t b2f(int b) { return b ? F_ONE : 0; }
 
 /* The vector operation op (0..31, MATH_INST = 0) on a, b, c; returns the err code. */
@@ -210,7 +219,7 @@ unsigned pvs_compute(const pvs_vstate *vs, const pvs_cstate *cs, const uint32_t 
     e->we = we & cw;
     if (pvs_bits(d, math ? 25 : 24, math ? 25 : 24))  /* ME_SAT for math ops, VE_SAT for vector ops */
         for (unsigned k = 0; k < 4; k++)
-            r[k] = sf_min(sf_max(r[k], 0), F_ONE);
+            r[k] = sat(r[k]);
     if (dtype == PVS_DST_OUT_REPX)
         r[1] = r[2] = r[3] = r[0];
     e->write = 1;
