@@ -31,6 +31,8 @@ typedef struct pvs {
     unsigned sl_n;
     int sl_ok;
     uint8_t sl_mask[PVS_NOVM];
+    /* each code address's instruction decoded (pvs_decode), redone when its words differ */
+    pvs_dec dec[PVS_NCODE];
 } pvs;
 
 static void *pvs_create(const rc_side_config *cfg)
@@ -43,6 +45,16 @@ static pvs_cstate cstate(const pvs *s)
 {
     pvs_cstate cs = { (const uint32_t (*)[4])s->regs.cst, s->regs.const_base, s->regs.const_max };
     return cs;
+}
+
+/* The instruction at pc, decoded. */
+static const pvs_dec *decoded(pvs *s)
+{
+    pvs_dec *d = &s->dec[s->pc & (PVS_NCODE - 1)];
+    const uint32_t *w = s->regs.code[s->pc & (PVS_NCODE - 1)];
+    if (!d->ok || d->w[0] != w[0] || d->w[1] != w[1] || d->w[2] != w[2] || d->w[3] != w[3])
+        pvs_decode(w, d);
+    return d;
 }
 
 /* The number of output slots and their masks (pvs_out_slots), kept while the formats hold. */
@@ -70,7 +82,7 @@ static void pvs_eval(void *h, uint64_t *ports)
     const uint32_t *w = s->regs.code[s->pc];
     if (s->st == ST_EXEC) {
         pvs_cstate cs = cstate(s);
-        err = pvs_compute(&s->vs, &cs, w, &s->eff);
+        err = pvs_compute_dec(&s->vs, &cs, decoded(s), &s->eff);
         s->eff_ok = 1;
         for (unsigned k = 0; k < 4; k++)
             r[k] = s->eff.r[k];
@@ -120,7 +132,7 @@ static void pvs_tick(void *h, const uint64_t *ports)
     if (exe_fire) {
         if (!s->eff_ok) {
             pvs_cstate cs = cstate(s);
-            pvs_compute(&s->vs, &cs, s->regs.code[s->pc], &s->eff);
+            pvs_compute_dec(&s->vs, &cs, decoded(s), &s->eff);
         }
         pvs_commit(&s->vs, s->regs.code[s->pc], &s->eff);
         s->slot = 0;
