@@ -690,9 +690,17 @@ def gen_fast_run(blk, bid, vt):
         # R's are (not the whole array copied every cycle): its outputs are its own, as in the
         # engine, where each side has its own port array.
         mirror = (lambda w, e: ['        M[%d] = %s;' % (w, e)]) if not alone else (lambda w, e: [])
+        # The RTL's input ports likewise, where R's words are written (what drive() did for all
+        # of them every cycle; a Verilated model never changes its inputs).
+        def rtl_in(ch, what, w):
+            if alone:
+                return []
+            cast = '(uint8_t)' if what in ('valid', 'ready') else ''
+            return ['        t->%s = %sR[%d];' % (port(ch, what, True), cast, w)]
         for c in outs:
             L.append('        R[%d] = ready[%d];' % (chans[c]['ready_word'], c))
             L += mirror(chans[c]['ready_word'], 'ready[%d]' % c)
+            L += rtl_in(chans[c], 'ready', chans[c]['ready_word'])
         for c in vin:
             ch = chans[c]
             L += ['        {',
@@ -704,20 +712,39 @@ def gen_fast_run(blk, bid, vt):
                   '                don[%d] = on;' % c,
                   '                R[%d] = (uint64_t)on;' % ch['valid_word']]
             L += ['    ' + x for x in mirror(ch['valid_word'], 'R[%d]' % ch['valid_word'])]
+            L += ['    ' + x for x in rtl_in(ch, 'valid', ch['valid_word'])]
             for i, f in enumerate(ch['fields']):
                 L.append('                R[%d] = on ? l->vals[q * %d + %d] : 0;' % (f['word'], len(ch['fields']), i))
                 L += ['    ' + x for x in mirror(f['word'], 'R[%d]' % f['word'])]
+                L += ['    ' + x for x in rtl_in(ch, f['name'], f['word'])]
             L += ['            }', '        }']
         for i, m in enumerate(blk['mem']):
             L.append('        rc_memagent_offer(&mem[%d], b, cyc, R);' % i)
             rsp = chans[m['rsp_i']]         # the agent writes its response channel's words
             for w in [rsp['valid_word']] + [f['word'] for f in rsp['fields']]:
                 L += mirror(w, 'R[%d]' % w)
+            L += rtl_in(rsp, 'valid', rsp['valid_word'])
+            for f in rsp['fields']:
+                L += rtl_in(rsp, f['name'], f['word'])
         if alone:
             L += ['        mo->eval(mh, R);',
                   '        if (a->emit && a->emit(a->ctx, cyc, R))',
                   '            goto give_up;']
-        L += [] if alone else ['        drive(t, R);', '        t->clk_i = 0;', '        t->eval();', '        sample(t, R);']
+        # sample(), with an output channel's payload read only while its valid is set: nothing
+        # reads it otherwise (the compare and the expected check look at it only then, a memory
+        # agent only at a request's handshake)
+        smp = []
+        for ch in chans:
+            if ch['dir'] == 'in':
+                smp.append('        R[%d] = t->%s;' % (ch['ready_word'], port(ch, 'ready', False)))
+            else:
+                smp.append('        R[%d] = t->%s;' % (ch['valid_word'], port(ch, 'valid', False)))
+                if ch['fields']:
+                    smp.append('        if (R[%d]) {' % ch['valid_word'])
+                    smp += ['            R[%d] = t->%s;' % (f['word'], port(ch, f['name'], False)) for f in ch['fields']]
+                    smp.append('        }')
+        smp += ['        R[%d] = t->%s_o;' % (st['word'], st['name']) for st in blk['status']]
+        L += [] if alone else ['        t->clk_i = 0;', '        t->eval();'] + smp
         L += [] if alone else [
               '        if (a->lockstep) {',
               '            if (a->model_words) {',
@@ -736,13 +763,17 @@ def gen_fast_run(blk, bid, vt):
             names = [f['name'] for f in ch['fields']]
             nf = len(ch['fields'])
             diffs = []
+            plain = [f for f in ch['fields'] if f['mask'] and not f['cond']]
+            if plain:                     # as in _differ: one masked loop over the plain fields
+                w0 = plain[0]['word']
+                diffs.append('%s_payload(R + %d, x + %d, %s_m%d, %d)' % (
+                    bid, w0, w0 - ch['fields'][0]['word'], bid, ch['valid_word'], plain[-1]['word'] - w0 + 1))
             for i, f in enumerate(ch['fields']):
-                if f['mask'] == 0:
+                if f['mask'] == 0 or not f['cond']:
                     continue
                 d = '((x[%d] ^ R[%d]) & 0x%xull)' % (i, f['word'], f['mask'])
-                if f['cond']:
-                    j = names.index(f['cond'])
-                    d = '((x[%d] || R[%d]) && %s)' % (j, ch['fields'][j]['word'], d)
+                j = names.index(f['cond'])
+                d = '((x[%d] || R[%d]) && %s)' % (j, ch['fields'][j]['word'], d)
                 diffs.append(d)
             L += ['            {',
                   '                const rc_txlist *l = &v->out[%d];' % c,
