@@ -79,12 +79,15 @@ static void decode_src(uint32_t s, pvs_dsrc *d)
     }
 }
 
-/* Saturation, sf_min(sf_max(x, 0), 1.0); a positive normal number up to 1.0 is itself (no
- * flush, no clamp), so only the other values go through the two ops. */
+/* Saturation, sf_min(sf_max(x, 0), 1.0), with the values whose result is plain selected
+ * directly: a positive normal number up to 1.0 is itself (no flush, no clamp), one above 1.0 or
+ * +Inf is 1.0, a negative normal number or -Inf is +0 (max(x, +0) = +0 as x < 0, then
+ * min(+0, 1) = +0); zeros, denormals and NaNs go through the two ops. */
 static uint32_t sat(uint32_t x)
 {
-    if (x >= 0x00800000u && x <= F_ONE)
-        return x;
+    uint32_t m = x & 0x7FFFFFFFu;
+    if (m >= 0x00800000u && m <= 0x7F800000u)
+        return x >> 31 ? 0 : x <= F_ONE ? x : F_ONE;
     return sf_min(sf_max(x, 0), F_ONE);
 }
 
