@@ -44,6 +44,10 @@ typedef struct clip {
     unsigned vi, vq, s, hi, line_e, e_id;
     /* emission */
     unsigned k, j;
+    /* the last plane distance VISIT formed (vertex, plane), reused by the next edge's start;
+     * dropped at each primitive (the pool's vertices are made anew) */
+    unsigned dc_ok, dc_id, dc_p;
+    uint32_t dc_d;
 } clip;
 
 static void *clip_create(const rc_side_config *cfg)
@@ -263,6 +267,7 @@ static void prim_step(clip *c)
         oor |= c->m[q->v[v]].oc;
     }
     unsigned cull = clip_cull_set(&c->r), cs = clip_clip_set(&c->r);
+    c->dc_ok = 0;
     for (unsigned v = 0; v < m; v++)
         c->l[v] = q->v[v];
     c->cnt = m;
@@ -324,6 +329,21 @@ static void edge_done(clip *c)
     }
 }
 
+/* clip_dist of vertex id to the pass's plane; the same operands within a primitive give the
+ * same bits (no register write while clipping, a vertex's position fixed once made) */
+static uint32_t dist_of(clip *c, unsigned id)
+{
+    if (c->dc_ok && c->dc_id == id && c->dc_p == c->p)
+        return c->dc_d;
+    uint32_t ps[4];
+    pos(c, id, ps);
+    c->dc_d = clip_dist(&c->r, ps, c->p);
+    c->dc_id = id;
+    c->dc_p = c->p;
+    c->dc_ok = 1;
+    return c->dc_d;
+}
+
 static void visit_step(clip *c)
 {
     unsigned kind = c->q[c->qh].kind;
@@ -335,10 +355,7 @@ static void visit_step(clip *c)
         S = c->l[c->i];
         E = c->l[(c->i + 1) % c->cnt];
     }
-    uint32_t ps[4], pe[4];
-    pos(c, S, ps);
-    pos(c, E, pe);
-    uint32_t ds = clip_dist(&c->r, ps, c->p), de = clip_dist(&c->r, pe, c->p);
+    uint32_t ds = dist_of(c, S), de = dist_of(c, E);
     int ins = clip_inside(ds), ine = clip_inside(de);
     if (ins)
         append(c, S);
