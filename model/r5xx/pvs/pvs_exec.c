@@ -37,7 +37,7 @@ static int32_t rel(const pvs_vstate *vs, unsigned mode, unsigned sel)
     return mode == 1 ? vs->a0[sel] : mode == 2 ? vs->i0 : 0;
 }
 
-static void fetch(const pvs_vstate *vs, const pvs_cstate *cs, const pvs_dsrc *s, uint32_t v[4])
+static inline void fetch(const pvs_vstate *vs, const pvs_cstate *cs, const pvs_dsrc *s, uint32_t v[4])
 {
     static const uint32_t zero[4] = { 0, 0, 0, 0 };
     int32_t a = s->base + rel(vs, s->mode, s->rsel);
@@ -82,12 +82,14 @@ static void decode_src(uint32_t s, pvs_dsrc *d)
 /* Saturation, sf_min(sf_max(x, 0), 1.0), with the values whose result is plain selected
  * directly: a positive normal number up to 1.0 is itself (no flush, no clamp), one above 1.0 or
  * +Inf is 1.0, a negative normal number or -Inf is +0 (max(x, +0) = +0 as x < 0, then
- * min(+0, 1) = +0); zeros, denormals and NaNs go through the two ops. */
+ * min(+0, 1) = +0), +0 is +0; -0, denormals and NaNs go through the two ops. */
 static uint32_t sat(uint32_t x)
 {
     uint32_t m = x & 0x7FFFFFFFu;
     if (m >= 0x00800000u && m <= 0x7F800000u)
         return x >> 31 ? 0 : x <= F_ONE ? x : F_ONE;
+    if (x == 0)                       /* +0: max(+0, +0) and min(+0, 1) are +0 */
+        return 0;
     return sf_min(sf_max(x, 0), F_ONE);
 }
 
