@@ -224,7 +224,7 @@ unsigned pvs_compute(const pvs_vstate *vs, const pvs_cstate *cs, const uint32_t 
 
 unsigned pvs_compute_dec(const pvs_vstate *vs, const pvs_cstate *cs, const pvs_dec *dc, pvs_effect *e)
 {
-    uint32_t a[4] = { 0 }, b[4] = { 0 }, c[4] = { 0 };
+    uint32_t a[4], b[4], c[4];       /* an operand the op does not read stays unfetched */
     unsigned op = dc->op, math = dc->math, we = dc->we;
     unsigned err;
     uint32_t *r = e->r;

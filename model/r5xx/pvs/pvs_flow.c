@@ -50,6 +50,34 @@ static int32_t clamp_idx(int32_t v)
     return v < -256 ? -256 : v > 255 ? 255 : v;
 }
 
+/* The first slot of non-zero opcode whose activation address is pc: its next pc (the stack
+ * and *i0 updated), or -1 if none applies (then the program's end or pc + 1 follow). */
+static int slot_next(const pvs_fc_regs *r, pvs_flow *f, int32_t *i0, unsigned pc)
+{
+    for (unsigned k = 0; k < PVS_FC_SLOTS; k++) {
+        unsigned opc = (r->opc >> (2 * k)) & 3u;
+        if (opc == 0 || r->act[k] != pc)
+            continue;
+        if (opc == 1)                                /* JUMP */
+            return r->jmp[k];
+        if (f->sp == PVS_FC_DEPTH)                   /* decision 18: a ninth level is not entered */
+            break;
+        unsigned t = f->sp++;
+        f->st[t].loop = opc == 2;
+        f->st[t].last = r->last[k];
+        f->st[t].rtn = r->rtn[k];
+        if (opc == 3)                                /* JSR */
+            return r->jmp[k];
+        f->st[t].cnt = r->jmp[k] & 0xFFu;            /* LOOP: count (0 runs the body once) */
+        f->st[t].step = r->step[k];
+        f->st[t].saved = *i0;
+        if (!r->repeat[k])
+            *i0 = r->init[k];
+        return (int)((pc + 1) & 1023u);
+    }
+    return -1;
+}
+
 int pvs_flow_next(const pvs_fc_regs *r, pvs_flow *f, int32_t *i0, unsigned pc, unsigned last_inst)
 {
     if (f->nexec < PVS_MAX_EXEC)
@@ -70,27 +98,10 @@ int pvs_flow_next(const pvs_fc_regs *r, pvs_flow *f, int32_t *i0, unsigned pc, u
         *i0 = f->st[t].saved;                        /* the loop is done */
         f->sp--;
     }
-    /* no slot activates at pc: none of the loop below would match */
-    for (unsigned k = (r->actmap[(pc >> 5) & 31u] >> (pc & 31u) & 1u) ? 0 : PVS_FC_SLOTS; k < PVS_FC_SLOTS; k++) {
-        unsigned opc = (r->opc >> (2 * k)) & 3u;
-        if (opc == 0 || r->act[k] != pc)
-            continue;
-        if (opc == 1)                                /* JUMP */
-            return r->jmp[k];
-        if (f->sp == PVS_FC_DEPTH)                   /* decision 18: a ninth level is not entered */
-            break;
-        unsigned t = f->sp++;
-        f->st[t].loop = opc == 2;
-        f->st[t].last = r->last[k];
-        f->st[t].rtn = r->rtn[k];
-        if (opc == 3)                                /* JSR */
-            return r->jmp[k];
-        f->st[t].cnt = r->jmp[k] & 0xFFu;            /* LOOP: count (0 runs the body once) */
-        f->st[t].step = r->step[k];
-        f->st[t].saved = *i0;
-        if (!r->repeat[k])
-            *i0 = r->init[k];
-        return (int)((pc + 1) & 1023u);
+    if (r->actmap[(pc >> 5) & 31u] >> (pc & 31u) & 1u) {   /* a slot activates at pc */
+        int next = slot_next(r, f, i0, pc);
+        if (next >= 0)
+            return next;
     }
     if (pc == last_inst)
         return -1;

@@ -31,8 +31,10 @@ typedef struct pvs {
     unsigned sl_n;
     int sl_ok;
     uint8_t sl_mask[PVS_NOVM];
-    /* each code address's instruction decoded (pvs_decode), redone when its words differ */
+    /* each code address's instruction decoded (pvs_decode), valid while its gen is decgen
+     * (the code memory changes only by register writes; each one starts a new gen) */
     pvs_dec dec[PVS_NCODE];
+    unsigned decgen, dgen[PVS_NCODE];
 } pvs;
 
 static void *pvs_create(const rc_side_config *cfg)
@@ -50,11 +52,12 @@ static pvs_cstate cstate(const pvs *s)
 /* The instruction at pc, decoded. */
 static const pvs_dec *decoded(pvs *s)
 {
-    pvs_dec *d = &s->dec[s->pc & (PVS_NCODE - 1)];
-    const uint32_t *w = s->regs.code[s->pc & (PVS_NCODE - 1)];
-    if (!d->ok || d->w[0] != w[0] || d->w[1] != w[1] || d->w[2] != w[2] || d->w[3] != w[3])
-        pvs_decode(w, d);
-    return d;
+    unsigned pc = s->pc & (PVS_NCODE - 1);
+    if (s->dgen[pc] != s->decgen) {
+        pvs_decode(s->regs.code[pc], &s->dec[pc]);
+        s->dgen[pc] = s->decgen;
+    }
+    return &s->dec[pc];
 }
 
 /* The number of output slots and their masks (pvs_out_slots), kept while the formats hold. */
@@ -170,14 +173,20 @@ static void pvs_tick(void *h, const uint64_t *ports)
             s->st = ST_IN;
         }
     }
-    if (regw_fire)
+    if (regw_fire) {
         s->rem = pvs_regs_write(&s->regs, (uint32_t)p->regw_addr, (uint32_t)p->regw_data);
+        if (++s->decgen == 0) {    /* the code may have changed: every decoding is stale */
+            memset(s->dgen, 0, sizeof s->dgen);
+            s->decgen = 1;
+        }
+    }
 }
 
 static void pvs_reset(void *h, uint64_t *ports)
 {
     pvs *s = h;
     memset(s, 0, sizeof *s);
+    s->decgen = 1;                 /* nothing decoded yet (every dgen is 0) */
     pvs_eval(h, ports);
 }
 
