@@ -304,36 +304,51 @@ def gen_fast(blk, bid):
     exact comparison of two port arrays with the masks and don't-cares compiled in, and the
     handshake mask.  Same semantics as the engine's generic table walk (compare_exact), which
     still writes every report: these only say whether there is anything to report."""
-    # Branch-free: every term is evaluated (the common case is "no difference" anyway).
-    terms = []
+    # The one-word compares (input readies, output valids, status) branch-free in one term;
+    # then each output channel's payload only where the first side's valid is set (a payload is
+    # compared only then: the same result as masking it with the valid), contiguous plain fields
+    # as one loop over a mask table (vectorised by the compiler), fields with a condition apart.
+    terms, consts, pay = [], [], []
     for ch in blk['channels']:
         if ch['dir'] == 'in':
-            terms.append('(uint64_t)(a[%d] != x[%d])' % (ch['ready_word'], ch['ready_word']))
+            terms.append('(a[%d] != x[%d])' % (ch['ready_word'], ch['ready_word']))
             continue
         v = ch['valid_word']
         names = [f['name'] for f in ch['fields']]
+        terms.append('(a[%d] != x[%d])' % (v, v))
+        plain = [f for f in ch['fields'] if f['mask'] and not f['cond']]
         ft = []
+        if plain:
+            w0, n = plain[0]['word'], plain[-1]['word'] - plain[0]['word'] + 1
+            masks = {f['word']: f['mask'] for f in plain}
+            tab = '%s_m%d' % (bid, v)
+            consts.append('static const uint64_t %s[%d] = { %s };' % (
+                tab, n, ', '.join('0x%xull' % masks.get(w0 + i, 0) for i in range(n))))
+            ft.append('%s_payload(a + %d, x + %d, %s, %d)' % (bid, w0, w0, tab, n))
         for f in ch['fields']:
-            if f['mask'] == 0:
+            if f['mask'] == 0 or not f['cond']:
                 continue
-            t = '((a[%d] ^ x[%d]) & 0x%xull)' % (f['word'], f['word'], f['mask'])
-            if f['cond']:
-                cw = ch['fields'][names.index(f['cond'])]['word']
-                t = '(%s & %s_on(a[%d] | x[%d]))' % (t, bid, cw, cw)
-            ft.append(t)
-        terms.append('(uint64_t)(a[%d] != x[%d])' % (v, v))
+            cw = ch['fields'][names.index(f['cond'])]['word']
+            ft.append('(((a[%d] ^ x[%d]) & 0x%xull) & %s_on(a[%d] | x[%d]))' % (
+                f['word'], f['word'], f['mask'], bid, cw, cw))
         if ft:
-            terms.append('((%s) & %s_on(a[%d]))' % (' |\n            '.join(ft), bid, v))
+            pay.append('    if (a[%d] && (%s))' % (v, ' |\n            '.join(ft)))
+            pay.append('        return 1;')
     for st in blk['status']:
-        terms.append('(uint64_t)(a[%d] != x[%d])' % (st['word'], st['word']))
+        terms.append('(a[%d] != x[%d])' % (st['word'], st['word']))
     fired = ['((uint32_t)((p[%d] != 0) & (p[%d] != 0)) << %d)' % (ch['valid_word'], ch['ready_word'], c)
              for c, ch in enumerate(blk['channels'])]
     return ['',
             '/* rc_block_fast: the exact comparison and the handshakes as straight-line code. */',
             '/* all ones if w is non-zero, else 0 */',
             'static inline uint64_t %s_on(uint64_t w) { return 0 - (uint64_t)(w != 0); }' % bid,
+            '/* the masked difference of n contiguous payload words */',
+            'static inline uint64_t %s_payload(const uint64_t *a, const uint64_t *x, const uint64_t *m, unsigned n)' % bid,
+            '{', '    uint64_t d = 0;', '    for (unsigned i = 0; i < n; i++)',
+            '        d |= (a[i] ^ x[i]) & m[i];', '    return d;', '}'] + consts + [
             'static int %s_differ(const uint64_t *a, const uint64_t *x)' % bid, '{',
-            '    return (%s) != 0;' % (' |\n        '.join(terms) or '0'), '}',
+            '    if (%s)' % (' |\n        '.join(terms) or '0'), '        return 1;'] + pay + [
+            '    return 0;', '}',
             'static uint32_t %s_fired(const uint64_t *p)' % bid, '{',
             '    return %s;' % (' |\n        '.join(fired) or '0'), '}',
             'static const rc_block_fast %s_fast = { %s_differ, %s_fired, %s_fast_run };' % (bid, bid, bid, bid), '']
@@ -671,8 +686,21 @@ def gen_fast_run(blk, bid, vt):
     def build(alone):
         """The loop body; alone: the model alone (its words in M), else the RTL (R) and maybe the model."""
         L = []
+        # Lockstep: the model's words M get the harness's input words as R does, written where
+        # R's are (not the whole array copied every cycle): its outputs are its own, as in the
+        # engine, where each side has its own port array.
+        mirror = (lambda w, e: ['        M[%d] = %s;' % (w, e)]) if not alone else (lambda w, e: [])
+        # The RTL's input ports likewise, where R's words are written (what drive() did for all
+        # of them every cycle; a Verilated model never changes its inputs).
+        def rtl_in(ch, what, w):
+            if alone:
+                return []
+            cast = '(uint8_t)' if what in ('valid', 'ready') else ''
+            return ['        t->%s = %sR[%d];' % (port(ch, what, True), cast, w)]
         for c in outs:
             L.append('        R[%d] = ready[%d];' % (chans[c]['ready_word'], c))
+            L += mirror(chans[c]['ready_word'], 'ready[%d]' % c)
+            L += rtl_in(chans[c], 'ready', chans[c]['ready_word'])
         for c in vin:
             ch = chans[c]
             L += ['        {',
@@ -683,23 +711,46 @@ def gen_fast_run(blk, bid, vt):
                   '                dpos[%d] = q;' % c,
                   '                don[%d] = on;' % c,
                   '                R[%d] = (uint64_t)on;' % ch['valid_word']]
+            L += ['    ' + x for x in mirror(ch['valid_word'], 'R[%d]' % ch['valid_word'])]
+            L += ['    ' + x for x in rtl_in(ch, 'valid', ch['valid_word'])]
             for i, f in enumerate(ch['fields']):
                 L.append('                R[%d] = on ? l->vals[q * %d + %d] : 0;' % (f['word'], len(ch['fields']), i))
+                L += ['    ' + x for x in mirror(f['word'], 'R[%d]' % f['word'])]
+                L += ['    ' + x for x in rtl_in(ch, f['name'], f['word'])]
             L += ['            }', '        }']
-        for i in range(len(blk['mem'])):
+        for i, m in enumerate(blk['mem']):
             L.append('        rc_memagent_offer(&mem[%d], b, cyc, R);' % i)
+            rsp = chans[m['rsp_i']]         # the agent writes its response channel's words
+            for w in [rsp['valid_word']] + [f['word'] for f in rsp['fields']]:
+                L += mirror(w, 'R[%d]' % w)
+            L += rtl_in(rsp, 'valid', rsp['valid_word'])
+            for f in rsp['fields']:
+                L += rtl_in(rsp, f['name'], f['word'])
         if alone:
             L += ['        mo->eval(mh, R);',
                   '        if (a->emit && a->emit(a->ctx, cyc, R))',
                   '            goto give_up;']
-        L += [] if alone else ['        drive(t, R);', '        t->clk_i = 0;', '        t->eval();', '        sample(t, R);']
+        # sample(), with an output channel's payload read only while its valid is set: nothing
+        # reads it otherwise (the compare and the expected check look at it only then, a memory
+        # agent only at a request's handshake)
+        smp = []
+        for ch in chans:
+            if ch['dir'] == 'in':
+                smp.append('        R[%d] = t->%s;' % (ch['ready_word'], port(ch, 'ready', False)))
+            else:
+                smp.append('        R[%d] = t->%s;' % (ch['valid_word'], port(ch, 'valid', False)))
+                if ch['fields']:
+                    smp.append('        if (R[%d]) {' % ch['valid_word'])
+                    smp += ['            R[%d] = t->%s;' % (f['word'], port(ch, f['name'], False)) for f in ch['fields']]
+                    smp.append('        }')
+        smp += ['        R[%d] = t->%s_o;' % (st['word'], st['name']) for st in blk['status']]
+        L += [] if alone else ['        t->clk_i = 0;', '        t->eval();'] + smp
         L += [] if alone else [
               '        if (a->lockstep) {',
               '            if (a->model_words) {',
               '                if (a->model_words(a->ctx, cyc, M))',
               '                    goto give_up;',
               '            } else {',
-              '                memcpy(M, R, sizeof M);',
               '                mo->eval(mh, M);',
               '            }',
               '            if (%s_differ(R, M))' % bid,
@@ -712,13 +763,17 @@ def gen_fast_run(blk, bid, vt):
             names = [f['name'] for f in ch['fields']]
             nf = len(ch['fields'])
             diffs = []
+            plain = [f for f in ch['fields'] if f['mask'] and not f['cond']]
+            if plain:                     # as in _differ: one masked loop over the plain fields
+                w0 = plain[0]['word']
+                diffs.append('%s_payload(R + %d, x + %d, %s_m%d, %d)' % (
+                    bid, w0, w0 - ch['fields'][0]['word'], bid, ch['valid_word'], plain[-1]['word'] - w0 + 1))
             for i, f in enumerate(ch['fields']):
-                if f['mask'] == 0:
+                if f['mask'] == 0 or not f['cond']:
                     continue
                 d = '((x[%d] ^ R[%d]) & 0x%xull)' % (i, f['word'], f['mask'])
-                if f['cond']:
-                    j = names.index(f['cond'])
-                    d = '((x[%d] || R[%d]) && %s)' % (j, ch['fields'][j]['word'], d)
+                j = names.index(f['cond'])
+                d = '((x[%d] || R[%d]) && %s)' % (j, ch['fields'][j]['word'], d)
                 diffs.append(d)
             L += ['            {',
                   '                const rc_txlist *l = &v->out[%d];' % c,

@@ -86,10 +86,34 @@ int clip_inside(uint32_t d) { return sf_cmp_le(0u, d); }
 
 unsigned clip_outcode(const clip_regs *r, const uint32_t p[4])
 {
+    return clip_outcode_fixed(r, p) | clip_outcode_ucp(r, p, 0x3Fu);
+}
+
+/* clip_dist of the planes 0..5 and 12..15 with each guard-band product formed once (planes 2/3,
+ * 4/5, 12/13 and 14/15 share theirs: the same operands, so the same bits). */
+unsigned clip_outcode_fixed(const clip_regs *r, const uint32_t p[4])
+{
+    uint32_t x = p[0], y = p[1], z = p[2], w = p[3];
+    uint32_t hc = sf_mul(r->gb[CLIP_GB_HC], w), vc = sf_mul(r->gb[CLIP_GB_VC], w);
+    uint32_t hd = sf_mul(r->gb[CLIP_GB_HD], w), vd = sf_mul(r->gb[CLIP_GB_VD], w);
+    uint32_t d[10] = {
+        (r->vap_cntl >> 22 & 1u) ? z : sf_add(z, w), sf_add(w, neg(z)),
+        sf_add(hc, x), sf_add(hc, neg(x)), sf_add(vc, y), sf_add(vc, neg(y)),
+        sf_add(hd, x), sf_add(hd, neg(x)), sf_add(vd, y), sf_add(vd, neg(y)),
+    };
     unsigned oc = 0;
-    for (unsigned k = 0; k < 16; k++)
-        if (!clip_inside(clip_dist(r, p, k)))
-            oc |= 1u << k;
+    for (unsigned k = 0; k < 10; k++)
+        if (!clip_inside(d[k]))
+            oc |= 1u << (k < 6 ? k : k + 6);
+    return oc;
+}
+
+unsigned clip_outcode_ucp(const clip_regs *r, const uint32_t p[4], unsigned ucp)
+{
+    unsigned oc = 0;
+    for (unsigned k = 0; k < 6; k++)
+        if ((ucp >> k & 1u) && !clip_inside(sf_dp4(p, r->ucp[k])))
+            oc |= 1u << (6 + k);
     return oc;
 }
 

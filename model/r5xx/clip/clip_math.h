@@ -41,6 +41,10 @@ uint32_t clip_dist(const clip_regs *r, const uint32_t p[4], unsigned k);
 int clip_inside(uint32_t d);
 /* bit k = outside plane k, k = 0..15 */
 unsigned clip_outcode(const clip_regs *r, const uint32_t p[4]);
+/* its parts: the bits of the planes 0..5 and 12..15; the bits 6 + k of the user planes k of ucp
+ * (bit k, k = 0..5), the others 0 */
+unsigned clip_outcode_fixed(const clip_regs *r, const uint32_t p[4]);
+unsigned clip_outcode_ucp(const clip_regs *r, const uint32_t p[4], unsigned ucp);
 /* the cull and clip sets of VAP_CLIP_CNTL (D4), as outcode masks */
 unsigned clip_cull_set(const clip_regs *r);
 unsigned clip_clip_set(const clip_regs *r);

@@ -23,6 +23,7 @@ typedef struct cvtx {
     uint16_t present;
     uint16_t vert;
     uint16_t oc;
+    uint8_t ocv;   /* the user planes k (code bit 6 + k) whose code oc holds; see ucp_codes */
 } cvtx;
 
 typedef struct cprim {
@@ -45,6 +46,10 @@ typedef struct clip {
     unsigned xc; /* EXP: the corner being written */
     /* emission */
     unsigned k, j;
+    /* the last plane distance VISIT formed (vertex, plane), reused by the next edge's start;
+     * dropped at each primitive (the pool's vertices are made anew) */
+    unsigned dc_ok, dc_id, dc_p;
+    uint32_t dc_d;
 } clip;
 
 static void *clip_create(const rc_side_config *cfg)
@@ -159,6 +164,37 @@ static void clip_eval(void *h, uint64_t *ports)
     p->vtx_prim = prim;
 }
 
+/* The user-plane codes are formed lazily (they are a fifth of the model's work, and most planes
+ * are off): the bits of the planes the cull and clip sets read are formed at assembly, any other
+ * when a primitive's sets first read it.  Exact: a code depends on the vertex's position (fixed
+ * once assembled) and the plane (VAP_PVS_VECTOR_DATA_REG(_128) at 1536..1541); before a write
+ * that may change a plane, every vertex still referenced gets its missing bits (codes_complete),
+ * so a bit is always the one of the plane in force at the vertex's assembly, as the RTL has it. */
+static unsigned ucp_need(const clip *c)
+{
+    return ((clip_cull_set(&c->r) | clip_clip_set(&c->r)) >> 6) & 0x3Fu;
+}
+
+static void ucp_codes(clip *c, unsigned id, unsigned need)
+{
+    cvtx *v = &c->m[id];
+    unsigned miss = need & ~(unsigned)v->ocv;
+    if (!miss)
+        return;
+    uint32_t ps[4];
+    pos(c, id, ps);
+    v->oc = (uint16_t)(v->oc | clip_outcode_ucp(&c->r, ps, miss));
+    v->ocv = (uint8_t)(v->ocv | miss);
+}
+
+static void codes_complete(clip *c)
+{
+    unsigned u = used(c);
+    for (unsigned e = 0; e < NHIST; e++)
+        if (u >> e & 1u)
+            ucp_codes(c, e, 0x3Fu);
+}
+
 static void push(clip *c, unsigned kind, unsigned a, unsigned b, unsigned d)
 {
     cprim *q = &c->q[c->qn++];
@@ -172,13 +208,16 @@ static void assemble(clip *c)
 {
     unsigned N = wr_entry(c), n3 = c->n % 3, n4 = c->n % 4, odd = c->n & 1u;
     uint32_t ps[4];
-    if (clip_ps_mode(&c->r) != 0 && c->prim == 1) {
+    if (clip_ps_mode(&c->r) != 0 && c->prim == 1) {     /* a point's radius codes (D10): all formed now */
         uint32_t e[3];
         point_ext(c, N, ps, e);
         c->m[N].oc = (uint16_t)clip_outcode_r(&c->r, ps, e[2]);
+        c->m[N].ocv = 0x3Fu;
     } else {
         pos(c, N, ps);
-        c->m[N].oc = (uint16_t)clip_outcode(&c->r, ps);
+        c->m[N].oc = (uint16_t)clip_outcode_fixed(&c->r, ps);
+        c->m[N].ocv = 0;
+        ucp_codes(c, N, ucp_need(c));
     }
     c->qn = 0;
     c->qh = 0;
@@ -303,12 +342,14 @@ static void prim_step(clip *c)
 {
     const cprim *q = &c->q[c->qh];
     unsigned m = q->kind == TRI ? 3 : q->kind == LN ? 2 : 1;
-    unsigned oand = 0xFFFFu, oor = 0;
+    unsigned oand = 0xFFFFu, oor = 0, need = ucp_need(c);
     for (unsigned v = 0; v < m; v++) {
+        ucp_codes(c, q->v[v], need);
         oand &= c->m[q->v[v]].oc;
         oor |= c->m[q->v[v]].oc;
     }
     unsigned cull = clip_cull_set(&c->r), cs = clip_clip_set(&c->r);
+    c->dc_ok = 0;
     for (unsigned v = 0; v < m; v++)
         c->l[v] = q->v[v];
     c->cnt = m;
@@ -372,6 +413,21 @@ static void edge_done(clip *c)
     }
 }
 
+/* clip_dist of vertex id to the pass's plane; the same operands within a primitive give the
+ * same bits (no register write while clipping, a vertex's position fixed once made) */
+static uint32_t dist_of(clip *c, unsigned id)
+{
+    if (c->dc_ok && c->dc_id == id && c->dc_p == c->p)
+        return c->dc_d;
+    uint32_t ps[4];
+    pos(c, id, ps);
+    c->dc_d = clip_dist(&c->r, ps, c->p);
+    c->dc_id = id;
+    c->dc_p = c->p;
+    c->dc_ok = 1;
+    return c->dc_d;
+}
+
 static void visit_step(clip *c)
 {
     unsigned kind = c->q[c->qh].kind;
@@ -383,10 +439,7 @@ static void visit_step(clip *c)
         S = c->l[c->i];
         E = c->l[(c->i + 1) % c->cnt];
     }
-    uint32_t ps[4], pe[4];
-    pos(c, S, ps);
-    pos(c, E, pe);
-    uint32_t ds = clip_dist(&c->r, ps, c->p), de = clip_dist(&c->r, pe, c->p);
+    uint32_t ds = dist_of(c, S), de = dist_of(c, E);
     int ins = clip_inside(ds), ine = clip_inside(de);
     if (ins)
         append(c, S);
@@ -501,8 +554,12 @@ static void clip_tick(void *h, const uint64_t *ports)
     case ST_EXP: exp_step(c); break;
     default: break;
     }
-    if (regw_fire)
-        clip_regs_write(&c->r, (uint32_t)p->regw_addr, (uint32_t)p->regw_data);
+    if (regw_fire) {
+        uint32_t a = (uint32_t)p->regw_addr;
+        if ((a == CLIP_PVS_DATA || a == CLIP_PVS_DATA128) && c->r.indx >= 1536u && c->r.indx <= 1541u)
+            codes_complete(c);        /* a user plane may change */
+        clip_regs_write(&c->r, a, (uint32_t)p->regw_data);
+    }
 }
 
 static void clip_reset(void *h, uint64_t *ports)

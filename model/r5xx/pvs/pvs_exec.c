@@ -37,14 +37,12 @@ static int32_t rel(const pvs_vstate *vs, unsigned mode, unsigned sel)
     return mode == 1 ? vs->a0[sel] : mode == 2 ? vs->i0 : 0;
 }
 
-static void fetch(const pvs_vstate *vs, const pvs_cstate *cs, uint32_t s, uint32_t v[4])
+static inline void fetch(const pvs_vstate *vs, const pvs_cstate *cs, const pvs_dsrc *s, uint32_t v[4])
 {
     static const uint32_t zero[4] = { 0, 0, 0, 0 };
-    unsigned type = pvs_bits(s, 1, 0);
-    unsigned mode = (pvs_bits(s, 31, 31) << 1) | pvs_bits(s, 4, 4);
-    int32_t a = (int32_t)pvs_bits(s, 12, 5) + rel(vs, mode, pvs_bits(s, 30, 29));
+    int32_t a = s->base + rel(vs, s->mode, s->rsel);
     const uint32_t *raw = zero;
-    switch (type) {
+    switch (s->type) {
     case PVS_SRC_TEMP:
         if (a >= 0 && a < PVS_NTRM)
             raw = vs->trm[a];
@@ -62,15 +60,37 @@ static void fetch(const pvs_vstate *vs, const pvs_cstate *cs, uint32_t s, uint32
             raw = vs->atrm[a];
         break;
     }
+    /* swizzle select 0..3 = raw x..w, 4 = 0, 5 = 1.0, 6 and 7 = 0; then abs, then negate */
+    const uint32_t sel[8] = { raw[0], raw[1], raw[2], raw[3], 0, F_ONE, 0, 0 };
+    for (unsigned c = 0; c < 4; c++)
+        v[c] = (sel[s->sw[c]] & s->am) ^ s->nm[c];
+}
+
+static void decode_src(uint32_t s, pvs_dsrc *d)
+{
+    d->type = (uint8_t)pvs_bits(s, 1, 0);
+    d->mode = (uint8_t)((pvs_bits(s, 31, 31) << 1) | pvs_bits(s, 4, 4));
+    d->rsel = (uint8_t)pvs_bits(s, 30, 29);
+    d->base = (int32_t)pvs_bits(s, 12, 5);
+    d->am = (s & (1u << 3)) ? 0x7FFFFFFFu : 0xFFFFFFFFu;
     for (unsigned c = 0; c < 4; c++) {
-        unsigned sw = pvs_bits(s, 15 + 3 * c, 13 + 3 * c);
-        uint32_t x = sw < 4 ? raw[sw] : sw == 5 ? F_ONE : 0;
-        if (s & (1u << 3))
-            x &= 0x7FFFFFFFu;
-        if (s & (1u << (25 + c)))
-            x ^= 0x80000000u;
-        v[c] = x;
+        d->sw[c] = (uint8_t)pvs_bits(s, 15 + 3 * c, 13 + 3 * c);
+        d->nm[c] = (s >> (25 + c) & 1u) << 31;
     }
+}
+
+/* Saturation, sf_min(sf_max(x, 0), 1.0), with the values whose result is plain selected
+ * directly: a positive normal number up to 1.0 is itself (no flush, no clamp), one above 1.0 or
+ * +Inf is 1.0, a negative normal number or -Inf is +0 (max(x, +0) = +0 as x < 0, then
+ * min(+0, 1) = +0), +0 is +0; -0, denormals and NaNs go through the two ops. */
+static uint32_t sat(uint32_t x)
+{
+    uint32_t m = x & 0x7FFFFFFFu;
+    if (m >= 0x00800000u && m <= 0x7F800000u)
+        return x >> 31 ? 0 : x <= F_ONE ? x : F_ONE;
+    if (x == 0)                       /* +0: max(+0, +0) and min(+0, 1) are +0 */
+        return 0;
+    return sf_min(sf_max(x, 0), F_ONE);
 }
 
 static uint32_t b2f(int b) { return b ? F_ONE : 0; }
@@ -155,32 +175,73 @@ static unsigned vector_op(unsigned op, const uint32_t a[4], const uint32_t b[4],
     return PVS_OK;
 }
 
+/* The operands each vector opcode reads (bit 0 a, 1 b, 2 c): none for VECTOR_NO_OP and the
+ * reserved 29..63, a alone for FRACTION and FLT2FIX_DX(_RND), a b c for MULTIPLY_ADD,
+ * MULTIPLYX2_ADD, MULTIPLY_CLAMP and COND_MUX, a b for the rest (vector_op above). */
+static const uint8_t vec_use[64] = {
+    0, 3, 3, 3, 7, 3, 1, 3, 3, 3, 3, 7, 7, 1, 1, 3,   /* 0..15 */
+    3, 3, 3, 3, 3, 3, 3, 7, 7, 7, 3, 3, 3, 0, 0, 0,   /* 16..31 */
+};
+
+void pvs_decode(const uint32_t w[4], pvs_dec *dc)
+{
+    uint32_t d = w[0];
+    unsigned op = pvs_bits(d, 5, 0), math = pvs_bits(d, 6, 6), macro = pvs_bits(d, 7, 7);
+    for (unsigned k = 0; k < 4; k++)
+        dc->w[k] = w[k];
+    dc->ok = 1;
+    dc->early = PVS_OK;
+    dc->dtype = pvs_bits(d, 11, 8);
+    dc->we = pvs_bits(d, 23, 20);
+    dc->pw = pvs_bits(d, 26, 26);
+    dc->pbit = pvs_bits(d, 27, 27);
+    for (unsigned j = 0; j < 3; j++)
+        decode_src(w[1 + j], &dc->s[j]);
+    if (pvs_bits(d, 28, 28))
+        dc->early = PVS_ERR_DUAL;
+    else if (macro && op > 1)
+        dc->early = PVS_ERR_RESERVED;
+    if (macro && op <= 1) {
+        op = op == 0 ? 4 : 11;                        /* 2CLK_MADD, 2CLK_M2X_ADD */
+        math = 0;                                     /* MACRO_INST wins over MATH_INST */
+    }
+    if (!dc->early && dc->dtype > PVS_DST_INPUT)
+        dc->early = PVS_ERR_RESERVED;
+    dc->op = op;
+    dc->math = math;
+    /* the operands the operation reads (fetching has no effect; the rest stay unread): every
+     * math op all three; the vector ops a, b and, where they read it, c */
+    dc->use = math ? 7u : vec_use[op & 63u];
+    dc->sat = pvs_bits(d, math ? 25 : 24, math ? 25 : 24);  /* ME_SAT for math ops, VE_SAT for vector ops */
+}
+
 unsigned pvs_compute(const pvs_vstate *vs, const pvs_cstate *cs, const uint32_t w[4], pvs_effect *e)
 {
-    uint32_t d = w[0], a[4], b[4], c[4];
-    unsigned op = pvs_bits(d, 5, 0), math = pvs_bits(d, 6, 6), macro = pvs_bits(d, 7, 7);
-    unsigned dtype = pvs_bits(d, 11, 8), we = pvs_bits(d, 23, 20);
+    pvs_dec dc;
+    pvs_decode(w, &dc);
+    return pvs_compute_dec(vs, cs, &dc, e);
+}
+
+unsigned pvs_compute_dec(const pvs_vstate *vs, const pvs_cstate *cs, const pvs_dec *dc, pvs_effect *e)
+{
+    uint32_t a[4], b[4], c[4];       /* an operand the op does not read stays unfetched */
+    unsigned op = dc->op, math = dc->math, we = dc->we;
     unsigned err;
     uint32_t *r = e->r;
     e->err = PVS_OK;
     e->we = 0;
     e->pset = -1;
     e->pred = vs->pred;
-    fetch(vs, cs, w[1], a);
-    fetch(vs, cs, w[2], b);
-    fetch(vs, cs, w[3], c);
     for (unsigned k = 0; k < 4; k++)
         r[k] = 0;
-    if (pvs_bits(d, 28, 28))
-        return e->err = PVS_ERR_DUAL;
-    if (macro) {
-        if (op > 1)
-            return e->err = PVS_ERR_RESERVED;
-        op = op == 0 ? 4 : 11;                        /* 2CLK_MADD, 2CLK_M2X_ADD */
-        math = 0;                                     /* MACRO_INST wins over MATH_INST */
-    }
-    if (dtype > PVS_DST_INPUT)
-        return e->err = PVS_ERR_RESERVED;
+    if (dc->early)
+        return e->err = dc->early;
+    if (dc->use & 1u)
+        fetch(vs, cs, &dc->s[0], a);
+    if (dc->use & 2u)
+        fetch(vs, cs, &dc->s[1], b);
+    if (dc->use & 4u)
+        fetch(vs, cs, &dc->s[2], c);
     unsigned cw = 0xF;                                /* COND_WRITE's component mask */
     int pset = -1;                                    /* the predicate bit an op sets */
     if (math)
@@ -192,16 +253,16 @@ unsigned pvs_compute(const pvs_vstate *vs, const pvs_cstate *cs, const uint32_t 
     }
     if (err != PVS_OK || (op == 0 && !math))
         return e->err = err;
-    if (pvs_bits(d, 26, 26) && vs->pred != pvs_bits(d, 27, 27))   /* predicated write: off */
+    if (dc->pw && vs->pred != dc->pbit)               /* predicated write: off */
         we = 0;
     if (pset >= 0)
         e->pred = (unsigned)pset;
     e->pset = pset;
     e->we = we & cw;
-    if (pvs_bits(d, math ? 25 : 24, math ? 25 : 24))  /* ME_SAT for math ops, VE_SAT for vector ops */
+    if (dc->sat)
         for (unsigned k = 0; k < 4; k++)
-            r[k] = sf_min(sf_max(r[k], 0), F_ONE);
-    if (dtype == PVS_DST_OUT_REPX)
+            r[k] = sat(r[k]);
+    if (dc->dtype == PVS_DST_OUT_REPX)
         r[1] = r[2] = r[3] = r[0];
     e->write = 1;
     return PVS_OK;

@@ -6,10 +6,21 @@
  */
 #include "pvs_flow.h"
 
+/* The activation map: the pcs where a slot of non-zero opcode activates. */
+static void actmap(pvs_fc_regs *r)
+{
+    for (unsigned i = 0; i < 1024 / 32; i++)
+        r->actmap[i] = 0;
+    for (unsigned k = 0; k < PVS_FC_SLOTS; k++)
+        if ((r->opc >> (2 * k)) & 3u)
+            r->actmap[r->act[k] >> 5] |= 1u << (r->act[k] & 31u);
+}
+
 int pvs_fc_write(pvs_fc_regs *r, uint32_t addr, uint32_t data)
 {
     if (addr == 0x22DCu) {
         r->opc = data;
+        actmap(r);
         return 1;
     }
     if (addr >= 0x2500u && addr <= 0x257Cu) {
@@ -17,6 +28,7 @@ int pvs_fc_write(pvs_fc_regs *r, uint32_t addr, uint32_t data)
         if ((addr & 4u) == 0) {
             r->act[k] = (uint16_t)(data & 0x3FFu);
             r->jmp[k] = (uint16_t)((data >> 16) & 0x3FFu);
+            actmap(r);
         } else {
             r->last[k] = (uint16_t)(data & 0x3FFu);
             r->rtn[k] = (uint16_t)((data >> 16) & 0x3FFu);
@@ -36,6 +48,34 @@ int pvs_fc_write(pvs_fc_regs *r, uint32_t addr, uint32_t data)
 static int32_t clamp_idx(int32_t v)
 {
     return v < -256 ? -256 : v > 255 ? 255 : v;
+}
+
+/* The first slot of non-zero opcode whose activation address is pc: its next pc (the stack
+ * and *i0 updated), or -1 if none applies (then the program's end or pc + 1 follow). */
+static int slot_next(const pvs_fc_regs *r, pvs_flow *f, int32_t *i0, unsigned pc)
+{
+    for (unsigned k = 0; k < PVS_FC_SLOTS; k++) {
+        unsigned opc = (r->opc >> (2 * k)) & 3u;
+        if (opc == 0 || r->act[k] != pc)
+            continue;
+        if (opc == 1)                                /* JUMP */
+            return r->jmp[k];
+        if (f->sp == PVS_FC_DEPTH)                   /* decision 18: a ninth level is not entered */
+            break;
+        unsigned t = f->sp++;
+        f->st[t].loop = opc == 2;
+        f->st[t].last = r->last[k];
+        f->st[t].rtn = r->rtn[k];
+        if (opc == 3)                                /* JSR */
+            return r->jmp[k];
+        f->st[t].cnt = r->jmp[k] & 0xFFu;            /* LOOP: count (0 runs the body once) */
+        f->st[t].step = r->step[k];
+        f->st[t].saved = *i0;
+        if (!r->repeat[k])
+            *i0 = r->init[k];
+        return (int)((pc + 1) & 1023u);
+    }
+    return -1;
 }
 
 int pvs_flow_next(const pvs_fc_regs *r, pvs_flow *f, int32_t *i0, unsigned pc, unsigned last_inst)
@@ -58,26 +98,10 @@ int pvs_flow_next(const pvs_fc_regs *r, pvs_flow *f, int32_t *i0, unsigned pc, u
         *i0 = f->st[t].saved;                        /* the loop is done */
         f->sp--;
     }
-    for (unsigned k = 0; k < PVS_FC_SLOTS; k++) {
-        unsigned opc = (r->opc >> (2 * k)) & 3u;
-        if (opc == 0 || r->act[k] != pc)
-            continue;
-        if (opc == 1)                                /* JUMP */
-            return r->jmp[k];
-        if (f->sp == PVS_FC_DEPTH)                   /* decision 18: a ninth level is not entered */
-            break;
-        unsigned t = f->sp++;
-        f->st[t].loop = opc == 2;
-        f->st[t].last = r->last[k];
-        f->st[t].rtn = r->rtn[k];
-        if (opc == 3)                                /* JSR */
-            return r->jmp[k];
-        f->st[t].cnt = r->jmp[k] & 0xFFu;            /* LOOP: count (0 runs the body once) */
-        f->st[t].step = r->step[k];
-        f->st[t].saved = *i0;
-        if (!r->repeat[k])
-            *i0 = r->init[k];
-        return (int)((pc + 1) & 1023u);
+    if (r->actmap[(pc >> 5) & 31u] >> (pc & 31u) & 1u) {   /* a slot activates at pc */
+        int next = slot_next(r, f, i0, pc);
+        if (next >= 0)
+            return next;
     }
     if (pc == last_inst)
         return -1;

@@ -15,6 +15,9 @@ typedef struct pvs_fc_regs {
     uint32_t opc;                          /* VAP_PVS_FLOW_CNTL_OPC: 2 bits per slot */
     uint16_t act[PVS_FC_SLOTS], jmp[PVS_FC_SLOTS], last[PVS_FC_SLOTS], rtn[PVS_FC_SLOTS];  /* 10 bits */
     uint8_t init[PVS_FC_SLOTS], step[PVS_FC_SLOTS], repeat[PVS_FC_SLOTS];
+    /* derived, not a register: bit pc set if a slot with a non-zero opcode activates at pc
+     * (kept by pvs_fc_write; the slot search of pvs_flow_next runs only where one does) */
+    uint32_t actmap[1024 / 32];
 } pvs_fc_regs;
 
 typedef struct pvs_flow {

@@ -65,6 +65,28 @@ typedef struct pvs_effect {
 /* The effect of w[0..3] on vs, vs unchanged (the model's eval: the exe outputs). */
 unsigned pvs_compute(const pvs_vstate *vs, const pvs_cstate *cs, const uint32_t w[4], pvs_effect *e);
 
+/* One source operand's fields (pvs_decode): register type, address bits, relative mode and
+ * select, the swizzle (0..3 x..w, 4 zero, 5 one, 6-7 zero), the abs mask and the negate bits. */
+typedef struct pvs_dsrc {
+    uint8_t type, mode, rsel, sw[4];
+    int32_t base;
+    uint32_t am, nm[4];
+} pvs_dsrc;
+
+/* An instruction's fields, decoded once per code word (the model keeps one per code address):
+ * early = the err found before any operand (DUAL, or RESERVED for a MACRO op > 1 or a
+ * destination type > 5), else 0; op and math after MACRO_INST; use = the operands read (bit 0
+ * a, 1 b, 2 c); we, the predicated-write bit pw and its polarity pbit, sat, dtype. */
+typedef struct pvs_dec {
+    uint32_t w[4];
+    unsigned ok, early, op, math, use, dtype, we, pw, pbit, sat;
+    pvs_dsrc s[3];
+} pvs_dec;
+
+void pvs_decode(const uint32_t w[4], pvs_dec *d);
+/* pvs_compute on a decoded instruction (the same result) */
+unsigned pvs_compute_dec(const pvs_vstate *vs, const pvs_cstate *cs, const pvs_dec *d, pvs_effect *e);
+
 /* Apply an effect pvs_compute found for w on this same vs (the model's tick). */
 void pvs_commit(pvs_vstate *vs, const uint32_t w[4], const pvs_effect *e);
 

@@ -31,6 +31,10 @@ typedef struct pvs {
     unsigned sl_n;
     int sl_ok;
     uint8_t sl_mask[PVS_NOVM];
+    /* each code address's instruction decoded (pvs_decode), valid while its gen is decgen
+     * (the code memory changes only by register writes; each one starts a new gen) */
+    pvs_dec dec[PVS_NCODE];
+    unsigned decgen, dgen[PVS_NCODE];
 } pvs;
 
 static void *pvs_create(const rc_side_config *cfg)
@@ -43,6 +47,17 @@ static pvs_cstate cstate(const pvs *s)
 {
     pvs_cstate cs = { (const uint32_t (*)[4])s->regs.cst, s->regs.const_base, s->regs.const_max };
     return cs;
+}
+
+/* The instruction at pc, decoded. */
+static const pvs_dec *decoded(pvs *s)
+{
+    unsigned pc = s->pc & (PVS_NCODE - 1);
+    if (s->dgen[pc] != s->decgen) {
+        pvs_decode(s->regs.code[pc], &s->dec[pc]);
+        s->dgen[pc] = s->decgen;
+    }
+    return &s->dec[pc];
 }
 
 /* The number of output slots and their masks (pvs_out_slots), kept while the formats hold. */
@@ -70,7 +85,7 @@ static void pvs_eval(void *h, uint64_t *ports)
     const uint32_t *w = s->regs.code[s->pc];
     if (s->st == ST_EXEC) {
         pvs_cstate cs = cstate(s);
-        err = pvs_compute(&s->vs, &cs, w, &s->eff);
+        err = pvs_compute_dec(&s->vs, &cs, decoded(s), &s->eff);
         s->eff_ok = 1;
         for (unsigned k = 0; k < 4; k++)
             r[k] = s->eff.r[k];
@@ -120,7 +135,7 @@ static void pvs_tick(void *h, const uint64_t *ports)
     if (exe_fire) {
         if (!s->eff_ok) {
             pvs_cstate cs = cstate(s);
-            pvs_compute(&s->vs, &cs, s->regs.code[s->pc], &s->eff);
+            pvs_compute_dec(&s->vs, &cs, decoded(s), &s->eff);
         }
         pvs_commit(&s->vs, s->regs.code[s->pc], &s->eff);
         s->slot = 0;
@@ -158,14 +173,20 @@ static void pvs_tick(void *h, const uint64_t *ports)
             s->st = ST_IN;
         }
     }
-    if (regw_fire)
+    if (regw_fire) {
         s->rem = pvs_regs_write(&s->regs, (uint32_t)p->regw_addr, (uint32_t)p->regw_data);
+        if (++s->decgen == 0) {    /* the code may have changed: every decoding is stale */
+            memset(s->dgen, 0, sizeof s->dgen);
+            s->decgen = 1;
+        }
+    }
 }
 
 static void pvs_reset(void *h, uint64_t *ports)
 {
     pvs *s = h;
     memset(s, 0, sizeof *s);
+    s->decgen = 1;                 /* nothing decoded yet (every dgen is 0) */
     pvs_eval(h, ports);
 }
 
