@@ -51,3 +51,17 @@ foreach(case ref_check ref_catches ref_features ref_facts ref_random_9 ref_rando
   set_tests_properties(r5xx.tx.${case} PROPERTIES LABELS "r5xx.tx;smoke"
                        ENVIRONMENT "PYTHONDONTWRITEBYTECODE=1" FAIL_REGULAR_EXPRESSION "FAIL")
 endforeach()
+# The RB3D -> TX round trip (acceptance of issue 23; docs/blocks/r5xx.tx.md "Round trip"): r5xx.rb3d
+# renders every colour format TX also decodes, micro- and macro-tiled, in lockstep; the memory its
+# writes leave is point-sampled by r5xx.tx at every texel centre, in lockstep; every texel must be
+# the colour RB3D was given.  roundtrip_catches_*: a flipped bit of a written byte, and a surface sampled with
+# the wrong MICRO_TILE, make the comparison fail.  Needs r5xx.rb3d in the build.
+rcosim_block_enabled(r5xx.rb3d _tx_have_rb3d)
+if(_tx_have_rb3d)
+  foreach(case roundtrip roundtrip_catches_dword roundtrip_catches_tiling)
+    add_test(NAME r5xx.tx.${case} COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_LIST_DIR}/tx_roundtrip.py
+             $<TARGET_FILE:rcosim> ${PROJECT_SOURCE_DIR} ${case})
+    set_tests_properties(r5xx.tx.${case} PROPERTIES LABELS "r5xx;r5xx.tx;r5xx.rb3d;smoke"
+                         ENVIRONMENT "PYTHONDONTWRITEBYTECODE=1")
+  endforeach()
+endif()
