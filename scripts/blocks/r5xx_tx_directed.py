@@ -13,6 +13,8 @@ exact integer arithmetic; '--check VECDIR' compares them with the vectors' expec
 
 Usage: r5xx_tx_directed.py OUTDIR            write OUTDIR/*.stim
        r5xx_tx_directed.py --big OUTDIR      write the cases too large to commit (every FP16 code point)
+       r5xx_tx_directed.py --codes OUTDIR    every code of the formats of 2- to 11-bit components
+       r5xx_tx_directed.py --codes-wide OUTDIR   every 16-bit code, DXT1 end code, DXT5 alpha end pair
        r5xx_tx_directed.py --check VECDIR    compare VECDIR/*.vec with VECDIR/stim/*.stim
 """
 import glob
@@ -1217,6 +1219,67 @@ def big_cases():
     return [c]
 
 
+def code_cases(wide):
+    """Every code point through the RTL (tests/r5xx/tx/tx_test.py, cases codes_rtl and
+    codes_rtl_wide): a texture per fixed format whose texel i holds code i mod 2^n in each
+    component, unsigned and with every SIGNED_COMP bit, point-sampled at every texel centre.
+    wide 0: the formats of at most 11-bit components (2, 5-11, 13; every 8-bit one is already in
+    signed_gamma.vec); wide 1: the 16-bit ones (1, 4, 14), every RGB565 code as a DXT1 c0 and c1
+    (c1 = 40503 c + 1 mod 2^16, texels 0 and 1 of block c) and every DXT5 alpha end pair (a0, a1)
+    = (c & 255, c >> 8) (texels 0 and 1, 3-bit indices (k + c) mod 8)."""
+    out = []
+    fmts = [1, 4, 14] if wide else [2, 5, 6, 7, 8, 9, 10, 11, 13]
+    c = Case('codes_wide' if wide else 'codes_fixed',
+             'every code of every component of TXFORMAT %s, unsigned and signed%s (D5, D11%s)' %
+             (', '.join(map(str, fmts)), '; every DXT1 RGB565 end code, every DXT5 alpha end pair' if wide else '',
+              ', D14' if wide else ''), per_req=7)
+    base = 0x00400000
+    for fmt in fmts:
+        widths = WIDTHS[fmt]
+        n = 1 << max(widths)
+        w = 256 if n == 65536 else 64
+        h = -(-n // w)
+        texels = {}
+        for i in range(n):
+            v, pos = 0, 0
+            for nb in widths:
+                v |= (i & ((1 << nb) - 1)) << pos
+                pos += nb
+            texels[(i % w, i // w)] = v
+        for sgn in (0, 15):
+            c.sampler(0, fmt, w, h, base, extra1=sgn << 5)
+            c.flush()
+            if sgn == 0:
+                c.store_texels(0, texels)
+            for i in range(n):
+                c.req(0, centre(i % w, w), centre(i // w, h))
+        base += 0x00100000 if n == 65536 else 0x10000    # (65,536 texels: at most 512 KB)
+    if wide:
+        w, h = 1024, 1024                                # 256 x 256 blocks of 4x4 texels
+        for fmt in (15, 17):
+            nbytes = 8 if fmt == 15 else 16
+            words = []
+            for code in range(65536):
+                c1 = (40503 * code + 1) & 0xFFFF
+                col = [code | c1 << 16, 0xE4E4E4E4]       # texel k: index k mod 4
+                if fmt == 17:
+                    j = sum(((k + code) & 7) << 3 * k for k in range(16))
+                    ab = (code & 255) | (code >> 8) << 8 | j << 16
+                    words += [ab & 0xFFFFFFFF, ab >> 32]
+                words += col
+            # 65,536 blocks: block `code` at (code mod 256, code / 256), D14's row-major order
+            c.sampler(0, fmt, w, h, base, sel=sel_word(2, 1, 0, 3))
+            c.flush()
+            c.preload(base, words)
+            for code in range(65536):
+                bx, by = code % 256, code // 256
+                for k in (0, 1):
+                    c.req(0, centre(4 * bx + k, w), centre(4 * by, h))
+            base += nbytes * 65536
+    out.append(c)
+    return out
+
+
 # ---- the check -----------------------------------------------------------------------------
 
 def check(vecdir):
@@ -1256,7 +1319,16 @@ def check(vecdir):
 
 
 def main(argv):
-    return chk.main(argv, __doc__.split('\n\n')[-1] + '\n', check, cases, {'--big': (1, write_big)})
+    return chk.main(argv, __doc__.split('\n\n')[-1] + '\n', check, cases,
+                    {'--big': (1, write_big), '--codes': (1, lambda d: write_codes(d, 0)),
+                     '--codes-wide': (1, lambda d: write_codes(d, 1))})
+
+
+def write_codes(outdir, wide):
+    os.makedirs(outdir, exist_ok=True)
+    for c in code_cases(wide):
+        c.write(outdir)
+    return 0
 
 
 def write_big(outdir):

@@ -5,7 +5,7 @@
 # stimulus's field coverage, every binary16 code point through RTL, model and reference, a short
 # random smoke run.
 foreach(case fault_rtl fault_rtl_addr fault_model fault_needs_compare directed_check reference_catches
-             stim_current coverage fp16_all smoke_random)
+             stim_current coverage fp16_all codes_rtl smoke_random)
   add_test(NAME r5xx.tx.${case} COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_LIST_DIR}/tx_test.py
            $<TARGET_FILE:rcosim> ${PROJECT_SOURCE_DIR} ${case})
   set_tests_properties(r5xx.tx.${case} PROPERTIES LABELS "r5xx;r5xx.tx;smoke"
@@ -81,3 +81,9 @@ set_tests_properties(r5xx.tx.codes_all PROPERTIES LABELS "r5xx;r5xx.tx;smoke" EN
                      PASS_REGULAR_EXPRESSION "PASS: 2240399 decodes compared, 0 differ")
 set_tests_properties(r5xx.tx.codes_catches PROPERTIES LABELS "r5xx;r5xx.tx;smoke" ENVIRONMENT "PYTHONDONTWRITEBYTECODE=1"
                      PASS_REGULAR_EXPRESSION "format 14 sgn 0 sub 0 dwords 64506450 64506450 .*FAIL: 2240399 decodes compared, 1 differ")
+# The 16-bit code points and the DXT end codes through the RTL (5.2 M cycles, about 90 s of CPU,
+# most of it the Python reference writing the stimulus): nightly.
+add_test(NAME r5xx.tx.codes_rtl_wide COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_LIST_DIR}/tx_test.py
+         $<TARGET_FILE:rcosim> ${PROJECT_SOURCE_DIR} codes_rtl_wide)
+set_tests_properties(r5xx.tx.codes_rtl_wide PROPERTIES LABELS "r5xx;r5xx.tx;nightly" TIMEOUT 1800
+                     ENVIRONMENT "PYTHONDONTWRITEBYTECODE=1")
