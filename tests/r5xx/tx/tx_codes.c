@@ -17,7 +17,7 @@
  * indices 0-3 (texel k of the block has index k mod 4), DXT3 alpha nibbles (k + c) mod 16, DXT5
  * alpha ends a0 = c & 255, a1 = c >> 8 (every pair) with 3-bit index k mod 8; ATI1N/ATI2N (MSB 5,
  * 31): the same ends (ATI1N at texels 0 and 1; ATI2N at all eight indices), ATI2N's second
- * block the permuted pair.  `--inject` flips bit 0 of one
+ * block the permuted pair, unsigned and signed (SIGNED_COMP 3).  `--inject` flips bit 0 of one
  * component (the checker's own test).
  */
 #include <stdint.h>
@@ -122,12 +122,14 @@ static int dxt(void)
             m = r5xx_tx_dxt(17, d5, sub, comp);
             if (put(17, 0, sub, d5, comp, m))
                 return -1;
-            m = r5xx_tx_ati(0, a2, sub, comp);              /* its block rule: ATI2N below */
-            if (sub < 2 && put(0x100 | 5, 0, sub, a2, comp, m))
-                return -1;
-            m = r5xx_tx_ati(1, a2, sub, comp);
-            if (put(31, 0, sub, a2, comp, m))
-                return -1;
+            for (unsigned sg = 0; sg < 4; sg += 3) {           /* unsigned, signed RGTC (D22) */
+                m = r5xx_tx_ati(0, sg, a2, sub, comp);      /* its block rule: ATI2N below */
+                if (sub < 2 && put(0x100 | 5, sg, sub, a2, comp, m))
+                    return -1;
+                m = r5xx_tx_ati(1, sg, a2, sub, comp);
+                if (put(31, sg, sub, a2, comp, m))
+                    return -1;
+            }
         }
     }
     return 0;

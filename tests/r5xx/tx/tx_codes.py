@@ -8,7 +8,8 @@ reference scripts/blocks/r5xx_tx_ref.py (written from docs/blocks/r5xx.tx.md alo
     (all 65,536 of the 16-bit ones, all 1,024/2,048 of the 10- and 11-bit ones, ...), at every
     byte offset a texel of that size can have in its dword;
   - DXT1/3/5: every RGB565 code as c0 and as c1 with each palette index, DXT3 alpha nibbles, every
-    DXT5 alpha end pair (a0, a1) with each of the eight indices; ATI1N and ATI2N the same;
+    DXT5 alpha end pair (a0, a1) with each of the eight indices; ATI1N and ATI2N the same, unsigned
+    and signed (D22);
   - the conversion of every channel value -65535..65535 to binary32 (D6).
 
 Usage: tx_codes.py TX_CODES SOURCE_DIR [--inject]
@@ -75,10 +76,10 @@ def main(argv):
                     seen.setdefault(('a01', sub), set()).add(w[0] & 0xFFFF)
             else:
                 two = kind == 31
-                comps = [ref.dxt5_alpha(w[0], w[1], sub) * 257,
-                         ref.dxt5_alpha(w[2], w[3], sub) * 257 if two else 0, 0, 0]
+                comps = [ref.ati_channel(w[0], w[1], sub, sgn & 1),
+                         ref.ati_channel(w[2], w[3], sub, sgn >> 1 & 1) if two else 0, 0, 0]
                 mask = 3 if two else 1
-                name = 'ATI2N' if two else 'ATI1N'
+                name = ('ATI2N' if two else 'ATI1N') + (' signed' if sgn else '')
             want = tuple(comps) + (mask,)
         counts[name] = counts.get(name, 0) + 1
         if got != want:
