@@ -13,6 +13,8 @@ exact integer arithmetic; '--check VECDIR' compares them with the vectors' expec
 
 Usage: r5xx_tx_directed.py OUTDIR            write OUTDIR/*.stim
        r5xx_tx_directed.py --big OUTDIR      write the cases too large to commit (every FP16 code point)
+       r5xx_tx_directed.py --codes OUTDIR    every code of the formats of 2- to 11-bit components
+       r5xx_tx_directed.py --codes-wide OUTDIR   every 16-bit code, DXT1 end code, DXT5 alpha end pair
        r5xx_tx_directed.py --check VECDIR    compare VECDIR/*.vec with VECDIR/stim/*.stim
 """
 import glob
@@ -157,14 +159,22 @@ def dxt(fmt, w, x, y):
     return [v * 257 for v in col]
 
 
-def ati_block(aw, i):
-    """D22: texel i of an 8-byte block of two 8-bit ends and 3-bit indices (the DXT5 alpha rule)."""
+def ati_block(aw, i, sgn=0):
+    """D22: texel i of an 8-byte block of two 8-bit ends and 3-bit indices (the DXT5 alpha rule), as a
+    channel value; sgn: signed RGTC (two's complement ends, divisions truncated toward zero, index 6
+    -128, 7 127, the code widened as a signed 8-bit component)."""
     a0, a1, j = aw & 255, (aw >> 8) & 255, (aw >> (16 + 3 * i)) & 7
+    if sgn:
+        a0, a1 = (a0 - 256 if a0 >= 128 else a0), (a1 - 256 if a1 >= 128 else a1)
+
+    def div(x, d):                                   # toward zero
+        return x // d if x >= 0 else -((-x) // d)
     if a0 > a1:
-        al = [a0, a1] + [((8 - k) * a0 + (k - 1) * a1) // 7 for k in range(2, 8)]
+        al = [a0, a1] + [div((8 - k) * a0 + (k - 1) * a1, 7) for k in range(2, 8)]
     else:
-        al = [a0, a1] + [((6 - k) * a0 + (k - 1) * a1) // 5 for k in range(2, 6)] + [0, 255]
-    return al[j]
+        al = [a0, a1] + [div((6 - k) * a0 + (k - 1) * a1, 5) for k in range(2, 6)] + \
+            ([-128, 127] if sgn else [0, 255])
+    return widen(al[j] & 255, 8, True) if sgn else al[j] * 257
 
 
 def yuv(f1, word, off):
@@ -365,7 +375,7 @@ def sample(regs, mem, n, s, t, lod=0, lmode=0, r=0, grad=0, d=(0, 0, 0, 0)):
         sel = [0, 1, 2, 5]                          # D23: 4:2:2 ignores SEL_*: C0 C1 C2, alpha 1
     bc = regs[BORDER][n]
     border = [(bc >> 16) & 255, (bc >> 8) & 255, bc & 255, bc >> 24]
-    sgn = (f1 >> 5) & 15 if fixed else 0
+    sgn = (f1 >> 5) & 15 if fixed or ati1 or ati2 else 0      # D11, D22
     pow2 = bool(f2 >> 17 & 1) and fmt in (0, 3, 12) and not msb   # D20
     gamma = (fixed or isdxt) and f1 >> 21 & 1 and not pow2
     one_v, bmul = (65536, 256) if pow2 else (65535, 257)
@@ -424,7 +434,7 @@ def sample(regs, mem, n, s, t, lod=0, lmode=0, r=0, grad=0, d=(0, 0, 0, 0)):
                 comps = yuv(f1, words[0], a & 3)
             elif ati1 or ati2:                          # D22: the DXT5 alpha rule per 8-byte block
                 i4 = 4 * (y % 4) + x % 4
-                comps = [ati_block(words[2 * q] | words[2 * q + 1] << 32, i4) * 257 for q in range(2 if ati2 else 1)]
+                comps = [ati_block(words[2 * q] | words[2 * q + 1] << 32, i4, sgn >> q & 1) for q in range(2 if ati2 else 1)]
             elif isdxt:
                 comps = dxt(fmt, words, x, y)
             else:
@@ -1079,7 +1089,8 @@ def later_cases():
 
     c = Case('ati', 'ATI1N (TXFORMAT 5 with TXFORMAT_MSB, one 8-byte block) and ATI2N (31, two blocks: C0, C1) '
              '(D22): 8-end and 6-end blocks, every texel of some blocks of a 12x8 texture, point and bilinear '
-             'across blocks, swizzles, GAMMA, SIGNED_COMP ignored, the TILE flag, ENDIAN_SWAP', per_req=12)
+             'across blocks, swizzles, GAMMA, signed RGTC (SIGNED_COMP0/1: every texel, bilinear, with GAMMA), '
+             'the TILE flag, ENDIAN_SWAP', per_req=12)
     alphas = [[0x76543210, 0xFEDCBA98], [0x00FF4080, 0x92492449], [0x80400000, 0xFAC688FA], [0xFFFFFFFF, 0x01234567],
               [0x0000A05F, 0x6DB6DB6D], [0xC8C8C8C8, 0x11111111]]
     for two in (0, 1):
@@ -1092,11 +1103,13 @@ def later_cases():
         c.preload(b, words)
         fmt, msb = (31, 0) if two else (5, 1)
         for lin, gam, tile, sgn, es in [(0, 0, 0, 0, 0), (1, 0, 0, 0, 0), (0, 1, 0, 15, 0), (0, 0, 1, 0, 0),
-                                        (1, 0, 0, 0, 2)]:
+                                        (1, 0, 0, 0, 2), (0, 0, 0, 1, 0), (0, 0, 0, 2, 0), (1, 0, 0, 3, 0)]:
             c.sampler(8, fmt, 12, 8, b | es, msb=msb, mag=2 if lin else 1, mode_s=2, mode_t=0,
                       extra1=gam << 21 | sgn << 5, micro=tile, sel=sel_word(0, 1, 5, 0) if two else sel_word(0, 0, 4, 5))
             pts = [(x, y) for y in range(8) for x in range(12)] if not (lin or gam or tile or es) else \
                 [(1, 1), (3, 2), (4, 5), (7, 7), (11, 0)]
+            if sgn == 2 and not two:
+                continue                                  # ATI1N has no C1: SIGNED_COMP1 alone is unsigned
             for x, y in pts:
                 c.req(8, fbits((x + 0.5 + 0.3 * lin) / 12), fbits((y + 0.5 - 0.4 * lin) / 8))
     out.append(c)
@@ -1217,6 +1230,67 @@ def big_cases():
     return [c]
 
 
+def code_cases(wide):
+    """Every code point through the RTL (tests/r5xx/tx/tx_test.py, cases codes_rtl and
+    codes_rtl_wide): a texture per fixed format whose texel i holds code i mod 2^n in each
+    component, unsigned and with every SIGNED_COMP bit, point-sampled at every texel centre.
+    wide 0: the formats of at most 11-bit components (2, 5-11, 13; every 8-bit one is already in
+    signed_gamma.vec); wide 1: the 16-bit ones (1, 4, 14), every RGB565 code as a DXT1 c0 and c1
+    (c1 = 40503 c + 1 mod 2^16, texels 0 and 1 of block c) and every DXT5 alpha end pair (a0, a1)
+    = (c & 255, c >> 8) (texels 0 and 1, 3-bit indices (k + c) mod 8)."""
+    out = []
+    fmts = [1, 4, 14] if wide else [2, 5, 6, 7, 8, 9, 10, 11, 13]
+    c = Case('codes_wide' if wide else 'codes_fixed',
+             'every code of every component of TXFORMAT %s, unsigned and signed%s (D5, D11%s)' %
+             (', '.join(map(str, fmts)), '; every DXT1 RGB565 end code, every DXT5 alpha end pair' if wide else '',
+              ', D14' if wide else ''), per_req=7)
+    base = 0x00400000
+    for fmt in fmts:
+        widths = WIDTHS[fmt]
+        n = 1 << max(widths)
+        w = 256 if n == 65536 else 64
+        h = -(-n // w)
+        texels = {}
+        for i in range(n):
+            v, pos = 0, 0
+            for nb in widths:
+                v |= (i & ((1 << nb) - 1)) << pos
+                pos += nb
+            texels[(i % w, i // w)] = v
+        for sgn in (0, 15):
+            c.sampler(0, fmt, w, h, base, extra1=sgn << 5)
+            c.flush()
+            if sgn == 0:
+                c.store_texels(0, texels)
+            for i in range(n):
+                c.req(0, centre(i % w, w), centre(i // w, h))
+        base += 0x00100000 if n == 65536 else 0x10000    # (65,536 texels: at most 512 KB)
+    if wide:
+        w, h = 1024, 1024                                # 256 x 256 blocks of 4x4 texels
+        for fmt in (15, 17):
+            nbytes = 8 if fmt == 15 else 16
+            words = []
+            for code in range(65536):
+                c1 = (40503 * code + 1) & 0xFFFF
+                col = [code | c1 << 16, 0xE4E4E4E4]       # texel k: index k mod 4
+                if fmt == 17:
+                    j = sum(((k + code) & 7) << 3 * k for k in range(16))
+                    ab = (code & 255) | (code >> 8) << 8 | j << 16
+                    words += [ab & 0xFFFFFFFF, ab >> 32]
+                words += col
+            # 65,536 blocks: block `code` at (code mod 256, code / 256), D14's row-major order
+            c.sampler(0, fmt, w, h, base, sel=sel_word(2, 1, 0, 3))
+            c.flush()
+            c.preload(base, words)
+            for code in range(65536):
+                bx, by = code % 256, code // 256
+                for k in (0, 1):
+                    c.req(0, centre(4 * bx + k, w), centre(4 * by, h))
+            base += nbytes * 65536
+    out.append(c)
+    return out
+
+
 # ---- the check -----------------------------------------------------------------------------
 
 def check(vecdir):
@@ -1256,7 +1330,16 @@ def check(vecdir):
 
 
 def main(argv):
-    return chk.main(argv, __doc__.split('\n\n')[-1] + '\n', check, cases, {'--big': (1, write_big)})
+    return chk.main(argv, __doc__.split('\n\n')[-1] + '\n', check, cases,
+                    {'--big': (1, write_big), '--codes': (1, lambda d: write_codes(d, 0)),
+                     '--codes-wide': (1, lambda d: write_codes(d, 1))})
+
+
+def write_codes(outdir, wide):
+    os.makedirs(outdir, exist_ok=True)
+    for c in code_cases(wide):
+        c.write(outdir)
+    return 0
 
 
 def write_big(outdir):

@@ -384,6 +384,33 @@ def dxt5_alpha(lo, hi, i):
     return 0 if j == 6 else 255
 
 
+def rgtc_signed(lo, hi, i):
+    """D22, signed channel block: the ends as two's complement bytes, compared signed, the
+    interpolations divided truncating toward zero (Fraction, then toward zero), index 6 -> -128,
+    7 -> 127; returns the channel value (D11's signed 8-bit widening of the code)."""
+    blk = lo | (hi << 32)
+    e0, e1 = blk & 255, (blk >> 8) & 255
+    a0 = e0 - 256 if e0 & 128 else e0
+    a1 = e1 - 256 if e1 & 128 else e1
+    j = (blk >> (16 + 3 * i)) & 7
+    if j == 0:
+        code = a0
+    elif j == 1:
+        code = a1
+    elif a0 > a1:
+        code = int(Fraction((8 - j) * a0 + (j - 1) * a1, 7))    # int() truncates toward zero
+    elif j <= 5:
+        code = int(Fraction((6 - j) * a0 + (j - 1) * a1, 5))
+    else:
+        code = -128 if j == 6 else 127
+    return widen_signed(code & 255, 8)
+
+
+def ati_channel(lo, hi, i, sgn):
+    """D22: the channel value of texel i of an ATI1N/ATI2N channel block."""
+    return rgtc_signed(lo, hi, i) if sgn else dxt5_alpha(lo, hi, i) * 257
+
+
 # ---------------------------------------------------------------- D17: cube face
 
 
@@ -712,11 +739,12 @@ def sample(regs, mem, smp, s, t, r, lod, lmode, grad=0, d=(0, 0, 0, 0)):
                     signed_ok[k] = bool(sgn)
             elif cls == 'dxt':
                 ti = 4 * (y % 4) + x % 4
-                if ati1:
-                    comps = [dxt5_alpha(dws[0], dws[1], ti) * 257]
-                elif code == 31:
-                    comps = [dxt5_alpha(dws[0], dws[1], ti) * 257,
-                             dxt5_alpha(dws[2], dws[3], ti) * 257]
+                if ati1 or code == 31:           # D22: SIGNED_COMP0/1 sign the channel blocks
+                    comps = []
+                    for q in range(1 if ati1 else 2):
+                        sq = bits(fm1, 5 + q, 5 + q)
+                        comps.append(ati_channel(dws[2 * q], dws[2 * q + 1], ti, sq))
+                        signed_ok[q] = bool(sq)
                 else:
                     comps = [c * 257 for c in dxt_texel(code, dws, ti)]
             else:  # yuv

@@ -340,26 +340,38 @@ unsigned r5xx_tx_dxt(unsigned txformat, const uint32_t *w, unsigned sub, int32_t
     return 15;
 }
 
-/* D22: one 8-byte block of 3-bit indices between two 8-bit ends (the DXT5 alpha rule) */
-static unsigned ati_block(uint64_t aw, unsigned sub)
+/* D22: one 8-byte block of 3-bit indices between two 8-bit ends (the DXT5 alpha rule); with sgn
+ * (D22, signed): the ends are two's complement, compared signed, the divisions truncate toward
+ * zero, index 6 is -128 and 7 is 127; the result is the 8-bit code (-128..255) */
+static int32_t ati_block(uint64_t aw, unsigned sub, int sgn)
 {
-    unsigned a0 = (unsigned)(aw & 255), a1 = (unsigned)((aw >> 8) & 255);
-    unsigned j = (unsigned)((aw >> (16 + 3 * sub)) & 7);
+    int32_t a0 = (int32_t)(aw & 255), a1 = (int32_t)((aw >> 8) & 255);
+    if (sgn) {
+        a0 = a0 >= 128 ? a0 - 256 : a0;
+        a1 = a1 >= 128 ? a1 - 256 : a1;
+    }
+    int32_t j = (int32_t)((aw >> (16 + 3 * sub)) & 7);
     if (j == 0)
         return a0;
     if (j == 1)
         return a1;
     if (a0 > a1)
-        return ((8 - j) * a0 + (j - 1) * a1) / 7;
+        return ((8 - j) * a0 + (j - 1) * a1) / 7;       /* C division: toward zero */
     if (j <= 5)
         return ((6 - j) * a0 + (j - 1) * a1) / 5;
-    return j == 6 ? 0 : 255;
+    return j == 6 ? (sgn ? -128 : 0) : (sgn ? 127 : 255);
 }
 
-unsigned r5xx_tx_ati(int two, const uint32_t *w, unsigned sub, int32_t comp[4])
+static int32_t ati_value(uint64_t aw, unsigned sub, int sgn)
 {
-    comp[0] = (int32_t)(ati_block((uint64_t)w[0] | (uint64_t)w[1] << 32, sub) * 257);
-    comp[1] = two ? (int32_t)(ati_block((uint64_t)w[2] | (uint64_t)w[3] << 32, sub) * 257) : 0;
+    int32_t v = ati_block(aw, sub, sgn);
+    return sgn ? r5xx_tx_widen((uint32_t)v & 255, 8, 1) : v * 257;
+}
+
+unsigned r5xx_tx_ati(int two, unsigned sgn, const uint32_t *w, unsigned sub, int32_t comp[4])
+{
+    comp[0] = ati_value((uint64_t)w[0] | (uint64_t)w[1] << 32, sub, (int)(sgn & 1));
+    comp[1] = two ? ati_value((uint64_t)w[2] | (uint64_t)w[3] << 32, sub, (int)(sgn >> 1 & 1)) : 0;
     comp[2] = comp[3] = 0;
     return two ? 3 : 1;
 }
@@ -428,7 +440,7 @@ void r5xx_tx_filter_v(const r5xx_tx_regs *r, unsigned n, const r5xx_tx_sample *s
     unsigned msb = r->format2[n] >> 14 & 1;
     unsigned fmt = f1 & 31, cls = r5xx_tx_class(fmt, msb), dpt = r5xx_tx_dwords(fmt, msb);
     int ati = cls == R5XX_TX_CLASS_DXT && (msb || fmt == 31);
-    unsigned sgn = cls == R5XX_TX_CLASS_FIXED ? (f1 >> 5) & 15 : 0;
+    unsigned sgn = (cls == R5XX_TX_CLASS_FIXED || ati) ? (f1 >> 5) & 15 : 0;   /* D11, D22 */
     int gamma = (cls == R5XX_TX_CLASS_FIXED || cls == R5XX_TX_CLASS_DXT) && (f1 >> 21 & 1);
     unsigned sel[4] = { (f1 >> 12) & 7, (f1 >> 15) & 7, (f1 >> 18) & 7, (f1 >> 9) & 7 };
     if (cls == R5XX_TX_CLASS_YUV) {           /* D23: 4:2:2 takes no swizzle: R G B = C0 C1 C2, A = 1 */
@@ -455,7 +467,7 @@ void r5xx_tx_filter_v(const r5xx_tx_regs *r, unsigned n, const r5xx_tx_sample *s
         if (cls == R5XX_TX_CLASS_YUV)
             mask[k] = r5xx_tx_yuv(f1, smp->word[k * dpt], smp->off[k], comp[k]);
         else if (ati)
-            mask[k] = r5xx_tx_ati(fmt == 31, &smp->word[k * dpt], smp->sub[k], comp[k]);
+            mask[k] = r5xx_tx_ati(fmt == 31, sgn, &smp->word[k * dpt], smp->sub[k], comp[k]);
         else if (cls == R5XX_TX_CLASS_DXT)
             mask[k] = r5xx_tx_dxt(fmt, &smp->word[k * dpt], smp->sub[k], comp[k]);
         else

@@ -76,8 +76,9 @@ unsigned r5xx_tx_class(unsigned txformat, unsigned msb);
  * DXT3, DXT5 and ATI2N (31), else 1. */
 unsigned r5xx_tx_dwords(unsigned txformat, unsigned msb);
 
-/* D22: a texel of an ATI1N (two = 0: C0) or ATI2N (two = 1: C0, C1) block; returns the mask. */
-unsigned r5xx_tx_ati(int two, const uint32_t *w, unsigned sub, int32_t comp[4]);
+/* D22: a texel of an ATI1N (two = 0: C0) or ATI2N (two = 1: C0, C1) block; sgn: SIGNED_COMP0-3
+ * (bit k: channel block k is signed RGTC); returns the mask. */
+unsigned r5xx_tx_ati(int two, unsigned sgn, const uint32_t *w, unsigned sub, int32_t comp[4]);
 
 /* An n-bit component as a channel value v (the value is v / 65535): unsigned: floor(65536 c /
  * (2^n - 1)), 65535 for all ones (its bits repeated); signed (D11): two's complement, the

@@ -49,7 +49,7 @@ module r5xx_tx_filt (
   assign is_float = fmt >= 5'd24 && fmt <= 5'd29;
   assign is_fixed = fmt <= 5'd14 && !msb_i;
   assign gamma    = (is_fixed || is_dxt || is_ati1 || is_ati2) && f1_i[21] && !pow2_i;   // D20: no GAMMA with POW2FIX2FLT
-  assign sgn      = is_fixed ? f1_i[8:5] : 4'd0;
+  assign sgn      = (is_fixed || is_ati1 || is_ati2) ? f1_i[8:5] : 4'd0;   // D11, D22
   // D23: 4:2:2 (codes 20, 21 with MSB 0) takes no swizzle: R, G, B = C0, C1, C2, A = 1
   assign sel[0]   = (is_yuv && !msb_i) ? 3'd0 : f1_i[14:12];  // SEL_RED
   assign sel[1]   = (is_yuv && !msb_i) ? 3'd1 : f1_i[17:15];  // SEL_GREEN
@@ -125,21 +125,24 @@ module r5xx_tx_filt (
       assign pc[q] = sgn[q] ? {{3{t[8 * q + 7]}}, t[8 * q +: 8], 9'd0} : {4'd0, t[8 * q +: 8], 8'd0};
     end
 
-    // D22: ATI1N (C0) and ATI2N (C0 from the first 8-byte block, C1 from the second)
-    logic [7:0] av0;
-    logic [7:0] av1;
+    // D22: ATI1N (C0) and ATI2N (C0 from the first 8-byte block, C1 from the second), each
+    // signed with its SIGNED_COMP bit
+    logic signed [19:0] av0;
+    logic signed [19:0] av1;
     r5xx_tx_ati u_ati0 (
       .aw_i  ({w1, w0}),
       .sub_i (sub_i[k]),
+      .sgn_i (sgn[0]),
       .v_o   (av0)
     );
     r5xx_tx_ati u_ati1 (
       .aw_i  ({word_i[(k << dlog_i) + 3], word_i[(k << dlog_i) + 2]}),
       .sub_i (sub_i[k]),
+      .sgn_i (sgn[1]),
       .v_o   (av1)
     );
 
-    assign comp[k] = (is_ati1 || is_ati2) ? {40'd0, 4'd0, is_ati2 ? av1 : 8'd0, is_ati2 ? av1 : 8'd0, 4'd0, av0, av0} :
+    assign comp[k] = (is_ati1 || is_ati2) ? {40'd0, is_ati2 ? av1 : 20'sd0, av0} :
                      is_yuv ? {20'd0, yc} : is_dxt ? dc : pow2_i ? pc : fc;
     assign match[k] = ckey_i && is_fixed && fmt != 5'd14 && !bord_i[k] && ((t[31:0] & kmask) == (key_i & kmask));
     assign mask[k] = is_ati1 ? 4'b0001 : is_ati2 ? 4'b0011 : is_yuv ? 4'b0111 : is_dxt ? 4'b1111 : fm;

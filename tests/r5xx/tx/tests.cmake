@@ -5,7 +5,7 @@
 # stimulus's field coverage, every binary16 code point through RTL, model and reference, a short
 # random smoke run.
 foreach(case fault_rtl fault_rtl_addr fault_model fault_needs_compare directed_check reference_catches
-             stim_current coverage fp16_all smoke_random)
+             stim_current coverage fp16_all codes_rtl smoke_random)
   add_test(NAME r5xx.tx.${case} COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_LIST_DIR}/tx_test.py
            $<TARGET_FILE:rcosim> ${PROJECT_SOURCE_DIR} ${case})
   set_tests_properties(r5xx.tx.${case} PROPERTIES LABELS "r5xx;r5xx.tx;smoke"
@@ -51,3 +51,39 @@ foreach(case ref_check ref_catches ref_features ref_facts ref_random_9 ref_rando
   set_tests_properties(r5xx.tx.${case} PROPERTIES LABELS "r5xx.tx;smoke"
                        ENVIRONMENT "PYTHONDONTWRITEBYTECODE=1" FAIL_REGULAR_EXPRESSION "FAIL")
 endforeach()
+# The RB3D -> TX round trip (acceptance of issue 23; docs/blocks/r5xx.tx.md "Round trip"): r5xx.rb3d
+# renders every colour format TX also decodes, micro- and macro-tiled, in lockstep; the memory its
+# writes leave is point-sampled by r5xx.tx at every texel centre, in lockstep; every texel must be
+# the colour RB3D was given.  roundtrip_catches_*: a flipped bit of a written byte, and a surface sampled with
+# the wrong MICRO_TILE, make the comparison fail.  Needs r5xx.rb3d in the build.
+rcosim_block_enabled(r5xx.rb3d _tx_have_rb3d)
+if(_tx_have_rb3d)
+  foreach(case roundtrip roundtrip_catches_dword roundtrip_catches_tiling)
+    add_test(NAME r5xx.tx.${case} COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_LIST_DIR}/tx_roundtrip.py
+             $<TARGET_FILE:rcosim> ${PROJECT_SOURCE_DIR} ${case})
+    set_tests_properties(r5xx.tx.${case} PROPERTIES LABELS "r5xx;r5xx.tx;r5xx.rb3d;smoke"
+                         ENVIRONMENT "PYTHONDONTWRITEBYTECODE=1")
+  endforeach()
+endif()
+# Every code point (acceptance of issue 23; docs/blocks/r5xx.tx.md "Every code point"): the C
+# model's decode of every code of every component of every fixed format (unsigned and signed), of
+# every DXT1/3/5 RGB565 end code and DXT5/ATI alpha end pair at each index, and the conversion of
+# every channel value, against the independent reference scripts/blocks/r5xx_tx_ref.py; codes_catches:
+# one component flipped in the driver's output is reported.  About 20 s of CPU.
+add_executable(r5xx_tx_codes ${CMAKE_CURRENT_LIST_DIR}/tx_codes.c)
+target_link_libraries(r5xx_tx_codes PRIVATE r5xx_tx_model)
+target_compile_options(r5xx_tx_codes PRIVATE ${RCOSIM_WARNINGS})
+add_test(NAME r5xx.tx.codes_all COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_LIST_DIR}/tx_codes.py
+         $<TARGET_FILE:r5xx_tx_codes> ${PROJECT_SOURCE_DIR})
+add_test(NAME r5xx.tx.codes_catches COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_LIST_DIR}/tx_codes.py
+         $<TARGET_FILE:r5xx_tx_codes> ${PROJECT_SOURCE_DIR} --inject)
+set_tests_properties(r5xx.tx.codes_all PROPERTIES LABELS "r5xx;r5xx.tx;smoke" ENVIRONMENT "PYTHONDONTWRITEBYTECODE=1"
+                     PASS_REGULAR_EXPRESSION "PASS: 2895759 decodes compared, 0 differ")
+set_tests_properties(r5xx.tx.codes_catches PROPERTIES LABELS "r5xx;r5xx.tx;smoke" ENVIRONMENT "PYTHONDONTWRITEBYTECODE=1"
+                     PASS_REGULAR_EXPRESSION "format 14 sgn 0 sub 0 dwords 64506450 64506450 .*FAIL: 2895759 decodes compared, 1 differ")
+# The 16-bit code points and the DXT end codes through the RTL (5.2 M cycles, about 90 s of CPU,
+# most of it the Python reference writing the stimulus): nightly.
+add_test(NAME r5xx.tx.codes_rtl_wide COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_LIST_DIR}/tx_test.py
+         $<TARGET_FILE:rcosim> ${PROJECT_SOURCE_DIR} codes_rtl_wide)
+set_tests_properties(r5xx.tx.codes_rtl_wide PROPERTIES LABELS "r5xx;r5xx.tx;nightly" TIMEOUT 1800
+                     ENVIRONMENT "PYTHONDONTWRITEBYTECODE=1")

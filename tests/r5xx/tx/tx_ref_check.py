@@ -54,6 +54,9 @@ FEATURES = [
     ('D22 ATI1N, ATI2N', 'ati.vec',
      lambda f0, f1, fm1, fm2, off: (fm1 & 31, fm2 >> 14 & 1) in ((5, 1), (31, 0)),
      'dxt5_alpha', lambda orig: lambda lo, hi, i: orig(lo, hi, i ^ 1)),
+    ('D22 signed RGTC', 'ati.vec',
+     lambda f0, f1, fm1, fm2, off: (fm1 & 31, fm2 >> 14 & 1) in ((5, 1), (31, 0)) and fm1 >> 5 & 3,
+     'rgtc_signed', lambda orig: lambda lo, hi, i: orig(lo ^ 0x8080, hi, i)),
     ('D24 LOD from derivatives', 'grad.vec', lambda f0, f1, fm1, fm2, off: fm1 & 31 == 12,
      'grad_lambda', lambda orig: lambda d, W, H: orig(d, H, W)),
 ]
@@ -263,6 +266,14 @@ def facts(ref):
     # D22: block 0x00FF4080, 0x92492449: texels 0-4 are 73, 73, 109, 128, 128
     eq('D22 block', [ref.dxt5_alpha(0x00FF4080, 0x92492449, i) for i in range(5)],
        [73, 73, 109, 128, 128])
+    # D22 signed: ends 0x80, 0x7F (six values) at indices 2, 3: codes -77, -26; ends 0x7F, 0x81
+    # (eight values) at indices 4, 5: codes 18, -18 (toward zero; floor would give -19)
+    def idx(j):                                  # texel 0 with 3-bit index j
+        return j << 16
+    eq('D22 signed six', [ref.rgtc_signed(0x7F80 | idx(j), 0, 0) for j in (2, 3)],
+       [ref.widen_signed(c & 255, 8) for c in (-77, -26)])
+    eq('D22 signed eight', [ref.rgtc_signed(0x817F | idx(j), 0, 0) for j in (4, 5)],
+       [ref.widen_signed(c & 255, 8) for c in (18, -18)])
     for b in bad:
         print('DIFF ' + b)
     print('%s tx_ref_check facts: %d differences' % ('PASS' if not bad else 'FAIL', len(bad)))
