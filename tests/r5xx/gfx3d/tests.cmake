@@ -4,7 +4,7 @@
 # scene names the primitive, the pixel and the interpolated values; the scene agrees with the
 # chained independent references, its stimulus is current, and its picture is docs/img/gfx3d.png.
 foreach(case fault_rtl fault_model fault_pvs fault_us fault_clip fault_prog fault_needs_compare wrong_expected mesh_wrong_pixel
-             us_wrong_expected xati_wrong_pixel directed_check random_reference stim_current picture)
+             us_wrong_expected xati_wrong_pixel mrt fog_functions directed_check random_reference stim_current picture)
   add_test(NAME r5xx.gfx3d.${case} COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_LIST_DIR}/gfx3d_test.py
            $<TARGET_FILE:rcosim> ${PROJECT_SOURCE_DIR} ${case})
   set_tests_properties(r5xx.gfx3d.${case} PROPERTIES LABELS "r5xx;r5xx.gfx3d;smoke"
