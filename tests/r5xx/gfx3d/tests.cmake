@@ -12,7 +12,7 @@ foreach(case fault_rtl fault_model fault_pvs fault_us fault_clip fault_prog faul
 endforeach()
 # Seeded random draws in exact lockstep, at least 1,000,000 cycles under each back-pressure policy
 # with random memory latency.  Since the stimulus has random fragment programs sampling textures
-# (issue 26) 300 draws give 1.17 M (always), 1.45 M (random:0.5) and 1.66 M (bursty:16) cycles
+# (issue 26) and random render targets 300 draws give 1.21 M (always), 1.49 M (random:0.5) and 1.69 M (bursty:16) cycles
 # (800 draws gave 3.35-4.74 M: texel reads without a cache dominate).
 foreach(policy always random:0.5 bursty:16)
   string(REPLACE ":" "_" pname ${policy})
