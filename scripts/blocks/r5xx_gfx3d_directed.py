@@ -1047,9 +1047,130 @@ def mesa_mesh():
     return [s]
 
 
+
+RB3D_CCTL = 0x4E00
+
+
+def r300g_mrt():
+    """Multiple render targets as Mesa's r300g drives them on R500 (decision G3; facts from
+    src/gallium/drivers/r300/r300_emit.c: r300_emit_fb_state writes RB3D_CCTL =
+    INDEPENDENT_COLORFORMAT_ENABLE, with NUM_MULTIWRITES(nr_cbufs) when the blitter replicates
+    COLOR[0] (fb_multiwrite), then RB3D_COLOROFFSET0 + 4i and RB3D_COLORPITCH0 + 4i per colour
+    buffer; r300_emit_fb_state_pipelined writes US_OUT_FMT_0..3 as one sequence: each buffer's
+    format, UNUSED for the rest, and only target 0 used under multiwrite).  Four colour buffers
+    (three ARGB8888, one RGB565), a clear of all four by one shader target replicated by
+    NUM_MULTIWRITES, then a program writing all four targets on two depth-tested triangles (the
+    depth tested once per pixel, every target of a passing pixel written), and one writing only
+    targets 1 and 2 (buffers 0 and 3 keep the clear)."""
+    from blocks import r5xx_us_directed as usd
+    w, h = 48, 32
+    s = Stim('r300g_mrt', 'multiple render targets as Mesa r300g drives them: a clear replicated to four '
+                          'colour buffers by NUM_MULTIWRITES, a program writing four targets on two '
+                          'depth-tested triangles, one writing targets 1 and 2 (48x32, 3x ARGB8888 + RGB565)',
+             backpressure='random:0.5', latency='1:4')
+    common_state(s, w, h)
+    bufs = [(CBUF, 6), (CBUF + 0x10000, 6), (CBUF + 0x20000, 4), (CBUF + 0x30000, 6)]   # (offset, COLORFORMAT)
+    s.w(RB3D_CCTL, 1 << 14 | 3 << 5)       # INDEPENDENT_COLORFORMAT_ENABLE, NUM_MULTIWRITES(4)
+    for i, (off, fmt) in enumerate(bufs):
+        s.w(0x4E28 + 4 * i, off)           # RB3D_COLOROFFSETi
+        s.w(0x4E38 + 4 * i, w | fmt << 21 | (1 << 16 if i == 0 else 0))   # RB3D_COLORPITCHi
+    s.w(RS_COUNT, 1 << 7 | 1 << 18)        # IC_COUNT 1, HIRES_EN (Mesa)
+    s.w(RS_INST_COUNT, 0)
+    s.w(0x4320, 1 << 16)                   # RS_INST_0: colour 0 -> r0
+    # the clear: OUT c0 to target 0, replicated (US_OUT_FMT_1..3 UNUSED under multiwrite)
+    clear = usd.alu_inst(typ=1, ra=(0x100, 0x100, 0x100), aa=(0x100, 0x100, 0x100), swz_b=(6, 6, 6),
+                         swz_c=(4, 4, 4), aswz=(3, 6, 4), wm=0, awm=0, om=7, aom=1, last=1)
+    us_program(s, [clear], consts=[(0.15, 0.25, 0.45, 1.0)])
+    s.w(0x4F00, 0x6)                       # ZB_CNTL: Z_ENABLE, ZWRITEENABLE
+    s.w(0x4F04, 7)                         # ZFUNC ALWAYS
+    black = (0.0, 0.0, 0.0, 1.0)
+    embedded(s, 13, [(0, 0, 1.0, black), (w, 0, 1.0, black), (w, h, 1.0, black), (0, h, 1.0, black)])
+    s.w(0x4F04, 1)                         # LESS
+    # MRT: no multiwrite; each buffer's format in its US_OUT_FMT (C4_8, B G R A, as r300g's ARGB8888
+    # and RGB565 surfaces), written as one sequence after the colour buffers
+    s.w(RB3D_CCTL, 1 << 14)
+
+    def out(src, tgt, last=0, mul=None):
+        """OUT to target tgt: src (a temporary or 0x100 + constant), times the constant mul if given."""
+        b = (mul, mul, mul) if mul is not None else (src, src, src)
+        return usd.alu_inst(typ=1, ra=(src, b[0], src), aa=(src, b[0], src),
+                            swz_b=(0, 1, 2) if mul is not None else (6, 6, 6), swz_c=(4, 4, 4),
+                            aswz=(3, 3 if mul is not None else 6, 4), wm=0, awm=0, om=7, aom=1,
+                            tgt=(tgt, tgt), last=last, sel=(0, 1, 2), asel=(0, 1, 2))
+    consts = [(1.0, 0.5, 0.25, 1.0), (0.9, 0.2, 0.7, 1.0), (0.3, 0.9, 0.4, 0.5), (1.0, 1.0, 0.0, 1.0)]
+    prog4 = [out(0, 0),                    # target 0: the interpolated colour
+             out(0x101, 1),                # target 1: constant c1
+             out(0, 2, mul=0x100),         # target 2: the colour modulated by c0
+             out(0x102, 3, last=1)]        # target 3: constant c2 (alpha 0.5)
+    us_program(s, prog4, consts=consts)
+    for t in (1, 2, 3):
+        s.w(US_OUT_FMT_0 + 4 * t, 0x00001B00)
+    embedded(s, 4, [(2.0, 2.0, 0.40, (1.0, 0.1, 0.1, 1.0)), (44.0, 6.0, 0.40, (0.1, 1.0, 0.1, 1.0)),
+                    (10.0, 29.0, 0.40, (0.1, 0.1, 1.0, 1.0))])
+    embedded(s, 4, [(30.0, 1.0, 0.60, (1.0, 1.0, 1.0, 1.0)), (46.0, 30.0, 0.20, (1.0, 0.8, 0.2, 1.0)),
+                    (14.0, 24.0, 0.30, (0.2, 0.8, 1.0, 1.0))])
+    # a program writing targets 1 and 2 only: buffers 0 and 3 keep what they hold
+    prog2 = [out(0x103, 1), out(0, 2, last=1, mul=0x101)]
+    us_program(s, prog2, consts=consts)
+    for t in (1, 2, 3):
+        s.w(US_OUT_FMT_0 + 4 * t, 0x00001B00)
+    embedded(s, 4, [(4.0, 18.0, 0.10, (0.5, 0.5, 1.0, 1.0)), (24.0, 31.0, 0.10, (1.0, 0.5, 0.5, 1.0)),
+                    (2.0, 31.5, 0.10, (0.5, 1.0, 0.5, 1.0))])
+    return [s]
+
+
+def fg_fog():
+    """FG's fog functions on the quad path (decision G11, section "FG"): bands drawn with OUT r0 over a
+    depth ramp (z 0 at the left, 1 at the right), each with one FG_FOG_BLEND function: FN 0
+    linear with GA_FOG_SCALE / GA_FOG_OFFSET as Mesa's classic r300 driver computes them for
+    GL_LINEAR (r300_state.c r300Fogfv: scale = 1 / (end - start), offset = -start / (end - start)),
+    FN 1 exp and FN 2 exp2 (scale 3.0 and 2.0, offset 0; that driver's 0.0933 and 0.3 x density
+    are constants of its fog coordinate, which this composite does not model), FN 1 again on a
+    16-bit depth buffer (ZB_FORMAT 0: the depth read as z / 2^16), and FN 3 with its constant
+    factor."""
+    from blocks import r5xx_us_directed as usd
+    w, h = 64, 40
+    s = Stim('fg_fog', 'FG fog on the fragment-shader path: FN 0 linear, 1 exp, 2 exp2 (Z24 and Z16 depth), '
+                       '3 constant, over a depth ramp (64x40, ARGB8888)',
+             backpressure='random:0.5', latency='1:4')
+    common_state(s, w, h)
+    s.w(RS_COUNT, 1 << 7 | 1 << 18)
+    s.w(RS_INST_COUNT, 0)
+    s.w(0x4320, 1 << 16)
+    us_program(s, [usd.out_r(0)])
+    s.w(0x4F00, 0x6)
+    s.w(0x4F04, 7)                         # ZFUNC ALWAYS: every band drawn whole
+    s.w(0x4BC8, 0x2C0)                     # FG_FOG_COLOR_R/G/B: a light grey-blue
+    s.w(0x4BCC, 0x300)
+    s.w(0x4BD0, 0x3A0)
+    s.w(0x4BC4, 0x155)                     # FG_FOG_FACTOR (FN 3 only)
+
+    def band(y0, y1, col):
+        embedded(s, 13, [(0, y0, 0.0, col), (w, y0, 1.0, col), (w, y1, 1.0, col), (0, y1, 0.0, col)])
+    start, end = 0.2, 0.9
+    bands = [(0, f32(1.0 / (end - start)), f32(-start / (end - start))), (1, f32(3.0), 0), (2, f32(2.0), 0)]
+    for k, (fn, scale, off) in enumerate(bands):
+        s.w(0x4294, scale)                 # GA_FOG_SCALE
+        s.w(0x4298, off)                   # GA_FOG_OFFSET
+        s.w(0x4BC0, 1 | fn << 1)           # FG_FOG_BLEND: ENABLE, FN
+        band(8 * k, 8 * k + 8, (0.9, 0.3 - 0.1 * k, 0.1 + 0.3 * k, 1.0))
+    # FN 1 on a 16-bit depth buffer: the depth scale of Z16, the fog reads z / 2^16
+    s.w(0x4F10, 0)
+    s.w(0x42C0, f32(65535.0))
+    s.w(0x4294, f32(3.0))
+    s.w(0x4BC0, 1 | 1 << 1)
+    band(24, 32, (0.2, 0.9, 0.3, 1.0))
+    s.w(0x4F10, 2)
+    s.w(0x42C0, f32(16777215.0))
+    s.w(0x4BC0, 1 | 3 << 1)                # FN 3: the constant factor, whatever the depth
+    band(32, 40, (0.9, 0.9, 0.2, 1.0))
+    s.w(0x4BC0, 0)
+    return [s]
+
 def cases():
     return (scene() + small() + pvs_transform() + xati_composite() + r300g_const() + exa_composite()
-            + pvs_clip() + exa_mask() + xv_packed() + xv_planar() + xv_bicubic() + mesa_mesh())
+            + pvs_clip() + exa_mask() + xv_packed() + xv_planar() + xv_bicubic() + mesa_mesh()
+            + r300g_mrt() + fg_fog())
 
 
 def main(argv):
@@ -1217,9 +1338,10 @@ def reference(stim_lines):
             rb.write_reg(model.regs, ev[1], ev[2])
             continue
         for (prim, x, y, z, back, argb) in per_draw[di]:
-            if passes[fi][2]:
-                pix.append((prim, x, y, z, argb))
-                model.frag(0, x, y, argb)
+            if passes[fi][2]:                          # one RB3D fragment and pix record per target
+                for t, c in (argb if isinstance(argb, list) else [(0, argb)]):
+                    pix.append((prim, x, y, z, c))
+                    model.frag(t, x, y, c)
             fi += 1
         di += 1
     reference.exe = exe
@@ -1246,19 +1368,35 @@ def fragment_path(events, prims_per_draw, quads, mem):
     shader"): every quad (its raster records and its zq record) through r5xx.us's independent
     reference (scripts/blocks/r5xx_us_ref.py), its texture requests answered by r5xx.tx's
     (scripts/blocks/r5xx_tx_directed.py sample()), its output records joined with the zq into
-    per-pixel fragments (the quad join: target 0's colour widened by US_OUT_FMT_0, the US's W or
-    the raster's depth), alpha-tested and fogged (FG).  Every state write reaches the US, TX and FG before
-    the quads of the draws after it.  Returns the fragments (prim, x, y, z, back, argb); sets
-    fragment_path.usout (the composite's usout records) and .texreads (TX's dword addresses)."""
+    per-pixel fragments (the quad join: each target's colour widened by its US_OUT_FMT_t, the US's
+    W or the raster's depth), alpha-tested on target 0's alpha and fogged (FG: every target, the
+    constant factor or FN 0-2 in shader float, scripts/blocks/prim_sf_ref.py).  Every state write
+    reaches the US, TX and FG before the quads of the draws after it.  Returns the fragments (prim,
+    x, y, z, back, [(target, argb), ...] in target order); sets fragment_path.usout (the
+    composite's usout records) and .texreads (TX's dword addresses)."""
     from blocks import r5xx_us_ref as usr
     from blocks import r5xx_tx_directed as txd
     from blocks import r5xx_tx_ref as txr
     us, tx = usr.US(), txd.Case('gfx3d', '')
     txregs, txdiff = txr.Regs(), []                  # r5xx.tx's second, independent reference
-    fg = {0x4BD4: 0, 0x4BE0: 0, 0x4BC0: 0, 0x4BC4: 0, 0x4BC8: 0, 0x4BCC: 0, 0x4BD0: 0}
+    from blocks import prim_sf_ref as sf
+    fg = {0x4BD4: 0, 0x4BE0: 0, 0x4BC0: 0, 0x4BC4: 0, 0x4BC8: 0, 0x4BCC: 0, 0x4BD0: 0,
+          0x4294: 0, 0x4298: 0, 0x4F10: 0}
 
-    def fog(c, fc):                                    # FG: constant-factor fog of one channel
-        f, fc16 = fg[0x4BC4] & 0x3FF, (fc & 0x3FF) << 6 | (fc & 0x3FF) >> 4
+    def fog_factor(z):                                 # FG: the 10-bit fog factor (docs "FG", G11)
+        fn = fg[0x4BC0] >> 1 & 3
+        if fn == 3:
+            return fg[0x4BC4] & 0x3FF
+        m = (z & 0xFFFF) << 7 if (fg[0x4F10] & 0xE) == 0 else z >> 1 & 0x7FFFFF
+        d = sf.add(0x3F800000 | m, 0xBF800000)         # the depth as a fraction, exact
+        a = sf.mad(d, fg[0x4294], fg[0x4298])
+        e = (sf.add(sf.ONE, a ^ sf.SIGN) if fn == 0 else sf.ex2(a ^ sf.SIGN) if fn == 1
+             else sf.ex2(sf.mul(a, a) ^ sf.SIGN))
+        f = sf.fmin(sf.fmax(e, 0), sf.ONE)
+        return sf.add(sf.mad(f, 0x447FC000, 0x3F000000), 0x4B000000) & 0x3FF
+
+    def fog(c, fc, f):                                 # FG: one channel toward the fog colour
+        fc16 = (fc & 0x3FF) << 6 | (fc & 0x3FF) >> 4
         return (c * f + fc16 * (1023 - f) + 511) // 1023
     quads = list(quads)
     out, usout, reads, texreqs = [], [], [], []
@@ -1307,27 +1445,36 @@ def fragment_path(events, prims_per_draw, quads, mem):
                     us.t[r[1]][p] = [rg & 0xFFFFFFFF, rg >> 32, ba & 0xFFFFFFFF, ba >> 32]
             frs = []
             us.run_quad(recs[-1][2], rsp, texreqs, frs)
-            fmt = us.outfmt[0] & 31
-            n, widths, kind = usr.FORMATS.get(fmt, (0, [], ''))
-            wid = [widths[k] if k < n and kind in ('u', 'su') else 0 for k in range(4)]
-            col = [0] * 4
+            col = [[0] * 4 for _ in range(4)]          # [target][pixel]
+            tw = 0                                     # the targets the quad has a record of
             for vals, _ in frs:
                 usout.append((prim, qx, qy) + tuple(vals[0:2]) + tuple(vals[3:6]) + tuple(vals[6:14]))
-                if vals[1] == 0:
-                    for p in range(4):
-                        rg, ba = vals[6 + 2 * p], vals[7 + 2 * p]
-                        lanes = [rg & 0xFFFFFFFF, rg >> 32, ba & 0xFFFFFFFF, ba >> 32]
-                        col[p] = sum(widen16(lanes[k], wid[k]) << (16 * k) for k in range(4))
+                t = vals[1]
+                n, widths, kind = usr.FORMATS.get(us.outfmt[t] & 31, (0, [], ''))
+                wid = [widths[k] if k < n and kind in ('u', 'su') else 0 for k in range(4)]
+                tw |= 1 << t
+                for p in range(4):
+                    rg, ba = vals[6 + 2 * p], vals[7 + 2 * p]
+                    lanes = [rg & 0xFFFFFFFF, rg >> 32, ba & 0xFFFFFFFF, ba >> 32]
+                    col[t][p] = sum(widen16(lanes[k], wid[k]) << (16 * k) for k in range(4))
             last = frs[-1][0]
             wr, wm = last[4], last[5] >> 16 & 15
             zl = [last[14] & 0xFFFFFF, last[14] >> 32 & 0xFFFFFF, last[15] & 0xFFFFFF, last[15] >> 32 & 0xFFFFFF]
             for p in range(4):
-                if wr >> p & 1 and alpha_pass(col[p] >> 48) and fg[0x4BC0] & 7 == 7:
-                    c = col[p]
-                    col[p] = (c >> 48 << 48 | fog(c >> 32 & 0xFFFF, fg[0x4BC8]) << 32 |
-                              fog(c >> 16 & 0xFFFF, fg[0x4BCC]) << 16 | fog(c & 0xFFFF, fg[0x4BD0]))
-                if wr >> p & 1 and alpha_pass(col[p] >> 48):
-                    out.append((prim, qx + (p & 1), qy + (p >> 1), zl[p] if wm >> p & 1 else zq[5 + p], back, col[p]))
+                z = zl[p] if wm >> p & 1 else zq[5 + p]
+                if not (wr >> p & 1 and alpha_pass(col[0][p] >> 48)):
+                    continue                           # not written, or killed by the alpha test
+                cols = []
+                for t in range(4):
+                    if not tw >> t & 1:
+                        continue
+                    c = col[t][p]
+                    if fg[0x4BC0] & 1:
+                        f = fog_factor(z)
+                        c = (c >> 48 << 48 | fog(c >> 32 & 0xFFFF, fg[0x4BC8], f) << 32 |
+                             fog(c >> 16 & 0xFFFF, fg[0x4BCC], f) << 16 | fog(c & 0xFFFF, fg[0x4BD0], f))
+                    cols.append((t, c))
+                out.append((prim, qx + (p & 1), qy + (p >> 1), z, back, cols))
     fragment_path.usout, fragment_path.texreads, fragment_path.txdiff = usout, reads, txdiff
     return out
 

@@ -16,7 +16,11 @@ typedef struct r5xx_gfx3d_join_ports {
     uint64_t frag_y;  /* in, 14 bits */
     uint64_t frag_z;  /* in, 24 bits */
     uint64_t frag_back;  /* in, 1 bit */
+    uint64_t frag_tw;  /* in, 4 bits */
     uint64_t frag_argb;  /* in, 64 bits */
+    uint64_t frag_argb1;  /* in, 64 bits */
+    uint64_t frag_argb2;  /* in, 64 bits */
+    uint64_t frag_argb3;  /* in, 64 bits */
     uint64_t zfrag_valid;  /* out, 1 bit */
     uint64_t zfrag_ready;  /* in, 1 bit */
     uint64_t zfrag_x;  /* out, 14 bits */
@@ -28,6 +32,7 @@ typedef struct r5xx_gfx3d_join_ports {
     uint64_t pass_pass;  /* in, 1 bit */
     uint64_t cfrag_valid;  /* out, 1 bit */
     uint64_t cfrag_ready;  /* in, 1 bit */
+    uint64_t cfrag_mrt;  /* out, 2 bits */
     uint64_t cfrag_x;  /* out, 14 bits */
     uint64_t cfrag_y;  /* out, 14 bits */
     uint64_t cfrag_argb;  /* out, 64 bits */
@@ -176,7 +181,11 @@ typedef struct r5xx_gfx3d_qjoin_ports {
     uint64_t qf_y;  /* out, 14 bits */
     uint64_t qf_z;  /* out, 24 bits */
     uint64_t qf_back;  /* out, 1 bit */
+    uint64_t qf_tw;  /* out, 4 bits */
     uint64_t qf_argb;  /* out, 64 bits */
+    uint64_t qf_argb1;  /* out, 64 bits */
+    uint64_t qf_argb2;  /* out, 64 bits */
+    uint64_t qf_argb3;  /* out, 64 bits */
     uint64_t empty;  /* out, 1 bit */
 } r5xx_gfx3d_qjoin_ports;
 extern const rc_side_ops r5xx_gfx3d_qjoin_glue;
@@ -201,7 +210,11 @@ typedef struct r5xx_gfx3d_fg_ports {
     uint64_t qf_y;  /* in, 14 bits */
     uint64_t qf_z;  /* in, 24 bits */
     uint64_t qf_back;  /* in, 1 bit */
+    uint64_t qf_tw;  /* in, 4 bits */
     uint64_t qf_argb;  /* in, 64 bits */
+    uint64_t qf_argb1;  /* in, 64 bits */
+    uint64_t qf_argb2;  /* in, 64 bits */
+    uint64_t qf_argb3;  /* in, 64 bits */
     uint64_t frag_valid;  /* out, 1 bit */
     uint64_t frag_ready;  /* in, 1 bit */
     uint64_t frag_prim;  /* out, 16 bits */
@@ -209,7 +222,11 @@ typedef struct r5xx_gfx3d_fg_ports {
     uint64_t frag_y;  /* out, 14 bits */
     uint64_t frag_z;  /* out, 24 bits */
     uint64_t frag_back;  /* out, 1 bit */
+    uint64_t frag_tw;  /* out, 4 bits */
     uint64_t frag_argb;  /* out, 64 bits */
+    uint64_t frag_argb1;  /* out, 64 bits */
+    uint64_t frag_argb2;  /* out, 64 bits */
+    uint64_t frag_argb3;  /* out, 64 bits */
 } r5xx_gfx3d_fg_ports;
 extern const rc_side_ops r5xx_gfx3d_fg_glue;
 #endif

@@ -39,6 +39,8 @@ typedef struct gen {
     uint32_t vbuf;                  /* next free address for vertex arrays */
     int clipsp;                     /* this PVS epoch's program writes clip space (else screen) */
     gfx3d_prog prog;                /* programmable state through w() (gfx3d_prog.h) */
+    rc_rng mrt;                     /* the render-target choices: a stream of their own, so the
+                                       rest of the stimulus draws what it drew before MRT */
 } gen;
 
 static uint32_t rnd(gen *g, uint32_t n) { return (uint32_t)rc_rng_below(&g->rng, n); }
@@ -205,10 +207,18 @@ static void state(gen *g)
     w(g, 0x4320, 1u << 16);                                   /* RS_INST_0: COL_ID 0, COL_CN 1 */
     /* the fragment path: a random fragment program sampling textures with the colour as its
      * coordinates (gfx3d_prog.h) in half the epochs, else the fixed path (RS_COUNT 0) */
-    if (rnd(g, 2) == 0)
+    int mrt = 0;
+    if (rnd(g, 2) == 0) {
         gfx3d_prog_fragment(&g->prog, 0);
-    else
+        /* multiple render targets (decision G3) in a third of these epochs: US_OUT_FMT_1..3 used
+         * (C4_8, B G R A, as r300g's ARGB8888 surfaces; now and then one left UNUSED), so the
+         * random programs' OUTs to targets 1-3 reach buffers 1-3 (the RB3D state below) */
+        mrt = rc_rng_below(&g->mrt, 3) == 0;
+        for (unsigned t = 1; mrt && t < 4; t++)
+            w(g, 0x46A4 + 4 * t, rc_rng_below(&g->mrt, 4) ? 0x1B00u : 0x1B0Fu);
+    } else {
         w(g, 0x4300, 0);
+    }
     w(g, 0x4BD4, rnd(g, 3) ? 0 : (word(g) & 0x1FFF));         /* FG_ALPHA_FUNC */
     w(g, 0x4BE0, rnd(g, 1024));
     /* ZB */
@@ -223,6 +233,10 @@ static void state(gen *g)
     uint32_t cfmt = rnd(g, 4) ? 6 : rnd(g, 2) ? 4 : 15;
     w(g, 0x4E28, CBUF);
     w(g, 0x4E38, SIDE | cfmt << 21 | rnd(g, 2) << 16 | rnd(g, 2) << 17);
+    for (unsigned n = 1; mrt && n < 4; n++) {                 /* buffers 1-3, linear, 256 KB apart */
+        w(g, 0x4E28 + 4 * n, CBUF + 0x40000u * n);
+        w(g, 0x4E38 + 4 * n, SIDE | 6u << 21);
+    }
     static const uint32_t fac[] = { 1, 2, 5, 6, 38, 39, 3, 9 };
     uint32_t blend = rnd(g, 2) ? 1u | rnd(g, 8) << 12 | fac[rnd(g, 8)] << 16 | fac[rnd(g, 8)] << 24 : 0;
     w(g, 0x4E04, blend | 1u << 2);
@@ -286,7 +300,8 @@ int r5xx_gfx3d_stimulus(rc_vector *v, uint64_t seed, uint64_t count, char *err, 
         snprintf(err, errn, "r5xx.gfx3d: --count must be 1..10000000 draws");
         return -1;
     }
-    gen g = { .rng = rc_rng_make(seed, 0x67337864ull), .v = v, .vbuf = VBUF };
+    gen g = { .rng = rc_rng_make(seed, 0x67337864ull), .v = v, .vbuf = VBUF,
+              .mrt = rc_rng_make(seed, 0x6D727433ull) };
     g.prog = (gfx3d_prog){ .rng = &g.rng, .wr = wr, .ctx = &g, .tex_base = TBUF };
     uint32_t pre[SIDE * SIDE];
     for (unsigned i = 0; i < SIDE * SIDE; i++)

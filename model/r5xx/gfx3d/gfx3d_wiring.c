@@ -384,7 +384,11 @@ static void chain_eval(void *h, uint64_t *ports)
     s->fg.qf_y = s->qj.qf_y;
     s->fg.qf_z = s->qj.qf_z;
     s->fg.qf_back = s->qj.qf_back;
+    s->fg.qf_tw = s->qj.qf_tw;
     s->fg.qf_argb = s->qj.qf_argb;
+    s->fg.qf_argb1 = s->qj.qf_argb1;
+    s->fg.qf_argb2 = s->qj.qf_argb2;
+    s->fg.qf_argb3 = s->qj.qf_argb3;
     r5xx_gfx3d_fg_glue.eval(s->h_fg, (uint64_t *)&s->fg);
     /* join (r5xx_gfx3d_join) */
     s->join.frag_valid = s->fg.frag_valid;
@@ -393,7 +397,11 @@ static void chain_eval(void *h, uint64_t *ports)
     s->join.frag_y = s->fg.frag_y;
     s->join.frag_z = s->fg.frag_z;
     s->join.frag_back = s->fg.frag_back;
+    s->join.frag_tw = s->fg.frag_tw;
     s->join.frag_argb = s->fg.frag_argb;
+    s->join.frag_argb1 = s->fg.frag_argb1;
+    s->join.frag_argb2 = s->fg.frag_argb2;
+    s->join.frag_argb3 = s->fg.frag_argb3;
     s->join.zfrag_ready = s->zb.frag_ready;
     s->join.pass_valid = s->zb.pass_valid;
     s->join.pass_pass = s->zb.pass_pass;
@@ -485,6 +493,7 @@ static void chain_eval(void *h, uint64_t *ports)
     s->zb.pass_ready = s->join.pass_ready;
     s->rb3d.regw_valid = s->rw.state_valid;
     s->rb3d.frag_valid = s->join.cfrag_valid;
+    s->rb3d.frag_mrt = s->join.cfrag_mrt;
     s->rb3d.frag_x = s->join.cfrag_x;
     s->rb3d.frag_y = s->join.cfrag_y;
     s->rb3d.frag_argb = s->join.cfrag_argb;
@@ -494,7 +503,11 @@ static void chain_eval(void *h, uint64_t *ports)
     s->join.frag_y = s->fg.frag_y;
     s->join.frag_z = s->fg.frag_z;
     s->join.frag_back = s->fg.frag_back;
+    s->join.frag_tw = s->fg.frag_tw;
     s->join.frag_argb = s->fg.frag_argb;
+    s->join.frag_argb1 = s->fg.frag_argb1;
+    s->join.frag_argb2 = s->fg.frag_argb2;
+    s->join.frag_argb3 = s->fg.frag_argb3;
     s->us.regw_valid = s->rw.state_valid;
     s->us.texreq_ready = s->tx.req_ready;
     s->us.texrsp_valid = s->tx.rsp_valid;
@@ -552,7 +565,6 @@ static void chain_reset(void *h, uint64_t *ports)
     memset(&s->tx, 0, sizeof s->tx);
     memset(&s->qj, 0, sizeof s->qj);
     memset(&s->fg, 0, sizeof s->fg);
-    s->rb3d.frag_mrt = 0;
     r5xx_vap_model_ops.reset(s->h_vap, (uint64_t *)&s->vap);
     r5xx_pvs_model_ops.reset(s->h_pvs, (uint64_t *)&s->pvs);
     r5xx_clip_model_ops.reset(s->h_clip, (uint64_t *)&s->clip);

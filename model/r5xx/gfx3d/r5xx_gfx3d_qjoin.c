@@ -2,8 +2,9 @@
  * r5xx_gfx3d_qjoin.c - the C twin of rtl/r5xx/gfx3d/r5xx_gfx3d_qjoin.sv: the quad join of r5xx.gfx3d
  * (docs/blocks/r5xx.gfx3d.md, "The quad join").  The fragment shader's records of quad k are paired
  * with the raster's k-th zq record (a 4-entry queue); each record taken is shown on `tr`; a quad's
- * last record starts the emission of one fragment per written pixel (lowest first) with render
- * target 0's colour widened to 16-bit unorm by US_OUT_FMT_0 and the US's W or the raster's depth.
+ * last record starts the emission of one fragment per written pixel (lowest first) with the colour
+ * of every render target the quad has a record of (tw), each widened to 16-bit unorm by its
+ * US_OUT_FMT_t (decision G3), and the US's W or the raster's depth.
  * A glue module: its ports are r5xx_gfx3d_qjoin_ports (gfx3d_glue.h, from the RTL's port list).
  */
 #include <stdlib.h>
@@ -20,8 +21,9 @@ typedef struct zrec {
 typedef struct qjoin {
     zrec q[DEPTH];
     unsigned head, n;
-    unsigned fmt0;
-    uint64_t col[4];
+    unsigned fmt[4];
+    uint64_t col[4][4];     /* [target][pixel] */
+    unsigned tw;            /* the targets the quad has a record of */
     unsigned pend, rem, wm;
     uint64_t zl[4];
 } qjoin;
@@ -122,7 +124,11 @@ static void qj_eval(void *h, uint64_t *ports)
     p->qf_y = (hd->y + (px >> 1)) & 0x3FFF;
     p->qf_back = hd->back;
     p->qf_z = j->wm >> px & 1 ? j->zl[px] : hd->z[px];
-    p->qf_argb = j->col[px];
+    p->qf_tw = j->tw;
+    p->qf_argb = j->col[0][px];
+    p->qf_argb1 = j->col[1][px];
+    p->qf_argb2 = j->col[2][px];
+    p->qf_argb3 = j->col[3][px];
     p->empty = (uint64_t)(j->n == 0);
 }
 
@@ -137,11 +143,14 @@ static void qj_tick(void *h, const uint64_t *ports)
     int fin = (j->pend && p->qf_ready && last_px) || (take && p->uf_last && p->uf_wr == 0);
     if (fin) {
         memset(j->col, 0, sizeof j->col);
-    } else if (take && p->uf_tgt == 0) {
-        j->col[0] = argb(p->uf_p0rg, p->uf_p0ba, j->fmt0);
-        j->col[1] = argb(p->uf_p1rg, p->uf_p1ba, j->fmt0);
-        j->col[2] = argb(p->uf_p2rg, p->uf_p2ba, j->fmt0);
-        j->col[3] = argb(p->uf_p3rg, p->uf_p3ba, j->fmt0);
+        j->tw = 0;
+    } else if (take) {
+        unsigned t = (unsigned)(p->uf_tgt & 3), f = j->fmt[t];
+        j->col[t][0] = argb(p->uf_p0rg, p->uf_p0ba, f);
+        j->col[t][1] = argb(p->uf_p1rg, p->uf_p1ba, f);
+        j->col[t][2] = argb(p->uf_p2rg, p->uf_p2ba, f);
+        j->col[t][3] = argb(p->uf_p3rg, p->uf_p3ba, f);
+        j->tw |= 1u << t;
     }
     if (take && p->uf_last && p->uf_wr) {
         j->pend = 1;
@@ -155,8 +164,9 @@ static void qj_tick(void *h, const uint64_t *ports)
         j->rem &= ~(1u << px);
         j->pend = !last_px;
     }
-    if (p->w_valid && p->w_addr == 0x46A4)       /* after the colours: they take the old value */
-        j->fmt0 = (unsigned)(p->w_data & 31);
+    /* after the colours: they take the old value (US_OUT_FMT_0..3 at 0x46A4 + 4t) */
+    if (p->w_valid && p->w_addr >= 0x46A4 && p->w_addr <= 0x46B0 && !(p->w_addr & 3))
+        j->fmt[(p->w_addr - 0x46A4) >> 2] = (unsigned)(p->w_data & 31);
     if (fin) {
         j->head = (j->head + 1) % DEPTH;
         j->n--;

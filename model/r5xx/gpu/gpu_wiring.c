@@ -108,6 +108,23 @@ static void outputs(const r5xx_gpu_chain *s, r5xx_gpu_ports *p)
     p->pix3d_y = s->gfx3d.pix_y;
     p->pix3d_z = s->gfx3d.pix_z;
     p->pix3d_argb = s->gfx3d.pix_argb;
+    p->usout_valid = s->gfx3d.usout_valid;
+    p->usout_prim = s->gfx3d.usout_prim;
+    p->usout_x = s->gfx3d.usout_x;
+    p->usout_y = s->gfx3d.usout_y;
+    p->usout_quad = s->gfx3d.usout_quad;
+    p->usout_tgt = s->gfx3d.usout_tgt;
+    p->usout_pc = s->gfx3d.usout_pc;
+    p->usout_wr = s->gfx3d.usout_wr;
+    p->usout_mask = s->gfx3d.usout_mask;
+    p->usout_p0rg = s->gfx3d.usout_p0rg;
+    p->usout_p0ba = s->gfx3d.usout_p0ba;
+    p->usout_p1rg = s->gfx3d.usout_p1rg;
+    p->usout_p1ba = s->gfx3d.usout_p1ba;
+    p->usout_p2rg = s->gfx3d.usout_p2rg;
+    p->usout_p2ba = s->gfx3d.usout_p2ba;
+    p->usout_p3rg = s->gfx3d.usout_p3rg;
+    p->usout_p3ba = s->gfx3d.usout_p3ba;
     p->idle = (uint64_t)(s->cp.idle && s->gfx2d.idle && s->bb.idle && s->arb.idle && s->gfx3d.idle);
     p->unk = s->bb.unk;
 }
@@ -124,7 +141,8 @@ static int seen(const r5xx_gpu_chain *s, const r5xx_gpu_ports *p)
            p->memrsp_data == s->seen.memrsp_data &&
            p->regw_ready == s->seen.regw_ready &&
            p->pix_ready == s->seen.pix_ready &&
-           p->pix3d_ready == s->seen.pix3d_ready;
+           p->pix3d_ready == s->seen.pix3d_ready &&
+           p->usout_ready == s->seen.usout_ready;
 }
 
 static void chain_eval(void *h, uint64_t *ports)
@@ -140,6 +158,7 @@ static void chain_eval(void *h, uint64_t *ports)
     s->seen.regw_ready = p->regw_ready;
     s->seen.pix_ready = p->pix_ready;
     s->seen.pix3d_ready = p->pix3d_ready;
+    s->seen.usout_ready = p->usout_ready;
     /* cp (r5xx.cp) */
     s->cp.memrsp_data = p->memrsp_data;
     r5xx_cp_model_ops.eval(s->h_cp, (uint64_t *)&s->cp);
@@ -182,6 +201,7 @@ static void chain_eval(void *h, uint64_t *ports)
     s->gfx3d.vmemrsp_data = p->memrsp_data;
     s->gfx3d.pix_ready = p->pix3d_ready;
     s->gfx3d.tmemrsp_data = p->memrsp_data;
+    s->gfx3d.usout_ready = p->usout_ready;
     r5xx_gfx3d_model_ops.eval(s->h_gfx3d, (uint64_t *)&s->gfx3d);
     /* bb (r5xx_gpu_bb), again */
     s->bb.g3_ready = s->gfx3d.regw_ready;
@@ -285,7 +305,6 @@ static void chain_reset(void *h, uint64_t *ports)
     memset(&s->arb, 0, sizeof s->arb);
     s->gfx3d.vsexe_ready = 0x1u;
     s->gfx3d.clipvtx_ready = 0x1u;
-    s->gfx3d.usout_ready = 0x1u;
     r5xx_cp_model_ops.reset(s->h_cp, (uint64_t *)&s->cp);
     r5xx_gfx2d_model_ops.reset(s->h_gfx2d, (uint64_t *)&s->gfx2d);
     r5xx_gfx3d_model_ops.reset(s->h_gfx3d, (uint64_t *)&s->gfx3d);

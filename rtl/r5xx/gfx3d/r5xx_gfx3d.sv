@@ -235,6 +235,7 @@ module r5xx_gfx3d (
   logic         join_zfrag_back;
   logic         join_pass_ready;
   logic         join_cfrag_valid;
+  logic [1:0]   join_cfrag_mrt;
   logic [13:0]  join_cfrag_x;
   logic [13:0]  join_cfrag_y;
   logic [63:0]  join_cfrag_argb;
@@ -356,7 +357,11 @@ module r5xx_gfx3d (
   logic [13:0]  qj_qf_y;
   logic [23:0]  qj_qf_z;
   logic         qj_qf_back;
+  logic [3:0]   qj_qf_tw;
   logic [63:0]  qj_qf_argb;
+  logic [63:0]  qj_qf_argb1;
+  logic [63:0]  qj_qf_argb2;
+  logic [63:0]  qj_qf_argb3;
   logic         qj_empty;
 
   logic         fg_ff_ready;
@@ -367,7 +372,11 @@ module r5xx_gfx3d (
   logic [13:0]  fg_frag_y;
   logic [23:0]  fg_frag_z;
   logic         fg_frag_back;
+  logic [3:0]   fg_frag_tw;
   logic [63:0]  fg_frag_argb;
+  logic [63:0]  fg_frag_argb1;
+  logic [63:0]  fg_frag_argb2;
+  logic [63:0]  fg_frag_argb3;
 
   r5xx_vap u_vap (
     .clk_i,
@@ -575,7 +584,7 @@ module r5xx_gfx3d (
     .regw_data_i (regw_data_i),
     .frag_valid_i (join_cfrag_valid),
     .frag_ready_o (rb3d_frag_ready),
-    .frag_mrt_i (2'h0),
+    .frag_mrt_i (join_cfrag_mrt),
     .frag_x_i (join_cfrag_x),
     .frag_y_i (join_cfrag_y),
     .frag_argb_i (join_cfrag_argb),
@@ -601,7 +610,11 @@ module r5xx_gfx3d (
     .frag_y_i (fg_frag_y),
     .frag_z_i (fg_frag_z),
     .frag_back_i (fg_frag_back),
+    .frag_tw_i (fg_frag_tw),
     .frag_argb_i (fg_frag_argb),
+    .frag_argb1_i (fg_frag_argb1),
+    .frag_argb2_i (fg_frag_argb2),
+    .frag_argb3_i (fg_frag_argb3),
     .zfrag_valid_o (join_zfrag_valid),
     .zfrag_ready_i (zb_frag_ready),
     .zfrag_x_o (join_zfrag_x),
@@ -613,6 +626,7 @@ module r5xx_gfx3d (
     .pass_pass_i (zb_pass_pass),
     .cfrag_valid_o (join_cfrag_valid),
     .cfrag_ready_i (rb3d_frag_ready),
+    .cfrag_mrt_o (join_cfrag_mrt),
     .cfrag_x_o (join_cfrag_x),
     .cfrag_y_o (join_cfrag_y),
     .cfrag_argb_o (join_cfrag_argb),
@@ -868,7 +882,11 @@ module r5xx_gfx3d (
     .qf_y_o (qj_qf_y),
     .qf_z_o (qj_qf_z),
     .qf_back_o (qj_qf_back),
+    .qf_tw_o (qj_qf_tw),
     .qf_argb_o (qj_qf_argb),
+    .qf_argb1_o (qj_qf_argb1),
+    .qf_argb2_o (qj_qf_argb2),
+    .qf_argb3_o (qj_qf_argb3),
     .empty_o (qj_empty)
   );
 
@@ -893,7 +911,11 @@ module r5xx_gfx3d (
     .qf_y_i (qj_qf_y),
     .qf_z_i (qj_qf_z),
     .qf_back_i (qj_qf_back),
+    .qf_tw_i (qj_qf_tw),
     .qf_argb_i (qj_qf_argb),
+    .qf_argb1_i (qj_qf_argb1),
+    .qf_argb2_i (qj_qf_argb2),
+    .qf_argb3_i (qj_qf_argb3),
     .frag_valid_o (fg_frag_valid),
     .frag_ready_i (join_frag_ready),
     .frag_prim_o (fg_frag_prim),
@@ -901,7 +923,11 @@ module r5xx_gfx3d (
     .frag_y_o (fg_frag_y),
     .frag_z_o (fg_frag_z),
     .frag_back_o (fg_frag_back),
-    .frag_argb_o (fg_frag_argb)
+    .frag_tw_o (fg_frag_tw),
+    .frag_argb_o (fg_frag_argb),
+    .frag_argb1_o (fg_frag_argb1),
+    .frag_argb2_o (fg_frag_argb2),
+    .frag_argb3_o (fg_frag_argb3)
   );
 
   assign regw_ready_o = rw_regw_ready;

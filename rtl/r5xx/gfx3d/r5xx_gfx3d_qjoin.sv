@@ -3,18 +3,19 @@
 // Pairs the fragment shader's output records (r5xx.us `frag`, quad k) with the raster's k-th
 // `zq` record (the quad's position, face and depth), kept in a 4-entry queue, and turns each
 // quad into per-pixel fragments for FG, ZB and RB3D: for every pixel in the quad's `wr` (covered,
-// not killed), lowest first, one fragment (prim, x, y, z, back, argb).  The colour is render
-// target 0's record converted to 16-bit unorm channels by US_OUT_FMT_0's component widths
-// (argb = {u16(C3), u16(C2), u16(C1), u16(C0)}, u16 = bit replication; 0 where the quad has no
-// target-0 record or the format is not a fixed one); z is the US's W where its mask bit 16+p says
-// delivered, else the raster's depth.  Every record taken is also shown on `tr` (the composite's
+// not killed), lowest first, one fragment (prim, x, y, z, back, tw, argb of targets 0-3).  `tw`
+// holds a bit per render target the US sent a record for (multiple render targets, decision
+// G3); target t's colour is its record converted to 16-bit unorm channels by US_OUT_FMT_t's
+// component widths (argb = {u16(C3), u16(C2), u16(C1), u16(C0)}, u16 = bit replication; 0 where
+// the quad has no record of t or the format is not a fixed one); z is the US's W where its mask
+// bit 16+p says delivered, else the raster's depth.  Every record taken is also shown on `tr` (the composite's
 // `usout`), with the primitive and the quad's pixel position from the paired `zq`, and taken only
 // together with it.
 module r5xx_gfx3d_qjoin (
   input  logic        clk_i,
   input  logic        rst_ni,
 
-  // the state writes the hand-out gives the path (valid = the write fires): US_OUT_FMT_0
+  // the state writes the hand-out gives the path (valid = the write fires): US_OUT_FMT_0..3
   input  logic        w_valid_i,
   input  logic [15:0] w_addr_i,
   input  logic [31:0] w_data_i,
@@ -80,7 +81,11 @@ module r5xx_gfx3d_qjoin (
   output logic [13:0] qf_y_o,
   output logic [23:0] qf_z_o,
   output logic        qf_back_o,
+  output logic [3:0]  qf_tw_o,
   output logic [63:0] qf_argb_o,
+  output logic [63:0] qf_argb1_o,
+  output logic [63:0] qf_argb2_o,
+  output logic [63:0] qf_argb3_o,
 
   output logic        empty_o
 );
@@ -128,8 +133,9 @@ module r5xx_gfx3d_qjoin (
             u16(rg[63:32], cwidth(f, 1)), u16(rg[31:0], cwidth(f, 0))};
   endfunction
 
-  logic [4:0]   fmt0_q;
-  logic [63:0]  col_q [4];
+  logic [4:0]   fmt_q [4];     // US_OUT_FMT_t.OUT_FMT
+  logic [63:0]  col_q [16];    // target t, pixel p at t * 4 + p
+  logic [3:0]   tw_q;          // the targets the quad has a record of
   logic         pend_q;
   logic [3:0]   rem_q, wm_q;
   logic [23:0]  zl_q [4];
@@ -175,7 +181,11 @@ module r5xx_gfx3d_qjoin (
   assign qf_y_o     = head[W-31:W-44] + {13'd0, p[1]};
   assign qf_back_o  = head[96];
   assign qf_z_o     = wm_q[p] ? zl_q[p] : hz[p];
-  assign qf_argb_o  = col_q[p];
+  assign qf_tw_o    = tw_q;
+  assign qf_argb_o  = col_q[{2'd0, p}];
+  assign qf_argb1_o = col_q[{2'd1, p}];
+  assign qf_argb2_o = col_q[{2'd2, p}];
+  assign qf_argb3_o = col_q[{2'd3, p}];
 
   assign last_px = (rem_q & ~(4'd1 << p)) == 4'd0;
   // the quad is done: its last pixel fired, or its last record had no pixel to write
@@ -195,23 +205,28 @@ module r5xx_gfx3d_qjoin (
 
   always_ff @(posedge clk_i) begin
     if (!rst_ni) begin
-      fmt0_q <= '0;
       pend_q <= 1'b0;
       rem_q  <= '0;
       wm_q   <= '0;
+      tw_q   <= '0;
       for (int i = 0; i < 4; i++) begin
-        col_q[i] <= '0;
+        fmt_q[i] <= '0;
         zl_q[i]  <= '0;
       end
+      for (int i = 0; i < 16; i++) col_q[i] <= '0;
     end else begin
-      if (w_valid_i && w_addr_i == 16'h46A4) fmt0_q <= w_data_i[4:0];
+      for (int t = 0; t < 4; t++) begin
+        if (w_valid_i && w_addr_i == 16'h46A4 + 16'(4 * t)) fmt_q[t] <= w_data_i[4:0];
+      end
       if (fin) begin
-        for (int i = 0; i < 4; i++) col_q[i] <= '0;
-      end else if (take && uf_tgt_i == 2'd0) begin
-        col_q[0] <= argb(uf_p0rg_i, uf_p0ba_i, fmt0_q);
-        col_q[1] <= argb(uf_p1rg_i, uf_p1ba_i, fmt0_q);
-        col_q[2] <= argb(uf_p2rg_i, uf_p2ba_i, fmt0_q);
-        col_q[3] <= argb(uf_p3rg_i, uf_p3ba_i, fmt0_q);
+        for (int i = 0; i < 16; i++) col_q[i] <= '0;
+        tw_q <= '0;
+      end else if (take) begin
+        col_q[{uf_tgt_i, 2'd0}] <= argb(uf_p0rg_i, uf_p0ba_i, fmt_q[uf_tgt_i]);
+        col_q[{uf_tgt_i, 2'd1}] <= argb(uf_p1rg_i, uf_p1ba_i, fmt_q[uf_tgt_i]);
+        col_q[{uf_tgt_i, 2'd2}] <= argb(uf_p2rg_i, uf_p2ba_i, fmt_q[uf_tgt_i]);
+        col_q[{uf_tgt_i, 2'd3}] <= argb(uf_p3rg_i, uf_p3ba_i, fmt_q[uf_tgt_i]);
+        tw_q <= tw_q | (4'd1 << uf_tgt_i);
       end
       if (take && uf_last_i && uf_wr_i != 4'd0) begin
         pend_q   <= 1'b1;
@@ -237,21 +252,25 @@ module r5xx_gfx3d_qjoin (
 `ifndef SYNTHESIS
   // ---- assertions (docs/hardening.md "RTL assertions") ----
   logic         qfw_q, trw_q;
-  logic [132:0] qfp_q;
+  logic [328:0] qfp_q;
   always_ff @(posedge clk_i) begin
     qfw_q <= rst_ni && qf_valid_o && !qf_ready_i;
     trw_q <= rst_ni && tr_valid_o && !tr_ready_i;
-    qfp_q <= {qf_prim_o, qf_x_o, qf_y_o, qf_back_o, qf_z_o, qf_argb_o};
+    qfp_q <= {qf_prim_o, qf_x_o, qf_y_o, qf_back_o, qf_z_o, qf_tw_o, qf_argb_o, qf_argb1_o, qf_argb2_o,
+              qf_argb3_o};
   end
   always @(posedge clk_i) begin
     if (rst_ni) begin
       if (qfw_q && !qf_valid_o) $error("%m: ASSERT QfValidHeld: qf valid dropped before ready");
-      if (qfw_q && qf_valid_o && {qf_prim_o, qf_x_o, qf_y_o, qf_back_o, qf_z_o, qf_argb_o} != qfp_q)
+      if (qfw_q && qf_valid_o && {qf_prim_o, qf_x_o, qf_y_o, qf_back_o, qf_z_o, qf_tw_o, qf_argb_o, qf_argb1_o,
+                                  qf_argb2_o, qf_argb3_o} != qfp_q)
         $error("%m: ASSERT QfStable: qf payload changed while waiting for ready");
       if (trw_q && !tr_valid_o) $error("%m: ASSERT TrValidHeld: tr valid dropped before ready");
       // a quad being emitted has its zq record at the queue's head and a pixel left
       if (pend_q && qempty) $error("%m: ASSERT PendHasHead: a quad emitted with no zq record queued");
       if (pend_q && rem_q == 4'd0) $error("%m: ASSERT PendHasPixel: a quad emitted with no pixel left");
+      // every quad the US finished sent at least one record (the empty one for target 0 if none)
+      if (pend_q && tw_q == 4'd0) $error("%m: ASSERT PendHasTarget: a quad emitted with no target");
       if (qcount > 3'd4) $error("%m: ASSERT ZqCountInRange: %0d zq records queued, depth 4", qcount);
     end
   end

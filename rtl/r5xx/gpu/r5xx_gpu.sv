@@ -47,6 +47,25 @@ module r5xx_gpu (
   output logic [23:0]  pix3d_z_o,
   output logic [63:0]  pix3d_argb_o,
 
+  output logic         usout_valid_o,
+  input  logic         usout_ready_i,
+  output logic [15:0]  usout_prim_o,
+  output logic [13:0]  usout_x_o,
+  output logic [13:0]  usout_y_o,
+  output logic [15:0]  usout_quad_o,
+  output logic [1:0]   usout_tgt_o,
+  output logic [8:0]   usout_pc_o,
+  output logic [3:0]   usout_wr_o,
+  output logic [19:0]  usout_mask_o,
+  output logic [63:0]  usout_p0rg_o,
+  output logic [63:0]  usout_p0ba_o,
+  output logic [63:0]  usout_p1rg_o,
+  output logic [63:0]  usout_p1ba_o,
+  output logic [63:0]  usout_p2rg_o,
+  output logic [63:0]  usout_p2ba_o,
+  output logic [63:0]  usout_p3rg_o,
+  output logic [63:0]  usout_p3ba_o,
+
   output logic         idle_o,
   output logic [15:0]  unk_o
 );
@@ -360,7 +379,7 @@ module r5xx_gpu (
     .tmemrsp_ready_o (gfx3d_tmemrsp_ready),
     .tmemrsp_data_i (memrsp_data_i),
     .usout_valid_o (gfx3d_usout_valid),
-    .usout_ready_i (1'b1),
+    .usout_ready_i (usout_ready_i),
     .usout_prim_o (gfx3d_usout_prim),
     .usout_x_o (gfx3d_usout_x),
     .usout_y_o (gfx3d_usout_y),
@@ -516,10 +535,27 @@ module r5xx_gpu (
   assign pix3d_y_o = gfx3d_pix_y;
   assign pix3d_z_o = gfx3d_pix_z;
   assign pix3d_argb_o = gfx3d_pix_argb;
+  assign usout_valid_o = gfx3d_usout_valid;
+  assign usout_prim_o = gfx3d_usout_prim;
+  assign usout_x_o = gfx3d_usout_x;
+  assign usout_y_o = gfx3d_usout_y;
+  assign usout_quad_o = gfx3d_usout_quad;
+  assign usout_tgt_o = gfx3d_usout_tgt;
+  assign usout_pc_o = gfx3d_usout_pc;
+  assign usout_wr_o = gfx3d_usout_wr;
+  assign usout_mask_o = gfx3d_usout_mask;
+  assign usout_p0rg_o = gfx3d_usout_p0rg;
+  assign usout_p0ba_o = gfx3d_usout_p0ba;
+  assign usout_p1rg_o = gfx3d_usout_p1rg;
+  assign usout_p1ba_o = gfx3d_usout_p1ba;
+  assign usout_p2rg_o = gfx3d_usout_p2rg;
+  assign usout_p2ba_o = gfx3d_usout_p2ba;
+  assign usout_p3rg_o = gfx3d_usout_p3rg;
+  assign usout_p3ba_o = gfx3d_usout_p3ba;
   assign idle_o = cp_idle && gfx2d_idle && bb_idle && arb_idle && gfx3d_idle;
   assign unk_o = bb_unk;
 
   // outputs the wiring leaves open (open lines; a tied input's ready)
   logic unused;
-  assign unused = ^{cp_memrsp_ready, cp_regw_stream, gfx2d_memrsp_ready, gfx3d_cmemrsp_ready, gfx3d_zmemrsp_ready, gfx3d_vmemrsp_ready, gfx3d_vsexe_valid, gfx3d_vsexe_vert, gfx3d_vsexe_pc, gfx3d_vsexe_i0, gfx3d_vsexe_i1, gfx3d_vsexe_i2, gfx3d_vsexe_i3, gfx3d_vsexe_x, gfx3d_vsexe_y, gfx3d_vsexe_z, gfx3d_vsexe_w, gfx3d_vsexe_err, gfx3d_vsexe_pred, gfx3d_clipvtx_valid, gfx3d_clipvtx_vert, gfx3d_clipvtx_slot, gfx3d_clipvtx_x, gfx3d_clipvtx_y, gfx3d_clipvtx_z, gfx3d_clipvtx_w, gfx3d_clipvtx_wmask, gfx3d_clipvtx_vlast, gfx3d_clipvtx_dlast, gfx3d_clipvtx_prim, gfx3d_tmemrsp_ready, gfx3d_usout_valid, gfx3d_usout_prim, gfx3d_usout_x, gfx3d_usout_y, gfx3d_usout_quad, gfx3d_usout_tgt, gfx3d_usout_pc, gfx3d_usout_wr, gfx3d_usout_mask, gfx3d_usout_p0rg, gfx3d_usout_p0ba, gfx3d_usout_p1rg, gfx3d_usout_p1ba, gfx3d_usout_p2rg, gfx3d_usout_p2ba, gfx3d_usout_p3rg, gfx3d_usout_p3ba, gfx3d_zpass};
+  assign unused = ^{cp_memrsp_ready, cp_regw_stream, gfx2d_memrsp_ready, gfx3d_cmemrsp_ready, gfx3d_zmemrsp_ready, gfx3d_vmemrsp_ready, gfx3d_vsexe_valid, gfx3d_vsexe_vert, gfx3d_vsexe_pc, gfx3d_vsexe_i0, gfx3d_vsexe_i1, gfx3d_vsexe_i2, gfx3d_vsexe_i3, gfx3d_vsexe_x, gfx3d_vsexe_y, gfx3d_vsexe_z, gfx3d_vsexe_w, gfx3d_vsexe_err, gfx3d_vsexe_pred, gfx3d_clipvtx_valid, gfx3d_clipvtx_vert, gfx3d_clipvtx_slot, gfx3d_clipvtx_x, gfx3d_clipvtx_y, gfx3d_clipvtx_z, gfx3d_clipvtx_w, gfx3d_clipvtx_wmask, gfx3d_clipvtx_vlast, gfx3d_clipvtx_dlast, gfx3d_clipvtx_prim, gfx3d_tmemrsp_ready, gfx3d_zpass};
 endmodule

@@ -295,6 +295,109 @@ def case_xati_wrong_pixel(ctx):
         contains(p.stdout, 'pix #%d' % n)
 
 
+
+MRTVEC = os.path.join('vectors', 'r5xx', 'gfx3d', 'r300g_mrt.vec')
+CBUF = 0x01000000
+
+
+def case_mrt(ctx):
+    """Multiple render targets (decision G3, r300g_mrt): the vector writes all four colour buffers
+    (the multiwrite clear and the four-target program) and its usout records carry targets 0-3;
+    every passing pixel of the four-target draws gives one pix record per target, in target order
+    (the same pixel four times); a fault in a colour write to buffer 3 (RTL side) and in a usout
+    record's target (model side) are each named by channel, transaction and field; a wrong expected
+    target-2 record fails on replay naming its primitive, quad and pc, and fails the chained
+    references; the vector passes in lockstep."""
+    lines = open(os.path.join(ctx['src'], MRTVEC)).read().split('\n')
+    cm = [l.split() for l in lines if l.startswith('out cmemreq ')]
+    bufs = set((int(f[3], 16) - CBUF) >> 16 for f in cm if int(f[4], 16))
+    if bufs != {0, 1, 2, 3}:
+        raise Fail('colour writes reach buffers %s, not 0-3' % sorted(bufs))
+    us = [l.split() for l in lines if l.startswith('out usout ')]
+    tg = set(int(f[7], 16) for f in us)
+    if tg != {0, 1, 2, 3}:
+        raise Fail('usout targets %s, not 0-3' % sorted(tg))
+    px = [tuple(l.split()[3:6]) for l in lines if l.startswith('out pix ')]
+    runs4 = sum(1 for i in range(len(px) - 3) if px[i] == px[i + 1] == px[i + 2] == px[i + 3])
+    if runs4 < 100:
+        raise Fail('only %d pixels delivered to four targets in a row' % runs4)
+    k3 = next(i for i, f in enumerate(cm) if int(f[4], 16) and (int(f[3], 16) - CBUF) >> 16 == 3
+              and i > len(cm) // 2)
+    p = run(ctx, 'run', '--vector', MRTVEC, '--inject', 'rtl:cmemreq.wdata@%d^0x100' % k3, expect_rc=1)
+    contains(p.stdout, ': channel cmemreq (out), transaction #%d: field wdata differs (expected: model, actual: rtl)' % k3)
+    k = next(i for i, f in enumerate(us) if int(f[7], 16) == 2)
+    p = run(ctx, 'run', '--vector', MRTVEC, '--inject', 'model:usout.tgt@%d^0x1' % k, expect_rc=1)
+    contains(p.stdout, ': channel usout (out), transaction #%d: field tgt differs (expected: model, actual: rtl)' % k)
+    # a wrong expected record of target 2
+    ks = [i for i, l in enumerate(lines) if l.startswith('out usout ') and int(l.split()[7], 16) == 2]
+    m = [i for i, l in enumerate(lines) if l.startswith('out usout ')].index(ks[len(ks) // 2])
+    f = lines[ks[len(ks) // 2]].split()
+    f[11] = '%016x' % (int(f[11], 16) ^ 0x1)           # p0rg
+    bad = list(lines)
+    bad[ks[len(ks) // 2]] = ' '.join(f)
+    vec = os.path.join(ctx['tmp'], 'mrt_wrong.vec')
+    open(vec, 'w').write('\n'.join(bad))
+    p = run(ctx, 'replay', '--vector', vec, expect_rc=1)
+    contains(p.stdout, 'MISMATCH r5xx.gfx3d at cycle %d: channel usout (out), transaction #%d: field p0rg differs '
+             '(expected: vector, actual: rtl)' % (int(f[2][1:]), m),
+             '    prim       %-24s %s\n' % ('0x' + f[3], '0x' + f[3]),
+             '    quad       %-24s %s\n' % ('0x' + f[6], '0x' + f[6]),
+             '    tgt        %-24s %s\n' % ('0x' + f[7], '0x' + f[7]),
+             '    pc         %-24s %s\n' % ('0x' + f[8], '0x' + f[8]))
+    p = rctest.script(ctx, SCRIPT, '--check-vector', vec)
+    if p.returncode == 0:
+        raise Fail('a changed target-2 record passed --check-vector:\n%s' % p.stdout)
+    contains(p.stdout, 'fragment-shader record #%d' % m)
+    p = run(ctx, 'run', '--vector', MRTVEC, expect_rc=0)
+    contains(p.stdout, 'PASS r5xx.gfx3d', 'rtl vs model exact, vs vector exact')
+
+
+FOGVEC = os.path.join('vectors', 'r5xx', 'gfx3d', 'fg_fog.vec')
+
+
+def case_fog_functions(ctx):
+    """FG's fog functions (decision G11, fg_fog): over each band's depth ramp (z 0 at x = 0, 1 at the
+    right edge) FN 0 (linear, start 0.2, end 0.9) leaves the colour unfogged on the left and gives
+    the fog colour exactly on the right; FN 0, 1 (exp, on Z24 and Z16) and 2 (exp2) move every
+    channel monotonically toward the fog colour from left to right; FN 3 (the constant factor) gives one colour for the whole band; a wrong expected fogged
+    pixel fails on replay and against the chained references (which compute the factor with
+    scripts/blocks/prim_sf_ref.py)."""
+    lines = open(os.path.join(ctx['src'], FOGVEC)).read().split('\n')
+    pix = {}
+    for l in lines:
+        if l.startswith('out pix '):
+            f = l.split()
+            pix[(int(f[4], 16), int(f[5], 16))] = int(f[7], 16)
+    fog = [0x2C0, 0x300, 0x3A0]                          # the fog colour R, G, B (10 bits)
+    fog16 = [v << 6 | v >> 4 for v in fog]
+
+    def rgb(c):
+        return [c >> 32 & 0xFFFF, c >> 16 & 0xFFFF, c & 0xFFFF]
+
+    def dist(c):
+        return [abs(a - b) for a, b in zip(rgb(c), fog16)]
+    for band, y in (('FN 0', 3), ('FN 1', 11), ('FN 2', 19), ('FN 1 Z16', 27)):
+        row = [pix[(x, y)] for x in range(64)]
+        for x in range(1, 64):
+            if any(a > b for a, b in zip(dist(row[x]), dist(row[x - 1]))):
+                raise Fail('%s: pixel (%d, %d) is farther from the fog colour than its left neighbour' % (band, x, y))
+        if dist(row[0]) == [0, 0, 0] or dist(row[-1]) == dist(row[0]):
+            raise Fail('%s: no fog gradient (%016x .. %016x)' % (band, row[0], row[-1]))
+    if rgb(pix[(63, 3)]) != fog16:
+        raise Fail('FN 0: the far end is %016x, not the fog colour' % pix[(63, 3)])
+    if pix[(1, 3)] != pix[(0, 3)] or pix[(5, 3)] != pix[(0, 3)]:
+        raise Fail('FN 0: the near end (before the fog start) is not constant')
+    band3 = set(pix[(x, y)] for x in range(64) for y in range(32, 40))
+    if len(band3) != 1:
+        raise Fail('FN 3: %d colours in the constant-factor band' % len(band3))
+    ks = [i for i, l in enumerate(lines) if l.startswith('out pix ')]
+    n = next(j for j, i in enumerate(ks) if int(lines[i].split()[5], 16) == 19 and int(lines[i].split()[4], 16) == 40)
+    vec = replay_wrong_pix(ctx, lines, ks[n], n, 0x100, 'fog_wrong.vec')
+    p = rctest.script(ctx, SCRIPT, '--check-vector', vec)
+    if p.returncode == 0:
+        raise Fail('a changed fogged pixel passed --check-vector:\n%s' % p.stdout)
+    contains(p.stdout, 'pix #%d' % n)
+
 def case_stim_current(ctx):
     """The committed stimulus is what scripts/blocks/r5xx_gfx3d_directed.py writes today."""
     rctest.stim_current(ctx, 'gfx3d', SCRIPT)

@@ -4,7 +4,7 @@
 # scene names the primitive, the pixel and the interpolated values; the scene agrees with the
 # chained independent references, its stimulus is current, and its picture is docs/img/gfx3d.png.
 foreach(case fault_rtl fault_model fault_pvs fault_us fault_clip fault_prog fault_needs_compare wrong_expected mesh_wrong_pixel
-             us_wrong_expected xati_wrong_pixel directed_check random_reference stim_current picture)
+             us_wrong_expected xati_wrong_pixel mrt fog_functions directed_check random_reference stim_current picture)
   add_test(NAME r5xx.gfx3d.${case} COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_LIST_DIR}/gfx3d_test.py
            $<TARGET_FILE:rcosim> ${PROJECT_SOURCE_DIR} ${case})
   set_tests_properties(r5xx.gfx3d.${case} PROPERTIES LABELS "r5xx;r5xx.gfx3d;smoke"
@@ -12,7 +12,7 @@ foreach(case fault_rtl fault_model fault_pvs fault_us fault_clip fault_prog faul
 endforeach()
 # Seeded random draws in exact lockstep, at least 1,000,000 cycles under each back-pressure policy
 # with random memory latency.  Since the stimulus has random fragment programs sampling textures
-# (issue 26) 300 draws give 1.17 M (always), 1.45 M (random:0.5) and 1.66 M (bursty:16) cycles
+# (issue 26) and random render targets 300 draws give 1.21 M (always), 1.49 M (random:0.5) and 1.69 M (bursty:16) cycles
 # (800 draws gave 3.35-4.74 M: texel reads without a cache dominate).
 foreach(policy always random:0.5 bursty:16)
   string(REPLACE ":" "_" pname ${policy})

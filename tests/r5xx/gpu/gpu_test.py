@@ -372,6 +372,52 @@ def case_frame_wrong_pixel3d(ctx):
              '    prim       0x%s' % want[2], '    x          0x%s' % want[3], '    y          0x%s' % want[4])
 
 
+
+def case_frame_wrong_pixel_prog(ctx):
+    """A wrong pixel of the programmable path in the frame (the lit, textured mesh) is named by its
+    primitive, its quad and the fragment-program instruction that produced it: the fragment
+    shader's records are a GPU output (usout, docs/blocks/r5xx.gpu.md decision U1), so a pixel made
+    wrong inside the fragment shader shows first as a wrong usout record, ahead of the pixel.  The
+    vector with one expected usout colour bit and the matching pixel's colour changed fails on
+    replay at that usout record, naming prim, x, y (the quad's top-left pixel), quad, tgt and pc;
+    the named primitive and quad are those of the changed pixel."""
+    lines = read_lines(ctx, 'frame')
+    us = [i for i, l in enumerate(lines) if l.startswith('out usout ')]
+    if len(us) < 1000:
+        raise Fail('the frame has %d fragment-shader records' % len(us))
+    pix = {}
+    for i, l in enumerate(lines):
+        if l.startswith('out pix3d '):
+            t = l.split()
+            pix.setdefault((t[3], int(t[4], 16), int(t[5], 16)), i)
+    # a record half way through the mesh whose pixel 0 is written (wr bit 0) and reached pix3d
+    for n in range(len(us) // 4, len(us)):
+        f = lines[us[n]].split()
+        key = (f[3], int(f[4], 16), int(f[5], 16))
+        if int(f[9], 16) & 1 and key in pix and pix[key] > us[n]:
+            break
+    else:
+        raise Fail('no fragment-shader record with a written pixel 0 in pix3d')
+    f[11] = '%016x' % (int(f[11], 16) ^ 0x1)           # p0rg: the quad's pixel 0, C0's low bit
+    bad = list(lines)
+    bad[us[n]] = ' '.join(f)
+    t = bad[pix[key]].split()
+    t[-1] = '%016x' % (int(t[-1], 16) ^ 0x0101)        # the pixel: its blue (C0) widened, changed
+    bad[pix[key]] = ' '.join(t)
+    path = os.path.join(ctx['tmp'], 'bad_prog.vec')
+    with open(path, 'w') as fh:
+        fh.write('\n'.join(bad))
+    p = run(ctx, 'replay', '--vector', path, expect_rc=1)
+    first = next(ln for ln in p.stdout.splitlines() if ln.startswith('MISMATCH'))
+    if ': channel usout (out), transaction #%d: field p0rg differs' % n not in first:
+        raise Fail('the first mismatch is not the usout record #%d:\n%s' % (n, p.stdout[-3000:]))
+    contains(p.stdout, '    prim       %-24s %s\n' % ('0x' + f[3], '0x' + f[3]),
+             '    x          %-24s %s\n' % ('0x' + f[4], '0x' + f[4]),
+             '    y          %-24s %s\n' % ('0x' + f[5], '0x' + f[5]),
+             '    quad       %-24s %s\n' % ('0x' + f[6], '0x' + f[6]),
+             '    tgt        %-24s %s\n' % ('0x' + f[7], '0x' + f[7]),
+             '    pc         %-24s %s\n' % ('0x' + f[8], '0x' + f[8]))
+
 def case_frame_wrong_pixel2d(ctx):
     """A wrong expected 2D pixel of the frame (the window) names its 2D operation."""
     bad, want = wrong_expected(ctx, 'pix', 100)

@@ -8,7 +8,7 @@
 # CI keeps the frame in lockstep and replay (vec./replay.), its picture (frame_png), fence and check.
 set(gpu_cases fill_regs_eq_packets blit_regs_eq_packets write_mask fence trace_names unknown_reported
               fault_subblocks wrong_pixel directed_check stim_current route prog3d
-              frame_fence frame_png frame_wrong_pixel3d fault_3d frame_check frame_programmable)
+              frame_fence frame_png frame_wrong_pixel3d frame_wrong_pixel_prog fault_3d frame_check frame_programmable)
 if(RCOSIM_NIGHTLY)
   list(APPEND gpu_cases frame_regw frame_wrong_pixel2d)
 endif()
