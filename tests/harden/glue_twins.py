@@ -16,6 +16,7 @@ difference (cycle, port, rtl, model) and exits 1.  --mutate replaces a line of t
 proving that the comparison and the assertions catch a broken module); --no-compare runs the RTL
 and the twin without comparing them (to see a mutant's assertions rather than its first difference).
 """
+import glob
 import os
 import re
 import subprocess
@@ -25,6 +26,23 @@ import sys
 # `in` (inputs, the struct), `o` (the RTL's outputs before this cycle's inputs: state only) and
 # `cyc`, run after the generic random draw and hold)
 MODS = {
+    'r5xx_gfx3d_fg': ('r5xx/gfx3d', 'gfx3d_glue.h', {
+        # FG's own registers (alpha test, fog blend/colour/scale/offset: 0x4BC0.., 0x4294, 0x4298,
+        # 0x4F10) most of the time, data often a float near 1.0 or a small field value;
+        # fixed-path fragments (ff) now and then, a shader quad (qf) only when no ff is offered
+        'w_addr': '(rnd() % 4) ? (0x4BC0 + 4 * (rnd() % 9)) : ((rnd() % 3) == 0 ? 0x4294 : (rnd() & 1) ? 0x4298 : 0x4F10)',
+        'w_data': '(rnd() & 1) ? (rnd() & 0xFFFFFFFF) : ((rnd() & 3) == 0 ? 0x3F800000 + (rnd() & 0x00FFFFFF) : (rnd() & 0x3FF))',
+        'ff_valid': 'in.ff_valid && !hold_qf && (rnd() % 4 == 0)',
+        'qf_valid': 'in.qf_valid && !in.ff_valid',
+        # a state write only while no fragment is offered (in the composite a write waits for the
+        # path to drain): a write under a waiting fragment could fail its alpha test, and a
+        # failing fragment is taken and dropped, which would withdraw the offer (FragValidHeld)
+        'w_valid': '!in.ff_valid && !in.qf_valid && (rnd() & 1)',
+    }),
+    'r5xx_gfx3d_qjoin': ('r5xx/gfx3d', 'gfx3d_glue.h', {
+        # US_OUT_FMT_0..3 (0x46A4..) half the time: the targets a quad carries change
+        'w_addr': '(rnd() & 1) ? (0x46A4 + 4 * (rnd() % 4)) : (rnd() & 0xffff)',
+    }),
     'r5xx_gfx3d_join': ('r5xx/gfx3d', 'gfx3d_glue.h', {
         'frag_prim': '0x1000 | (cyc & 0xff)',
         # ZB answers one pass record per fragment it took: only while the queue holds one
@@ -169,15 +187,26 @@ def main(argv):
     main_cpp = os.path.join(out, 'main.cpp')
     with open(main_cpp, 'w') as f:
         f.write(harness(module, hdr, ports, rules, cycles, seed, not opts['--no-compare']))
-    prim = [os.path.join(src, 'rtl', 'prim', 'prim_fifo.sv')]
+    prim = sorted(glob.glob(os.path.join(src, 'rtl', 'prim', '*.sv')))
     twin_o = os.path.join(out, 'twin_c.o')
-    p = subprocess.run(['cc', '-std=c11', '-O1', '-I' + mdir, '-I' + os.path.join(src, 'bridge'), '-c',
+    objs = []      # the shader-float C twin (model/prim), for glue that does float maths (FG's fog)
+    for i, c in enumerate(sorted(glob.glob(os.path.join(src, 'model', 'prim', '*.c')))):
+        o = os.path.join(out, 'sf%d.o' % i)
+        p = subprocess.run(['cc', '-std=c11', '-O1', '-I' + os.path.join(src, 'model', 'prim'), '-c', c, '-o', o],
+                           capture_output=True, text=True)
+        if p.returncode != 0:
+            print('glue_twins: %s does not compile\n' % c + p.stdout + p.stderr)
+            return 2
+        objs.append(o)
+    p = subprocess.run(['cc', '-std=c11', '-O1', '-I' + mdir, '-I' + os.path.join(src, 'model', 'prim'),
+                        '-I' + os.path.join(src, 'bridge'), '-c',
                         os.path.join(mdir, module + '.c'), '-o', twin_o], capture_output=True, text=True)
     if p.returncode != 0:
         print('glue_twins: the C twin does not compile\n' + p.stdout + p.stderr)
         return 2
     cmd = ['verilator', '--cc', '--exe', '--build', '-Wall', '--top-module', module, '--Mdir', out,
-           '-O1', '-CFLAGS', '-O1 -I%s -I%s' % (mdir, os.path.join(src, 'bridge')), '-LDFLAGS', twin_o,
+           '-O1', '-CFLAGS', '-O1 -I%s -I%s' % (mdir, os.path.join(src, 'bridge')),
+           '-LDFLAGS', ' '.join([twin_o] + objs), '-I' + os.path.join(src, 'rtl', 'prim'),
            rtl] + prim + [main_cpp, '-o', 'twin']
     p = subprocess.run(cmd, capture_output=True, text=True)
     if p.returncode != 0:

@@ -1599,12 +1599,14 @@ def glue_twin(ctx, name, module, *extra):
 
 def case_glue_twins(ctx):
     """Each glue module changed for the valid/ready rule (gfx3d's fragment join and vertex path
-    select, the GPU's register backbone and host split, si.backend's join), Verilated alone beside its C twin:
+    select, its quad join and FG (MRT and fog, with the shader-float prims), the GPU's register
+    backbone and host split, si.backend's join), Verilated alone beside its C twin:
     20,000 cycles of seeded random traffic that keeps the rule, every output equal every cycle
     and no assertion; a module broken on purpose (the join's cdone_q never set) differs."""
     if not shutil.which('verilator'):
         raise Skip('no verilator')
-    for module in ('r5xx_gfx3d_join', 'r5xx_gfx3d_vsel', 'r5xx_gpu_bb', 'r5xx_gpu_host', 'si_backend_join'):
+    for module in ('r5xx_gfx3d_join', 'r5xx_gfx3d_vsel', 'r5xx_gfx3d_qjoin', 'r5xx_gfx3d_fg', 'r5xx_gpu_bb',
+                   'r5xx_gpu_host', 'si_backend_join'):
         rc, out = glue_twin(ctx, module, module)
         check(rc == 0 and '0 differ, 0 assertions' in out, '%s: RTL and twin agree, no assertion' % module, out)
         print(out.strip().split('\n')[-1])
