@@ -306,9 +306,10 @@ def sizing(n, farm, a):
 
 # ==== the submitter ============================================================================
 
-def save_state(a, runs, outdir, binary, feats):
+def save_state(a, runs, outdir, binary, feats, later=None):
     """Writes OUT/farm/state.json (the suite, for --resume) for a farm or a local run; sets each run's
-    dir, cmd and env as the run will use them."""
+    dir, cmd and env as the run will use them.  LATER (regress.Later): the runs of the blocks BINARY
+    lacks run with the whole binary being built."""
     os.makedirs(os.path.join(outdir, 'farm'), exist_ok=True)
     for d in ('tasks', 'logs'):
         shutil.rmtree(os.path.join(outdir, 'farm', d), ignore_errors=True)
@@ -317,7 +318,7 @@ def save_state(a, runs, outdir, binary, feats):
             os.remove(os.path.join(outdir, 'farm', f))
     for r in runs:
         r.dir = os.path.join(outdir, 'runs', r.dirname())
-        r.cmd = run_command(r, binary, feats)
+        r.cmd = run_command(r, binary if later is None or r.block in later.first else later.binary, feats)
         r.env = {'RCOSIM_COVERAGE_FILE': os.path.join(r.dir, 'coverage.dat')} if a.coverage else {}
     state = {'version': STATE_VERSION, 'a': {k: getattr(a, k, None) for k in SAVED}, 'binary': binary,
              'runs': [{'id': r.id, 'block': r.block, 'kind': r.kind, 'name': r.name, 'args': r.args, 'seed': r.seed,
