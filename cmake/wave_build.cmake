@@ -11,7 +11,14 @@ if(NOT EXISTS ${DIR}/CMakeCache.txt)
     message(FATAL_ERROR "configuring the waveform plugin in ${DIR} failed")
   endif()
 endif()
-execute_process(COMMAND ${CMAKE_COMMAND} --build ${DIR} RESULT_VARIABLE rc)
+# One job unless CMAKE_BUILD_PARALLEL_LEVEL says otherwise: this build runs inside another one
+# (a default build that makes a prebuilt plugin, `ninja -j 1` on a shared machine), whose -j it
+# cannot see; ninja's own default (cores + 2) would overrun it.
+set(jobs 1)
+if(DEFINED ENV{CMAKE_BUILD_PARALLEL_LEVEL} AND NOT "$ENV{CMAKE_BUILD_PARALLEL_LEVEL}" STREQUAL "")
+  set(jobs $ENV{CMAKE_BUILD_PARALLEL_LEVEL})
+endif()
+execute_process(COMMAND ${CMAKE_COMMAND} --build ${DIR} -j ${jobs} RESULT_VARIABLE rc)
 if(NOT rc EQUAL 0)
   message(FATAL_ERROR "building the waveform plugin in ${DIR} failed")
 endif()
