@@ -473,6 +473,7 @@ def regress(a):
         farm = regress_farm.preflight(a, outdir)
     os.makedirs(outdir, exist_ok=True)
     prior = prior_seconds(outdir)                     # the last regression here: its run lengths
+    a.prior = prior                                   # (the farm's ETA too)
     metadata(a, sorted({int(r.seed) for r in runs if r.kind == 'random'}))   # dated at the start
     mark_in_progress(a, outdir)
     shutil.rmtree(os.path.join(outdir, 'runs'), ignore_errors=True)
