@@ -445,7 +445,17 @@ def regress(a):
         if not a.then_status:
             raise Usage('--then-rcosim needs --then-status')
         later = Later(os.path.abspath(a.then_rcosim), os.path.abspath(a.then_status), blocks)
-        blocks = dict(suite_blocks(), **blocks)
+        if a.farm or a.coverage:
+            # the farm's tasks and the coverage build take the whole binary: wait for it
+            print('regress: waiting for %s to be built (--farm and --coverage start with it)' % later.binary, flush=True)
+            while later.poll() is None:
+                time.sleep(1.0)
+            if later.state != 'ok':
+                raise Usage(later.state)
+            a.rcosim, later = later.binary, None
+            blocks = list_blocks(a.rcosim)
+        else:
+            blocks = dict(suite_blocks(), **blocks)
     manifest = manifest_counts() if a.count is None else {}
     counts = {b: random_count(a, a.rcosim, b, manifest) for b in wanted_blocks(a, blocks)}
     runs = select(a, build_suite(a, blocks, counts), blocks)

@@ -343,6 +343,11 @@ def case_staged(ctx):
             check(p.returncode == 1, 'exit %d after a failed build, expected 1' % p.returncode, text)
             check(all(v[0] == 'error' and 'the build of %s failed (exit status 2' % full in v[1]
                       for v in regs.values()), 'regs runs %r' % regs, text)
+            # --coverage (and --farm) wait for the whole binary: here its build failed, so nothing runs
+            q = subprocess.run(cmd[:cmd.index('-o')] + ['-o', out + '-cov', '--coverage'], cwd=ctx['tmp'],
+                               capture_output=True, text=True, timeout=60)
+            check(q.returncode == 2 and 'waiting for %s' % full in q.stdout and
+                  'the build of %s failed' % full in q.stderr, '--coverage did not wait for the build', q.stdout, q.stderr)
 
 
 
