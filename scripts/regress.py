@@ -713,10 +713,12 @@ def main(argv):
                              'write the reports (nothing is submitted when every run has one)')
     a = ap.parse_args(argv)
     a.t_start = time.monotonic()
-    a.argv = [x for x in argv if not x.startswith('--rcosim=')]
-    if '--rcosim' in a.argv:                           # rcosim adds it: not the user's command line
-        i = a.argv.index('--rcosim')
-        del a.argv[i:i + 2]
+    a.argv = list(argv)
+    for opt in ('--rcosim', '--then-rcosim', '--then-status'):   # rcosim, main-job add them: not the user's
+        a.argv = [x for x in a.argv if not x.startswith(opt + '=')]
+        if opt in a.argv:
+            i = a.argv.index(opt)
+            del a.argv[i:i + 2]
     a.rcosim = os.path.abspath(a.rcosim)
     a.vectors = os.path.abspath(a.vectors)
     if not os.access(a.rcosim, os.X_OK):

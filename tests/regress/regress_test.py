@@ -339,6 +339,11 @@ def case_staged(ctx):
                 check(cmdline.startswith(full + ' '), '%s did not run with the whole binary: %s' % (rid, cmdline))
             with open(os.path.join(out, 'runs', 'vec.r5xx.cp.swap0', 'cmd.txt')) as f:
                 check(f.read().startswith(first + ' '), 'the cp vector did not run with the first binary')
+            import json
+            with open(os.path.join(out, 'results.json')) as f:
+                command = json.load(f)['meta']['command']
+            check('--then' not in command and '--block r5xx.cp,r5xx.regs' in command,
+                  'the reports\' command line shows main-job\'s options: %s' % command)
         else:
             check(p.returncode == 1, 'exit %d after a failed build, expected 1' % p.returncode, text)
             check(all(v[0] == 'error' and 'the build of %s failed (exit status 2' % full in v[1]
