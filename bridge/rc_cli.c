@@ -16,6 +16,7 @@
 
 #include "rc_args.h"
 #include "rc_mem.h"
+#include "rc_progress.h"
 #include "rc_wave.h"
 #include "rc_vector.h"
 
@@ -290,8 +291,14 @@ static int cmd_gen(int argc, char **argv)
         snprintf(v.backpressure, sizeof v.backpressure, "%s", o.bp);
     snprintf(v.latency, sizeof v.latency, "%u:%u", r.lat_min, r.lat_max);
     rc_result res;
+    /* A long model run and the write of a large vector show a progress line on a terminal
+     * (stderr), unless --quiet, as a single 'run' does (rc_progress.c). */
+    char what[200];
+    snprintf(what, sizeof what, "gen %s %s", b->name, o.output);
+    rc_progress *pg = o.quiet ? NULL : rc_progress_start(what);
     rc_run_exec(&r, &res);
     if (res.status != RC_PASS) {
+        rc_progress_stop(pg);
         printf("FAIL %s gen: %s; seed %" PRIu64 " (nothing written)\n", b->name, res.summary, r.seed);
         rc_vector_free(&v);
         return res.status == RC_ERROR ? EXIT_USAGE : EXIT_MISMATCH;
@@ -299,7 +306,9 @@ static int cmd_gen(int argc, char **argv)
     v.has_expected = 1;
     size_t errn = strlen(o.output) + 1024;
     char *err = malloc(errn);
-    if (!err || rc_vector_write(&v, o.output, 1, err, errn)) {
+    int werr = !err || rc_vector_write(&v, o.output, 1, err, errn);
+    rc_progress_stop(pg);
+    if (werr) {
         fprintf(stderr, "rcosim gen: %s\n", err ? err : "out of memory");
         free(err);
         rc_vector_free(&v);

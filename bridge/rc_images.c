@@ -1,9 +1,11 @@
 /*
  * rc_images.c - --png: each side's final surfaces (rc_block_desc.images) written as pictures,
- * and a picture of where the two sides' pictures differ.
+ * and a picture of where the two sides' pictures differ (at a mismatch on a memory write, with
+ * each side's own write of it: pending_writes).
  */
 #define _POSIX_C_SOURCE 200809L
 #include <errno.h>
+#include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -73,6 +75,63 @@ static int vector_images(eng *e, rc_image *out, int max, char *err, size_t errn)
     return n;
 }
 
+/* A write of the first mismatch, put into one side's memory for its pictures and taken out again. */
+typedef struct pending_write {
+    rc_memimg *img;
+    uint32_t addr;
+    unsigned bytes;
+    uint64_t old;
+} pending_write;
+
+/* A lockstep mismatch between the two sides (model against RTL, no vector in between) on a
+ * memory write: the run stops at the transaction that differs, before either side's write of it
+ * reaches its memory, so the two sides' pictures would be the same.  Each side's own write of that
+ * transaction goes into its memory for the pictures (undone by undo_writes): the pictures then
+ * differ where the writes do, as a vector's pictures hold the write it expects (vector_images).
+ * Returns how many writes were made (0 or 2). */
+static int pending_writes(eng *e, pending_write pw[2])
+{
+    const rc_first *f = &e->res->first;
+    if (e->ns != 2 || e->shared_mem || !e->res->mismatches || !f->have_fields || f->channel < 0 ||
+        !f->exp_valid || !f->act_valid)
+        return 0;
+    for (unsigned m = 0; m < e->b->nmem && m < MAX_MEM; m++) {
+        const rc_memport *mp = &e->b->mem[m];
+        if (mp->req != f->channel || mp->f_we < 0 || mp->f_wdata < 0)
+            continue;
+        /* both sides' transactions: the expected one is a side's, not the vector's */
+        const uint64_t *xs[2];
+        for (int k = 0; k < 2; k++) {
+            xs[k] = !strcmp(e->s[k].label, f->exp_label) ? f->exp : !strcmp(e->s[k].label, f->act_label) ? f->act : NULL;
+            if (!xs[k])
+                return 0;
+        }
+        int n = 0;
+        for (int k = 0; k < 2; k++) {
+            const uint64_t *x = xs[k];
+            if (!x[mp->f_we])
+                continue;
+            pending_write *w = &pw[n++];
+            w->img = &e->s[k].mem[m].img;
+            w->bytes = mp->data_bytes;
+            w->addr = (uint32_t)x[mp->f_addr] & ~(uint32_t)(w->bytes - 1);
+            w->old = rc_memimg_read(w->img, w->addr, w->bytes);
+            rc_memimg_write(w->img, w->addr, w->bytes, x[mp->f_wdata], mp->f_be >= 0 ? x[mp->f_be] : ~0ull);
+        }
+        if (n)
+            eng_out(e, "png: the pictures hold each side's own write of %s #%" PRIu64 " (the first mismatch)\n",
+                    e->b->channels[f->channel].name, f->txn);
+        return n;
+    }
+    return 0;
+}
+
+static void undo_writes(pending_write *pw, int n)
+{
+    while (n-- > 0)
+        rc_memimg_write(pw[n].img, pw[n].addr, pw[n].bytes, pw[n].old, ~0ull);
+}
+
 /* --png: each side's final surfaces as PNG, and where the two sides' pictures differ; when the
  * vector is the expected side of the first mismatch, its pictures too (NAME.vector.png) and,
  * where the sides agree, where the vector's and the actual side's differ (NAME.diff.png). */
@@ -82,6 +141,8 @@ void eng_write_images(eng *e)
     rc_image img[2][MAXIMG];
     int n[2] = { 0, 0 };
     char err[512];
+    pending_write pw[2];
+    int npw = pending_writes(e, pw);
     for (int k = 0; k < e->ns; k++) {
         /* The block's memory images side by side, in description order (a block with several
          * memory ports, such as r5xx.gfx3d, draws from more than the first). */
@@ -96,6 +157,7 @@ void eng_write_images(eng *e)
         for (int i = 0; i < n[k]; i++)
             write_image(e, &img[k][i], e->s[k].label);
     }
+    undo_writes(pw, npw);
     int differ[MAXIMG] = { 0 };
     if (e->ns == 2) {
         for (int i = 0; i < n[0] && i < n[1]; i++) {

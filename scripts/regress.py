@@ -230,9 +230,47 @@ def wait_any(procs, timeout):
             os.close(fd)
 
 
-def execute(a, runs, outdir, binary, feats, env_extra, eta=None):
+class Later:
+    """--then-rcosim B --then-status F (scripts/main-job on a fresh machine): the suite starts with
+    the binary --rcosim, which holds only a few blocks (rcosim_first), while the whole rcosim B is
+    still being built; F appears with the build's exit status when it ends.  Runs of the blocks
+    the first binary has go at once; the others wait for B, then run with it."""
+
+    def __init__(self, binary, status, first):
+        self.binary, self.status, self.first = binary, status, set(first)
+        self.state = None             # None: building; 'ok'; else why the rest cannot run
+
+    def poll(self):
+        if self.state is None and os.path.exists(self.status):
+            try:
+                with open(self.status) as f:
+                    rc = f.read().strip()
+            except OSError as e:
+                rc = str(e)
+            if rc == '0' and os.access(self.binary, os.X_OK):
+                self.state = 'ok'
+            else:
+                self.state = 'the build of %s failed (exit status %s; scripts/main-job keeps its log beside it)' % (
+                    self.binary, rc or '?')
+        return self.state
+
+    def ready(self, r):
+        return r.block in self.first or self.poll() == 'ok'
+
+
+def suite_blocks():
+    """{block: {'memory': bool}} of every manifest: the blocks of the whole binary while it is
+    still being built (the same as its 'rcosim list' says, from the same manifests)."""
+    try:
+        return {name: {'memory': bool(blk['mem'])} for name, blk in blockgen.manifests(SRC).items()}
+    except blockgen.DescError as e:
+        raise Usage(str(e))
+
+
+def execute(a, runs, outdir, binary, feats, env_extra, eta=None, later=None):
     """Runs the suite, a.jobs processes at a time.  Returns why it stopped early, or None.  ETA
-    (runs.Eta) gives the progress line its time left from measured run lengths."""
+    (runs.Eta) gives the progress line its time left from measured run lengths.  LATER (a Later):
+    runs of the blocks BINARY lacks wait until the whole binary is built, then run with it."""
     eta = eta or Eta(a.jobs)
     # Longest first: by the measured length where there is one, else by the estimated cost.
     pending = sorted(runs, key=lambda r: (-(eta.measured(r) or 0.0), -r.cost))
@@ -245,12 +283,43 @@ def execute(a, runs, outdir, binary, feats, env_extra, eta=None):
         left = eta.remaining(pending, [(x[0], x[2]) for x in running])
         return '?' if left is None else fmt_secs(left)
 
+    def waiting():
+        if later is None or later.state is not None:
+            return None
+        n = sum(not later.ready(x) for x in pending)
+        return '%d wait for the build' % n if n else None
+
+    def switch():
+        """The whole binary is built: its blocks' pictures, once; or the build failed: its runs are errors."""
+        nonlocal stopped
+        if later is None or later.poll() is None or getattr(later, 'switched', False):
+            return
+        later.switched = True
+        if later.state == 'ok':
+            if feats.get('png'):
+                feats['png_blocks'] = set(feats.get('png_blocks', ())) | {
+                    b for b in {x.block for x in pending if x.block not in later.first}
+                    if has_pictures(later.binary, b, eta.cache)}
+            return
+        for x in [x for x in pending if x.block not in later.first]:
+            pending.remove(x)
+            x.status, x.message = 'error', 'not run: ' + later.state
+            prog.finished(x, remaining_eta())
+        stopped = stopped or later.state
+
+    prog.note = waiting
     try:
         while pending or running:
+            switch()
             while pending and len(running) < a.jobs and not stopped:
-                r = pending.pop(0)
+                r = next((x for x in pending if later is None or later.ready(x)), None)
+                if r is None:
+                    break                 # the rest wait for the whole binary
+                pending.remove(r)
                 r.dir = os.path.join(outdir, 'runs', r.dirname())
                 os.makedirs(r.dir, exist_ok=True)
+                if later is not None and r.block not in later.first:
+                    r.cmd = run_command(r, later.binary, feats)   # with --png if its block has pictures
                 r.cmd = r.cmd or run_command(r, binary, feats)   # a resumed run keeps its saved command
                 with open(os.path.join(r.dir, 'cmd.txt'), 'w') as f:
                     f.write(' '.join(shlex.quote(x) for x in r.cmd) + '\n')
@@ -303,6 +372,8 @@ def execute(a, runs, outdir, binary, feats, env_extra, eta=None):
             prog.update(remaining_eta)       # computed only when a terminal line is drawn
             if running:
                 wait_any([x[1] for x in running], 0.25 if prog.tty else 1.0)
+            elif pending:
+                time.sleep(0.25)          # every run waits for the build
     except KeyboardInterrupt:
         stopped = 'interrupted'
         for r, p, t0, out, err in running:
@@ -369,6 +440,22 @@ def regress(a):
     if not os.path.isdir(a.vectors):
         raise Usage('--vectors: no directory %s' % a.vectors)
     blocks = list_blocks(a.rcosim)
+    later = None
+    if a.then_rcosim:
+        if not a.then_status:
+            raise Usage('--then-rcosim needs --then-status')
+        later = Later(os.path.abspath(a.then_rcosim), os.path.abspath(a.then_status), blocks)
+        if a.farm or a.coverage:
+            # the farm's tasks and the coverage build take the whole binary: wait for it
+            print('regress: waiting for %s to be built (--farm and --coverage start with it)' % later.binary, flush=True)
+            while later.poll() is None:
+                time.sleep(1.0)
+            if later.state != 'ok':
+                raise Usage(later.state)
+            a.rcosim, later = later.binary, None
+            blocks = list_blocks(a.rcosim)
+        else:
+            blocks = dict(suite_blocks(), **blocks)
     manifest = manifest_counts() if a.count is None else {}
     counts = {b: random_count(a, a.rcosim, b, manifest) for b in wanted_blocks(a, blocks)}
     runs = select(a, build_suite(a, blocks, counts), blocks)
@@ -396,6 +483,7 @@ def regress(a):
         farm = regress_farm.preflight(a, outdir)
     os.makedirs(outdir, exist_ok=True)
     prior = prior_seconds(outdir)                     # the last regression here: its run lengths
+    a.prior = prior                                   # (the farm's ETA too)
     metadata(a, sorted({int(r.seed) for r in runs if r.kind == 'random'}))   # dated at the start
     mark_in_progress(a, outdir)
     shutil.rmtree(os.path.join(outdir, 'runs'), ignore_errors=True)
@@ -409,11 +497,12 @@ def regress(a):
     cache = CostCache(binary)
     feats = run_options(binary)
     if feats['png']:
-        feats['png_blocks'] = {b for b in {r.block for r in runs} if b in blocks and has_pictures(binary, b, cache)}
+        feats['png_blocks'] = {b for b in {r.block for r in runs} if b in blocks and (later is None or b in later.first)
+                               and has_pictures(binary, b, cache)}
     if a.farm:
         return regress_farm.farm(a, runs, outdir, binary, feats, farm)
     import regress_farm
-    regress_farm.save_state(a, runs, outdir, binary, feats)   # for --resume DIR
+    regress_farm.save_state(a, runs, outdir, binary, feats, later)   # for --resume DIR
     nvec = sum(r.kind == 'vec' for r in runs)
     seeds = sorted({int(r.seed) for r in runs if r.kind == 'random'})
     title = 'rcosim regress --suite %s' % a.suite
@@ -422,14 +511,14 @@ def regress(a):
         ', seeds %s' % ' '.join(map(str, seeds)) if seeds else '',
         ', shard %d/%d' % a.shard if a.shard else '', plural(a.jobs, 'worker'), outdir), flush=True)
     t0 = getattr(a, 't_start', time.monotonic())     # the wall time includes the set-up
-    stopped = run_local(a, runs, outdir, binary, feats, Eta(a.jobs, prior, cache))
+    stopped = run_local(a, runs, outdir, binary, feats, Eta(a.jobs, prior, cache), later)
     wall = time.monotonic() - t0
     cache.learn(runs)
     cache.save()
     return finish(a, runs, outdir, blocks, wall, stopped, title)
 
 
-def run_local(a, runs, outdir, binary=None, feats=None, eta=None):
+def run_local(a, runs, outdir, binary=None, feats=None, eta=None, later=None):
     """execute() with SIGTERM/SIGHUP turned into an orderly stop.  Returns why it stopped early."""
     old = {s: signal.getsignal(s) for s in (signal.SIGTERM, signal.SIGHUP)}
 
@@ -440,7 +529,7 @@ def run_local(a, runs, outdir, binary=None, feats=None, eta=None):
     for s in old:
         signal.signal(s, interrupt)
     try:
-        return execute(a, runs, outdir, binary, feats, {}, eta)
+        return execute(a, runs, outdir, binary, feats, {}, eta, later)
     finally:
         for s, h in old.items():
             signal.signal(s, h)
@@ -566,6 +655,9 @@ def main(argv):
     default_rcosim = os.path.join(SRC, 'build', 'rcosim')
     ap.add_argument('--rcosim', default=default_rcosim, help=argparse.SUPPRESS)
     ap.add_argument('--gen-all', action='store_true', help=argparse.SUPPRESS)
+    # scripts/main-job: start with the first binary while the whole one builds (class Later)
+    ap.add_argument('--then-rcosim', metavar='BINARY', help=argparse.SUPPRESS)
+    ap.add_argument('--then-status', metavar='FILE', help=argparse.SUPPRESS)
     ap.add_argument('--vectors', default=os.path.join(SRC, 'vectors'), metavar='DIR',
                     help='the vectors directory (default: the source tree\'s vectors/)')
     ap.add_argument('--block', action='append', metavar='NAME', help='only this block (repeatable, or a comma list)')
@@ -621,10 +713,12 @@ def main(argv):
                              'write the reports (nothing is submitted when every run has one)')
     a = ap.parse_args(argv)
     a.t_start = time.monotonic()
-    a.argv = [x for x in argv if not x.startswith('--rcosim=')]
-    if '--rcosim' in a.argv:                           # rcosim adds it: not the user's command line
-        i = a.argv.index('--rcosim')
-        del a.argv[i:i + 2]
+    a.argv = list(argv)
+    for opt in ('--rcosim', '--then-rcosim', '--then-status'):   # rcosim, main-job add them: not the user's
+        a.argv = [x for x in a.argv if not x.startswith(opt + '=')]
+        if opt in a.argv:
+            i = a.argv.index(opt)
+            del a.argv[i:i + 2]
     a.rcosim = os.path.abspath(a.rcosim)
     a.vectors = os.path.abspath(a.vectors)
     if not os.access(a.rcosim, os.X_OK):

@@ -21,6 +21,7 @@ Everything lives under OUT, which must be on a filesystem the nodes share:
   OUT/farm/logs/JOB_T.out     the task's standard output and error (Slurm writes it)
 See docs/regression.md, "Regression farms".
 """
+import heapq
 import json
 import math
 import os
@@ -37,7 +38,7 @@ from rcosim_py.atomic import write_json_atomic
 from rcosim_py import state as rstate
 from rcosim_py.cli import Usage
 from rcosim_py.report import finish
-from rcosim_py.runs import Progress, Run, analyse, fmt_secs, fmt_wall, read_text, run_command
+from rcosim_py.runs import CostCache, Eta, Progress, Run, analyse, fmt_secs, fmt_wall, prior_seconds, read_text, run_command
 
 STATE_VERSION = 1
 PRIOR_RANDOM = 30          # a smoke random run takes about this many vector runs' time (measured)
@@ -306,9 +307,10 @@ def sizing(n, farm, a):
 
 # ==== the submitter ============================================================================
 
-def save_state(a, runs, outdir, binary, feats):
+def save_state(a, runs, outdir, binary, feats, later=None):
     """Writes OUT/farm/state.json (the suite, for --resume) for a farm or a local run; sets each run's
-    dir, cmd and env as the run will use them."""
+    dir, cmd and env as the run will use them.  LATER (regress.Later): the runs of the blocks BINARY
+    lacks run with the whole binary being built."""
     os.makedirs(os.path.join(outdir, 'farm'), exist_ok=True)
     for d in ('tasks', 'logs'):
         shutil.rmtree(os.path.join(outdir, 'farm', d), ignore_errors=True)
@@ -317,7 +319,7 @@ def save_state(a, runs, outdir, binary, feats):
             os.remove(os.path.join(outdir, 'farm', f))
     for r in runs:
         r.dir = os.path.join(outdir, 'runs', r.dirname())
-        r.cmd = run_command(r, binary, feats)
+        r.cmd = run_command(r, binary if later is None or r.block in later.first else later.binary, feats)
         r.env = {'RCOSIM_COVERAGE_FILE': os.path.join(r.dir, 'coverage.dat')} if a.coverage else {}
     state = {'version': STATE_VERSION, 'a': {k: getattr(a, k, None) for k in SAVED}, 'binary': binary,
              'runs': [{'id': r.id, 'block': r.block, 'kind': r.kind, 'name': r.name, 'args': r.args, 'seed': r.seed,
@@ -551,6 +553,33 @@ class Task:
         self.start = self.end = None
         self.sched = None          # scontrol/jobcomp record once it left the queue
         self.left = False          # no longer in squeue
+        self.since = None          # when its current run began, as far as the watcher saw
+
+
+def farm_remaining(eta, tasks, slots, now):
+    """Seconds left of a farm regression, or None when nothing is known yet: each array task runs
+    its runs one after another, each expected as long as runs.Eta says (the previous regression in
+    the same directory, the build's cost cache, this regression's finished runs); a started task
+    has its remaining runs left, less what its current run has been going; the tasks not started
+    yet take the first free of SLOTS places, in array order, as the scheduler starts them."""
+    free, queued = [], []
+    for t in tasks:
+        rest = [r for r in t.runs[t.ptr:] if r.rc is None]
+        if not rest or t.left:
+            continue
+        xs = [eta.expected(r) for r in rest]
+        if any(x is None for x in xs):
+            return None
+        left = sum(xs)
+        if t.start is not None:
+            free.append(max(0.0, left - min(xs[0], now - (t.since if t.since is not None else now))))
+        else:
+            queued.append(left)
+    free += [0.0] * max(0, slots - len(free))
+    heapq.heapify(free)
+    for x in queued:
+        heapq.heapreplace(free, free[0] + x)
+    return max(free) if free else 0.0
 
 
 def explain(job, t, outdir):
@@ -602,15 +631,16 @@ def watch(a, job, groups, outdir, slots, total, done):
     prog.done = len(done)
     prog.npass = sum(r.status == 'pass' for r in done)
     prog.nfail = len(done) - prog.npass
-    secs = []
     failures = [0]
     stopped = None
+    # The ETA as the local regression's (runs.Eta: measured run lengths, never a probe), placed on
+    # the array's tasks (farm_remaining); the previous results of this directory were read before
+    # the new regression replaced them (regress.py sets a.prior).
+    est = Eta(slots, getattr(a, 'prior', None) or prior_seconds(outdir), CostCache(a.rcosim))
 
     def eta():
-        if not secs:
-            return '?'
-        left = prog.total - prog.done
-        return fmt_secs(sum(secs) / len(secs) * left / max(1, min(slots, left)))
+        left = farm_remaining(est, tasks, slots, time.monotonic())
+        return '?' if left is None else fmt_secs(left)
 
     def advance(t, every=False):
         while t.ptr < len(t.runs):
@@ -628,11 +658,12 @@ def watch(a, job, groups, outdir, slots, total, done):
                 return
             finished(r, res)
             t.ptr += 1
+            t.since = time.monotonic()
 
     def finished(r, res):
         nonlocal stopped
         take_result(a, r, res, outdir)
-        secs.append(r.seconds)
+        est.finished(r)
         if r.status != 'pass':
             failures[0] += 1
             if a.max_failures and failures[0] >= a.max_failures and not stopped:
@@ -660,6 +691,7 @@ def watch(a, job, groups, outdir, slots, total, done):
                 base = '%s_%d' % (job, t.index)
                 if t.start is None and base + '.start' in names:
                     t.start = load_json(os.path.join(tdir, base + '.start')) or {}
+                    t.since = time.monotonic()
                 if t.end is None and base + '.end' in names:
                     t.end = load_json(os.path.join(tdir, base + '.end')) or {}
                 if t.start is not None:

@@ -26,6 +26,7 @@ import time
 from export import export_sv, outdir
 from rcosim_py import vector
 from rcosim_py.cli import Parser
+from rcosim_py.progress import LiveLine
 from rcosim_py.vector import ROOT, VectorError
 
 
@@ -159,7 +160,10 @@ def main(argv=None):
     if not a.verilator:
         vecs = [v for v in vecs if v not in too_long]
     t0 = time.monotonic()
-    with concurrent.futures.ThreadPoolExecutor(max_workers=max(1, a.jobs)) as ex:
+    state = {'done': 0, 'total': len(vecs), 'stage': 'benches'}
+    # A live line on a terminal between the result lines (an Icarus run can take minutes).
+    live = LiveLine(lambda: 'rcosim export --check: %d/%d %s done' % (state['done'], state['total'], state['stage']))
+    with live, concurrent.futures.ThreadPoolExecutor(max_workers=max(1, a.jobs)) as ex:
         futs = [ex.submit(run_one, vp, outroot, sims[:1] if sims[0] == 'icarus' and vp not in too_long else [],
                           a.timeout) for vp in vecs]
         results = []
@@ -168,6 +172,7 @@ def main(argv=None):
         for f in futs:
             r = f.result()
             results.append(r)
+            state['done'] += 1
             if 'icarus' in sims:
                 r['sims'] = (['icarus'] if r['vector'] and os.path.join(ROOT, r['vector']) not in too_long else []) + \
                     (['verilator'] if a.verilator else [])
@@ -177,10 +182,12 @@ def main(argv=None):
                 continue
             done += 1
             ok = 'export' not in r['rc'] and passed(r, 'icarus')
-            print('%-4s %*d/%d %-40s %6.1fs  icarus:%s' % ('ok' if ok else 'FAIL', len(str(n_icarus)), done, n_icarus,
-                                                           r['name'], r['secs'],
-                                                           'pass' if passed(r, 'icarus') else 'FAIL'), flush=True)
+            live.say('%-4s %*d/%d %-40s %6.1fs  icarus:%s' % ('ok' if ok else 'FAIL', len(str(n_icarus)), done, n_icarus,
+                                                              r['name'], r['secs'],
+                                                              'pass' if passed(r, 'icarus') else 'FAIL'))
         if a.verilator:
+            state['done'], state['stage'] = 0, 'Verilator blocks'
+            state['total'] = len({r['block'] for r in results if 'export' not in r['rc']})
             blocks = {}
             for r in results:
                 if 'export' not in r['rc']:
@@ -193,9 +200,10 @@ def main(argv=None):
                         for r in rs] if exe else [(r, None) for r in rs]
                 for r, f in runs:
                     r['rc']['verilator'], r['out']['verilator'] = f.result() if f else (2, log)
-                print('%-4s verilator: %s, one build, %d of %d vectors pass' %
-                      ('ok' if exe and all(passed(r, 'verilator') for r in rs) else 'FAIL', b,
-                       sum(passed(r, 'verilator') for r in rs), len(rs)), flush=True)
+                state['done'] += 1
+                live.say('%-4s verilator: %s, one build, %d of %d vectors pass' %
+                         ('ok' if exe and all(passed(r, 'verilator') for r in rs) else 'FAIL', b,
+                          sum(passed(r, 'verilator') for r in rs), len(rs)))
     bad = [r for r in results if 'export' in r['rc'] or not all(passed(r, s) for s in r['sims'])]
     for r in bad:
         print('\n==== %s (%s) ====' % (r['name'], r['vector']))

@@ -468,8 +468,8 @@ def picture_note(r, outdir):
                 notes.append('%s: the model\'s and the RTL\'s pictures are identical' % name)
             elif same is False:
                 pixel_note(r, outdir, notes, name, sides, 'model', 'the model')
-            elif same is False and 'diff' not in sides:
-                notes.append('%s: the model\'s and the RTL\'s pictures differ (no difference image written)' % name)
+                if 'diff' not in sides:
+                    notes.append('%s: the model\'s and the RTL\'s pictures differ (no difference image written)' % name)
         if 'vector' in sides and 'rtl' in sides and same is not False:
             # The sides agree (or only the RTL drew): where the vector's picture and the RTL's differ.
             d = pixel_note(r, outdir, notes, name, sides, 'vector', 'the vector (expected)')

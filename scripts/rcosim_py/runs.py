@@ -61,6 +61,11 @@ class Progress:
         self.done = self.npass = self.nfail = 0
         self.shown = 0.0
         self.width = shutil.get_terminal_size((100, 20)).columns
+        self.note = None              # a function giving a note for the line, or None (regress.Later)
+
+    def noted(self):
+        n = self.note() if self.note else None
+        return '; %s' % n if n else ''
 
     def eta(self, remaining_cost, done_cost):
         el = time.monotonic() - self.start
@@ -70,8 +75,8 @@ class Progress:
 
     def line(self, eta):
         el = time.monotonic() - self.start
-        return '[%d/%d] %d pass, %d fail, elapsed %s, ETA %s' % (
-            self.done, self.total, self.npass, self.nfail, fmt_secs(el), eta)
+        return '[%d/%d] %d pass, %d fail, elapsed %s, ETA %s%s' % (
+            self.done, self.total, self.npass, self.nfail, fmt_secs(el), eta, self.noted())
 
     def finished(self, r, eta):
         self.done += 1
@@ -85,9 +90,9 @@ class Progress:
                 self.stream.write('%s %s: %s\n' % (STATUS_WORD[r.status], r.id, r.message))
             self.update(eta, force=True)
         else:
-            self.stream.write('[%*d/%d] %-4s %s (%.1f s; %d pass, %d fail; ETA %s)%s\n' % (
+            self.stream.write('[%*d/%d] %-4s %s (%.1f s; %d pass, %d fail; ETA %s%s)%s\n' % (
                 len(str(self.total)), self.done, self.total, STATUS_WORD[r.status], r.id, r.seconds,
-                self.npass, self.nfail, eta, '' if r.status == 'pass' else ': ' + r.message))
+                self.npass, self.nfail, eta, self.noted(), '' if r.status == 'pass' else ': ' + r.message))
             self.stream.flush()
 
     def update(self, eta, force=False):

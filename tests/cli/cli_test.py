@@ -406,12 +406,9 @@ def case_ordered_memory_limit(ctx):
     run(ctx, 'replay', '--vector', bad, '--quiet', expect_rc=1)
 
 
-def case_progress_tty(ctx):
-    """A single run longer than 2 s shows a progress line on a terminal (stderr a pty), erased at
-    the end; with stderr not a terminal nothing is printed there.  The run takes about 3 s of CPU,
-    so at least as long in wall time: the line must come."""
+def on_pty(ctx, args):
+    """Runs ARGS with stderr a pty: (process, its stdout, what the terminal got)."""
     import pty
-    args = [ctx['rcosim'], 'run', '--block', 'r5xx.cp', '--count', '200000']
     master, slave = pty.openpty()
     p = subprocess.Popen(args, cwd=ctx['src'], stdout=subprocess.PIPE, stderr=slave, text=True)
     os.close(slave)
@@ -427,16 +424,37 @@ def case_progress_tty(ctx):
     out = p.stdout.read()
     p.wait()
     os.close(master)
-    err = err.decode()
-    if p.returncode != 0 or 'PASS r5xx.cp' not in out:
+    return p, out, err.decode()
+
+
+def check_progress(ctx, args, ok, line):
+    """ARGS (longer than 2 s) on a terminal: OK in its stdout, the progress line LINE (a regular
+    expression) on stderr after 2 s, erased at the end; with stderr not a terminal, nothing there."""
+    p, out, err = on_pty(ctx, args)
+    if p.returncode != 0 or ok not in out:
         raise Fail('the run failed:\n' + out + err)
-    if not re.search(r'\rrcosim: run r5xx\.cp random: 2 s', err.replace('\x1b[K', '')):
+    if not re.search(r'\rrcosim: %s: 2 s' % line, err.replace('\x1b[K', '')):
         raise Fail('no progress line on the terminal; stderr was %r' % err)
     if not err.endswith('\r\x1b[K'):
         raise Fail('the progress line was not erased at the end: %r' % err[-80:])
     q = run(ctx, *args[1:], expect_rc=0)
     if q.stderr:
         raise Fail('stderr not a terminal, yet it got %r' % q.stderr)
+
+
+def case_progress_tty(ctx):
+    """A single run longer than 2 s shows a progress line on a terminal (stderr a pty), erased at
+    the end; with stderr not a terminal nothing is printed there.  The run takes about 3 s of CPU,
+    so at least as long in wall time: the line must come."""
+    check_progress(ctx, [ctx['rcosim'], 'run', '--block', 'r5xx.cp', '--count', '200000'], 'PASS r5xx.cp',
+                   r'run r5xx\.cp random')
+
+
+def case_progress_gen(ctx):
+    """So does 'rcosim gen' of a long vector (the model alone and the write of 19 MB: about 4 s of CPU)."""
+    out = os.path.join(ctx['tmp'], 'long.vec.gz')
+    check_progress(ctx, [ctx['rcosim'], 'gen', '--block', 'r5xx.cp', '--count', '40000', '-o', out],
+                   'wrote ' + out, r'gen r5xx\.cp ' + re.escape(out))
 
 
 def case_bare(ctx):

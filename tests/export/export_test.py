@@ -14,6 +14,9 @@ Usage: export_test.py RCOSIM SOURCE_DIR WORK_DIR CASE
   bad_vector        a malformed vector: FILE:LINE: expected ..., exit 2, nothing written
   skip_too_long     export --check skips (and names) a vector known never to finish under Icarus
                     and counts the others n/N
+  progress_tty      export --check on a terminal (stderr a pty) shows the live line "rcosim export
+                    --check: 0/1 benches done: 0:00" (RCOSIM_PROGRESS_DELAY=0: at once), erased at the
+                    end; nothing on stderr when it is not a terminal
   policies          seeded random vectors under each back-pressure policy with random memory
                     latency pass under Icarus; the same bench told another policy, latency or seed
                     (plusargs before vector.args) fails; a count past the build's CAP_ fails naming it
@@ -229,6 +232,36 @@ elif CASE == 'skip_too_long':
             fail('expected %r in the output' % want)
     if p.returncode != 0 or 'pm4_2d.desktop' in p.stdout:
         fail('exit %d, or the desktop bench ran' % p.returncode)
+elif CASE == 'progress_tty':
+    import pty
+    env = dict(os.environ, PYTHONPATH=os.path.join(SRC, 'scripts'), RCOSIM_PROGRESS_DELAY='0')
+    cmd = [sys.executable, os.path.join(SRC, 'scripts', 'export', 'export_check.py'), '-o',
+           os.path.join(WORK, 'progress_tty'), '-j', '1', '--timeout', '300', VEC]
+    master, slave = pty.openpty()
+    p = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=slave, text=True, env=env, cwd=SRC)
+    os.close(slave)
+    err = b''
+    while True:
+        try:
+            chunk = os.read(master, 4096)
+        except OSError:
+            break
+        if not chunk:
+            break
+        err += chunk
+    out = p.stdout.read()
+    p.wait()
+    os.close(master)
+    err = err.decode()
+    if p.returncode != 0 or 'ok   1/1 r5xx.cp.type0_worked' not in out:
+        fail('exit %d:\n%s%s' % (p.returncode, out, err))
+    if '\r\x1b[Krcosim export --check: 0/1 benches done: 0:00' not in err:
+        fail('no live line on the terminal; stderr was %r' % err)
+    if not err.endswith('\r\x1b[K'):
+        fail('the live line was not erased at the end: %r' % err[-80:])
+    q = subprocess.run(cmd, capture_output=True, text=True, env=env, cwd=SRC)
+    if q.returncode != 0 or q.stderr:
+        fail('stderr not a terminal: exit %d, stderr %r' % (q.returncode, q.stderr))
 else:
     fail('unknown case ' + CASE)
 print('PASS export_test ' + CASE)

@@ -124,7 +124,7 @@ if(IVERILOG_EXECUTABLE)
                            ENVIRONMENT "PYTHONDONTWRITEBYTECODE=1;PYTHONPATH=${PROJECT_SOURCE_DIR}/scripts")
     endforeach()
   endforeach()
-  foreach(case deterministic fault_icarus ordered_fault bad_vector skip_too_long)
+  foreach(case deterministic fault_icarus ordered_fault bad_vector skip_too_long progress_tty)
     add_test(NAME export.${case}
              COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_SOURCE_DIR}/export/export_test.py
                      $<TARGET_FILE:rcosim> ${PROJECT_SOURCE_DIR} ${RCOSIM_EXPORT_WORK} ${case})

@@ -12,6 +12,8 @@ Usage: farm_test.py RCOSIM SOURCE_DIR CASE
           'error' with the scheduler's reason; --resume submitting only those runs; --resume of a
           complete directory submitting nothing; Ctrl-C cancelling the array.  The cluster is
           stopped on every exit path (and by a watchdog process if this one is killed).
+  eta     no cluster needed: the farm's ETA (regress_farm.farm_remaining) on a virtual schedule of
+          array tasks within 25 % of the time left (as the local regression's, regress.report.eta).
 Prints the measured times (local -j2, farm, cluster install/start/stop) on the way.
 """
 import json
@@ -347,6 +349,92 @@ def slurm_checks(ctx, S, env, tmp):
     check(cases['vec.r5xx.cp.swap0'][0] == 'skipped' and 'interrupted' in cases['vec.r5xx.cp.swap0'][1],
           'the interrupted run is %r' % (cases['vec.r5xx.cp.swap0'],))
     os.remove(hang)
+
+
+def farm_schedule(F, lengths, prior, ntasks, slots, scale=1.0):
+    """A farm regression on a virtual clock: the runs (LENGTHS: id -> (block, seconds)) grouped
+    into NTASKS array tasks as the farm groups them, SLOTS at a time in array order, each task's runs
+    one after another.  After every result the ETA (regress_farm.farm_remaining, runs.Eta with
+    PRIOR: the previous regression's lengths) beside the time really left; (t, left, eta) rows."""
+    from rcosim_py.runs import Eta
+    runs = [types.SimpleNamespace(id=i, block=b, kind='random', args=['--count', '100'], cost=1.0, rc=None,
+                                  status=None, seconds=0.0) for i, (b, x) in sorted(lengths.items())]
+    tasks = [F.Task(k, g) for k, g in enumerate(F.group(runs, ntasks, weight=lambda r: prior.get(r.id, 1.0)))]
+    est = Eta(slots, prior, None)
+    now, rows, running, queue = 0.0, [], [], list(tasks)
+    ends = []                                  # (time a run ends, task)
+
+    def start(t):
+        t.start, t.since = {}, now
+        ends.append((now + lengths[t.runs[0].id][1] * scale, t))
+    while queue and len(running) < slots:
+        running.append(queue.pop(0))
+        start(running[-1])
+    while ends:
+        ends.sort(key=lambda e: e[0])
+        now, t = ends.pop(0)
+        r = t.runs[t.ptr]
+        r.rc, r.status, r.seconds = 0, 'pass', lengths[r.id][1] * scale
+        est.finished(r)
+        t.ptr += 1
+        t.since = now
+        if t.ptr < len(t.runs):
+            ends.append((now + lengths[t.runs[t.ptr].id][1] * scale, t))
+        else:
+            t.left = True
+            running.remove(t)
+            if queue:
+                running.append(queue.pop(0))
+                start(running[-1])
+        rows.append([now, None, F.farm_remaining(est, tasks, slots, now)])
+    for row in rows:
+        row[1] = now - row[0]
+    return rows
+
+
+def case_eta(ctx):
+    """The farm's ETA (regress_farm.farm_remaining on runs.Eta, as the local regression's) on a
+    virtual schedule, no cluster: 40 runs of three blocks in 8 array tasks on 3 slots, the previous
+    regression's lengths +-8 % off and the machine 20 % slower: every ETA with 5 % or more of the
+    suite to go is within 25 % of the time really left; before any result it is already known
+    (the previous lengths); with no previous lengths, '?' until results come, then within 25 %
+    too; and the check catches the old estimate (mean run length x runs left / slots)."""
+    import random
+    sys.path.insert(0, os.path.join(ctx['src'], 'scripts'))
+    import regress_farm as F
+    rng = random.Random(28)
+    lengths = {}
+    for k in range(40):
+        b = ('r5xx.cp', 'r5xx.tile', 'si.cu')[k % 3]
+        lengths['random.%s.seed%d' % (b, k)] = (b, {'r5xx.cp': 2.0, 'r5xx.tile': 6.0, 'si.cu': 15.0}[b] * rng.uniform(0.7, 1.3))
+    prior = {i: x * rng.uniform(0.92, 1.08) for i, (b, x) in lengths.items()}
+
+    def judge(rows, what):
+        total = rows[-1][0]
+        bad = [(round(left, 1), round(eta, 1)) for t, left, eta in rows
+               if left >= 0.05 * total and (eta is None or abs(eta - left) > 0.25 * left)]
+        judged = sum(left >= 0.05 * total for t, left, eta in rows)
+        check(judged >= 20, '%s: only %d ETAs judged' % (what, judged))
+        return bad, judged
+    rows = farm_schedule(F, lengths, prior, 8, 3, 1.2)
+    bad, judged = judge(rows, 'previous lengths')
+    check(not bad, 'farm ETA off by more than 25 %% (seconds left, ETA): %r' % bad)
+    check(F.farm_remaining(F.Eta(3, prior, None), [F.Task(0, [types.SimpleNamespace(
+        id=i, block='r5xx.cp', kind='random', args=[], cost=1.0, rc=None) for i in prior])], 3, 0.0) is not None,
+        'no ETA before the first result although the previous lengths are known')
+    rows0 = farm_schedule(F, lengths, {}, 8, 3, 1.2)
+    check(rows0[0][2] is not None, 'no ETA after the first result without previous lengths')
+    bad0 = [(round(left, 1), round(eta, 1)) for t, left, eta in rows0[len(rows0) // 3:]
+            if left >= 0.05 * rows0[-1][0] and abs(eta - left) > 0.25 * left]
+    check(not bad0, 'farm ETA without previous lengths off by more than 25 %% after a third: %r' % bad0)
+    # The old estimate: mean of the finished runs x runs left / slots.
+    old = []
+    order = sorted(rows, key=lambda r: r[0])
+    for n, (t, left, eta) in enumerate(order, 1):
+        old.append((t, left, (t * 3 / n) * (40 - n) / 3))
+    check(judge(old, 'old estimate')[0], 'the check passed the old estimate')
+    print('PASS eta: %d ETAs judged, worst error %.0f %%' % (judged, 100 * max(
+        abs(eta - left) / left for t, left, eta in rows if left >= 0.05 * rows[-1][0])))
 
 
 CASES = {n[5:]: f for n, f in globals().items() if n.startswith('case_')}

@@ -11,3 +11,8 @@ add_test(NAME farm.slurm COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_SOURCE_DI
          $<TARGET_FILE:rcosim> ${PROJECT_SOURCE_DIR} slurm)
 set_tests_properties(farm.slurm PROPERTIES LABELS "farm;slurm;regress" SKIP_RETURN_CODE 77 TIMEOUT 400
                      PROCESSORS 2 ENVIRONMENT "PYTHONDONTWRITEBYTECODE=1")
+# The farm's ETA (regress_farm.farm_remaining, runs.Eta) on a virtual schedule of array tasks: within
+# 25 % of the time left, as the local regression's; no cluster needed.
+add_test(NAME farm.eta COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_SOURCE_DIR}/farm/farm_test.py
+         $<TARGET_FILE:rcosim> ${PROJECT_SOURCE_DIR} eta)
+set_tests_properties(farm.eta PROPERTIES LABELS "farm;regress;smoke" ENVIRONMENT "PYTHONDONTWRITEBYTECODE=1")

@@ -5,7 +5,8 @@ of them broken (one expected value changed), one whose name holds < & " and whos
 syntax error.  Random runs use tiny counts.
 
 Usage: regress_test.py RCOSIM SOURCE_DIR CASE
-Cases (each one CTest test): broken, max_failures, shard, determinism, junit_xml, gen_all, usage
+Cases (each one CTest test): broken, max_failures, shard, determinism, junit_xml, gen_all, usage,
+staged
 """
 import os
 import re
@@ -283,6 +284,76 @@ def case_coverage_one_block(ctx):
              d not in ('r5xx_cp', 'r5xx_cp_wave')] if os.path.isdir(os.path.join(cov, 'verilated')) else []
     check(not built, 'the coverage build verilated other blocks: %s' % built)
     check(os.path.exists(os.path.join(outdir, 'coverage')), 'no merged coverage', p.stdout)
+
+
+def case_staged(ctx):
+    """scripts/main-job's start on a fresh machine (regress.py --then-rcosim/--then-status, class
+    Later): the suite starts with a binary that has r5xx.cp only while the whole binary is "being
+    built"; the cp runs go at once, the r5xx.regs runs wait (the progress lines say how many) and
+    run with the whole binary once the status file says 0; a failed build makes them errors."""
+    vdir = make_vectors(ctx, broken=False)
+    first = os.path.join(ctx['tmp'], 'rcosim_first')
+    with open(first, 'w') as f:      # rcosim_first's stand-in: 'list' shows r5xx.cp alone
+        f.write('#!/bin/sh\nif [ "$1" = list ]; then "%s" list | awk \'/^[^ ]/{on=($1=="r5xx.cp")} on\'; exit; fi\n'
+                'exec "%s" "$@"\n' % (ctx['rcosim'], ctx['rcosim']))
+    os.chmod(first, 0o755)
+    for arm in ('ok', 'failed'):
+        full = os.path.join(ctx['tmp'], arm, 'rcosim')
+        status = os.path.join(ctx['tmp'], arm, 'status')
+        os.makedirs(os.path.dirname(full))
+        out = os.path.join(ctx['tmp'], 'out-' + arm)
+        cmd = [sys.executable, os.path.join(ctx['src'], 'scripts', 'regress.py'), '--rcosim', first,
+               '--then-rcosim', full, '--then-status', status, '-o', out, '--vectors', vdir,
+               '--count', '300', '--seeds', '2', '-j', '2', '--block', 'r5xx.cp,r5xx.regs']
+        p = subprocess.Popen(cmd, cwd=ctx['tmp'], stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+        lines = []
+        try:
+            # the four cp runs (two vectors, two seeds) before anything of r5xx.regs
+            while sum(' vec.r5xx.cp.' in x or ' random.r5xx.cp.' in x for x in lines) < 4:
+                line = p.stdout.readline()
+                check(line, 'the regression ended before the cp runs were done', ''.join(lines))
+                lines.append(line)
+                check('r5xx.regs' not in line, 'a regs run went before the whole binary was built', ''.join(lines))
+            check(p.poll() is None, 'the regression did not wait for the whole binary', ''.join(lines))
+            check('3 wait for the build' in lines[-1], 'the progress line does not say what waits', ''.join(lines))
+            if arm == 'ok':
+                os.symlink(ctx['rcosim'], full)
+            with open(status + '.tmp', 'w') as f:
+                f.write('0\n' if arm == 'ok' else '2\n')
+            os.rename(status + '.tmp', status)
+            rest, _ = p.communicate(timeout=300)
+        finally:
+            if p.poll() is None:
+                p.kill()
+        text = ''.join(lines) + rest
+        cases = junit_cases(os.path.join(out, 'junit.xml'))
+        check(len(cases) == 3 + 2 * 2, 'JUnit has %d testcases, expected 7' % len(cases), text)
+        regs = {k: v for k, v in cases.items() if 'r5xx.regs' in k}
+        check(len(regs) == 3, 'regs runs %r' % list(regs), text)
+        check(all(v[0] == 'pass' for k, v in cases.items() if 'r5xx.cp' in k), 'a cp run did not pass', text)
+        if arm == 'ok':
+            check(p.returncode == 0 and all(v[0] == 'pass' for v in regs.values()), 'exit %d' % p.returncode, text)
+            for rid in regs:
+                with open(os.path.join(out, 'runs', rid, 'cmd.txt')) as f:
+                    cmdline = f.read()
+                check(cmdline.startswith(full + ' '), '%s did not run with the whole binary: %s' % (rid, cmdline))
+            with open(os.path.join(out, 'runs', 'vec.r5xx.cp.swap0', 'cmd.txt')) as f:
+                check(f.read().startswith(first + ' '), 'the cp vector did not run with the first binary')
+            import json
+            with open(os.path.join(out, 'results.json')) as f:
+                command = json.load(f)['meta']['command']
+            check('--then' not in command and '--block r5xx.cp,r5xx.regs' in command,
+                  'the reports\' command line shows main-job\'s options: %s' % command)
+        else:
+            check(p.returncode == 1, 'exit %d after a failed build, expected 1' % p.returncode, text)
+            check(all(v[0] == 'error' and 'the build of %s failed (exit status 2' % full in v[1]
+                      for v in regs.values()), 'regs runs %r' % regs, text)
+            # --coverage (and --farm) wait for the whole binary: here its build failed, so nothing runs
+            q = subprocess.run(cmd[:cmd.index('-o')] + ['-o', out + '-cov', '--coverage'], cwd=ctx['tmp'],
+                               capture_output=True, text=True, timeout=60)
+            check(q.returncode == 2 and 'waiting for %s' % full in q.stdout and
+                  'the build of %s failed' % full in q.stderr, '--coverage did not wait for the build', q.stdout, q.stderr)
+
 
 
 CASES = {n[5:]: f for n, f in globals().items() if n.startswith('case_')}

@@ -13,6 +13,8 @@ Cases (each one CTest test):
              picture's rendered size is a whole multiple (>= 1) of its natural size, pixelated,
              inside a link to the file; and the check catches a picture a CSS rule shrinks.  Without Chromium: the HTML and CSS are parsed instead and
              the test says so.
+  lockstep_pictures  a model-against-RTL mismatch of r5xx.rb3d (an injected RTL fault on a colour
+             write): model, RTL and difference pictures written and shown, the first pixel named
   eta        a synthetic suite on a virtual clock (tests/regress/eta_sim.py runs regress.py's own
              main with its clock and run processes faked: nothing sleeps): with the previous
              results in the output directory, from the build's cost cache alone, and on a machine
@@ -261,6 +263,48 @@ def case_diffpixel(ctx):
         check(1 + 5 * k <= cx <= 1 + 6 * k and 1 + 3 * k <= cy <= 1 + 4 * k,
               'ring centred at %d,%d, not on pixel (5, 3) at x%d' % (cx, cy, k))
     print('PASS diffpixel: first difference at x 5, y 3 named and circled (x%d)' % k)
+
+
+def case_lockstep_pictures(ctx):
+    """A lockstep mismatch of a pixel block, model against RTL (no vector): r5xx.rb3d's seeded run
+    with one bit of the RTL's 3rd memory request (a colour write) flipped (--inject).  The run stops at that write,
+    before either side's write of it reaches memory; the pictures hold each side's own write
+    (bridge/rc_images.c pending_writes), so the model's and the RTL's pictures differ in one pixel,
+    a difference image is written, and the report shows model, RTL and difference with the first
+    differing pixel named and circled."""
+    inj = 'rtl:memreq.wdata@2^0x100000000000000'
+    d = os.path.join(ctx['tmp'], 'png')
+    os.makedirs(d)
+    p = subprocess.run([ctx['rcosim'], 'run', '--block', 'r5xx.rb3d', '--count', '50', '--seed', '3',
+                        '--inject', inj, '--png', d], capture_output=True, text=True, cwd=ctx['tmp'], timeout=300)
+    check(p.returncode == 1 and 'field wdata differs (expected: model, actual: rtl)' in p.stdout,
+          'the injected fault did not fail the run (exit %d)' % p.returncode, p.stdout, p.stderr)
+    m = re.search(r'png: (\w+): (\d+) pixels? differ between (model and rtl|rtl and model)', p.stdout)
+    check(m and int(m.group(2)) >= 1, 'no "pixels differ between model and rtl" line', p.stdout)
+    name = m.group(1)
+    check(os.path.isfile(os.path.join(d, name + '.diff.png')), 'no %s.diff.png' % name, sorted(os.listdir(d)))
+    check(open(os.path.join(d, name + '.model.png'), 'rb').read() != open(os.path.join(d, name + '.rtl.png'), 'rb').read(),
+          'the model\'s and the RTL\'s %s pictures are the same' % name)
+    check('pictures hold each side\'s own write of memreq #2' in p.stdout, 'no note on the pending writes', p.stdout)
+    # Through the regression: the same run (seed 3, backpressure always, mem-latency 1:1) with the
+    # fault added by a wrapper; the report shows the three pictures and names the first pixel.
+    wrap = os.path.join(ctx['tmp'], 'rcosim-inject')
+    with open(wrap, 'w') as f:
+        f.write('#!/bin/sh\nif [ "$1" = run ] && [ "$2" = --block ]; then exec "%s" "$@" --inject %s; fi\n'
+                'exec "%s" "$@"\n' % (ctx['rcosim'], inj, ctx['rcosim']))
+    os.chmod(wrap, 0o755)
+    os.makedirs(os.path.join(ctx['tmp'], 'novectors'))
+    out = os.path.join(ctx['tmp'], 'out')
+    p = regress(ctx, '-o', out, '--vectors', os.path.join(ctx['tmp'], 'novectors'), '--block', 'r5xx.rb3d',
+                '--seeds', '1', '--seed-base', '3', '--count', '50', '-j', '1', rcosim=wrap, expect_rc=1)
+    with open(os.path.join(out, 'report.html')) as f:
+        page = f.read()
+    for cap in ('model: ', 'actual (RTL): ', 'difference: '):
+        check('<figcaption>%s%s.' % (cap, name) in page, 'no "%s%s" picture in the report' % (cap, name), page, p.stdout)
+    check(re.search(r'%s: \d+ pixels? differs? between the model and the RTL; the first \(row by row\) at x \d+, y \d+'
+                    % name, page), 'no first-difference note for %s' % name, page)
+    check('class="ring"' in page, 'the first differing pixel is not circled', page)
+    print('PASS lockstep_pictures: %s: model, RTL and difference shown' % name)
 
 
 # ---- ETA -----------------------------------------------------------------------------------------

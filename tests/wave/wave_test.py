@@ -12,6 +12,7 @@ Usage: wave_test.py RCOSIM SOURCE_DIR CASE
 """
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -375,6 +376,27 @@ def case_plugin_missing(rcosim, src, tmp):
         raise Fail('expected "%s" and the mismatch report:\n%s%s' % (want, p.stdout, p.stderr))
     if not os.path.isfile(os.path.join(bundle, 'report.txt')):
         raise Fail('the bundle lost its report.txt')
+
+
+def case_plugin_project(rcosim, src, tmp):
+    """The waveform wrappers are verilated at build time, in a project of their own per block
+    (cmake/wave in BUILD/wave/<id>-build), never while the main tree is configured (issue 28: that
+    was half of its configure time): the main tree has no verilated/<id>_wave directory, the
+    prebuilt r5xx.cp plugin came from its own project, and what that project builds is written
+    by the main tree's configure (BUILD/gen/<id>/<id>_wave_args.cmake, naming the block's RTL)."""
+    build = os.path.dirname(rcosim)
+    # (build.ninja, not the directories: a tree configured before this change keeps stale ones)
+    with open(os.path.join(build, 'build.ninja')) as f:
+        waves = sorted(set(re.findall(r'verilated/(\w+_wave)/V\w+\.cpp', f.read())))
+    if waves:
+        raise Fail('the main tree verilates waveform wrappers: %s' % ', '.join(waves))
+    sub = os.path.join(build, 'wave', 'r5xx_cp-build')
+    if not os.path.isfile(os.path.join(sub, 'CMakeCache.txt')) or not os.path.isdir(os.path.join(sub, 'verilated')):
+        raise Fail('r5xx.cp\'s plugin was not built in its own project %s' % sub)
+    args = os.path.join(build, 'gen', 'r5xx_cp', 'r5xx_cp_wave_args.cmake')
+    text = open(args).read() if os.path.isfile(args) else ''
+    if 'set(id r5xx_cp)' not in text or os.path.join(src, 'rtl', 'r5xx', 'cp') not in text:
+        raise Fail('%s does not name the block and its RTL:\n%s' % (args, text))
 
 
 CASES = {k[5:]: v for k, v in globals().items() if k.startswith('case_')}
