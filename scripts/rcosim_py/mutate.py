@@ -303,6 +303,7 @@ class Cache:
             return
         with self.lock:
             self.runs[k] = [st, out]
+        self.save()     # kept at once: a campaign stopped part-way loses only the runs under way
 
     def save(self):
         if not self.path:
@@ -521,8 +522,12 @@ def run(a):
         # The unmutated design must pass the suite, or nothing below means anything.
         # A vector the unmutated design does not finish within --timeout is left out of the
         # suite (said in the report): it could only call every mutant a timeout.
-        for k, (v, base) in enumerate(sorted(benches[b].items())):
-            st, out = run_bench(base, None, os.path.join(work, 'orig', b, str(k)), a.timeout, cache)
+        # The baseline runs -j at a time too (the campaign's longest serial part otherwise).
+        items = sorted(benches[b].items())
+        with concurrent.futures.ThreadPoolExecutor(a.j) as ex:
+            outcomes = list(ex.map(lambda kv: run_bench(kv[1][1], None, os.path.join(work, 'orig', b, str(kv[0])),
+                                                        a.timeout, cache), enumerate(items)))
+        for (v, base), (st, out) in zip(items, outcomes):
             if st == 'timeout':
                 left_out.append(os.path.relpath(v, ROOT))
                 del benches[b][v]
