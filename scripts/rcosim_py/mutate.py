@@ -303,6 +303,7 @@ class Cache:
             return
         with self.lock:
             self.runs[k] = [st, out]
+        self.save()     # kept at once: a campaign stopped part-way loses only the runs under way
 
     def save(self):
         if not self.path:
@@ -518,23 +519,30 @@ def run(a):
     left_out = []
     for b, vb in sorted(vecs.items()):
         benches[b] = export_all(vb, work, a.timeout)
-        # The unmutated design must pass the suite, or nothing below means anything.
-        # A vector the unmutated design does not finish within --timeout is left out of the
-        # suite (said in the report): it could only call every mutant a timeout.
-        for k, (v, base) in enumerate(sorted(benches[b].items())):
-            st, out = run_bench(base, None, os.path.join(work, 'orig', b, str(k)), a.timeout, cache)
-            if st == 'timeout':
-                left_out.append(os.path.relpath(v, ROOT))
-                del benches[b][v]
-                print('left out: %s (the unmutated design runs past --timeout %g s)' % (os.path.relpath(v, ROOT), a.timeout),
-                      flush=True)
-            elif st != 'pass':
-                raise Usage('the unmutated design does not pass %s (%s): %s' % (os.path.relpath(v, ROOT), st, out))
+    # The unmutated design must pass the suite, or nothing below means anything.  Every block's
+    # baseline runs in one pool of -j, the largest benches first, so a long vector overlaps the
+    # others' runs.  A vector the
+    # unmutated design does not finish within --timeout is left out of the suite (said in the
+    # report): it could only call every mutant a timeout.
+    items = [(b, k, v, base) for b in sorted(benches) for k, (v, base) in enumerate(sorted(benches[b].items()))]
+    items.sort(key=lambda it: -bench_size(it[3]))     # the longest first: they overlap the rest
+    with concurrent.futures.ThreadPoolExecutor(a.j) as ex:
+        outcomes = list(ex.map(lambda it: run_bench(it[3], None, os.path.join(work, 'orig', it[0], str(it[1])),
+                                                    a.timeout, cache), items))
+    for (b, k, v, base), (st, out) in zip(items, outcomes):
+        if st == 'timeout':
+            left_out.append(os.path.relpath(v, ROOT))
+            del benches[b][v]
+            print('left out: %s (the unmutated design runs past --timeout %g s)' % (os.path.relpath(v, ROOT), a.timeout),
+                  flush=True)
+        elif st != 'pass':
+            raise Usage('the unmutated design does not pass %s (%s): %s' % (os.path.relpath(v, ROOT), st, out))
+    for b in benches:
         # Mutants run the block's vectors smallest first (the bytes of the bench's transaction
         # files, then the name: deterministic, and a vector's run time grows with it), so that a
         # mutant most vectors kill dies on a short one.
         benches[b] = dict(sorted(benches[b].items(), key=lambda kv: (bench_size(kv[1]), kv[0])))
-        cache.save()
+    cache.save()
     results = []
     todo = []
     for p in sample:
