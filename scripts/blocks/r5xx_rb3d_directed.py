@@ -414,6 +414,23 @@ def cases():
         c.f(*[(0, x, 0, v) for x, v in enumerate(colours(200 + df, 2))])
     out.append(c)
 
+    c = Case('dst_reserved_read', 'DESTBLEND 11, 42 (SRCALPHASAT), 12 and 13 as destination factors (reserved: '
+             'ZERO, decisions 5 and 13) while the destination is read for another reason - SRCBLEND '
+             'SRCALPHASAT (colour), or a separate alpha control that blends with it - on destination 1.0 '
+             '(pd = d * 1/65535 would be 1 in ARGB16161616) and on stored colours, COMB_FCN add and subtract')
+    c.mem(BASE, [0xFFFFFFFF] * 128)
+    c.fill(BASE + 0x200, 64, 20)
+    c.cb(0, BASE, 64, fmt=10)
+    c.w((ABLENDCNTL, cntl(0, 2, 2)))
+    srcs = [col(0, 0, 0, 0), col(0x8000, 0x00FF, 0x1234, 0xFFFF)]
+    x = 0
+    for df in (11, 42, 12, 13):
+        for b in (cntl(0, 11, df, 5), cntl(0, 2, df, 5 | 2), cntl(2, 2, df, 5 | 2)):
+            c.w((BLENDCNTL, b))
+            c.f(*[(0, x + i, y, v) for y in (0, 1) for i, v in enumerate(srcs)])
+            x += len(srcs)
+    out.append(c)
+
     c = Case('separate_alpha', 'SEPARATE_ALPHA_ENABLE: RB3D_ABLENDCNTL drives alpha (000:8248, 8441-8447); '
              'off, alpha follows RB3D_BLENDCNTL')
     c.fill(BASE, 64, 9)
