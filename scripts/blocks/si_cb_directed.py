@@ -539,6 +539,14 @@ def cases():
         c.phase(setup(fmt=14, nt=7, PITCH=0, SLICE=1, blend=1 << 30 | f | 0 << 8), [(i, 0, rgba(1.0, 0x7F800000, -2.0, 0.5))])
         c.phase(setup(fmt=14, nt=7, PITCH=0, SLICE=1, blend=1 << 30 | 0 | f << 8), [(i, 1, rgba(1.0, 0x7F800000, -2.0, 0.5))])
     out.append(c)
+    # 3c. SRC_ALPHA_SATURATE's min(As, 1 - Ad) at its special operands
+    c = Case('blend_saturate', 'SRC_ALPHA_SATURATE (fact 15: factor 10, min(As, 1 - Ad)) on 32_32_32_32 FLOAT at special operands, the destination first written by a copy (blending off, SRCCOPY): Ad = -inf gives 1 - Ad = +inf, an infinity and not a NaN, so the min is As (0.75); As = -0 with Ad = 1.0 gives 1 - Ad = +0, and -0 < +0 is false, so the min is +0, seen in ADD over a -0 product (+0 + -0 = +0, -0 + -0 = -0) and in SUBTRACT')
+    for i, (dst, src) in enumerate(((rgba(-1.0, 1.0, 2.0, 0xFF800000), rgba(0.5, 0.25, -2.0, 0.75)),
+                                    (rgba(-1.0, 1.0, 2.0, 1.0), rgba(0.5, 0.5, -0.5, 0x80000000)))):
+        for fn in (0, 1):
+            c.phase(setup(fmt=14, nt=7, PITCH=0, SLICE=1), [(i, 0, dst)])
+            c.phase(setup(fmt=14, nt=7, PITCH=0, SLICE=1, blend=1 << 30 | 10 | fn << 5 | 0 << 8), [(i, 0, src)])
+    out.append(c)
     # 4. all 256 ROP3 codes
     c = Case('rop3_all', 'every ROP3 code 0x00-0xFF (fact 16: CB_COLOR_CONTROL.ROP3 23:16; 0xCC SRCCOPY, 0x66 SRCINVERT, 0x00 BLACKNESS, 0xFF WHITENESS) with blending off, on 8_8_8_8 source 0x0FF00FF0-ish over 0x3C5AA5C3, P = S')
     c.mem[SURF] = [0x3C5AA5C3] * 256
