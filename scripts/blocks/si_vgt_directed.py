@@ -125,8 +125,10 @@ class Case:
         self.w(BASE_HI, base >> 32)
         self.w(DMA_SIZE, size)
         self.w(DMA_MAX_SIZE, maxsize)
-        self.w(DMA_INDEX_TYPE, itype | swap << 2)
-        self.w(NUM_INST, ninst)
+        if itype is not None:          # None: the index type is not written (its reset value)
+            self.w(DMA_INDEX_TYPE, itype | swap << 2)
+        if ninst is not None:
+            self.w(NUM_INST, ninst)
         names = {'off': OFFSET, 'min': MIN_VTX, 'max': MAX_VTX, 'ren': RESET_EN, 'rindx': RESET_INDX,
                  'nind': NUM_INDICES, 'uitype': INDEX_TYPE, 'dinst': DMA_NUM_INST}
         for k, v in kw.items():
@@ -155,6 +157,13 @@ def cases():
     c.preload(BUF, seq16(12, 0x100))
     c.draw(size=12, itype=0, **open_clamp)
     c.draw(size=5, itype=0, note='odd count')
+    out.append(c)
+
+    c = Case('index_reset', 'a DMA draw before any write of VGT_DMA_INDEX_TYPE, VGT_INDEX_TYPE or a '
+             'NUM_INSTANCES register: every register holds 0 after reset, so 16-bit indices, SWAP_MODE 0, '
+             'one instance')
+    c.preload(BUF, [0x00020001, 0x00040003, 0x00060005])
+    c.draw(size=5, itype=None, ninst=None, max=M32, note='16-bit indices by reset')
     out.append(c)
 
     c = Case('index32', 'INDEX_TYPE 1 = 32-bit indices (002:162-167), through VGT_DMA_INDEX_TYPE and through '
