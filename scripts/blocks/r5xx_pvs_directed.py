@@ -848,6 +848,23 @@ def cases():
             [(0, (1.0, 2.0, 3.0, 4.0)), (1, (-1023.0, 512.0, -512.5, 0.0))]], prim=3)
     out.append(c)
 
+    c = Case('a0_floor', 'A0 written by ADD (x + 0) with small negative values: integers (-3, -1, -8, -7: floor adds '
+             'nothing) and values whose only fraction bit is the lowest mantissa bit (-(1 + 2^-23) = 0xBF800001 -> -2, '
+             '-(2 + 2^-22) = 0xC0000001 -> -3, -(4 + 2^-21) = 0xC0800001 -> -5; 0xBF800003 -> -2); '
+             'each lane of A0 addresses constant 8 + A0 (rcosim mutate seed 29\'s survivor m1228: r5xx_pvs_f2a\'s '
+             'fraction test (mant & fmask) != 0 as != 1)')
+    prog = [
+        (dst(3, 'a0', 0, 'xyzw'), src('in', 1), src('in', 1, '0000'), src('t', 0)),
+        (dst(3, 'out', 0), src('c', 8, mode=1, sel=0), src('c', 8, mode=1, sel=1), src('t', 0)),
+        (dst(3, 'out', 1), src('c', 8, mode=1, sel=2), src('c', 8, mode=1, sel=3), src('t', 0)),
+    ]
+    c.program(960, prog)
+    c.load(1024, [tuple(float(2 ** k + j) for j in range(4)) for k in range(10)], note='constants 0-9: 2^k + component')
+    c.window(960, 960 + len(prog) - 1, cmax=255, fmt0=0x3)
+    c.draw([[(0, (1.0, 2.0, 3.0, 4.0)), (1, (-3.0, 0xBF800001, 0xC0000001, -1.0))],
+            [(0, (1.0, 2.0, 3.0, 4.0)), (1, (0xBF800003, -8.0, -7.0, 0xC0800001))]], prim=3)
+    out.append(c)
+
     c = Case('refusals', 'the instructions this block refuses: DUAL_MATH_OP (err 1), reserved vector and math '
              'opcodes, macros and destination types (err 2), VECTOR_NO_OP; the program goes on after each')
     prog = [

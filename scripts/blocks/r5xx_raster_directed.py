@@ -746,6 +746,15 @@ def cases():
             c.regs(*base(sub=sub)).regs((ROUND, rnd))
             c.draw(4, [V(0.52, 0.47), V(0.47, 6.53), V(6.53, 0.52)])
     cs.append(c)
+
+    c = Case('shade_sub12', 'a Gouraud triangle with distinct corner colours and depths at 1/12 subpixels '
+             '(GB_TILE_CONFIG.SUBPIXEL = 0; every other shaded vector is at 1/16): colour 0 and depth '
+             'interpolated at the pixel centres (12px + 6, 12py + 6) of rows 0..13 (rcosim mutate seed 29\'s '
+             'survivor m1841: r5xx_raster_pix\'s sample y at 1/12 as 13py + 6)')
+    c.regs(*base(sub=0))
+    c.draw(4, [V(0.25, 0.5, 0.0, (1, 0, 0, 1)), V(1.0, 14.0, 1.0, (0, 1, 0, 0.5)),
+               V(13.0, 3.0, 0.5, (0, 0, 1, 0))])
+    cs.append(c)
     cs += quad_cases()
     return cs
 
