@@ -14,6 +14,9 @@ import subprocess
 import sys
 import tempfile
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', 'lib'))
+import rctest  # noqa: E402
+
 VEC = 'vectors/r5xx/cp/type0_worked.vec'
 
 
@@ -408,23 +411,7 @@ def case_ordered_memory_limit(ctx):
 
 def on_pty(ctx, args):
     """Runs ARGS with stderr a pty: (process, its stdout, what the terminal got)."""
-    import pty
-    master, slave = pty.openpty()
-    p = subprocess.Popen(args, cwd=ctx['src'], stdout=subprocess.PIPE, stderr=slave, text=True)
-    os.close(slave)
-    err = b''
-    while True:
-        try:
-            chunk = os.read(master, 4096)
-        except OSError:
-            break
-        if not chunk:
-            break
-        err += chunk
-    out = p.stdout.read()
-    p.wait()
-    os.close(master)
-    return p, out, err.decode()
+    return rctest.on_pty(args, ctx['src'])
 
 
 def check_progress(ctx, args, ok, line):

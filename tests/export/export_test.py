@@ -233,26 +233,12 @@ elif CASE == 'skip_too_long':
     if p.returncode != 0 or 'pm4_2d.desktop' in p.stdout:
         fail('exit %d, or the desktop bench ran' % p.returncode)
 elif CASE == 'progress_tty':
-    import pty
+    sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', 'lib'))
+    import rctest
     env = dict(os.environ, PYTHONPATH=os.path.join(SRC, 'scripts'), RCOSIM_PROGRESS_DELAY='0')
     cmd = [sys.executable, os.path.join(SRC, 'scripts', 'export', 'export_check.py'), '-o',
            os.path.join(WORK, 'progress_tty'), '-j', '1', '--timeout', '300', VEC]
-    master, slave = pty.openpty()
-    p = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=slave, text=True, env=env, cwd=SRC)
-    os.close(slave)
-    err = b''
-    while True:
-        try:
-            chunk = os.read(master, 4096)
-        except OSError:
-            break
-        if not chunk:
-            break
-        err += chunk
-    out = p.stdout.read()
-    p.wait()
-    os.close(master)
-    err = err.decode()
+    p, out, err = rctest.on_pty(cmd, SRC, env)
     if p.returncode != 0 or 'ok   1/1 r5xx.cp.type0_worked' not in out:
         fail('exit %d:\n%s%s' % (p.returncode, out, err))
     if '\r\x1b[Krcosim export --check: 0/1 benches done: 0:00' not in err:

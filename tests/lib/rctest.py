@@ -25,6 +25,28 @@ def run(ctx, *args, expect_rc):
     return p
 
 
+def on_pty(args, cwd, env=None):
+    """Runs ARGS with stderr a pseudo-terminal (stdout a pipe): (process, its stdout, everything the
+    terminal got, decoded).  For the progress lines, which are written only to a terminal."""
+    import pty
+    master, slave = pty.openpty()
+    p = subprocess.Popen(args, cwd=cwd, env=env, stdout=subprocess.PIPE, stderr=slave, text=True)
+    os.close(slave)
+    err = b''
+    while True:
+        try:
+            chunk = os.read(master, 4096)
+        except OSError:          # EIO once the child has closed its end
+            break
+        if not chunk:
+            break
+        err += chunk
+    out = p.stdout.read()
+    p.wait()
+    os.close(master)
+    return p, out, err.decode()
+
+
 def contains(text, *needles):
     for n in needles:
         if n not in text:
