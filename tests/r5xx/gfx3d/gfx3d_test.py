@@ -204,6 +204,28 @@ def case_fault_prog(ctx):
                  % (ch, k, f), 'FAIL r5xx.gfx3d random count 40: cycle ')
 
 
+def wrong_usout(ctx, lines, k, n, name):
+    """Flips bit 0 of p0rg in the fragment-shader record on line k of a vector's LINES (its
+    transaction #n on usout): replay must report it naming prim, quad, target and the OUT
+    instruction's pc, and the chained independent references must fail on the same record."""
+    f = lines[k].split()
+    f[11] = '%016x' % (int(f[11], 16) ^ 0x1)           # p0rg
+    lines[k] = ' '.join(f)
+    vec = os.path.join(ctx['tmp'], name)
+    open(vec, 'w').write('\n'.join(lines))
+    p = run(ctx, 'replay', '--vector', vec, expect_rc=1)
+    contains(p.stdout, 'MISMATCH r5xx.gfx3d at cycle %d: channel usout (out), transaction #%d: field p0rg differs '
+             '(expected: vector, actual: rtl)' % (int(f[2][1:]), n),
+             '    prim       %-24s %s\n' % ('0x' + f[3], '0x' + f[3]),
+             '    quad       %-24s %s\n' % ('0x' + f[6], '0x' + f[6]),
+             '    tgt        %-24s %s\n' % ('0x' + f[7], '0x' + f[7]),
+             '    pc         %-24s %s\n' % ('0x' + f[8], '0x' + f[8]))
+    p = rctest.script(ctx, SCRIPT, '--check-vector', vec)
+    if p.returncode == 0:
+        raise Fail('a changed usout record passed --check-vector:\n%s' % p.stdout)
+    contains(p.stdout, 'fragment-shader record #%d' % n)
+
+
 def case_us_wrong_expected(ctx):
     """A wrong expected fragment-shader record of the EXA Composite vector fails on replay with a
     report naming the primitive, the quad (number and top-left pixel) and the OUT instruction's pc,
@@ -214,22 +236,7 @@ def case_us_wrong_expected(ctx):
     ks = [i for i, l in enumerate(lines) if l.startswith('out usout ')]
     n = len(ks) // 2
     k = ks[n]
-    f = lines[k].split()
-    f[11] = '%016x' % (int(f[11], 16) ^ 0x1)           # p0rg
-    lines[k] = ' '.join(f)
-    vec = os.path.join(ctx['tmp'], 'wrong.vec')
-    open(vec, 'w').write('\n'.join(lines))
-    p = run(ctx, 'replay', '--vector', vec, expect_rc=1)
-    contains(p.stdout, 'MISMATCH r5xx.gfx3d at cycle %d: channel usout (out), transaction #%d: field p0rg differs '
-             '(expected: vector, actual: rtl)' % (int(f[2][1:]), n),
-             '    prim       %-24s %s\n' % ('0x' + f[3], '0x' + f[3]),
-             '    quad       %-24s %s\n' % ('0x' + f[6], '0x' + f[6]),
-             '    pc         %-24s %s\n' % ('0x' + f[8], '0x' + f[8]))
-    # the chained independent references catch it too, as a fragment-shader record
-    p = rctest.script(ctx, SCRIPT, '--check-vector', vec)
-    if p.returncode == 0:
-        raise Fail('a changed usout record passed --check-vector:\n%s' % p.stdout)
-    contains(p.stdout, 'fragment-shader record #%d' % n)
+    wrong_usout(ctx, lines, k, n, 'wrong.vec')
 
 
 MESHVEC = os.path.join('vectors', 'r5xx', 'gfx3d', 'mesa_mesh.vec.gz')
@@ -331,23 +338,7 @@ def case_mrt(ctx):
     # a wrong expected record of target 2
     ks = [i for i, l in enumerate(lines) if l.startswith('out usout ') and int(l.split()[7], 16) == 2]
     m = [i for i, l in enumerate(lines) if l.startswith('out usout ')].index(ks[len(ks) // 2])
-    f = lines[ks[len(ks) // 2]].split()
-    f[11] = '%016x' % (int(f[11], 16) ^ 0x1)           # p0rg
-    bad = list(lines)
-    bad[ks[len(ks) // 2]] = ' '.join(f)
-    vec = os.path.join(ctx['tmp'], 'mrt_wrong.vec')
-    open(vec, 'w').write('\n'.join(bad))
-    p = run(ctx, 'replay', '--vector', vec, expect_rc=1)
-    contains(p.stdout, 'MISMATCH r5xx.gfx3d at cycle %d: channel usout (out), transaction #%d: field p0rg differs '
-             '(expected: vector, actual: rtl)' % (int(f[2][1:]), m),
-             '    prim       %-24s %s\n' % ('0x' + f[3], '0x' + f[3]),
-             '    quad       %-24s %s\n' % ('0x' + f[6], '0x' + f[6]),
-             '    tgt        %-24s %s\n' % ('0x' + f[7], '0x' + f[7]),
-             '    pc         %-24s %s\n' % ('0x' + f[8], '0x' + f[8]))
-    p = rctest.script(ctx, SCRIPT, '--check-vector', vec)
-    if p.returncode == 0:
-        raise Fail('a changed target-2 record passed --check-vector:\n%s' % p.stdout)
-    contains(p.stdout, 'fragment-shader record #%d' % m)
+    wrong_usout(ctx, list(lines), ks[len(ks) // 2], m, 'mrt_wrong.vec')
     p = run(ctx, 'run', '--vector', MRTVEC, expect_rc=0)
     contains(p.stdout, 'PASS r5xx.gfx3d', 'rtl vs model exact, vs vector exact')
 
