@@ -1009,6 +1009,52 @@ def cases():
     c.draw([[(s, tuple(SPECIALS[(k + s * 3 + j) % len(SPECIALS)] for j in range(4))) for s in range(3)]
             for k in range(6)], prim=6)
     out.append(c)
+
+    c = Case('slots', 'several vertices in flight (VAP_CNTL.PVS_NUM_SLOTS 1, 2, 3, 12 (too high: 3) and 0 (as 1), '
+             'docs/blocks/r5xx.pvs.md "Vertices in flight") under random back-pressure: each vertex reads a '
+             'temporary, an alternate temporary, A0 and the predicate before writing them (0 for every vertex), '
+             'writes and reads back its input memory, and its outputs depend on its own inputs only; then a '
+             'one-instruction program with six output slots (the output stage the bottleneck)',
+             backpressure='random:0.5')
+    P0 = 1 << 26                         # PRED_ENABLE, PRED_SENSE 0
+    prog = [
+        (dst(3, 'out', 0), src('in', 0), src('t', 1), src('in', 0, '0000')),         # in0 + t1 (t1 still 0)
+        (dst(2, 't', 1), src('in', 1), src('in', 1), src('in', 1)),                  # t1 = in1 * in1
+        (dst(3, 'in', 3), src('t', 1), src('in', 2), src('in', 2)),                  # in3 = t1 + in2
+        (dst(3, 'out', 1), src('in', 3), src('at', 0), src('in', 3)),                # in3 + at0 (at0 still 0)
+        (dst(3, 'at', 0), src('in', 1), src('in', 1, '0000'), src('in', 1)),         # at0 = in1
+        (dst(3, 'out', 2, extra=P0), src('in', 2), src('c', 0, mode=1), src('in', 2)),  # pred 0: in2 + c[a0.x]
+        (dst(13, 'a0', 0), src('in', 2), src('in', 2), src('in', 2)),                # a0 = floor(in2)
+        (dst(3, 'out', 3), src('c', 0, mode=1), src('at', 0), src('c', 0)),          # c[a0.x] + at0
+        (dst(24, 't', 0, 'w', math=True), src('in', 1, 'wwww'), src('in', 1), src('in', 1)),  # pred = in1.w != 0
+        (dst(3, 'out', 2, 'w', extra=P0), src('c', 3), src('c', 3, '0000'), src('c', 3)),  # held off when in1.w != 0
+    ]
+    c.program(64, prog)
+    c.load(1024, [(1.0, 2.0, 3.0, 4.0), (10.0, 20.0, 30.0, 40.0), (100.0, 200.0, 300.0, 400.0),
+                  (-1.0, -2.0, -3.0, -4.0)], note='constants 0-3')
+    c.window(64, 64 + len(prog) - 1, cmax=3, fmt0=0x1 | 0xE)
+    k = [0]
+
+    def verts(n, nrec=3):
+        vs = []
+        for _ in range(n):
+            i = k[0]
+            k[0] += 1
+            v = [(0, (float(i), float(i) + 0.5, -float(i), 1.0)),
+                 (1, (0.5 * i, 2.0, float(i % 3), float(i % 2))),
+                 (2, (float(i % 4), float(i % 4) + 0.25, 8.0, -8.0))]
+            vs.append(v[:nrec] if nrec >= 2 else [(0, v[0][1]), (1, v[1][1], 0x3)])
+        return vs
+    for slots, n in ((1, 5), (2, 6), (3, 7), (0x4C, 7), (0, 3)):
+        c.w(0x2284, 0, 'VAP_PVS_STATE_FLUSH_REG (the seed asks for one before NUM_SLOTS changes, 001:4603)')
+        c.w(0x2080, slots, 'VAP_CNTL: PVS_NUM_SLOTS %d, PVS_NUM_CNTLRS %d' % (slots & 15, slots >> 4))
+        c.draw(verts(n - 2) + verts(2, 1), prim=4)
+    c.program(80, [(dst(3, 'out', 0), src('in', 0), src('in', 0, '0000'), src('in', 0)),
+                   (dst(3, 'out', 5), src('in', 1), src('in', 0, '0000'), src('in', 0))])
+    c.window(80, 81, cmax=3, fmt0=0x1 | 0x1E, fmt1=0o4)
+    c.w(0x2080, 0x0055, 'VAP_CNTL: PVS_NUM_SLOTS 5, PVS_NUM_CNTLRS 5')
+    c.draw(verts(8, 2), prim=5)
+    out.append(c)
     return out
 
 

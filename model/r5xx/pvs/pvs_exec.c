@@ -49,7 +49,7 @@ static inline void fetch(const pvs_vstate *vs, const pvs_cstate *cs, const pvs_d
         break;
     case PVS_SRC_INPUT:
         if (a >= 0 && a < PVS_NIVM)
-            raw = vs->ivm[a];
+            raw = vs->io->ivm[a];
         break;
     case PVS_SRC_CONST:
         if (a >= 0 && (unsigned)a <= cs->const_max)
@@ -293,8 +293,8 @@ void pvs_commit(pvs_vstate *vs, const uint32_t w[4], const pvs_effect *e)
     case PVS_DST_OUT:
     case PVS_DST_OUT_REPX:
         if (ad >= 0 && ad < PVS_NOVM) {
-            dst = vs->ovm[ad];
-            vs->owritten[ad] |= (uint8_t)we;
+            dst = vs->io->ovm[ad];
+            vs->io->owritten[ad] |= (uint8_t)we;
         }
         break;
     case PVS_DST_ATEMP:
@@ -303,7 +303,7 @@ void pvs_commit(pvs_vstate *vs, const uint32_t w[4], const pvs_effect *e)
         break;
     default:
         if (ad >= 0 && ad < PVS_NIVM)
-            dst = vs->ivm[ad];
+            dst = vs->io->ivm[ad];
         break;
     }
     if (dst)

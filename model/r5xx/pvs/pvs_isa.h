@@ -24,13 +24,20 @@ enum { PVS_SRC_TEMP = 0, PVS_SRC_INPUT = 1, PVS_SRC_CONST = 2, PVS_SRC_ATEMP = 3
 /* exe.err codes. */
 enum { PVS_OK = 0, PVS_ERR_DUAL = 1, PVS_ERR_RESERVED = 2, PVS_ERR_NOT_BUILT = 3 };
 
-/* The state one instruction reads and writes. */
-typedef struct pvs_vstate {
+/* A vertex's input and output memories: one bank (docs/blocks/r5xx.pvs.md "Vertices in
+ * flight"), the vertex's from its first input record to its last output slot. */
+typedef struct pvs_vio {
     uint32_t ivm[PVS_NIVM][4];
-    uint32_t trm[PVS_NTRM][4];
-    uint32_t atrm[PVS_NATRM][4];
     uint32_t ovm[PVS_NOVM][4];
     uint8_t owritten[PVS_NOVM];       /* components of each output vector written (bit c) */
+} pvs_vio;
+
+/* The state one instruction reads and writes: the executing vertex's bank (io) and the
+ * execution stage's own memories and registers. */
+typedef struct pvs_vstate {
+    pvs_vio *io;
+    uint32_t trm[PVS_NTRM][4];
+    uint32_t atrm[PVS_NATRM][4];
     int32_t a0[4];                    /* the address register, -256..255 */
     unsigned pred;                    /* the predicate bit */
     int32_t i0;                       /* the innermost loop's index, -256..255 (0 outside loops) */

@@ -2,8 +2,10 @@
  * pvs_model.c - the cycle-accurate C model of the R5xx programmable vertex shader (r5xx.pvs).
  * It follows the micro-architecture of docs/blocks/r5xx.pvs.md: pvs_eval computes the outputs
  * from the state; pvs_tick computes the state after the clock edge from the state before it and
- * the handshakes of the cycle.  One vertex at a time: IDLE -> IN (input records) -> EXEC (one
- * instruction per exe handshake) -> OUT (one slot per vtx handshake) -> IDLE.
+ * the handshakes of the cycle.  Up to three vertices in flight (VAP_CNTL.PVS_NUM_SLOTS), each in
+ * a bank of its own from its first input record to its last output slot, through three
+ * overlapping stages: input (records), execution (one vertex at a time, one instruction per exe
+ * handshake), output (one slot per vtx handshake).  A bank: FREE -> IN -> EXEC -> OUT -> FREE.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -12,16 +14,26 @@
 #include "pvs_regs.h"
 #include "r5xx_pvs_ports.h"
 
-enum { ST_IDLE = 0, ST_IN = 1, ST_EXEC = 2, ST_OUT = 3 };
+enum { BK_FREE = 0, BK_IN = 1, BK_EXEC = 2, BK_OUT = 3 };
+#define PVS_NBANK 3
+
+/* One bank: a vertex's input and output memories, its state, its last record's fields. */
+typedef struct pvs_bank {
+    pvs_vio io;
+    unsigned st;
+    uint16_t vert;
+    unsigned prim, dlast;
+} pvs_bank;
 
 typedef struct pvs {
     pvs_regs regs;
-    pvs_vstate vs;
+    pvs_vstate vs;                 /* the execution stage; vs.io = &bk[eb].io */
     pvs_flow flow;
-    unsigned st, pc, slot;
+    pvs_bank bk[PVS_NBANK];
+    unsigned ib, eb, ob;           /* the input, execution and output stages' banks */
+    unsigned nbusy;                /* banks not free */
+    unsigned pc, slot;
     uint32_t rem;                  /* vertices of the draw still to come (24 bits) */
-    uint16_t vert;
-    unsigned prim, dlast;
     /* eval's work kept for the tick after it (the state does not change in between): the
      * offered instruction's effect, computed once per instruction instead of in eval and tick */
     pvs_effect eff;
@@ -73,17 +85,24 @@ static unsigned out_slots(pvs *s, const uint8_t **mask)
     return s->sl_n;
 }
 
+static unsigned bnext(const pvs *s, unsigned b)
+{
+    return b + 1 == pvs_nbank(s->regs.num_slots) ? 0 : b + 1;
+}
+
 static void pvs_eval(void *h, uint64_t *ports)
 {
     pvs *s = h;
     r5xx_pvs_ports *p = (r5xx_pvs_ports *)ports;
-    p->regw_ready = s->st == ST_IDLE && s->rem == 0;
-    p->vin_ready = (s->st == ST_IDLE || s->st == ST_IN) && s->rem != 0;
-    p->idle = s->st == ST_IDLE;
+    const pvs_bank *bi = &s->bk[s->ib], *be = &s->bk[s->eb], *bo = &s->bk[s->ob];
+    p->regw_ready = s->nbusy == 0 && s->rem == 0;
+    p->vin_ready = bi->st <= BK_IN && s->rem != 0;
+    p->idle = s->nbusy == 0;
 
     uint32_t r[4] = { 0, 0, 0, 0 }, err = 0, pred = 0;
     const uint32_t *w = s->regs.code[s->pc];
-    if (s->st == ST_EXEC) {
+    int exe = be->st == BK_EXEC;
+    if (exe) {
         pvs_cstate cs = cstate(s);
         err = pvs_compute_dec(&s->vs, &cs, decoded(s), &s->eff);
         s->eff_ok = 1;
@@ -91,8 +110,8 @@ static void pvs_eval(void *h, uint64_t *ports)
             r[k] = s->eff.r[k];
         pred = s->eff.pred;
     }
-    p->exe_valid = s->st == ST_EXEC;
-    p->exe_vert = s->vert;
+    p->exe_valid = exe;
+    p->exe_vert = be->vert;
     p->exe_pc = s->pc;
     p->exe_i0 = w[0];
     p->exe_i1 = w[1];
@@ -108,10 +127,11 @@ static void pvs_eval(void *h, uint64_t *ports)
     const uint8_t *mask;
     unsigned n = out_slots(s, &mask);
     unsigned sl = s->slot & (PVS_NOVM - 1);
-    unsigned wm = s->st == ST_OUT ? (unsigned)(s->vs.owritten[sl] & mask[sl]) : 0;
-    const uint32_t *o = s->vs.ovm[sl];
-    p->vtx_valid = s->st == ST_OUT;
-    p->vtx_vert = s->vert;
+    int out = bo->st == BK_OUT;
+    unsigned wm = out ? (unsigned)(bo->io.owritten[sl] & mask[sl]) : 0;
+    const uint32_t *o = bo->io.ovm[sl];
+    p->vtx_valid = out;
+    p->vtx_vert = bo->vert;
     p->vtx_slot = sl;
     p->vtx_x = wm & 1 ? o[0] : 0;
     p->vtx_y = wm & 2 ? o[1] : 0;
@@ -119,10 +139,12 @@ static void pvs_eval(void *h, uint64_t *ports)
     p->vtx_w = wm & 8 ? o[3] : 0;
     p->vtx_wmask = wm;
     p->vtx_vlast = s->slot + 1 == n;
-    p->vtx_dlast = s->slot + 1 == n && s->dlast;
-    p->vtx_prim = s->prim;
+    p->vtx_dlast = s->slot + 1 == n && bo->dlast;
+    p->vtx_prim = bo->prim;
 }
 
+/* The stages at the clock edge: each reads and writes only its own bank and registers (the
+ * input bank is never the executing or the outputting one when they fire). */
 static void pvs_tick(void *h, const uint64_t *ports)
 {
     pvs *s = h;
@@ -131,6 +153,7 @@ static void pvs_tick(void *h, const uint64_t *ports)
     int vin_fire = p->vin_valid && p->vin_ready;
     int exe_fire = p->exe_valid && p->exe_ready;
     int vtx_fire = p->vtx_valid && p->vtx_ready;
+    unsigned eb = s->eb;
 
     if (exe_fire) {
         if (!s->eff_ok) {
@@ -138,43 +161,59 @@ static void pvs_tick(void *h, const uint64_t *ports)
             pvs_compute_dec(&s->vs, &cs, decoded(s), &s->eff);
         }
         pvs_commit(&s->vs, s->regs.code[s->pc], &s->eff);
-        s->slot = 0;
         int next = pvs_flow_next(&s->regs.fc, &s->flow, &s->vs.i0, s->pc, s->regs.last);
-        if (next < 0)
-            s->st = ST_OUT;
-        else
+        if (next < 0) {            /* the program ends: the execution state is cleared */
+            s->bk[eb].st = BK_OUT;
+            s->eb = bnext(s, eb);
+            memset(&s->vs, 0, sizeof s->vs);
+            memset(&s->flow, 0, sizeof s->flow);
+            s->vs.io = &s->bk[s->eb].io;
+            s->pc = s->regs.first;
+        } else {
             s->pc = (unsigned)next;
+        }
     }
     s->eff_ok = 0;                 /* the state changes from here */
     if (vtx_fire) {
         const uint8_t *mask;
         unsigned n = out_slots(s, &mask);
-        if (s->slot + 1 == n) {
-            s->st = ST_IDLE;
-            memset(&s->vs, 0, sizeof s->vs);
-            memset(&s->flow, 0, sizeof s->flow);
+        if (s->slot + 1 == n) {    /* the last slot: the bank is free and cleared */
+            pvs_bank *b = &s->bk[s->ob];
+            b->st = BK_FREE;
+            memset(&b->io, 0, sizeof b->io);
+            s->nbusy--;
+            s->ob = bnext(s, s->ob);
+            s->slot = 0;
+        } else {
+            s->slot = (s->slot + 1) & (PVS_NOVM - 1);
         }
-        s->slot = (s->slot + 1) & (PVS_NOVM - 1);
     }
     if (vin_fire) {
+        pvs_bank *b = &s->bk[s->ib];
         unsigned sl = (unsigned)p->vin_slot, wm = (unsigned)p->vin_wmask;
         const uint64_t in[4] = { p->vin_x, p->vin_y, p->vin_z, p->vin_w };
         for (unsigned c = 0; c < 4; c++)
             if (wm & (1u << c))
-                s->vs.ivm[sl][c] = (uint32_t)in[c];
-        s->vert = (uint16_t)p->vin_vert;
-        s->prim = (unsigned)p->vin_prim;
-        s->dlast = (unsigned)p->vin_dlast;
+                b->io.ivm[sl][c] = (uint32_t)in[c];
+        b->vert = (uint16_t)p->vin_vert;
+        b->prim = (unsigned)p->vin_prim;
+        b->dlast = (unsigned)p->vin_dlast;
+        if (b->st == BK_FREE)
+            s->nbusy++;
         if (p->vin_vlast) {
             s->rem--;
-            s->st = ST_EXEC;
-            s->pc = s->regs.first;
+            b->st = BK_EXEC;
+            if (s->ib == eb)       /* nothing executes before it: its program starts */
+                s->pc = s->regs.first;
+            s->ib = bnext(s, s->ib);
         } else {
-            s->st = ST_IN;
+            b->st = BK_IN;
         }
     }
-    if (regw_fire) {
+    if (regw_fire) {               /* every bank is free: start again at bank 0 */
         s->rem = pvs_regs_write(&s->regs, (uint32_t)p->regw_addr, (uint32_t)p->regw_data);
+        s->ib = s->eb = s->ob = 0;
+        s->vs.io = &s->bk[0].io;
         if (++s->decgen == 0) {    /* the code may have changed: every decoding is stale */
             memset(s->dgen, 0, sizeof s->dgen);
             s->decgen = 1;
@@ -186,6 +225,7 @@ static void pvs_reset(void *h, uint64_t *ports)
 {
     pvs *s = h;
     memset(s, 0, sizeof *s);
+    s->vs.io = &s->bk[0].io;
     s->decgen = 1;                 /* nothing decoded yet (every dgen is 0) */
     pvs_eval(h, ports);
 }

@@ -36,6 +36,7 @@ uint32_t pvs_regs_write(pvs_regs *r, uint32_t addr, uint32_t data)
         break;
     case PVS_VAP_CNTL:
         r->no_render = (data >> 17) & 1u;
+        r->num_slots = data & 0xFu;
         break;
     case PVS_VECTOR_INDX_REG:
         r->indx = data & 0x7FFu;

@@ -35,9 +35,17 @@ typedef struct pvs_regs {
     unsigned const_base, const_max; /* PVS_CONST_CNTL */
     uint32_t fmt0, fmt1;           /* VAP_OUT_VTX_FMT_0/1 */
     uint32_t no_render;            /* VAP_CNTL.VAP_NO_RENDER */
+    unsigned num_slots;            /* VAP_CNTL.PVS_NUM_SLOTS (4 bits) */
     uint32_t alt_num;              /* VAP_ALT_NUM_VERTICES.NUM_VERTICES */
     pvs_fc_regs fc;                /* VAP_PVS_FLOW_CNTL_* */
 } pvs_regs;
+
+/* The vertices in flight of a PVS_NUM_SLOTS value: min(max(n, 1), 3) (docs/blocks/r5xx.pvs.md,
+ * "Vertices in flight"). */
+static inline unsigned pvs_nbank(unsigned num_slots)
+{
+    return num_slots == 0 ? 1u : num_slots > 3 ? 3u : num_slots;
+}
 
 /* The octword index after idx (the wraps of 001:4954-4976, decision 2). */
 unsigned pvs_next_index(unsigned idx);

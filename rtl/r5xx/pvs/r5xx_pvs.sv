@@ -1,9 +1,12 @@
 // r5xx_pvs: the R5xx programmable vertex shader (docs/blocks/r5xx.pvs.md).  Register writes load
-// the code and constant memories and the windows (r5xx_pvs_load); one vertex at a time: its
-// input records fill the input memory (IN), the program runs one instruction per exe handshake
-// (EXEC: operand fetch here, r5xx_pvs_swz, r5xx_pvs_alu, the destination write here), then the
-// output slots leave one per vtx handshake (OUT); the per-vertex memories are cleared as the
-// last slot leaves.  The C twin is model/r5xx/pvs/pvs_model.c.
+// the code and constant memories and the windows (r5xx_pvs_load).  Up to three vertices in flight
+// (VAP_CNTL.PVS_NUM_SLOTS, "Vertices in flight"), each in a bank of its own (its input and output
+// memories) from its first input record to its last output slot, in three overlapping stages:
+// input (the records fill the bank's input memory), execution (one vertex at a time, one
+// instruction per exe handshake: operand fetch here, r5xx_pvs_swz, r5xx_pvs_alu / r5xx_pvs_me,
+// the destination write here), output (the slots leave one per vtx handshake).  The execution
+// state (temporaries, A0, predicate, flow) is cleared as a program ends, a bank as its last slot
+// leaves.  The C twin is model/r5xx/pvs/pvs_model.c.
 module r5xx_pvs (
   input  logic        clk_i,
   input  logic        rst_ni,
@@ -55,26 +58,36 @@ module r5xx_pvs (
   output logic [3:0]  vtx_prim_o,
   output logic        idle_o
 );
-  localparam logic [1:0] StIdle = 2'd0, StIn = 2'd1, StExec = 2'd2, StOut = 2'd3;
+  // a bank's state: free, taking input records, input complete (waiting for or in execution),
+  // executed (waiting for or in output); banks 0..nbank-1 are used in turn (bank 3 never)
+  localparam logic [1:0] BkFree = 2'd0, BkIn = 2'd1, BkExec = 2'd2, BkOut = 2'd3;
 
-  logic [1:0]  st_q, st_d;
+  logic [7:0]  bst_q, bst_d;            // bank b's state in [2b+1:2b]
+  logic [1:0]  ib_q, ib_d;              // the bank taking input records
+  logic [1:0]  eb_q, eb_d;              // the bank of the next (or the executing) vertex
+  logic [1:0]  ob_q, ob_d;              // the bank of the next (or the outputting) vertex
   logic [9:0]  pc_q, pc_d;
   logic [3:0]  slot_q, slot_d;
-  logic [15:0] vert_q;
-  logic [3:0]  prim_q;
-  logic        dlast_q;
+  logic [63:0] vert_q;                  // per bank: vert, prim, dlast of its last record
+  logic [15:0] prim_q;
+  logic [3:0]  dlast_q;
   logic [23:0] rem_q;                   // vertices of the draw still to come
   logic        start;
   logic [23:0] nverts;
+  logic [1:0]  nbank;                   // vertices in flight, 1..3
+  logic [1:0]  bi, be, bo;              // the stages' bank states
+  assign bi = bst_q[2*ib_q +: 2];
+  assign be = bst_q[2*eb_q +: 2];
+  assign bo = bst_q[2*ob_q +: 2];
 
   logic regw_fire, vin_fire, exe_fire, vtx_fire;
-  assign regw_ready_o = st_q == StIdle && rem_q == 24'd0;
-  assign vin_ready_o  = (st_q == StIdle || st_q == StIn) && rem_q != 24'd0;
+  assign regw_ready_o = bst_q == 8'd0 && rem_q == 24'd0;
+  assign vin_ready_o  = (bi == BkFree || bi == BkIn) && rem_q != 24'd0;
   assign regw_fire    = regw_valid_i && regw_ready_o;
   assign vin_fire     = vin_valid_i && vin_ready_o;
   assign exe_fire     = exe_valid_o && exe_ready_i;
   assign vtx_fire     = vtx_valid_o && vtx_ready_i;
-  assign idle_o       = st_q == StIdle;
+  assign idle_o       = bst_q == 8'd0;
 
   // ---- registers and the code / constant memories ------------------------------------------------
   logic [127:0] inst, cd0, cd1, cd2;
@@ -101,17 +114,20 @@ module r5xx_pvs (
     .fmt0_o      (fmt0),
     .fmt1_o      (fmt1),
     .start_o     (start),
-    .nverts_o    (nverts)
+    .nverts_o    (nverts),
+    .nbank_o     (nbank)
   );
 
   // ---- the per-vertex memories: storage without reset, a valid bit per component -------------
-  logic [127:0] ivm_q  [32];
+  // input and output memories per bank (vector {bank, address}); the execution stage's own
+  logic [127:0] ivm_q  [128];
   logic [127:0] trm_q  [32];
   logic [127:0] atrm_q [20];
-  logic [127:0] ovm_q  [16];
-  logic [127:0] ivm_v_q, trm_v_q;
+  logic [127:0] ovm_q  [64];
+  logic [511:0] ivm_v_q;                 // bank b, vector v, component k: bit 128b + 4v + k
+  logic [255:0] ovm_v_q;                 // bank b, vector v, component k: bit 64b + 4v + k
+  logic [127:0] trm_v_q;
   logic [79:0]  atrm_v_q;
-  logic [63:0]  ovm_v_q;
   logic [35:0]  a0_q;                    // A0.x in [8:0] ... A0.w in [35:27], two's complement
   logic [8:0]   i0;                      // the loop index (r5xx_pvs_flow)
 
@@ -150,7 +166,7 @@ module r5xx_pvs (
     // wake each other for ever, docs/export.md)
     logic [127:0] rt, ri, ra;
     assign rt = vmask(trm_q[a[4:0]], trm_v_q[4*a[4:0] +: 4]);
-    assign ri = vmask(ivm_q[a[4:0]], ivm_v_q[4*a[4:0] +: 4]);
+    assign ri = vmask(ivm_q[{eb_q, a[4:0]}], ivm_v_q[128*eb_q + 4*a[4:0] +: 4]);
     assign ra = vmask(atrm_q[a[4:0]], atrm_v_q[4*a[4:0] +: 4]);
     always_comb begin
       case (s[1:0])
@@ -184,7 +200,7 @@ module r5xx_pvs (
   logic [3:0] alu_cw;
   logic       alu_pset, alu_pval, me_pset, me_pval;
   r5xx_pvs_alu u_alu (
-    .en_i (st_q == StExec && !me),       // its result is used only then
+    .en_i (exe_valid_o && !me),       // its result is used only then
     .op_i (aop), .sat_i(d[24]), .a_i(opv[0]), .b_i(opv[1]), .c_i(opv[2]), .r_o(alu_r), .err_o(alu_err),
     .cw_o (alu_cw), .pset_o(alu_pset), .pval_o(alu_pval)
   );
@@ -193,7 +209,7 @@ module r5xx_pvs (
   logic [127:0] me_r;
   logic [1:0]   me_err;
   r5xx_pvs_me u_me (
-    .en_i (st_q == StExec && me),        // its result is used only then
+    .en_i (exe_valid_o && me),        // its result is used only then
     .op_i (op), .sat_i(d[25]), .a_i(opv[0][127:96]), .b_i(opv[1][127:96]), .c_i(opv[2][127:96]),
     .r_o  (me_r), .err_o(me_err), .pset_o(me_pset), .pval_o(me_pval)
   );
@@ -249,13 +265,13 @@ module r5xx_pvs (
 
   // ---- flow control -------------------------------------------------------------------------------
   logic [9:0] next_pc;
-  logic       prog_end, clear;
+  logic       prog_end, xclear, bclear;
   r5xx_pvs_flow u_flow (
     .clk_i, .rst_ni,
     .we_i       (regw_fire),
     .addr_i     (regw_addr_i),
     .data_i     (regw_data_i),
-    .clear_i    (clear),
+    .clear_i    (xclear),
     .step_i     (exe_fire),
     .pc_i       (pc_q),
     .last_inst_i(last),
@@ -271,58 +287,75 @@ module r5xx_pvs (
   r5xx_pvs_slots u_slots (.fmt0_i(fmt0), .fmt1_i(fmt1), .n_o(nslots), .mask_o(smask));
   assign slot_last = {1'b0, slot_q} + 5'd1 == nslots;
 
+  function automatic logic [1:0] bnext(input logic [1:0] b, input logic [1:0] n);
+    bnext = b + 2'd1 == n ? 2'd0 : b + 2'd1;
+  endfunction
+
   always_comb begin
-    st_d   = st_q;
+    bst_d  = bst_q;
+    ib_d   = ib_q;
+    eb_d   = eb_q;
+    ob_d   = ob_q;
     pc_d   = pc_q;
     slot_d = slot_q;
-    case (st_q)
-      StIdle, StIn: begin
-        if (vin_fire) begin
-          st_d = vin_vlast_i ? StExec : StIn;
-          pc_d = vin_vlast_i ? first : pc_q;
-        end
+    if (vin_fire) begin                  // the input stage (a vertex whose program starts at once: pc)
+      bst_d[2*ib_q +: 2] = vin_vlast_i ? BkExec : BkIn;
+      if (vin_vlast_i) ib_d = bnext(ib_q, nbank);
+      if (vin_vlast_i && ib_q == eb_q) pc_d = first;
+    end
+    if (exe_fire) begin                  // the execution stage (the next vertex starts at first)
+      pc_d = prog_end ? first : next_pc;
+      if (prog_end) begin
+        bst_d[2*eb_q +: 2] = BkOut;
+        eb_d = bnext(eb_q, nbank);
       end
-      StExec: begin
-        if (exe_fire) begin
-          st_d   = prog_end ? StOut : StExec;
-          pc_d   = prog_end ? pc_q : next_pc;
-          slot_d = 4'd0;
-        end
+    end
+    if (vtx_fire) begin                  // the output stage
+      slot_d = slot_last ? 4'd0 : slot_q + 4'd1;
+      if (slot_last) begin
+        bst_d[2*ob_q +: 2] = BkFree;
+        ob_d = bnext(ob_q, nbank);
       end
-      default: begin
-        if (vtx_fire) begin
-          st_d   = slot_last ? StIdle : StOut;
-          slot_d = slot_q + 4'd1;
-        end
-      end
-    endcase
+    end
+    if (regw_fire) begin                 // every bank is free: start again at bank 0
+      ib_d = 2'd0;
+      eb_d = 2'd0;
+      ob_d = 2'd0;
+    end
   end
 
   logic wr_fire;
   assign wr_fire = exe_fire && wr;
-  assign clear   = vtx_fire && slot_last;
+  assign xclear  = exe_fire && prog_end;
+  assign bclear  = vtx_fire && slot_last;
 
   always_ff @(posedge clk_i) begin
     if (!rst_ni) begin
-      st_q    <= StIdle;
+      bst_q   <= '0;
+      ib_q    <= '0;
+      eb_q    <= '0;
+      ob_q    <= '0;
       pc_q    <= '0;
       slot_q  <= '0;
       vert_q  <= '0;
       prim_q  <= '0;
-      dlast_q <= 1'b0;
+      dlast_q <= '0;
       rem_q   <= '0;
     end else begin
       if (regw_fire)
         rem_q <= start ? nverts : 24'd0;
       else if (vin_fire && vin_vlast_i)
         rem_q <= rem_q - 24'd1;
-      st_q   <= st_d;
+      bst_q  <= bst_d;
+      ib_q   <= ib_d;
+      eb_q   <= eb_d;
+      ob_q   <= ob_d;
       pc_q   <= pc_d;
       slot_q <= slot_d;
       if (vin_fire) begin
-        vert_q  <= vin_vert_i;
-        prim_q  <= vin_prim_i;
-        dlast_q <= vin_dlast_i;
+        vert_q[16*ib_q +: 16] <= vin_vert_i;
+        prim_q[4*ib_q +: 4]   <= vin_prim_i;
+        dlast_q[ib_q]         <= vin_dlast_i;
       end
     end
   end
@@ -332,61 +365,78 @@ module r5xx_pvs (
   assign vin_vec = {vin_w_i, vin_z_i, vin_y_i, vin_x_i};
   always_ff @(posedge clk_i) begin
     for (int k = 0; k < 4; k++) begin
-      if (vin_fire && vin_wmask_i[k]) ivm_q[{1'b0, vin_slot_i}][32*k +: 32] <= vin_vec[32*k +: 32];
+      if (vin_fire && vin_wmask_i[k]) ivm_q[{ib_q, 1'b0, vin_slot_i}][32*k +: 32] <= vin_vec[32*k +: 32];
       if (wr_fire && wen[k]) begin
         if (dtype == 4'd0 && din32)                  trm_q[da[4:0]][32*k +: 32]  <= res[32*k +: 32];
-        if ((dtype == 4'd2 || dtype == 4'd3) && din16) ovm_q[da[3:0]][32*k +: 32]  <= res[32*k +: 32];
+        if ((dtype == 4'd2 || dtype == 4'd3) && din16) ovm_q[{eb_q, da[3:0]}][32*k +: 32] <= res[32*k +: 32];
         if (dtype == 4'd4 && din20)                  atrm_q[da[4:0]][32*k +: 32] <= res[32*k +: 32];
-        if (dtype == 4'd5 && din32)                  ivm_q[da[4:0]][32*k +: 32]  <= res[32*k +: 32];
+        if (dtype == 4'd5 && din32)                  ivm_q[{eb_q, da[4:0]}][32*k +: 32] <= res[32*k +: 32];
       end
     end
   end
 
-  // valid bits and the address register (reset, and cleared as the vertex's last slot leaves)
+  // the execution stage's valid bits, the address register and the predicate bit (reset, and
+  // cleared as a program ends: its last write is never read)
   always_ff @(posedge clk_i) begin
-    if (!rst_ni || clear) begin
-      ivm_v_q  <= '0;
+    if (!rst_ni || xclear) begin
       trm_v_q  <= '0;
       atrm_v_q <= '0;
-      ovm_v_q  <= '0;
       a0_q     <= '0;
       pred_q   <= 1'b0;
     end else begin
       if (wr_fire && pset) pred_q <= pval;
       for (int k = 0; k < 4; k++) begin
-        if (vin_fire && vin_wmask_i[k]) ivm_v_q[4*vin_slot_i + k] <= 1'b1;
         if (wr_fire && wen[k]) begin
           if (dtype == 4'd0 && din32)                    trm_v_q[4*da[4:0] + k]  <= 1'b1;
-          if ((dtype == 4'd2 || dtype == 4'd3) && din16) ovm_v_q[4*da[3:0] + k]  <= 1'b1;
           if (dtype == 4'd4 && din20)                    atrm_v_q[4*da[4:0] + k] <= 1'b1;
-          if (dtype == 4'd5 && din32)                    ivm_v_q[4*da[4:0] + k]  <= 1'b1;
           if (dtype == 4'd1)                             a0_q[9*k +: 9]          <= a0_new[9*k +: 9];
         end
       end
     end
   end
 
+  // the banks' valid bits (reset, and a bank's cleared as its last slot leaves; the input stage
+  // writes bank ib and the execution stage bank eb, never the bank being cleared)
+  always_ff @(posedge clk_i) begin
+    if (!rst_ni) begin
+      ivm_v_q <= '0;
+      ovm_v_q <= '0;
+    end else begin
+      if (bclear) begin
+        ivm_v_q[128*ob_q +: 128] <= '0;
+        ovm_v_q[64*ob_q +: 64]   <= '0;
+      end
+      for (int k = 0; k < 4; k++) begin
+        if (vin_fire && vin_wmask_i[k]) ivm_v_q[128*ib_q + 4*vin_slot_i + k] <= 1'b1;
+        if (wr_fire && wen[k]) begin
+          if ((dtype == 4'd2 || dtype == 4'd3) && din16) ovm_v_q[64*eb_q + 4*da[3:0] + k]  <= 1'b1;
+          if (dtype == 4'd5 && din32)                    ivm_v_q[128*eb_q + 4*da[4:0] + k] <= 1'b1;
+        end
+      end
+    end
+  end
+
   // ---- outputs ----------------------------------------------------------------------------------------
-  assign exe_valid_o = st_q == StExec;
-  assign exe_vert_o  = vert_q;
+  assign exe_valid_o = be == BkExec;
+  assign exe_vert_o  = vert_q[16*eb_q +: 16];
   assign exe_pc_o    = pc_q;
   assign exe_i0_o    = inst[31:0];
   assign exe_i1_o    = inst[63:32];
   assign exe_i2_o    = inst[95:64];
   assign exe_i3_o    = inst[127:96];
-  assign exe_x_o     = st_q == StExec ? res[31:0]   : 32'd0;
-  assign exe_y_o     = st_q == StExec ? res[63:32]  : 32'd0;
-  assign exe_z_o     = st_q == StExec ? res[95:64]  : 32'd0;
-  assign exe_w_o     = st_q == StExec ? res[127:96] : 32'd0;
-  assign exe_err_o   = st_q == StExec ? err : 2'd0;
-  assign exe_pred_o  = st_q == StExec ? (pset ? pval : pred_q) : 1'b0;
+  assign exe_x_o     = exe_valid_o ? res[31:0]   : 32'd0;
+  assign exe_y_o     = exe_valid_o ? res[63:32]  : 32'd0;
+  assign exe_z_o     = exe_valid_o ? res[95:64]  : 32'd0;
+  assign exe_w_o     = exe_valid_o ? res[127:96] : 32'd0;
+  assign exe_err_o   = exe_valid_o ? err : 2'd0;
+  assign exe_pred_o  = exe_valid_o ? (pset ? pval : pred_q) : 1'b0;
 
   logic [3:0]   wm;
   logic [127:0] ov;
-  assign wm = st_q == StOut ? ovm_v_q[4*slot_q +: 4] & smask[4*slot_q +: 4] : 4'd0;
-  assign ov = vmask(ovm_q[slot_q], wm);
-  assign vtx_valid_o = st_q == StOut;
-  assign vtx_vert_o  = vert_q;
+  assign wm = vtx_valid_o ? ovm_v_q[64*ob_q + 4*slot_q +: 4] & smask[4*slot_q +: 4] : 4'd0;
+  assign ov = vmask(ovm_q[{ob_q, slot_q}], wm);
+  assign vtx_valid_o = bo == BkOut;
+  assign vtx_vert_o  = vert_q[16*ob_q +: 16];
   assign vtx_slot_o  = slot_q;
   assign vtx_x_o     = ov[31:0];
   assign vtx_y_o     = ov[63:32];
@@ -394,7 +444,7 @@ module r5xx_pvs (
   assign vtx_w_o     = ov[127:96];
   assign vtx_wmask_o = wm;
   assign vtx_vlast_o = slot_last;
-  assign vtx_dlast_o = slot_last && dlast_q;
-  assign vtx_prim_o  = prim_q;
+  assign vtx_dlast_o = slot_last && dlast_q[ob_q];
+  assign vtx_prim_o  = prim_q[4*ob_q +: 4];
 
 endmodule

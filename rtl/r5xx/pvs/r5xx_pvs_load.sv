@@ -27,7 +27,9 @@ module r5xx_pvs_load (
   output logic [31:0]  fmt1_o,
   // a VAP_VF_CNTL write that starts a draw, and its vertex count
   output logic         start_o,
-  output logic [23:0]  nverts_o
+  output logic [23:0]  nverts_o,
+  // vertices in flight, min(max(VAP_CNTL.PVS_NUM_SLOTS, 1), 3) ("Vertices in flight")
+  output logic [1:0]   nbank_o
 );
   logic        no_render_q;
   logic [23:0] alt_q;
@@ -100,8 +102,11 @@ module r5xx_pvs_load (
       fmt1_o       <= '0;
       no_render_q  <= 1'b0;
       alt_q        <= '0;
+      nbank_o      <= 2'd1;
     end else begin
       if (we_i && addr_i == 16'h2080) no_render_q <= data_i[17];
+      if (we_i && addr_i == 16'h2080)
+        nbank_o <= data_i[3:0] == 4'd0 ? 2'd1 : data_i[3:0] > 4'd3 ? 2'd3 : data_i[1:0];
       if (we_i && addr_i == 16'h2088) alt_q       <= data_i[23:0];
       indx_q <= indx_d;
       dcnt_q <= dcnt_d;

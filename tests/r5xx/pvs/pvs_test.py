@@ -36,10 +36,10 @@ def case_fault_rtl(ctx):
     """A flipped bit of the 403rd instruction result on the RTL side is caught and named: the
     vertex, the instruction index and its dwords, which the script disassembles."""
     p = run(ctx, 'run', *RANDOM, '--inject', 'rtl:exe.x@402^0x1', expect_rc=1)
-    contains(p.stdout, 'MISMATCH r5xx.pvs at cycle 2552: channel exe (out), transaction #402: field x differs '
+    contains(p.stdout, 'MISMATCH r5xx.pvs at cycle 2526: channel exe (out), transaction #402: field x differs '
              '(expected: model, actual: rtl)', '    vert       0x002f', '    pc         0x000',
              '    i0         0x01f0a047', '  * x          0x00000000               0x00000001',
-             'FAIL r5xx.pvs random count 300: cycle 2552: channel exe (out) #402 field x differs')
+             'FAIL r5xx.pvs random count 300: cycle 2526: channel exe (out) #402 field x differs')
     out = report_disasm(ctx, p.stdout)
     contains(out, 'exe record #402: vertex 47, instruction 0: ME_RECIP_FF VE_SAT t[5].xyzw, in[10].xy-ww, '
              't[22].xyzw, at[0].xyzw')

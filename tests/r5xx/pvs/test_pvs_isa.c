@@ -79,20 +79,22 @@ static void test_exec(void **state)
 {
     (void)state;
     static pvs_vstate vs;
+    static pvs_vio io;
     static uint32_t cst[PVS_NCONST][4];
     pvs_cstate cs = { (const uint32_t (*)[4])cst, 0, 3 };
     uint32_t r[4];
     memset(&vs, 0, sizeof vs);
-    vs.ivm[0][0] = 0x40000000;  /* 2.0 */
-    vs.ivm[0][1] = 0xC0400000;  /* -3.0 */
+    vs.io = &io;
+    vs.io->ivm[0][0] = 0x40000000;  /* 2.0 */
+    vs.io->ivm[0][1] = 0xC0400000;  /* -3.0 */
     const uint32_t add[4] = { 0x00F00203, 0x01610001, 0x01248001, 0x01248001 };
     assert_int_equal(pvs_exec(&vs, &cs, add, r), PVS_OK);
     assert_int_equal(r[0], 0x40000000);
     assert_int_equal(r[1], 0xC0400000);
     assert_int_equal(r[2], 0x00000000);
     assert_int_equal(r[3], 0x3F800000);
-    assert_int_equal(vs.ovm[0][3], 0x3F800000);
-    assert_int_equal(vs.owritten[0], 0xF);
+    assert_int_equal(vs.io->ovm[0][3], 0x3F800000);
+    assert_int_equal(vs.io->owritten[0], 0xF);
     /* out[1] = c[4] (outside MAX_CONST_ADDR 3: zero) + 1.0 */
     cst[4][0] = 0x41000000;
     const uint32_t rd[4] = { 0x00F02203, 0x00D10082, 0x016DB002, 0x01248001 };
