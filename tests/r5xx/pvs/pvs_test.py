@@ -5,7 +5,8 @@ named with the vertex, the instruction index and the instruction, which the bloc
 disassembles; the same run passes without it; the directed golden vectors agree with the
 independent reference of scripts/blocks/r5xx_pvs_directed.py (which can fail) and their stimulus
 files are what that script writes today; the disassembler gives the fact sheet's text for the
-xf86-video-ati words; the seeded random programs cover every opcode, operand form and refusal.
+xf86-video-ati words; the seeded random programs cover every opcode, operand form and refusal;
+the vectors show the vertices in flight VAP_CNTL.PVS_NUM_SLOTS allows, and no more.
 
 Usage: pvs_test.py RCOSIM SOURCE_DIR CASE
 Each CASE is one CTest test.  Runs from SOURCE_DIR.
@@ -157,6 +158,58 @@ def case_coverage(ctx):
     if not any(t > 5 for t in seen['dtype_all']) or written < 1000:
         raise Fail('reserved destination types %s, %d output slots with written components'
                    % (sorted(seen['dtype_all']), written))
+
+
+def in_flight(lines, force=None):
+    """Check the vertices-in-flight rule (docs/blocks/r5xx.pvs.md "Vertices in flight") on a
+    vector's records: vertex v is in the block at least from the cycle before its first exe record
+    (its last input record was taken by then) to its last vtx record; at no cycle may more vertices
+    be in than B = min(max(PVS_NUM_SLOTS, 1), 3) of the VAP_CNTL written before its draw (force:
+    B taken as that instead).  Returns (violations, {B: the most vertices seen in at once})."""
+    cntl, alt, draws, verts, first, last = 0, 0, [], [], {}, {}
+    for line in lines:
+        f = [v for v in line.split() if not v.startswith('@')]
+        if f[:2] == ['in', 'regw']:
+            a, d = int(f[2], 16), int(f[3], 16)
+            cntl = d if a == 0x2080 else cntl
+            alt = d & 0xFFFFFF if a == 0x2088 else alt
+            n = alt if d >> 14 & 1 else d >> 16
+            if a == 0x2084 and d & 15 and d >> 4 & 3 and not cntl >> 17 & 1 and n:   # a draw ("Draws")
+                draws += [force or min(max(cntl & 15, 1), 3)] * n
+        elif f[:2] == ['in', 'vin'] and int(f[-3], 16):
+            verts.append(int(f[2], 16))
+        elif f[:2] in (['out', 'exe'], ['out', 'vtx']):
+            c, v = int(line.split()[2][1:]), int(f[2], 16)
+            if f[1] == 'exe':
+                first.setdefault(v, c - 1)
+            else:
+                last[v] = c
+    nb = dict(zip(verts, draws))                # a vector's inputs are kept per channel, in order
+    bad, most = [], {}
+    vs = sorted(v for v in first if v in last)
+    for i, v in enumerate(vs):
+        n = 1 + sum(1 for u in vs[max(0, i - 4):i] if last[u] >= first[v])
+        most[nb[v]] = max(most.get(nb[v], 0), n)
+        if n > nb[v]:
+            bad.append('vertex %d: %d vertices in the block with B = %d' % (v, n, nb[v]))
+    return bad, most
+
+
+def case_slots_overlap(ctx):
+    """The golden vector `slots` shows the overlap its NUM_SLOTS settings allow and never more:
+    two vertices in flight with B = 2, three with B = 3, one with B = 1 (and with NUM_SLOTS 0); a
+    seeded random vector (NUM_SLOTS drawn 0-15) too; the check fails when B is taken as 1."""
+    lines = open(os.path.join(ctx['src'], VECDIR, 'slots.vec')).read().split('\n')
+    bad, most = in_flight(lines)
+    if bad or most != {1: 1, 2: 2, 3: 3}:
+        raise Fail('slots.vec: %s, most in flight per B %s' % (bad[:5], most))
+    if not in_flight(lines, force=1)[0]:
+        raise Fail('the check found no violation with B taken as 1')
+    vec = os.path.join(ctx['tmp'], 'rnd.vec')
+    run(ctx, 'gen', '--block', 'r5xx.pvs', '--seed', '9', '--count', '600', '-o', vec, '--quiet', expect_rc=0)
+    bad, most = in_flight(open(vec).read().split('\n'))
+    if bad or most.get(2, 0) < 2 or most.get(3, 0) < 3:
+        raise Fail('random vector: %s, most in flight per B %s' % (bad[:5], most))
 
 
 def case_reference_random(ctx):
