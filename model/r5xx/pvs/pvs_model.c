@@ -34,6 +34,10 @@ typedef struct pvs {
     unsigned nbusy;                /* banks not free */
     unsigned pc, slot;
     uint32_t rem;                  /* vertices of the draw still to come (24 bits) */
+    /* derived from the above by stages() whenever a bank state, a pointer or rem changes (not
+     * every cycle): the readies, valids and idle eval emits, the executing and outputting banks */
+    int f_regw, f_vin, f_exe, f_vtx, f_idle;
+    const pvs_bank *pe, *po;
     /* eval's work kept for the tick after it (the state does not change in between): the
      * offered instruction's effect, computed once per instruction instead of in eval and tick */
     pvs_effect eff;
@@ -90,18 +94,30 @@ static unsigned bnext(const pvs *s, unsigned b)
     return b + 1 == pvs_nbank(s->regs.num_slots) ? 0 : b + 1;
 }
 
+/* The stage flags and bank pointers of the state (after a bank state, pointer or rem change). */
+static void stages(pvs *s)
+{
+    s->f_idle = s->nbusy == 0;
+    s->f_regw = s->f_idle && s->rem == 0;
+    s->f_vin = s->bk[s->ib].st <= BK_IN && s->rem != 0;
+    s->f_exe = s->bk[s->eb].st == BK_EXEC;
+    s->f_vtx = s->bk[s->ob].st == BK_OUT;
+    s->pe = &s->bk[s->eb];
+    s->po = &s->bk[s->ob];
+}
+
 static void pvs_eval(void *h, uint64_t *ports)
 {
     pvs *s = h;
     r5xx_pvs_ports *p = (r5xx_pvs_ports *)ports;
-    const pvs_bank *bi = &s->bk[s->ib], *be = &s->bk[s->eb], *bo = &s->bk[s->ob];
-    p->regw_ready = s->nbusy == 0 && s->rem == 0;
-    p->vin_ready = bi->st <= BK_IN && s->rem != 0;
-    p->idle = s->nbusy == 0;
+    const pvs_bank *be = s->pe, *bo = s->po;
+    p->regw_ready = s->f_regw;
+    p->vin_ready = s->f_vin;
+    p->idle = s->f_idle;
 
     uint32_t r[4] = { 0, 0, 0, 0 }, err = 0, pred = 0;
     const uint32_t *w = s->regs.code[s->pc];
-    int exe = be->st == BK_EXEC;
+    int exe = s->f_exe;
     if (exe) {
         pvs_cstate cs = cstate(s);
         err = pvs_compute_dec(&s->vs, &cs, decoded(s), &s->eff);
@@ -127,7 +143,7 @@ static void pvs_eval(void *h, uint64_t *ports)
     const uint8_t *mask;
     unsigned n = out_slots(s, &mask);
     unsigned sl = s->slot & (PVS_NOVM - 1);
-    int out = bo->st == BK_OUT;
+    int out = s->f_vtx;
     unsigned wm = out ? (unsigned)(bo->io.owritten[sl] & mask[sl]) : 0;
     const uint32_t *o = bo->io.ovm[sl];
     p->vtx_valid = out;
@@ -169,6 +185,7 @@ static void pvs_tick(void *h, const uint64_t *ports)
             memset(&s->flow, 0, sizeof s->flow);
             s->vs.io = &s->bk[s->eb].io;
             s->pc = s->regs.first;
+            stages(s);
         } else {
             s->pc = (unsigned)next;
         }
@@ -184,6 +201,7 @@ static void pvs_tick(void *h, const uint64_t *ports)
             s->nbusy--;
             s->ob = bnext(s, s->ob);
             s->slot = 0;
+            stages(s);
         } else {
             s->slot = (s->slot + 1) & (PVS_NOVM - 1);
         }
@@ -198,22 +216,25 @@ static void pvs_tick(void *h, const uint64_t *ports)
         b->vert = (uint16_t)p->vin_vert;
         b->prim = (unsigned)p->vin_prim;
         b->dlast = (unsigned)p->vin_dlast;
-        if (b->st == BK_FREE)
-            s->nbusy++;
         if (p->vin_vlast) {
+            s->nbusy += b->st == BK_FREE;
             s->rem--;
             b->st = BK_EXEC;
             if (s->ib == eb)       /* nothing executes before it: its program starts */
                 s->pc = s->regs.first;
             s->ib = bnext(s, s->ib);
-        } else {
+            stages(s);
+        } else if (b->st == BK_FREE) {
+            s->nbusy++;
             b->st = BK_IN;
+            stages(s);
         }
     }
     if (regw_fire) {               /* every bank is free: start again at bank 0 */
         s->rem = pvs_regs_write(&s->regs, (uint32_t)p->regw_addr, (uint32_t)p->regw_data);
         s->ib = s->eb = s->ob = 0;
         s->vs.io = &s->bk[0].io;
+        stages(s);
         if (++s->decgen == 0) {    /* the code may have changed: every decoding is stale */
             memset(s->dgen, 0, sizeof s->dgen);
             s->decgen = 1;
@@ -226,6 +247,7 @@ static void pvs_reset(void *h, uint64_t *ports)
     pvs *s = h;
     memset(s, 0, sizeof *s);
     s->vs.io = &s->bk[0].io;
+    stages(s);
     s->decgen = 1;                 /* nothing decoded yet (every dgen is 0) */
     pvs_eval(h, ports);
 }
