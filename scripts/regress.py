@@ -234,11 +234,15 @@ class Later:
     """--then-rcosim B --then-status F (scripts/main-job on a fresh machine): the suite starts with
     the binary --rcosim, which holds only a few blocks (rcosim_first), while the whole rcosim B is
     still being built; F appears with the build's exit status when it ends.  Runs of the blocks
-    the first binary has go at once; the others wait for B, then run with it."""
+    the first binary has go at once; the others wait for B, then run with it.  --then-log L: the
+    build's output (ninja's "[n/m]" lines), which gives the wait its time left (build_left)."""
 
-    def __init__(self, binary, status, first):
+    def __init__(self, binary, status, first, log=None):
         self.binary, self.status, self.first = binary, status, set(first)
+        self.log = log
         self.state = None             # None: building; 'ok'; else why the rest cannot run
+        self.t0 = time.monotonic()    # main-job starts the build just before the regression
+        self.step = None              # (n, m) of the log's last progress line
 
     def poll(self):
         if self.state is None and os.path.exists(self.status):
@@ -256,6 +260,34 @@ class Later:
 
     def ready(self, r):
         return r.block in self.first or self.poll() == 'ok'
+
+    def progress(self):
+        """(n, m): ninja's last "[n/m]" line in the build's log (its last 8 KiB), or None."""
+        if not self.log:
+            return None
+        try:
+            with open(self.log, 'rb') as f:
+                f.seek(0, os.SEEK_END)
+                f.seek(max(0, f.tell() - 8192))
+                tail = f.read().decode('utf-8', 'replace')
+        except OSError:
+            return self.step
+        found = re.findall(r'^\[(\d+)/(\d+)\] ', tail, re.M)
+        if found:
+            self.step = (int(found[-1][0]), int(found[-1][1]))
+        return self.step
+
+    def build_left(self, now=None):
+        """Seconds the build still needs, linear in ninja's steps from its start (steps differ in
+        cost: the estimate is rough early and tightens as the build goes; docs/regression.md),
+        0 when it has ended, None before its first step."""
+        if self.poll() is not None:
+            return 0.0
+        step = self.progress()
+        if not step or step[0] < 1 or step[1] < step[0]:
+            return None
+        now = time.monotonic() if now is None else now
+        return (now - self.t0) * (step[1] - step[0]) / step[0]
 
 
 def suite_blocks():
@@ -280,14 +312,24 @@ def execute(a, runs, outdir, binary, feats, env_extra, eta=None, later=None):
     prog = Progress(len(runs), a.jobs)
 
     def remaining_eta():
-        left = eta.remaining(pending, [(x[0], x[2]) for x in running])
+        gate = None
+        if later is not None and later.poll() is None:
+            # the runs waiting for the whole binary start no earlier than the build's end
+            wait = later.build_left()
+            if wait is None:
+                return '?'
+            gate = (lambda r: not later.ready(r), wait)
+        left = eta.remaining(pending, [(x[0], x[2]) for x in running], gate=gate)
         return '?' if left is None else fmt_secs(left)
 
     def waiting():
         if later is None or later.state is not None:
             return None
         n = sum(not later.ready(x) for x in pending)
-        return '%d wait for the build' % n if n else None
+        if not n:
+            return None
+        step = later.progress()
+        return '%d wait for the build%s' % (n, ' (step %d of %d)' % step if step else '')
 
     def switch():
         """The whole binary is built: its blocks' pictures, once; or the build failed: its runs are errors."""
@@ -444,7 +486,8 @@ def regress(a):
     if a.then_rcosim:
         if not a.then_status:
             raise Usage('--then-rcosim needs --then-status')
-        later = Later(os.path.abspath(a.then_rcosim), os.path.abspath(a.then_status), blocks)
+        later = Later(os.path.abspath(a.then_rcosim), os.path.abspath(a.then_status), blocks,
+                      a.then_log and os.path.abspath(a.then_log))
         if a.farm or a.coverage:
             # the farm's tasks and the coverage build take the whole binary: wait for it
             print('regress: waiting for %s to be built (--farm and --coverage start with it)' % later.binary, flush=True)
@@ -658,6 +701,7 @@ def main(argv):
     # scripts/main-job: start with the first binary while the whole one builds (class Later)
     ap.add_argument('--then-rcosim', metavar='BINARY', help=argparse.SUPPRESS)
     ap.add_argument('--then-status', metavar='FILE', help=argparse.SUPPRESS)
+    ap.add_argument('--then-log', metavar='FILE', help=argparse.SUPPRESS)
     ap.add_argument('--vectors', default=os.path.join(SRC, 'vectors'), metavar='DIR',
                     help='the vectors directory (default: the source tree\'s vectors/)')
     ap.add_argument('--block', action='append', metavar='NAME', help='only this block (repeatable, or a comma list)')
@@ -714,7 +758,7 @@ def main(argv):
     a = ap.parse_args(argv)
     a.t_start = time.monotonic()
     a.argv = list(argv)
-    for opt in ('--rcosim', '--then-rcosim', '--then-status'):   # rcosim, main-job add them: not the user's
+    for opt in ('--rcosim', '--then-rcosim', '--then-status', '--then-log'):   # rcosim, main-job add them: not the user's
         a.argv = [x for x in a.argv if not x.startswith(opt + '=')]
         if opt in a.argv:
             i = a.argv.index(opt)
