@@ -36,7 +36,8 @@ from rcosim_py import vector
 from rcosim_py.atomic import copy_atomic, write_json_atomic
 from rcosim_py.cli import Parser, Usage, check_out_dir, seconds, whole
 from rcosim_py.report import finish, mark_in_progress, metadata, plural
-from rcosim_py.runs import CostCache, Eta, Progress, Run, analyse, fmt_secs, prior_seconds, run_command
+from rcosim_py.runs import (CostCache, Eta, Progress, Run, analyse, build_key, default_build_costs, fmt_secs,
+                            prior_seconds, run_command)
 
 SRC = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
@@ -237,12 +238,17 @@ class Later:
     the first binary has go at once; the others wait for B, then run with it.  --then-log L: the
     build's output (ninja's "[n/m]" lines), which gives the wait its time left (build_left)."""
 
-    def __init__(self, binary, status, first, log=None):
+    def __init__(self, binary, status, first, log=None, weights=None):
         self.binary, self.status, self.first = binary, status, set(first)
         self.log = log
         self.state = None             # None: building; 'ok'; else why the rest cannot run
         self.t0 = time.monotonic()    # main-job starts the build just before the regression
         self.step = None              # (n, m) of the log's last progress line
+        # WEIGHTS {step key: seconds}: a measured build's steps (the shipped cost table's 'build')
+        self.weights = weights or {}
+        vals = sorted(self.weights.values())
+        self.typical = vals[len(vals) // 2] if vals else 1.0
+        self.seen, self.done_w, self.read_at = set(), 0.0, 0
 
     def poll(self):
         if self.state is None and os.path.exists(self.status):
@@ -262,32 +268,45 @@ class Later:
         return r.block in self.first or self.poll() == 'ok'
 
     def progress(self):
-        """(n, m): ninja's last "[n/m]" line in the build's log (its last 8 KiB), or None."""
+        """(n, m): ninja's last "[n/m]" line in the build's log, or None; reads what the log has
+        gained since the last call, adding each finished step's weight."""
         if not self.log:
             return None
         try:
             with open(self.log, 'rb') as f:
-                f.seek(0, os.SEEK_END)
-                f.seek(max(0, f.tell() - 8192))
-                tail = f.read().decode('utf-8', 'replace')
+                f.seek(self.read_at)
+                new = f.read()
         except OSError:
             return self.step
-        found = re.findall(r'^\[(\d+)/(\d+)\] ', tail, re.M)
-        if found:
-            self.step = (int(found[-1][0]), int(found[-1][1]))
+        end = new.rfind(b'\n') + 1       # whole lines only; a partial one waits for the next call
+        self.read_at += end
+        for m in re.finditer(r'^\[(\d+)/(\d+)\] (.*)$', new[:end].decode('utf-8', 'replace'), re.M):
+            self.step = (int(m.group(1)), int(m.group(2)))
+            key = build_key(m.group(3).split()[-1]) if m.group(3).split() else ''
+            if key not in self.seen:
+                self.seen.add(key)
+                self.done_w += self.weights.get(key, self.typical)
         return self.step
 
     def build_left(self, now=None):
-        """Seconds the build still needs, linear in ninja's steps from its start (steps differ in
-        cost: the estimate is rough early and tightens as the build goes; docs/regression.md),
-        0 when it has ended, None before its first step."""
+        """Seconds the build still needs: the elapsed time scaled by the weight of the steps to
+        come over the weight of those done, each step weighed by its seconds in a measured build
+        (the shipped table's 'build'; a step it lacks by their median; without a table every step
+        weighs the same).  0 when the build has ended, None before its first step.  Rough: this
+        machine's load, -j and changed steps move it (docs/regression.md "A fresh machine")."""
         if self.poll() is not None:
             return 0.0
         step = self.progress()
-        if not step or step[0] < 1 or step[1] < step[0]:
+        if not step or step[0] < 1 or step[1] < step[0] or self.done_w <= 0:
             return None
+        rest = [w for k, w in self.weights.items() if k not in self.seen]
+        left_steps = step[1] - step[0]
+        if rest and left_steps:
+            left_w = sum(rest) * left_steps / len(rest)   # the table's unseen steps, as many as ninja has left
+        else:
+            left_w = left_steps * self.typical
         now = time.monotonic() if now is None else now
-        return (now - self.t0) * (step[1] - step[0]) / step[0]
+        return (now - self.t0) * left_w / self.done_w
 
 
 def suite_blocks():
@@ -487,7 +506,7 @@ def regress(a):
         if not a.then_status:
             raise Usage('--then-rcosim needs --then-status')
         later = Later(os.path.abspath(a.then_rcosim), os.path.abspath(a.then_status), blocks,
-                      a.then_log and os.path.abspath(a.then_log))
+                      a.then_log and os.path.abspath(a.then_log), default_build_costs())
         if a.farm or a.coverage:
             # the farm's tasks and the coverage build take the whole binary: wait for it
             print('regress: waiting for %s to be built (--farm and --coverage start with it)' % later.binary, flush=True)

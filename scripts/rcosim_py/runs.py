@@ -245,6 +245,55 @@ DEFAULT_COSTS = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__f
                              'regress-costs.default.json')
 
 
+def build_key(output):
+    """A build step's key in the table: its output path with Verilator's file hashes taken out
+    (Vr5xx_gpu___024root__DepSet_h7ba011f1__14.cpp.o -> ...DepSet_h__14.cpp.o), so that a changed
+    RTL keeps its steps' keys."""
+    return re.sub(r'_h[0-9a-f]{8}(?=__)', '_h', output)
+
+
+def ninja_steps(path):
+    """{key: seconds} of the last build in a .ninja_log (v5: start, end ms, mtime, output, hash;
+    a build's entries are appended as its steps end, so its end times rise)."""
+    runs, prev = [[]], -1
+    with open(path) as f:
+        for line in f:
+            if line.startswith('#'):
+                continue
+            parts = line.rstrip('\n').split('\t')
+            if len(parts) < 4 or not parts[0].isdigit() or not parts[1].isdigit():
+                raise ValueError('%s: not a ninja log line: %r' % (path, line[:80]))
+            if int(parts[1]) < prev:
+                runs.append([])
+            prev = int(parts[1])
+            runs[-1].append(parts)
+    acc = {}
+    for p in runs[-1]:
+        e = acc.setdefault(build_key(p[3]), [0.0, 0])
+        e[0] += (int(p[1]) - int(p[0])) / 1000.0
+        e[1] += 1
+    return {k: round(sec / n, 3) for k, (sec, n) in acc.items()}   # steps whose keys meet: their mean
+
+
+def default_build_costs():
+    """{step key: seconds} of the shipped table's measured build ('build'), or {}."""
+    d = read_json(os.environ.get('RCOSIM_REGRESS_DEFAULT_COSTS') or DEFAULT_COSTS)
+    b = d.get('build') if isinstance(d, dict) else None
+    return {k: float(v) for k, v in b.items() if isinstance(v, (int, float)) and v >= 0} if isinstance(b, dict) else {}
+
+
+def run_seconds(results):
+    """{run id: seconds} of a results.json's finished runs."""
+    out = {}
+    for x in results.get('runs') or []:
+        try:
+            if x.get('status') in ('pass', 'fail') and float(x.get('seconds') or 0) > 0:
+                out[x['id']] = float('%.3g' % float(x['seconds']))
+        except (TypeError, ValueError, KeyError, AttributeError):
+            continue
+    return out
+
+
 def cost_table(results):
     """{block: {'vec': s, 'random_per_unit': s}} from a results.json's runs (as CostCache.learn)."""
     acc = {}
@@ -285,11 +334,16 @@ class CostCache:
         pics = d.get('pictures') if isinstance(d.get('pictures'), dict) else {}
         self.pictures = pics if d.get('binary') == self.stamp else {}
         dflt = read_json(os.environ.get('RCOSIM_REGRESS_DEFAULT_COSTS') or DEFAULT_COSTS)
-        self.defaults = dflt.get('blocks') if isinstance(dflt, dict) and isinstance(dflt.get('blocks'), dict) else {}
+        dflt = dflt if isinstance(dflt, dict) else {}
+        self.defaults = dflt.get('blocks') if isinstance(dflt.get('blocks'), dict) else {}
+        self.default_runs = dflt.get('runs') if isinstance(dflt.get('runs'), dict) else {}
 
     def expected(self, r):
         b = self.blocks.get(r.block)
         if not isinstance(b, dict) or ('random_per_unit' if r.kind == 'random' else 'vec') not in b:
+            x = self.default_runs.get(r.id)       # the shipped table: this run's own length first
+            if isinstance(x, (int, float)) and x > 0:
+                return float(x)
             b = self.defaults.get(r.block)
         if not isinstance(b, dict):
             return None

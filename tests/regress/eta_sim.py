@@ -10,9 +10,10 @@ the suite is virtual.  A run's length: its block's base length and seed (as a re
 differ), times a jitter of +-8 % from a seeded RNG (this regression's PASS_SEED), times SLOWDOWN
 (a machine busier than the one the lengths were learnt on).
 
-With ETA_SIM_BUILD="LOG STATUS STEPS SECONDS" in the environment a build runs beside the
-regression on the same clock, as scripts/main-job's background build of the whole binary: its
-STEPS ninja steps (lengths drawn from PASS_SEED, +-40 % about SECONDS / STEPS, times SLOWDOWN)
+With ETA_SIM_BUILD="LOG STATUS STEPS SECONDS [skewed]" in the environment a build runs beside
+the regression on the same clock, as scripts/main-job's background build of the whole binary: its
+STEPS ninja steps (lengths drawn from PASS_SEED, +-40 % about SECONDS / STEPS times step_weight,
+times SLOWDOWN)
 append their "[k/STEPS]" lines to LOG as the clock passes them, and STATUS gets "0" at the end
 (regress.py --then-rcosim ... --then-status STATUS --then-log LOG).
 
@@ -30,21 +31,35 @@ import sys
 import time
 import types
 
-SRC, OUT, PASS_SEED, SLOWDOWN = sys.argv[1], sys.argv[2], int(sys.argv[3]), float(sys.argv[4])
-ARGS = sys.argv[sys.argv.index('--') + 1:]
+if __name__ == '__main__':
+    SRC, OUT, PASS_SEED, SLOWDOWN = sys.argv[1], sys.argv[2], int(sys.argv[3]), float(sys.argv[4])
+    ARGS = sys.argv[sys.argv.index('--') + 1:]
+else:                                  # imported (report_test.py: step_weight)
+    SRC = OUT = None
+    PASS_SEED, SLOWDOWN, ARGS = 0, 1.0, []
+
+
+def step_weight(i, steps, skewed):
+    """A step's share of the build's mean step: all alike, or "skewed" as a real rcosim build is
+    (its first 60 % of steps, the C files, take a quarter of the mean; the Verilated RTL after them
+    2.125 times it)."""
+    if not skewed:
+        return 1.0
+    return 0.25 if i < 0.6 * steps else 2.125
 
 
 class Build:
     """The fake background build (ETA_SIM_BUILD): its steps' end times on the virtual clock."""
 
     def __init__(self, spec, t0):
-        log, status, steps, seconds = spec.split()
+        log, status, steps, seconds = spec.split()[:4]
+        skewed = spec.split()[4:] == ['skewed']
         self.log, self.status, self.steps = log, status, int(steps)
         rnd = random.Random('build:%d' % PASS_SEED)
         per = float(seconds) / self.steps * SLOWDOWN
         self.ends, t = [], t0
-        for _ in range(self.steps):
-            t += per * rnd.uniform(0.6, 1.4)
+        for i in range(self.steps):
+            t += per * step_weight(i, self.steps, skewed) * rnd.uniform(0.6, 1.4)
             self.ends.append(t)
         self.written = 0
         open(self.log, 'w').close()

@@ -439,6 +439,16 @@ FIRST = FAKE.replace("print('r5xx.cp\\n  channel in host\\nr5xx.regs\\n  channel
                      "print('r5xx.cp\\n  channel in host')")
 
 
+def fresh_lines(ctx, first, fake, table, seed, shape):
+    """eta_lines of main-job's first regression: the first binary, a fake build beside it."""
+    log, status = os.path.join(ctx['tmp'], 'build%d.log' % seed), os.path.join(ctx['tmp'], 'build%d.status' % seed)
+    return eta_lines(
+        ctx, first, os.path.join(ctx['tmp'], 'fresh%d' % seed), seed, 1.3,
+        args=['--then-rcosim', fake, '--then-status', status, '--then-log', log],
+        env={'RCOSIM_REGRESS_CACHE': os.path.join(ctx['tmp'], 'fresh-costs%d.json' % seed),
+             'RCOSIM_REGRESS_DEFAULT_COSTS': table, 'ETA_SIM_BUILD': '%s %s 40 30%s' % (log, status, shape)})
+
+
 def case_eta_fresh(ctx):
     """scripts/main-job's first regression on a fresh machine, on a virtual clock: no cost cache and
     no previous results; the suite starts with a first binary holding r5xx.cp only while a 40-step
@@ -446,9 +456,10 @@ def case_eta_fresh(ctx):
     a machine 30 % slower than the one the shipped cost table was made on
     (scripts/regress-costs-default, from a regression's results.json).  Every ETA with 4 s or more
     to go is within 25 % of the time really left (the waiting runs start after the build's
-    estimated end; the other blocks' runs are estimated from the table, not from r5xx.cp's); the
-    wait names the build's step; the check catches an ETA twice too long; the table tool refuses
-    bad input with exit status 2."""
+    estimated end; the other blocks' runs are estimated from the table, not from r5xx.cp's), also
+    for a build shaped as rcosim's (cheap steps first) weighed by the table's measured steps, which
+    without those weights fails the check; the wait names the build's step; the check catches an
+    ETA twice too long; the table tool refuses bad input with exit status 2."""
     fake = os.path.join(ctx['tmp'], 'fake-rcosim')
     first = os.path.join(ctx['tmp'], 'fake-rcosim-first')
     for path, text in ((fake, FAKE), (first, FIRST)):
@@ -474,24 +485,44 @@ def case_eta_fresh(ctx):
     check(p.returncode == 2 and bad in p.stderr and not os.path.exists(os.path.join(ctx['tmp'], 'never.json')),
           'regress-costs-default on a broken results.json: exit %d, %r (expected 2 naming the file)' % (
               p.returncode, p.stderr))
-    log, status = os.path.join(ctx['tmp'], 'build.log'), os.path.join(ctx['tmp'], 'build.status')
-    lines, text = eta_lines(
-        ctx, first, os.path.join(ctx['tmp'], 'fresh'), 5, 1.3,
-        args=['--then-rcosim', fake, '--then-status', status, '--then-log', log],
-        env={'RCOSIM_REGRESS_CACHE': os.path.join(ctx['tmp'], 'fresh-costs.json'),
-             'RCOSIM_REGRESS_DEFAULT_COSTS': table, 'ETA_SIM_BUILD': '%s %s 40 30' % (log, status)})
-    waits = [l for _, l in json.loads(open(os.path.join(ctx['tmp'], 'eta-5.json')).read())['lines']
-             if 'wait for the build' in l]
-    check(waits and all(re.search(r'\d+ wait for the build \(step \d+ of 40\)', l) for l in waits),
-          'the wait does not name the build\'s step', text)
-    check(lines[0][1] is not None, 'the first progress line has no ETA', text)
+    with open(table) as f:
+        d = json.load(f)
+    check(len(d.get('runs', {})) == 30, 'the table does not name the 30 runs: %r' % sorted(d.get('runs', {})))
+    blocks_only = os.path.join(ctx['tmp'], 'defaults-blocks.json')
+    with open(blocks_only, 'w') as f:
+        json.dump({'blocks': d['blocks']}, f)
+    # A build shaped as rcosim's (cheap C steps first, the Verilated RTL last) and the table's
+    # measured seconds of its steps (the true means: scripts/regress-costs-default --ninja-log).
+    sys.path.insert(0, os.path.join(ctx['src'], 'tests', 'regress'))
+    from eta_sim import step_weight
+    skewed = os.path.join(ctx['tmp'], 'defaults-skewed.json')
+    with open(skewed, 'w') as f:
+        json.dump({'blocks': d['blocks'], 'runs': d['runs'],
+                   'build': {'step%d.o' % (i + 1): round(30.0 / 40 * step_weight(i, 40, True), 3) for i in range(40)}}, f)
+    report = []
+    cases = (('the table\'s runs', table, 5, ''), ('its block costs alone', blocks_only, 6, ''),
+             ('a skewed build weighed by the table\'s steps', skewed, 7, ' skewed'))
+    for what, tbl, seed, shape in cases:
+        lines, text = fresh_lines(ctx, first, fake, tbl, seed, shape)
+        with open(os.path.join(ctx['tmp'], 'eta-%d.json' % seed)) as f:
+            waits = [l for _, l in json.load(f)['lines'] if 'wait for the build' in l]
+        check(waits and all(re.search(r'\d+ wait for the build \(step \d+ of 40\)', l) for l in waits),
+              '%s: the wait does not name the build\'s step' % what, text)
+        check(lines[0][1] is not None, '%s: the first progress line has no ETA' % what, text)
+        bad, judged = eta_errors(lines)
+        check(judged >= 8, '%s: only %d lines with 4 s or more to go' % (what, judged), text)
+        check(not bad, '%s: ETA off by more than 25 %% (seconds left, ETA): %r' % (what, bad), text)
+        check(eta_errors(lines, 2.0)[0], '%s: the check passed an ETA twice too long' % what)
+        worst = max(abs(eta - (lines[-1][0] - t)) / (lines[-1][0] - t) for t, eta, k, n in lines if lines[-1][0] - t >= 4)
+        report.append('%s: %.0f s of suite, %d lines while waiting for the build, %d judged, worst error %.0f %%' % (
+            what, lines[-1][0] - lines[0][0], len(waits), judged, 100 * worst))
+    # The same skewed build without the steps' seconds (each step alike): the estimate of the
+    # build is off, and the check says so.
+    lines, text = fresh_lines(ctx, first, fake, table, 8, ' skewed')
     bad, judged = eta_errors(lines)
-    check(judged >= 8, 'only %d lines with 4 s or more to go' % judged, text)
-    check(not bad, 'ETA off by more than 25 %% (seconds left, ETA): %r' % bad, text)
-    check(eta_errors(lines, 2.0)[0], 'the check passed an ETA twice too long')
-    worst = max(abs(eta - (lines[-1][0] - t)) / (lines[-1][0] - t) for t, eta, k, n in lines if lines[-1][0] - t >= 4)
-    print('PASS eta_fresh (virtual clock, %.0f s of suite, %d lines while waiting for the build): %d lines judged, '
-          'worst error %.0f %%' % (lines[-1][0] - lines[0][0], len(waits), judged, 100 * worst))
+    check(bad, 'a skewed build estimated with every step alike passed the 25 % check', text)
+    report.append('without the steps\' seconds: %d of %d lines off by more than 25 %% (caught)' % (len(bad), judged))
+    print('PASS eta_fresh (virtual clock): %s' % '; '.join(report))
 
 
 def case_metadata(ctx):
