@@ -23,8 +23,9 @@ time (a greedy choice, seeded):
      floats, through r5xx_clip_directed.py's statement of the document.  A seed is a hit when O
      overflows and the pool does not (`list`), or the other way round (`pool`).
 
-The hits of seeds 0..5,999 (a C twin of this loop, same draws, found them in seconds; this script
-takes about 5 s a seed): `list` 659, 707, 1345, 1700, 2453, 2897; `pool` 5726.  The vector uses
+The hits of seeds 0..5,999 (found by a C twin of this loop with the same draws, in seconds; this
+script takes about 0.2 s a seed): `list` 659, 707, 1345, 1700, 2453, 2897, 4602, 5087, 5135, 5422;
+`pool` 5726.  The vector uses
 `list` 707 (set A: 28 new vertices, the pool never full) and `pool` 5726 (set B).
 
 usage: r5xx_clip_d5.py table                   per pass of the vector's two sets (all six planes and
