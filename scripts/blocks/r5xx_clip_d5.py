@@ -25,8 +25,8 @@ time (a greedy choice, seeded):
 
 The hits of seeds 0..5,999 (found by a C twin of this loop with the same draws, in seconds; this
 script takes about 0.2 s a seed): `list` 659, 707, 1345, 1700, 2453, 2897, 4602, 5087, 5135, 5422;
-`pool` 5726.  The vector uses
-`list` 707 (set A: 28 new vertices, the pool never full) and `pool` 5726 (set B).
+`pool` 5726.  The vector uses `list` 707 (set A: 28 new vertices, the pool never full) and `pool`
+5726 (set B: the list never over 16).
 
 usage: r5xx_clip_d5.py table                   per pass of the vector's two sets (all six planes and
                                                UCP_ENA = 0x1F): transitions, list, pool, refusals
