@@ -36,7 +36,8 @@ from rcosim_py import vector
 from rcosim_py.atomic import copy_atomic, write_json_atomic
 from rcosim_py.cli import Parser, Usage, check_out_dir, seconds, whole
 from rcosim_py.report import finish, mark_in_progress, metadata, plural
-from rcosim_py.runs import CostCache, Eta, Progress, Run, analyse, fmt_secs, prior_seconds, run_command
+from rcosim_py.runs import (CostCache, Eta, Progress, Run, analyse, build_key, default_build_costs, fmt_secs,
+                            prior_seconds, run_command)
 
 SRC = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
@@ -234,11 +235,20 @@ class Later:
     """--then-rcosim B --then-status F (scripts/main-job on a fresh machine): the suite starts with
     the binary --rcosim, which holds only a few blocks (rcosim_first), while the whole rcosim B is
     still being built; F appears with the build's exit status when it ends.  Runs of the blocks
-    the first binary has go at once; the others wait for B, then run with it."""
+    the first binary has go at once; the others wait for B, then run with it.  --then-log L: the
+    build's output (ninja's "[n/m]" lines), which gives the wait its time left (build_left)."""
 
-    def __init__(self, binary, status, first):
+    def __init__(self, binary, status, first, log=None, weights=None):
         self.binary, self.status, self.first = binary, status, set(first)
+        self.log = log
         self.state = None             # None: building; 'ok'; else why the rest cannot run
+        self.t0 = time.monotonic()    # main-job starts the build just before the regression
+        self.step = None              # (n, m) of the log's last progress line
+        # WEIGHTS {step key: seconds}: a measured build's steps (the shipped cost table's 'build')
+        self.weights = weights or {}
+        vals = sorted(self.weights.values())
+        self.typical = vals[len(vals) // 2] if vals else 1.0
+        self.seen, self.done_w, self.read_at = set(), 0.0, 0
 
     def poll(self):
         if self.state is None and os.path.exists(self.status):
@@ -256,6 +266,47 @@ class Later:
 
     def ready(self, r):
         return r.block in self.first or self.poll() == 'ok'
+
+    def progress(self):
+        """(n, m): ninja's last "[n/m]" line in the build's log, or None; reads what the log has
+        gained since the last call, adding each finished step's weight."""
+        if not self.log:
+            return None
+        try:
+            with open(self.log, 'rb') as f:
+                f.seek(self.read_at)
+                new = f.read()
+        except OSError:
+            return self.step
+        end = new.rfind(b'\n') + 1       # whole lines only; a partial one waits for the next call
+        self.read_at += end
+        for m in re.finditer(r'^\[(\d+)/(\d+)\] (.*)$', new[:end].decode('utf-8', 'replace'), re.M):
+            self.step = (int(m.group(1)), int(m.group(2)))
+            key = build_key(m.group(3).split()[-1]) if m.group(3).split() else ''
+            if key not in self.seen:
+                self.seen.add(key)
+                self.done_w += self.weights.get(key, self.typical)
+        return self.step
+
+    def build_left(self, now=None):
+        """Seconds the build still needs: the elapsed time scaled by the weight of the steps to
+        come over the weight of those done, each step weighed by its seconds in a measured build
+        (the shipped table's 'build'; a step it lacks by their median; without a table every step
+        weighs the same).  0 when the build has ended, None before its first step.  Rough: this
+        machine's load, -j and changed steps move it (docs/regression.md "A fresh machine")."""
+        if self.poll() is not None:
+            return 0.0
+        step = self.progress()
+        if not step or step[0] < 1 or step[1] < step[0] or self.done_w <= 0:
+            return None
+        rest = [w for k, w in self.weights.items() if k not in self.seen]
+        left_steps = step[1] - step[0]
+        if rest and left_steps:
+            left_w = sum(rest) * left_steps / len(rest)   # the table's unseen steps, as many as ninja has left
+        else:
+            left_w = left_steps * self.typical
+        now = time.monotonic() if now is None else now
+        return (now - self.t0) * left_w / self.done_w
 
 
 def suite_blocks():
@@ -280,14 +331,24 @@ def execute(a, runs, outdir, binary, feats, env_extra, eta=None, later=None):
     prog = Progress(len(runs), a.jobs)
 
     def remaining_eta():
-        left = eta.remaining(pending, [(x[0], x[2]) for x in running])
+        gate = None
+        if later is not None and later.poll() is None:
+            # the runs waiting for the whole binary start no earlier than the build's end
+            wait = later.build_left()
+            if wait is None:
+                return '?'
+            gate = (lambda r: not later.ready(r), wait)
+        left = eta.remaining(pending, [(x[0], x[2]) for x in running], gate=gate)
         return '?' if left is None else fmt_secs(left)
 
     def waiting():
         if later is None or later.state is not None:
             return None
         n = sum(not later.ready(x) for x in pending)
-        return '%d wait for the build' % n if n else None
+        if not n:
+            return None
+        step = later.progress()
+        return '%d wait for the build%s' % (n, ' (step %d of %d)' % step if step else '')
 
     def switch():
         """The whole binary is built: its blocks' pictures, once; or the build failed: its runs are errors."""
@@ -444,7 +505,8 @@ def regress(a):
     if a.then_rcosim:
         if not a.then_status:
             raise Usage('--then-rcosim needs --then-status')
-        later = Later(os.path.abspath(a.then_rcosim), os.path.abspath(a.then_status), blocks)
+        later = Later(os.path.abspath(a.then_rcosim), os.path.abspath(a.then_status), blocks,
+                      a.then_log and os.path.abspath(a.then_log), default_build_costs())
         if a.farm or a.coverage:
             # the farm's tasks and the coverage build take the whole binary: wait for it
             print('regress: waiting for %s to be built (--farm and --coverage start with it)' % later.binary, flush=True)
@@ -658,6 +720,7 @@ def main(argv):
     # scripts/main-job: start with the first binary while the whole one builds (class Later)
     ap.add_argument('--then-rcosim', metavar='BINARY', help=argparse.SUPPRESS)
     ap.add_argument('--then-status', metavar='FILE', help=argparse.SUPPRESS)
+    ap.add_argument('--then-log', metavar='FILE', help=argparse.SUPPRESS)
     ap.add_argument('--vectors', default=os.path.join(SRC, 'vectors'), metavar='DIR',
                     help='the vectors directory (default: the source tree\'s vectors/)')
     ap.add_argument('--block', action='append', metavar='NAME', help='only this block (repeatable, or a comma list)')
@@ -714,7 +777,7 @@ def main(argv):
     a = ap.parse_args(argv)
     a.t_start = time.monotonic()
     a.argv = list(argv)
-    for opt in ('--rcosim', '--then-rcosim', '--then-status'):   # rcosim, main-job add them: not the user's
+    for opt in ('--rcosim', '--then-rcosim', '--then-status', '--then-log'):   # rcosim, main-job add them: not the user's
         a.argv = [x for x in a.argv if not x.startswith(opt + '=')]
         if opt in a.argv:
             i = a.argv.index(opt)

@@ -237,10 +237,91 @@ def binary_stamp(binary):
         return ''
 
 
+# The run costs of a quiet 2-core machine, shipped with the source (scripts/regress-costs.default.json,
+# made by scripts/regress-costs-default from a smoke regression's results.json): a fresh build's
+# first regression estimates a block's runs from these until its own cache has them, scaled, as
+# every expectation is, by how the finished runs measured against theirs.
+DEFAULT_COSTS = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))),
+                             'regress-costs.default.json')
+
+
+def build_key(output):
+    """A build step's key in the table: its output path with Verilator's file hashes taken out
+    (Vr5xx_gpu___024root__DepSet_h7ba011f1__14.cpp.o -> ...DepSet_h__14.cpp.o), so that a changed
+    RTL keeps its steps' keys."""
+    return re.sub(r'_h[0-9a-f]{8}(?=__)', '_h', output)
+
+
+def ninja_steps(path):
+    """{key: seconds} of the last build in a .ninja_log (v5: start, end ms, mtime, output, hash;
+    a build's entries are appended as its steps end, so its end times rise)."""
+    runs, prev = [[]], -1
+    with open(path) as f:
+        for line in f:
+            if line.startswith('#'):
+                continue
+            parts = line.rstrip('\n').split('\t')
+            if len(parts) < 4 or not parts[0].isdigit() or not parts[1].isdigit():
+                raise ValueError('%s: not a ninja log line: %r' % (path, line[:80]))
+            if int(parts[1]) < prev:
+                runs.append([])
+            prev = int(parts[1])
+            runs[-1].append(parts)
+    acc = {}
+    for p in runs[-1]:
+        e = acc.setdefault(build_key(p[3]), [0.0, 0])
+        e[0] += (int(p[1]) - int(p[0])) / 1000.0
+        e[1] += 1
+    return {k: round(sec / n, 3) for k, (sec, n) in acc.items()}   # steps whose keys meet: their mean
+
+
+def default_build_costs():
+    """{step key: seconds} of the shipped table's measured build ('build'), or {}."""
+    d = read_json(os.environ.get('RCOSIM_REGRESS_DEFAULT_COSTS') or DEFAULT_COSTS)
+    b = d.get('build') if isinstance(d, dict) else None
+    return {k: float(v) for k, v in b.items() if isinstance(v, (int, float)) and v >= 0} if isinstance(b, dict) else {}
+
+
+def run_seconds(results):
+    """{run id: seconds} of a results.json's finished runs."""
+    out = {}
+    for x in results.get('runs') or []:
+        try:
+            if x.get('status') in ('pass', 'fail') and float(x.get('seconds') or 0) > 0:
+                out[x['id']] = float('%.3g' % float(x['seconds']))
+        except (TypeError, ValueError, KeyError, AttributeError):
+            continue
+    return out
+
+
+def cost_table(results):
+    """{block: {'vec': s, 'random_per_unit': s}} from a results.json's runs (as CostCache.learn)."""
+    acc = {}
+    for x in results.get('runs') or []:
+        try:
+            if x.get('status') not in ('pass', 'fail') or float(x.get('seconds') or 0) <= 0:
+                continue
+            rnd = x.get('kind') == 'random'
+            units = 1
+            args = shlex.split(x.get('repro') or '')
+            if rnd and '--count' in args:
+                units = max(1, int(args[args.index('--count') + 1]))
+            e = acc.setdefault((x['block'], rnd), [0.0, 0])
+            e[0] += float(x['seconds'])
+            e[1] += units
+        except (TypeError, ValueError, KeyError, AttributeError, IndexError):
+            continue
+    out = {}
+    for (block, rnd), (sec, n) in sorted(acc.items()):
+        out.setdefault(block, {})['random_per_unit' if rnd else 'vec'] = float('%.4g' % (sec / n))
+    return out
+
+
 class CostCache:
     """Per-block run costs measured by earlier regressions with this binary's build, kept in
     BUILD/regress-costs.json: seconds per vector run and seconds per unit of random count, per
-    block; and which blocks have pictures (--png), valid while the binary is unchanged."""
+    block; and which blocks have pictures (--png), valid while the binary is unchanged.  A block
+    the cache lacks takes its costs from the shipped table (DEFAULT_COSTS)."""
 
     def __init__(self, binary):
         # RCOSIM_REGRESS_CACHE=FILE puts it elsewhere (tests against a build they must not write).
@@ -252,9 +333,18 @@ class CostCache:
         self.blocks = d.get('blocks') if isinstance(d.get('blocks'), dict) else {}
         pics = d.get('pictures') if isinstance(d.get('pictures'), dict) else {}
         self.pictures = pics if d.get('binary') == self.stamp else {}
+        dflt = read_json(os.environ.get('RCOSIM_REGRESS_DEFAULT_COSTS') or DEFAULT_COSTS)
+        dflt = dflt if isinstance(dflt, dict) else {}
+        self.defaults = dflt.get('blocks') if isinstance(dflt.get('blocks'), dict) else {}
+        self.default_runs = dflt.get('runs') if isinstance(dflt.get('runs'), dict) else {}
 
     def expected(self, r):
         b = self.blocks.get(r.block)
+        if not isinstance(b, dict) or ('random_per_unit' if r.kind == 'random' else 'vec') not in b:
+            x = self.default_runs.get(r.id)       # the shipped table: this run's own length first
+            if isinstance(x, (int, float)) and x > 0:
+                return float(x)
+            b = self.defaults.get(r.block)
         if not isinstance(b, dict):
             return None
         try:
@@ -332,9 +422,11 @@ class Eta:
         self.done_cost += r.cost
         self.done_sec += r.seconds
 
-    def remaining(self, pending, running, now=None):
+    def remaining(self, pending, running, now=None, gate=None):
         """Seconds left, or None when nothing is known yet.  RUNNING: [(run, start time)].
-        The workers' free times in a heap: O(n log jobs) for n pending runs."""
+        The workers' free times in a heap: O(n log jobs) for n pending runs.  GATE (waits, t):
+        the pending runs for which waits(run) is true start no earlier than t seconds from now
+        (they wait for the build of the whole binary: regress.Later), after the others."""
         now = time.monotonic() if now is None else now
         free = []
         for r, t0 in running:
@@ -344,9 +436,18 @@ class Eta:
             free.append(max(0.0, x - (now - t0)))
         free += [0.0] * max(0, self.jobs - len(free))
         heapq.heapify(free)
+        late = []
         for r in pending:
+            if gate is not None and gate[0](r):
+                late.append(r)
+                continue
             x = self.expected(r)
             if x is None:
                 return None
             heapq.heapreplace(free, free[0] + x)
-        return max(free) if free else 0.0
+        for r in late:
+            x = self.expected(r)
+            if x is None:
+                return None
+            heapq.heapreplace(free, max(free[0], gate[1]) + x)
+        return max(max(free), gate[1] if late else 0.0) if free else 0.0

@@ -10,6 +10,13 @@ the suite is virtual.  A run's length: its block's base length and seed (as a re
 differ), times a jitter of +-8 % from a seeded RNG (this regression's PASS_SEED), times SLOWDOWN
 (a machine busier than the one the lengths were learnt on).
 
+With ETA_SIM_BUILD="LOG STATUS STEPS SECONDS [skewed]" in the environment a build runs beside
+the regression on the same clock, as scripts/main-job's background build of the whole binary: its
+STEPS ninja steps (lengths drawn from PASS_SEED, +-40 % about SECONDS / STEPS times step_weight,
+times SLOWDOWN)
+append their "[k/STEPS]" lines to LOG as the clock passes them, and STATUS gets "0" at the end
+(regress.py --then-rcosim ... --then-status STATUS --then-log LOG).
+
 Usage: eta_sim.py SOURCE_DIR OUT_JSON PASS_SEED SLOWDOWN -- REGRESS_ARGS...
 Writes OUT_JSON: {"rc": exit status, "lines": [[virtual time, line], ...], "start"/"end": virtual
 times of main()'s call and return, "polls": the runner's poll-loop sleeps, "counts": virtual runs,
@@ -22,15 +29,60 @@ import random
 import subprocess
 import sys
 import time
+import types
 
-SRC, OUT, PASS_SEED, SLOWDOWN = sys.argv[1], sys.argv[2], int(sys.argv[3]), float(sys.argv[4])
-ARGS = sys.argv[sys.argv.index('--') + 1:]
+if __name__ == '__main__':
+    SRC, OUT, PASS_SEED, SLOWDOWN = sys.argv[1], sys.argv[2], int(sys.argv[3]), float(sys.argv[4])
+    ARGS = sys.argv[sys.argv.index('--') + 1:]
+else:                                  # imported (report_test.py: step_weight)
+    SRC = OUT = None
+    PASS_SEED, SLOWDOWN, ARGS = 0, 1.0, []
+
+
+def step_weight(i, steps, skewed):
+    """A step's share of the build's mean step: all alike, or "skewed" as a real rcosim build is
+    (its first 60 % of steps, the C files, take a quarter of the mean; the Verilated RTL after them
+    2.125 times it)."""
+    if not skewed:
+        return 1.0
+    return 0.25 if i < 0.6 * steps else 2.125
+
+
+class Build:
+    """The fake background build (ETA_SIM_BUILD): its steps' end times on the virtual clock."""
+
+    def __init__(self, spec, t0):
+        log, status, steps, seconds = spec.split()[:4]
+        skewed = spec.split()[4:] == ['skewed']
+        self.log, self.status, self.steps = log, status, int(steps)
+        rnd = random.Random('build:%d' % PASS_SEED)
+        per = float(seconds) / self.steps * SLOWDOWN
+        self.ends, t = [], t0
+        for i in range(self.steps):
+            t += per * step_weight(i, self.steps, skewed) * rnd.uniform(0.6, 1.4)
+            self.ends.append(t)
+        self.written = 0
+        open(self.log, 'w').close()
+
+    def advance(self, now):
+        k = self.written
+        while k < self.steps and self.ends[k] <= now:
+            k += 1
+        if k > self.written:
+            with open(self.log, 'a') as f:
+                for i in range(self.written, k):
+                    f.write('[%d/%d] Building CXX object step%d.o\n' % (i + 1, self.steps, i + 1))
+            self.written = k
+            if k == self.steps:
+                with open(self.status, 'w') as f:
+                    f.write('0\n')
 
 
 class Clock:
     def __init__(self):
         self.t = 1000.0
         self.sleeps = 0
+        self.build = None
 
     def monotonic(self):
         return self.t
@@ -38,6 +90,8 @@ class Clock:
     def sleep(self, s):
         self.sleeps += 1
         self.t += max(0.0, s)
+        if self.build:
+            self.build.advance(self.t)
 
 
 CLOCK = Clock()
@@ -71,6 +125,8 @@ class FakeRun:
 
     def wait(self, timeout=None):
         CLOCK.t = max(CLOCK.t, self.end)
+        if CLOCK.build:
+            CLOCK.build.advance(CLOCK.t)
         return self.poll()
 
 
@@ -110,11 +166,24 @@ def main():
     rec = Recorder()
     real_stdout = sys.stdout
     sys.stdout = rec                  # before runs.py is imported: Progress binds it as its default
+    # subprocess keeps the real clock: its waits for the set-up's real processes (git describe,
+    # rcosim list) poll with sleeps, which on the virtual clock would add a machine-dependent delay
+    subprocess.time = types.SimpleNamespace(**{k: getattr(time, k) for k in dir(time) if not k.startswith('_')})
     time.monotonic, time.sleep = CLOCK.monotonic, CLOCK.sleep
     subprocess.Popen = popen
     sys.path.insert(0, os.path.join(SRC, 'scripts'))
     import regress
     from rcosim_py import runs
+
+    class VirtualSelect:
+        """wait_any with nothing running (every run waits for the build) sleeps in select()."""
+        @staticmethod
+        def select(r, w, x, timeout=None):
+            if r:
+                raise OSError('eta_sim: no pidfds here')
+            CLOCK.sleep(timeout or 0.01)
+            return [], [], []
+    regress.select_fds = VirtualSelect
     remaining = runs.Eta.remaining
 
     def counted(self, *a, **kw):
@@ -122,6 +191,8 @@ def main():
         return remaining(self, *a, **kw)
     runs.Eta.remaining = counted
     t0 = CLOCK.t
+    if os.environ.get('ETA_SIM_BUILD'):
+        CLOCK.build = Build(os.environ['ETA_SIM_BUILD'], t0)
     try:
         rc = regress.main(ARGS)
     except SystemExit as e:

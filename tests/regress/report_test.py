@@ -20,6 +20,10 @@ Cases (each one CTest test):
              results in the output directory, from the build's cost cache alone, and on a machine
              20 % slower, every ETA on the progress lines with 4 s or more to go is within 25 % of
              the time that was really left; and the check catches an ETA twice too long.
+  eta_fresh  scripts/main-job's first regression on a fresh machine on that clock: no cost cache, no
+             previous results, the shipped cost table (scripts/regress-costs-default) on a
+             machine 30 % slower, runs of the blocks rcosim_first lacks waiting for a build whose
+             ninja lines appear in its log: every ETA with 4 s or more to go within 25 %.
   metadata   date, commit (git describe --always --dirty, or unknown), host, rcosim version,
              command line and seeds in report.html, junit.xml <properties>, summary.txt and the
              console; grouped digits; '0 failed' not coloured as a failure on a passing run.
@@ -323,16 +327,19 @@ sys.exit('a run (or a probe) reached the fake rcosim: %s' % ' '.join(a))
 '''
 
 
-def eta_lines(ctx, fake, out, pass_seed, slowdown):
+def eta_lines(ctx, fake, out, pass_seed, slowdown, args=(), env=None):
     """[(virtual arrival time, ETA seconds or None, k, n)] of the progress lines of one synthetic
-    regression on a virtual clock (tests/regress/eta_sim.py: no run sleeps), and its output."""
+    regression on a virtual clock (tests/regress/eta_sim.py: no run sleeps), and its output.
+    ARGS: more regress.py arguments; ENV: more environment (replacing the defaults')."""
     res = os.path.join(ctx['tmp'], 'eta-%d.json' % pass_seed)
     cmd = [sys.executable, os.path.join(ctx['src'], 'tests', 'regress', 'eta_sim.py'), ctx['src'], res,
            str(pass_seed), str(slowdown), '--', '--rcosim', fake, '-o', out,
            '--vectors', os.path.join(ctx['tmp'], 'novectors'), '--block', 'r5xx.cp,r5xx.regs,r5xx.tile',
-           '--seeds', '10', '--count', '1000', '-j', '2']
+           '--seeds', '10', '--count', '1000', '-j', '2'] + list(args)
     e = dict(os.environ, PYTHONPATH=os.path.join(ctx['src'], 'scripts'),
-             RCOSIM_REGRESS_CACHE=os.path.join(ctx['tmp'], 'costs.json'))
+             RCOSIM_REGRESS_CACHE=os.path.join(ctx['tmp'], 'costs.json'),
+             RCOSIM_REGRESS_DEFAULT_COSTS=os.path.join(ctx['tmp'], 'no-default-costs.json'))
+    e.update(env or {})
     p = subprocess.run(cmd, cwd=ctx['tmp'], capture_output=True, text=True, timeout=300, env=e)
     check(p.returncode == 0 and os.path.exists(res), 'eta_sim.py failed (exit %d)' % p.returncode, p.stdout, p.stderr)
     with open(res) as f:
@@ -341,7 +348,7 @@ def eta_lines(ctx, fake, out, pass_seed, slowdown):
     check(d['rc'] == 0, 'the synthetic regression failed (exit %r)' % d['rc'], text, p.stderr)
     lines = []
     for t, line in d['lines']:
-        m = re.match(r'^\[\s*(\d+)/(\d+)\] PASS .*ETA (\?|(?:(\d+):)?(\d+):(\d+))\)', line)
+        m = re.match(r'^\[\s*(\d+)/(\d+)\] PASS .*ETA (\?|(?:(\d+):)?(\d+):(\d+))[;)]', line)
         if m:
             eta = None if m.group(3) == '?' else (int(m.group(4) or 0) * 3600 + int(m.group(5)) * 60 + int(m.group(6)))
             lines.append((t, eta, int(m.group(1)), int(m.group(2))))
@@ -426,6 +433,96 @@ def one_run(ctx, *extra, expect_rc=0):
             '--filter', '^random', '--vectors', os.path.join(ctx['src'], 'vectors')] + list(extra)
     p = regress(ctx, *args, expect_rc=expect_rc)
     return p, out, args
+
+
+FIRST = FAKE.replace("print('r5xx.cp\\n  channel in host\\nr5xx.regs\\n  channel in regw\\nr5xx.tile\\n  channel in req')",
+                     "print('r5xx.cp\\n  channel in host')")
+
+
+def fresh_lines(ctx, first, fake, table, seed, shape):
+    """eta_lines of main-job's first regression: the first binary, a fake build beside it."""
+    log, status = os.path.join(ctx['tmp'], 'build%d.log' % seed), os.path.join(ctx['tmp'], 'build%d.status' % seed)
+    return eta_lines(
+        ctx, first, os.path.join(ctx['tmp'], 'fresh%d' % seed), seed, 1.3,
+        args=['--then-rcosim', fake, '--then-status', status, '--then-log', log],
+        env={'RCOSIM_REGRESS_CACHE': os.path.join(ctx['tmp'], 'fresh-costs%d.json' % seed),
+             'RCOSIM_REGRESS_DEFAULT_COSTS': table, 'ETA_SIM_BUILD': '%s %s 40 30%s' % (log, status, shape)})
+
+
+def case_eta_fresh(ctx):
+    """scripts/main-job's first regression on a fresh machine, on a virtual clock: no cost cache and
+    no previous results; the suite starts with a first binary holding r5xx.cp only while a 40-step
+    build of the whole binary (its ninja lines in a log, as main-job writes it) runs beside it, on
+    a machine 30 % slower than the one the shipped cost table was made on
+    (scripts/regress-costs-default, from a regression's results.json).  Every ETA with 4 s or more
+    to go is within 25 % of the time really left (the waiting runs start after the build's
+    estimated end; the other blocks' runs are estimated from the table, not from r5xx.cp's), also
+    for a build shaped as rcosim's (cheap steps first) weighed by the table's measured steps, which
+    without those weights fails the check; the wait names the build's step; the check catches an
+    ETA twice too long; the table tool refuses bad input with exit status 2."""
+    fake = os.path.join(ctx['tmp'], 'fake-rcosim')
+    first = os.path.join(ctx['tmp'], 'fake-rcosim-first')
+    for path, text in ((fake, FAKE), (first, FIRST)):
+        with open(path, 'w') as f:
+            f.write(text)
+        os.chmod(path, 0o755)
+    os.makedirs(os.path.join(ctx['tmp'], 'novectors'))
+    learn = os.path.join(ctx['tmp'], 'learn')
+    eta_lines(ctx, fake, learn, 1, 1.0)
+    tool = os.path.join(ctx['src'], 'scripts', 'regress-costs-default')
+    table = os.path.join(ctx['tmp'], 'defaults.json')
+    p = subprocess.run([tool, os.path.join(learn, 'results.json'), table], capture_output=True, text=True)
+    check(p.returncode == 0 and os.path.exists(table), 'regress-costs-default failed (exit %d)' % p.returncode,
+          p.stdout, p.stderr)
+    with open(table) as f:
+        blocks = json.load(f).get('blocks', {})
+    check(sorted(blocks) == ['r5xx.cp', 'r5xx.regs', 'r5xx.tile'] and all('random_per_unit' in b for b in blocks.values()),
+          'the table lacks blocks or costs: %r' % blocks)
+    bad = os.path.join(ctx['tmp'], 'bad.json')
+    with open(bad, 'w') as f:
+        f.write('{"runs": [')
+    p = subprocess.run([tool, bad, os.path.join(ctx['tmp'], 'never.json')], capture_output=True, text=True)
+    check(p.returncode == 2 and bad in p.stderr and not os.path.exists(os.path.join(ctx['tmp'], 'never.json')),
+          'regress-costs-default on a broken results.json: exit %d, %r (expected 2 naming the file)' % (
+              p.returncode, p.stderr))
+    with open(table) as f:
+        d = json.load(f)
+    check(len(d.get('runs', {})) == 30, 'the table does not name the 30 runs: %r' % sorted(d.get('runs', {})))
+    blocks_only = os.path.join(ctx['tmp'], 'defaults-blocks.json')
+    with open(blocks_only, 'w') as f:
+        json.dump({'blocks': d['blocks']}, f)
+    # A build shaped as rcosim's (cheap C steps first, the Verilated RTL last) and the table's
+    # measured seconds of its steps (the true means: scripts/regress-costs-default --ninja-log).
+    sys.path.insert(0, os.path.join(ctx['src'], 'tests', 'regress'))
+    from eta_sim import step_weight
+    skewed = os.path.join(ctx['tmp'], 'defaults-skewed.json')
+    with open(skewed, 'w') as f:
+        json.dump({'blocks': d['blocks'], 'runs': d['runs'],
+                   'build': {'step%d.o' % (i + 1): round(30.0 / 40 * step_weight(i, 40, True), 3) for i in range(40)}}, f)
+    report = []
+    cases = (('the table\'s runs', table, 5, ''), ('its block costs alone', blocks_only, 6, ''),
+             ('a skewed build weighed by the table\'s steps', skewed, 7, ' skewed'))
+    for what, tbl, seed, shape in cases:
+        lines, text = fresh_lines(ctx, first, fake, tbl, seed, shape)
+        with open(os.path.join(ctx['tmp'], 'eta-%d.json' % seed)) as f:
+            waits = [l for _, l in json.load(f)['lines'] if 'wait for the build' in l]
+        check(waits and all(re.search(r'\d+ wait for the build \(step \d+ of 40\)', l) for l in waits),
+              '%s: the wait does not name the build\'s step' % what, text)
+        check(lines[0][1] is not None, '%s: the first progress line has no ETA' % what, text)
+        bad, judged = eta_errors(lines)
+        check(judged >= 8, '%s: only %d lines with 4 s or more to go' % (what, judged), text)
+        check(not bad, '%s: ETA off by more than 25 %% (seconds left, ETA): %r' % (what, bad), text)
+        check(eta_errors(lines, 2.0)[0], '%s: the check passed an ETA twice too long' % what)
+        worst = max(abs(eta - (lines[-1][0] - t)) / (lines[-1][0] - t) for t, eta, k, n in lines if lines[-1][0] - t >= 4)
+        report.append('%s: %.0f s of suite, %d lines while waiting for the build, %d judged, worst error %.0f %%' % (
+            what, lines[-1][0] - lines[0][0], len(waits), judged, 100 * worst))
+    # The same skewed build without the steps' seconds (each step alike): the estimate of the
+    # build is off, and the check says so.
+    lines, text = fresh_lines(ctx, first, fake, table, 8, ' skewed')
+    bad, judged = eta_errors(lines)
+    check(bad, 'a skewed build estimated with every step alike passed the 25 % check', text)
+    report.append('without the steps\' seconds: %d of %d lines off by more than 25 %% (caught)' % (len(bad), judged))
+    print('PASS eta_fresh (virtual clock): %s' % '; '.join(report))
 
 
 def case_metadata(ctx):

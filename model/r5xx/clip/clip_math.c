@@ -82,11 +82,23 @@ uint32_t clip_dist(const clip_regs *r, const uint32_t p[4], unsigned k)
     }
 }
 
-int clip_inside(uint32_t d) { return sf_cmp_le(0u, d); }
-
 unsigned clip_outcode(const clip_regs *r, const uint32_t p[4])
 {
     return clip_outcode_fixed(r, p) | clip_outcode_ucp(r, p, 0x3Fu);
+}
+
+int clip_inside_sum(uint32_t a, uint32_t b)
+{
+    uint32_t ea = a >> 23 & 0xFFu, eb = b >> 23 & 0xFFu;
+    if (ea - 1u < 254u && eb - 1u < 254u) {
+        if (!((a ^ b) & SF_SIGN))
+            return !(a & SF_SIGN); /* one sign: the sum has it and is at least 2^-126 */
+        if (ea >= eb + 2u && ea >= 3u)
+            return !(a & SF_SIGN); /* |a + b| > 2^(ea-127) - 2^(ea-128) >= 2^-126: a's sign */
+        if (eb >= ea + 2u && eb >= 3u)
+            return !(b & SF_SIGN);
+    }
+    return clip_inside(sf_add(a, b));
 }
 
 /* clip_dist of the planes 0..5 and 12..15 with each guard-band product formed once (planes 2/3,
@@ -96,14 +108,15 @@ unsigned clip_outcode_fixed(const clip_regs *r, const uint32_t p[4])
     uint32_t x = p[0], y = p[1], z = p[2], w = p[3];
     uint32_t hc = sf_mul(r->gb[CLIP_GB_HC], w), vc = sf_mul(r->gb[CLIP_GB_VC], w);
     uint32_t hd = sf_mul(r->gb[CLIP_GB_HD], w), vd = sf_mul(r->gb[CLIP_GB_VD], w);
-    uint32_t d[10] = {
-        (r->vap_cntl >> 22 & 1u) ? z : sf_add(z, w), sf_add(w, neg(z)),
-        sf_add(hc, x), sf_add(hc, neg(x)), sf_add(vc, y), sf_add(vc, neg(y)),
-        sf_add(hd, x), sf_add(hd, neg(x)), sf_add(vd, y), sf_add(vd, neg(y)),
+    /* the planes' distances as pairs summed (clip_dist), only their signs used: clip_inside_sum */
+    uint32_t d[10][2] = {
+        { z, (r->vap_cntl >> 22 & 1u) ? 0u : w }, { w, neg(z) },
+        { hc, x }, { hc, neg(x) }, { vc, y }, { vc, neg(y) },
+        { hd, x }, { hd, neg(x) }, { vd, y }, { vd, neg(y) },
     };
     unsigned oc = 0;
     for (unsigned k = 0; k < 10; k++)
-        if (!clip_inside(d[k]))
+        if (!clip_inside_sum(d[k][0], d[k][1]))
             oc |= 1u << (k < 6 ? k : k + 6);
     return oc;
 }
@@ -111,9 +124,15 @@ unsigned clip_outcode_fixed(const clip_regs *r, const uint32_t p[4])
 unsigned clip_outcode_ucp(const clip_regs *r, const uint32_t p[4], unsigned ucp)
 {
     unsigned oc = 0;
-    for (unsigned k = 0; k < 6; k++)
-        if ((ucp >> k & 1u) && !clip_inside(sf_dp4(p, r->ucp[k])))
+    for (unsigned k = 0; k < 6; k++) {
+        if (!(ucp >> k & 1u))
+            continue;
+        const uint32_t *u = r->ucp[k]; /* sf_dp4: (p0u0 + p1u1) + (p2u2 + p3u3), the last add's sign only */
+        uint32_t s01 = sf_add(sf_mul(p[0], u[0]), sf_mul(p[1], u[1]));
+        uint32_t s23 = sf_add(sf_mul(p[2], u[2]), sf_mul(p[3], u[3]));
+        if (!clip_inside_sum(s01, s23))
             oc |= 1u << (6 + k);
+    }
     return oc;
 }
 
@@ -121,7 +140,7 @@ unsigned clip_outcode_r(const clip_regs *r, const uint32_t p[4], uint32_t rr)
 {
     unsigned oc = 0;
     for (unsigned k = 0; k < 16; k++)
-        if (!clip_inside(sf_add(clip_dist(r, p, k), rr)))
+        if (!clip_inside_sum(clip_dist(r, p, k), rr))
             oc |= 1u << k;
     return oc;
 }
@@ -162,11 +181,6 @@ unsigned clip_clip_set(const clip_regs *r)
 uint32_t clip_t(uint32_t di, uint32_t dq)
 {
     return sf_mul(di, sf_rcp(sf_add(di, neg(dq))));
-}
-
-uint32_t clip_lerp(uint32_t t, uint32_t ic, uint32_t qc)
-{
-    return sf_add(ic, sf_mul(t, sf_add(qc, neg(ic))));
 }
 
 void clip_vte(const clip_regs *r, const uint32_t p[4], uint32_t out[4])

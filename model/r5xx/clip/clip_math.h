@@ -8,6 +8,8 @@
 #define CLIP_MATH_H
 #include <stdint.h>
 
+#include "sf.h"
+
 #define CLIP_VAP_CNTL 0x2080u
 #define CLIP_VAP_CLIP_CNTL 0x221Cu
 #define CLIP_VAP_VTE_CNTL 0x20B0u
@@ -37,8 +39,12 @@ void clip_regs_write(clip_regs *r, uint32_t addr, uint32_t data);
 /* The distance of position p (x, y, z, w) to plane k: 0..11 the clip planes, 12..15 the discard
  * planes D2..D5. */
 uint32_t clip_dist(const clip_regs *r, const uint32_t p[4], unsigned k);
-/* inside = sf_cmp_le(+0, d) */
-int clip_inside(uint32_t d);
+/* inside = sf_cmp_le(+0, d) (inline: the model's hottest calls, as clip_lerp) */
+static inline int clip_inside(uint32_t d) { return sf_cmp_le(0u, d); }
+/* clip_inside(sf_add(a, b)) for every a, b; the sum is formed only where its sign is not plain
+ * from the operands (two normal operands of one sign, or whose exponents differ by 2 or more with
+ * the larger at least 3, are never summed): the outcodes use only the distances' signs */
+int clip_inside_sum(uint32_t a, uint32_t b);
 /* bit k = outside plane k, k = 0..15 */
 unsigned clip_outcode(const clip_regs *r, const uint32_t p[4]);
 /* its parts: the bits of the planes 0..5 and 12..15; the bits 6 + k of the user planes k of ucp
@@ -59,7 +65,10 @@ void clip_corner(const uint32_t p[4], const uint32_t e[3], unsigned k, uint32_t 
 /* t = dI * rcp(dI - dQ) */
 uint32_t clip_t(uint32_t di, uint32_t dq);
 /* I.c + t * (Q.c - I.c) */
-uint32_t clip_lerp(uint32_t t, uint32_t ic, uint32_t qc);
+static inline uint32_t clip_lerp(uint32_t t, uint32_t ic, uint32_t qc)
+{
+    return sf_add(ic, sf_mul(t, sf_add(qc, ic ^ SF_SIGN)));
+}
 /* the VTE of a stored position into out (x, y, z, w) */
 void clip_vte(const clip_regs *r, const uint32_t p[4], uint32_t out[4]);
 

@@ -4,7 +4,8 @@
  * wraps (D1), the viewport's two address ranges, the cull and clip sets of VAP_CLIP_CNTL (D4),
  * the clip codes of known positions in GL and D3D z, the intersection parameter and the lerp of
  * the worked example, the VTE paths (Mesa's 0x43F, xf86-video-ati's 0x300), and the point
- * expansion of PS_UCP_MODE 1-3 (D10: the sprite vector at 1542, the size, corners, radius codes).
+ * expansion of PS_UCP_MODE 1-3 (D10: the sprite vector at 1542, the size, corners, radius codes),
+ * and the outcodes' sign-of-a-sum shortcut against the full sum.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -183,12 +184,61 @@ static void test_points(void **state)
     assert_int_equal(clip_outcode_r(&r, q, 0), clip_outcode(&r, q));
 }
 
+/* a pattern drawn to reach every case of clip_inside_sum: any bits, specials and denormals,
+ * exponents near the other operand's (alignment, cancellation), its negation with low bits changed,
+ * the smallest and largest exponents */
+static uint64_t rng = 0x9E3779B97F4A7C15ull;
+
+static uint32_t rnd(void)
+{
+    rng ^= rng << 13;
+    rng ^= rng >> 7;
+    rng ^= rng << 17;
+    return (uint32_t)(rng >> 11);
+}
+
+static uint32_t near_pattern(uint32_t ref)
+{
+    static const uint32_t sp[] = { 0, 0x80000000u, 0x7F800000u, 0xFF800000u, 0x7FC00000u, 0x00000001u,
+                                   0x807FFFFFu, 0x7F7FFFFFu, 0xFF7FFFFFu, 0x00800000u, 0x80800000u, 0x01000000u };
+    uint32_t k = rnd() & 15u;
+    if (k == 0)
+        return sp[rnd() % 12u];
+    if (k < 4)
+        return rnd();
+    if (k < 10) {
+        int e = (int)(ref >> 23 & 0xFFu) + (int)(rnd() % 7u) - 3;
+        e = e < 0 ? 0 : e > 255 ? 255 : e;
+        return (rnd() & 0x80000000u) | (uint32_t)e << 23 | (rnd() & 0x7FFFFFu);
+    }
+    if (k < 13)
+        return (ref ^ 0x80000000u) ^ (rnd() & ((1u << (rnd() % 24u)) - 1u));
+    return (rnd() & 0x80000000u) | (1u + rnd() % 4u) << 23 | (rnd() & 0x7FFFFFu);
+}
+
+/* the outcodes' shortcut: the sign of a sum without forming it where it is plain, equal to
+ * clip_inside(sf_add(a, b)) on 4,000,000 pairs (the development check ran 200,000,000) */
+static void test_inside_sum(void **state)
+{
+    (void)state;
+    unsigned long short_cut = 0;
+    for (unsigned long i = 0; i < 4000000ul; i++) {
+        uint32_t a = near_pattern(rnd()), b = near_pattern(a);
+        int want = clip_inside(sf_add(a, b)), got = clip_inside_sum(a, b);
+        if (got != want)
+            fail_msg("clip_inside_sum(%08x, %08x) = %d, clip_inside(sf_add) = %d", (unsigned)a, (unsigned)b, got, want);
+        uint32_t ea = a >> 23 & 0xFFu, eb = b >> 23 & 0xFFu;
+        short_cut += ea - 1u < 254u && eb - 1u < 254u && (!((a ^ b) & 0x80000000u) || ea >= eb + 2u || eb >= ea + 2u);
+    }
+    assert_true(short_cut > 1000000ul && short_cut < 3500000ul); /* both ways taken often */
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_ucp_loader), cmocka_unit_test(test_viewport_aliases), cmocka_unit_test(test_sets),
         cmocka_unit_test(test_codes), cmocka_unit_test(test_t_lerp), cmocka_unit_test(test_vte),
-        cmocka_unit_test(test_points),
+        cmocka_unit_test(test_points), cmocka_unit_test(test_inside_sum),
     };
     return cmocka_run_group_tests_name("r5xx_clip_math", tests, NULL, NULL);
 }
