@@ -447,4 +447,24 @@ module r5xx_pvs (
   assign vtx_dlast_o = slot_last && dlast_q[ob_q];
   assign vtx_prim_o  = prim_q[4*ob_q +: 4];
 
+`ifndef SYNTHESIS
+  // ---- assertions (docs/hardening.md "RTL assertions"; docs/blocks/r5xx.pvs.md "Vertices in
+  // flight"): the banks ----
+  always @(posedge clk_i) begin
+    if (rst_ni) begin
+      if (ib_q >= nbank || eb_q >= nbank || ob_q >= nbank)
+        $error("%m: ASSERT PvsBankPtr: bank pointers %0d %0d %0d of %0d banks", ib_q, eb_q, ob_q, nbank);
+      for (int b = 0; b < 4; b++) begin
+        if (b[1:0] >= nbank && bst_q[2*b +: 2] != BkFree)
+          $error("%m: ASSERT PvsBankUnused: bank %0d of %0d in use", b, nbank);
+        if (bst_q[2*b +: 2] == BkIn && b[1:0] != ib_q)
+          $error("%m: ASSERT PvsOneInput: bank %0d takes records, the input bank is %0d", b, ib_q);
+      end
+      // no vertex in the block: every stage points at the same (free) bank
+      if (idle_o && !(ib_q == eb_q && eb_q == ob_q))
+        $error("%m: ASSERT PvsIdleAligned: idle with bank pointers %0d %0d %0d", ib_q, eb_q, ob_q);
+    end
+  end
+`endif
+
 endmodule
