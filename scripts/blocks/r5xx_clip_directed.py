@@ -393,6 +393,26 @@ COL = [(1.0, 0.0, 0.0, 1.0), (0.0, 1.0, 0.0, 1.0), (0.0, 0.0, 1.0, 0.5)]
 TEX = [(0.0, 0.0, 0.0, 1.0), (1.0, 0.0, 0.0, 1.0), (0.0, 1.0, 0.0, 1.0)]
 
 
+# D5's overflow (docs/blocks/r5xx.clip.md "D5: capacity"; built by scripts/blocks/r5xx_clip_d5.py,
+# which also prints each pass): a triangle whose edge AB lies in a plane P up to rounding, and six
+# user planes that are P with each coefficient moved by a few ulps: the new vertices a pass makes
+# lie on P only up to the truncation of t and of the lerp, and the next plane's distances of them
+# alternate in sign, so a pass makes up to 8 new vertices.  Set A (`build list 707`) overflows O
+# (lists of 4, 6, 8, 10, 13, then 17 appends: the 17th is refused; 28 new vertices, the pool never
+# full); set B (`build pool 5726`) overflows the pool (lists of 4, 6, 8, 12, 15, 13; the 33rd and
+# 34th new vertices are refused; O never full).
+OVF_A_TRI = [(0xbe61287d, 0xbe4a2166, 0x3f246ef6, 0x3f855fe7), (0x3ed1a5cf, 0x3e7f5914, 0x3f8dd8c9, 0x3ff781fd),
+             (0x3e2003c8, 0xbe347450, 0x3f97a2f4, 0x3fb4281d)]
+OVF_A_UCP = [(0x3df24908, 0xbd7bcbd4, 0x3f33d86f, 0xbed6e816), (0x3df24908, 0xbd7bcbd0, 0x3f33d86d, 0xbed6e815),
+             (0x3df24908, 0xbd7bcbd3, 0x3f33d86b, 0xbed6e813), (0x3df2490c, 0xbd7bcbd3, 0x3f33d870, 0xbed6e818),
+             (0x3df2490c, 0xbd7bcbd1, 0x3f33d86f, 0xbed6e817), (0x3df2490e, 0xbd7bcbd1, 0x3f33d86d, 0xbed6e814)]
+OVF_B_TRI = [(0x3ea2a171, 0x3e7eb3ed, 0x3f80f13b, 0x3f885586), (0xbdcbe4e7, 0xbe85b0ec, 0x3fc058d9, 0x3fdaaeb5),
+             (0xbece6be1, 0xbf471107, 0x3f68caf2, 0x3fb1581f)]
+OVF_B_UCP = [(0x3f6b1f1f, 0xbf7a94f5, 0x3f444ba6, 0xbf4540c1), (0x3f6b1f1d, 0xbf7a94f0, 0x3f444ba8, 0xbf4540c4),
+             (0x3f6b1f1b, 0xbf7a94f4, 0x3f444baa, 0xbf4540c5), (0x3f6b1f1c, 0xbf7a94f3, 0x3f444ba6, 0xbf4540c2),
+             (0x3f6b1f1d, 0xbf7a94f4, 0x3f444ba7, 0xbf4540c3), (0x3f6b1f20, 0xbf7a94f5, 0x3f444ba9, 0xbf4540c6)]
+
+
 def attrs3():
     return [(COL[i], TEX[i]) for i in range(3)]
 
@@ -618,6 +638,31 @@ def cases():
     c.w(CLIP_CNTL, 0x3 | 3 << 14, 'PS_UCP_MODE 3: a line and a triangle are not points')
     c.draw(2, [(0.9, 0.0, 0.0, 1.0), (1.2, 0.1, 0.0, 1.0)])
     c.draw(4, [(0.4, 0.0, 0.0, 1.0), (0.6, 0.1, 0.0, 1.0), (0.5, 0.3, 0.0, 1.0)])
+    out.append(c)
+
+    ovf_attrs = [(COL[i],) for i in range(3)]
+    c = Case('overflow', 'D5\'s overflow: a triangle whose edge lies in six nearly identical user planes (a few '
+             'ulps apart), so that rounding makes the clipped polygon non-convex and a pass makes up to 8 new '
+             'vertices; plane set A overflows the output list O (dropped), plane set B the 32-entry pool '
+             '(dropped); each with UCP_ENA = 0x1F too (five planes: a 13-vertex and a 15-vertex polygon '
+             'emitted); an ordinary triangle clipped by the far plane right after an overflowing one in the '
+             'same draw (ovf cleared in PRIM)')
+    c.state(clip=0x3F)
+    c.ucp(0, OVF_A_UCP)
+    c.draw(4, OVF_A_TRI, ovf_attrs)
+    c.phase()
+    c.w(CLIP_CNTL, 0x1F, 'UCP_ENA = 1f: five of the planes')
+    c.draw(4, OVF_A_TRI, ovf_attrs)
+    c.phase()
+    c.w(CLIP_CNTL, 0x3F, 'UCP_ENA = 3f')
+    c.draw(4, OVF_A_TRI + [(0.0, 0.0, 0.8, 1.0), (0.3, 0.0, 1.4, 1.0), (0.0, 0.3, 0.9, 1.0)],
+           ovf_attrs + ovf_attrs)
+    c.phase()
+    c.ucp(0, OVF_B_UCP)
+    c.draw(4, OVF_B_TRI, ovf_attrs)
+    c.phase()
+    c.w(CLIP_CNTL, 0x1F, 'UCP_ENA = 1f: five of the planes')
+    c.draw(4, OVF_B_TRI, ovf_attrs)
     out.append(c)
 
     c = Case('backpressure', 'the near-plane and user-plane clips of a strip and a fan under random '

@@ -62,3 +62,16 @@ add_test(NAME r5xx.clip.pref_random COMMAND ${Python3_EXECUTABLE} ${PROJECT_SOUR
 set_tests_properties(r5xx.clip.pref_random PROPERTIES PASS_REGULAR_EXPRESSION "PASS: 2 seeds"
                      FAIL_REGULAR_EXPRESSION "FAIL" LABELS "r5xx;r5xx.clip;smoke"
                      ENVIRONMENT "PYTHONDONTWRITEBYTECODE=1;PYTHONPATH=${PROJECT_SOURCE_DIR}/scripts")
+# D5's overflow (docs/blocks/r5xx.clip.md "D5: capacity"): the point-path engineer's reference on the
+# overflow vector (every record and cycle; iref_vectors and directed_check take it with the others),
+# and its triangles and user planes rebuilt by their construction (scripts/blocks/r5xx_clip_d5.py),
+# each overflowing as the document says (set A the list O, set B the pool).
+add_test(NAME r5xx.clip.pref_overflow COMMAND ${Python3_EXECUTABLE} ${PROJECT_SOURCE_DIR}/scripts/blocks/r5xx_clip_pref.py
+         check ${PROJECT_SOURCE_DIR}/vectors/r5xx/clip/overflow.vec)
+set_tests_properties(r5xx.clip.pref_overflow PROPERTIES PASS_REGULAR_EXPRESSION "PASS: 1 vectors, 156 records"
+                     FAIL_REGULAR_EXPRESSION "FAIL")
+add_test(NAME r5xx.clip.d5_check COMMAND ${Python3_EXECUTABLE} ${PROJECT_SOURCE_DIR}/scripts/blocks/r5xx_clip_d5.py check)
+set_tests_properties(r5xx.clip.d5_check PROPERTIES PASS_REGULAR_EXPRESSION "PASS: both sets rebuilt"
+                     FAIL_REGULAR_EXPRESSION "FAIL|DIFFERS|DOES NOT")
+set_tests_properties(r5xx.clip.pref_overflow r5xx.clip.d5_check PROPERTIES
+                     LABELS "r5xx;r5xx.clip;smoke" ENVIRONMENT "PYTHONDONTWRITEBYTECODE=1;PYTHONPATH=${PROJECT_SOURCE_DIR}/scripts")
