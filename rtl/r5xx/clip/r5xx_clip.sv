@@ -118,13 +118,11 @@ module r5xx_clip (
     else               wr = 3'd4;
   end
 
-  // ---- memory reads (an absent slot reads as zero) ----
-  function automatic logic [127:0] rdd(input logic [5:0] id, input logic [3:0] s);
-    rdd = pres_q[id][s] ? data_q[{id, s}] : 128'd0;
-  endfunction
-  function automatic logic [3:0] rdw(input logic [5:0] id, input logic [3:0] s);
-    rdw = pres_q[id][s] ? wm_q[{id, s}] : 4'd0;
-  endfunction
+  // ---- memory reads: an absent slot reads as zero.  Each read is a net of its own, written out
+  // (pres_q[id][s] ? data_q[{id, s}] : 0), not a function call: Icarus 11 re-evaluates a
+  // continuous assignment or port expression that calls a function only when the function's
+  // arguments change, not when the memories it reads do (docs/export.md), so a function read of a
+  // vertex written after its index was set kept the old (X) value there.
 
   // ---- ASM: the new vertex's codes and its primitives ----
   logic [15:0] oc_new;
@@ -135,7 +133,9 @@ module r5xx_clip (
   assign mode   = clip_cntl[15:14];
   assign asm_pt = (st_q == ST_ASM) && (mode != 2'd0) && (prim_q == 4'd1);
   logic [31:0] ex, ey, er;
-  r5xx_clip_codes u_codes (.en_i(st_q == ST_ASM), .p_i(rdd(nid, 4'd0)), .dx_i(vap_cntl[22]), .gb_i(gb), .ucp_i(ucp),
+  logic [127:0] npos;
+  assign npos = pres_q[nid][0] ? data_q[{nid, 4'd0}] : 128'd0;
+  r5xx_clip_codes u_codes (.en_i(st_q == ST_ASM), .p_i(npos), .dx_i(vap_cntl[22]), .gb_i(gb), .ucp_i(ucp),
                            .ruse_i(asm_pt), .r_i(er), .oc_o(oc_new));
 
   logic [1:0] an;
@@ -213,8 +213,8 @@ module r5xx_clip (
   assign pext_en  = asm_pt || prim_pt2 || (st_q == ST_EXP);
   assign pxid     = (st_q == ST_ASM) ? nid : hv0;
   logic [31:0]  pxs;
-  // read only while a point's expansion is used (the memory indexed here, not through rdd(),
-  // which Verilator would evaluate every cycle)
+  // read only while a point's expansion is used (the memory indexed here, not in a net, which the
+  // Verilated model would evaluate every cycle)
   always_comb begin
     case (pext_en)
       1'b1: begin
@@ -290,9 +290,12 @@ module r5xx_clip (
   assign inext = ({1'b0, i_q} + 5'd1 == cnt_q) ? 4'd0 : i_q + 4'd1;
   assign S = is_ln ? lst_q[{cur_q, 4'd0}] : lst_q[{cur_q, i_q}];
   assign E = is_ln ? lst_q[{cur_q, 4'd1}] : lst_q[{cur_q, inext}];
-  r5xx_clip_dist u_ds (.en_i(visit), .p_i(rdd(S, 4'd0)), .k_i(p_q), .dx_i(vap_cntl[22]), .hc_i(gb[95:64]),
+  logic [127:0] spos, epos;
+  assign spos = pres_q[S][0] ? data_q[{S, 4'd0}] : 128'd0;
+  assign epos = pres_q[E][0] ? data_q[{E, 4'd0}] : 128'd0;
+  r5xx_clip_dist u_ds (.en_i(visit), .p_i(spos), .k_i(p_q), .dx_i(vap_cntl[22]), .hc_i(gb[95:64]),
                        .vc_i(gb[31:0]), .ucp_i(ucp), .d_o(ds));
-  r5xx_clip_dist u_de (.en_i(visit), .p_i(rdd(E, 4'd0)), .k_i(p_q), .dx_i(vap_cntl[22]), .hc_i(gb[95:64]),
+  r5xx_clip_dist u_de (.en_i(visit), .p_i(epos), .k_i(p_q), .dx_i(vap_cntl[22]), .hc_i(gb[95:64]),
                        .vc_i(gb[31:0]), .ucp_i(ucp), .d_o(de));
   always_comb begin
     case (visit)
@@ -334,23 +337,21 @@ module r5xx_clip (
   logic [127:0] ia, qa, nd;
   logic [3:0]   iw, qw, nw;
   logic [5:0]   pid;
-  assign ia  = rdd(vi_q, s_q);
-  assign qa  = rdd(vq_q, s_q);
-  assign iw  = rdw(vi_q, s_q);
-  assign qw  = rdw(vq_q, s_q);
+  assign ia  = pres_q[vi_q][s_q] ? data_q[{vi_q, s_q}] : 128'd0;
+  assign qa  = pres_q[vq_q][s_q] ? data_q[{vq_q, s_q}] : 128'd0;
+  assign iw  = pres_q[vi_q][s_q] ? wm_q[{vi_q, s_q}] : 4'd0;
+  assign qw  = pres_q[vq_q][s_q] ? wm_q[{vq_q, s_q}] : 4'd0;
   assign nw  = iw | qw;
   assign pid = 6'd8 + pp_q;
   logic [31:0] unused_lz;
   r5xx_clip_lerp u_l (.t_i(32'd0), .i_i(32'd0), .q_i(32'd0), .z_o(unused_lz));
-  for (genvar c = 0; c < 4; c++) begin : g_lerp
-    logic [31:0] lz;
-    always_comb begin
-      case (st_q == ST_INTERP && nw[c])   // evaluated only while used
-        1'b1: lz = u_l.lerp(t_q, ia[32*c+:32], qa[32*c+:32]);
-        default: lz = 32'd0;
-      endcase
-    end
-    assign nd[32*c+:32] = lz;
+  // the four components in one block: under Icarus 11 a function called from several always_comb
+  // blocks (the four of a generate loop, as before) wakes them all at every call, for ever
+  always_comb begin
+    case (st_q == ST_INTERP)   // evaluated only while used
+      1'b1: for (int c = 0; c < 4; c++) nd[32*c+:32] = nw[c] ? u_l.lerp(t_q, ia[32*c+:32], qa[32*c+:32]) : 32'd0;
+      default: nd = 128'd0;
+    endcase
   end
 
   // ---- appends to O: up to two per cycle ----
@@ -398,8 +399,13 @@ module r5xx_clip (
     for (int b = 15; b >= 0; b--)
       if (em[b] && 4'(b) > s_q) snext = 4'(b);
   end
-  r5xx_clip_vte u_vte (.en_i(vtx_valid_o && s_q == 4'd0), .p_i(rdd(eid, 4'd0)), .cntl_i(vte_cntl), .vport_i(vport), .q_o(vte_q));
-  assign slot_d = (s_q == 4'd0) ? vte_q : rdd(eid, s_q);
+  logic [127:0] epos0, edat;
+  logic [3:0]   ewm;
+  assign epos0  = pres_q[eid][0] ? data_q[{eid, 4'd0}] : 128'd0;
+  assign edat   = pres_q[eid][s_q] ? data_q[{eid, s_q}] : 128'd0;
+  assign ewm    = pres_q[eid][s_q] ? wm_q[{eid, s_q}] : 4'd0;
+  r5xx_clip_vte u_vte (.en_i(vtx_valid_o && s_q == 4'd0), .p_i(epos0), .cntl_i(vte_cntl), .vport_i(vport), .q_o(vte_q));
+  assign slot_d = (s_q == 4'd0) ? vte_q : edat;
 
   assign vtx_valid_o = (st_q == ST_EMIT);
   assign vtx_vert_o  = vtx_valid_o ? vert_q[eid] : 16'd0;
@@ -408,7 +414,7 @@ module r5xx_clip (
   assign vtx_y_o     = vtx_valid_o ? slot_d[63:32] : 32'd0;
   assign vtx_z_o     = vtx_valid_o ? slot_d[95:64] : 32'd0;
   assign vtx_w_o     = vtx_valid_o ? slot_d[127:96] : 32'd0;
-  assign vtx_wmask_o = !vtx_valid_o ? 4'd0 : (s_q == 4'd0) ? 4'hF : rdw(eid, s_q);
+  assign vtx_wmask_o = !vtx_valid_o ? 4'd0 : (s_q == 4'd0) ? 4'hF : ewm;
   assign vtx_vlast_o = vtx_valid_o && !more;
   assign vtx_dlast_o = vtx_valid_o && !more && lastv;
   assign vtx_prim_o  = !vtx_valid_o ? 4'd0 : is_tri ? 4'd4 : is_ln ? 4'd2 : 4'd1;
@@ -574,7 +580,7 @@ module r5xx_clip (
         end
         ST_EXP: begin
           data_q[{xid, s_q}] <= xd;
-          wm_q[{xid, s_q}] <= rdw(hv0, s_q);
+          wm_q[{xid, s_q}] <= pres_q[hv0][s_q] ? wm_q[{hv0, s_q}] : 4'd0;
           pres_q[xid] <= pres_q[hv0] | 16'd1;
           vert_q[xid] <= vert_q[hv0];
           if (s_q == hi_q) begin
