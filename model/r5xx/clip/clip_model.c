@@ -37,6 +37,7 @@ typedef struct clip {
     /* assembly */
     uint32_t n;
     unsigned f, p1, p2, p3, prim, dlast;
+    unsigned wr; /* wr_entry(c): the entry the next vertex fills; n, f, p1..p3 change only at assembly */
     cprim q[2];
     unsigned qn, qh;
     /* clipping */
@@ -206,7 +207,7 @@ static void push(clip *c, unsigned kind, unsigned a, unsigned b, unsigned d)
 
 static void assemble(clip *c)
 {
-    unsigned N = wr_entry(c), n3 = c->n % 3, n4 = c->n % 4, odd = c->n & 1u;
+    unsigned N = c->wr, n3 = c->n % 3, n4 = c->n % 4, odd = c->n & 1u;
     uint32_t ps[4];
     if (clip_ps_mode(&c->r) != 0 && c->prim == 1) {     /* a point's radius codes (D10): all formed now */
         uint32_t e[3];
@@ -266,6 +267,7 @@ static void assemble(clip *c)
         c->p1 = N;
         c->n++;
     }
+    c->wr = wr_entry(c);
     c->st = c->qn ? ST_PRIM : ST_IN;
 }
 
@@ -526,7 +528,7 @@ static void clip_tick(void *h, const uint64_t *ports)
     switch (c->st) {
     case ST_IN:
         if (vin_fire) {
-            unsigned e = wr_entry(c), sl = (unsigned)p->vin_slot & 15u;
+            unsigned e = c->wr, sl = (unsigned)p->vin_slot & 15u;
             cvtx *v = &c->m[e];
             v->present = (uint16_t)((c->part ? v->present : 0u) | 1u << sl);
             v->d[sl][0] = (uint32_t)p->vin_x;
