@@ -1523,6 +1523,9 @@ FORCED = [
     # under Icarus, out of reset, every other input left floating
     (['r5xx/tx', 'r5xx/tile'], 'r5xx_tx', ["memrsp_valid_i = 1'b1"], 'TxRspExpected'),
     (['r5xx/clip'], 'r5xx_clip', ["st_q = 3'd7"], 'ClipStateLegal'),
+    (['r5xx/pvs'], 'r5xx_pvs', ["bst_q = 8'hC0"], 'PvsBankUnused'),
+    (['r5xx/pvs'], 'r5xx_pvs', ["ob_q = 2'd1"], 'PvsIdleAligned'),
+    (['r5xx/pvs'], 'r5xx_pvs', ["bst_q = 8'h05"], 'PvsOneInput'),
     (['r5xx/gfx3d'], 'r5xx_gfx3d_qjoin', ["pend_q = 1'b1"], 'PendHasHead'),
     (['r5xx/gfx3d'], 'r5xx_gfx3d_fg', ["ff_valid_i = 1'b1", "qf_valid_i = 1'b1"], 'OnePath'),
     (['r5xx/gfx3d'], 'r5xx_gfx3d_join', ["pass_valid_i = 1'b1"], 'PassHasHead'),
@@ -1548,7 +1551,7 @@ def case_assert_forced(ctx):
         pd = os.path.join(ctx['src'], 'rtl', 'prim')
         files += sorted(os.path.join(pd, x) for x in os.listdir(pd) if x.endswith('.sv'))
         for forced in (False, True):
-            d = os.path.join(ctx['tmp'], '%s_%d' % (top, forced))
+            d = os.path.join(ctx['tmp'], '%s_%s_%d' % (top, name, forced))
             os.makedirs(d)
             tb = os.path.join(d, 'tb.sv')
             with open(tb, 'w') as f:
@@ -1562,7 +1565,9 @@ def case_assert_forced(ctx):
             p = subprocess.run(['vvp', '-n', os.path.join(d, 'sim.vvp')], capture_output=True, text=True, timeout=600)
             out = p.stdout + p.stderr
             if forced:
-                check('%s: ASSERT %s:' % (top, name) in out, '%s with %s fires %s' % (top, ', '.join(forces), name), out)
+                # the module's path, or a scope inside it (Icarus names a for loop's: r5xx_pvs.$ivl_for_loop3)
+                check(re.search(r'\b%s(\.[\w$]+)*: ASSERT %s:' % (top, name), out),
+                      '%s with %s fires %s' % (top, ', '.join(forces), name), out)
                 print('%s: %s' % (top, next(ln for ln in out.split('\n') if 'ASSERT %s:' % name in ln).strip()))
             else:
                 check('ASSERT' not in out, '%s out of reset, nothing forced: no assertion' % top, out)

@@ -212,43 +212,6 @@ def case_slots_overlap(ctx):
         raise Fail('random vector: %s, most in flight per B %s' % (bad[:5], most))
 
 
-def case_assert_forced(ctx):
-    """The banks' assertions (r5xx_pvs.sv, "Vertices in flight") fire on a forced value: the
-    module alone under Icarus, out of reset, prints nothing; with bank 3 (never used) forced into
-    OUT it fires PvsBankUnused, with the output bank pointer forced apart from the others while
-    idle PvsIdleAligned, with a second bank taking records PvsOneInput."""
-    import shutil
-    import subprocess
-    if not shutil.which('iverilog'):
-        print('SKIP assert_forced: no iverilog')
-        sys.exit(77)                            # CTest: not run (SKIP_RETURN_CODE)
-    files = []
-    for sub in (('rtl', 'r5xx', 'pvs'), ('rtl', 'prim')):
-        fd = os.path.join(ctx['src'], *sub)
-        files += sorted(os.path.join(fd, x) for x in os.listdir(fd) if x.endswith('.sv'))
-    top = 'r5xx_pvs'
-    for forces, name in (([], None), (["bst_q = 8'hC0"], 'PvsBankUnused'), (["ob_q = 2'd1"], 'PvsIdleAligned'),
-                         (["bst_q = 8'h05"], 'PvsOneInput')):
-        d = os.path.join(ctx['tmp'], 'assert_%s' % (name or 'none'))
-        os.makedirs(d)
-        tb = os.path.join(d, 'tb.sv')
-        with open(tb, 'w') as f:
-            f.write('module tb;\n  logic clk = 0;\n  always #5 clk = !clk;\n  initial begin\n'
-                    '    force %s.clk_i = clk;\n    force %s.rst_ni = 1\'b0;\n    #22 force %s.rst_ni = 1\'b1;\n'
-                    '%s    #30 $finish;\n  end\nendmodule\n'
-                    % (top, top, top, ''.join('    #2 force %s.%s;\n' % (top, x) for x in forces)))
-        p = subprocess.run(['iverilog', '-g2012', '-o', os.path.join(d, 'sim.vvp'), '-s', 'tb', '-s', top, tb] + files,
-                           capture_output=True, text=True, timeout=600)
-        if p.returncode != 0:
-            raise Fail('%s does not compile under Icarus:\n%s%s' % (top, p.stdout, p.stderr))
-        p = subprocess.run(['vvp', '-n', os.path.join(d, 'sim.vvp')], capture_output=True, text=True, timeout=600)
-        out = p.stdout + p.stderr
-        if name is None and 'ASSERT' in out:
-            raise Fail('out of reset, nothing forced: an assertion fired:\n%s' % out)
-        if name is not None and not any(top in ln and 'ASSERT %s:' % name in ln for ln in out.split('\n')):
-            raise Fail('%s did not fire with %s:\n%s' % (name, forces, out))
-
-
 def case_reference_random(ctx):
     """The independent reference agrees with the model on a seeded random vector of at least
     1,000,000 executed instructions (every opcode, operand form, predication, flow control)."""

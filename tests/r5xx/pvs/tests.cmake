@@ -5,10 +5,10 @@ rcosim_add_cmocka_test(NAME test_r5xx_pvs_isa SOURCES ${CMAKE_CURRENT_LIST_DIR}/
 # Fault injection on both sides (exact reports, the instruction disassembled from the report),
 # the golden vectors against the independent reference of scripts/blocks/r5xx_pvs_directed.py
 # (and that check failing on an altered record), the stimulus files current, the disassembler on
-# the xf86-video-ati words, the random programs' coverage, the vertices in flight, the banks'
-# assertions firing (Icarus; not run without it).
+# the xf86-video-ati words, the random programs' coverage, the vertices in flight (the banks'
+# assertions are fired by harden.assert_forced, tests/harden/harden_test.py FORCED).
 foreach(case fault_rtl fault_model fault_needs_compare directed_check reference_catches stim_current
-             disasm_xati coverage slots_overlap assert_forced)
+             disasm_xati coverage slots_overlap)
   add_test(NAME r5xx.pvs.${case} COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_LIST_DIR}/pvs_test.py
            $<TARGET_FILE:rcosim> ${PROJECT_SOURCE_DIR} ${case})
   set_tests_properties(r5xx.pvs.${case} PROPERTIES LABELS "r5xx;r5xx.pvs;smoke" SKIP_RETURN_CODE 77
