@@ -33,8 +33,8 @@ static inline uint32_t sf_ftz(uint32_t a) { return (a >> 23 & 0xFFu) == 0 ? (a &
 /* Add and multiply are inline here for speed (every shader block's model runs them millions of
  * times); two normal operands (exponent 1..254), or one normal and one zero or denormal, are
  * computed inline, every other case (two zeros, an Inf or NaN operand) by sf.c's
- * sf_add_other/sf_mul_other.  The results are
- * those of the one definition in docs/float.md whichever way they are reached. */
+ * sf_add_other/sf_mul_other.  The results are those of the one definition in docs/float.md
+ * whichever way they are reached. */
 uint32_t sf_add_other(uint32_t a, uint32_t b);
 uint32_t sf_mul_other(uint32_t a, uint32_t b, bool zmode);
 
