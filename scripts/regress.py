@@ -283,9 +283,8 @@ class Later:
         for m in re.finditer(r'^\[(\d+)/(\d+)\] (.*)$', new[:end].decode('utf-8', 'replace'), re.M):
             self.step = (int(m.group(1)), int(m.group(2)))
             key = build_key(m.group(3).split()[-1]) if m.group(3).split() else ''
-            if key not in self.seen:
-                self.seen.add(key)
-                self.done_w += self.weights.get(key, self.typical)
+            self.seen.add(key)            # (steps whose keys meet share one table entry, their mean)
+            self.done_w += self.weights.get(key, self.typical)
         return self.step
 
     def build_left(self, now=None):
